@@ -1,0 +1,25 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+export interface KeyFiles {
+  privateKeyFile: string;
+  publicKeyFile: string;
+}
+
+/**
+ * The identity token signing key pair (ES256) for a local stack, generated on first start into the profile's
+ * data folder (gitignored) and reused afterwards. Production passes its own keys through the environment.
+ */
+export function ensureSigningKeys(dir: string): KeyFiles {
+  const privateKeyFile = path.join(dir, 'jwt-private.pem');
+  const publicKeyFile = path.join(dir, 'jwt-public.pem');
+  if (!existsSync(privateKeyFile) || !existsSync(publicKeyFile)) {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    writeFileSync(privateKeyFile, privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
+    writeFileSync(publicKeyFile, publicKey.export({ type: 'spki', format: 'pem' }), { mode: 0o644 });
+  }
+  readFileSync(privateKeyFile); // fail early when unreadable
+  return { privateKeyFile, publicKeyFile };
+}
