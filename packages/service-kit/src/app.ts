@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import Koa, { type Context, type Next } from 'koa';
+import Router from '@koa/router';
+import { bodyParser } from '@koa/bodyparser';
+import type { Logger } from 'pino';
+import { errorMiddleware, HttpError } from './errors.ts';
+import { healthRoutes, type ReadinessCheck } from './health.ts';
+
+export interface AppOptions {
+  name: string;
+  logger: Logger;
+  /** Readiness checks (MongoDB, NATS, S3...) served on /readyz. */
+  readiness?: ReadinessCheck[];
+  /** JSON body limit, default 100kb. */
+  jsonLimit?: string;
+  /** Path prefixes whose bodies are not JSON (e.g. multipart uploads); they are left to the route. */
+  rawBodyPaths?: string[];
+  /** Trust X-Forwarded-For from the gateway (only when the service is not exposed directly). */
+  proxy?: boolean;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** Koa app with the middleware every service shares: request id, access log, errors, security headers, JSON bodies. */
+export function createApp(opts: AppOptions): Koa {
+  const app = new Koa({ proxy: opts.proxy ?? true });
+  app.silent = true; // errors are logged by errorMiddleware
+
+  app.use(async (ctx: Context, next: Next) => {
+    const incoming = ctx.get('x-request-id');
+    const requestId = REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    ctx.state.requestId = requestId;
+    ctx.set('X-Request-Id', requestId);
+    const log = opts.logger.child({ requestId });
+    ctx.state.log = log;
+    const started = process.hrtime.bigint();
+    try {
+      await next();
+    } finally {
+      if (ctx.path !== '/healthz' && ctx.path !== '/readyz') {
+        const ms = Number(process.hrtime.bigint() - started) / 1e6;
+        log.info({ method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms * 10) / 10 }, 'request');
+      }
+    }
+  });
+  app.use(errorMiddleware(opts.logger));
+  app.use(securityHeaders);
+  app.use(requireJsonForWrites(opts.rawBodyPaths ?? []));
+  app.use(
+    bodyParser({
+      enableTypes: ['json'],
+      jsonLimit: opts.jsonLimit ?? '100kb',
+      encoding: 'utf-8',
+      onError: (err: Error) => {
+        throw err;
+      },
+    }),
+  );
+  const health = healthRoutes(opts.readiness ?? []);
+  app.use(health.routes());
+  return app;
+}
+
+export async function securityHeaders(ctx: Context, next: Next): Promise<void> {
+  await next();
+  ctx.set('X-Content-Type-Options', 'nosniff');
+  ctx.set('X-Frame-Options', 'DENY');
+  ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+  ctx.set('Cross-Origin-Resource-Policy', 'same-origin');
+  if (ctx.body !== undefined && ctx.response.is('json')) ctx.set('Cache-Control', ctx.response.get('Cache-Control') || 'no-store');
+}
+
+/** State-changing requests with a body must be JSON (415 otherwise), except the configured raw paths. */
+export function requireJsonForWrites(rawPaths: string[]) {
+  return async function requireJson(ctx: Context, next: Next): Promise<void> {
+    const hasBody = Number(ctx.get('content-length') || 0) > 0 || ctx.get('transfer-encoding') !== '';
+    if (['POST', 'PUT', 'PATCH'].includes(ctx.method) && hasBody && !rawPaths.some((p) => ctx.path.startsWith(p))) {
+      if (!ctx.is('application/json')) throw new HttpError(415, 'Content-Type must be application/json');
+    }
+    await next();
+  };
+}
+
+export function createRouter(prefix?: string): Router {
+  return prefix ? new Router({ prefix }) : new Router();
+}
+
+export interface RunningServer {
+  server: http.Server;
+  port: number;
+  close(): Promise<void>;
+}
+
+/** Listens and returns a handle whose close() stops accepting, drains keep-alive sockets and resolves. */
+export async function listen(app: Koa, port: number, host = '127.0.0.1'): Promise<RunningServer> {
+  const server = http.createServer(app.callback());
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+  server.requestTimeout = 30_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address();
+  const actualPort = typeof address === 'object' && address ? address.port : port;
+  return {
+    server,
+    port: actualPort,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+        setTimeout(() => server.closeAllConnections(), 5_000).unref();
+      }),
+  };
+}

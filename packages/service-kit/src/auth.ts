@@ -1,0 +1,181 @@
+import { readFileSync } from 'node:fs';
+import type { Context, Next } from 'koa';
+import passport from 'passport';
+import { Strategy as JwtStrategy, type StrategyOptionsWithoutRequest } from 'passport-jwt';
+import jwt from 'jsonwebtoken';
+import { z } from 'zod';
+import { forbidden, unauthorized } from './errors.ts';
+
+/** The session cookie that carries the identity token. HttpOnly; set and cleared by identity only. */
+export const SESSION_COOKIE = 'cp_session';
+export const JWT_ALGORITHM = 'ES256';
+
+/** Claims identity puts in the token. */
+export const TokenClaimsSchema = z.object({
+  sub: z.uuid(),
+  sid: z.string().min(16).max(128),
+  adm: z.boolean(),
+  iss: z.string(),
+  aud: z.union([z.string(), z.array(z.string())]),
+  iat: z.number(),
+  exp: z.number(),
+});
+export type TokenClaims = z.infer<typeof TokenClaimsSchema>;
+
+/** The authenticated principal on `ctx.state.user`. */
+export interface AuthUser {
+  id: string;
+  sid: string;
+  isAdmin: boolean;
+}
+
+/** Answers whether a session is still active, and the user's current role. */
+export interface SessionChecker {
+  check(sid: string): Promise<{ userId: string; isAdmin: boolean } | null>;
+}
+
+export function readCookie(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0) continue;
+    if (part.slice(0, eq).trim() === name) {
+      const raw = part.slice(eq + 1).trim();
+      try {
+        return decodeURIComponent(raw);
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}
+
+export interface AuthOptions {
+  publicKey: string;
+  issuer: string;
+  audience: string;
+  sessions: SessionChecker;
+}
+
+export function loadPublicKey(env: { JWT_PUBLIC_KEY?: string | undefined; JWT_PUBLIC_KEY_FILE?: string | undefined }): string {
+  if (env.JWT_PUBLIC_KEY) return env.JWT_PUBLIC_KEY.replace(/\\n/g, '\n');
+  if (env.JWT_PUBLIC_KEY_FILE) return readFileSync(env.JWT_PUBLIC_KEY_FILE, 'utf8');
+  throw new Error('JWT public key not configured');
+}
+
+/**
+ * Token verification with passport-jwt (ES256 only, issuer and audience checked), then a session check:
+ * a token whose session was revoked (logout, password reset) is rejected even though its signature is valid.
+ */
+export function createAuth(opts: AuthOptions) {
+  const strategyOptions: StrategyOptionsWithoutRequest = {
+    jwtFromRequest: (req) => readCookie(req.headers.cookie, SESSION_COOKIE) ?? null,
+    secretOrKey: opts.publicKey,
+    algorithms: [JWT_ALGORITHM],
+    issuer: opts.issuer,
+    audience: opts.audience,
+    ignoreExpiration: false,
+  };
+  const instance = new passport.Passport();
+  instance.use(
+    'jwt',
+    new JwtStrategy(strategyOptions, (payload: unknown, done: (err: unknown, user?: AuthUser | false) => void) => {
+      const claims = TokenClaimsSchema.safeParse(payload);
+      if (!claims.success) return done(null, false);
+      opts.sessions.check(claims.data.sid).then(
+        (session) => {
+          if (!session || session.userId !== claims.data.sub) return done(null, false);
+          done(null, { id: claims.data.sub, sid: claims.data.sid, isAdmin: session.isAdmin });
+        },
+        (err: unknown) => done(err),
+      );
+    }),
+  );
+
+  function verify(ctx: Context): Promise<AuthUser | null> {
+    if (!readCookie(ctx.get('cookie'), SESSION_COOKIE)) return Promise.resolve(null);
+    return new Promise<AuthUser | null>((resolve, reject) => {
+      const middleware = instance.authenticate('jwt', { session: false }, (err: unknown, user: AuthUser | false) => {
+        if (err) reject(err instanceof Error ? err : new Error(String(err)));
+        else resolve(user || null);
+      }) as (req: unknown, res: unknown, next: (err?: unknown) => void) => void;
+      middleware(ctx.req, ctx.res, (err?: unknown) => (err ? reject(err) : resolve(null)));
+    });
+  }
+
+  /** Sets ctx.state.user (or null) from the session cookie; never rejects the request itself. */
+  async function authenticate(ctx: Context, next: Next): Promise<void> {
+    ctx.state.user = await verify(ctx);
+    await next();
+  }
+  async function requireUser(ctx: Context, next: Next): Promise<void> {
+    if (ctx.state.user === undefined) ctx.state.user = await verify(ctx);
+    if (!ctx.state.user) throw unauthorized();
+    await next();
+  }
+  async function requireAdmin(ctx: Context, next: Next): Promise<void> {
+    if (ctx.state.user === undefined) ctx.state.user = await verify(ctx);
+    const user = ctx.state.user as AuthUser | null;
+    if (!user) throw unauthorized();
+    if (!user.isAdmin) throw forbidden('Admin access required');
+    await next();
+  }
+  return { authenticate, requireUser, requireAdmin, verify };
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+/** Signs a session token (identity only: it holds the private key). */
+export function signSessionToken(
+  privateKey: string,
+  claims: { userId: string; sid: string; isAdmin: boolean },
+  opts: { issuer: string; audience: string; expiresInSeconds: number },
+): string {
+  return jwt.sign({ sid: claims.sid, adm: claims.isAdmin }, privateKey, {
+    algorithm: JWT_ALGORITHM,
+    subject: claims.userId,
+    issuer: opts.issuer,
+    audience: opts.audience,
+    expiresIn: opts.expiresInSeconds,
+  });
+}
+
+interface CacheEntry {
+  value: { userId: string; isAdmin: boolean } | null;
+  expiresAt: number;
+}
+
+/**
+ * For services other than identity: asks identity's internal endpoint whether a session is active and caches
+ * the answer briefly. `invalidate(sid)` drops an entry at once (called on identity.session-revoked events).
+ */
+export function httpSessionChecker(opts: { identityUrl: string; ttlMs?: number; maxEntries?: number; timeoutMs?: number }) {
+  const ttl = opts.ttlMs ?? 10_000;
+  const max = opts.maxEntries ?? 50_000;
+  const cache = new Map<string, CacheEntry>();
+  const Answer = z.object({ userId: z.uuid(), isAdmin: z.boolean() });
+  return {
+    async check(sid: string) {
+      const now = Date.now();
+      const hit = cache.get(sid);
+      if (hit && hit.expiresAt > now) return hit.value;
+      const res = await fetch(new URL(`/internal/sessions/${encodeURIComponent(sid)}`, opts.identityUrl), {
+        signal: AbortSignal.timeout(opts.timeoutMs ?? 3_000),
+      });
+      let value: CacheEntry['value'] = null;
+      if (res.ok) value = Answer.parse(await res.json());
+      else if (res.status !== 404) throw new Error(`session check failed: ${res.status}`);
+      cache.delete(sid);
+      cache.set(sid, { value, expiresAt: now + ttl });
+      if (cache.size > max) {
+        const oldest = cache.keys().next().value;
+        if (oldest !== undefined) cache.delete(oldest);
+      }
+      return value;
+    },
+    invalidate(sid: string) {
+      cache.delete(sid);
+    },
+  };
+}

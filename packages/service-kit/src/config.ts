@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+/**
+ * Parses configuration from the environment with zod and fails fast with every problem listed.
+ * There are no default secrets: a schema may default ports or URLs, never keys or passwords.
+ */
+export function loadConfig<T extends z.ZodType>(schema: T, env: NodeJS.ProcessEnv | Record<string, string | undefined> = process.env): z.infer<T> {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(root)'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reusable pieces of service configuration. */
+export const port = (fallback: number) => z.coerce.number().int().min(1).max(65535).default(fallback);
+export const url = () => z.url();
+export const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'])
+    .default(fallback ? 'true' : 'false')
+    .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** What every service needs to reach its infrastructure. */
+export const BaseServiceEnv = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  HOST: z.string().default('127.0.0.1'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  MONGO_URL: z.string().regex(/^mongodb(\+srv)?:\/\//, 'must be a mongodb:// URL'),
+  NATS_URL: z.string().regex(/^(nats|tls):\/\//, 'must be a nats:// URL'),
+});
+
+export const S3Env = z.object({
+  S3_ENDPOINT: z.string().min(1),
+  S3_PORT: z.coerce.number().int().min(1).max(65535),
+  S3_USE_SSL: bool(false),
+  S3_ACCESS_KEY: z.string().min(1),
+  S3_SECRET_KEY: z.string().min(1),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+});
+
+export const JwtVerifyEnv = z
+  .object({
+    JWT_PUBLIC_KEY: z.string().optional(),
+    JWT_PUBLIC_KEY_FILE: z.string().optional(),
+    JWT_ISSUER: z.string().default('cp-identity'),
+    JWT_AUDIENCE: z.string().default('cp-web'),
+    /** Where services check that a session is still active (identity's internal endpoint). */
+    IDENTITY_URL: z.url(),
+  })
+  .refine((v) => Boolean(v.JWT_PUBLIC_KEY || v.JWT_PUBLIC_KEY_FILE), {
+    message: 'JWT_PUBLIC_KEY or JWT_PUBLIC_KEY_FILE is required',
+    path: ['JWT_PUBLIC_KEY'],
+  });

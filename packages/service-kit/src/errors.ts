@@ -1,0 +1,106 @@
+import type { Context, Next } from 'koa';
+import { ZodError } from 'zod';
+import type { Logger } from 'pino';
+
+/** An error that maps to an HTTP status with a JSON `{ error }` body. */
+export class HttpError extends Error {
+  readonly status: number;
+  readonly code: string | undefined;
+  readonly details: Record<string, unknown> | undefined;
+  readonly headers: Record<string, string> | undefined;
+  constructor(status: number, message: string, opts: { code?: string; details?: Record<string, unknown>; headers?: Record<string, string> } = {}) {
+    super(message);
+    this.name = 'HttpError';
+    this.status = status;
+    this.code = opts.code;
+    this.details = opts.details;
+    this.headers = opts.headers;
+  }
+}
+
+export const badRequest = (message: string, details?: Record<string, unknown>) => new HttpError(400, message, details ? { details } : {});
+export const unauthorized = (message = 'Authentication required') => new HttpError(401, message);
+export const forbidden = (message = 'Forbidden') => new HttpError(403, message);
+export const notFound = (message = 'Not found') => new HttpError(404, message);
+export const conflict = (message: string, code?: string) => new HttpError(409, message, code ? { code } : {});
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new HttpError(429, message, { headers: { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) } });
+
+interface MongoLikeError {
+  code?: number;
+  keyValue?: Record<string, unknown>;
+  keyPattern?: Record<string, unknown>;
+}
+
+function isDuplicateKey(err: unknown): err is MongoLikeError {
+  return typeof err === 'object' && err !== null && (err as MongoLikeError).code === 11000;
+}
+
+/** Body-parser / raw-body errors carry a status and a type. */
+interface ParserError {
+  status?: number;
+  statusCode?: number;
+  type?: string;
+  expose?: boolean;
+  message?: string;
+}
+
+export interface ErrorBody {
+  error: string;
+  code?: string;
+  issues?: Array<{ path: string; message: string }>;
+  requestId?: string;
+  [k: string]: unknown;
+}
+
+/** Maps every error to a JSON body with a meaningful status. Unknown errors are 500 and logged; their text is never exposed. */
+export function toErrorResponse(err: unknown): { status: number; body: ErrorBody; headers?: Record<string, string>; unexpected: boolean } {
+  if (err instanceof HttpError) {
+    return {
+      status: err.status,
+      body: { error: err.message, ...(err.code ? { code: err.code } : {}), ...(err.details ?? {}) },
+      ...(err.headers ? { headers: err.headers } : {}),
+      unexpected: false,
+    };
+  }
+  if (err instanceof ZodError) {
+    const issues = err.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
+    return { status: 400, body: { error: issues[0]?.message ?? 'Invalid request', issues }, unexpected: false };
+  }
+  if (isDuplicateKey(err)) {
+    const field = Object.keys(err.keyPattern ?? err.keyValue ?? {})[0] ?? 'value';
+    return { status: 409, body: { error: `This ${field} already exists`, code: `duplicate_${field}` }, unexpected: false };
+  }
+  const pe = err as ParserError;
+  const status = pe?.status ?? pe?.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    const byType: Record<string, string> = {
+      'entity.too.large': 'Request body too large',
+      'entity.parse.failed': 'Malformed JSON body',
+      'encoding.unsupported': 'Unsupported content encoding',
+    };
+    const message = (pe.type && byType[pe.type]) || (pe.expose && pe.message) || 'Bad request';
+    return { status, body: { error: message }, unexpected: false };
+  }
+  return { status: 500, body: { error: 'Internal Server Error' }, unexpected: true };
+}
+
+export function errorMiddleware(logger: Logger) {
+  return async function handleErrors(ctx: Context, next: Next): Promise<void> {
+    try {
+      await next();
+      if (ctx.status === 404 && ctx.body === undefined) {
+        ctx.status = 404;
+        ctx.body = { error: 'Not found', requestId: ctx.state.requestId };
+      }
+    } catch (err) {
+      const res = toErrorResponse(err);
+      if (res.unexpected) {
+        (ctx.state.log as Logger | undefined ?? logger).error({ err }, 'unhandled error');
+      }
+      ctx.status = res.status;
+      if (res.headers) ctx.set(res.headers);
+      ctx.body = { ...res.body, requestId: ctx.state.requestId as string | undefined };
+    }
+  };
+}

@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto';
+import mongoose, { type Connection, type SchemaOptions } from 'mongoose';
+
+// Strict queries: filters on unknown paths are dropped, never passed to MongoDB.
+mongoose.set('strictQuery', true);
+
+/**
+ * One connection per service database. `sanitizeFilter` strips query operators ($ne, $gt...) smuggled inside
+ * filter values: a second line of defence behind the zod validation at the boundary.
+ */
+export async function connectMongo(url: string, dbName: string): Promise<Connection> {
+  const conn = mongoose.createConnection(url, {
+    dbName,
+    sanitizeFilter: true,
+    serverSelectionTimeoutMS: 10_000,
+    maxPoolSize: 20,
+  });
+  await conn.asPromise();
+  return conn;
+}
+
+/** Ids are generated uuids stored as `_id` and exposed as `id`. */
+export const uuidId = { type: String, default: () => randomUUID() } as const;
+
+/** Schema options shared by every entity: no __v, `id` instead of `_id` in JSON. */
+export function entitySchemaOptions<T>(extra: SchemaOptions<T> = {}): SchemaOptions<T> {
+  const transform = (_doc: unknown, ret: Record<string, unknown>) => {
+    ret.id = ret._id;
+    delete ret._id;
+    delete ret.__v;
+    return ret;
+  };
+  return {
+    versionKey: false,
+    strict: 'throw',
+    toJSON: { transform } as SchemaOptions<T>['toJSON'],
+    toObject: { transform } as SchemaOptions<T>['toObject'],
+    ...extra,
+  };
+}
+
+/** Converts a lean document (`_id`) into the API shape (`id`), with dates as ISO strings. */
+export function toApi<T extends Record<string, unknown>>(doc: T): Omit<T, '_id'> & { id: string } {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(doc)) {
+    if (k === '__v') continue;
+    out[k === '_id' ? 'id' : k] = v instanceof Date ? v.toISOString() : v;
+  }
+  return out as Omit<T, '_id'> & { id: string };
+}
+
+export function mongoReadiness(conn: Connection) {
+  return {
+    name: 'mongodb',
+    async check() {
+      const db = conn.db;
+      if (!db) throw new Error('not connected');
+      await db.admin().ping();
+    },
+  };
+}
