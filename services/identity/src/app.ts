@@ -1,0 +1,45 @@
+import type Koa from 'koa';
+import type { Connection } from 'mongoose';
+import { createApp, createAuth, mongoReadiness, type Logger, type ReadinessCheck } from '@cp/service-kit';
+import { UsersRepository } from './data/users-repository.ts';
+import { SessionsRepository } from './data/sessions-repository.ts';
+import { LoginThrottleRepository } from './data/login-throttle-repository.ts';
+import { identityRoutes } from './routes.ts';
+import { checkSession } from './use-cases/sessions.ts';
+import type { IdentityDeps } from './use-cases/deps.ts';
+import type { Mailer } from './mailer.ts';
+
+export interface IdentityAppInput {
+  conn: Connection;
+  mailer: Mailer;
+  logger: Logger;
+  config: IdentityDeps['config'];
+  readiness?: ReadinessCheck[];
+  now?: () => Date;
+}
+
+/** Builds the identity service (repositories, use cases, routes) on given connections; used by main and by tests. */
+export async function buildIdentityApp(input: IdentityAppInput): Promise<{ app: Koa; deps: IdentityDeps }> {
+  const deps: IdentityDeps = {
+    conn: input.conn,
+    users: new UsersRepository(input.conn),
+    sessions: new SessionsRepository(input.conn),
+    throttle: new LoginThrottleRepository(input.conn),
+    mailer: input.mailer,
+    config: input.config,
+    logger: input.logger,
+    now: input.now ?? (() => new Date()),
+  };
+  await Promise.all([deps.users.init(), deps.sessions.init(), deps.throttle.init()]);
+  // identity checks its own sessions directly, without a cache: logout is effective at once here.
+  const auth = createAuth({
+    publicKey: input.config.publicKey,
+    issuer: input.config.JWT_ISSUER,
+    audience: input.config.JWT_AUDIENCE,
+    sessions: { check: (sid) => checkSession(deps, sid) },
+  });
+  const app = createApp({ name: 'identity', logger: input.logger, readiness: [mongoReadiness(input.conn), ...(input.readiness ?? [])] });
+  const routes = identityRoutes(deps, auth);
+  app.use(routes.routes()).use(routes.allowedMethods());
+  return { app, deps };
+}

@@ -1,0 +1,105 @@
+import { Schema, type ClientSession, type Connection, type Model } from 'mongoose';
+import { entitySchemaOptions, uuidId } from '@cp/service-kit';
+import type { PublicUser } from '@cp/contracts';
+
+export interface UserDoc {
+  _id: string;
+  username: string;
+  usernameLower: string;
+  password: string;
+  email?: string | undefined;
+  firstName?: string | undefined;
+  lastName?: string | undefined;
+  profileImageUrl?: string | undefined;
+  resetToken?: string | undefined;
+  resetTokenExpiry?: Date | undefined;
+  isAdmin: boolean;
+  termsAccepted: boolean;
+  termsAcceptedAt?: Date | undefined;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+const userSchema = new Schema<UserDoc>(
+  {
+    _id: uuidId,
+    username: { type: String, required: true },
+    usernameLower: { type: String, required: true },
+    password: { type: String, required: true },
+    email: { type: String },
+    firstName: String,
+    lastName: String,
+    profileImageUrl: String,
+    resetToken: String,
+    resetTokenExpiry: Date,
+    isAdmin: { type: Boolean, default: false },
+    termsAccepted: { type: Boolean, required: true, default: false },
+    termsAcceptedAt: Date,
+  },
+  entitySchemaOptions({ timestamps: true, collection: 'users' }),
+);
+userSchema.index({ usernameLower: 1 }, { unique: true, name: 'username_unique' });
+userSchema.index({ email: 1 }, { unique: true, name: 'email_unique', partialFilterExpression: { email: { $type: 'string' } } });
+userSchema.index({ resetToken: 1 }, { sparse: true });
+
+export function toPublicUser(u: UserDoc): PublicUser {
+  return {
+    id: u._id,
+    username: u.username,
+    email: u.email ?? null,
+    firstName: u.firstName ?? null,
+    lastName: u.lastName ?? null,
+    profileImageUrl: u.profileImageUrl ?? null,
+    isAdmin: u.isAdmin,
+    termsAccepted: u.termsAccepted,
+    termsAcceptedAt: u.termsAcceptedAt ? u.termsAcceptedAt.toISOString() : null,
+    createdAt: u.createdAt.toISOString(),
+    updatedAt: u.updatedAt.toISOString(),
+  };
+}
+
+export class UsersRepository {
+  readonly model: Model<UserDoc>;
+  constructor(conn: Connection) {
+    this.model = conn.models.User ?? conn.model<UserDoc>('User', userSchema);
+  }
+  async init(): Promise<void> {
+    await this.model.createIndexes();
+  }
+  async create(data: Omit<UserDoc, '_id' | 'createdAt' | 'updatedAt'>, session?: ClientSession): Promise<UserDoc> {
+    const [doc] = await this.model.create([data], session ? { session } : {});
+    return doc!.toObject() as UserDoc;
+  }
+  findById(id: string): Promise<UserDoc | null> {
+    return this.model.findById(id).lean<UserDoc>().exec();
+  }
+  findByUsername(username: string): Promise<UserDoc | null> {
+    return this.model.findOne({ usernameLower: username.toLowerCase() }).lean<UserDoc>().exec();
+  }
+  findByEmail(email: string): Promise<UserDoc | null> {
+    return this.model.findOne({ email: email.toLowerCase() }).lean<UserDoc>().exec();
+  }
+  async usernameTaken(username: string): Promise<boolean> {
+    return (await this.model.exists({ usernameLower: username.toLowerCase() })) !== null;
+  }
+  async emailTaken(email: string): Promise<boolean> {
+    return (await this.model.exists({ email: email.toLowerCase() })) !== null;
+  }
+  async setResetToken(userId: string, tokenHash: string, expiry: Date): Promise<void> {
+    await this.model.updateOne({ _id: userId }, { $set: { resetToken: tokenHash, resetTokenExpiry: expiry } }).exec();
+  }
+  /** Consumes a reset token atomically: only one caller can ever use it. */
+  consumeResetToken(tokenHash: string, now: Date, newPasswordHash: string, session?: ClientSession): Promise<UserDoc | null> {
+    return this.model
+      .findOneAndUpdate(
+        { resetToken: tokenHash, resetTokenExpiry: { $gt: now } },
+        { $set: { password: newPasswordHash }, $unset: { resetToken: 1, resetTokenExpiry: 1 } },
+        { new: true, ...(session ? { session } : {}) },
+      )
+      .lean<UserDoc>()
+      .exec();
+  }
+  async setAdmin(userId: string, isAdmin: boolean): Promise<void> {
+    await this.model.updateOne({ _id: userId }, { $set: { isAdmin } }).exec();
+  }
+}

@@ -1,0 +1,23 @@
+import { connectMongo, connectNats, createLogger, ensureStream, listen, natsReadiness, onShutdown, OutboxRelay } from '@cp/service-kit';
+import { loadIdentityConfig } from './config.ts';
+import { buildIdentityApp } from './app.ts';
+import { createMailer } from './mailer.ts';
+
+const config = loadIdentityConfig();
+const logger = createLogger('identity', config.LOG_LEVEL);
+
+const conn = await connectMongo(config.MONGO_URL, config.MONGO_DB);
+const nats = await connectNats({ url: config.NATS_URL, name: 'identity', logger });
+await ensureStream(nats.jsm, 'identity');
+const relay = new OutboxRelay({ connection: conn, js: nats.js, logger });
+relay.start();
+
+const mailer = createMailer(
+  { host: config.SMTP_HOST, port: config.SMTP_PORT, secure: config.SMTP_SECURE, user: config.SMTP_USER, password: config.SMTP_PASSWORD, from: config.MAIL_FROM },
+  logger,
+);
+const { app } = await buildIdentityApp({ conn, mailer, logger, config, readiness: [natsReadiness(nats.nc)] });
+const server = await listen(app, config.PORT, config.HOST);
+logger.info({ port: server.port }, 'identity listening');
+
+onShutdown(logger, [() => server.close(), () => relay.stop(), () => nats.close(), () => conn.close(), () => mailer.close()]);

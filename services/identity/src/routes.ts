@@ -1,0 +1,80 @@
+import type { Context } from 'koa';
+import { createRouter, readCookie, SESSION_COOKIE, unauthorized, type Auth } from '@cp/service-kit';
+import type { IdentityDeps } from './use-cases/deps.ts';
+import { register } from './use-cases/register.ts';
+import { login } from './use-cases/login.ts';
+import { checkSession, endSession, type IssuedSession } from './use-cases/sessions.ts';
+import { forgotPassword, resetPassword } from './use-cases/password-reset.ts';
+import { toPublicUser } from './data/users-repository.ts';
+import { SESSION_ID } from './session-id.ts';
+
+function cookieHeader(value: string, opts: { maxAge?: number | undefined; secure: boolean }): string {
+  const parts = [`${SESSION_COOKIE}=${value}`, 'Path=/', 'HttpOnly', 'SameSite=Lax'];
+  if (opts.maxAge !== undefined) parts.push(`Max-Age=${opts.maxAge}`);
+  if (opts.secure) parts.push('Secure');
+  return parts.join('; ');
+}
+
+function setSessionCookie(ctx: Context, deps: IdentityDeps, s: IssuedSession): void {
+  ctx.append('Set-Cookie', cookieHeader(s.token, { maxAge: s.cookieMaxAge, secure: deps.config.COOKIE_SECURE }));
+}
+
+function clearSessionCookie(ctx: Context, deps: IdentityDeps): void {
+  ctx.append('Set-Cookie', cookieHeader('', { maxAge: 0, secure: deps.config.COOKIE_SECURE }));
+}
+
+export function identityRoutes(deps: IdentityDeps, auth: Auth) {
+  const router = createRouter();
+
+  router.post('/api/register', async (ctx) => {
+    const { user, session } = await register(deps, ctx.request.body, ctx.get('user-agent'));
+    setSessionCookie(ctx, deps, session);
+    ctx.status = 201;
+    ctx.body = user;
+  });
+
+  router.post('/api/local-login', async (ctx) => {
+    const { user, session } = await login(deps, ctx.request.body, ctx.ip, ctx.get('user-agent'));
+    setSessionCookie(ctx, deps, session);
+    ctx.body = user;
+  });
+
+  router.post('/api/logout', async (ctx) => {
+    // The session ends on the server even if the token is expired or the user was deleted: a copied cookie is dead.
+    const token = readCookie(ctx.get('cookie'), SESSION_COOKIE);
+    const sid = token ? SESSION_ID.fromToken(token, deps.config.publicKey, deps.config) : undefined;
+    if (sid) await endSession(deps, sid, 'logout');
+    clearSessionCookie(ctx, deps);
+    ctx.body = { message: 'Logged out' };
+  });
+
+  router.get('/api/auth/user', auth.requireUser, async (ctx) => {
+    const user = await deps.users.findById(ctx.state.user.id as string);
+    if (!user) throw unauthorized();
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = toPublicUser(user);
+  });
+
+  router.post('/api/forgot-password', async (ctx) => {
+    ctx.body = await forgotPassword(deps, ctx.request.body);
+  });
+
+  router.post('/api/reset-password', async (ctx) => {
+    ctx.set('Referrer-Policy', 'no-referrer');
+    ctx.body = await resetPassword(deps, ctx.request.body);
+  });
+
+  /** Internal: other services ask whether a session is still active (never routed by the gateway). */
+  router.get('/internal/sessions/:sid', async (ctx) => {
+    const sid = ctx.params.sid ?? '';
+    const answer = sid.length <= 128 ? await checkSession(deps, sid) : null;
+    if (!answer) {
+      ctx.status = 404;
+      ctx.body = { error: 'Session not found' };
+      return;
+    }
+    ctx.body = answer;
+  });
+
+  return router;
+}

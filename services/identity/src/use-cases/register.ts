@@ -1,0 +1,48 @@
+import { conflict, runInTransaction } from '@cp/service-kit';
+import { RegisterRequestSchema, UserRegistered, type PublicUser } from '@cp/contracts';
+import { toPublicUser, type UserDoc } from '../data/users-repository.ts';
+import { hashPassword } from '../passwords.ts';
+import { startSession, type IssuedSession } from './sessions.ts';
+import type { IdentityDeps } from './deps.ts';
+
+export const USERNAME_TAKEN = { message: 'Username already exists', code: 'username_taken' } as const;
+export const EMAIL_TAKEN = { message: 'Email already registered', code: 'email_taken' } as const;
+
+/** Registers a user (spec §5 rules) and logs them in. Username and e-mail conflicts are distinct 409s. */
+export async function register(deps: IdentityDeps, body: unknown, userAgent?: string): Promise<{ user: PublicUser; session: IssuedSession }> {
+  const input = RegisterRequestSchema.parse(body);
+  const email = input.email ? input.email.toLowerCase() : undefined;
+  if (await deps.users.usernameTaken(input.username)) throw conflict(USERNAME_TAKEN.message, USERNAME_TAKEN.code);
+  if (email && (await deps.users.emailTaken(email))) throw conflict(EMAIL_TAKEN.message, EMAIL_TAKEN.code);
+  const now = deps.now();
+  const passwordHash = await hashPassword(input.password);
+  let created: UserDoc;
+  try {
+    created = await runInTransaction(deps.conn, async (session, emit) => {
+      const user = await deps.users.create(
+        {
+          username: input.username,
+          usernameLower: input.username.toLowerCase(),
+          password: passwordHash,
+          email,
+          firstName: input.firstName || undefined,
+          lastName: input.lastName || undefined,
+          isAdmin: false,
+          termsAccepted: true,
+          termsAcceptedAt: now,
+        },
+        session,
+      );
+      await emit(UserRegistered, { userId: user._id, username: user.username, email: user.email ?? null });
+      return user;
+    });
+  } catch (err) {
+    // Two registrations racing past the checks above: the unique indexes decide.
+    const key = (err as { code?: number; keyPattern?: Record<string, unknown> }).code === 11000 ? (err as { keyPattern?: Record<string, unknown> }).keyPattern : undefined;
+    if (key && 'usernameLower' in key) throw conflict(USERNAME_TAKEN.message, USERNAME_TAKEN.code);
+    if (key && 'email' in key) throw conflict(EMAIL_TAKEN.message, EMAIL_TAKEN.code);
+    throw err;
+  }
+  const session = await startSession(deps, { id: created._id, isAdmin: created.isAdmin }, false, userAgent);
+  return { user: toPublicUser(created), session };
+}

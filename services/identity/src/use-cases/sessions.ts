@@ -1,0 +1,56 @@
+import { randomBytes } from 'node:crypto';
+import { signSessionToken, runInTransaction } from '@cp/service-kit';
+import { REMEMBER_ME_DAYS, SessionRevoked } from '@cp/contracts';
+import type { IdentityDeps } from './deps.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Without "remember me" the cookie lives for the browser session and the server session for at most a day. */
+export const SHORT_SESSION_MS = DAY_MS;
+export const REMEMBER_ME_MS = REMEMBER_ME_DAYS * DAY_MS;
+
+export interface IssuedSession {
+  token: string;
+  sid: string;
+  /** Cookie Max-Age in seconds; undefined for a browser-session cookie. */
+  cookieMaxAge: number | undefined;
+}
+
+/** A new server session and its signed token (a fresh id at every login). */
+export async function startSession(
+  deps: IdentityDeps,
+  user: { id: string; isAdmin: boolean },
+  rememberMe: boolean,
+  userAgent?: string,
+): Promise<IssuedSession> {
+  const now = deps.now();
+  const lifetimeMs = rememberMe ? REMEMBER_ME_MS : SHORT_SESSION_MS;
+  const sid = randomBytes(32).toString('base64url');
+  await deps.sessions.create({
+    _id: sid,
+    sess: { userId: user.id, rememberMe, createdAt: now, ...(userAgent ? { userAgent: userAgent.slice(0, 256) } : {}) },
+    expire: new Date(now.getTime() + lifetimeMs),
+  });
+  const token = signSessionToken(deps.config.privateKey, { userId: user.id, sid, isAdmin: user.isAdmin }, {
+    issuer: deps.config.JWT_ISSUER,
+    audience: deps.config.JWT_AUDIENCE,
+    expiresInSeconds: Math.floor(lifetimeMs / 1000),
+  });
+  return { token, sid, cookieMaxAge: rememberMe ? Math.floor(lifetimeMs / 1000) : undefined };
+}
+
+/** Ends one session; other services hear of it through identity.session-revoked. */
+export async function endSession(deps: IdentityDeps, sid: string, reason: 'logout' | 'password-reset' | 'admin'): Promise<void> {
+  await runInTransaction(deps.conn, async (session, emit) => {
+    const ended = await deps.sessions.delete(sid, session);
+    if (ended) await emit(SessionRevoked, { sid, userId: ended.sess.userId, reason });
+  });
+}
+
+/** Used by every other service (through the internal endpoint) to honour logout and password reset. */
+export async function checkSession(deps: IdentityDeps, sid: string): Promise<{ userId: string; isAdmin: boolean } | null> {
+  const s = await deps.sessions.findActive(sid, deps.now());
+  if (!s) return null;
+  const user = await deps.users.findById(s.sess.userId);
+  if (!user) return null;
+  return { userId: user._id, isAdmin: user.isAdmin };
+}
