@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { createApp, createRouter, listen, rateLimit, HttpError, conflict, loadConfig, BaseServiceEnv, createLogger, type RunningServer } from '../src/index.ts';
+
+const Body = z.object({ name: z.string().min(2, 'Name must be at least 2 characters') }).strict();
+
+let server: RunningServer;
+let base: string;
+
+beforeAll(async () => {
+  const logger = createLogger('kit-test', 'silent');
+  let healthy = true;
+  const app = createApp({ name: 'kit-test', logger, readiness: [{ name: 'dep', check: async () => { if (!healthy) throw new Error('down'); } }] });
+  const router = createRouter('/api');
+  router.post('/things', (ctx) => {
+    ctx.status = 201;
+    ctx.body = Body.parse(ctx.request.body);
+  });
+  router.get('/boom', () => {
+    throw new Error('secret internal detail');
+  });
+  router.get('/dup', () => {
+    throw Object.assign(new Error('E11000 duplicate key'), { code: 11000, keyPattern: { email: 1 } });
+  });
+  router.get('/teapot', () => {
+    throw new HttpError(403, 'Not yours');
+  });
+  router.get('/conflict', () => {
+    throw conflict('Taken', 'taken');
+  });
+  router.get('/limited', rateLimit({ limit: 2, windowMs: 60_000 }), (ctx) => {
+    ctx.body = { ok: true };
+  });
+  router.get('/toggle', (ctx) => {
+    healthy = !healthy;
+    ctx.body = { healthy };
+  });
+  app.use(router.routes()).use(router.allowedMethods());
+  server = await listen(app, 0);
+  base = `http://127.0.0.1:${server.port}`;
+});
+afterAll(() => server.close());
+
+const post = (path: string, body: string, type = 'application/json') =>
+  fetch(base + path, { method: 'POST', headers: { 'content-type': type }, body });
+
+describe('service kit app', () => {
+  it('parses JSON bodies and answers with request id and security headers', async () => {
+    const res = await post('/api/things', JSON.stringify({ name: 'Asha' }));
+    expect(res.status).toBe(201);
+    expect(await res.json()).toEqual({ name: 'Asha' });
+    expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+  });
+
+  it('keeps a valid incoming request id', async () => {
+    const res = await fetch(`${base}/healthz`, { headers: { 'x-request-id': 'abc-123' } });
+    expect(res.headers.get('x-request-id')).toBe('abc-123');
+  });
+
+  it('maps zod errors to 400 with field messages', async () => {
+    const res = await post('/api/things', JSON.stringify({ name: 'A' }));
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ error: 'Name must be at least 2 characters', issues: [{ path: 'name', message: 'Name must be at least 2 characters' }] });
+  });
+
+  it('rejects unknown keys (strict bodies)', async () => {
+    const res = await post('/api/things', JSON.stringify({ name: 'Asha', isAdmin: true }));
+    expect(res.status).toBe(400);
+  });
+
+  it('answers 400 for malformed JSON, 415 for other content types, 413 for large bodies', async () => {
+    expect((await post('/api/things', '{"name":')).status).toBe(400);
+    const wrongType = await post('/api/things', 'name=Asha', 'application/x-www-form-urlencoded');
+    expect(wrongType.status).toBe(415);
+    expect(await wrongType.json()).toMatchObject({ error: 'Content-Type must be application/json' });
+    const big = await post('/api/things', JSON.stringify({ name: 'x'.repeat(200_000) }));
+    expect(big.status).toBe(413);
+    expect(await big.json()).toMatchObject({ error: 'Request body too large' });
+  });
+
+  it('hides unexpected errors behind a 500 without details', async () => {
+    const res = await fetch(`${base}/api/boom`);
+    expect(res.status).toBe(500);
+    const body = (await res.json()) as { error: string; requestId: string };
+    expect(body.error).toBe('Internal Server Error');
+    expect(JSON.stringify(body)).not.toContain('secret');
+    expect(body.requestId).toEqual(expect.any(String));
+  });
+
+  it('maps duplicate keys to 409 and HttpErrors to their status', async () => {
+    const dup = await fetch(`${base}/api/dup`);
+    expect(dup.status).toBe(409);
+    expect(await dup.json()).toMatchObject({ code: 'duplicate_email' });
+    expect((await fetch(`${base}/api/teapot`)).status).toBe(403);
+    expect(await (await fetch(`${base}/api/conflict`)).json()).toMatchObject({ error: 'Taken', code: 'taken' });
+  });
+
+  it('answers 404 JSON for unknown routes and 405 for wrong methods', async () => {
+    const res = await fetch(`${base}/api/nothing-here`);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ error: 'Not found' });
+    expect((await fetch(`${base}/api/things`)).status).toBe(405);
+  });
+
+  it('rate-limits with 429 and Retry-After', async () => {
+    expect((await fetch(`${base}/api/limited`)).status).toBe(200);
+    expect((await fetch(`${base}/api/limited`)).status).toBe(200);
+    const third = await fetch(`${base}/api/limited`);
+    expect(third.status).toBe(429);
+    expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await third.json()).toMatchObject({ error: expect.any(String) });
+  });
+
+  it('reports liveness and readiness', async () => {
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
+    expect((await fetch(`${base}/readyz`)).status).toBe(200);
+    await fetch(`${base}/api/toggle`);
+    const down = await fetch(`${base}/readyz`);
+    expect(down.status).toBe(503);
+    expect(await down.json()).toMatchObject({ checks: [{ name: 'dep', ok: false, error: 'down' }] });
+    await fetch(`${base}/api/toggle`);
+  });
+});
+
+describe('config', () => {
+  it('fails fast listing every problem, with no default secrets', () => {
+    expect(() => loadConfig(BaseServiceEnv, { MONGO_URL: 'http://nope' })).toThrow(/MONGO_URL[\s\S]*NATS_URL/);
+    expect(loadConfig(BaseServiceEnv, { MONGO_URL: 'mongodb://127.0.0.1:1', NATS_URL: 'nats://127.0.0.1:2' })).toMatchObject({ NODE_ENV: 'development' });
+  });
+});

@@ -1,0 +1,116 @@
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import http from 'node:http';
+import jwt from 'jsonwebtoken';
+import { createApp, createAuth, createLogger, createRouter, httpSessionChecker, listen, signSessionToken, type RunningServer } from '../src/index.ts';
+
+const keys = () => {
+  const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  return { privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), publicKey: publicKey.export({ type: 'spki', format: 'pem' }).toString() };
+};
+const { privateKey, publicKey } = keys();
+const other = keys();
+const userId = randomUUID();
+const adminId = randomUUID();
+
+/** Stands in for identity's internal endpoint: which sessions are active, and each user's role. */
+const active = new Map<string, { userId: string; isAdmin: boolean }>();
+let identityCalls = 0;
+let identity: http.Server;
+let server: RunningServer;
+let base: string;
+const checker = () => httpSessionChecker({ identityUrl: `http://127.0.0.1:${(identity.address() as { port: number }).port}`, ttlMs: 60_000 });
+let sessions: ReturnType<typeof httpSessionChecker>;
+
+beforeAll(async () => {
+  identity = http.createServer((req, res) => {
+    identityCalls += 1;
+    const sid = decodeURIComponent((req.url ?? '').replace('/internal/sessions/', ''));
+    const s = active.get(sid);
+    res.writeHead(s ? 200 : 404, { 'content-type': 'application/json' }).end(JSON.stringify(s ?? { error: 'Session not found' }));
+  });
+  await new Promise<void>((r) => identity.listen(0, '127.0.0.1', r));
+  sessions = checker();
+  const auth = createAuth({ publicKey, issuer: 'cp-identity', audience: 'cp-web', sessions });
+  const app = createApp({ name: 'auth-test', logger: createLogger('auth-test', 'silent') });
+  const router = createRouter('/api');
+  router.get('/me', auth.requireUser, (ctx) => {
+    ctx.body = ctx.state.user;
+  });
+  router.get('/admin', auth.requireAdmin, (ctx) => {
+    ctx.body = { ok: true };
+  });
+  router.get('/maybe', auth.authenticate, (ctx) => {
+    ctx.body = { user: ctx.state.user };
+  });
+  app.use(router.routes());
+  server = await listen(app, 0);
+  base = `http://127.0.0.1:${server.port}`;
+});
+afterAll(async () => {
+  await server.close();
+  await new Promise<void>((r) => identity.close(() => r()));
+});
+
+const token = (sub: string, sid: string, opts: { key?: string; isAdmin?: boolean; audience?: string; expiresInSeconds?: number } = {}) =>
+  signSessionToken(opts.key ?? privateKey, { userId: sub, sid, isAdmin: opts.isAdmin ?? false }, { issuer: 'cp-identity', audience: opts.audience ?? 'cp-web', expiresInSeconds: opts.expiresInSeconds ?? 3600 });
+const get = (path: string, t?: string) => fetch(base + path, t ? { headers: { cookie: `cp_session=${t}` } } : {});
+
+describe('passport-jwt authentication', () => {
+  it('accepts a valid token of an active session', async () => {
+    const sid = `sid-${randomUUID()}`;
+    active.set(sid, { userId, isAdmin: false });
+    const res = await get('/api/me', token(userId, sid));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ id: userId, sid, isAdmin: false });
+  });
+
+  it('rejects missing, forged, foreign-key, wrong-audience, expired and alg=none tokens with 401', async () => {
+    const sid = `sid-${randomUUID()}`;
+    active.set(sid, { userId, isAdmin: false });
+    expect((await get('/api/me')).status).toBe(401);
+    expect((await get('/api/me', 'garbage')).status).toBe(401);
+    expect((await get('/api/me', token(userId, sid, { key: other.privateKey }))).status).toBe(401);
+    expect((await get('/api/me', token(userId, sid, { audience: 'someone-else' }))).status).toBe(401);
+    const expired = jwt.sign({ sid, adm: false, iat: Math.floor(Date.now() / 1000) - 7200 }, privateKey, { algorithm: 'ES256', subject: userId, issuer: 'cp-identity', audience: 'cp-web', expiresIn: 60 });
+    expect((await get('/api/me', expired)).status).toBe(401);
+    const none = jwt.sign({ sid, adm: true }, '', { algorithm: 'none', subject: userId, issuer: 'cp-identity', audience: 'cp-web' });
+    expect((await get('/api/me', none)).status).toBe(401);
+    const body = (await (await get('/api/me')).json()) as { error: string };
+    expect(body.error).toBe('Authentication required');
+  });
+
+  it('rejects a token whose session is not active (never trusts the token alone)', async () => {
+    const res = await get('/api/me', token(userId, `sid-${randomUUID()}`));
+    expect(res.status).toBe(401);
+  });
+
+  it('takes the role from the session check, not from the token', async () => {
+    const sid = `sid-${randomUUID()}`;
+    active.set(sid, { userId, isAdmin: false });
+    const claimsAdmin = token(userId, sid, { isAdmin: true });
+    expect((await get('/api/admin', claimsAdmin)).status).toBe(403);
+    const adminSid = `sid-${randomUUID()}`;
+    active.set(adminSid, { userId: adminId, isAdmin: true });
+    expect((await get('/api/admin', token(adminId, adminSid))).status).toBe(200);
+    expect((await get('/api/admin')).status).toBe(401);
+  });
+
+  it('caches session answers and drops them on revocation', async () => {
+    const sid = `sid-${randomUUID()}`;
+    active.set(sid, { userId, isAdmin: false });
+    const t = token(userId, sid);
+    const before = identityCalls;
+    expect((await get('/api/me', t)).status).toBe(200);
+    expect((await get('/api/me', t)).status).toBe(200);
+    expect(identityCalls - before).toBe(1);
+    active.delete(sid);
+    expect((await get('/api/me', t)).status).toBe(200); // still cached
+    sessions.invalidate(sid);
+    expect((await get('/api/me', t)).status).toBe(401);
+  });
+
+  it('authenticate leaves anonymous requests through with no user', async () => {
+    const res = await get('/api/maybe');
+    expect(await res.json()).toEqual({ user: null });
+  });
+});

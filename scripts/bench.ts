@@ -1,0 +1,123 @@
+/**
+ * npm run bench — speed figures, not a test. Starts an isolated stack (profile "bench"), then measures one read
+ * endpoint, GET /api/auth/user with a session cookie (verify the ES256 token, load the session, load the user), three
+ * ways in the same run:
+ *   1. through the gateway (browser's path),
+ *   2. the identity service directly,
+ *   3. a bare node:http server doing the same work (same token check, same two MongoDB reads, no framework).
+ * Prints requests/s and latency, and the ratios. All traffic stays on loopback; every run is bounded in time.
+ */
+import http from 'node:http';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import jwt from 'jsonwebtoken';
+import { MongoClient } from 'mongodb';
+import { startInfra } from '../infra/src/index.ts';
+import { repoRoot, startServices } from '../infra/src/stack.ts';
+
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const PORT_OFFSET = 30_000;
+
+interface Result {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+async function measure(name: string, url: string, cookie: string): Promise<Result> {
+  // warm-up, then the measured run
+  await autocannon({ url, connections: CONNECTIONS, duration: 2, headers: { cookie } });
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers: { cookie } });
+  return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
+}
+
+function bareServer(mongoUrl: string, publicKey: string): Promise<{ port: number; close(): Promise<void> }> {
+  const client = new MongoClient(mongoUrl, { maxPoolSize: 20 });
+  const db = client.db('identity');
+  const server = http.createServer((req, res) => {
+    void (async () => {
+      const cookie = /(?:^|;\s*)cp_session=([^;]+)/.exec(req.headers.cookie ?? '')?.[1];
+      let claims: { sub: string; sid: string } | undefined;
+      try {
+        claims = cookie ? (jwt.verify(cookie, publicKey, { algorithms: ['ES256'], issuer: 'cp-identity', audience: 'cp-web' }) as { sub: string; sid: string }) : undefined;
+      } catch {
+        claims = undefined;
+      }
+      const session = claims ? await db.collection<{ _id: string }>('sessions').findOne({ _id: claims.sid, expire: { $gt: new Date() } }) : null;
+      const user = session && claims ? await db.collection<{ _id: string }>('users').findOne({ _id: claims.sub }, { projection: { password: 0, resetToken: 0, resetTokenExpiry: 0 } }) : null;
+      if (!user) {
+        res.writeHead(401, { 'content-type': 'application/json' }).end('{"error":"Authentication required"}');
+        return;
+      }
+      const { _id, ...rest } = user;
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id: _id, ...rest }));
+    })().catch(() => res.writeHead(500).end());
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const addr = server.address();
+      resolve({
+        port: typeof addr === 'object' && addr ? addr.port : 0,
+        close: async () => {
+          server.closeAllConnections();
+          await new Promise<void>((r) => server.close(() => r()));
+          await client.close();
+        },
+      });
+    });
+  });
+}
+
+async function main(): Promise<void> {
+  const root = repoRoot();
+  const dataDir = path.join(root, '.data', 'bench');
+  const log = (line: string) => console.log(`  ${line}`);
+  console.log(`bench: starting infrastructure and services (profile "bench")`);
+  const infra = await startInfra({ name: 'bench', portBase: PORT_OFFSET, fresh: true, log });
+  let stack: Awaited<ReturnType<typeof startServices>> | undefined;
+  let bare: Awaited<ReturnType<typeof bareServer>> | undefined;
+  try {
+    stack = await startServices({ dataDir, infraEnv: infra.env, portOffset: PORT_OFFSET, log });
+    const gateway = stack.urls.gateway!;
+    const reg = await fetch(`${gateway}/api/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'bench_user', password: 'bench-password', email: 'bench@example.com', termsAccepted: true }),
+    });
+    if (reg.status !== 201) throw new Error(`register failed: ${reg.status} ${await reg.text()}`);
+    const cookie = reg.headers.getSetCookie().find((c) => c.startsWith('cp_session='))!.split(';')[0]!;
+    const publicKey = readFileSync(path.join(dataDir, 'keys', 'jwt-public.pem'), 'utf8');
+    bare = await bareServer(infra.env.MONGO_URL, publicKey);
+
+    console.log(`bench: GET /api/auth/user, ${CONNECTIONS} connections, ${DURATION_S} s each (after a 2 s warm-up)`);
+    const results = [
+      await measure('gateway → identity', `${gateway}/api/auth/user`, cookie),
+      await measure('identity directly', `${stack.urls.identity}/api/auth/user`, cookie),
+      await measure('bare node:http', `http://127.0.0.1:${bare.port}/api/auth/user`, cookie),
+    ];
+    console.log('');
+    console.log('| path | req/s | p50 ms | p99 ms | errors | non-2xx |');
+    console.log('|---|---:|---:|---:|---:|---:|');
+    for (const r of results) console.log(`| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} |`);
+    const [gw, direct, raw] = results as [Result, Result, Result];
+    console.log('');
+    console.log(`gateway / direct service: ${(gw.rps / direct.rps).toFixed(2)}×`);
+    console.log(`service / bare node:http: ${(direct.rps / raw.rps).toFixed(2)}×`);
+    console.log(`gateway / bare node:http: ${(gw.rps / raw.rps).toFixed(2)}×`);
+    console.log('(2 cores shared by load generator, gateway, service and MongoDB under wine: compare ratios, not absolutes)');
+  } finally {
+    await bare?.close();
+    await stack?.stop();
+    await infra.stop();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
