@@ -1,7 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ensureSigningKeys } from './keys.ts';
+import { repoRoot } from './paths.ts';
+
+export { repoRoot };
 
 /** A service of the local stack: its entry file, its port and the environment it needs beyond the infrastructure's. */
 export interface ServiceSpec {
@@ -50,17 +53,6 @@ export const SERVICES: ServiceSpec[] = [
     }),
   },
 ];
-
-export function repoRoot(start = process.cwd()): string {
-  let dir = path.resolve(start);
-  for (;;) {
-    const pkg = path.join(dir, 'package.json');
-    if (existsSync(pkg) && (JSON.parse(readFileSync(pkg, 'utf8')) as { workspaces?: unknown }).workspaces) return dir;
-    const up = path.dirname(dir);
-    if (up === dir) throw new Error('repository root not found');
-    dir = up;
-  }
-}
 
 async function waitReady(name: string, port: number, child: ChildProcess, logFile: string, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -1,0 +1,91 @@
+/**
+ * The local runner's command line (run by Node 24 from the npm scripts):
+ *   node infra/src/cli.ts ensure              fetch MongoDB and check the installed servers
+ *   node infra/src/cli.ts infra [--name dev]  MongoDB, NATS, S3 and the mail catcher only, until Ctrl-C
+ *   node infra/src/cli.ts start               the whole site: infrastructure + services, until Ctrl-C
+ *   node infra/src/cli.ts admin <args>        create or promote an admin in the local stack's database
+ */
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { ensureMongod } from './components/mongo.ts';
+import { startInfra } from './index.ts';
+import { repoRoot, toolsDir } from './paths.ts';
+import { startServices } from './stack.ts';
+import { DEFAULT_PORTS } from './types.ts';
+
+const log = (line: string) => console.log(`  ${line}`);
+
+function option(args: string[], name: string, fallback: string): string {
+  const i = args.indexOf(name);
+  return i >= 0 && args[i + 1] ? args[i + 1]! : fallback;
+}
+
+/** Resolves when Ctrl-C (or SIGTERM) arrives; a second one exits at once. */
+function untilSignal(): Promise<void> {
+  return new Promise((resolve) => {
+    const onSignal = () => {
+      process.once('SIGINT', () => process.exit(130));
+      console.log('\nstopping ...');
+      resolve();
+    };
+    process.once('SIGINT', onSignal);
+    process.once('SIGTERM', onSignal);
+  });
+}
+
+async function main(argv: string[]): Promise<void> {
+  const [command = 'start', ...args] = argv;
+  switch (command) {
+    case 'ensure': {
+      ensureMongod(toolsDir(), log);
+      console.log('infrastructure binaries ready');
+      return;
+    }
+    case 'infra': {
+      const name = option(args, '--name', 'dev');
+      const infra = await startInfra({ name, log });
+      console.log(`\ninfrastructure "${name}" running — Ctrl-C stops it`);
+      for (const [k, v] of Object.entries(infra.env)) if (!/SECRET/.test(k)) console.log(`  ${k}=${v}`);
+      console.log(`  S3 secret: ${path.join(infra.dataDir, 'swift', 'secrets.json')}`);
+      await untilSignal();
+      await infra.stop();
+      return;
+    }
+    case 'start': {
+      const t0 = Date.now();
+      const infra = await startInfra({ name: 'dev', log });
+      let stack: Awaited<ReturnType<typeof startServices>> | undefined;
+      try {
+        stack = await startServices({ dataDir: infra.dataDir, infraEnv: infra.env, log });
+      } catch (err) {
+        await infra.stop();
+        throw err;
+      }
+      console.log(`\nCentral PA Desi Community is running (ready in ${((Date.now() - t0) / 1000).toFixed(0)} s):`);
+      console.log(`  site          ${stack.urls.site}`);
+      console.log(`  mail catcher  ${infra.env.MAIL_UI_URL}`);
+      console.log(`  logs          ${path.join(infra.dataDir, 'logs')}`);
+      console.log('Ctrl-C stops everything.');
+      await untilSignal();
+      await stack.stop();
+      await infra.stop();
+      return;
+    }
+    case 'admin': {
+      const root = repoRoot();
+      const r = spawnSync(process.execPath, [path.join(root, 'services/identity/src/cli/make-admin.ts'), ...args], {
+        stdio: 'inherit',
+        env: { MONGO_URL: `mongodb://127.0.0.1:${DEFAULT_PORTS.mongo}/?replicaSet=rs0&directConnection=true`, ...process.env },
+      });
+      process.exitCode = r.status ?? 1;
+      return;
+    }
+    default:
+      throw new Error(`unknown command ${command} (ensure | infra | start | admin)`);
+  }
+}
+
+main(process.argv.slice(2)).catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

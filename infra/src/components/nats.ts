@@ -1,0 +1,43 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { httpOk, spawnLogged, waitUntil, type Proc } from '../proc.ts';
+
+export const NATS_SERVER = '/usr/sbin/nats-server';
+
+export interface NatsHandle {
+  url: string;
+  stop(): Promise<void>;
+  /** Stops the server but keeps its JetStream store (fault tests). */
+  pause(): Promise<void>;
+  /** Starts it again on the same port with the same store. */
+  resume(): Promise<void>;
+}
+
+/** nats-server with JetStream on loopback, its store under the profile's data folder. */
+export async function startNats(opts: { dir: string; port: number; monitorPort: number; pidDir: string; logDir: string }): Promise<NatsHandle> {
+  if (!existsSync(NATS_SERVER)) throw new Error(`${NATS_SERVER} not found: run scripts/setup.sh (installs nats-server)`);
+  const store = path.join(opts.dir, 'jetstream');
+  mkdirSync(store, { recursive: true });
+  let proc: Proc | undefined;
+  const launch = async () => {
+    proc = spawnLogged('nats-server', NATS_SERVER, ['-js', '-sd', store, '-a', '127.0.0.1', '-p', String(opts.port), '-m', String(opts.monitorPort), '-n', 'cp-local'], {
+      logFile: path.join(opts.logDir, 'nats.log'),
+      pidDir: opts.pidDir,
+    });
+    await waitUntil('nats-server', () => httpOk(`http://127.0.0.1:${opts.monitorPort}/healthz`), 30_000, proc);
+  };
+  await launch();
+  return {
+    url: `nats://127.0.0.1:${opts.port}`,
+    stop: async () => {
+      await proc?.stop();
+    },
+    pause: async () => {
+      await proc?.stop();
+    },
+    resume: async () => {
+      if (proc && !proc.exited()) return;
+      await launch();
+    },
+  };
+}

@@ -1,0 +1,133 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+
+/** A child process of the runner, in its own process group, logging to a file. */
+export interface Proc {
+  name: string;
+  child: ChildProcess;
+  logFile: string;
+  exited(): boolean;
+  stop(graceMs?: number): Promise<void>;
+}
+
+export function tail(file: string, lines = 25): string {
+  try {
+    return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+  } catch {
+    return '(no log)';
+  }
+}
+
+/**
+ * Spawns a command detached in its own process group (so stop() ends its children too, e.g. wineserver),
+ * stdout and stderr appended to `logFile`, and its pid recorded in `pidDir` so a later run can clean up after a crash.
+ */
+export function spawnLogged(name: string, cmd: string, args: string[], opts: { logFile: string; pidDir: string; env?: NodeJS.ProcessEnv; cwd?: string }): Proc {
+  mkdirSync(path.dirname(opts.logFile), { recursive: true });
+  mkdirSync(opts.pidDir, { recursive: true });
+  const fd = openSync(opts.logFile, 'a');
+  const child = spawn(cmd, args, { detached: true, stdio: ['ignore', fd, fd], env: opts.env ?? process.env, cwd: opts.cwd });
+  closeSync(fd);
+  const pidFile = path.join(opts.pidDir, `${name}.pid`);
+  if (child.pid) writeFileSync(pidFile, `${child.pid}\n${cmd}\n`);
+  let done = child.exitCode !== null;
+  const exit = new Promise<void>((resolve) => {
+    child.once('exit', () => {
+      done = true;
+      rmSync(pidFile, { force: true });
+      resolve();
+    });
+    child.once('error', () => {
+      done = true;
+      resolve();
+    });
+  });
+  const signalGroup = (signal: NodeJS.Signals) => {
+    try {
+      if (child.pid) process.kill(-child.pid, signal);
+    } catch {
+      // already gone
+    }
+  };
+  return {
+    name,
+    child,
+    logFile: opts.logFile,
+    exited: () => done,
+    async stop(graceMs = 8_000) {
+      if (done) return;
+      signalGroup('SIGTERM');
+      const timer = setTimeout(() => signalGroup('SIGKILL'), graceMs);
+      await exit;
+      clearTimeout(timer);
+      signalGroup('SIGKILL'); // leftovers of the group (e.g. wineserver)
+    },
+  };
+}
+
+/** Kills processes left behind by a crashed earlier run of the same profile (recorded pid files). */
+export function killStale(pidDir: string): void {
+  if (!existsSync(pidDir)) return;
+  for (const file of readdirSync(pidDir)) {
+    if (!file.endsWith('.pid')) continue;
+    const full = path.join(pidDir, file);
+    const [pidText, cmd] = readFileSync(full, 'utf8').split('\n');
+    const pid = Number(pidText);
+    if (pid > 1 && cmd && isRunning(pid, cmd)) {
+      try {
+        process.kill(-pid, 'SIGKILL');
+      } catch {
+        // gone meanwhile
+      }
+    }
+    rmSync(full, { force: true });
+  }
+}
+
+function isRunning(pid: number, cmd: string): boolean {
+  try {
+    const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    return cmdline.includes(path.basename(cmd));
+  } catch {
+    return false;
+  }
+}
+
+export function portFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const srv = net.createServer();
+    srv.once('error', () => resolve(false));
+    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
+  });
+}
+
+export async function assertPortsFree(ports: Record<string, number>): Promise<void> {
+  const busy: string[] = [];
+  for (const [name, port] of Object.entries(ports)) if (!(await portFree(port))) busy.push(`${name} ${port}`);
+  if (busy.length) throw new Error(`ports in use: ${busy.join(', ')} — is another copy of this profile running? Stop it first.`);
+}
+
+/** Polls `probe` until it returns true; fails after `timeoutMs`, or as soon as `proc` exits, with the log's tail. */
+export async function waitUntil(what: string, probe: () => Promise<boolean>, timeoutMs: number, proc?: Proc): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError = '';
+  for (;;) {
+    if (proc?.exited()) throw new Error(`${what}: process exited; last log lines of ${proc.logFile}:\n${tail(proc.logFile)}`);
+    try {
+      if (await probe()) return;
+    } catch (err) {
+      lastError = err instanceof Error ? err.message : String(err);
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`${what}: not healthy within ${timeoutMs / 1000} s${lastError ? ` (last error: ${lastError})` : ''}${proc ? `; last log lines of ${proc.logFile}:\n${tail(proc.logFile, 8)}` : ''}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+export async function httpOk(url: string): Promise<boolean> {
+  const res = await fetch(url, { signal: AbortSignal.timeout(1_000) });
+  return res.ok;
+}
