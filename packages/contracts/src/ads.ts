@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { HttpUrlSchema, IdSchema, ImageUrlSchema, IsoDateTimeSchema, LIMITS } from './common.ts';
+
+export const AD_PLACEMENTS = ['homepage-top', 'homepage-middle', 'homepage-bottom', 'category-top'] as const;
+export const AD_SIZES = ['small', 'large'] as const;
+export const AD_PRICING_TIERS = ['banner', 'sponsored', 'premium'] as const;
+export const AD_STATUSES = ['active', 'paused', 'expired'] as const;
+export const AdPlacementSchema = z.enum(AD_PLACEMENTS);
+export const AdSizeSchema = z.enum(AD_SIZES);
+export const AdPricingTierSchema = z.enum(AD_PRICING_TIERS);
+export const AdStatusSchema = z.enum(AD_STATUSES);
+
+/** advertisements (spec §3). */
+export const AdvertisementSchema = z.object({
+  id: IdSchema,
+  title: z.string(),
+  description: z.string(),
+  imageUrl: z.string().nullable().optional(),
+  ctaText: z.string(),
+  ctaUrl: z.string(),
+  placement: AdPlacementSchema,
+  size: AdSizeSchema.default('large'),
+  pricingTier: AdPricingTierSchema.nullable().optional(),
+  status: AdStatusSchema.default('active'),
+  impressions: z.number().int().nonnegative().default(0),
+  clicks: z.number().int().nonnegative().default(0),
+  startDate: IsoDateTimeSchema.nullable().optional(),
+  endDate: IsoDateTimeSchema.nullable().optional(),
+  createdAt: IsoDateTimeSchema,
+  updatedAt: IsoDateTimeSchema,
+});
+export type Advertisement = z.infer<typeof AdvertisementSchema>;
+
+/** Advertisement insert (spec §5): omits id, impressions, clicks, timestamps; form defaults as the spec says. */
+export const AdvertisementInsertSchema = z
+  .object({
+    title: z.string().trim().min(1, 'Title is required').max(LIMITS.titleMax),
+    description: z.string().trim().min(1, 'Description is required').max(1000),
+    imageUrl: z.union([z.literal(''), ImageUrlSchema]).optional(),
+    ctaText: z.string().trim().min(1, 'Call-to-action text is required').max(40),
+    ctaUrl: HttpUrlSchema,
+    placement: AdPlacementSchema.default('homepage-top'),
+    size: AdSizeSchema.default('large'),
+    pricingTier: AdPricingTierSchema.default('banner').optional(),
+    status: AdStatusSchema.default('active'),
+    startDate: IsoDateTimeSchema.optional(),
+    endDate: IsoDateTimeSchema.optional(),
+  })
+  .strict()
+  .refine((a) => !a.startDate || !a.endDate || a.startDate <= a.endDate, { message: 'End date must be after the start date', path: ['endDate'] });
+export type AdvertisementInsert = z.input<typeof AdvertisementInsertSchema>;
+
+/** GET /api/advertisements query. */
+export const AdvertisementsQuerySchema = z.object({ placement: AdPlacementSchema.optional(), status: AdStatusSchema.optional() }).strict();

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+/**
+ * Bounds the spec leaves open ("not shown"), chosen here once for client and server:
+ * usernames 3-32 characters of letters, digits, _ . -; passwords up to 128; e-mail up to 254; titles up to 120;
+ * descriptions up to 5000; forum content up to 10000; URLs up to 2048 and http(s) only; phones up to 32.
+ */
+export const LIMITS = {
+  usernameMin: 3,
+  usernameMax: 32,
+  passwordMax: 128,
+  emailMax: 254,
+  nameMax: 80,
+  titleMax: 120,
+  descriptionMax: 5000,
+  contentMax: 10_000,
+  urlMax: 2048,
+  phoneMax: 32,
+  shortTextMax: 200,
+} as const;
+
+export const IdSchema = z.uuid();
+export const IsoDateTimeSchema = z.iso.datetime({ offset: true });
+
+export const HttpUrlSchema = z
+  .url({ protocol: /^https?$/, error: 'Please enter a valid URL' })
+  .max(LIMITS.urlMax);
+
+/** An uploaded image URL: an absolute http(s) URL or a same-origin path such as /uploads/… */
+export const ImageUrlSchema = z.union([HttpUrlSchema, z.string().regex(/^\/uploads\/[A-Za-z0-9._/-]+$/).max(LIMITS.urlMax)]);
+
+/** Every error answer of every service. */
+export const ErrorResponseSchema = z.object({
+  error: z.string(),
+  code: z.string().optional(),
+  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  requestId: z.string().optional(),
+});
+export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
+
+export const MessageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof MessageResponseSchema>;
+
+/** Trims a string and turns a blank one into undefined (optional text fields). */
+export const optionalText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .optional()
+    .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));

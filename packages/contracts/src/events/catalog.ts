@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { IdSchema } from '../common.ts';
+import { ListingCategorySchema, ListingTierSchema } from '../listings.ts';
+import { ForumCategorySchema } from '../forum.ts';
+import { AdPlacementSchema } from '../ads.ts';
+import { defineEvent, EventEnvelopeSchema, type EventDefinition, type EventEnvelope } from './envelope.ts';
+
+// identity
+export const UserRegistered = defineEvent('identity.user-registered', 1, z.object({ userId: IdSchema, username: z.string(), email: z.string().nullable() }));
+export const SessionRevoked = defineEvent(
+  'identity.session-revoked',
+  1,
+  z.object({ sid: z.string(), userId: IdSchema, reason: z.enum(['logout', 'password-reset', 'admin']) }),
+);
+/** Never carries the token: only that a reset was asked for. */
+export const PasswordResetRequested = defineEvent('identity.password-reset-requested', 1, z.object({ userId: IdSchema, email: z.string() }));
+
+// listings
+const listingRef = z.object({ listingId: IdSchema, userId: IdSchema, category: ListingCategorySchema, tier: ListingTierSchema, title: z.string() });
+export const ListingCreated = defineEvent('listings.listing-created', 1, listingRef);
+export const ListingUpdated = defineEvent('listings.listing-updated', 1, listingRef.extend({ changed: z.array(z.string()) }));
+export const ListingDeleted = defineEvent('listings.listing-deleted', 1, z.object({ listingId: IdSchema, userId: IdSchema, imageUrls: z.array(z.string()) }));
+
+// forum
+export const ForumPostCreated = defineEvent('forum.post-created', 1, z.object({ postId: IdSchema, userId: IdSchema, category: ForumCategorySchema, title: z.string() }));
+export const ForumReplyCreated = defineEvent('forum.reply-created', 1, z.object({ replyId: IdSchema, postId: IdSchema, userId: IdSchema }));
+
+// directory
+export const ReviewCreated = defineEvent('directory.review-created', 1, z.object({ reviewId: IdSchema, businessId: IdSchema, userId: IdSchema, rating: z.number().int().min(1).max(5) }));
+const businessRef = z.object({ businessId: IdSchema, name: z.string(), mainCategory: z.string().nullable() });
+export const BusinessCreated = defineEvent('directory.business-created', 1, businessRef);
+export const BusinessUpdated = defineEvent('directory.business-updated', 1, businessRef);
+export const BusinessDeleted = defineEvent('directory.business-deleted', 1, z.object({ businessId: IdSchema }));
+
+// ads (impressions and clicks are counted by a consumer, idempotently by event id)
+export const AdImpressionRecorded = defineEvent('ads.impression-recorded', 1, z.object({ adId: IdSchema, placement: AdPlacementSchema.nullable() }));
+export const AdClickRecorded = defineEvent('ads.click-recorded', 1, z.object({ adId: IdSchema, placement: AdPlacementSchema.nullable() }));
+const adRef = z.object({ adId: IdSchema, title: z.string(), status: z.string() });
+export const AdvertisementCreated = defineEvent('ads.advertisement-created', 1, adRef);
+export const AdvertisementUpdated = defineEvent('ads.advertisement-updated', 1, adRef);
+export const AdvertisementDeleted = defineEvent('ads.advertisement-deleted', 1, z.object({ adId: IdSchema }));
+
+// comms
+export const ContactMessageReceived = defineEvent('comms.contact-message-received', 1, z.object({ messageId: IdSchema, email: z.string(), subject: z.string().nullable() }));
+export const NewsletterSubscribed = defineEvent('comms.newsletter-subscribed', 1, z.object({ subscriptionId: IdSchema, email: z.string() }));
+
+/** Every event the system publishes. */
+export const eventCatalog = [
+  UserRegistered,
+  SessionRevoked,
+  PasswordResetRequested,
+  ListingCreated,
+  ListingUpdated,
+  ListingDeleted,
+  ForumPostCreated,
+  ForumReplyCreated,
+  ReviewCreated,
+  BusinessCreated,
+  BusinessUpdated,
+  BusinessDeleted,
+  AdImpressionRecorded,
+  AdClickRecorded,
+  AdvertisementCreated,
+  AdvertisementUpdated,
+  AdvertisementDeleted,
+  ContactMessageReceived,
+  NewsletterSubscribed,
+] as const satisfies readonly EventDefinition[];
+
+export type CatalogEvent = (typeof eventCatalog)[number];
+
+/** Builds an envelope for `def`, validating its data. */
+export function makeEvent<D extends EventDefinition>(def: D, data: z.input<D['data']>, opts: { id?: string; occurredAt?: Date } = {}): EventEnvelope<z.output<D['data']>> {
+  return {
+    id: opts.id ?? crypto.randomUUID(),
+    type: def.type,
+    version: def.version,
+    occurredAt: (opts.occurredAt ?? new Date()).toISOString(),
+    data: def.data.parse(data) as z.output<D['data']>,
+  };
+}
+
+export type ParsedEvent = { ok: true; def: EventDefinition; event: EventEnvelope } | { ok: false; reason: string };
+
+/** Validates an envelope and its data against the catalog (unknown type/version or bad data → not ok). */
+export function parseEvent(raw: unknown, catalog: readonly EventDefinition[] = eventCatalog): ParsedEvent {
+  const env = EventEnvelopeSchema.safeParse(raw);
+  if (!env.success) return { ok: false, reason: `invalid envelope: ${env.error.issues.map((i) => i.message).join('; ')}` };
+  const def = catalog.find((d) => d.type === env.data.type && d.version === env.data.version);
+  if (!def) return { ok: false, reason: `unknown event ${env.data.type} v${env.data.version}` };
+  const data = def.data.safeParse(env.data.data);
+  if (!data.success) return { ok: false, reason: `invalid ${def.type} data: ${data.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}` };
+  return { ok: true, def, event: { ...env.data, data: data.data } };
+}

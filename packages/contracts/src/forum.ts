@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { IdSchema, ImageUrlSchema, IsoDateTimeSchema, LIMITS } from './common.ts';
+import { MIN_POST_CONTENT, MIN_POST_TITLE, MIN_REPLY } from './constants.ts';
+
+export const FORUM_CATEGORIES = ['General', 'Events', 'Housing', 'Jobs', 'Services', 'Buy & Sell'] as const;
+export const ForumCategorySchema = z.enum(FORUM_CATEGORIES, { error: 'Please select a category' });
+export type ForumCategory = z.infer<typeof ForumCategorySchema>;
+
+/** forum_posts (spec §3). */
+export const ForumPostSchema = z.object({
+  id: IdSchema,
+  userId: IdSchema,
+  category: ForumCategorySchema,
+  title: z.string(),
+  content: z.string(),
+  imageUrl: z.string().nullable().optional(),
+  replyCount: z.number().int().nonnegative().default(0),
+  viewCount: z.number().int().nonnegative().default(0),
+  createdAt: IsoDateTimeSchema,
+  updatedAt: IsoDateTimeSchema,
+});
+export type ForumPost = z.infer<typeof ForumPostSchema>;
+
+/** Forum post insert (spec §5): omits id, replyCount, viewCount, timestamps; userId is set by the server. */
+export const ForumPostInsertSchema = z
+  .object({
+    category: ForumCategorySchema,
+    title: z.string({ error: 'Title must be at least 5 characters' }).trim().min(MIN_POST_TITLE, 'Title must be at least 5 characters').max(LIMITS.titleMax),
+    content: z.string({ error: 'Content must be at least 20 characters' }).trim().min(MIN_POST_CONTENT, 'Content must be at least 20 characters').max(LIMITS.contentMax),
+    imageUrl: ImageUrlSchema.optional(),
+  })
+  .strict();
+export type ForumPostInsert = z.input<typeof ForumPostInsertSchema>;
+
+/** forum_replies (spec §3). */
+export const ForumReplySchema = z.object({
+  id: IdSchema,
+  postId: IdSchema,
+  userId: IdSchema,
+  content: z.string(),
+  createdAt: IsoDateTimeSchema,
+});
+export type ForumReply = z.infer<typeof ForumReplySchema>;
+
+/** Reply insert: content only (postId from the path, userId from the session). Spec §5 messages. */
+export const ForumReplyInsertSchema = z
+  .object({
+    content: z
+      .string({ error: 'Please enter a reply before submitting.' })
+      .trim()
+      .min(1, 'Please enter a reply before submitting.')
+      .min(MIN_REPLY, 'Reply must be at least 10 characters long.')
+      .max(LIMITS.contentMax),
+  })
+  .strict();
+export type ForumReplyInsert = z.input<typeof ForumReplyInsertSchema>;

@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { IdSchema, IsoDateTimeSchema, LIMITS } from './common.ts';
+import { MIN_REGISTER_PASSWORD, MIN_RESET_PASSWORD } from './constants.ts';
+
+const username = z
+  .string({ error: 'Username is required' })
+  .trim()
+  .min(1, 'Username is required')
+  .min(LIMITS.usernameMin, `Username must be at least ${LIMITS.usernameMin} characters`)
+  .max(LIMITS.usernameMax, `Username must be at most ${LIMITS.usernameMax} characters`)
+  .regex(/^[A-Za-z0-9_.-]+$/, 'Username may contain only letters, digits, _ . and -');
+
+const registerPassword = z
+  .string({ error: 'Password is required' })
+  .min(1, 'Password is required')
+  .min(MIN_REGISTER_PASSWORD, `Password must be at least ${MIN_REGISTER_PASSWORD} characters`)
+  .max(LIMITS.passwordMax, `Password must be at most ${LIMITS.passwordMax} characters`);
+
+const resetPassword = z
+  .string({ error: 'Password is required' })
+  .min(MIN_RESET_PASSWORD, 'Password must be at least 8 characters long')
+  .max(LIMITS.passwordMax, `Password must be at most ${LIMITS.passwordMax} characters`);
+
+/** Optional e-mail: absent or blank means none; otherwise it must be valid. */
+const optionalEmail = z
+  .union([z.literal(''), z.email('Invalid email address').max(LIMITS.emailMax)])
+  .optional()
+  .transform((v) => (v ? v.toLowerCase() : undefined));
+
+const optionalName = z
+  .string()
+  .max(LIMITS.nameMax)
+  .optional()
+  .transform((v) => (v && v.trim() ? v.trim() : undefined));
+
+/** users (spec §3) as the API returns them: never the password or the reset token. */
+export const PublicUserSchema = z.object({
+  id: IdSchema,
+  username: z.string(),
+  email: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  isAdmin: z.boolean().default(false),
+  termsAccepted: z.boolean().default(false),
+  termsAcceptedAt: IsoDateTimeSchema.nullable(),
+  createdAt: IsoDateTimeSchema,
+  updatedAt: IsoDateTimeSchema,
+});
+export type PublicUser = z.infer<typeof PublicUserSchema>;
+
+/** POST /api/register (spec §5, §7). isAdmin and other server fields are rejected (strict). */
+export const RegisterRequestSchema = z
+  .object({
+    username,
+    password: registerPassword,
+    email: optionalEmail,
+    firstName: optionalName,
+    lastName: optionalName,
+    termsAccepted: z.literal(true, { error: 'You must accept the Terms & Conditions to create an account' }),
+  })
+  .strict();
+export type RegisterRequest = z.input<typeof RegisterRequestSchema>;
+
+/** The register form: the request plus the confirmation (spec §5 'Passwords do not match'). */
+export const RegisterFormSchema = RegisterRequestSchema.extend({
+  confirmPassword: z.string().min(1, 'Please confirm your password'),
+}).refine((v) => v.password === v.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] });
+
+/** POST /api/local-login. */
+export const LoginRequestSchema = z
+  .object({
+    username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(LIMITS.usernameMax * 8),
+    password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(LIMITS.passwordMax),
+    rememberMe: z.boolean().optional(),
+  })
+  .strict();
+export type LoginRequest = z.input<typeof LoginRequestSchema>;
+
+/** POST /api/forgot-password. */
+export const ForgotPasswordRequestSchema = z
+  .object({ email: z.email('Please enter a valid email address').max(LIMITS.emailMax) })
+  .strict();
+export type ForgotPasswordRequest = z.input<typeof ForgotPasswordRequestSchema>;
+
+/** POST /api/reset-password (spec §5: token required, minimum 8). */
+export const ResetPasswordRequestSchema = z
+  .object({
+    token: z.string({ error: 'Reset token is required' }).min(1, 'Reset token is required').max(256),
+    password: resetPassword,
+  })
+  .strict();
+export type ResetPasswordRequest = z.input<typeof ResetPasswordRequestSchema>;
+
+/** The reset form: new and confirmed password. */
+export const ResetPasswordFormSchema = z
+  .object({ password: resetPassword, confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] });
+
+/** sessions (spec §3): sid, sess, expire. */
+export const SessionSchema = z.object({
+  sid: z.string(),
+  sess: z.object({ userId: IdSchema, rememberMe: z.boolean(), createdAt: IsoDateTimeSchema }),
+  expire: IsoDateTimeSchema,
+});

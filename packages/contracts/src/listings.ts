@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import { IdSchema, ImageUrlSchema, IsoDateTimeSchema, LIMITS } from './common.ts';
+import { MAX_IMAGES_PER_LISTING, MIN_LISTING_DESCRIPTION, MIN_LISTING_TITLE, PRICE_BUCKET_IDS } from './constants.ts';
+
+export const LISTING_CATEGORIES = ['Buy & Sell', 'Real Estate', 'Home Rentals', 'Jobs', 'Services', 'Community', 'Events'] as const;
+export const ListingCategorySchema = z.enum(LISTING_CATEGORIES, { error: 'Please select a category' });
+export type ListingCategory = z.infer<typeof ListingCategorySchema>;
+
+export const LOCATIONS = ['Mechanicsburg PA', 'Harrisburg PA', 'Carlisle PA', 'Camp Hill PA', 'Enola PA'] as const;
+export const LocationSchema = z.enum(LOCATIONS, { error: 'Please select a location' });
+export type Location = z.infer<typeof LocationSchema>;
+
+export const EVENT_TYPES = ['Music', 'Cultural', 'Family function', 'Get Together', 'Party'] as const;
+export const EventTypeSchema = z.enum(EVENT_TYPES);
+
+export const LISTING_TIERS = ['free', 'silver', 'gold', 'platinum'] as const;
+export const ListingTierSchema = z.enum(LISTING_TIERS);
+export type ListingTier = z.infer<typeof ListingTierSchema>;
+/** The tier picker and badges (spec §2, §4). */
+export const TIER_INFO: Record<ListingTier, { label: string; visibility: string; badge: string | null }> = {
+  free: { label: 'Free', visibility: 'Standard visibility', badge: null },
+  silver: { label: 'Silver', visibility: 'Highlighted', badge: 'Popular' },
+  gold: { label: 'Gold', visibility: 'Promoted', badge: 'Featured' },
+  platinum: { label: 'Platinum', visibility: 'Featured', badge: 'Premium' },
+};
+export const FEATURED_TIERS: readonly ListingTier[] = ['silver', 'gold', 'platinum'];
+
+/** Listing statuses: 'active' is the spec's; the others are for listings taken down (not shown in the spec). */
+export const LISTING_STATUSES = ['active', 'sold', 'expired', 'inactive'] as const;
+export const ListingStatusSchema = z.enum(LISTING_STATUSES);
+
+/** listings (spec §3) as stored and returned. */
+export const ListingSchema = z.object({
+  id: IdSchema,
+  userId: IdSchema,
+  category: ListingCategorySchema,
+  title: z.string(),
+  description: z.string(),
+  price: z.number().int().nonnegative().nullable().optional(),
+  location: z.string(),
+  imageUrls: z.array(z.string()).default([]),
+  contactPhone: z.string().nullable().optional(),
+  contactEmail: z.string().nullable().optional(),
+  tier: ListingTierSchema.default('free'),
+  status: ListingStatusSchema.default('active'),
+  eventDate: z.string().nullable().optional(),
+  eventTime: z.string().nullable().optional(),
+  venue: z.string().nullable().optional(),
+  organizer: z.string().nullable().optional(),
+  eventType: z.string().nullable().optional(),
+  createdAt: IsoDateTimeSchema,
+  updatedAt: IsoDateTimeSchema,
+});
+export type Listing = z.infer<typeof ListingSchema>;
+
+const optionalTrimmed = (max: number) => z.string().trim().max(max).optional();
+
+/** The listing fields a client sets, without defaults (so a partial update never resets a field). */
+const ListingFields = z
+  .object({
+    category: ListingCategorySchema,
+    title: z.string({ error: 'Title must be at least 5 characters' }).trim().min(MIN_LISTING_TITLE, 'Title must be at least 5 characters').max(LIMITS.titleMax),
+    description: z
+      .string({ error: 'Description must be at least 20 characters' })
+      .trim()
+      .min(MIN_LISTING_DESCRIPTION, 'Description must be at least 20 characters')
+      .max(LIMITS.descriptionMax),
+    price: z.number().int('Price must be a whole number').min(0, 'Price cannot be negative').max(100_000_000).optional(),
+    location: LocationSchema,
+    imageUrls: z.array(ImageUrlSchema).max(MAX_IMAGES_PER_LISTING, 'Limit Reached: You can upload a maximum of 10 images per listing').optional(),
+    contactPhone: optionalTrimmed(LIMITS.phoneMax),
+    contactEmail: z.union([z.literal(''), z.email('Invalid email address').max(LIMITS.emailMax)]).optional(),
+    tier: ListingTierSchema,
+    status: ListingStatusSchema,
+    eventDate: z.iso.date().optional(),
+    eventTime: optionalTrimmed(40),
+    venue: optionalTrimmed(LIMITS.shortTextMax),
+    organizer: optionalTrimmed(LIMITS.shortTextMax),
+    eventType: EventTypeSchema.optional(),
+  })
+  .strict();
+
+/** Listing insert shape (spec §5): omits id, userId, createdAt, updatedAt; tier defaults to free, status to active. */
+export const ListingInsertSchema = ListingFields.extend({ tier: ListingTierSchema.default('free'), status: ListingStatusSchema.default('active') }).strict();
+export type ListingInsert = z.input<typeof ListingInsertSchema>;
+
+/** Listing update shape: every field optional, none defaulted. */
+export const ListingUpdateSchema = ListingFields.partial().strict();
+export type ListingUpdate = z.input<typeof ListingUpdateSchema>;
+
+const EVENT_FIELDS = ['eventDate', 'eventTime', 'venue', 'organizer', 'eventType'] as const;
+
+/**
+ * The §5 submit rules, used by the form and enforced again by the server: values trimmed, blank optional text
+ * omitted, price kept only when greater than 0, event fields only for the Events category.
+ */
+export function normalizeListingInput<T extends Record<string, unknown>>(input: T): Partial<T> {
+  const out: Record<string, unknown> = {};
+  for (const [key, raw] of Object.entries(input)) {
+    const value = typeof raw === 'string' ? raw.trim() : raw;
+    if (value === undefined || value === null || value === '') continue;
+    if (key === 'price') {
+      const n = typeof value === 'number' ? value : Number(value);
+      if (Number.isFinite(n) && n > 0) out.price = n;
+      continue;
+    }
+    out[key] = value;
+  }
+  if (out.category !== undefined && out.category !== 'Events') for (const f of EVENT_FIELDS) delete out[f];
+  return out as Partial<T>;
+}
+
+/** GET /api/listings query: server-side search, filters, sort and pages with the §9 rules. */
+export const LISTING_SORTS = ['newest', 'oldest', 'price-asc', 'price-desc'] as const;
+export const ListingsQuerySchema = z
+  .object({
+    search: z.string().trim().max(100).optional(),
+    category: ListingCategorySchema.optional(),
+    location: z.string().trim().max(100).optional(),
+    priceRange: z.enum(PRICE_BUCKET_IDS).optional(),
+    tier: ListingTierSchema.optional(),
+    userId: IdSchema.optional(),
+    sort: z.enum(LISTING_SORTS).default('newest'),
+    page: z.coerce.number().int().min(1).max(10_000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(100).default(24),
+  })
+  .strict();
+export type ListingsQuery = z.input<typeof ListingsQuerySchema>;
+
+export const ListingsPageSchema = z.object({
+  items: z.array(ListingSchema),
+  total: z.number().int().nonnegative(),
+  page: z.number().int().positive(),
+  pageSize: z.number().int().positive(),
+});
+export type ListingsPage = z.infer<typeof ListingsPageSchema>;
+
+/** POST /api/upload answer (spec §7: url), with what the pages need to reserve space. */
+export const UploadResponseSchema = z.object({
+  url: z.string(),
+  thumbnailUrl: z.string().optional(),
+  width: z.number().int().positive().optional(),
+  height: z.number().int().positive().optional(),
+});
+export type UploadResponse = z.infer<typeof UploadResponseSchema>;
+
+/** saved_listings (spec §3). The client's Saved toggle is local only. */
+export const SavedListingSchema = z.object({ id: IdSchema, userId: IdSchema, listingId: IdSchema, createdAt: IsoDateTimeSchema });

@@ -1,0 +1,185 @@
+import {
+  ContactMessageInsertSchema,
+  ForumPostInsertSchema,
+  ForumReplyInsertSchema,
+  ListingInsertSchema,
+  ListingUpdateSchema,
+  RegisterFormSchema,
+  RegisterRequestSchema,
+  ResetPasswordRequestSchema,
+  ResetPasswordFormSchema,
+  BusinessInsertSchema,
+  AdvertisementInsertSchema,
+  NewsletterSubscribeSchema,
+  ListingsQuerySchema,
+  YELLOW_PAGES_TREE,
+  isValidYellowPagesPair,
+  normalizeListingInput,
+  priceBucketMatches,
+  relativeTime,
+  truncateMetaDescription,
+  whatsappDigits,
+  ctr,
+  makeEvent,
+  parseEvent,
+  UserRegistered,
+  ListingCreated,
+  eventCatalog,
+} from '../src/index.ts';
+import type { z } from 'zod';
+
+const messages = (schema: z.ZodType, value: unknown) => {
+  const r = schema.safeParse(value);
+  return r.success ? [] : r.error.issues.map((i) => i.message);
+};
+
+const validListing = { category: 'Jobs', title: 'Software engineer', description: 'A job at a local company in Harrisburg.', location: 'Harrisburg PA' };
+
+describe('listing rules (spec §5)', () => {
+  it.each([
+    [{ title: 'Abc' }, 'Title must be at least 5 characters'],
+    [{ description: 'too short' }, 'Description must be at least 20 characters'],
+    [{ category: '' }, 'Please select a category'],
+    [{ category: undefined }, 'Please select a category'],
+    [{ location: '' }, 'Please select a location'],
+    [{ contactEmail: 'nope' }, 'Invalid email address'],
+  ])('%j → %s', (override, message) => {
+    expect(messages(ListingInsertSchema, { ...validListing, ...override })).toContain(message);
+  });
+
+  it('defaults tier free and status active; accepts an empty contact email; rejects server fields', () => {
+    expect(ListingInsertSchema.parse({ ...validListing, contactEmail: '' })).toMatchObject({ tier: 'free', status: 'active' });
+    expect(ListingInsertSchema.safeParse({ ...validListing, userId: '6f1d8b3e-1111-4111-8111-111111111111' }).success).toBe(false);
+    expect(ListingInsertSchema.safeParse({ ...validListing, price: -1 }).success).toBe(false);
+    expect(ListingUpdateSchema.parse({ tier: 'gold' })).toEqual({ tier: 'gold' });
+  });
+
+  it('limits images to 10', () => {
+    const urls = Array.from({ length: 11 }, (_, i) => `/uploads/${i}.webp`);
+    expect(messages(ListingInsertSchema, { ...validListing, imageUrls: urls })).toContain('Limit Reached: You can upload a maximum of 10 images per listing');
+  });
+
+  it('normalizes per the submit rules', () => {
+    expect(
+      normalizeListingInput({ ...validListing, title: '  Software engineer  ', price: 0, contactPhone: '  ', venue: 'Hall', eventDate: '2026-12-01' }),
+    ).toEqual({ ...validListing, title: 'Software engineer' });
+    expect(normalizeListingInput({ ...validListing, category: 'Events', price: 25, venue: ' Hall ' })).toEqual({ ...validListing, category: 'Events', price: 25, venue: 'Hall' });
+  });
+
+  it('parses the listings query with coercion and bounds', () => {
+    expect(ListingsQuerySchema.parse({ page: '2', pageSize: '10' })).toMatchObject({ page: 2, pageSize: 10, sort: 'newest' });
+    expect(ListingsQuerySchema.safeParse({ pageSize: '1000' }).success).toBe(false);
+    expect(ListingsQuerySchema.safeParse({ search: { $ne: 1 } }).success).toBe(false);
+  });
+});
+
+describe('forum, contact, newsletter rules', () => {
+  it('post and reply messages', () => {
+    expect(messages(ForumPostInsertSchema, { category: 'General', title: 'Hey', content: 'x'.repeat(20) })).toContain('Title must be at least 5 characters');
+    expect(messages(ForumPostInsertSchema, { category: 'General', title: 'Hello all', content: 'short' })).toContain('Content must be at least 20 characters');
+    expect(messages(ForumPostInsertSchema, { category: 'Nope', title: 'Hello all', content: 'x'.repeat(20) })).toContain('Please select a category');
+    expect(messages(ForumReplyInsertSchema, { content: '   ' })).toContain('Please enter a reply before submitting.');
+    expect(messages(ForumReplyInsertSchema, { content: 'too short' })).toContain('Reply must be at least 10 characters long.');
+  });
+
+  it('contact messages', () => {
+    const ok = { name: 'Asha', email: 'asha@example.com', subject: '', message: 'Hello there, friends' };
+    expect(ContactMessageInsertSchema.safeParse(ok).success).toBe(true);
+    expect(messages(ContactMessageInsertSchema, { ...ok, name: 'A' })).toContain('Name must be at least 2 characters');
+    expect(messages(ContactMessageInsertSchema, { ...ok, email: 'x' })).toContain('Please enter a valid email address');
+    expect(messages(ContactMessageInsertSchema, { ...ok, subject: 'Hi' })).toContain('Subject must be at least 3 characters');
+    expect(messages(ContactMessageInsertSchema, { ...ok, message: 'short' })).toContain('Message must be at least 10 characters');
+    expect(NewsletterSubscribeSchema.safeParse({ email: 'a@b.co' }).success).toBe(true);
+  });
+});
+
+describe('identity rules', () => {
+  const reg = { username: 'asha_p', password: 'secret1', termsAccepted: true };
+  it('register', () => {
+    expect(RegisterRequestSchema.parse({ ...reg, email: '' })).toEqual({ username: 'asha_p', password: 'secret1', termsAccepted: true });
+    expect(messages(RegisterRequestSchema, { ...reg, termsAccepted: false })).toContain('You must accept the Terms & Conditions to create an account');
+    expect(messages(RegisterRequestSchema, { ...reg, password: '12345' })).toContain('Password must be at least 6 characters');
+    expect(messages(RegisterRequestSchema, { ...reg, username: '' })).toContain('Username is required');
+    expect(RegisterRequestSchema.safeParse({ ...reg, isAdmin: true }).success).toBe(false);
+    expect(messages(RegisterFormSchema, { ...reg, confirmPassword: 'other1' })).toContain('Passwords do not match');
+  });
+  it('reset', () => {
+    expect(messages(ResetPasswordRequestSchema, { token: 't', password: '1234567' })).toContain('Password must be at least 8 characters long');
+    expect(ResetPasswordRequestSchema.safeParse({ password: '12345678' }).success).toBe(false);
+    expect(messages(ResetPasswordFormSchema, { password: '12345678', confirmPassword: '12345679' })).toContain('Passwords do not match');
+  });
+});
+
+describe('directory and ads', () => {
+  it('has the Yellow Pages tree of the spec', () => {
+    expect(Object.keys(YELLOW_PAGES_TREE)).toHaveLength(14);
+    expect(YELLOW_PAGES_TREE['Home Repairs']).toHaveLength(18);
+    expect(YELLOW_PAGES_TREE.Services).toHaveLength(22);
+    expect(YELLOW_PAGES_TREE.Grocers).toEqual([]);
+    expect(isValidYellowPagesPair('Food & Dining', 'Catering')).toBe(true);
+    expect(isValidYellowPagesPair('Automotive', 'Catering')).toBe(false);
+  });
+  it('business: category follows the main category; subcategory must belong to it', () => {
+    const b = { name: 'Spice Hub', mainCategory: 'Grocers', description: 'Indian groceries', address: '1 Main St', phone: '717-555-0100' };
+    expect(BusinessInsertSchema.parse(b)).toMatchObject({ category: 'Grocers', premium: false });
+    expect(BusinessInsertSchema.safeParse({ ...b, mainCategory: 'Automotive', subCategory: 'Catering' }).success).toBe(false);
+    expect(messages(BusinessInsertSchema, { ...b, email: 'bad' })).toContain('Invalid email address');
+  });
+  it('advertisement defaults', () => {
+    expect(AdvertisementInsertSchema.parse({ title: 'Diwali sale', description: 'Big sale', ctaText: 'Shop', ctaUrl: 'https://example.com' })).toMatchObject({
+      placement: 'homepage-top',
+      size: 'large',
+      status: 'active',
+    });
+    expect(AdvertisementInsertSchema.safeParse({ title: 'x', description: 'y', ctaText: 'z', ctaUrl: 'javascript:alert(1)' }).success).toBe(false);
+  });
+});
+
+describe('helpers (spec §9)', () => {
+  it('price buckets, unpriced listings pass', () => {
+    expect(priceBucketMatches(49, 'under-50')).toBe(true);
+    expect(priceBucketMatches(50, 'under-50')).toBe(false);
+    expect(priceBucketMatches(50, '50-100')).toBe(true);
+    expect(priceBucketMatches(999, '500-1000')).toBe(true);
+    expect(priceBucketMatches(1000, '1000-plus')).toBe(true);
+    expect(priceBucketMatches(undefined, '1000-plus')).toBe(true);
+  });
+  it('relative time', () => {
+    const now = new Date('2026-01-10T12:00:00Z');
+    expect(relativeTime(new Date('2026-01-10T11:30:00Z'), now)).toBe('Just now');
+    expect(relativeTime(new Date('2026-01-10T07:00:00Z'), now)).toBe('5h ago');
+    expect(relativeTime(new Date('2026-01-09T11:00:00Z'), now)).toBe('Yesterday');
+    expect(relativeTime(new Date('2026-01-06T12:00:00Z'), now)).toBe('4d ago');
+  });
+  it('meta description, whatsapp, ctr', () => {
+    expect(truncateMetaDescription('x'.repeat(155))).toHaveLength(155);
+    const long = truncateMetaDescription('y'.repeat(200));
+    expect(long).toHaveLength(155);
+    expect(long.endsWith('...')).toBe(true);
+    expect(whatsappDigits('(717) 555-0100')).toBe('17175550100');
+    expect(whatsappDigits('+91 98765 43210')).toBe('919876543210');
+    expect(ctr(0, 0)).toBe('0');
+    expect(ctr(200, 3)).toBe('1.50');
+  });
+});
+
+describe('events', () => {
+  it('round-trips through makeEvent and parseEvent', () => {
+    const e = makeEvent(UserRegistered, { userId: '6f1d8b3e-1111-4111-8111-111111111111', username: 'asha', email: null });
+    expect(JSON.parse(JSON.stringify(parseEvent(JSON.parse(JSON.stringify(e)))))).toMatchObject({ ok: true, event: { id: e.id, type: 'identity.user-registered', version: 1 } });
+    expect(UserRegistered.subject).toBe('events.identity.user-registered.v1');
+  });
+  it('rejects bad data, unknown types and bad envelopes', () => {
+    const e = makeEvent(ListingCreated, { listingId: '6f1d8b3e-1111-4111-8111-111111111111', userId: '6f1d8b3e-1111-4111-8111-111111111112', category: 'Jobs', tier: 'free', title: 'x' });
+    expect(parseEvent({ ...e, data: { listingId: 'nope' } }).ok).toBe(false);
+    expect(parseEvent({ ...e, type: 'listings.unknown' }).ok).toBe(false);
+    expect(parseEvent({ ...e, extra: 1 }).ok).toBe(false);
+    expect(() => makeEvent(ListingCreated, { listingId: 'bad' } as never)).toThrow();
+  });
+  it('names every required event', () => {
+    const types = eventCatalog.map((d) => d.type);
+    for (const t of ['identity.user-registered', 'listings.listing-created', 'listings.listing-updated', 'listings.listing-deleted', 'forum.post-created', 'forum.reply-created', 'directory.review-created', 'ads.impression-recorded', 'ads.click-recorded', 'comms.contact-message-received', 'comms.newsletter-subscribed']) {
+      expect(types).toContain(t);
+    }
+  });
+});
