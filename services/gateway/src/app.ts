@@ -1,0 +1,230 @@
+import { randomUUID } from 'node:crypto';
+import type http from 'node:http';
+import Koa, { type Context, type Middleware, type Next } from 'koa';
+import { errorMiddleware, HttpError, listen, notFound, rateLimit, securityHeaders, type Logger } from '@cp/service-kit';
+import type { GatewayConfig } from './config.ts';
+import { crossSiteProtection } from './csrf.ts';
+import { proxyRequest, SERVICE_UNAVAILABLE, Upstream } from './proxy.ts';
+import { createRouteMatcher, isSafePath, SERVICE_NAMES, type ServiceName } from './routes-table.ts';
+
+export interface GatewayOptions {
+  /**
+   * HOOK for the next issue: serving the shell and microfrontend builds and the remote registry.
+   * This middleware receives every request that is not `/api/*`, `/uploads/*`, `/internal/*`, `/healthz` or `/readyz`
+   * (after security headers, rate limits and cross-site protection). Default: none, such requests answer 404 JSON.
+   */
+  staticRoutes?: Middleware;
+}
+
+export interface GatewayApp {
+  app: Koa;
+  /** One per configured service. */
+  upstreams: ReadonlyMap<ServiceName, Upstream>;
+  /** Closes the upstream connection pools (after the HTTP server stopped accepting). */
+  close(): Promise<void>;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+const QUIET_PATHS = new Set(['/healthz', '/readyz']);
+
+function under(path: string, prefix: string): boolean {
+  return path === prefix || path.startsWith(`${prefix}/`);
+}
+
+/** Path without trailing slashes, as the services' routers (non-strict) see it. */
+function normalized(path: string): string {
+  return path.length > 1 ? path.replace(/\/+$/, '') : path;
+}
+
+/** Request id (kept when the client's is well-formed, generated otherwise), returned to the client and passed upstream; access log. */
+function requestContext(logger: Logger): Middleware {
+  return async function context(ctx: Context, next: Next): Promise<void> {
+    const incoming = ctx.get('x-request-id');
+    const requestId = REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    ctx.state.requestId = requestId;
+    ctx.set('X-Request-Id', requestId);
+    const log = logger.child({ requestId });
+    ctx.state.log = log;
+    const started = process.hrtime.bigint();
+    try {
+      await next();
+    } finally {
+      if (!QUIET_PATHS.has(ctx.path)) {
+        const ms = Number(process.hrtime.bigint() - started) / 1e6;
+        log.info(
+          { method: ctx.method, path: ctx.path, status: ctx.status, upstream: ctx.state.upstream as string | undefined, ms: Math.round(ms * 10) / 10 },
+          'request',
+        );
+      }
+    }
+  };
+}
+
+/** /healthz: the process is alive. /readyz: every configured upstream's /healthz answered (2xx) within the ready timeout. */
+function health(upstreams: ReadonlyMap<ServiceName, Upstream>, readyMs: number): Middleware {
+  const notConfigured = SERVICE_NAMES.filter((n) => !upstreams.has(n));
+  return async function healthRoutes(ctx: Context, next: Next): Promise<void> {
+    if (ctx.path === '/healthz' && (ctx.method === 'GET' || ctx.method === 'HEAD')) {
+      ctx.body = { status: 'ok' };
+      return;
+    }
+    if (ctx.path !== '/readyz' || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
+    const checks = await Promise.all(
+      [...upstreams.values()].map(async (u) => {
+        const started = Date.now();
+        try {
+          const res = await u.pool.request({
+            path: '/healthz',
+            method: 'GET',
+            headers: { 'x-request-id': ctx.state.requestId as string },
+            signal: AbortSignal.timeout(readyMs),
+            headersTimeout: readyMs,
+            bodyTimeout: readyMs,
+          });
+          await res.body.dump();
+          if (res.statusCode < 200 || res.statusCode >= 300) throw new Error(`answered ${res.statusCode}`);
+          return { name: u.name, url: u.origin, ok: true as const, ms: Date.now() - started };
+        } catch (err) {
+          const timedOut = err instanceof Error && (err.name === 'TimeoutError' || (err as { code?: string }).code === 'UND_ERR_HEADERS_TIMEOUT');
+          const error = timedOut ? `no answer within ${readyMs} ms` : err instanceof Error ? err.message : String(err);
+          return { name: u.name, url: u.origin, ok: false as const, error };
+        }
+      }),
+    );
+    const ok = checks.every((c) => c.ok);
+    ctx.status = ok ? 200 : 503;
+    ctx.body = { status: ok ? 'ready' : 'not ready', checks, notConfigured, ...(ok ? {} : { error: 'Service not ready' }) };
+  };
+}
+
+/** The per-IP limits: a global one, stricter ones on the routes attackers like. A limit of 0 is off. */
+function rateLimits(config: GatewayConfig): Middleware[] {
+  const r = config.rateLimits;
+  const post = (ctx: Context) => ctx.method === 'POST';
+  const rules: Array<{ limit: number; when?: (ctx: Context) => boolean; message?: string }> = [
+    { limit: r.global },
+    {
+      limit: r.auth,
+      when: (ctx) => post(ctx) && ['/api/local-login', '/api/register'].includes(normalized(ctx.path)),
+      message: 'Too many attempts, please try again later.',
+    },
+    { limit: r.password, when: (ctx) => post(ctx) && ['/api/forgot-password', '/api/reset-password'].includes(normalized(ctx.path)) },
+    { limit: r.contact, when: (ctx) => post(ctx) && ['/api/contact', '/api/newsletter/subscribe'].includes(normalized(ctx.path)) },
+    { limit: r.upload, when: (ctx) => post(ctx) && under(normalized(ctx.path), '/api/upload') },
+    { limit: r.adEvents, when: (ctx) => post(ctx) && /^\/api\/advertisements\/[^/]+\/(impression|click)$/.test(normalized(ctx.path)) },
+  ];
+  return rules
+    .filter((rule) => rule.limit > 0)
+    .map((rule) =>
+      rateLimit({
+        limit: rule.limit,
+        windowMs: r.windowMs,
+        ...(rule.when ? { when: rule.when } : {}),
+        ...(rule.message ? { message: rule.message } : {}),
+      }),
+    );
+}
+
+/**
+ * The gateway's Koa app. It is built from the kit's pieces (error mapping, security headers, rate limiting) but not
+ * with createApp: a proxy must not parse request bodies, it streams them.
+ * Order: request id + log → security headers → JSON errors → health → rate limits → cross-site check → route.
+ */
+export function buildGatewayApp(config: GatewayConfig, logger: Logger, options: GatewayOptions = {}): GatewayApp {
+  const upstreams = new Map<ServiceName, Upstream>();
+  for (const name of SERVICE_NAMES) {
+    const origin = config.services[name];
+    if (!origin) continue;
+    upstreams.set(
+      name,
+      new Upstream({
+        name,
+        origin,
+        connections: config.pool.connections,
+        maxQueue: config.pool.maxQueue,
+        connectTimeoutMs: config.timeouts.connectMs,
+        breakerFailures: config.breaker.failures,
+        breakerCooldownMs: config.breaker.cooldownMs,
+      }),
+    );
+  }
+  const match = createRouteMatcher();
+
+  const app = new Koa({ proxy: config.trustProxy, maxIpsCount: config.trustProxy ? 1 : 0 });
+  app.silent = true; // errors are logged by the error middleware and the proxy
+
+  app.use(requestContext(logger));
+  app.use(securityHeaders); // outside the error middleware, so error answers get the headers too
+  app.use(errorMiddleware(logger));
+  app.use(health(upstreams, config.timeouts.readyMs));
+  for (const limiter of rateLimits(config)) app.use(limiter);
+  app.use(crossSiteProtection({ allowedOrigins: config.allowedOrigins, allowSameSite: config.allowSameSite }));
+
+  app.use(async function route(ctx: Context, next: Next): Promise<void> {
+    if (!isSafePath(ctx.path)) throw new HttpError(400, 'Invalid path');
+    const rule = match(ctx.path);
+    if (!rule) {
+      if (under(ctx.path, '/api') || under(ctx.path, '/internal') || under(ctx.path, '/uploads')) throw notFound();
+      if (options.staticRoutes) return options.staticRoutes(ctx, next); // HOOK: shell, microfrontends, remote registry
+      throw notFound();
+    }
+    ctx.state.upstream = rule.service;
+    const upstream = upstreams.get(rule.service);
+    if (!upstream) throw new HttpError(503, SERVICE_UNAVAILABLE);
+    const upload = rule.kind === 'upload';
+    await proxyRequest(ctx, upstream, {
+      timeoutMs: upload ? config.timeouts.uploadMs : config.timeouts.upstreamMs,
+      maxBodyBytes: upload ? config.bodyLimits.uploadBytes : config.bodyLimits.apiBytes,
+      forward: {
+        socketAddress: clientAddress(ctx.req.socket.remoteAddress),
+        clientIp: clientAddress(ctx.ip),
+        proto: ctx.protocol,
+        host: ctx.host,
+        requestId: ctx.state.requestId as string,
+      },
+      log: ctx.state.log as Logger,
+    });
+  });
+
+  return {
+    app,
+    upstreams,
+    close: async () => {
+      await Promise.all([...upstreams.values()].map((u) => u.close()));
+    },
+  };
+}
+
+function clientAddress(raw: string | undefined): string {
+  if (!raw) return 'unknown';
+  return raw.startsWith('::ffff:') ? raw.slice(7) : raw;
+}
+
+export interface RunningGateway extends GatewayApp {
+  server: http.Server;
+  port: number;
+  /** http://host:port the gateway listens on. */
+  url: string;
+  /** Stops accepting, drains connections, then closes the upstream pools. */
+  close(): Promise<void>;
+}
+
+/** Builds the gateway and listens on config.host:config.port (0 picks a free port). */
+export async function startGateway(config: GatewayConfig, logger: Logger, options: GatewayOptions = {}): Promise<RunningGateway> {
+  const gateway = buildGatewayApp(config, logger, options);
+  const running = await listen(gateway.app, config.port, config.host);
+  // Uploads of ~110 MB over slow links need longer than the kit's 30 s to arrive; headers must still come quickly.
+  running.server.requestTimeout = config.timeouts.clientRequestMs;
+  running.server.headersTimeout = Math.min(running.server.headersTimeout, config.timeouts.clientRequestMs);
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  return {
+    ...gateway,
+    server: running.server,
+    port: running.port,
+    url: `http://${host === '0.0.0.0' || host === '[::]' ? '127.0.0.1' : host}:${running.port}`,
+    close: async () => {
+      await running.close();
+      await gateway.close();
+    },
+  };
+}

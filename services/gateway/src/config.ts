@@ -1,0 +1,225 @@
+import { z } from 'zod';
+import { bool, loadConfig, port } from '@cp/service-kit';
+import { SERVICE_NAMES, type ServiceName } from './routes-table.ts';
+
+/** Upstream base URL: http(s), origin only (the gateway forwards paths unchanged). Empty means "not configured". */
+function upstreamOrigin(value: string): string | null {
+  let u: URL;
+  try {
+    u = new URL(value);
+  } catch {
+    return null;
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') return null;
+  if ((u.pathname !== '/' && u.pathname !== '') || u.search || u.hash || u.username || u.password) return null;
+  return u.origin;
+}
+
+const ORIGIN_MESSAGE = 'must be an http(s) URL without path, e.g. http://127.0.0.1:4001';
+
+const optionalUpstream = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined) return undefined;
+      const origin = upstreamOrigin(v.trim());
+      if (!origin) {
+        ctx.addIssue({ code: 'custom', message: ORIGIN_MESSAGE });
+        return z.NEVER;
+      }
+      return origin;
+    }),
+);
+
+/**
+ * `SERVICE_URLS`: every upstream in one variable, either JSON (`{"identity":"http://127.0.0.1:4001"}`) or a list
+ * (`identity=http://127.0.0.1:4001,listings=http://127.0.0.1:4002`).
+ */
+const serviceUrls = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const out: Partial<Record<ServiceName, string>> = {};
+      if (v === undefined) return out;
+      let entries: Array<[string, unknown]>;
+      const text = v.trim();
+      if (text.startsWith('{')) {
+        try {
+          const parsed: unknown = JSON.parse(text);
+          if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('not an object');
+          entries = Object.entries(parsed);
+        } catch {
+          ctx.addIssue({ code: 'custom', message: 'must be a JSON object of service name to URL, or name=url pairs separated by commas' });
+          return z.NEVER;
+        }
+      } else {
+        entries = [];
+        for (const pair of text.split(',').map((p) => p.trim()).filter(Boolean)) {
+          const eq = pair.indexOf('=');
+          if (eq <= 0) {
+            ctx.addIssue({ code: 'custom', message: `"${pair}" is not name=url` });
+            return z.NEVER;
+          }
+          entries.push([pair.slice(0, eq).trim(), pair.slice(eq + 1).trim()]);
+        }
+      }
+      for (const [name, url] of entries) {
+        if (!(SERVICE_NAMES as readonly string[]).includes(name)) {
+          ctx.addIssue({ code: 'custom', message: `unknown service "${name}" (known: ${SERVICE_NAMES.join(', ')})` });
+          return z.NEVER;
+        }
+        const origin = typeof url === 'string' ? upstreamOrigin(url) : null;
+        if (!origin) {
+          ctx.addIssue({ code: 'custom', message: `${name}: ${ORIGIN_MESSAGE}` });
+          return z.NEVER;
+        }
+        out[name as ServiceName] = origin;
+      }
+      return out;
+    }),
+);
+
+const originList = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined) return [];
+      const origins: string[] = [];
+      for (const item of v.split(',').map((s) => s.trim()).filter(Boolean)) {
+        try {
+          const u = new URL(item);
+          if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error('scheme');
+          origins.push(u.origin);
+        } catch {
+          ctx.addIssue({ code: 'custom', message: `"${item}" is not an http(s) origin` });
+          return z.NEVER;
+        }
+      }
+      return origins;
+    }),
+);
+
+const int = (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback);
+
+export const GatewayEnv = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: port(8080),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  /** The site's public origin (what the browser shows). Default http://localhost:<PORT>. */
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** More origins allowed to send state-changing requests (comma separated). */
+  ALLOWED_ORIGINS: originList,
+  /** Accept `Sec-Fetch-Site: same-site` (a sibling subdomain) for state-changing requests. */
+  ALLOW_SAME_SITE: bool(false),
+  /** Trust X-Forwarded-* from a proxy in front of the gateway (its last hop only). Off when the gateway faces the internet. */
+  TRUST_PROXY: bool(false),
+
+  SERVICE_URLS: serviceUrls,
+  IDENTITY_URL: optionalUpstream,
+  LISTINGS_URL: optionalUpstream,
+  FORUM_URL: optionalUpstream,
+  DIRECTORY_URL: optionalUpstream,
+  ADS_URL: optionalUpstream,
+  COMMS_URL: optionalUpstream,
+
+  UPSTREAM_TIMEOUT_MS: int(10_000, 1),
+  UPLOAD_TIMEOUT_MS: int(60_000, 1),
+  CONNECT_TIMEOUT_MS: int(2_000, 1),
+  READY_TIMEOUT_MS: int(1_000, 1),
+  /** How long a client may take to send a whole request (slow uploads). */
+  CLIENT_REQUEST_TIMEOUT_MS: int(300_000, 1),
+
+  MAX_BODY_BYTES: int(1024 * 1024, 0),
+  MAX_UPLOAD_BYTES: int(110 * 1024 * 1024, 0),
+
+  UPSTREAM_CONNECTIONS: int(64, 1),
+  UPSTREAM_MAX_QUEUE: int(1_000, 1),
+  BREAKER_FAILURES: int(5, 1),
+  BREAKER_COOLDOWN_MS: int(5_000, 1),
+
+  /** Per client IP and window; 0 turns a limit off. */
+  RATE_LIMIT_WINDOW_MS: int(60_000, 1),
+  RATE_LIMIT_GLOBAL: int(600),
+  RATE_LIMIT_AUTH: int(20),
+  RATE_LIMIT_PASSWORD: int(10),
+  RATE_LIMIT_CONTACT: int(10),
+  RATE_LIMIT_UPLOAD: int(30),
+  RATE_LIMIT_AD_EVENTS: int(300),
+});
+
+export interface GatewayConfig {
+  nodeEnv: 'development' | 'test' | 'production';
+  host: string;
+  port: number;
+  logLevel: string | undefined;
+  /** Origin of the site, e.g. http://localhost:8080. */
+  publicUrl: string;
+  /** Origins allowed to make state-changing requests: the public URL first, then ALLOWED_ORIGINS. */
+  allowedOrigins: string[];
+  allowSameSite: boolean;
+  trustProxy: boolean;
+  /** Upstream origin per configured service; a missing service answers 503. */
+  services: Partial<Record<ServiceName, string>>;
+  timeouts: { upstreamMs: number; uploadMs: number; connectMs: number; readyMs: number; clientRequestMs: number };
+  bodyLimits: { apiBytes: number; uploadBytes: number };
+  pool: { connections: number; maxQueue: number };
+  breaker: { failures: number; cooldownMs: number };
+  rateLimits: { windowMs: number; global: number; auth: number; password: number; contact: number; upload: number; adEvents: number };
+}
+
+const INDIVIDUAL: Record<ServiceName, keyof z.infer<typeof GatewayEnv>> = {
+  identity: 'IDENTITY_URL',
+  listings: 'LISTINGS_URL',
+  forum: 'FORUM_URL',
+  directory: 'DIRECTORY_URL',
+  ads: 'ADS_URL',
+  comms: 'COMMS_URL',
+};
+
+/** Reads and validates the gateway's environment; throws a ConfigError listing every problem. */
+export function loadGatewayConfig(env: NodeJS.ProcessEnv | Record<string, string | undefined> = process.env): GatewayConfig {
+  const e = loadConfig(GatewayEnv, env);
+  const services: Partial<Record<ServiceName, string>> = { ...e.SERVICE_URLS };
+  for (const name of SERVICE_NAMES) {
+    const value = e[INDIVIDUAL[name]];
+    if (typeof value === 'string') services[name] = value; // an individual variable wins over SERVICE_URLS
+  }
+  const publicUrl = new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).origin;
+  return {
+    nodeEnv: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    logLevel: e.LOG_LEVEL,
+    publicUrl,
+    allowedOrigins: [...new Set([publicUrl, ...e.ALLOWED_ORIGINS])],
+    allowSameSite: e.ALLOW_SAME_SITE,
+    trustProxy: e.TRUST_PROXY,
+    services,
+    timeouts: {
+      upstreamMs: e.UPSTREAM_TIMEOUT_MS,
+      uploadMs: e.UPLOAD_TIMEOUT_MS,
+      connectMs: e.CONNECT_TIMEOUT_MS,
+      readyMs: e.READY_TIMEOUT_MS,
+      clientRequestMs: e.CLIENT_REQUEST_TIMEOUT_MS,
+    },
+    bodyLimits: { apiBytes: e.MAX_BODY_BYTES, uploadBytes: e.MAX_UPLOAD_BYTES },
+    pool: { connections: e.UPSTREAM_CONNECTIONS, maxQueue: e.UPSTREAM_MAX_QUEUE },
+    breaker: { failures: e.BREAKER_FAILURES, cooldownMs: e.BREAKER_COOLDOWN_MS },
+    rateLimits: {
+      windowMs: e.RATE_LIMIT_WINDOW_MS,
+      global: e.RATE_LIMIT_GLOBAL,
+      auth: e.RATE_LIMIT_AUTH,
+      password: e.RATE_LIMIT_PASSWORD,
+      contact: e.RATE_LIMIT_CONTACT,
+      upload: e.RATE_LIMIT_UPLOAD,
+      adEvents: e.RATE_LIMIT_AD_EVENTS,
+    },
+  };
+}

@@ -1,0 +1,317 @@
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import { Transform, type TransformCallback } from 'node:stream';
+import type { Context } from 'koa';
+import { Pool } from 'undici';
+import { HttpError, type Logger } from '@cp/service-kit';
+
+/** Headers that describe one connection, not the message (RFC 9110 §7.6.1), plus ones undici refuses to forward. */
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'expect',
+  'host',
+  'http2-settings',
+]);
+
+/** Forwarding headers are set by the gateway only; whatever a client sends is dropped. */
+const FORWARDING = new Set(['forwarded', 'x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host', 'x-forwarded-port', 'x-real-ip', 'x-request-id']);
+
+/** Codes meaning "could not open a connection to the upstream": they count towards the circuit breaker. */
+const CONNECT_FAILURES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EHOSTDOWN', 'UND_ERR_CONNECT_TIMEOUT']);
+const TIMEOUTS = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
+
+export const BAD_GATEWAY = 'Bad gateway';
+export const GATEWAY_TIMEOUT = 'Gateway timeout';
+export const SERVICE_UNAVAILABLE = 'Service unavailable';
+export const BODY_TOO_LARGE = 'Request body too large';
+
+export interface UpstreamOptions {
+  name: string;
+  /** http(s)://host:port */
+  origin: string;
+  /** Upper bound of open connections to this upstream. */
+  connections: number;
+  /** Requests waiting for a free connection beyond this answer 503 at once. */
+  maxQueue: number;
+  connectTimeoutMs: number;
+  /** Consecutive connection failures that open the breaker. */
+  breakerFailures: number;
+  /** How long an open breaker answers 503 without trying. */
+  breakerCooldownMs: number;
+  now?: () => number;
+}
+
+/**
+ * One upstream service: a keep-alive undici pool and a small circuit breaker. After `breakerFailures` consecutive
+ * connection failures the upstream is skipped for `breakerCooldownMs` (503 at once instead of a connect attempt per
+ * request); after the cool-down requests are tried again and the first success closes the breaker.
+ */
+export class Upstream {
+  readonly name: string;
+  readonly origin: string;
+  readonly pool: Pool;
+  readonly maxQueue: number;
+  private readonly breakerFailures: number;
+  private readonly breakerCooldownMs: number;
+  private readonly now: () => number;
+  private failures = 0;
+  private openUntil = 0;
+
+  constructor(opts: UpstreamOptions) {
+    this.name = opts.name;
+    this.origin = opts.origin;
+    this.maxQueue = opts.maxQueue;
+    this.breakerFailures = opts.breakerFailures;
+    this.breakerCooldownMs = opts.breakerCooldownMs;
+    this.now = opts.now ?? Date.now;
+    this.pool = new Pool(opts.origin, {
+      connections: opts.connections,
+      pipelining: 1,
+      // Shorter than the services' keep-alive (65 s): the gateway closes idle sockets first, so it never reuses one
+      // the service is closing. Hints in a Keep-Alive response header are honoured up to keepAliveMaxTimeout.
+      keepAliveTimeout: 4_000,
+      keepAliveMaxTimeout: 30_000,
+      connectTimeout: opts.connectTimeoutMs,
+      headersTimeout: 10_000,
+      bodyTimeout: 10_000,
+    });
+  }
+
+  /** Milliseconds the breaker stays open, 0 when requests may go through. */
+  openFor(): number {
+    return Math.max(0, this.openUntil - this.now());
+  }
+
+  get consecutiveFailures(): number {
+    return this.failures;
+  }
+
+  recordSuccess(): void {
+    this.failures = 0;
+    this.openUntil = 0;
+  }
+
+  recordConnectFailure(): void {
+    this.failures += 1;
+    if (this.failures >= this.breakerFailures) this.openUntil = this.now() + this.breakerCooldownMs;
+  }
+
+  /** Waits for requests in flight, then closes the connections; forced after `graceMs`. */
+  async close(graceMs = 5_000): Promise<void> {
+    if (this.pool.destroyed) return;
+    let timer: NodeJS.Timeout | undefined;
+    const forced = new Promise<void>((resolve) => {
+      timer = setTimeout(() => {
+        this.pool.destroy().then(resolve, resolve);
+      }, graceMs);
+      timer.unref();
+    });
+    await Promise.race([this.pool.close().catch(() => undefined), forced]);
+    clearTimeout(timer);
+  }
+}
+
+/** Counts the bytes of a request body and fails as soon as they pass the limit. */
+export class BodyLimit extends Transform {
+  readonly max: number;
+  seen = 0;
+  exceeded = false;
+
+  constructor(max: number) {
+    super();
+    this.max = max;
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    this.seen += chunk.length;
+    if (this.seen > this.max) {
+      this.exceeded = true;
+      callback(new HttpError(413, BODY_TOO_LARGE));
+      return;
+    }
+    callback(null, chunk);
+  }
+}
+
+/**
+ * Reads and throws away what is left of a request body so the client can read the answer sent before it finished
+ * (closing a socket with unread data makes the kernel send a reset, and the client may lose the answer). Bounded:
+ * past `maxBytes` or `maxMs` the connection is closed.
+ */
+export function discardRequestBody(req: IncomingMessage, maxBytes = 8 * 1024 * 1024, maxMs = 10_000): void {
+  if (req.complete || req.destroyed) return;
+  req.unpipe();
+  let seen = 0;
+  const timer = setTimeout(() => req.socket.destroy(), maxMs);
+  timer.unref();
+  const done = () => clearTimeout(timer);
+  req.on('data', (chunk: Buffer) => {
+    seen += chunk.length;
+    if (seen > maxBytes) {
+      done();
+      req.socket.destroy();
+    }
+  });
+  req.once('end', done);
+  req.once('close', done);
+  req.once('error', done);
+  req.resume();
+}
+
+function connectionTokens(value: string | string[] | undefined): string[] {
+  if (!value) return [];
+  return (Array.isArray(value) ? value.join(',') : value)
+    .split(',')
+    .map((t) => t.trim().toLowerCase())
+    .filter(Boolean);
+}
+
+export interface ForwardInfo {
+  /** Address of the peer that opened the connection to the gateway. */
+  socketAddress: string;
+  /** The client as the gateway resolved it (equal to socketAddress unless a trusted proxy is in front). */
+  clientIp: string;
+  proto: string;
+  host: string;
+  requestId: string;
+}
+
+/** Request headers for the upstream: hop-by-hop and client-sent forwarding headers removed, the gateway's own added. */
+export function upstreamRequestHeaders(incoming: IncomingHttpHeaders, info: ForwardInfo, hasBody: boolean): Record<string, string | string[]> {
+  const drop = new Set([...HOP_BY_HOP, ...FORWARDING, ...connectionTokens(incoming.connection)]);
+  const out: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(incoming)) {
+    if (value === undefined || drop.has(name)) continue;
+    if (name === 'content-length' && !hasBody) continue;
+    out[name] = value;
+  }
+  const chain = info.clientIp !== info.socketAddress ? `${info.clientIp}, ${info.socketAddress}` : info.socketAddress;
+  out['x-forwarded-for'] = chain;
+  out['x-forwarded-proto'] = info.proto;
+  out['x-forwarded-host'] = info.host;
+  out['x-request-id'] = info.requestId;
+  return out;
+}
+
+/** Response headers for the client: hop-by-hop removed; Set-Cookie stays a list (one header per cookie). */
+export function clientResponseHeaders(upstream: IncomingHttpHeaders | Record<string, string | string[] | undefined>): Record<string, string | string[]> {
+  const drop = new Set([...HOP_BY_HOP, 'x-request-id', ...connectionTokens(upstream.connection)]);
+  const out: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(upstream)) {
+    if (value === undefined || drop.has(name.toLowerCase())) continue;
+    out[name] = value;
+  }
+  return out;
+}
+
+function errorCode(err: unknown): string | undefined {
+  if (typeof err !== 'object' || err === null) return undefined;
+  const e = err as { code?: unknown; errors?: unknown; cause?: unknown };
+  if (typeof e.code === 'string') return e.code;
+  // net's happy-eyeballs connect (several addresses) fails with an AggregateError of the attempts.
+  if (Array.isArray(e.errors)) for (const inner of e.errors) if (errorCode(inner)) return errorCode(inner);
+  if (e.cause) return errorCode(e.cause);
+  return undefined;
+}
+
+export interface ProxyOptions {
+  /** Time allowed for the upstream's response headers once the request is sent, and between body chunks. */
+  timeoutMs: number;
+  /** Largest request body accepted (413 beyond). */
+  maxBodyBytes: number;
+  forward: ForwardInfo;
+  log: Logger;
+}
+
+/**
+ * Forwards the Koa request to the upstream and streams the answer back. Bodies are never buffered: the request body
+ * flows from the client socket to the upstream socket and the response the other way, with backpressure.
+ * Failures become JSON errors: 502 connection refused/reset, 503 breaker open or queue full, 504 timeout, 413 body too
+ * large. A client that goes away cancels the upstream request.
+ */
+export async function proxyRequest(ctx: Context, upstream: Upstream, opts: ProxyOptions): Promise<void> {
+  const req = ctx.req;
+  const openFor = upstream.openFor();
+  if (openFor > 0) {
+    throw new HttpError(503, SERVICE_UNAVAILABLE, { headers: { 'Retry-After': String(Math.max(1, Math.ceil(openFor / 1000))) } });
+  }
+  if (upstream.pool.stats.queued >= upstream.maxQueue) {
+    opts.log.warn({ upstream: upstream.name, queued: upstream.pool.stats.queued }, 'upstream queue full');
+    throw new HttpError(503, SERVICE_UNAVAILABLE, { headers: { 'Retry-After': '1' } });
+  }
+
+  const declared = req.headers['content-length'] !== undefined ? Number(req.headers['content-length']) : undefined;
+  const chunked = req.headers['transfer-encoding'] !== undefined;
+  if (declared !== undefined && declared > opts.maxBodyBytes) {
+    discardRequestBody(req);
+    throw new HttpError(413, BODY_TOO_LARGE);
+  }
+  const hasBody = chunked || (declared !== undefined && declared > 0);
+
+  let limit: BodyLimit | undefined;
+  if (hasBody) {
+    limit = new BodyLimit(opts.maxBodyBytes);
+    const body = limit;
+    // pipe, not pipeline: a failed upstream request must not destroy the client's socket (we still answer on it).
+    req.pipe(body);
+    req.once('error', (err) => body.destroy(err));
+  }
+
+  const abort = new AbortController();
+  const onClose = () => {
+    if (!ctx.res.writableFinished) abort.abort();
+  };
+  ctx.res.once('close', onClose);
+  // Whatever the upstream did not read (it answered early, or failed) is drained so the client gets the answer.
+  ctx.res.once('finish', () => discardRequestBody(req));
+
+  let response: Awaited<ReturnType<Pool['request']>>;
+  try {
+    response = await upstream.pool.request({
+      path: `${ctx.path}${ctx.search}`,
+      method: ctx.method as 'GET',
+      headers: upstreamRequestHeaders(req.headers, opts.forward, hasBody),
+      body: limit ?? null,
+      signal: abort.signal,
+      headersTimeout: opts.timeoutMs,
+      bodyTimeout: opts.timeoutMs,
+    });
+  } catch (err) {
+    ctx.res.off('close', onClose);
+    throw mapUpstreamError(err, { upstream, limit, aborted: abort.signal.aborted, log: opts.log });
+  }
+  upstream.recordSuccess();
+
+  ctx.status = response.statusCode;
+  ctx.set(clientResponseHeaders(response.headers));
+  const body = response.body;
+  body.on('error', (err) => {
+    if (!abort.signal.aborted) opts.log.warn({ err, upstream: upstream.name }, 'upstream response body failed');
+  });
+  if (ctx.method === 'HEAD' || response.statusCode === 204 || response.statusCode === 304) {
+    await body.dump();
+    return;
+  }
+  ctx.body = body;
+}
+
+function mapUpstreamError(err: unknown, c: { upstream: Upstream; limit: BodyLimit | undefined; aborted: boolean; log: Logger }): HttpError {
+  if (c.aborted) return new HttpError(499, 'Client closed request');
+  if (c.limit?.exceeded) return new HttpError(413, BODY_TOO_LARGE);
+  if (err instanceof HttpError) return err;
+  const code = errorCode(err);
+  if (code && CONNECT_FAILURES.has(code)) c.upstream.recordConnectFailure();
+  if (code && TIMEOUTS.has(code)) {
+    c.log.warn({ upstream: c.upstream.name, code }, 'upstream timeout');
+    return new HttpError(504, GATEWAY_TIMEOUT);
+  }
+  c.log.warn({ upstream: c.upstream.name, code, err: code ? undefined : err }, 'upstream failed');
+  return new HttpError(502, BAD_GATEWAY);
+}
