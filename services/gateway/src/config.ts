@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bool, loadConfig, port } from '@cp/service-kit';
+import { bool, loadConfig } from '@cp/service-kit';
 import { SERVICE_NAMES, type ServiceName } from './routes-table.ts';
 
 /** Upstream base URL: http(s), origin only (the gateway forwards paths unchanged). Empty means "not configured". */
@@ -110,7 +110,8 @@ const int = (fallback: number, min = 0) => z.coerce.number().int().min(min).defa
 export const GatewayEnv = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   HOST: z.string().min(1).default('127.0.0.1'),
-  PORT: port(8080),
+  /** 0 picks a free port (tests). */
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   /** The site's public origin (what the browser shows). Default http://localhost:<PORT>. */
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
