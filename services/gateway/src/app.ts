@@ -72,12 +72,13 @@ function health(upstreams: ReadonlyMap<ServiceName, Upstream>, readyMs: number):
     const checks = await Promise.all(
       [...upstreams.values()].map(async (u) => {
         const started = Date.now();
+        const signal = AbortSignal.timeout(readyMs);
         try {
           const res = await u.pool.request({
             path: '/healthz',
             method: 'GET',
             headers: { 'x-request-id': ctx.state.requestId as string },
-            signal: AbortSignal.timeout(readyMs),
+            signal,
             headersTimeout: readyMs,
             bodyTimeout: readyMs,
           });
@@ -85,7 +86,7 @@ function health(upstreams: ReadonlyMap<ServiceName, Upstream>, readyMs: number):
           if (res.statusCode < 200 || res.statusCode >= 300) throw new Error(`answered ${res.statusCode}`);
           return { name: u.name, url: u.origin, ok: true as const, ms: Date.now() - started };
         } catch (err) {
-          const timedOut = err instanceof Error && (err.name === 'TimeoutError' || (err as { code?: string }).code === 'UND_ERR_HEADERS_TIMEOUT');
+          const timedOut = signal.aborted || (err as { code?: string }).code === 'UND_ERR_HEADERS_TIMEOUT';
           const error = timedOut ? `no answer within ${readyMs} ms` : err instanceof Error ? err.message : String(err);
           return { name: u.name, url: u.origin, ok: false as const, error };
         }

@@ -1,0 +1,80 @@
+import type { RunningGateway } from '../src/app.ts';
+import { client, startFakeService, startTestGateway, type FakeService } from './helpers.ts';
+
+const http = client();
+let identity: FakeService;
+let ads: FakeService;
+const gateways: RunningGateway[] = [];
+
+async function gatewayWith(env: Record<string, string>): Promise<string> {
+  const g = await startTestGateway({ IDENTITY_URL: identity.url, ADS_URL: ads.url, ...env });
+  gateways.push(g);
+  return g.url;
+}
+
+const json = { 'content-type': 'application/json' };
+
+beforeAll(async () => {
+  identity = await startFakeService('identity');
+  ads = await startFakeService('ads');
+});
+
+afterAll(async () => {
+  await http.close();
+  await Promise.all(gateways.map((g) => g.close()));
+  await Promise.all([identity?.stop(), ads?.stop()]);
+});
+
+test('the login route has its own small limit: 429 JSON with Retry-After, shared with register', async () => {
+  const base = await gatewayWith({ RATE_LIMIT_AUTH: '3' });
+  for (let i = 0; i < 3; i++) {
+    const ok = await http.call(`${base}/api/local-login`, { method: 'POST', headers: json, body: '{}' });
+    expect(ok.status).toBe(200);
+  }
+  const seen = identity.seen.length;
+  const limited = await http.call(`${base}/api/local-login`, { method: 'POST', headers: json, body: '{}' });
+  expect(limited.status).toBe(429);
+  expect(limited.json()).toMatchObject({ error: expect.any(String) });
+  const retryAfter = Number(limited.headers['retry-after']);
+  expect(retryAfter).toBeGreaterThanOrEqual(1);
+  expect(retryAfter).toBeLessThanOrEqual(60);
+  expect(identity.seen.length).toBe(seen); // never reached the service
+
+  // register counts in the same bucket; a trailing slash or a spoofed X-Forwarded-For does not get around it
+  expect((await http.call(`${base}/api/register`, { method: 'POST', headers: json, body: '{}' })).status).toBe(429);
+  expect((await http.call(`${base}/api/local-login/`, { method: 'POST', headers: json, body: '{}' })).status).toBe(429);
+  const spoofed = await http.call(`${base}/api/local-login`, { method: 'POST', headers: { ...json, 'x-forwarded-for': '198.51.100.7' }, body: '{}' });
+  expect(spoofed.status).toBe(429);
+
+  // other routes are not affected
+  expect((await http.call(`${base}/api/auth/user`)).status).toBe(200);
+});
+
+test('a global per-IP limit covers every route; health endpoints are not counted', async () => {
+  const base = await gatewayWith({ RATE_LIMIT_GLOBAL: '5' });
+  for (let i = 0; i < 5; i++) expect((await http.call(`${base}/api/auth/user`)).status).toBe(200);
+  const limited = await http.call(`${base}/api/advertisements`);
+  expect(limited.status).toBe(429);
+  expect(limited.headers['retry-after']).toBeDefined();
+  expect((await http.call(`${base}/healthz`)).status).toBe(200);
+  expect((await http.call(`${base}/readyz`)).status).toBe(200);
+});
+
+test('ad impressions and clicks have their own limit, separate from other ad calls', async () => {
+  const base = await gatewayWith({ RATE_LIMIT_AD_EVENTS: '2' });
+  expect((await http.call(`${base}/api/advertisements/a1/impression`, { method: 'POST' })).status).toBe(200);
+  expect((await http.call(`${base}/api/advertisements/a1/click`, { method: 'POST' })).status).toBe(200);
+  expect((await http.call(`${base}/api/advertisements/a2/impression`, { method: 'POST' })).status).toBe(429);
+  expect((await http.call(`${base}/api/advertisements`)).status).toBe(200);
+});
+
+test('behind a trusted proxy the client address comes from its X-Forwarded-For (last hop only)', async () => {
+  const base = await gatewayWith({ RATE_LIMIT_AUTH: '1', TRUST_PROXY: 'true' });
+  const login = (ip: string) =>
+    http.call(`${base}/api/local-login`, { method: 'POST', headers: { ...json, 'x-forwarded-for': `10.9.9.9, ${ip}` }, body: '{}' });
+  const first = await login('192.0.2.1');
+  expect(first.status).toBe(200);
+  expect(first.json<{ headers: Record<string, string> }>().headers['x-forwarded-for']).toBe('192.0.2.1, 127.0.0.1');
+  expect((await login('192.0.2.1')).status).toBe(429);
+  expect((await login('192.0.2.2')).status).toBe(200);
+});
