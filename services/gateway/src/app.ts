@@ -26,6 +26,8 @@ export interface GatewayApp {
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const QUIET_PATHS = new Set(['/healthz', '/readyz']);
+/** Methods the site uses; anything else (TRACE, WebDAV...) is answered here and never forwarded. */
+const FORWARDED_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
 function under(path: string, prefix: string): boolean {
   return path === prefix || path.startsWith(`${prefix}/`);
@@ -163,6 +165,9 @@ export function buildGatewayApp(config: GatewayConfig, logger: Logger, options: 
 
   app.use(async function route(ctx: Context, next: Next): Promise<void> {
     if (!isSafePath(ctx.path)) throw new HttpError(400, 'Invalid path');
+    if (!FORWARDED_METHODS.has(ctx.method)) {
+      throw new HttpError(405, 'Method not allowed', { headers: { Allow: [...FORWARDED_METHODS].join(', ') } });
+    }
     const rule = match(ctx.path);
     if (!rule) {
       if (under(ctx.path, '/api') || under(ctx.path, '/internal') || under(ctx.path, '/uploads')) throw notFound();

@@ -107,6 +107,17 @@ describe('routing', () => {
     }
   });
 
+  test('methods the site does not use are answered 405 JSON, never forwarded', async () => {
+    const before = services.listings!.seen.length;
+    for (const method of ['TRACE', 'PROPFIND']) {
+      const res = await call(`${base}/api/listings`, { method });
+      expect(res.status).toBe(405);
+      expect(res.headers.allow).toContain('GET');
+      expect(res.json()).toMatchObject({ error: 'Method not allowed' });
+    }
+    expect(services.listings!.seen.length).toBe(before);
+  });
+
   test('a service without a configured URL answers 503 JSON', async () => {
     for (const path of ['/api/contact', '/api/newsletter/subscribe']) {
       const res = await call(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
@@ -313,5 +324,30 @@ describe('health', () => {
     expect(body.checks.map((c) => c.name).sort()).toEqual(['ads', 'directory', 'forum', 'identity', 'listings']);
     expect(body.checks.every((c) => c.ok)).toBe(true);
     expect(body.notConfigured).toEqual(['comms']);
+  });
+});
+
+describe('staticRoutes hook', () => {
+  test('receives what is not API, uploads, internal or health; the API rules stay in front of it', async () => {
+    const hooked = await startTestGateway(
+      { LISTINGS_URL: services.listings!.url },
+      {
+        staticRoutes: async (ctx) => {
+          ctx.type = 'text/html';
+          ctx.body = '<!doctype html><title>shell</title>';
+        },
+      },
+    );
+    try {
+      const page = await call(`${hooked.url}/listings/123`);
+      expect(page.status).toBe(200);
+      expect(page.text).toContain('shell');
+      expect(page.headers['x-frame-options']).toBe('DENY');
+      expect((await call(`${hooked.url}/api/nothing`)).status).toBe(404);
+      expect((await call(`${hooked.url}/internal/x`)).status).toBe(404);
+      expect((await call(`${hooked.url}/api/listings`)).json<Echo>().service).toBe('listings');
+    } finally {
+      await hooked.close();
+    }
   });
 });

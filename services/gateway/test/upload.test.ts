@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { RunningGateway } from '../src/app.ts';
-import { startFakeService, startTestGateway, type FakeService } from './helpers.ts';
+import { eventually, startFakeService, startTestGateway, type FakeService } from './helpers.ts';
 
 const MB = 1024 * 1024;
 
@@ -88,6 +88,21 @@ test('a declared Content-Length over the upload limit answers 413 before anythin
   const res = await streamUpload(small.port, 3);
   expect(res.status).toBe(413);
   expect(listings.seen.length).toBe(seen);
+}, 30_000);
+
+test('a client that aborts an upload mid-way cancels the upstream request', async () => {
+  const abandonedBefore = listings.abandoned.length;
+  const seenBefore = listings.seen.length;
+  const req = http.request({ host: '127.0.0.1', port: gateway.port, path: '/api/upload', method: 'POST', headers: { 'content-type': 'application/octet-stream' }, agent: false });
+  req.on('error', () => {});
+  req.write(Buffer.alloc(MB));
+  // the service is receiving the body...
+  expect(await eventually(() => listings.seen.length > seenBefore && (listings.seen.at(-1)?.bytes ?? 0) > 0)).toBe(true);
+  req.destroy();
+  expect(await eventually(() => listings.abandoned.length > abandonedBefore)).toBe(true);
+  // the gateway is still fine
+  const res = await streamUpload(gateway.port, 1);
+  expect(res.status).toBe(200);
 }, 30_000);
 
 test('an upload under the limit passes on the small gateway', async () => {
