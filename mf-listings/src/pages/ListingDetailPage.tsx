@@ -1,0 +1,236 @@
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ArrowLeft, Bookmark, BookmarkCheck, CalendarDays, Clock, Mail, MapPin, MessageCircle, Phone, Share2, User, Users } from 'lucide-react';
+import { relativeTime, truncateMetaDescription, whatsappDigits, type Listing } from '@cp/contracts';
+import { Badge, Button, Card, CardContent, CardHeader, CardTitle, cn, EmptyState, Skeleton, toast } from '@cp/ui';
+import { isApiError } from '@cp/web-core';
+import { useGetListingQuery, useGetListingsQuery } from '../api/listings-api.ts';
+import { ListingGrid, TierBadge } from '../components/ListingCard.tsx';
+import { LoadError } from '../components/LoadError.tsx';
+import { formatEventDate, formatPrice, imageAspect } from '../lib/listings.ts';
+
+function Gallery({ listing }: { listing: Listing }) {
+  const [index, setIndex] = useState(0);
+  const images = listing.imageUrls;
+  const aspect = imageAspect(listing.category);
+  if (images.length === 0) return <div className={cn('flex items-center justify-center rounded-lg bg-muted text-muted-foreground', aspect)}>No images</div>;
+  return (
+    <div className="space-y-2">
+      <div className={cn('overflow-hidden rounded-lg bg-muted', aspect)}>
+        <img src={images[index]} alt={`${listing.title}, image ${index + 1} of ${images.length}`} className="h-full w-full object-contain" />
+      </div>
+      {images.length > 1 ? (
+        <ul className="flex gap-2 overflow-x-auto" aria-label="Images">
+          {images.map((src, i) => (
+            <li key={src}>
+              <button
+                type="button"
+                onClick={() => setIndex(i)}
+                aria-label={`Show image ${i + 1}`}
+                aria-current={i === index}
+                className={cn('h-16 w-20 overflow-hidden rounded-md border-2 cursor-pointer', i === index ? 'border-primary' : 'border-transparent')}
+              >
+                <img src={src} alt="" className="h-full w-full object-cover" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+function EventDetails({ listing }: { listing: Listing }) {
+  const rows = [
+    { Icon: CalendarDays, label: 'Date', value: listing.eventDate ? formatEventDate(listing.eventDate) : null },
+    { Icon: Clock, label: 'Time', value: listing.eventTime },
+    { Icon: MapPin, label: 'Venue', value: listing.venue },
+    { Icon: User, label: 'Organizer', value: listing.organizer },
+    { Icon: Users, label: 'Event type', value: listing.eventType },
+  ].filter((row) => row.value);
+  if (listing.category !== 'Events' || rows.length === 0) return null;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2" className="text-lg">
+          Event Details
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        <dl className="grid gap-3 sm:grid-cols-2">
+          {rows.map(({ Icon, label, value }) => (
+            <div key={label} className="flex items-start gap-2">
+              <Icon className="mt-0.5 h-4 w-4 text-primary" aria-hidden="true" />
+              <div>
+                <dt className="text-xs text-muted-foreground">{label}</dt>
+                <dd className="font-medium">{value}</dd>
+              </div>
+            </div>
+          ))}
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}
+
+function ContactSeller({ listing }: { listing: Listing }) {
+  const phone = listing.contactPhone?.trim();
+  const email = listing.contactEmail?.trim();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2" className="text-lg">
+          Contact Seller
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-2">
+        {!phone && !email ? <p className="text-sm text-muted-foreground">No contact information provided</p> : null}
+        {phone ? (
+          <>
+            <Button asChild>
+              <a href={`tel:${phone}`}>
+                <Phone aria-hidden="true" />
+                Call {phone}
+              </a>
+            </Button>
+            <Button asChild variant="outline">
+              <a href={`https://wa.me/${whatsappDigits(phone)}`} target="_blank" rel="noopener noreferrer">
+                <MessageCircle aria-hidden="true" />
+                WhatsApp
+                <span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            </Button>
+          </>
+        ) : null}
+        {email ? (
+          <Button asChild variant="outline">
+            <a href={`mailto:${email}?subject=${encodeURIComponent(listing.title)}`}>
+              <Mail aria-hidden="true" />
+              Email
+            </a>
+          </Button>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+function DetailSkeleton() {
+  return (
+    <div role="status" aria-live="polite" className="grid gap-6 lg:grid-cols-[1fr_320px]">
+      <span className="sr-only">Loading listing…</span>
+      <div className="space-y-4">
+        <Skeleton className="aspect-video w-full" />
+        <Skeleton className="h-8 w-2/3" />
+        <Skeleton className="h-6 w-1/4" />
+        <Skeleton className="h-24 w-full" />
+      </div>
+      <Skeleton className="h-48 w-full" />
+    </div>
+  );
+}
+
+/** /listing/:id (spec §2 Listing detail). */
+export function ListingDetailPage() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const { data: listing, isLoading, error, refetch } = useGetListingQuery(id);
+  const { data: all } = useGetListingsQuery();
+  const [saved, setSaved] = useState(false);
+
+  if (isLoading) return <DetailSkeleton />;
+  if (!listing) {
+    const notFound = !error || (isApiError(error) && (error.status === 404 || error.status === 400));
+    if (!notFound) return <LoadError error={error} onRetry={() => void refetch()} />;
+    return (
+      <EmptyState
+        title="Listing Not Found"
+        description="This listing may have been removed or the link is wrong."
+        action={
+          <Button asChild>
+            <Link to="/">Back to Home</Link>
+          </Button>
+        }
+      />
+    );
+  }
+
+  const price = formatPrice(listing.price);
+  const related = (all ?? []).filter((l) => l.category === listing.category && l.id !== listing.id).slice(0, 3);
+  const description = truncateMetaDescription([price, listing.location, listing.description].filter(Boolean).join(' · '));
+
+  async function share() {
+    const url = window.location.href;
+    try {
+      if (navigator.share) await navigator.share({ title: listing?.title ?? '', url });
+      else {
+        await navigator.clipboard.writeText(url);
+        toast({ title: 'Link copied', description: 'The listing link is on your clipboard.' });
+      }
+    } catch {
+      // the person closed the share sheet
+    }
+  }
+
+  return (
+    <article className="space-y-8">
+      <title>{`${listing.title} | Central PA Desi Community`}</title>
+      <meta name="description" content={description} />
+      <meta name="keywords" content={[listing.category, listing.location, 'Central PA', 'Desi', 'classifieds'].join(', ')} />
+      <Button variant="ghost" onClick={() => navigate(-1)}>
+        <ArrowLeft aria-hidden="true" />
+        Back
+      </Button>
+      <div className="grid gap-6 lg:grid-cols-[1fr_320px]">
+        <div className="space-y-6">
+          <Gallery listing={listing} />
+          <header className="space-y-3">
+            <div className="flex flex-wrap items-center gap-2">
+              <TierBadge tier={listing.tier} />
+              <Badge variant="outline">{listing.category}</Badge>
+            </div>
+            <h1 className="text-3xl font-bold tracking-tight">{listing.title}</h1>
+            {price ? <p className="text-2xl font-bold text-primary">{price}</p> : null}
+            <p className="flex flex-wrap items-center gap-4 text-sm text-muted-foreground">
+              <span className="flex items-center gap-1">
+                <MapPin className="h-4 w-4" aria-hidden="true" />
+                {listing.location}
+              </span>
+              <span>Posted {relativeTime(listing.createdAt)}</span>
+            </p>
+            <div className="flex gap-2">
+              <Button variant="outline" size="sm" aria-pressed={saved} onClick={() => setSaved((s) => !s)}>
+                {saved ? <BookmarkCheck aria-hidden="true" /> : <Bookmark aria-hidden="true" />}
+                {saved ? 'Saved' : 'Save'}
+              </Button>
+              <Button variant="outline" size="sm" onClick={() => void share()}>
+                <Share2 aria-hidden="true" />
+                Share
+              </Button>
+            </div>
+          </header>
+          <EventDetails listing={listing} />
+          <section aria-labelledby="description-title">
+            <h2 id="description-title" className="mb-2 text-xl font-semibold">
+              Description
+            </h2>
+            <p className="whitespace-pre-line leading-relaxed">{listing.description}</p>
+          </section>
+        </div>
+        <div className="space-y-4">
+          <ContactSeller listing={listing} />
+        </div>
+      </div>
+      {related.length > 0 ? (
+        <section aria-labelledby="related-title">
+          <h2 id="related-title" className="mb-4 text-2xl font-bold tracking-tight">
+            Related Listings
+          </h2>
+          <ListingGrid listings={related} />
+        </section>
+      ) : null}
+    </article>
+  );
+}
+
+export default ListingDetailPage;

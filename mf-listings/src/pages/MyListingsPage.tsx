@@ -1,0 +1,155 @@
+import { Link } from 'react-router';
+import { LogIn, MapPin, PackageOpen, Trash2 } from 'lucide-react';
+import { relativeTime, type Listing } from '@cp/contracts';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+  Badge,
+  Button,
+  Card,
+  CardContent,
+  EmptyState,
+  toast,
+} from '@cp/ui';
+import { serverErrorText, useAuth } from '@cp/web-core';
+import { useDeleteListingMutation, useGetListingsQuery } from '../api/listings-api.ts';
+import { ListingGridSkeleton, TierBadge } from '../components/ListingCard.tsx';
+import { LoadError } from '../components/LoadError.tsx';
+import { formatPrice } from '../lib/listings.ts';
+import { myListingCounters, myListings } from '../lib/my-listings.ts';
+
+function DeleteListing({ listing }: { listing: Listing }) {
+  const [remove, { isLoading }] = useDeleteListingMutation();
+  async function confirm() {
+    try {
+      await remove(listing.id).unwrap();
+      toast({ title: 'Deleted', description: 'Your listing has been deleted.', variant: 'success' });
+    } catch (error) {
+      toast({ title: 'Error', description: serverErrorText(error) ?? 'Failed to delete listing. Please try again.', variant: 'destructive' });
+    }
+  }
+  return (
+    <AlertDialog>
+      <AlertDialogTrigger asChild>
+        <Button variant="outline" size="sm" disabled={isLoading}>
+          <Trash2 aria-hidden="true" />
+          Delete<span className="sr-only"> {listing.title}</span>
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Are you sure?</AlertDialogTitle>
+          <AlertDialogDescription>
+            This action cannot be undone. This will permanently delete your listing "{listing.title}" and remove it from the site.
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <AlertDialogAction destructive onClick={() => void confirm()}>
+            Delete
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
+function MyListingCard({ listing }: { listing: Listing }) {
+  const price = formatPrice(listing.price);
+  return (
+    <Card>
+      <CardContent className="flex flex-col gap-3 pt-6">
+        <div className="flex flex-wrap items-center gap-2">
+          <TierBadge tier={listing.tier} />
+          <Badge variant={listing.status === 'active' ? 'success' : 'secondary'}>{listing.status}</Badge>
+        </div>
+        <h2 className="text-lg font-semibold">
+          <Link to={`/listing/${listing.id}`} className="underline-offset-4 hover:underline">
+            {listing.title}
+          </Link>
+        </h2>
+        <p className="flex flex-wrap gap-3 text-sm text-muted-foreground">
+          <span>{listing.category}</span>
+          <span className="flex items-center gap-1">
+            <MapPin className="h-3.5 w-3.5" aria-hidden="true" />
+            {listing.location}
+          </span>
+          <span>Posted {relativeTime(listing.createdAt)}</span>
+        </p>
+        <p className="line-clamp-2 text-sm">{listing.description}</p>
+        <div className="flex items-center justify-between gap-2">
+          <span className="font-bold text-primary">{price ?? ''}</span>
+          <DeleteListing listing={listing} />
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** /my-listings (spec §2 My Listings). */
+export function MyListingsPage() {
+  const { user, isLoading: authLoading } = useAuth();
+  const { data, isLoading, error, refetch } = useGetListingsQuery(undefined, { skip: !user });
+
+  if (authLoading) return <ListingGridSkeleton count={3} label="Loading your listings…" />;
+  if (!user) {
+    return (
+      <EmptyState
+        icon={<LogIn />}
+        title="Please Log In"
+        description="Log in to see and manage your listings."
+        action={
+          <Button asChild>
+            <Link to="/auth">Login</Link>
+          </Button>
+        }
+      />
+    );
+  }
+
+  const mine = myListings(data ?? [], user.id);
+  const counters = myListingCounters(mine);
+  return (
+    <div className="space-y-6">
+      <title>My Listings | Central PA Desi Community</title>
+      <h1 className="text-3xl font-bold tracking-tight">My Listings</h1>
+      <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
+        {[
+          ['Total Listings', counters.total],
+          ['Active', counters.active],
+          ['Featured', counters.featured],
+          ['Free Tier', counters.free],
+        ].map(([label, value]) => (
+          <div key={label} className="rounded-lg border bg-card p-4">
+            <dt className="text-sm text-muted-foreground">{label}</dt>
+            <dd className="text-2xl font-bold">{isLoading ? '–' : value}</dd>
+          </div>
+        ))}
+      </dl>
+      {isLoading ? (
+        <ListingGridSkeleton count={3} label="Loading your listings…" />
+      ) : error ? (
+        <LoadError error={error} onRetry={() => void refetch()} />
+      ) : mine.length === 0 ? (
+        <EmptyState icon={<PackageOpen />} title="No Listings Yet" description="Use the Post Ad button in the header to create your first listing." />
+      ) : (
+        <ul className="grid gap-4 md:grid-cols-2">
+          {mine.map((listing) => (
+            <li key={listing.id}>
+              <MyListingCard listing={listing} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+export default MyListingsPage;

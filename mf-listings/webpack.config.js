@@ -1,0 +1,22 @@
+// mf-listings: a Module Federation remote. The template for every other remote (mf-forum, mf-directory, mf-admin):
+// copy this file, change name, publicPath and devPort, and expose ./routes and ./widgets (see @cp/web-core/contract).
+import path from 'node:path';
+import { createWebConfig } from '@cp/web-core/build';
+
+const dir = import.meta.dirname;
+const gateway = process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080';
+
+export default createWebConfig({
+  appDir: dir,
+  kind: 'remote',
+  name: 'mf_listings',
+  // The gateway serves this build under /mf/listings/; the registry entry is /mf/listings/mf-manifest.json.
+  publicPath: '/mf/listings/',
+  devPort: 3001,
+  exposes: {
+    './routes': './src/exposes/routes.ts',
+    './widgets': './src/exposes/widgets.ts',
+  },
+  htmlTemplate: path.join(dir, 'public/index.html'),
+  devServer: { proxy: [{ context: ['/api', '/uploads'], target: gateway, changeOrigin: true }] },
+});

@@ -1,0 +1,147 @@
+// The one webpack + Module Federation configuration of the web apps. The shell and every remote call it with a few
+// options, so they share the same loaders, the same short list of shared singletons and the same output rules.
+// Plain JavaScript (webpack-cli loads it with Node without a TypeScript loader); checked by eslint.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import MiniCssExtractPlugin from 'mini-css-extract-plugin';
+import TerserPlugin from 'terser-webpack-plugin';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+
+const require = createRequire(import.meta.url);
+
+/**
+ * The shared singletons: an explicit short list (anchors.md: never share every dependency). One React, one router,
+ * one store library, one design system (one toast queue) and one web-core (one store, one API, one session).
+ */
+export const SHARED_SINGLETONS = ['react', 'react/jsx-runtime', 'react-dom', 'react-router', '@reduxjs/toolkit', 'react-redux', '@cp/ui', '@cp/web-core'];
+
+const packageNameOf = (request) => (request.startsWith('@') ? request.split('/').slice(0, 2).join('/') : request.split('/')[0]);
+
+/** `shared` for ModuleFederationPlugin: singletons whose requiredVersion is the app's own dependency range. */
+export function sharedConfig(appPackageJson) {
+  const deps = { ...appPackageJson.devDependencies, ...appPackageJson.dependencies };
+  return Object.fromEntries(
+    SHARED_SINGLETONS.map((request) => {
+      const pkg = packageNameOf(request);
+      const range = deps[pkg];
+      if (!range) throw new Error(`${appPackageJson.name}: shared singleton ${pkg} must be a dependency`);
+      return [request, { singleton: true, requiredVersion: range }];
+    }),
+  );
+}
+
+const swcRule = (isDev, tsx) => ({
+  loader: require.resolve('swc-loader'),
+  options: {
+    jsc: {
+      parser: { syntax: 'typescript', tsx },
+      target: 'es2020',
+      transform: tsx ? { react: { runtime: 'automatic', development: isDev } } : undefined,
+    },
+    sourceMaps: true,
+  },
+});
+
+/**
+ * @param {object} options
+ * @param {string} options.appDir            the app's folder (import.meta.dirname of its webpack.config.js)
+ * @param {'host' | 'remote'} options.kind
+ * @param {string} options.name              the container name: 'shell' or 'mf_<name>'
+ * @param {string} options.publicPath        where the gateway serves the build: '/' or '/mf/<name>/'
+ * @param {number} options.devPort
+ * @param {Record<string, string>} [options.exposes]  a remote's exposed modules ('./routes', './widgets')
+ * @param {string[]} [options.runtimePlugins]          Module Federation runtime plugins (host)
+ * @param {string} [options.htmlTemplate]   the page template (the host; a remote's standalone dev page)
+ * @param {import('webpack-dev-server').Configuration} [options.devServer]  extra dev server settings
+ */
+export function createWebConfig(options) {
+  const { appDir, kind, name, publicPath, devPort } = options;
+  const appPackageJson = JSON.parse(readFileSync(path.join(appDir, 'package.json'), 'utf8'));
+
+  return (_env, argv) => {
+    const isDev = argv.mode !== 'production';
+    const isHost = kind === 'host';
+    const contentHash = isDev ? '[name]' : '[name].[contenthash:8]';
+    const tailwind = require('@tailwindcss/postcss');
+
+    return {
+      name,
+      mode: isDev ? 'development' : 'production',
+      context: appDir,
+      // A remote's production build is only its container (remoteEntry.js + exposed chunks); its ./src/index.ts is the
+      // standalone development page.
+      entry: isHost || isDev ? { main: './src/index.ts' } : {},
+      devtool: isDev ? 'eval-cheap-module-source-map' : 'source-map',
+      output: {
+        path: path.join(appDir, 'dist'),
+        publicPath,
+        // A function because the federation runtime module asks for the entry's file name (only for its folder depth)
+        // before hashes exist: hashed names once they do.
+        filename: isDev ? '[name].js' : (pathData) => (pathData.chunk?.contentHash?.javascript ? '[name].[contenthash:8].js' : '[name].js'),
+        chunkFilename: `${contentHash}.js`,
+        assetModuleFilename: isDev ? '[name][ext]' : '[name].[contenthash:8][ext]',
+        uniqueName: name,
+        clean: true,
+      },
+      resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
+      module: {
+        rules: [
+          { test: /\.tsx$/, exclude: /node_modules/, use: swcRule(isDev, true) },
+          { test: /\.ts$/, exclude: /node_modules/, use: swcRule(isDev, false) },
+          {
+            test: /\.css$/,
+            use: [
+              MiniCssExtractPlugin.loader,
+              { loader: require.resolve('css-loader'), options: { importLoaders: 1 } },
+              {
+                loader: require.resolve('postcss-loader'),
+                options: { postcssOptions: { plugins: [tailwind({ base: appDir, optimize: isDev ? false : { minify: true } })] } },
+              },
+            ],
+          },
+          { test: /\.(png|jpe?g|gif|svg|webp|avif|woff2?)$/i, type: 'asset/resource' },
+          // Only the used parts of the contracts package (zod schemas) end up in a bundle.
+          { test: /[\\/]packages[\\/]contracts[\\/]/, sideEffects: false },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name,
+          ...(isHost ? {} : { filename: 'remoteEntry.js', exposes: options.exposes ?? {} }),
+          remotes: {},
+          shared: sharedConfig(appPackageJson),
+          // A missing remote must not blank the page: use what is already loaded instead of asking every remote.
+          shareStrategy: 'loaded-first',
+          runtimePlugins: options.runtimePlugins ?? [],
+          manifest: true,
+          dts: false,
+          dev: isDev ? { disableLiveReload: true, disableHotTypesReload: true, disableDynamicRemoteTypeHints: true } : false,
+        }),
+        new MiniCssExtractPlugin({ filename: `${contentHash}.css`, chunkFilename: `${contentHash}.css` }),
+        ...(options.htmlTemplate && (isHost || isDev)
+          ? [new HtmlWebpackPlugin({ template: options.htmlTemplate, filename: 'index.html', scriptLoading: 'defer', inject: 'head', minify: !isDev })]
+          : []),
+      ],
+      optimization: {
+        minimize: !isDev,
+        minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify, extractComments: false, terserOptions: { compress: { passes: 2 }, mangle: true } })],
+      },
+      performance: { hints: false },
+      stats: 'errors-warnings',
+      infrastructureLogging: { level: 'warn' },
+      devServer: {
+        port: devPort,
+        host: '127.0.0.1',
+        hot: false,
+        liveReload: true,
+        client: { overlay: { errors: true, warnings: false } },
+        headers: isHost ? {} : { 'Access-Control-Allow-Origin': '*' },
+        devMiddleware: { publicPath },
+        historyApiFallback: isHost ? true : { index: `${publicPath}index.html` },
+        ...options.devServer,
+      },
+    };
+  };
+}

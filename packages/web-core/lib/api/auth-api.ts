@@ -1,0 +1,64 @@
+import type { ForgotPasswordRequest, LoginRequest, MessageResponse, PublicUser, RegisterRequest, ResetPasswordRequest } from '@cp/contracts';
+import { baseApi } from './base-api.ts';
+import type { ApiError } from './base-query.ts';
+
+/** The identity calls of spec §7 and the session rules of §4. */
+export const authApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    /** GET /api/auth/user: the current user, or null when not logged in (401). Fetched once at startup. */
+    getCurrentUser: build.query<PublicUser | null, void>({
+      async queryFn(_arg, _api, _extra, baseQuery) {
+        const result = await baseQuery('/api/auth/user');
+        if (result.error) {
+          const error = result.error as ApiError;
+          return error.status === 401 ? { data: null } : { error };
+        }
+        return { data: result.data as PublicUser };
+      },
+      providesTags: ['CurrentUser'],
+    }),
+    /** POST /api/local-login: the user becomes the current user. */
+    login: build.mutation<PublicUser, LoginRequest>({
+      query: (body) => ({ url: '/api/local-login', method: 'POST', body }),
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(authApi.util.upsertQueryData('getCurrentUser', undefined, data));
+        } catch {
+          // the caller shows the failure
+        }
+      },
+    }),
+    /** POST /api/register: the new user becomes the current user. */
+    register: build.mutation<PublicUser, RegisterRequest>({
+      query: (body) => ({ url: '/api/register', method: 'POST', body }),
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(authApi.util.upsertQueryData('getCurrentUser', undefined, data));
+        } catch {
+          // the caller shows the failure
+        }
+      },
+    }),
+    /** POST /api/logout: the current user is cleared whatever the outcome; a failure is logged, never shown (§8). */
+    logout: build.mutation<null, void>({
+      async queryFn(_arg, { dispatch }, _extra, baseQuery) {
+        const result = await baseQuery({ url: '/api/logout', method: 'POST' });
+        if (result.error) console.warn('logout failed; treated as logged out', (result.error as ApiError).message);
+        dispatch(authApi.util.upsertQueryData('getCurrentUser', undefined, null));
+        return { data: null };
+      },
+    }),
+    /** POST /api/forgot-password: answers `{ message }`. */
+    forgotPassword: build.mutation<MessageResponse, ForgotPasswordRequest>({
+      query: (body) => ({ url: '/api/forgot-password', method: 'POST', body }),
+    }),
+    /** POST /api/reset-password: answers `{ message }`. */
+    resetPassword: build.mutation<MessageResponse, ResetPasswordRequest>({
+      query: (body) => ({ url: '/api/reset-password', method: 'POST', body }),
+    }),
+  }),
+});
+
+export const { useGetCurrentUserQuery, useLoginMutation, useRegisterMutation, useLogoutMutation, useForgotPasswordMutation, useResetPasswordMutation } = authApi;

@@ -1,0 +1,37 @@
+import { useCallback } from 'react';
+import type { LoginRequest, PublicUser, RegisterRequest } from '@cp/contracts';
+import { useGetCurrentUserQuery, useLoginMutation, useLogoutMutation, useRegisterMutation } from '../api/auth-api.ts';
+
+export interface AuthState {
+  /** The current user, or null when nobody is logged in (also while loading). */
+  user: PublicUser | null;
+  /** True until GET /api/auth/user has answered once. */
+  isLoading: boolean;
+  isAuthenticated: boolean;
+  isAdmin: boolean;
+  login: (body: LoginRequest) => Promise<PublicUser>;
+  register: (body: RegisterRequest) => Promise<PublicUser>;
+  /** Ends the session; resolves even when the call fails (spec §4, §8). */
+  logout: () => Promise<void>;
+}
+
+/** Display name: first and last name when given, else the username. */
+export function displayName(user: Pick<PublicUser, 'firstName' | 'lastName' | 'username'>): string {
+  const full = [user.firstName, user.lastName].filter((part): part is string => Boolean(part && part.trim())).join(' ');
+  return full || user.username;
+}
+
+/** The session of spec §4 for any component of the shell or a remote. */
+export function useAuth(): AuthState {
+  const { data, isLoading } = useGetCurrentUserQuery();
+  const [loginMutation] = useLoginMutation();
+  const [registerMutation] = useRegisterMutation();
+  const [logoutMutation] = useLogoutMutation();
+  const user = data ?? null;
+  const login = useCallback((body: LoginRequest) => loginMutation(body).unwrap(), [loginMutation]);
+  const register = useCallback((body: RegisterRequest) => registerMutation(body).unwrap(), [registerMutation]);
+  const logout = useCallback(async () => {
+    await logoutMutation().unwrap().catch(() => undefined);
+  }, [logoutMutation]);
+  return { user, isLoading, isAuthenticated: user !== null, isAdmin: user?.isAdmin === true, login, register, logout };
+}

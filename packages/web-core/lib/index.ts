@@ -1,0 +1,35 @@
+/**
+ * @cp/web-core — what the shell and every microfrontend share at run time. A Module Federation singleton: there is
+ * one store, one RTK Query API and one session on the page.
+ */
+export { createBaseQuery, errorMessage, formatHttpError, isApiError, serverErrorText, serverMessageText, type ApiError, type AppBaseQuery } from './api/base-query.ts';
+export { baseApi, TAG_TYPES, type BaseApi, type TagType } from './api/base-api.ts';
+export {
+  authApi,
+  useForgotPasswordMutation,
+  useGetCurrentUserQuery,
+  useLoginMutation,
+  useLogoutMutation,
+  useRegisterMutation,
+  useResetPasswordMutation,
+} from './api/auth-api.ts';
+export { createAppStore, rootReducer, type AppDispatch, type AppStore, type LazyLoadedSlices, type RootState } from './store.ts';
+export { useAppDispatch, useAppSelector, useAppStore } from './hooks.ts';
+export { displayName, useAuth, type AuthState } from './auth/use-auth.ts';
+export { loginFailureToast, registrationFailureToast } from './auth/messages.ts';
+export { ErrorBoundary, type ErrorBoundaryProps } from './error-boundary.tsx';
+export {
+  HOME_SLOTS,
+  REMOTE_EXPOSES,
+  defineRemoteRoutes,
+  defineRemoteWidgets,
+  parseRoutesModule,
+  parseWidgetsModule,
+  type HomeSlot,
+  type HomeWidget,
+  type PostAdPanelProps,
+  type RemoteExpose,
+  type RemoteRoute,
+  type RemoteRoutesModule,
+  type RemoteWidgetsModule,
+} from './contract.ts';

@@ -1,0 +1,29 @@
+import { useState } from 'react';
+import { Moon, Sun } from 'lucide-react';
+import { applyTheme, Button, readStoredTheme, saveTheme, Tooltip, TooltipContent, TooltipTrigger, type Theme } from '@cp/ui';
+
+/** Flips light/dark (spec §1): the class on <html> and localStorage `theme`; index.html applied it before first paint. */
+export function ThemeToggle() {
+  const [theme, setTheme] = useState<Theme>(() => readStoredTheme());
+  const next: Theme = theme === 'dark' ? 'light' : 'dark';
+  const label = `Switch to ${next} theme`;
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={label}
+          onClick={() => {
+            applyTheme(next);
+            saveTheme(next);
+            setTheme(next);
+          }}
+        >
+          {theme === 'dark' ? <Sun aria-hidden="true" /> : <Moon aria-hidden="true" />}
+        </Button>
+      </TooltipTrigger>
+      <TooltipContent>{label}</TooltipContent>
+    </Tooltip>
+  );
+}

@@ -1,0 +1,66 @@
+import { lazy, Suspense, useState } from 'react';
+import { Clock, Mail, Phone } from 'lucide-react';
+import { Button, Card, CardContent, Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, Skeleton, toast } from '@cp/ui';
+import { CONTACT_EMAIL, CONTACT_PHONE, PHONE_HOURS } from '../site.ts';
+
+const ContactForm = lazy(() => import('../components/ContactForm.tsx'));
+
+/** The home contact block (spec §2 Home) with its Send Us a Message dialog. */
+export function ContactBlock() {
+  const [open, setOpen] = useState(false);
+  return (
+    <section aria-labelledby="home-contact-title">
+      <h2 id="home-contact-title" className="mb-4 text-2xl font-bold tracking-tight">
+        Get in Touch
+      </h2>
+      <Card>
+        <CardContent className="grid gap-6 pt-6 sm:grid-cols-3">
+          <div className="flex items-start gap-3">
+            <Phone className="mt-0.5 h-5 w-5 text-primary" aria-hidden="true" />
+            <div>
+              <h3 className="font-semibold">Phone</h3>
+              <p className="text-sm text-muted-foreground">{CONTACT_PHONE}</p>
+            </div>
+          </div>
+          <div className="flex items-start gap-3">
+            <Mail className="mt-0.5 h-5 w-5 text-primary" aria-hidden="true" />
+            <div>
+              <h3 className="font-semibold">Email</h3>
+              <p className="text-sm text-muted-foreground">
+                <a className="underline-offset-4 hover:underline" href={`mailto:${CONTACT_EMAIL}`}>
+                  {CONTACT_EMAIL}
+                </a>
+              </p>
+            </div>
+          </div>
+          <div className="flex items-start gap-3">
+            <Clock className="mt-0.5 h-5 w-5 text-primary" aria-hidden="true" />
+            <div>
+              <h3 className="font-semibold">Phone Hours</h3>
+              <p className="text-sm text-muted-foreground">{PHONE_HOURS}</p>
+            </div>
+          </div>
+          <div className="sm:col-span-3">
+            <Button onClick={() => setOpen(true)}>Send Us a Message</Button>
+          </div>
+        </CardContent>
+      </Card>
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogContent className="max-w-xl">
+          <DialogHeader>
+            <DialogTitle>Send Us a Message</DialogTitle>
+            <DialogDescription>We read every message and answer within 24-48 hours.</DialogDescription>
+          </DialogHeader>
+          <Suspense fallback={<Skeleton className="h-64 w-full" />}>
+            <ContactForm
+              onSent={() => {
+                setOpen(false);
+                toast({ title: 'Message sent!', description: "We'll get back to you as soon as possible.", variant: 'success' });
+              }}
+            />
+          </Suspense>
+        </DialogContent>
+      </Dialog>
+    </section>
+  );
+}

@@ -1,0 +1,69 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Building2, MessagesSquare } from 'lucide-react';
+import { Button, EmptyState } from '@cp/ui';
+import { SITE_NAME } from '../site.ts';
+
+export function DefaultHero() {
+  return (
+    <section className="rounded-xl bg-gradient-to-br from-accent to-background px-6 py-12 text-center">
+      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{SITE_NAME}</h1>
+      <p className="mx-auto mt-3 max-w-2xl text-muted-foreground">
+        Buy, sell, rent, find services and events, and connect with the Indian community in Mechanicsburg, Harrisburg, Carlisle, Camp Hill and
+        Enola.
+      </p>
+      <ul className="mt-6 flex justify-center gap-8 text-sm">
+        <li><strong className="block text-2xl text-primary">500+</strong> listings</li>
+        <li><strong className="block text-2xl text-primary">2K+</strong> members</li>
+        <li><strong className="block text-2xl text-primary">5</strong> cities</li>
+      </ul>
+    </section>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`section-${title}`}>
+      <h2 id={`section-${title}`} className="mb-4 text-2xl font-bold tracking-tight">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+export function ForumEmpty() {
+  return (
+    <Section title="Community Forum">
+      <EmptyState
+        headingLevel={3}
+        icon={<MessagesSquare />}
+        title="No Posts Yet"
+        description="Be the first to start a discussion!"
+        action={
+          <Button asChild variant="outline">
+            <Link to="/forum">Visit the Forum</Link>
+          </Button>
+        }
+      />
+    </Section>
+  );
+}
+
+export function BusinessesEmpty() {
+  return (
+    <Section title="Featured Businesses">
+      <EmptyState
+        headingLevel={3}
+        icon={<Building2 />}
+        title="No featured businesses yet"
+        description="Local businesses will appear here once they are listed in the directory."
+        action={
+          <Button asChild variant="outline">
+            <Link to="/businesses">Browse Businesses</Link>
+          </Button>
+        }
+      />
+    </Section>
+  );
+}

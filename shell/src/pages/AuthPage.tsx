@@ -1,0 +1,198 @@
+import { useState, type FormEvent } from 'react';
+import { Link, Navigate } from 'react-router';
+import { Building2, MessagesSquare, ShoppingBag } from 'lucide-react';
+import { LoginRequestSchema, RegisterFormSchema } from '@cp/contracts';
+import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Checkbox, Field, Input, Label, Tabs, TabsContent, TabsList, TabsTrigger, toast } from '@cp/ui';
+import { loginFailureToast, registrationFailureToast, useAuth } from '@cp/web-core';
+import { SectionSkeleton } from '../mf/RemoteBoundary.tsx';
+import { validate, type FieldErrors } from '../forms.ts';
+
+function LoginForm() {
+  const { login } = useAuth();
+  const [values, setValues] = useState({ username: '', password: '', rememberMe: false });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const result = validate(LoginRequestSchema, values);
+    if (!result.ok) {
+      setErrors(result.errors);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      await login(result.data);
+      toast({ title: 'You have successfully logged in.', variant: 'success' });
+      // Spec §4: a successful login performs a full page redirect to /.
+      window.location.assign('/');
+    } catch (error) {
+      toast({ ...loginFailureToast(error), variant: 'destructive' });
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-4">
+      <Field label="Username" required error={errors.username}>
+        <Input autoComplete="username" value={values.username} onChange={(e) => setValues((v) => ({ ...v, username: e.target.value }))} />
+      </Field>
+      <Field label="Password" required error={errors.password}>
+        <Input type="password" autoComplete="current-password" value={values.password} onChange={(e) => setValues((v) => ({ ...v, password: e.target.value }))} />
+      </Field>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div className="flex items-center gap-2">
+          <Checkbox id="remember-me" checked={values.rememberMe} onCheckedChange={(checked) => setValues((v) => ({ ...v, rememberMe: checked === true }))} />
+          <Label htmlFor="remember-me" className="font-normal">
+            Remember me for 30 days
+          </Label>
+        </div>
+        <Link to="/forgot-password" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+          Forgot password?
+        </Link>
+      </div>
+      <Button type="submit" className="w-full" disabled={busy}>
+        {busy ? 'Logging in...' : 'Login'}
+      </Button>
+    </form>
+  );
+}
+
+const EMPTY_REGISTER = { username: '', email: '', firstName: '', lastName: '', password: '', confirmPassword: '', termsAccepted: false };
+
+function RegisterForm() {
+  const { register } = useAuth();
+  const [values, setValues] = useState(EMPTY_REGISTER);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+  const set = (key: keyof typeof EMPTY_REGISTER) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: event.target.value }));
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const result = validate(RegisterFormSchema, values);
+    if (!result.ok) {
+      setErrors(result.errors);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const { confirmPassword: _confirm, ...body } = result.data;
+      await register(body);
+      // The user is now the current user; the page redirects to / (logged-in users do not stay on /auth).
+      toast({ title: 'Your account has been created successfully.', variant: 'success' });
+    } catch (error) {
+      toast({ ...registrationFailureToast(error), variant: 'destructive' });
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-4">
+      <Field label="Username" required error={errors.username}>
+        <Input autoComplete="username" value={values.username} onChange={set('username')} />
+      </Field>
+      <Field label="Email" error={errors.email}>
+        <Input type="email" autoComplete="email" value={values.email} onChange={set('email')} />
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="First name" error={errors.firstName}>
+          <Input autoComplete="given-name" value={values.firstName} onChange={set('firstName')} />
+        </Field>
+        <Field label="Last name" error={errors.lastName}>
+          <Input autoComplete="family-name" value={values.lastName} onChange={set('lastName')} />
+        </Field>
+      </div>
+      <Field label="Password" required hint="At least 6 characters." error={errors.password}>
+        <Input type="password" autoComplete="new-password" value={values.password} onChange={set('password')} />
+      </Field>
+      <Field label="Confirm password" required error={errors.confirmPassword}>
+        <Input type="password" autoComplete="new-password" value={values.confirmPassword} onChange={set('confirmPassword')} />
+      </Field>
+      <div className="space-y-2">
+        <div className="flex items-start gap-2">
+          <Checkbox
+            id="terms-accepted"
+            className="mt-0.5"
+            checked={values.termsAccepted}
+            aria-invalid={errors.termsAccepted ? true : undefined}
+            aria-describedby={errors.termsAccepted ? 'terms-accepted-error' : undefined}
+            onCheckedChange={(checked) => setValues((v) => ({ ...v, termsAccepted: checked === true }))}
+          />
+          <Label htmlFor="terms-accepted" className="font-normal leading-snug">
+            I agree to the{' '}
+            <Link to="/terms" target="_blank" className="font-medium text-primary underline underline-offset-4">
+              Terms &amp; Conditions
+            </Link>
+          </Label>
+        </div>
+        {errors.termsAccepted ? (
+          <p id="terms-accepted-error" role="alert" className="text-sm font-medium text-destructive">
+            {errors.termsAccepted}
+          </p>
+        ) : null}
+      </div>
+      <Button type="submit" className="w-full" disabled={busy}>
+        {busy ? 'Creating account...' : 'Create Account'}
+      </Button>
+    </form>
+  );
+}
+
+const FEATURES = [
+  { Icon: ShoppingBag, title: 'Buy & Sell', text: 'Post free classifieds for furniture, cars, rentals, jobs and services.' },
+  { Icon: MessagesSquare, title: 'Community Forum', text: 'Ask questions, share tips and plan events with neighbours.' },
+  { Icon: Building2, title: 'Business Directory', text: 'Find Indian restaurants, grocers, tutors and trusted local services.' },
+];
+
+/** /auth (spec §2): login and register tabs; logged-in users go to /. */
+export function AuthPage() {
+  const { isAuthenticated, isLoading } = useAuth();
+  if (isLoading) return <SectionSkeleton label="Checking your session…" />;
+  if (isAuthenticated) return <Navigate to="/" replace />;
+  return (
+    <div className="grid gap-8 py-4 lg:grid-cols-2">
+      <title>Login or Register | Central PA Desi Community</title>
+      <Card>
+        <CardHeader>
+          <CardTitle as="h1">Welcome</CardTitle>
+          <CardDescription>Log in to your account or create a new one.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Tabs defaultValue="login">
+            <TabsList className="grid w-full grid-cols-2">
+              <TabsTrigger value="login">Login</TabsTrigger>
+              <TabsTrigger value="register">Register</TabsTrigger>
+            </TabsList>
+            <TabsContent value="login">
+              <LoginForm />
+            </TabsContent>
+            <TabsContent value="register">
+              <RegisterForm />
+            </TabsContent>
+          </Tabs>
+        </CardContent>
+      </Card>
+      <aside aria-labelledby="auth-aside-title" className="rounded-xl bg-gradient-to-br from-primary to-orange-900 p-8 text-primary-foreground">
+        <h2 id="auth-aside-title" className="text-2xl font-bold">
+          Join the Central PA Desi Community
+        </h2>
+        <p className="mt-2 opacity-90">One free account for listings, the forum and the business directory.</p>
+        <ul className="mt-6 space-y-5">
+          {FEATURES.map(({ Icon, title, text }) => (
+            <li key={title} className="flex gap-3">
+              <Icon className="mt-1 h-6 w-6 shrink-0" aria-hidden="true" />
+              <div>
+                <h3 className="font-semibold">{title}</h3>
+                <p className="text-sm opacity-90">{text}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </aside>
+    </div>
+  );
+}
+
+export default AuthPage;

@@ -1,0 +1,110 @@
+import { useState } from 'react';
+import { CheckCircle2, Clock, Mail, MapPin } from 'lucide-react';
+import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, toast } from '@cp/ui';
+import { ContactForm } from '../components/ContactForm.tsx';
+import { CONTACT_EMAIL, SERVICE_AREA, SUPPORT_HOURS } from '../site.ts';
+
+const FAQ = [
+  { q: 'How quickly will I get a response?', a: 'We answer every message within 24-48 hours, Monday to Friday.' },
+  { q: 'How do I advertise on the site?', a: 'Send us an advertising inquiry through the form on this page and we will reply with the options.' },
+  {
+    q: 'How do I report a listing, post or business?',
+    a: "Use the subject 'Report Content' and include the URL of the page in your message. We review every report.",
+  },
+];
+
+/** /contact (spec §2, §4): info cards, the form, a success state with Send Another Message, and the FAQ. */
+export function ContactPage() {
+  const [sent, setSent] = useState(false);
+  return (
+    <div className="space-y-10 py-2">
+      <title>Contact Us | Central PA Desi Community</title>
+      <header className="text-center">
+        <h1 className="text-3xl font-bold tracking-tight">Contact Us</h1>
+        <p className="mt-2 text-muted-foreground">Questions, suggestions or advertising inquiries: we would love to hear from you.</p>
+      </header>
+
+      <ul className="grid gap-4 md:grid-cols-3">
+        <li>
+          <Card className="h-full">
+            <CardHeader>
+              <Mail className="h-6 w-6 text-primary" aria-hidden="true" />
+              <CardTitle as="h2" className="text-lg">Email</CardTitle>
+              <CardDescription>
+                <a className="underline-offset-4 hover:underline" href={`mailto:${CONTACT_EMAIL}`}>
+                  {CONTACT_EMAIL}
+                </a>
+              </CardDescription>
+            </CardHeader>
+          </Card>
+        </li>
+        <li>
+          <Card className="h-full">
+            <CardHeader>
+              <MapPin className="h-6 w-6 text-primary" aria-hidden="true" />
+              <CardTitle as="h2" className="text-lg">Serving</CardTitle>
+              <CardDescription>{SERVICE_AREA.join(', ')}</CardDescription>
+            </CardHeader>
+          </Card>
+        </li>
+        <li>
+          <Card className="h-full">
+            <CardHeader>
+              <Clock className="h-6 w-6 text-primary" aria-hidden="true" />
+              <CardTitle as="h2" className="text-lg">Support Hours</CardTitle>
+              <CardDescription>
+                {SUPPORT_HOURS}
+                <br />
+                Closed on major holidays
+              </CardDescription>
+            </CardHeader>
+          </Card>
+        </li>
+      </ul>
+
+      <Card className="mx-auto max-w-2xl">
+        {sent ? (
+          <CardContent className="flex flex-col items-center gap-3 py-10 text-center" role="status">
+            <CheckCircle2 className="h-12 w-12 text-success" aria-hidden="true" />
+            <h2 className="text-xl font-semibold">Thank you for reaching out!</h2>
+            <p className="text-muted-foreground">Your message has been sent. We'll get back to you within 24-48 hours.</p>
+            <Button variant="outline" onClick={() => setSent(false)}>
+              Send Another Message
+            </Button>
+          </CardContent>
+        ) : (
+          <>
+            <CardHeader>
+              <CardTitle as="h2">Send Us a Message</CardTitle>
+              <CardDescription>Fields marked * are required.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <ContactForm
+                onSent={() => {
+                  setSent(true);
+                  toast({ title: 'Message sent!', description: "We'll get back to you within 24-48 hours.", variant: 'success' });
+                }}
+              />
+            </CardContent>
+          </>
+        )}
+      </Card>
+
+      <section aria-labelledby="faq-title" className="mx-auto max-w-2xl">
+        <h2 id="faq-title" className="mb-4 text-2xl font-bold tracking-tight">
+          Frequently Asked Questions
+        </h2>
+        <div className="divide-y rounded-lg border">
+          {FAQ.map(({ q, a }) => (
+            <details key={q} className="group px-4 py-3">
+              <summary className="cursor-pointer font-medium">{q}</summary>
+              <p className="mt-2 text-sm text-muted-foreground">{a}</p>
+            </details>
+          ))}
+        </div>
+      </section>
+    </div>
+  );
+}
+
+export default ContactPage;

@@ -1,0 +1,98 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { MailCheck } from 'lucide-react';
+import { ForgotPasswordRequestSchema } from '@cp/contracts';
+import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Field, Input, toast } from '@cp/ui';
+import { isApiError, serverErrorText, serverMessageText, useForgotPasswordMutation } from '@cp/web-core';
+import { validate, type FieldErrors } from '../forms.ts';
+
+const SENT_FALLBACK = 'If an account exists with this email, a password reset link has been sent.';
+
+/** /forgot-password (spec §2, §4): form → confirmation → Send Another Email. */
+export function ForgotPasswordPage() {
+  const [email, setEmail] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [sent, setSent] = useState<string | null>(null);
+  const [forgot, { isLoading }] = useForgotPasswordMutation();
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const result = validate(ForgotPasswordRequestSchema, { email: email.trim() });
+    if (!result.ok) {
+      setErrors(result.errors);
+      return;
+    }
+    setErrors({});
+    try {
+      const answer = await forgot(result.data).unwrap();
+      const message = serverMessageText(answer) ?? SENT_FALLBACK;
+      setSent(message);
+      toast({ title: 'Check your email', description: message, variant: 'success' });
+    } catch (error) {
+      const network = isApiError(error) && typeof error.status !== 'number';
+      toast({
+        title: 'Error',
+        description: network ? 'An error occurred. Please try again later.' : (serverMessageText(error) ?? serverErrorText(error) ?? 'Failed to send reset email. Please try again.'),
+        variant: 'destructive',
+      });
+    }
+  }
+
+  return (
+    <div className="mx-auto max-w-md py-6">
+      <title>Forgot Password | Central PA Desi Community</title>
+      <Card>
+        {sent ? (
+          <>
+            <CardHeader className="items-center text-center">
+              <MailCheck className="h-10 w-10 text-success" aria-hidden="true" />
+              <CardTitle as="h1">Check Your Email</CardTitle>
+              <CardDescription>{sent}</CardDescription>
+            </CardHeader>
+            <CardContent className="space-y-4 text-center">
+              <p className="text-sm text-muted-foreground">The link expires in 1 hour. Check your spam folder if it does not arrive.</p>
+              <Button
+                variant="outline"
+                onClick={() => {
+                  setSent(null);
+                  setEmail('');
+                }}
+              >
+                Send Another Email
+              </Button>
+              <p className="text-sm">
+                <Link to="/auth" className="text-primary underline-offset-4 hover:underline">
+                  Back to Login
+                </Link>
+              </p>
+            </CardContent>
+          </>
+        ) : (
+          <>
+            <CardHeader>
+              <CardTitle as="h1">Forgot Password</CardTitle>
+              <CardDescription>Enter your email and we will send you a link to reset your password.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-4">
+                <Field label="Email" required error={errors.email}>
+                  <Input type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+                </Field>
+                <Button type="submit" className="w-full" disabled={isLoading}>
+                  {isLoading ? 'Sending...' : 'Send Reset Link'}
+                </Button>
+                <p className="text-center text-sm">
+                  <Link to="/auth" className="text-primary underline-offset-4 hover:underline">
+                    Back to Login
+                  </Link>
+                </p>
+              </form>
+            </CardContent>
+          </>
+        )}
+      </Card>
+    </div>
+  );
+}
+
+export default ForgotPasswordPage;

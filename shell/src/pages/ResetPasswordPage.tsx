@@ -1,0 +1,103 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { CheckCircle2, ShieldAlert } from 'lucide-react';
+import { REDIRECT_DELAY_MS, ResetPasswordFormSchema } from '@cp/contracts';
+import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Field, Input, toast } from '@cp/ui';
+import { useResetPasswordMutation } from '@cp/web-core';
+import { validate, type FieldErrors } from '../forms.ts';
+
+/** /reset-password?token=… (spec §2, §4, §5): form → success → /auth after 3 s; no token → /forgot-password after 3 s. */
+export function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const navigate = useNavigate();
+  const [values, setValues] = useState({ password: '', confirmPassword: '' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [done, setDone] = useState(false);
+  const [reset, { isLoading }] = useResetPasswordMutation();
+
+  useEffect(() => {
+    if (token) return;
+    toast({ title: 'Invalid Link', description: 'This password reset link is invalid or expired.', variant: 'destructive' });
+    const timer = setTimeout(() => navigate('/forgot-password'), REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [token, navigate]);
+
+  useEffect(() => {
+    if (!done) return;
+    const timer = setTimeout(() => navigate('/auth'), REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [done, navigate]);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const result = validate(ResetPasswordFormSchema, values);
+    if (!result.ok) {
+      setErrors(result.errors);
+      return;
+    }
+    setErrors({});
+    try {
+      await reset({ token, password: result.data.password }).unwrap();
+      setDone(true);
+    } catch {
+      toast({ title: 'Error', description: 'Failed to reset password. The link may have expired.', variant: 'destructive' });
+    }
+  }
+
+  let content;
+  if (!token) {
+    content = (
+      <CardHeader className="items-center text-center">
+        <ShieldAlert className="h-10 w-10 text-destructive" aria-hidden="true" />
+        <CardTitle as="h1">Invalid Link</CardTitle>
+        <CardDescription>This password reset link is invalid or expired. Redirecting you to request a new one…</CardDescription>
+      </CardHeader>
+    );
+  } else if (done) {
+    content = (
+      <CardHeader className="items-center text-center" role="status">
+        <CheckCircle2 className="h-10 w-10 text-success" aria-hidden="true" />
+        <CardTitle as="h1">Password Reset Successful</CardTitle>
+        <CardDescription>Your password has been changed. Redirecting you to the login page…</CardDescription>
+      </CardHeader>
+    );
+  } else {
+    content = (
+      <>
+        <CardHeader>
+          <CardTitle as="h1">Reset Password</CardTitle>
+          <CardDescription>Choose a new password of at least 8 characters.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-4">
+            <Field label="New password" required error={errors.password}>
+              <Input type="password" autoComplete="new-password" value={values.password} onChange={(e) => setValues((v) => ({ ...v, password: e.target.value }))} />
+            </Field>
+            <Field label="Confirm new password" required error={errors.confirmPassword}>
+              <Input
+                type="password"
+                autoComplete="new-password"
+                value={values.confirmPassword}
+                onChange={(e) => setValues((v) => ({ ...v, confirmPassword: e.target.value }))}
+              />
+            </Field>
+            <Button type="submit" className="w-full" disabled={isLoading}>
+              {isLoading ? 'Resetting...' : 'Reset Password'}
+            </Button>
+          </form>
+        </CardContent>
+      </>
+    );
+  }
+
+  return (
+    <div className="mx-auto max-w-md py-6">
+      <title>Reset Password | Central PA Desi Community</title>
+      <meta name="referrer" content="no-referrer" />
+      <Card>{content}</Card>
+    </div>
+  );
+}
+
+export default ResetPasswordPage;
