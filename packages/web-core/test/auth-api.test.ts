@@ -24,7 +24,7 @@ let calls: Request[] = [];
 /** The app's base query uses relative URLs; the test resolves them against a fake origin and answers per path. */
 function serve(handler: Handler) {
   calls = [];
-  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+  globalThis.fetch = (async (input: string | URL | Request, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(new URL(String(input), 'http://site.test'), init);
     calls.push(request);
     return handler(request);
@@ -39,7 +39,7 @@ beforeAll(() => {
   // fetchBaseQuery builds `new Request('/api/...')`, which needs an absolute URL outside a browser.
   const RealRequest = globalThis.Request;
   globalThis.Request = class extends RealRequest {
-    constructor(input: RequestInfo | URL, init?: RequestInit) {
+    constructor(input: string | URL | Request, init?: RequestInit) {
       super(typeof input === 'string' && input.startsWith('/') ? `http://site.test${input}` : input, init);
     }
   } as typeof Request;

@@ -5,7 +5,7 @@ import { createBaseQuery, errorMessage, formatHttpError, isApiError, serverError
 /** A fetch that answers one canned response and records the request it got. */
 function cannedFetch(response: () => Response) {
   const requests: Request[] = [];
-  const fetchFn = async (input: RequestInfo | URL, init?: RequestInit) => {
+  const fetchFn = async (input: string | URL | Request, init?: RequestInit) => {
     requests.push(input instanceof Request ? input : new Request(input, init));
     return response();
   };
