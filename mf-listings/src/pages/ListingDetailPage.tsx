@@ -59,12 +59,12 @@ function EventDetails({ listing }: { listing: Listing }) {
       <CardContent>
         <dl className="grid gap-3 sm:grid-cols-2">
           {rows.map(({ Icon, label, value }) => (
-            <div key={label} className="flex items-start gap-2">
-              <Icon className="mt-0.5 h-4 w-4 text-primary" aria-hidden="true" />
-              <div>
-                <dt className="text-xs text-muted-foreground">{label}</dt>
-                <dd className="font-medium">{value}</dd>
-              </div>
+            <div key={label}>
+              <dt className="flex items-center gap-2 text-xs text-muted-foreground">
+                <Icon className="h-4 w-4 text-primary" aria-hidden="true" />
+                {label}
+              </dt>
+              <dd className="pl-6 font-medium">{value}</dd>
             </div>
           ))}
         </dl>

@@ -55,8 +55,9 @@ export function ListingsPage() {
           <Input type="search" placeholder="Search title or description" value={filters.search} onChange={(e) => update({ search: e.target.value })} />
         </Field>
         <Field label="Category">
+          {(control) => (
           <Select value={filters.category} onValueChange={(value) => update({ category: value as ListingFilters['category'] })}>
-            <SelectTrigger>
+            <SelectTrigger {...control}>
               <SelectValue />
             </SelectTrigger>
             <SelectContent>
@@ -68,10 +69,12 @@ export function ListingsPage() {
               ))}
             </SelectContent>
           </Select>
+          )}
         </Field>
         <Field label="Location">
+          {(control) => (
           <Select value={filters.location} onValueChange={(value) => update({ location: value })}>
-            <SelectTrigger>
+            <SelectTrigger {...control}>
               <SelectValue />
             </SelectTrigger>
             <SelectContent>
@@ -83,10 +86,12 @@ export function ListingsPage() {
               ))}
             </SelectContent>
           </Select>
+          )}
         </Field>
         <Field label="Price range">
+          {(control) => (
           <Select value={filters.price} onValueChange={(value) => update({ price: value as ListingFilters['price'] })}>
-            <SelectTrigger>
+            <SelectTrigger {...control}>
               <SelectValue />
             </SelectTrigger>
             <SelectContent>
@@ -98,10 +103,11 @@ export function ListingsPage() {
               ))}
             </SelectContent>
           </Select>
+          )}
         </Field>
         <div className="flex flex-wrap items-center justify-between gap-2 md:col-span-2 lg:col-span-4">
           <p className="text-sm text-muted-foreground" aria-live="polite">
-            {isLoading ? 'Loading listings…' : `${results.length} ${results.length === 1 ? 'listing' : 'listings'} found`}
+            {isLoading ? 'Loading listings…' : error ? 'Listings unavailable' : `${results.length} ${results.length === 1 ? 'listing' : 'listings'} found`}
             {active > 0 ? (
               <Badge variant="secondary" className="ml-2">
                 {active} {active === 1 ? 'filter' : 'filters'} active

@@ -10,7 +10,7 @@ export { toast, useToast } from './use-toast.ts';
 export { Button, buttonVariants, type ButtonProps } from './components/button.tsx';
 export { Input, Textarea } from './components/input.tsx';
 export { Label } from './components/label.tsx';
-export { Field, type FieldProps } from './components/field.tsx';
+export { Field, type ControlProps, type FieldProps } from './components/field.tsx';
 export { Checkbox } from './components/checkbox.tsx';
 export { Select, SelectContent, SelectGroup, SelectItem, SelectTrigger, SelectValue } from './components/select.tsx';
 export { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from './components/dialog.tsx';

@@ -125,6 +125,8 @@ export function createWebConfig(options) {
           : []),
       ],
       optimization: {
+        // A remote's CSS (imported by both exposed modules) as one file, not one copy per exposed module.
+        splitChunks: isHost ? undefined : { cacheGroups: { styles: { name: 'styles', type: 'css/mini-extract', chunks: 'async', enforce: true } } },
         minimize: !isDev,
         minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify, extractComments: false, terserOptions: { compress: { passes: 2 }, mangle: true } })],
       },

@@ -114,7 +114,8 @@ export function Header() {
           {user ? (
             <DropdownMenu>
               <DropdownMenuTrigger asChild>
-                <Button variant="ghost" size="icon" className="rounded-full" aria-label={`Account menu for ${name}`}>
+                <Button variant="ghost" size="icon" className="rounded-full">
+                  <span className="sr-only">Account menu for {name}</span>
                   <span aria-hidden="true" className="flex h-8 w-8 items-center justify-center rounded-full bg-secondary text-sm font-semibold text-secondary-foreground">
                     {initials(name) || '?'}
                   </span>

@@ -2,10 +2,21 @@ import { cloneElement, isValidElement, useId, type ReactElement, type ReactNode 
 import { Label } from './label.tsx';
 import { cn } from '../utils.ts';
 
+export interface ControlProps {
+  id: string;
+  'aria-labelledby': string;
+  'aria-invalid'?: boolean;
+  'aria-describedby'?: string;
+  'aria-required'?: boolean;
+}
+
 export interface FieldProps {
   label: ReactNode;
-  /** The control: an Input, Textarea or a SelectTrigger. It gets id, aria-invalid and aria-describedby. */
-  children: ReactElement<{ id?: string; 'aria-invalid'?: boolean; 'aria-describedby'?: string; 'aria-required'?: boolean }>;
+  /**
+   * The control. An element (Input, Textarea) gets id, aria-labelledby, aria-invalid and aria-describedby; for a
+   * composite control pass a function and spread what it gets on the focusable part: `{(p) => <Select><SelectTrigger {...p}>…`.
+   */
+  children: ReactElement<ControlProps> | ((props: ControlProps) => ReactNode);
   error?: string | undefined;
   hint?: ReactNode;
   required?: boolean;
@@ -17,20 +28,22 @@ export interface FieldProps {
 export function Field({ label, children, error, hint, required, className, id }: FieldProps) {
   const autoId = useId();
   const controlId = id ?? `field-${autoId}`;
+  const labelId = `${controlId}-label`;
   const hintId = hint ? `${controlId}-hint` : undefined;
   const errorId = error ? `${controlId}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
-  const control = isValidElement(children)
-    ? cloneElement(children, {
-        id: controlId,
-        'aria-invalid': error ? true : undefined,
-        'aria-describedby': describedBy,
-        ...(required ? { 'aria-required': true } : {}),
-      })
-    : children;
+  const controlProps: ControlProps = {
+    id: controlId,
+    // Also by reference: a Select trigger (role combobox) takes its name from the label, not from its value.
+    'aria-labelledby': labelId,
+    ...(error ? { 'aria-invalid': true } : {}),
+    ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+    ...(required ? { 'aria-required': true } : {}),
+  };
+  const control = typeof children === 'function' ? children(controlProps) : isValidElement(children) ? cloneElement(children, controlProps) : children;
   return (
     <div className={cn('space-y-2', className)}>
-      <Label htmlFor={controlId}>
+      <Label id={labelId} htmlFor={controlId}>
         {label}
         {required ? <span aria-hidden="true" className="text-destructive"> *</span> : null}
       </Label>
