@@ -16,7 +16,7 @@ export default {
   roots: ['<rootDir>/shell', ...remotes.map((dir) => `<rootDir>/${dir}`)],
   testMatch: ['**/test/**/*.test.ts', '**/test/**/*.test.tsx'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
-  transform: { '^.+\\.ts$': swc(false), '^.+\\.tsx$': swc(true) },
+  transform: { '^.+\\.ts$': swc(false), '^.+\\.tsx$': swc(true), '^.+[\\/]packages[\\/]web-core[\\/]build[\\/].+\\.js$': swc(false) },
   moduleFileExtensions: ['ts', 'tsx', 'js', 'json', 'cjs', 'mjs'],
   moduleNameMapper: { '\\.css$': '<rootDir>/shell/test/support/style-stub.ts' },
   testTimeout: 20000,

@@ -13,7 +13,7 @@ function Gallery({ listing }: { listing: Listing }) {
   const [index, setIndex] = useState(0);
   const images = listing.imageUrls;
   const aspect = imageAspect(listing.category);
-  if (images.length === 0) return <div className={cn('flex items-center justify-center rounded-lg bg-muted text-muted-foreground', aspect)}>No images</div>;
+  if (images.length === 0) return <div className="flex h-40 items-center justify-center rounded-lg bg-muted text-muted-foreground">No images</div>;
   return (
     <div className="space-y-2">
       <div className={cn('overflow-hidden rounded-lg bg-muted', aspect)}>

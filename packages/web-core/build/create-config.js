@@ -8,6 +8,7 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import TerserPlugin from 'terser-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import utilitySublayers from './utility-sublayers.js';
 
 const require = createRequire(import.meta.url);
 
@@ -97,7 +98,8 @@ export function createWebConfig(options) {
               { loader: require.resolve('css-loader'), options: { importLoaders: 1 } },
               {
                 loader: require.resolve('postcss-loader'),
-                options: { postcssOptions: { plugins: [tailwind({ base: appDir, optimize: isDev ? false : { minify: true } })] } },
+                // utilitySublayers: every app's utilities merge in the right order across the page's stylesheets.
+                options: { postcssOptions: { plugins: [tailwind({ base: appDir, optimize: isDev ? false : { minify: true } }), utilitySublayers()] } },
               },
             ],
           },
