@@ -1,12 +1,14 @@
 // The one webpack + Module Federation configuration of the web apps. The shell and every remote call it with a few
 // options, so they share the same loaders, the same short list of shared singletons and the same output rules.
 // Plain JavaScript (webpack-cli loads it with Node without a TypeScript loader); checked by eslint.
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import TerserPlugin from 'terser-webpack-plugin';
+import webpack from 'webpack';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import utilitySublayers from './utility-sublayers.js';
 
@@ -44,6 +46,23 @@ const swcRule = (isDev, tsx) => ({
     sourceMaps: true,
   },
 });
+
+/**
+ * Writes `csp.json` next to index.html: the sha256 sources of its inline scripts (the theme script), for the gateway's
+ * Content-Security-Policy `script-src`.
+ */
+class InlineScriptHashesPlugin {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('InlineScriptHashes', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'InlineScriptHashes', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT }, (assets) => {
+        const html = assets['index.html']?.source().toString();
+        if (!html) return;
+        const hashes = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => `'sha256-${createHash('sha256').update(m[1]).digest('base64')}'`);
+        compilation.emitAsset('csp.json', new webpack.sources.RawSource(`${JSON.stringify({ 'script-src': hashes }, null, 2)}\n`));
+      });
+    });
+  }
+}
 
 /**
  * @param {object} options
@@ -123,7 +142,7 @@ export function createWebConfig(options) {
         }),
         new MiniCssExtractPlugin({ filename: `${contentHash}.css`, chunkFilename: `${contentHash}.css` }),
         ...(options.htmlTemplate && (isHost || isDev)
-          ? [new HtmlWebpackPlugin({ template: options.htmlTemplate, filename: 'index.html', scriptLoading: 'defer', inject: 'head', minify: !isDev })]
+          ? [new HtmlWebpackPlugin({ template: options.htmlTemplate, filename: 'index.html', scriptLoading: 'defer', inject: 'head', minify: !isDev }), new InlineScriptHashesPlugin()]
           : []),
       ],
       optimization: {
