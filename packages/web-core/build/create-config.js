@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import TerserPlugin from 'terser-webpack-plugin';
@@ -13,6 +14,8 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import utilitySublayers from './utility-sublayers.js';
 
 const require = createRequire(import.meta.url);
+const MF_RUNTIME_CORE = fileURLToPath(import.meta.resolve('@module-federation/runtime-core'));
+const MF_SDK = fileURLToPath(import.meta.resolve('@module-federation/sdk'));
 
 /**
  * The shared singletons: an explicit short list (anchors.md: never share every dependency). One React, one router,
@@ -105,7 +108,11 @@ export function createWebConfig(options) {
         uniqueName: name,
         clean: true,
       },
-      resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
+      resolve: {
+        extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+        // The runtime is reached through both `require` (the provider plugin) and `import`: one (ESM) copy, not two.
+        alias: { '@module-federation/runtime-core$': MF_RUNTIME_CORE, '@module-federation/sdk$': MF_SDK },
+      },
       module: {
         rules: [
           { test: /\.tsx$/, exclude: /node_modules/, use: swcRule(isDev, true) },
@@ -138,6 +145,9 @@ export function createWebConfig(options) {
           runtimePlugins: options.runtimePlugins ?? [],
           manifest: true,
           dts: false,
+          // One Module Federation runtime core on the page: the shell provides it to the remotes' production builds (a
+          // remote run alone in development keeps its own copy).
+          experiments: isHost ? { provideExternalRuntime: true } : isDev ? {} : { externalRuntime: true },
           dev: isDev ? { disableLiveReload: true, disableHotTypesReload: true, disableDynamicRemoteTypeHints: true } : false,
         }),
         new MiniCssExtractPlugin({ filename: `${contentHash}.css`, chunkFilename: `${contentHash}.css` }),
