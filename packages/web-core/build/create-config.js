@@ -16,6 +16,10 @@ import utilitySublayers from './utility-sublayers.js';
 const require = createRequire(import.meta.url);
 const MF_RUNTIME_CORE = fileURLToPath(import.meta.resolve('@module-federation/runtime-core'));
 const MF_SDK = fileURLToPath(import.meta.resolve('@module-federation/sdk'));
+/** react-router's own module, and the client-side subset the page shares under the name `react-router`. */
+const REACT_ROUTER_IMPL = fileURLToPath(import.meta.resolve('react-router'));
+const REACT_ROUTER_VERSION = JSON.parse(readFileSync(path.join(path.dirname(REACT_ROUTER_IMPL), '../../package.json'), 'utf8')).version;
+const REACT_ROUTER_CLIENT = fileURLToPath(new URL('../lib/react-router-client.ts', import.meta.url));
 
 /**
  * The shared singletons: an explicit short list (anchors.md: never share every dependency). One React, one router,
@@ -33,6 +37,7 @@ export function sharedConfig(appPackageJson) {
       const pkg = packageNameOf(request);
       const range = deps[pkg];
       if (!range) throw new Error(`${appPackageJson.name}: shared singleton ${pkg} must be a dependency`);
+      if (request === 'react-router') return [request, { singleton: true, requiredVersion: range, import: REACT_ROUTER_CLIENT, version: REACT_ROUTER_VERSION }];
       return [request, { singleton: true, requiredVersion: range }];
     }),
   );
@@ -111,7 +116,7 @@ export function createWebConfig(options) {
       resolve: {
         extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
         // The runtime is reached through both `require` (the provider plugin) and `import`: one (ESM) copy, not two.
-        alias: { '@module-federation/runtime-core$': MF_RUNTIME_CORE, '@module-federation/sdk$': MF_SDK },
+        alias: { '@module-federation/runtime-core$': MF_RUNTIME_CORE, '@module-federation/sdk$': MF_SDK, '@cp/react-router-impl$': REACT_ROUTER_IMPL },
       },
       module: {
         rules: [
