@@ -4,7 +4,7 @@
 //   /api/*, /uploads/*       proxied to $GATEWAY_URL (default http://127.0.0.1:8080); 502 when it is down
 //   anything else            shell/dist/<file>, or shell/dist/index.html for a page path (the shell routes it)
 // Cache: hashed assets (name.[8 hex].js|css) immutable for a year; index.html, registry, manifests, remoteEntry no-cache.
-// Usage: node shell/scripts/preview.js [port]   (PORT, GATEWAY_URL, PREVIEW_REGISTRY)
+// Usage: node shell/scripts/preview.js [port]   (PORT, GATEWAY_URL, PUBLIC_URL, PREVIEW_REGISTRY)
 import { createReadStream, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -13,6 +13,8 @@ const root = path.resolve(import.meta.dirname, '../..');
 const shellDist = path.join(root, 'shell/dist');
 const port = Number(process.argv[2] ?? process.env.PORT ?? 4173);
 const gateway = new URL(process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080');
+// The gateway accepts state-changing calls only from its public origin; this server speaks for the page.
+const publicOrigin = new URL(process.env.PUBLIC_URL ?? 'http://localhost:8080').origin;
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -63,7 +65,7 @@ function safeJoin(base, urlPath) {
 
 function proxy(req, res) {
   const headers = { ...req.headers, host: gateway.host };
-  if (headers.origin) headers.origin = gateway.origin; // the gateway accepts state changes from its own origin only
+  if (headers.origin) headers.origin = publicOrigin;
   const upstream = http.request(
     { host: gateway.hostname, port: gateway.port || 80, method: req.method, path: req.url, headers },
     (answer) => {
