@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import mongoose, { type Connection, type SchemaOptions } from 'mongoose';
 
+/**
+ * Marks a query operator object written by our own code (e.g. `{ $gt: now }`) as trusted. With `sanitizeFilter`
+ * on, any other object holding `$` keys inside a filter is neutralised, so operators can only come from code.
+ */
+export const trusted = <T>(operators: T): T => mongoose.trusted(operators);
+
 // Strict queries: filters on unknown paths are dropped, never passed to MongoDB.
 mongoose.set('strictQuery', true);
 

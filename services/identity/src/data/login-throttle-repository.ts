@@ -1,4 +1,5 @@
 import { Schema, type Connection, type Model } from 'mongoose';
+import { trusted } from '@cp/service-kit';
 
 /**
  * Failed-login counters, kept in MongoDB so the rule holds across replicas of identity.
@@ -44,7 +45,7 @@ export class LoginThrottleRepository {
   }
   /** Milliseconds the caller must still wait for any of the keys, 0 when free. */
   async waitMs(keys: string[], now: Date): Promise<number> {
-    const docs = await this.model.find({ _id: { $in: keys }, blockedUntil: { $gt: now } }).lean<ThrottleDoc[]>().exec();
+    const docs = await this.model.find({ _id: trusted({ $in: keys }), blockedUntil: trusted({ $gt: now }) }).lean<ThrottleDoc[]>().exec();
     return docs.reduce((max, d) => Math.max(max, (d.blockedUntil?.getTime() ?? 0) - now.getTime()), 0);
   }
   async recordFailure(key: string, rule: ThrottleRule, now: Date): Promise<void> {
@@ -62,6 +63,6 @@ export class LoginThrottleRepository {
     }
   }
   async clear(keys: string[]): Promise<void> {
-    await this.model.deleteMany({ _id: { $in: keys } }).exec();
+    await this.model.deleteMany({ _id: trusted({ $in: keys }) }).exec();
   }
 }

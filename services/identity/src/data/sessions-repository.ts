@@ -1,4 +1,5 @@
 import { Schema, type ClientSession, type Connection, type Model } from 'mongoose';
+import { trusted } from '@cp/service-kit';
 
 /** Server-side sessions (spec §3 sessions: sid, sess, expire). A token is only honoured while its session exists. */
 export interface SessionDoc {
@@ -35,7 +36,7 @@ export class SessionsRepository {
     await this.model.create(doc);
   }
   findActive(sid: string, now: Date): Promise<SessionDoc | null> {
-    return this.model.findOne({ _id: sid, expire: { $gt: now } }).lean<SessionDoc>().exec();
+    return this.model.findOne({ _id: sid, expire: trusted({ $gt: now }) }).lean<SessionDoc>().exec();
   }
   async delete(sid: string, session?: ClientSession): Promise<SessionDoc | null> {
     return this.model.findOneAndDelete({ _id: sid }, session ? { session } : {}).lean<SessionDoc>().exec();

@@ -1,5 +1,5 @@
 import { Schema, type ClientSession, type Connection, type Model } from 'mongoose';
-import { entitySchemaOptions, uuidId } from '@cp/service-kit';
+import { entitySchemaOptions, trusted, uuidId } from '@cp/service-kit';
 import type { PublicUser } from '@cp/contracts';
 
 export interface UserDoc {
@@ -92,7 +92,7 @@ export class UsersRepository {
   consumeResetToken(tokenHash: string, now: Date, newPasswordHash: string, session?: ClientSession): Promise<UserDoc | null> {
     return this.model
       .findOneAndUpdate(
-        { resetToken: tokenHash, resetTokenExpiry: { $gt: now } },
+        { resetToken: tokenHash, resetTokenExpiry: trusted({ $gt: now }) },
         { $set: { password: newPasswordHash }, $unset: { resetToken: 1, resetTokenExpiry: 1 } },
         { new: true, ...(session ? { session } : {}) },
       )

@@ -1,0 +1,3 @@
+export * from './outbox.ts';
+export * from './relay.ts';
+export * from './consumer.ts';

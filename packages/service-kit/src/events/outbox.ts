@@ -1,0 +1,95 @@
+import { Schema, type ClientSession, type Connection, type Model } from 'mongoose';
+import type { z } from 'zod';
+import { makeEvent, type EventDefinition, type EventEnvelope } from '@cp/contracts';
+
+/** An event waiting to be (or already) published, written in the same transaction as the change it describes. */
+export interface OutboxDoc {
+  _id: string; // the event id, also the Nats-Msg-Id
+  type: string;
+  version: number;
+  subject: string;
+  occurredAt: Date;
+  data: unknown;
+  status: 'pending' | 'published';
+  attempts: number;
+  nextAttemptAt: Date;
+  lockedUntil: Date | null;
+  lockedBy: string | null;
+  publishedAt?: Date;
+  lastError?: string;
+}
+
+const PUBLISHED_RETENTION_S = 7 * 24 * 60 * 60;
+
+const outboxSchema = new Schema<OutboxDoc>(
+  {
+    _id: { type: String, required: true },
+    type: { type: String, required: true },
+    version: { type: Number, required: true },
+    subject: { type: String, required: true },
+    occurredAt: { type: Date, required: true },
+    data: { type: Schema.Types.Mixed, required: true },
+    status: { type: String, enum: ['pending', 'published'], required: true, default: 'pending' },
+    attempts: { type: Number, required: true, default: 0 },
+    nextAttemptAt: { type: Date, required: true },
+    lockedUntil: { type: Date, default: null },
+    lockedBy: { type: String, default: null },
+    publishedAt: Date,
+    lastError: String,
+  },
+  { collection: 'outbox', versionKey: false, minimize: false },
+);
+// What the relay claims: pending, due, oldest first.
+outboxSchema.index({ status: 1, nextAttemptAt: 1, occurredAt: 1 });
+// Published entries are kept a week for inspection, then expire.
+outboxSchema.index({ publishedAt: 1 }, { expireAfterSeconds: PUBLISHED_RETENTION_S });
+
+export function outboxModel(conn: Connection): Model<OutboxDoc> {
+  return (conn.models.OutboxEvent as Model<OutboxDoc> | undefined) ?? conn.model<OutboxDoc>('OutboxEvent', outboxSchema);
+}
+
+/** Writes events into the outbox inside the caller's transaction. */
+export type Emit = <D extends EventDefinition>(def: D, data: z.input<D['data']>) => Promise<EventEnvelope<z.output<D['data']>>>;
+
+export function outboxEmitter(conn: Connection, session: ClientSession): Emit {
+  const model = outboxModel(conn);
+  return async (def, data) => {
+    const event = makeEvent(def, data);
+    await model.create(
+      [
+        {
+          _id: event.id,
+          type: event.type,
+          version: event.version,
+          subject: def.subject,
+          occurredAt: new Date(event.occurredAt),
+          data: event.data,
+          status: 'pending',
+          attempts: 0,
+          nextAttemptAt: new Date(event.occurredAt),
+          lockedUntil: null,
+          lockedBy: null,
+        },
+      ],
+      { session },
+    );
+    return event;
+  };
+}
+
+/**
+ * Runs `fn` in a MongoDB transaction (retried on transient errors) with an `emit` that writes events to the outbox
+ * in the same transaction: the change and its events are stored together or not at all.
+ */
+export async function runInTransaction<T>(conn: Connection, fn: (session: ClientSession, emit: Emit) => Promise<T>): Promise<T> {
+  const session = await conn.startSession();
+  try {
+    let result: T | undefined;
+    await session.withTransaction(async () => {
+      result = await fn(session, outboxEmitter(conn, session));
+    });
+    return result as T;
+  } finally {
+    await session.endSession();
+  }
+}

@@ -1,0 +1,71 @@
+import { connect } from '@nats-io/transport-node';
+import { nanos, type NatsConnection } from '@nats-io/nats-core';
+import { jetstream, jetstreamManager, RetentionPolicy, StorageType, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
+import { eventStream } from '@cp/contracts';
+import type { Logger } from 'pino';
+
+export interface NatsHandle {
+  nc: NatsConnection;
+  js: JetStreamClient;
+  jsm: JetStreamManager;
+  close(): Promise<void>;
+}
+
+/** The stream where messages that will never be handled are kept for inspection. */
+export const DEAD_LETTER_STREAM = 'DEAD_LETTERS';
+export const deadLetterSubject = (stream: string, durable: string) => `deadletter.${stream}.${durable}`;
+
+/**
+ * Connects with endless reconnection (a service outlives NATS restarts; its outbox holds events meanwhile) and
+ * logs connection changes.
+ */
+export async function connectNats(opts: { url: string; name: string; logger: Logger }): Promise<NatsHandle> {
+  const nc = await connect({ servers: opts.url, name: opts.name, maxReconnectAttempts: -1, reconnectTimeWait: 500, reconnectJitter: 250, waitOnFirstConnect: true });
+  void (async () => {
+    for await (const s of nc.status()) {
+      if (s.type === 'disconnect' || s.type === 'reconnect') opts.logger.warn({ nats: s.type }, `nats ${s.type}`);
+    }
+  })();
+  const js = jetstream(nc);
+  const jsm = await jetstreamManager(nc);
+  return {
+    nc,
+    js,
+    jsm,
+    async close() {
+      if (!nc.isClosed()) await nc.drain().catch(() => nc.close());
+    },
+  };
+}
+
+async function upsertStream(jsm: JetStreamManager, config: { name: string; subjects: string[]; max_age: number }): Promise<void> {
+  const full = { ...config, storage: StorageType.File, retention: RetentionPolicy.Limits, duplicate_window: nanos(2 * 60_000), num_replicas: 1 };
+  try {
+    await jsm.streams.info(config.name);
+    await jsm.streams.update(config.name, full);
+  } catch (err) {
+    if ((err as { name?: string }).name !== 'StreamNotFoundError' && !/stream not found/i.test(String(err))) throw err;
+    await jsm.streams.add(full);
+  }
+}
+
+/**
+ * Creates or updates a domain's stream (`EVENTS_<DOMAIN>`, subjects `events.<domain>.>`): file storage, a 2-minute
+ * duplicate window for Nats-Msg-Id deduplication, 30 days of history. Also makes sure the dead-letter stream exists.
+ */
+export async function ensureStream(jsm: JetStreamManager, domain: string): Promise<string> {
+  const { name, subjects } = eventStream(domain);
+  await upsertStream(jsm, { name, subjects, max_age: nanos(30 * 24 * 60 * 60_000) });
+  await upsertStream(jsm, { name: DEAD_LETTER_STREAM, subjects: ['deadletter.>'], max_age: nanos(90 * 24 * 60 * 60_000) });
+  return name;
+}
+
+export function natsReadiness(nc: NatsConnection) {
+  return {
+    name: 'nats',
+    async check() {
+      if (nc.isClosed()) throw new Error('connection closed');
+      await nc.rtt();
+    },
+  };
+}

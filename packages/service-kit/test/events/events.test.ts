@@ -1,0 +1,224 @@
+import { randomUUID } from 'node:crypto';
+import mongoose, { Schema, type Connection } from 'mongoose';
+import { z } from 'zod';
+import { defineEvent, eventStream } from '@cp/contracts';
+import { connectMongo, connectNats, trusted, createLogger, DEAD_LETTER_STREAM, deadLetterSubject, ensureStream, on, OutboxRelay, outboxModel, runInTransaction, startConsumer, type NatsHandle } from '../../src/index.ts';
+import { natsControl, testEnv } from '../../../../infra/src/jest/test-env.ts';
+
+const env = testEnv();
+const logger = createLogger('events-test', 'silent');
+const letters = () => Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
+
+/** A domain of its own per test, so streams and subjects never collide across tests. */
+function testDomain() {
+  const domain = `kt${letters()}`;
+  const Happened = defineEvent(`${domain}.thing-happened`, 1, z.object({ n: z.number().int() }));
+  return { domain, Happened, stream: eventStream(domain).name };
+}
+
+async function until(what: string, probe: () => Promise<boolean>, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await probe())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Every message of a stream: its Nats-Msg-Id header and event id. */
+async function streamContents(nats: NatsHandle, stream: string): Promise<Array<{ msgId: string | undefined; eventId: string }>> {
+  const info = await nats.jsm.streams.info(stream);
+  const out: Array<{ msgId: string | undefined; eventId: string }> = [];
+  for (let seq = info.state.first_seq; seq <= info.state.last_seq && info.state.messages > 0; seq += 1) {
+    const m = await nats.jsm.streams.getMessage(stream, { seq });
+    if (!m) continue;
+    out.push({ msgId: m.header.get('Nats-Msg-Id') || undefined, eventId: (m.json() as { id: string }).id });
+  }
+  return out;
+}
+
+let conn: Connection;
+let nats: NatsHandle;
+const Thing = new Schema({ _id: String, name: String }, { versionKey: false });
+const Counter = new Schema({ _id: String, count: Number }, { versionKey: false });
+
+beforeAll(async () => {
+  conn = await connectMongo(env.MONGO_URL, `kit_events_${randomUUID().slice(0, 8)}`);
+  nats = await connectNats({ url: env.NATS_URL, name: 'events-test', logger });
+  conn.model('Thing', Thing);
+  conn.model('Counter', Counter);
+  await outboxModel(conn).createIndexes();
+  await conn.db!.createCollection('things');
+  await conn.db!.createCollection('counters');
+});
+afterAll(async () => {
+  await nats?.close();
+  await conn?.dropDatabase();
+  await conn?.close();
+});
+
+describe('transactional outbox', () => {
+  it('stores the change and its event together, or neither', async () => {
+    const { Happened } = testDomain();
+    const things = conn.model('Thing');
+    await runInTransaction(conn, async (session, emit) => {
+      await things.create([{ _id: 'a', name: 'kept' }], { session });
+      await emit(Happened, { n: 1 });
+    });
+    await expect(
+      runInTransaction(conn, async (session, emit) => {
+        await things.create([{ _id: 'b', name: 'rolled back' }], { session });
+        await emit(Happened, { n: 2 });
+        throw new Error('business rule failed');
+      }),
+    ).rejects.toThrow('business rule failed');
+    expect(await things.countDocuments({ _id: trusted({ $in: ['a', 'b'] }) })).toBe(1);
+    const events = await outboxModel(conn).find({ type: Happened.type }).lean();
+    expect(events.map((e) => (e.data as { n: number }).n)).toEqual([1]);
+  });
+
+  it('refuses event data that does not match its contract', async () => {
+    const { Happened } = testDomain();
+    await expect(runInTransaction(conn, (_s, emit) => emit(Happened, { n: 'one' } as never))).rejects.toThrow();
+  });
+
+  it('the relay publishes each event with Nats-Msg-Id = event id', async () => {
+    const { domain, Happened, stream } = testDomain();
+    await ensureStream(nats.jsm, domain);
+    const ids: string[] = [];
+    for (let n = 0; n < 5; n += 1) ids.push((await runInTransaction(conn, (_s, emit) => emit(Happened, { n }))).id);
+    const relay = new OutboxRelay({ connection: conn, js: nats.js, logger, pollIntervalMs: 200 });
+    relay.start();
+    try {
+      await until('published', async () => (await outboxModel(conn).countDocuments({ _id: trusted({ $in: ids }), status: 'published' })) === 5);
+    } finally {
+      await relay.stop();
+    }
+    const contents = await streamContents(nats, stream);
+    expect(contents.map((c) => c.eventId).sort()).toEqual([...ids].sort());
+    for (const c of contents) expect(c.msgId).toBe(c.eventId);
+  });
+
+  it('events written while NATS is down arrive exactly once when it is back', async () => {
+    const { domain, Happened, stream } = testDomain();
+    await ensureStream(nats.jsm, domain);
+    const relay = new OutboxRelay({ connection: conn, js: nats.js, logger, pollIntervalMs: 200, maxBackoffMs: 1_000, publishTimeoutMs: 1_000 });
+    relay.start();
+    const control = natsControl();
+    const ids: string[] = [];
+    try {
+      await control.stop();
+      try {
+        for (let n = 0; n < 50; n += 1) ids.push((await runInTransaction(conn, (_s, emit) => emit(Happened, { n }))).id);
+        await new Promise((r) => setTimeout(r, 1_500)); // the relay tries and fails meanwhile
+        expect(await outboxModel(conn).countDocuments({ _id: trusted({ $in: ids }), status: 'published' })).toBe(0);
+      } finally {
+        await control.start();
+      }
+      await until('all published', async () => (await outboxModel(conn).countDocuments({ _id: trusted({ $in: ids }), status: 'published' })) === 50, 90_000);
+    } finally {
+      await relay.stop();
+    }
+    const seen = new Map<string, number>();
+    for (const c of await streamContents(nats, stream)) seen.set(c.eventId, (seen.get(c.eventId) ?? 0) + 1);
+    const missing = ids.filter((id) => !seen.has(id));
+    const duplicates = [...seen.values()].filter((count) => count > 1).length;
+    expect({ missing, duplicates, total: seen.size }).toEqual({ missing: [], duplicates: 0, total: 50 });
+  });
+
+  it('two relays on the same outbox publish each event once', async () => {
+    const { domain, Happened, stream } = testDomain();
+    await ensureStream(nats.jsm, domain);
+    const ids: string[] = [];
+    for (let n = 0; n < 60; n += 1) ids.push((await runInTransaction(conn, (_s, emit) => emit(Happened, { n }))).id);
+    const relays = [1, 2].map(() => new OutboxRelay({ connection: conn, js: nats.js, logger, pollIntervalMs: 100, batchSize: 7 }));
+    relays.forEach((r) => r.start());
+    try {
+      await until('published', async () => (await outboxModel(conn).countDocuments({ _id: trusted({ $in: ids }), status: 'published' })) === 60);
+    } finally {
+      await Promise.all(relays.map((r) => r.stop()));
+    }
+    const contents = await streamContents(nats, stream);
+    expect(contents).toHaveLength(60);
+    expect(new Set(contents.map((c) => c.eventId)).size).toBe(60);
+  });
+});
+
+describe('consumers', () => {
+  const publishRaw = (subject: string, body: unknown, msgID = randomUUID()) => nats.js.publish(subject, typeof body === 'string' ? body : JSON.stringify(body), { msgID });
+  const envelope = (type: string, data: unknown, id = randomUUID()) => ({ id, type, version: 1, occurredAt: new Date().toISOString(), data });
+
+  it('handles an event once even when it is delivered twice', async () => {
+    const { domain, Happened } = testDomain();
+    const stream = await ensureStream(nats.jsm, domain);
+    const counters = conn.model('Counter');
+    const durable = `count_${letters()}`;
+    const consumer = await startConsumer({
+      nats,
+      connection: conn,
+      stream,
+      durable,
+      logger,
+      handlers: [
+        on(Happened, async (event, { session }) => {
+          await counters.updateOne({ _id: durable }, { $inc: { count: event.data.n } }, { upsert: true, session });
+        }),
+      ],
+    });
+    try {
+      const e = envelope(Happened.type, { n: 1 });
+      await publishRaw(Happened.subject, e, 'first-copy');
+      await publishRaw(Happened.subject, e, 'second-copy'); // same event, another message id: no dedup by the stream
+      const other = envelope(Happened.type, { n: 10 });
+      await publishRaw(Happened.subject, other);
+      await until('handled', async () => ((await counters.findById(durable).lean<{ count: number }>())?.count ?? 0) >= 11);
+      await new Promise((r) => setTimeout(r, 500));
+      expect((await counters.findById(durable).lean<{ count: number }>())?.count).toBe(11);
+      const info = await nats.jsm.consumers.info(stream, durable);
+      expect(info.num_ack_pending).toBe(0);
+    } finally {
+      await consumer.stop();
+    }
+  });
+
+  it('dead-letters an invalid payload at once and a handler that keeps failing after maxDeliver', async () => {
+    const { domain, Happened } = testDomain();
+    const stream = await ensureStream(nats.jsm, domain);
+    const durable = `fail_${letters()}`;
+    let calls = 0;
+    const consumer = await startConsumer({
+      nats,
+      connection: conn,
+      stream,
+      durable,
+      logger,
+      maxDeliver: 3,
+      backoffMs: [100],
+      handlers: [
+        on(Happened, async () => {
+          calls += 1;
+          throw new Error('downstream broken');
+        }),
+      ],
+    });
+    const dlq = deadLetterSubject(stream, durable);
+    const deadLetters = async () => {
+      const info = await nats.jsm.streams.info(DEAD_LETTER_STREAM, { subjects_filter: dlq });
+      return (info.state.subjects as Record<string, number> | undefined)?.[dlq] ?? 0;
+    };
+    try {
+      await publishRaw(Happened.subject, envelope(Happened.type, { n: 'not a number' }));
+      await until('invalid payload dead-lettered', async () => (await deadLetters()) === 1);
+      expect(calls).toBe(0);
+      await publishRaw(Happened.subject, envelope(Happened.type, { n: 5 }));
+      await until('failing message dead-lettered', async () => (await deadLetters()) === 2, 30_000);
+      expect(calls).toBe(3);
+      const last = await nats.jsm.streams.getMessage(DEAD_LETTER_STREAM, { last_by_subj: dlq });
+      expect(last?.header.get('Cp-Reason')).toMatch(/handler failed 3 times/);
+      expect(last?.header.get('Cp-Original-Subject')).toBe(Happened.subject);
+    } finally {
+      await consumer.stop();
+    }
+  });
+});
+
+void mongoose;
