@@ -144,7 +144,7 @@ describe('transactional outbox', () => {
 });
 
 describe('consumers', () => {
-  const publishRaw = (subject: string, body: unknown, msgID = randomUUID()) => nats.js.publish(subject, typeof body === 'string' ? body : JSON.stringify(body), { msgID });
+  const publishRaw = (subject: string, body: unknown, msgID: string = randomUUID()) => nats.js.publish(subject, typeof body === 'string' ? body : JSON.stringify(body), { msgID });
   const envelope = (type: string, data: unknown, id = randomUUID()) => ({ id, type, version: 1, occurredAt: new Date().toISOString(), data });
 
   it('handles an event once even when it is delivered twice', async () => {
