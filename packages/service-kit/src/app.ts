@@ -64,10 +64,14 @@ export function createApp(opts: AppOptions): Koa {
 
 export async function securityHeaders(ctx: Context, next: Next): Promise<void> {
   await next();
-  ctx.set('X-Content-Type-Options', 'nosniff');
-  ctx.set('X-Frame-Options', 'DENY');
-  ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');
-  ctx.set('Cross-Origin-Resource-Policy', 'same-origin');
+  // Defaults: a route may set a stricter value of its own (e.g. no-referrer on password reset).
+  const defaults: Record<string, string> = {
+    'X-Content-Type-Options': 'nosniff',
+    'X-Frame-Options': 'DENY',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'Cross-Origin-Resource-Policy': 'same-origin',
+  };
+  for (const [name, value] of Object.entries(defaults)) if (!ctx.response.get(name)) ctx.set(name, value);
   if (ctx.body !== undefined && ctx.response.is('json')) ctx.set('Cache-Control', ctx.response.get('Cache-Control') || 'no-store');
 }
 

@@ -18,6 +18,11 @@ export async function connectMongo(url: string, dbName: string): Promise<Connect
   const conn = mongoose.createConnection(url, {
     dbName,
     sanitizeFilter: true,
+    // Collections and indexes are created explicitly and one at a time at start-up (repositories' init):
+    // concurrent implicit creation of the same collection is a write conflict, which also crashes the
+    // mongod build that runs under wine on the development machines.
+    autoIndex: false,
+    autoCreate: false,
     serverSelectionTimeoutMS: 10_000,
     maxPoolSize: 20,
   });
@@ -39,8 +44,8 @@ export function entitySchemaOptions<T>(extra: SchemaOptions<T> = {}): SchemaOpti
   return {
     versionKey: false,
     strict: 'throw',
+    // Only the JSON form is the API shape; toObject() keeps `_id`, as repositories expect.
     toJSON: { transform } as SchemaOptions<T>['toJSON'],
-    toObject: { transform } as SchemaOptions<T>['toObject'],
     ...extra,
   };
 }

@@ -1,6 +1,6 @@
 import type Koa from 'koa';
 import type { Connection } from 'mongoose';
-import { createApp, createAuth, mongoReadiness, type Logger, type ReadinessCheck } from '@cp/service-kit';
+import { createApp, createAuth, mongoReadiness, outboxModel, type Logger, type ReadinessCheck } from '@cp/service-kit';
 import { UsersRepository } from './data/users-repository.ts';
 import { SessionsRepository } from './data/sessions-repository.ts';
 import { LoginThrottleRepository } from './data/login-throttle-repository.ts';
@@ -30,7 +30,8 @@ export async function buildIdentityApp(input: IdentityAppInput): Promise<{ app: 
     logger: input.logger,
     now: input.now ?? (() => new Date()),
   };
-  await Promise.all([deps.users.init(), deps.sessions.init(), deps.throttle.init()]);
+  for (const repo of [deps.users, deps.sessions, deps.throttle]) await repo.init();
+  await outboxModel(input.conn).createIndexes();
   // identity checks its own sessions directly, without a cache: logout is effective at once here.
   const auth = createAuth({
     publicKey: input.config.publicKey,

@@ -87,11 +87,14 @@ export async function startConsumer(opts: ConsumerOptions): Promise<{ stop(): Pr
     deliver_policy: DeliverPolicy.All,
     max_deliver: maxDeliver,
     ack_wait: nanos(opts.ackWaitMs ?? 30_000),
-    filter_subjects: opts.filterSubjects ?? [...bySubject.keys()],
   };
+  // One subject: a filtered consumer. Several: the whole stream, and messages without a handler are acked
+  // (nats-server before 2.10 has no filter_subjects).
+  const subjects = opts.filterSubjects ?? [...bySubject.keys()];
+  if (subjects.length === 1) config.filter_subject = subjects[0];
   try {
     await opts.nats.jsm.consumers.info(opts.stream, opts.durable);
-    await opts.nats.jsm.consumers.update(opts.stream, opts.durable, { max_deliver: config.max_deliver, ack_wait: config.ack_wait, filter_subjects: config.filter_subjects });
+    await opts.nats.jsm.consumers.update(opts.stream, opts.durable, { max_deliver: config.max_deliver, ack_wait: config.ack_wait, ...(config.filter_subject ? { filter_subject: config.filter_subject } : {}) });
   } catch (err) {
     if (!/consumer not found/i.test(String(err)) && (err as { name?: string }).name !== 'ConsumerNotFoundError') throw err;
     await opts.nats.jsm.consumers.add(opts.stream, config);
