@@ -25,7 +25,9 @@ done
 
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   echo "setup: installing npm dependencies"
-  npm ci --no-audit --no-fund
+  # npm 11 here writes lock files without other platforms' optional packages (e.g. @swc/core-darwin-*) and then
+  # its own `npm ci` refuses them; `npm install` installs the same locked versions.
+  npm ci --no-audit --no-fund 2>/dev/null || npm install --no-audit --no-fund
 fi
 
 node_modules/.bin/node infra/src/cli.ts ensure
