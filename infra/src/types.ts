@@ -29,7 +29,7 @@ export interface Infra {
 }
 
 export interface StartInfraOptions {
-  /** Profile: 'dev' (default ports), 'test' (+10000, always fresh), or any name with an explicit portBase. */
+  /** Profile: 'dev' (default ports), 'test' (+10000 or CP_TEST_PORT_BASE, always fresh), or any name with an explicit portBase. */
   name: string;
   /** Offset added to the default ports. */
   portBase?: number;
@@ -58,6 +58,7 @@ export const DEFAULT_PORTS = {
 export function profileOffset(name: string, portBase?: number): number {
   if (portBase !== undefined) return portBase;
   if (name === 'dev') return 0;
-  if (name === 'test') return 10_000;
+  // CP_TEST_PORT_BASE lets two test runs share one machine (e.g. two working trees): each gets its own ports.
+  if (name === 'test') return process.env.CP_TEST_PORT_BASE ? Number(process.env.CP_TEST_PORT_BASE) : 10_000;
   throw new Error(`profile "${name}" needs an explicit portBase`);
 }

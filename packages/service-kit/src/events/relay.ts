@@ -115,7 +115,7 @@ export class OutboxRelay {
       .findOneAndUpdate(
         { status: 'pending', nextAttemptAt: trusted({ $lte: now }), $or: [{ lockedUntil: null }, { lockedUntil: trusted({ $lt: now }) }] },
         { $set: { lockedUntil: new Date(now.getTime() + this.opts.lockMs), lockedBy: this.id } },
-        { sort: { nextAttemptAt: 1, occurredAt: 1 }, new: true },
+        { sort: { nextAttemptAt: 1, occurredAt: 1 }, returnDocument: 'after' },
       )
       .lean<OutboxDoc>()
       .exec();

@@ -53,7 +53,7 @@ export class LoginThrottleRepository {
       .findOneAndUpdate(
         { _id: key },
         { $inc: { failures: 1 }, $set: { expiresAt: new Date(now.getTime() + rule.windowMs) }, $setOnInsert: { blockedUntil: null } },
-        { upsert: true, new: true },
+        { upsert: true, returnDocument: 'after' },
       )
       .lean<ThrottleDoc>()
       .exec();

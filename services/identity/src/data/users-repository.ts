@@ -94,7 +94,7 @@ export class UsersRepository {
       .findOneAndUpdate(
         { resetToken: tokenHash, resetTokenExpiry: trusted({ $gt: now }) },
         { $set: { password: newPasswordHash }, $unset: { resetToken: 1, resetTokenExpiry: 1 } },
-        { new: true, ...(session ? { session } : {}) },
+        { returnDocument: 'after', ...(session ? { session } : {}) },
       )
       .lean<UserDoc>()
       .exec();
