@@ -27,6 +27,7 @@ export function servicePorts(offset: number): Record<string, number> {
   return {
     gateway: 8080 + offset,
     identity: 4001 + offset,
+    comms: 4006 + offset,
   };
 }
 
@@ -44,12 +45,21 @@ export const SERVICES: ServiceSpec[] = [
     }),
   },
   {
+    name: 'comms',
+    entry: 'services/comms/src/main.ts',
+    env: (c) => ({
+      PORT: String(c.ports.comms),
+      CONTACT_INBOX: 'support@centralpadesi.local',
+    }),
+  },
+  {
     name: 'gateway',
     entry: 'services/gateway/src/main.ts',
     env: (c) => ({
       PORT: String(c.ports.gateway),
       PUBLIC_URL: c.publicUrl,
       IDENTITY_URL: url(c.ports.identity!),
+      COMMS_URL: url(c.ports.comms!),
     }),
   },
 ];
