@@ -1,6 +1,6 @@
 import { ListingInsertSchema, ListingUpdateSchema, type Listing } from '@cp/contracts';
 import { validate } from '@cp/web-core';
-import { emptyListingForm, listingFormFrom, listingPayload, pickImages } from '../src/lib/listing-form.ts';
+import { clearedFields, emptyListingForm, listingFormFrom, listingPayload, pickImages } from '../src/lib/listing-form.ts';
 
 const filled = {
   ...emptyListingForm(),
@@ -104,5 +104,40 @@ describe('picking images (spec §5 Images)', () => {
   });
   it('takes nothing when 10 are attached', () => {
     expect(pickImages([img()], 10)).toMatchObject({ accepted: [], overLimit: true });
+  });
+});
+
+describe('clearing fields on edit', () => {
+  const listing: Listing = {
+    id: '00000000-0000-4000-8000-000000000002',
+    userId: '11111111-1111-4111-8111-111111111111',
+    category: 'Events',
+    title: 'Garba night at the temple',
+    description: 'Live dhol, garba and dandiya for all ages, snacks available.',
+    price: 15,
+    location: 'Harrisburg PA',
+    imageUrls: [],
+    contactPhone: '717-555-0100',
+    contactEmail: 'garba@example.com',
+    tier: 'silver',
+    status: 'active',
+    eventDate: '2026-10-10',
+    eventTime: '7:00 PM',
+    venue: 'Hindu American Religious Institute',
+    organizer: null,
+    eventType: 'Cultural',
+    createdAt: '2026-09-01T10:00:00.000Z',
+    updatedAt: '2026-09-01T10:00:00.000Z',
+  };
+  it('names the optional fields that were set and are now blank, and a price set to 0', () => {
+    const values = { ...listingFormFrom(listing), contactPhone: ' ', price: '0', venue: '' };
+    expect(clearedFields(values, listing).sort()).toEqual(['contactPhone', 'price', 'venue']);
+  });
+  it('leaves event fields to the category change', () => {
+    const values = { ...listingFormFrom(listing), category: 'Community' as const, eventDate: '' };
+    expect(clearedFields(values, listing)).toEqual([]);
+  });
+  it('names nothing for an unchanged listing', () => {
+    expect(clearedFields(listingFormFrom(listing), listing)).toEqual([]);
   });
 });

@@ -21,7 +21,8 @@ export const listingsApi = baseApi.injectEndpoints({
       query: (body) => ({ url: '/api/listings', method: 'POST', body }),
       invalidatesTags: [{ type: 'Listing', id: 'LIST' }],
     }),
-    updateListing: build.mutation<Listing, { id: string; body: ListingUpdate }>({
+    /** PUT /api/listings/:id: the given fields replace the stored ones; an optional field sent as null is removed. */
+    updateListing: build.mutation<Listing, { id: string; body: ListingUpdate | Record<string, unknown> }>({
       query: ({ id, body }) => ({ url: `/api/listings/${encodeURIComponent(id)}`, method: 'PUT', body }),
       invalidatesTags: (_result, _error, { id }) => [{ type: 'Listing', id: 'LIST' }, { type: 'Listing', id }],
     }),

@@ -15,7 +15,7 @@ import {
 import { Button, cn, Field, Input, Select, SelectContent, SelectItem, SelectTrigger, SelectValue, Textarea, toast } from '@cp/ui';
 import { serverErrorText, validate, type FieldErrors } from '@cp/web-core';
 import { useCreateListingMutation, useUpdateListingMutation, useUploadImageMutation } from '../api/listings-api.ts';
-import { emptyListingForm, listingFormFrom, listingPayload, pickImages, type ListingFormValues } from '../lib/listing-form.ts';
+import { clearedFields, emptyListingForm, listingFormFrom, listingPayload, pickImages, type ListingFormValues } from '../lib/listing-form.ts';
 
 interface AttachedImage {
   key: string;
@@ -121,7 +121,8 @@ export function ListingForm(props: ListingFormProps) {
       if (!checked.ok) return setErrors(checked.errors);
       setErrors({});
       try {
-        await update({ id: props.listing.id, body: checked.data }).unwrap();
+        const cleared = Object.fromEntries(clearedFields(values, props.listing).map((key) => [key, null]));
+        await update({ id: props.listing.id, body: { ...checked.data, ...cleared } }).unwrap();
         toast({ title: 'Success', description: 'Your listing has been updated successfully.', variant: 'success' });
         props.onDone();
       } catch (error) {

@@ -72,6 +72,23 @@ export function listingPayload(values: ListingFormValues, imageUrls?: readonly s
   return body;
 }
 
+const CLEARABLE = ['price', 'contactPhone', 'contactEmail', 'eventDate', 'eventTime', 'venue', 'organizer', 'eventType'] as const;
+
+/**
+ * The optional fields an edit empties: set on the listing, blank in the form (or a price of 0). They are sent as
+ * null after validation, so the listings service removes them (an edit can take a phone number off a listing).
+ */
+export function clearedFields(values: ListingFormValues, listing: Listing): string[] {
+  const before = listingFormFrom(listing);
+  const isEvent = values.category === 'Events';
+  return CLEARABLE.filter((key) => {
+    if (before[key].trim() === '') return false;
+    if (!isEvent && key.startsWith('event')) return false; // dropped with the category anyway
+    if (key === 'price') return !(Number(values.price) > 0);
+    return values[key].trim() === '';
+  });
+}
+
 /**
  * Which picked files the form takes (spec §5 Images): only images, at most the slots left of the 10 per listing (the
  * rest are dropped), each at most 10 MB.
