@@ -55,6 +55,7 @@ export function listingsRoutes(deps: ListingsDeps, auth: Auth) {
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.set('Content-Security-Policy', "default-src 'none'; sandbox");
     ctx.type = 'image/webp';
+    ctx.status = 200;
     if (ctx.fresh) {
       object.stream.destroy();
       ctx.status = 304;
