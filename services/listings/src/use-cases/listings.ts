@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { forbidden, notFound, runInTransaction } from '@cp/service-kit';
 import { IdSchema, ListingCreated, ListingDeleted, ListingsQuerySchema, ListingUpdated, type Listing, type ListingsPage } from '@cp/contracts';
-import { searchTextOf, toListing, type ListingDoc } from '../data/listings-repository.ts';
+import { LISTING_FIELDS, searchTextOf, toListing, type ListingDoc } from '../data/listings-repository.ts';
 import { validateListingChange, validateNewListing } from './listing-input.ts';
 import type { ListingsDeps } from './deps.ts';
 
@@ -61,6 +61,13 @@ async function missingOrForbidden(deps: ListingsDeps, id: string): Promise<never
   throw notFound(LISTING_NOT_FOUND);
 }
 
+/** The client-settable fields whose value differs between two versions of a listing. */
+function changedFields(before: ListingDoc, after: ListingDoc): string[] {
+  const b = before as unknown as Record<string, unknown>;
+  const a = after as unknown as Record<string, unknown>;
+  return LISTING_FIELDS.filter((f) => JSON.stringify(b[f] ?? null) !== JSON.stringify(a[f] ?? null));
+}
+
 /** PUT /api/listings/:id, owner only. */
 export async function updateListing(deps: ListingsDeps, userId: string, rawId: string, body: unknown): Promise<Listing> {
   const id = listingId(rawId);
@@ -73,8 +80,7 @@ export async function updateListing(deps: ListingsDeps, userId: string, rawId: s
     const set = { ...change.set, searchText: searchTextOf(title, description), updatedAt: deps.now() };
     const doc = await deps.listings.updateOwned(id, userId, set, change.unset, session);
     if (!doc) return null; // deleted meanwhile
-    const changed = [...Object.keys(change.set), ...change.unset.filter((f) => (current as unknown as Record<string, unknown>)[f] !== undefined)];
-    await emit(ListingUpdated, { listingId: id, userId, category: doc.category, tier: doc.tier, title: doc.title, changed: [...new Set(changed)].sort() });
+    await emit(ListingUpdated, { listingId: id, userId, category: doc.category, tier: doc.tier, title: doc.title, changed: changedFields(current, doc) });
     return doc;
   });
   if (!updated) return missingOrForbidden(deps, id);
