@@ -20,6 +20,8 @@ export interface StackContext {
   ports: Record<string, number>;
   publicUrl: string;
   keys: { privateKeyFile: string; publicKeyFile: string };
+  /** Seed demo data into empty databases (the dev profile's `npm start`). */
+  demoData: boolean;
 }
 
 /** Port of each service per profile: dev uses 4001.., the gateway 8080; other profiles add an offset. */
@@ -27,6 +29,7 @@ export function servicePorts(offset: number): Record<string, number> {
   return {
     gateway: 8080 + offset,
     identity: 4001 + offset,
+    listings: 4002 + offset,
   };
 }
 
@@ -44,12 +47,23 @@ export const SERVICES: ServiceSpec[] = [
     }),
   },
   {
+    name: 'listings',
+    entry: 'services/listings/src/main.ts',
+    env: (c) => ({
+      PORT: String(c.ports.listings),
+      JWT_PUBLIC_KEY_FILE: c.keys.publicKeyFile,
+      IDENTITY_URL: url(c.ports.identity!),
+      SEED_DEMO_DATA: String(c.demoData),
+    }),
+  },
+  {
     name: 'gateway',
     entry: 'services/gateway/src/main.ts',
     env: (c) => ({
       PORT: String(c.ports.gateway),
       PUBLIC_URL: c.publicUrl,
       IDENTITY_URL: url(c.ports.identity!),
+      LISTINGS_URL: url(c.ports.listings!),
     }),
   },
 ];
@@ -86,7 +100,15 @@ export interface RunningStack {
  * Starts the services of the local stack as child processes (Node 24 running the TypeScript entry files) on top of
  * already running infrastructure, each logging to `<dataDir>/logs/<service>.log`, and waits until each is ready.
  */
-export async function startServices(opts: { dataDir: string; infraEnv: Record<string, string>; portOffset?: number; publicUrl?: string; log?: (line: string) => void }): Promise<RunningStack> {
+export async function startServices(opts: {
+  dataDir: string;
+  infraEnv: Record<string, string>;
+  portOffset?: number;
+  publicUrl?: string;
+  /** Seed demo data into empty databases (default false; `npm start` turns it on). */
+  demoData?: boolean;
+  log?: (line: string) => void;
+}): Promise<RunningStack> {
   const root = repoRoot();
   const log = opts.log ?? (() => {});
   const ports = servicePorts(opts.portOffset ?? 0);
@@ -97,6 +119,7 @@ export async function startServices(opts: { dataDir: string; infraEnv: Record<st
     ports,
     publicUrl: opts.publicUrl ?? `http://localhost:${ports.gateway}`,
     keys: ensureSigningKeys(path.join(opts.dataDir, 'keys')),
+    demoData: opts.demoData ?? false,
   };
   const logDir = path.join(opts.dataDir, 'logs');
   mkdirSync(logDir, { recursive: true });
