@@ -12,7 +12,7 @@ export interface ListingsAppInput {
   logger: Logger;
   /** Token verification: identity's public key and claims, and the session checker (identity's internal endpoint). */
   auth: { publicKey: string; issuer: string; audience: string; sessions: SessionChecker };
-  images?: { maxPixels: number };
+  images?: { maxPixels: number; concurrentUploads?: number };
   readiness?: ReadinessCheck[];
   now?: () => Date;
 }

@@ -10,6 +10,8 @@ export const ListingsEnv = BaseServiceEnv.extend({
   S3_BUCKET_UPLOADS: z.string().min(3).max(63).default('uploads'),
   /** Largest decoded image accepted, in pixels (decompression bombs are refused before decoding). */
   IMAGE_MAX_PIXELS: z.coerce.number().int().min(1_000_000).max(268_402_689).default(50_000_000),
+  /** Uploads processed at once (each holds up to 100 MB and runs sharp); more wait, up to 100, then 503. */
+  UPLOAD_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   /** Seconds a session answer from identity may be cached; revocation events drop it at once anyway. */
   SESSION_CACHE_TTL_S: z.coerce.number().int().min(0).max(300).default(10),
   /** Insert the demo listings when the collection is empty (the dev stack sets it; off unless asked). */

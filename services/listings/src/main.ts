@@ -43,7 +43,7 @@ const { app, deps } = await buildListingsApp({
   store,
   logger,
   auth: { publicKey: config.publicKey, issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE, sessions },
-  images: { maxPixels: config.IMAGE_MAX_PIXELS },
+  images: { maxPixels: config.IMAGE_MAX_PIXELS, concurrentUploads: config.UPLOAD_CONCURRENCY },
   readiness: [natsReadiness(nats.nc)],
 });
 

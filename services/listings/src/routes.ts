@@ -3,6 +3,7 @@ import type { Context } from 'koa';
 import { createListing, deleteListing, getListing, listListings, updateListing } from './use-cases/listings.ts';
 import { IMAGE_KEY, uploadImages } from './use-cases/images.ts';
 import { readImageFiles } from './images/multipart.ts';
+import { concurrencyLimit } from './images/concurrency.ts';
 import type { ListingsDeps } from './use-cases/deps.ts';
 
 const user = (ctx: Context) => ctx.state.user as AuthUser;
@@ -32,7 +33,8 @@ export function listingsRoutes(deps: ListingsDeps, auth: Auth) {
     ctx.body = { message: 'Listing deleted' };
   });
 
-  router.post('/api/upload', auth.requireUser, async (ctx) => {
+  const uploadSlots = concurrencyLimit(deps.images.concurrentUploads ?? 4, 100);
+  router.post('/api/upload', auth.requireUser, uploadSlots, async (ctx) => {
     const files = await readImageFiles(ctx.req);
     ctx.status = 201;
     ctx.body = await uploadImages(deps, files);

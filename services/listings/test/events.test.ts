@@ -33,6 +33,8 @@ describe('events through the transactional outbox', () => {
     expect(created.status).toBe(201);
     const id = created.body.id as string;
     expect((await call(h.base, 'PUT', `/api/listings/${id}`, { cookie, body: { tier: 'gold', contactPhone: '' } })).status).toBe(200);
+    // A save that changes nothing is not an event.
+    expect((await call(h.base, 'PUT', `/api/listings/${id}`, { cookie, body: { tier: 'gold', category: 'Jobs' } })).status).toBe(200);
     // Refused changes write nothing.
     const other = await h.newSession();
     expect((await call(h.base, 'PUT', `/api/listings/${id}`, { cookie: other.cookie, body: { tier: 'free' } })).status).toBe(403);

@@ -171,6 +171,13 @@ describe('GET /api/listings', () => {
     expect([...times].sort((a, b) => b - a)).toEqual(times);
   });
 
+  it('treats empty parameters as no filter', async () => {
+    const res = await call(h.base, 'GET', '/api/listings?search=&category=&location=&priceRange=');
+    expect(res.status).toBe(200);
+    const all = (await call(h.base, 'GET', '/api/listings')).body as unknown as unknown[];
+    expect(res.body).toMatchObject({ total: all.length, page: 1, pageSize: 24 });
+  });
+
   it('rejects an invalid query with 400, never 500', async () => {
     for (const q of ['page=0', 'pageSize=1000', 'priceRange=cheap', 'sort=random', 'category=Pets', 'unknown=1', 'search[$ne]=x', 'userId=abc']) {
       const res = await call(h.base, 'GET', `/api/listings?${q}`);

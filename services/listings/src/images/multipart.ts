@@ -96,7 +96,9 @@ export function readImageFiles(req: IncomingMessage, limits: MultipartLimits = {
       else if (files.length === 0) reject(new HttpError(400, 'No image file was uploaded', { code: 'no_file' }));
       else resolve(files);
     });
-    req.on('aborted', () => reject(new HttpError(400, 'Upload aborted', { code: 'aborted' })));
+    req.on('close', () => {
+      if (!req.complete) reject(new HttpError(400, 'Upload aborted', { code: 'aborted' }));
+    });
     req.pipe(bb);
   });
 }

@@ -7,7 +7,8 @@ export interface ListingsDeps {
   conn: Connection;
   listings: ListingsRepository;
   store: ObjectStore;
-  images: { maxPixels: number };
+  /** Pixel limit of an image; uploads processed at once (default 4). */
+  images: { maxPixels: number; concurrentUploads?: number };
   logger: Logger;
   now: () => Date;
 }

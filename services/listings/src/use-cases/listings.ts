@@ -47,7 +47,8 @@ export async function getListing(deps: ListingsDeps, rawId: string): Promise<Lis
  */
 export async function listListings(deps: ListingsDeps, query: Record<string, unknown>): Promise<Listing[] | ListingsPage> {
   if (Object.keys(query).length === 0) return (await deps.listings.all()).map(toListing);
-  const q = ListingsQuerySchema.parse(query);
+  // An empty parameter (`?search=&category=`) does not filter, as on the listings page.
+  const q = ListingsQuerySchema.parse(Object.fromEntries(Object.entries(query).filter(([, v]) => v !== '')));
   const { items, total } = await deps.listings.search(q);
   return { items: items.map(toListing), total, page: q.page, pageSize: q.pageSize };
 }
@@ -80,7 +81,9 @@ export async function updateListing(deps: ListingsDeps, userId: string, rawId: s
     const set = { ...change.set, searchText: searchTextOf(title, description), updatedAt: deps.now() };
     const doc = await deps.listings.updateOwned(id, userId, set, change.unset, session);
     if (!doc) return null; // deleted meanwhile
-    await emit(ListingUpdated, { listingId: id, userId, category: doc.category, tier: doc.tier, title: doc.title, changed: changedFields(current, doc) });
+    const changed = changedFields(current, doc);
+    // A save without a real change is not an event.
+    if (changed.length > 0) await emit(ListingUpdated, { listingId: id, userId, category: doc.category, tier: doc.tier, title: doc.title, changed });
     return doc;
   });
   if (!updated) return missingOrForbidden(deps, id);
