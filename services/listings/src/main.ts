@@ -14,6 +14,7 @@ import { loadListingsConfig } from './config.ts';
 import { buildListingsApp } from './app.ts';
 import { s3ObjectStore } from './storage/object-store.ts';
 import { seedDemoData } from './seed/seed.ts';
+import { startImageCleanup } from './events/image-cleanup.ts';
 
 const config = loadListingsConfig();
 const logger = createLogger('listings', config.LOG_LEVEL);
@@ -47,6 +48,8 @@ const { app, deps } = await buildListingsApp({
   readiness: [natsReadiness(nats.nc)],
 });
 
+const imageCleanup = await startImageCleanup(deps, nats);
+
 if (config.SEED_DEMO_DATA) {
   const result = await seedDemoData(deps);
   logger.info(result, result.seeded ? 'demo listings inserted' : 'demo listings skipped: listings already exist');
@@ -55,4 +58,4 @@ if (config.SEED_DEMO_DATA) {
 const server = await listen(app, config.PORT, config.HOST);
 logger.info({ port: server.port }, 'listings listening');
 
-onShutdown(logger, [() => server.close(), () => revocations.stop(), () => relay.stop(), () => nats.close(), () => conn.close()]);
+onShutdown(logger, [() => server.close(), () => revocations.stop(), () => imageCleanup.stop(), () => relay.stop(), () => nats.close(), () => conn.close()]);

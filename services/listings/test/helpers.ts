@@ -15,6 +15,7 @@ import {
 import { testEnv } from '../../../infra/src/jest/test-env.ts';
 import { call, newUser, startIdentity, type IdentityHarness } from '../../identity/test/helpers.ts';
 import { buildListingsApp } from '../src/app.ts';
+import { startImageCleanup } from '../src/events/image-cleanup.ts';
 import { s3ObjectStore, type ObjectStore } from '../src/storage/object-store.ts';
 import type { ListingsDeps } from '../src/use-cases/deps.ts';
 
@@ -48,7 +49,7 @@ export interface ListingsHarness {
  * The real identity app and the listings app side by side, on the real test MongoDB (a database each), NATS and
  * S3. Both run their outbox relays; listings checks sessions at identity over HTTP and listens for revocations.
  */
-export async function startListings(opts: { sessionTtlMs?: number; maxPixels?: number } = {}): Promise<ListingsHarness> {
+export async function startListings(opts: { sessionTtlMs?: number; maxPixels?: number; imageCleanup?: boolean } = {}): Promise<ListingsHarness> {
   const env = testEnv();
   const logger = createLogger('listings-test');
   const identity = await startIdentity();
@@ -70,6 +71,8 @@ export async function startListings(opts: { sessionTtlMs?: number; maxPixels?: n
   });
   const relay = new OutboxRelay({ connection: conn, js: nats.js, logger, pollIntervalMs: 200 });
   relay.start();
+  // A durable of its own per harness: test files share the stream, never a consumer.
+  const cleanup = opts.imageCleanup ? await startImageCleanup(deps, nats, `image-cleanup-test-${randomUUID().slice(0, 8)}`) : undefined;
   const server: RunningServer = await listen(app, 0);
   return {
     base: `http://127.0.0.1:${server.port}`,
@@ -85,6 +88,7 @@ export async function startListings(opts: { sessionTtlMs?: number; maxPixels?: n
     async close() {
       await server.close();
       revocations.stop();
+      await cleanup?.stop();
       await relay.stop();
       await identityRelay.stop();
       await nats.close();

@@ -87,6 +87,8 @@ listingSchema.index({ userId: 1, createdAt: -1, _id: -1 }, { name: 'owner_newest
 listingSchema.index({ tier: 1, createdAt: -1, _id: -1 }, { name: 'tier_newest' });
 listingSchema.index({ category: 1, price: 1 }, { name: 'category_price' });
 listingSchema.index({ price: 1 }, { name: 'price' });
+// "Is this image still used by a listing?" (image clean-up).
+listingSchema.index({ imageUrls: 1 }, { name: 'image_urls' });
 
 /** Lower-cased title and description: the same folding as the client's rule (`toLowerCase().includes`). */
 export const searchTextOf = (title: string, description: string) => `${title.toLowerCase()}\n${description.toLowerCase()}`;
@@ -226,6 +228,10 @@ export class ListingsRepository {
       this.model.countDocuments(filter).exec(),
     ]);
     return { items, total };
+  }
+
+  async imageInUse(url: string): Promise<boolean> {
+    return (await this.model.exists({ imageUrls: url })) !== null;
   }
 
   count(): Promise<number> {

@@ -39,3 +39,26 @@ export async function uploadImages(deps: ListingsDeps, files: Array<{ data: Buff
   const first = images[0]!;
   return { url: first.url, thumbnailUrl: first.thumbnailUrl, width: first.width, height: first.height, urls: images.map((i) => i.url), images };
 }
+
+/** The object keys behind an image URL of ours (display and thumbnail), or null for anything else. */
+export function imageKeysOf(url: string): [string, string] | null {
+  if (!url.startsWith(UPLOADS_PATH)) return null;
+  const key = url.slice(UPLOADS_PATH.length);
+  if (!IMAGE_KEY.test(key) || key.endsWith('-thumb.webp')) return null;
+  return [key, key.replace(/\.webp$/, '-thumb.webp')];
+}
+
+/**
+ * Removes the stored files of images no listing uses any more (after a deletion or an edit took them off). An image
+ * another listing still shows is kept. Removing is idempotent, so a redelivered event does no harm.
+ */
+export async function removeUnusedImages(deps: Pick<ListingsDeps, 'store' | 'listings' | 'logger'>, urls: readonly string[]): Promise<number> {
+  let removed = 0;
+  for (const url of new Set(urls)) {
+    const keys = imageKeysOf(url);
+    if (!keys || (await deps.listings.imageInUse(url))) continue;
+    for (const key of keys) await deps.store.remove(key);
+    removed += 1;
+  }
+  return removed;
+}

@@ -83,7 +83,8 @@ export async function updateListing(deps: ListingsDeps, userId: string, rawId: s
     if (!doc) return null; // deleted meanwhile
     const changed = changedFields(current, doc);
     // A save without a real change is not an event.
-    if (changed.length > 0) await emit(ListingUpdated, { listingId: id, userId, category: doc.category, tier: doc.tier, title: doc.title, changed });
+    const removedImageUrls = (current.imageUrls ?? []).filter((u) => !(doc.imageUrls ?? []).includes(u));
+    if (changed.length > 0) await emit(ListingUpdated, { listingId: id, userId, category: doc.category, tier: doc.tier, title: doc.title, changed, removedImageUrls });
     return doc;
   });
   if (!updated) return missingOrForbidden(deps, id);
