@@ -31,3 +31,11 @@ export function listingMatchesFilters(listing: FilterableListing, filters: Listi
   if (filters.priceRange && !priceBucketMatches(listing.price, filters.priceRange)) return false;
   return true;
 }
+
+/**
+ * The thumbnail of an image the listings service stored (`/uploads/img/<id>.webp` → `/uploads/img/<id>-thumb.webp`,
+ * WebP, longest side 480): for cards and gallery thumbnails. Any other URL is returned unchanged.
+ */
+export function thumbnailUrlOf(url: string): string {
+  return /^\/uploads\/img\/[0-9a-f-]{36}\.webp$/.test(url) ? url.replace(/\.webp$/, '-thumb.webp') : url;
+}
