@@ -64,8 +64,11 @@ export function listingsRoutes(deps: ListingsDeps, auth: Auth) {
       return;
     }
     ctx.length = object.size;
-    ctx.body = ctx.method === 'HEAD' ? null : object.stream;
-    if (ctx.method === 'HEAD') object.stream.destroy();
+    if (ctx.method === 'HEAD') {
+      object.stream.destroy();
+      return; // Koa sends the headers only
+    }
+    ctx.body = object.stream;
   });
 
   return router;

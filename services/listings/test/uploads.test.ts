@@ -191,6 +191,14 @@ describe('GET /uploads/<key>', () => {
     }
   });
 
+  it('answers HEAD with the headers only', async () => {
+    const res = await upload([{ data: await solid(20, 20).png().toBuffer(), name: 'a.png', type: 'image/png' }]);
+    const head = await fetch(h.base + (res.body.url as string), { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-type')).toBe('image/webp');
+    expect(Number(head.headers.get('content-length'))).toBeGreaterThan(0);
+  });
+
   it('answers 304 to a conditional request', async () => {
     const res = await upload([{ data: await solid(20, 20).png().toBuffer(), name: 'a.png', type: 'image/png' }]);
     const first = await fetch(h.base + (res.body.url as string));

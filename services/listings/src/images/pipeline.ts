@@ -40,20 +40,23 @@ export async function processImage(input: Buffer, opts: ImagePipelineOptions): P
   }
   if (!meta.width || !meta.height) throw new HttpError(400, 'Could not read the image', { code: 'invalid_image' });
   if (meta.width * meta.height > opts.maxPixels) throw tooManyPixels();
+  // Both renditions from the same auto-oriented input, rendered in parallel.
+  const oriented = sharp(input, sharpOpts).rotate(); // EXIF orientation applied before the metadata is dropped
   const render = async (size: number, quality: number) => {
-    try {
-      const { data, info } = await sharp(input, sharpOpts)
-        .rotate() // auto-orient from EXIF, before the metadata is dropped
-        .resize({ width: size, height: size, fit: 'inside', withoutEnlargement: true })
-        .webp({ quality, effort: 4 })
-        .toBuffer({ resolveWithObject: true });
-      return { data, width: info.width, height: info.height };
-    } catch (err) {
-      throw readError(err);
-    }
+    const { data, info } = await oriented
+      .clone()
+      .resize({ width: size, height: size, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality, effort: 4 })
+      .toBuffer({ resolveWithObject: true });
+    return { data, width: info.width, height: info.height };
   };
-  const display = await render(opts.displaySize ?? DISPLAY_SIZE, 82);
-  const thumbnail = await render(opts.thumbSize ?? THUMB_SIZE, 75);
+  let display: ProcessedImage['display'];
+  let thumbnail: ProcessedImage['thumbnail'];
+  try {
+    [display, thumbnail] = await Promise.all([render(opts.displaySize ?? DISPLAY_SIZE, 82), render(opts.thumbSize ?? THUMB_SIZE, 75)]);
+  } catch (err) {
+    throw readError(err);
+  }
   return { source, display, thumbnail };
 }
 
