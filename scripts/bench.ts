@@ -1,5 +1,6 @@
 /**
- * npm run bench — speed figures, not a test. Starts an isolated stack (profile "bench"), then measures one read
+ * npm run bench — speed figures, not a test. Starts an isolated stack (profile "bench"), then measures GET /api/listings
+ * (scripts/bench/listings.ts: 10k and 100k listings, a page and a search) and one more read
  * endpoint, GET /api/auth/user with a session cookie (verify the ES256 token, load the session, load the user), three
  * ways in the same run:
  *   1. through the gateway (browser's path),
@@ -15,6 +16,7 @@ import jwt from 'jsonwebtoken';
 import { MongoClient } from 'mongodb';
 import { startInfra } from '../infra/src/index.ts';
 import { repoRoot, startServices } from '../infra/src/stack.ts';
+import { benchListings } from './bench/listings.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -29,10 +31,10 @@ interface Result {
   non2xx: number;
 }
 
-async function measure(name: string, url: string, cookie: string): Promise<Result> {
+async function measure(name: string, url: string, headers: Record<string, string> = {}): Promise<Result> {
   // warm-up, then the measured run
-  await autocannon({ url, connections: CONNECTIONS, duration: 2, headers: { cookie } });
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers: { cookie } });
+  await autocannon({ url, connections: CONNECTIONS, duration: 2, headers });
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
   // A figure made of error answers (a rate limit, a 401) measures nothing: refuse it.
   if (r.errors > 0 || r.non2xx > 0) throw new Error(`${name}: ${r.errors} errors and ${r.non2xx} non-2xx answers out of ${r.requests.total}`);
   return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
@@ -105,9 +107,9 @@ async function main(): Promise<void> {
 
     console.log(`bench: GET /api/auth/user, ${CONNECTIONS} connections, ${DURATION_S} s each (after a 2 s warm-up)`);
     const results = [
-      await measure('gateway → identity', `${gateway}/api/auth/user`, cookie),
-      await measure('identity directly', `${stack.urls.identity}/api/auth/user`, cookie),
-      await measure('bare node:http', `http://127.0.0.1:${bare.port}/api/auth/user`, cookie),
+      await measure('gateway → identity', `${gateway}/api/auth/user`, { cookie }),
+      await measure('identity directly', `${stack.urls.identity}/api/auth/user`, { cookie }),
+      await measure('bare node:http', `http://127.0.0.1:${bare.port}/api/auth/user`, { cookie }),
     ];
     console.log('');
     console.log('| path | req/s | p50 ms | p99 ms | errors | non-2xx |');
@@ -118,7 +120,9 @@ async function main(): Promise<void> {
     console.log(`gateway / direct service: ${(gw.rps / direct.rps).toFixed(2)}×`);
     console.log(`service / bare node:http: ${(direct.rps / raw.rps).toFixed(2)}×`);
     console.log(`gateway / bare node:http: ${(gw.rps / raw.rps).toFixed(2)}×`);
-    console.log('(2 cores shared by load generator, gateway, service and MongoDB under wine: compare ratios, not absolutes)');
+
+    await benchListings({ mongoUrl: infra.env.MONGO_URL, gatewayUrl: gateway, listingsUrl: stack.urls.listings!, measure });
+    console.log('\n(2 cores shared by load generator, gateway, service and MongoDB under wine: compare ratios, not absolutes)');
   } finally {
     await bare?.close();
     await stack?.stop();

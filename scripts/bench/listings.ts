@@ -1,0 +1,122 @@
+/**
+ * Listings read benchmark (issue 4): GET /api/listings with 10k and then 100k listings in MongoDB, for a page of
+ * results and for a search, three ways in the same run: through the gateway, the listings service directly, and a
+ * bare node:http server running the very same MongoDB query (the service's own `searchFilter`, sort, skip, limit and
+ * count) with the raw driver and no framework. Loopback only; every run is bounded in time.
+ */
+import http from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { MongoClient, type Collection, type Sort } from 'mongodb';
+import { LISTING_CATEGORIES, LISTING_TIERS, LOCATIONS, ListingsQuerySchema } from '@cp/contracts';
+import { searchFilter, searchTextOf, toListing, type ListingDoc } from '../../services/listings/src/data/listings-repository.ts';
+
+export interface Measured {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+}
+export type Measure = (name: string, url: string, headers?: Record<string, string>) => Promise<Measured>;
+
+const WORDS = ['room', 'rent', 'tutor', 'math', 'sofa', 'table', 'honda', 'civic', 'diwali', 'garba', 'job', 'engineer', 'catering', 'biryani', 'yoga', 'class', 'bike', 'laptop', 'apartment', 'townhouse'];
+const pick = <T>(list: readonly T[], i: number) => list[i % list.length]!;
+
+function makeListing(i: number, now: number): ListingDoc {
+  const title = `${pick(WORDS, i * 7)} ${pick(WORDS, i * 3 + 1)} ${i}`;
+  const description = `Listing number ${i}: ${pick(WORDS, i)} and ${pick(WORDS, i * 5 + 2)} near the community hall, serious enquiries only.`;
+  const category = pick(LISTING_CATEGORIES, i);
+  const created = new Date(now - i * 60_000);
+  return {
+    _id: randomUUID(),
+    userId: randomUUID(),
+    category,
+    title,
+    description,
+    ...(i % 4 === 0 ? {} : { price: (i * 37) % 3000 }),
+    location: pick(LOCATIONS, i * 11),
+    imageUrls: [],
+    tier: pick(LISTING_TIERS, i * 13),
+    status: 'active',
+    searchText: searchTextOf(title, description),
+    createdAt: created,
+    updatedAt: created,
+  };
+}
+
+/** Grows the listings collection to `target` documents, in batches. */
+export async function seedListings(col: Collection<ListingDoc>, target: number): Promise<void> {
+  const have = await col.countDocuments();
+  const now = Date.now();
+  for (let start = have; start < target; start += 5_000) {
+    const end = Math.min(target, start + 5_000);
+    await col.insertMany(Array.from({ length: end - start }, (_, k) => makeListing(start + k, now)));
+  }
+}
+
+const SORTS: Record<string, Sort> = { newest: { createdAt: -1, _id: -1 }, oldest: { createdAt: 1, _id: 1 }, 'price-asc': { price: 1, createdAt: -1, _id: -1 }, 'price-desc': { price: -1, createdAt: -1, _id: -1 } };
+
+/** The same query as the service's repository, on the raw driver behind node:http. */
+export function bareListingsServer(col: Collection<ListingDoc>): Promise<{ port: number; close(): Promise<void> }> {
+  const server = http.createServer((req, res) => {
+    void (async () => {
+      const params = Object.fromEntries(new URL(req.url ?? '/', 'http://bare').searchParams);
+      const q = ListingsQuerySchema.safeParse(params);
+      if (!q.success) {
+        res.writeHead(400, { 'content-type': 'application/json' }).end('{"error":"bad query"}');
+        return;
+      }
+      const filter = searchFilter(q.data);
+      const [items, total] = await Promise.all([
+        col.find(filter, { projection: { searchText: 0 } }).sort(SORTS[q.data.sort]!).skip((q.data.page - 1) * q.data.pageSize).limit(q.data.pageSize).toArray(),
+        Object.keys(filter).length === 0 ? col.estimatedDocumentCount() : col.countDocuments(filter),
+      ]);
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ items: items.map((d) => toListing(d)), total, page: q.data.page, pageSize: q.data.pageSize }));
+    })().catch(() => res.writeHead(500).end());
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const addr = server.address();
+      resolve({
+        port: typeof addr === 'object' && addr ? addr.port : 0,
+        close: async () => {
+          server.closeAllConnections();
+          await new Promise<void>((r) => server.close(() => r()));
+        },
+      });
+    });
+  });
+}
+
+export const LISTING_QUERIES = [
+  ['a page of results', '/api/listings?page=1&pageSize=24'],
+  ['a search', '/api/listings?search=tutor&location=harrisburg&pageSize=24'],
+] as const;
+
+/** Runs the listings benchmark against a running stack; prints one table per size. */
+export async function benchListings(opts: { mongoUrl: string; gatewayUrl: string; listingsUrl: string; measure: Measure; sizes?: number[] }): Promise<void> {
+  const client = new MongoClient(opts.mongoUrl, { maxPoolSize: 20 });
+  const col = client.db('listings').collection<ListingDoc>('listings');
+  const bare = await bareListingsServer(col);
+  try {
+    for (const size of opts.sizes ?? [10_000, 100_000]) {
+      const t0 = Date.now();
+      await seedListings(col, size);
+      console.log(`\nbench: ${size} listings (seeded in ${((Date.now() - t0) / 1000).toFixed(0)} s)`);
+      console.log('| query | path | req/s | p50 ms | p99 ms |');
+      console.log('|---|---|---:|---:|---:|');
+      for (const [label, pathAndQuery] of LISTING_QUERIES) {
+        const rows = [
+          await opts.measure('gateway → listings', opts.gatewayUrl + pathAndQuery),
+          await opts.measure('listings directly', opts.listingsUrl + pathAndQuery),
+          await opts.measure('bare node:http', `http://127.0.0.1:${bare.port}${pathAndQuery}`),
+        ];
+        for (const r of rows) console.log(`| ${label} | ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} |`);
+        const [gw, direct, raw] = rows as [Measured, Measured, Measured];
+        console.log(`| ${label} | ratios | gateway/direct ${(gw.rps / direct.rps).toFixed(2)}× · service/bare ${(direct.rps / raw.rps).toFixed(2)}× · gateway/bare ${(gw.rps / raw.rps).toFixed(2)}× | | |`);
+      }
+    }
+  } finally {
+    await bare.close();
+    await client.close();
+  }
+}
