@@ -31,6 +31,7 @@ export function servicePorts(offset: number): Record<string, number> {
   return {
     gateway: 8080 + offset,
     identity: 4001 + offset,
+    comms: 4006 + offset,
   };
 }
 
@@ -69,12 +70,21 @@ export const SERVICES: ServiceSpec[] = [
     }),
   },
   {
+    name: 'comms',
+    entry: 'services/comms/src/main.ts',
+    env: (c) => ({
+      PORT: String(c.ports.comms),
+      CONTACT_INBOX: 'support@centralpadesi.local',
+    }),
+  },
+  {
     name: 'gateway',
     entry: 'services/gateway/src/main.ts',
     env: (c) => ({
       PORT: String(c.ports.gateway),
       PUBLIC_URL: c.publicUrl,
       IDENTITY_URL: url(c.ports.identity!),
+      COMMS_URL: url(c.ports.comms!),
       ...webEnv(c),
     }),
   },
@@ -131,6 +141,8 @@ export async function startServices(opts: {
   infraEnv: Record<string, string>;
   portOffset?: number;
   publicUrl?: string;
+  /** Extra variables per service, e.g. `{ gateway: { RATE_LIMIT_GLOBAL: '1000000' } }` for a benchmark. */
+  extraEnv?: Record<string, Record<string, string>>;
   log?: (line: string) => void;
   /** How the remotes are served (StackContext.web); default `servers`. */
   web?: 'servers' | 'folders';
@@ -182,7 +194,7 @@ export async function startServices(opts: {
       const out = createWriteStream(logFile, { flags: 'a' });
       const child = spawn(process.execPath, [path.join(root, spec.entry)], {
         cwd: root,
-        env: { ...process.env, ...opts.infraEnv, NODE_ENV: 'development', ...spec.env(ctx) },
+        env: { ...process.env, ...opts.infraEnv, NODE_ENV: 'development', ...spec.env(ctx), ...opts.extraEnv?.[spec.name] },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       child.stdout?.pipe(out);
