@@ -23,7 +23,7 @@ import {
 } from '@cp/ui';
 import { useAuth, validate, type FieldErrors } from '@cp/web-core';
 import { useCreateForumPostMutation } from '../api/forum-api.ts';
-import { serverText } from '../lib/forum.ts';
+import { serverText } from '../lib/posts.ts';
 
 interface PostFormValues {
   category: ForumCategory | '';

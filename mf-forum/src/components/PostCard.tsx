@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { Eye, MessageSquare } from 'lucide-react';
 import { relativeTime, type ForumPost } from '@cp/contracts';
 import { Badge, Card, Skeleton } from '@cp/ui';
-import { initials } from '../lib/forum.ts';
+import { initials } from '../lib/posts.ts';
 
 export function Avatar({ name, size = 'md' }: { name: string; size?: 'sm' | 'md' }) {
   return (

@@ -152,7 +152,8 @@ export function createWebConfig(options) {
           dts: false,
           // One Module Federation runtime core on the page: the shell provides it to the remotes' production builds (a
           // remote run alone in development keeps its own copy).
-          experiments: isHost ? { provideExternalRuntime: true } : isDev ? {} : { externalRuntime: true },
+          // optimization.target 'web': the runtime's Node.js code paths (script loading through fs/vm) are left out.
+          experiments: { ...(isHost ? { provideExternalRuntime: true } : isDev ? {} : { externalRuntime: true }), optimization: { target: 'web' } },
           dev: isDev ? { disableLiveReload: true, disableHotTypesReload: true, disableDynamicRemoteTypeHints: true } : false,
         }),
         new MiniCssExtractPlugin({ filename: `${contentHash}.css`, chunkFilename: `${contentHash}.css` }),
