@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { LogIn, ShieldAlert } from 'lucide-react';
-import { Button, EmptyState, Skeleton, Tabs, TabsContent, TabsList, TabsTrigger } from '@cp/ui';
+import { Button, EmptyState, Skeleton } from '@cp/ui';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@cp/ui/tabs';
 import { useAuth } from '@cp/web-core';
 import { AdvertisementsTab } from '../components/AdvertisementsTab.tsx';
 import { BusinessesTab } from '../components/BusinessesTab.tsx';
