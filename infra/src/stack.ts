@@ -41,7 +41,7 @@ const url = (port: number) => `http://127.0.0.1:${port}`;
 const REMOTE_STATIC_PORTS: Record<string, number> = { 'mf-listings': 3101, 'mf-forum': 3102, 'mf-directory': 3103, 'mf-admin': 3104 };
 
 /** One static server per remote folder (services/gateway/src/static-main.ts). */
-function remoteStaticServers(root: string, offset: number): Array<{ folder: string; port: number }> {
+export function remoteStaticServers(root: string, offset: number): Array<{ folder: string; port: number }> {
   let next = 3110;
   return webApps(root)
     .filter((app) => app !== 'shell')
@@ -49,7 +49,7 @@ function remoteStaticServers(root: string, offset: number): Array<{ folder: stri
 }
 
 /** The gateway's web variables: the shell build and every remote, by URL or by folder. */
-function webEnv(c: StackContext): Record<string, string> {
+export function webEnv(c: StackContext): Record<string, string> {
   const remotes = Object.fromEntries(
     webApps(c.root)
       .filter((app) => app !== 'shell')
