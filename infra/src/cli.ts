@@ -75,7 +75,7 @@ async function main(argv: string[]): Promise<void> {
       const infra = await startInfra({ name: 'dev', log });
       let stack: Awaited<ReturnType<typeof startServices>> | undefined;
       try {
-        stack = await startServices({ dataDir: infra.dataDir, infraEnv: infra.env, log });
+        stack = await startServices({ dataDir: infra.dataDir, infraEnv: infra.env, demoData: true, log });
       } catch (err) {
         await infra.stop();
         throw err;
@@ -102,7 +102,7 @@ async function main(argv: string[]): Promise<void> {
       });
       let stack: Awaited<ReturnType<typeof startServices>> | undefined;
       try {
-        stack = await startServices({ dataDir: infra.dataDir, infraEnv: infra.env, log, web: 'folders' });
+        stack = await startServices({ dataDir: infra.dataDir, infraEnv: infra.env, demoData: true, log, web: 'folders' });
       } catch (err) {
         watcher.kill('SIGTERM');
         await infra.stop();

@@ -21,6 +21,8 @@ export interface StackContext {
   ports: Record<string, number>;
   publicUrl: string;
   keys: { privateKeyFile: string; publicKeyFile: string };
+  /** Seed demo data into empty databases (the dev profile's `npm start`). */
+  demoData: boolean;
   /** `servers`: each remote's build has its own static server, proxied by the gateway (deployed apart; `npm start`).
    *  `folders`: the gateway serves the remotes' dist folders itself (`npm run dev`: watch-mode rebuilds). */
   web: 'servers' | 'folders';
@@ -31,6 +33,7 @@ export function servicePorts(offset: number): Record<string, number> {
   return {
     gateway: 8080 + offset,
     identity: 4001 + offset,
+    listings: 4002 + offset,
     comms: 4006 + offset,
   };
 }
@@ -70,6 +73,16 @@ export const SERVICES: ServiceSpec[] = [
     }),
   },
   {
+    name: 'listings',
+    entry: 'services/listings/src/main.ts',
+    env: (c) => ({
+      PORT: String(c.ports.listings),
+      JWT_PUBLIC_KEY_FILE: c.keys.publicKeyFile,
+      IDENTITY_URL: url(c.ports.identity!),
+      SEED_DEMO_DATA: String(c.demoData),
+    }),
+  },
+  {
     name: 'comms',
     entry: 'services/comms/src/main.ts',
     env: (c) => ({
@@ -84,6 +97,7 @@ export const SERVICES: ServiceSpec[] = [
       PORT: String(c.ports.gateway),
       PUBLIC_URL: c.publicUrl,
       IDENTITY_URL: url(c.ports.identity!),
+      LISTINGS_URL: url(c.ports.listings!),
       COMMS_URL: url(c.ports.comms!),
       ...webEnv(c),
     }),
@@ -141,6 +155,8 @@ export async function startServices(opts: {
   infraEnv: Record<string, string>;
   portOffset?: number;
   publicUrl?: string;
+  /** Seed demo data into empty databases (default false; `npm start` turns it on). */
+  demoData?: boolean;
   /** Extra variables per service, e.g. `{ gateway: { RATE_LIMIT_GLOBAL: '1000000' } }` for a benchmark. */
   extraEnv?: Record<string, Record<string, string>>;
   log?: (line: string) => void;
@@ -174,6 +190,7 @@ export async function startServices(opts: {
     ports,
     publicUrl: opts.publicUrl ?? `http://localhost:${ports.gateway}`,
     keys: ensureSigningKeys(path.join(opts.dataDir, 'keys')),
+    demoData: opts.demoData ?? false,
     web,
   };
   const logDir = path.join(opts.dataDir, 'logs');

@@ -86,7 +86,7 @@ describe('the stack gives the gateway the web site', () => {
       { folder: 'mf-zeta', port: 3210 },
     ]);
     const ports = Object.fromEntries(servers.map((s) => [s.folder, s.port]));
-    const ctx = { root, dataDir: '/tmp/x', infraEnv: {}, ports: { ...ports, gateway: 8180, identity: 4101, comms: 4106 }, publicUrl: 'http://localhost:8180', keys: { privateKeyFile: 'a', publicKeyFile: 'b' }, web: 'servers' as const };
+    const ctx = { root, dataDir: '/tmp/x', infraEnv: {}, ports: { ...ports, gateway: 8180, identity: 4101, comms: 4106 }, publicUrl: 'http://localhost:8180', keys: { privateKeyFile: 'a', publicKeyFile: 'b' }, demoData: false, web: 'servers' as const };
     const env = webEnv(ctx);
     expect(env.WEB_ROOT).toBe(path.join(root, 'shell', 'dist'));
     expect(JSON.parse(env.WEB_REMOTES!)).toEqual({ forum: 'http://127.0.0.1:3202', listings: 'http://127.0.0.1:3201', zeta: 'http://127.0.0.1:3210' });
@@ -96,7 +96,7 @@ describe('the stack gives the gateway the web site', () => {
 
   test('folders mode (npm run dev): the gateway serves the dist folders the watcher writes', async () => {
     const { webEnv } = await load();
-    const env = webEnv({ root, dataDir: '/tmp/x', infraEnv: {}, ports: {}, publicUrl: 'http://localhost:8080', keys: { privateKeyFile: 'a', publicKeyFile: 'b' }, web: 'folders' });
+    const env = webEnv({ root, dataDir: '/tmp/x', infraEnv: {}, ports: {}, publicUrl: 'http://localhost:8080', keys: { privateKeyFile: 'a', publicKeyFile: 'b' }, demoData: false, web: 'folders' });
     expect(JSON.parse(env.WEB_REMOTES!)).toEqual({ forum: path.join(root, 'mf-forum', 'dist') });
   });
 });
