@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ensureSigningKeys } from './keys.ts';
 import { repoRoot } from './paths.ts';
+import { remoteKey, webApps } from './web.ts';
 
 export { repoRoot };
 
@@ -22,6 +23,9 @@ export interface StackContext {
   keys: { privateKeyFile: string; publicKeyFile: string };
   /** Seed demo data into empty databases (the dev profile's `npm start`). */
   demoData: boolean;
+  /** `servers`: each remote's build has its own static server, proxied by the gateway (deployed apart; `npm start`).
+   *  `folders`: the gateway serves the remotes' dist folders itself (`npm run dev`: watch-mode rebuilds). */
+  web: 'servers' | 'folders';
 }
 
 /** Port of each service per profile: dev uses 4001.., the gateway 8080; other profiles add an offset. */
@@ -35,6 +39,27 @@ export function servicePorts(offset: number): Record<string, number> {
 }
 
 const url = (port: number) => `http://127.0.0.1:${port}`;
+
+/** Port of each remote's own static server (`npm start`), before the profile offset; others get 3110 and up. */
+const REMOTE_STATIC_PORTS: Record<string, number> = { 'mf-listings': 3101, 'mf-forum': 3102, 'mf-directory': 3103, 'mf-admin': 3104 };
+
+/** One static server per remote folder (services/gateway/src/static-main.ts). */
+export function remoteStaticServers(root: string, offset: number): Array<{ folder: string; port: number }> {
+  let next = 3110;
+  return webApps(root)
+    .filter((app) => app !== 'shell')
+    .map((folder) => ({ folder, port: (REMOTE_STATIC_PORTS[folder] ?? next++) + offset }));
+}
+
+/** The gateway's web variables: the shell build and every remote, by URL or by folder. */
+export function webEnv(c: StackContext): Record<string, string> {
+  const remotes = Object.fromEntries(
+    webApps(c.root)
+      .filter((app) => app !== 'shell')
+      .map((folder) => [remoteKey(folder), c.web === 'servers' ? url(c.ports[folder]!) : path.join(c.root, folder, 'dist')]),
+  );
+  return { WEB_ROOT: path.join(c.root, 'shell', 'dist'), WEB_REMOTES: JSON.stringify(remotes) };
+}
 
 export const SERVICES: ServiceSpec[] = [
   {
@@ -74,6 +99,7 @@ export const SERVICES: ServiceSpec[] = [
       IDENTITY_URL: url(c.ports.identity!),
       LISTINGS_URL: url(c.ports.listings!),
       COMMS_URL: url(c.ports.comms!),
+      ...webEnv(c),
     }),
   },
 ];
@@ -104,6 +130,20 @@ function tail(file: string, lines = 20): string {
 export interface RunningStack {
   urls: Record<string, string>;
   stop(): Promise<void>;
+  /** Stops one process of the stack by name (e.g. `mf-forum`, a remote's static server: its area shows the fallback). */
+  stopService(name: string): Promise<void>;
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const killer = setTimeout(() => child.kill('SIGKILL'), 8_000);
+    child.once('exit', () => {
+      clearTimeout(killer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
 }
 
 /**
@@ -120,10 +160,29 @@ export async function startServices(opts: {
   /** Extra variables per service, e.g. `{ gateway: { RATE_LIMIT_GLOBAL: '1000000' } }` for a benchmark. */
   extraEnv?: Record<string, Record<string, string>>;
   log?: (line: string) => void;
+  /** How the remotes are served (StackContext.web); default `servers`. */
+  web?: 'servers' | 'folders';
 }): Promise<RunningStack> {
   const root = repoRoot();
   const log = opts.log ?? (() => {});
+  const web = opts.web ?? 'servers';
   const ports = servicePorts(opts.portOffset ?? 0);
+  const remoteServers: ServiceSpec[] = [];
+  if (web === 'servers') {
+    for (const { folder, port } of remoteStaticServers(root, opts.portOffset ?? 0)) {
+      ports[folder] = port;
+      if (!existsSync(path.join(root, folder, 'dist', 'mf-manifest.json'))) {
+        // Still in the registry: the gateway answers 502 for it and the page shows that remote's fallback.
+        log(`${folder} has no build (npm run build:web): not serving it`);
+        continue;
+      }
+      remoteServers.push({
+        name: folder,
+        entry: 'services/gateway/src/static-main.ts',
+        env: (c) => ({ PORT: String(c.ports[folder]), STATIC_DIR: path.join(c.root, folder, 'dist') }),
+      });
+    }
+  }
   const ctx: StackContext = {
     root,
     dataDir: opts.dataDir,
@@ -132,28 +191,22 @@ export async function startServices(opts: {
     publicUrl: opts.publicUrl ?? `http://localhost:${ports.gateway}`,
     keys: ensureSigningKeys(path.join(opts.dataDir, 'keys')),
     demoData: opts.demoData ?? false,
+    web,
   };
   const logDir = path.join(opts.dataDir, 'logs');
   mkdirSync(logDir, { recursive: true });
   const children: Array<{ name: string; child: ChildProcess }> = [];
   const stop = async () => {
-    await Promise.all(
-      children.reverse().map(
-        ({ child }) =>
-          new Promise<void>((resolve) => {
-            if (child.exitCode !== null || child.signalCode !== null) return resolve();
-            const killer = setTimeout(() => child.kill('SIGKILL'), 8_000);
-            child.once('exit', () => {
-              clearTimeout(killer);
-              resolve();
-            });
-            child.kill('SIGTERM');
-          }),
-      ),
-    );
+    await Promise.all(children.reverse().map(({ child }) => stopChild(child)));
+  };
+  const stopService = async (name: string) => {
+    const found = children.find((c) => c.name === name);
+    if (!found) throw new Error(`no process named ${name} in the stack (${children.map((c) => c.name).join(', ')})`);
+    await stopChild(found.child);
   };
   try {
-    for (const spec of SERVICES) {
+    // The remotes' static servers first: the gateway proxies to them.
+    for (const spec of [...remoteServers, ...SERVICES]) {
       const logFile = path.join(logDir, `${spec.name}.log`);
       const out = createWriteStream(logFile, { flags: 'a' });
       const child = spawn(process.execPath, [path.join(root, spec.entry)], {
@@ -172,5 +225,5 @@ export async function startServices(opts: {
     await stop();
     throw err;
   }
-  return { urls: { site: ctx.publicUrl, ...Object.fromEntries(Object.entries(ports).map(([k, p]) => [k, url(p)])) }, stop };
+  return { urls: { site: ctx.publicUrl, ...Object.fromEntries(Object.entries(ports).map(([k, p]) => [k, url(p)])) }, stop, stopService };
 }
