@@ -86,7 +86,15 @@ export interface RunningStack {
  * Starts the services of the local stack as child processes (Node 24 running the TypeScript entry files) on top of
  * already running infrastructure, each logging to `<dataDir>/logs/<service>.log`, and waits until each is ready.
  */
-export async function startServices(opts: { dataDir: string; infraEnv: Record<string, string>; portOffset?: number; publicUrl?: string; log?: (line: string) => void }): Promise<RunningStack> {
+export async function startServices(opts: {
+  dataDir: string;
+  infraEnv: Record<string, string>;
+  portOffset?: number;
+  publicUrl?: string;
+  log?: (line: string) => void;
+  /** Extra environment per service, over the stack's (e.g. the browser tests' `WEB_REMOTES` for the gateway). */
+  serviceEnv?: Record<string, Record<string, string>>;
+}): Promise<RunningStack> {
   const root = repoRoot();
   const log = opts.log ?? (() => {});
   const ports = servicePorts(opts.portOffset ?? 0);
@@ -123,7 +131,7 @@ export async function startServices(opts: { dataDir: string; infraEnv: Record<st
       const out = createWriteStream(logFile, { flags: 'a' });
       const child = spawn(process.execPath, [path.join(root, spec.entry)], {
         cwd: root,
-        env: { ...process.env, ...opts.infraEnv, NODE_ENV: 'development', ...spec.env(ctx) },
+        env: { ...process.env, ...opts.infraEnv, NODE_ENV: 'development', ...spec.env(ctx), ...opts.serviceEnv?.[spec.name] },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       child.stdout?.pipe(out);

@@ -1,0 +1,103 @@
+import type { Page } from 'playwright-core';
+import { describeViolations, seriousAxeViolations, withPage } from './support/browser.ts';
+
+const NOT_FOUND = '404 Page Not Found';
+const UNAVAILABLE = 'This page is temporarily unavailable';
+
+/** The page's main heading once the route has rendered (remote routes load their code first). */
+async function mainHeading(page: Page): Promise<string> {
+  const h1 = page.locator('main h1, h1').first();
+  await h1.waitFor();
+  return (await h1.innerText()).trim();
+}
+
+/** Waits until the route's data requests have settled and no section is still loading. */
+async function settled(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.locator('[aria-busy="true"]').first().waitFor({ state: 'detached', timeout: 15_000 }).catch(() => undefined);
+}
+
+interface Screen {
+  name: string;
+  path: string;
+  /** The h1 the screen must show (a string: exact; a RegExp: matched); remote screens only need to be neither 404 nor unavailable. */
+  heading?: string | RegExp;
+  prepare?: (page: Page) => Promise<void>;
+}
+
+/** Every screen of issue 3 (spec §2), as a visitor who is not logged in sees it. */
+const SCREENS: Screen[] = [
+  { name: 'home', path: '/' },
+  { name: 'auth (login tab)', path: '/auth', heading: 'Welcome' },
+  {
+    name: 'auth (register tab)',
+    path: '/auth',
+    heading: 'Welcome',
+    prepare: async (page) => {
+      await page.getByRole('tab', { name: 'Register' }).click();
+      await page.getByRole('button', { name: 'Create Account' }).waitFor();
+    },
+  },
+  { name: 'forgot password', path: '/forgot-password', heading: 'Forgot Password' },
+  { name: 'reset password', path: '/reset-password?token=x', heading: 'Reset Password' },
+  { name: 'contact', path: '/contact', heading: 'Contact Us' },
+  { name: 'about', path: '/about', heading: /^About / },
+  { name: 'terms', path: '/terms', heading: 'Terms & Conditions' },
+  { name: '404', path: '/no/such/page', heading: NOT_FOUND },
+  { name: 'admin gate', path: '/admin' },
+  { name: 'listings', path: '/listings' },
+  { name: 'forum', path: '/forum' },
+  { name: 'businesses', path: '/businesses' },
+  { name: 'yellow pages', path: '/yellow-pages' },
+];
+
+describe('screens of issue 3', () => {
+  test('an unknown path shows the page titled "404 Page Not Found" inside the chrome', async () => {
+    await withPage(async ({ page }) => {
+      await page.goto('/this/page/does-not-exist');
+      expect(await mainHeading(page)).toBe(NOT_FOUND);
+      expect(await page.title()).toMatch(/^404 Page Not Found/);
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Forum' }).waitFor();
+      await page.getByRole('link', { name: 'Back to Home' }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+    });
+  });
+
+  test.each(SCREENS)('axe-core: no serious or critical violation on $name ($path), light and dark', async (screen) => {
+    await withPage(async ({ page, pageErrors }) => {
+      for (const theme of ['light', 'dark'] as const) {
+        await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
+        await page.goto(screen.path);
+        const heading = await mainHeading(page);
+        if (screen.heading instanceof RegExp) expect(heading).toMatch(screen.heading);
+        else if (screen.heading) expect(heading).toBe(screen.heading);
+        else {
+          expect(heading).not.toBe(NOT_FOUND);
+          expect(heading).not.toBe(UNAVAILABLE);
+        }
+        await screen.prepare?.(page);
+        await settled(page);
+        expect(await page.evaluate(() => document.documentElement.className)).toBe(theme);
+        const violations = await seriousAxeViolations(page);
+        expect(describeViolations(violations)).toBe('');
+      }
+      expect(pageErrors).toEqual([]);
+    });
+  });
+
+  test('terms: 15 sections, last updated November 3, 2025; mobile: bottom bar Home, Browse, Forum, Contact', async () => {
+    await withPage(
+      async ({ page }) => {
+        await page.goto('/terms');
+        await mainHeading(page);
+        expect(await page.locator('article ol > li').count()).toBe(15);
+        await page.getByText('November 3, 2025').first().waitFor();
+        const bar = page.getByRole('navigation', { name: 'Mobile' });
+        expect((await bar.getByRole('link').allInnerTexts()).map((t) => t.trim())).toEqual(['Home', 'Browse', 'Forum', 'Contact']);
+        const violations = await seriousAxeViolations(page);
+        expect(describeViolations(violations)).toBe('');
+      },
+      { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+    );
+  });
+});

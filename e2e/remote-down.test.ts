@@ -1,0 +1,57 @@
+import { withPage } from './support/browser.ts';
+import { e2eEnv } from './support/env.ts';
+
+const UNAVAILABLE = 'This page is temporarily unavailable';
+const SECTIONS_FAILED = 'Some sections of this page could not be loaded';
+
+async function control(action: 'stop' | 'start'): Promise<void> {
+  const res = await fetch(`${e2eEnv().controlUrl}/remote/${action}`, { method: 'POST', signal: AbortSignal.timeout(60_000) });
+  if (res.status !== 204) throw new Error(`remote ${action}: ${res.status} ${await res.text()}`);
+}
+
+/**
+ * Issue 3 §5/§7: one remote runs on its own static server behind the gateway's proxy (configured in the global setup).
+ * With that server stopped, its route shows the fallback and the rest of the site works.
+ */
+describe('a remote whose server is down', () => {
+  const { proxiedRemote } = e2eEnv();
+  const otherRoutes = ['/listings', '/businesses', '/yellow-pages', '/forum'].filter((r) => r !== proxiedRemote.route);
+
+  test(`${proxiedRemote.name} up: its route renders through the gateway's proxy`, async () => {
+    await withPage(async ({ page }) => {
+      await page.goto(proxiedRemote.route);
+      const h1 = page.locator('h1').first();
+      await h1.waitFor();
+      expect(await h1.innerText()).not.toMatch(/404 Page Not Found|temporarily unavailable/);
+    });
+  });
+
+  test(`${proxiedRemote.name} down: ${proxiedRemote.route} shows the fallback; home, the other remotes and the shell's pages work`, async () => {
+    await control('stop');
+    try {
+      await withPage(async ({ page, pageErrors }) => {
+        await page.goto(proxiedRemote.route);
+        await page.getByRole('heading', { name: UNAVAILABLE }).waitFor();
+        await page.getByRole('button', { name: 'Try again' }).waitFor();
+        // The chrome is intact.
+        await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact' }).waitFor();
+
+        await page.goto('/');
+        await page.getByText(SECTIONS_FAILED).first().waitFor();
+        await page.getByText('Stay in the Loop').waitFor();
+
+        for (const route of otherRoutes) {
+          await page.goto(route);
+          const h1 = page.locator('h1').first();
+          await h1.waitFor();
+          expect(`${route}: ${await h1.innerText()}`).not.toMatch(/404 Page Not Found|temporarily unavailable/);
+        }
+        await page.goto('/contact');
+        await page.getByRole('heading', { name: 'Contact Us' }).waitFor();
+        expect(pageErrors).toEqual([]);
+      });
+    } finally {
+      await control('start');
+    }
+  });
+});
