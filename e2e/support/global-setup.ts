@@ -6,9 +6,9 @@ import { chromium, type BrowserServer } from 'playwright-core';
 import { startInfra } from '../../infra/src/index.ts';
 import { repoRoot } from '../../infra/src/paths.ts';
 import { servicePorts, startServices } from '../../infra/src/stack.ts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../infra/src/chromium.ts';
 import { E2E_PROFILE, e2eEnvFile, e2ePortBase, type E2EEnv } from './env.ts';
-import { buildWeb, staleWebBuild, webApps } from './web-build.ts';
+import { buildWeb, staleWebBuild, webApps } from '../../infra/src/web-build.ts';
 
 declare global {
   var __cpE2E: { stop(): Promise<void> } | undefined;
