@@ -5,13 +5,14 @@ import { errorMiddleware, HttpError, listen, notFound, rateLimit, securityHeader
 import type { GatewayConfig } from './config.ts';
 import { crossSiteProtection } from './csrf.ts';
 import { proxyRequest, SERVICE_UNAVAILABLE, Upstream } from './proxy.ts';
+import { createWebSite } from './web.ts';
 import { createRouteMatcher, isSafePath, SERVICE_NAMES, type ServiceName } from './routes-table.ts';
 
 export interface GatewayOptions {
   /**
-   * HOOK for the next issue: serving the shell and microfrontend builds and the remote registry.
-   * This middleware receives every request that is not `/api/*`, `/uploads/*`, `/internal/*`, `/healthz` or `/readyz`
-   * (after security headers, rate limits and cross-site protection). Default: none, such requests answer 404 JSON.
+   * Replaces the web site (web.ts: shell, microfrontends, remote registry, from config.web) for every request that is
+   * not `/api/*`, `/uploads/*`, `/internal/*`, `/healthz` or `/readyz` (after security headers, rate limits and
+   * cross-site protection). Without it and without web configuration, such requests answer 404 JSON.
    */
   staticRoutes?: Middleware;
 }
@@ -104,8 +105,11 @@ function health(upstreams: ReadonlyMap<ServiceName, Upstream>, readyMs: number):
 function rateLimits(config: GatewayConfig): Middleware[] {
   const r = config.rateLimits;
   const post = (ctx: Context) => ctx.method === 'POST';
+  // The site's files (shell, remotes, registry) have their own, larger bucket: a page view fetches tens of them.
+  const isApi = (ctx: Context) => under(ctx.path, '/api') || under(ctx.path, '/uploads') || under(ctx.path, '/internal');
   const rules: Array<{ limit: number; when?: (ctx: Context) => boolean; message?: string }> = [
-    { limit: r.global },
+    { limit: r.global, when: isApi },
+    { limit: r.web, when: (ctx) => !isApi(ctx) },
     {
       limit: r.auth,
       when: (ctx) => post(ctx) && ['/api/local-login', '/api/register'].includes(normalized(ctx.path)),
@@ -152,6 +156,9 @@ export function buildGatewayApp(config: GatewayConfig, logger: Logger, options: 
     );
   }
   const match = createRouteMatcher();
+  // The web site (shell, remotes, registry) when configured; a staticRoutes option (tests) replaces it.
+  const web = !options.staticRoutes && (config.web.root || config.web.remotes.length > 0) ? createWebSite(config, logger) : undefined;
+  const staticRoutes = options.staticRoutes ?? web?.middleware;
 
   const app = new Koa({ proxy: config.trustProxy, maxIpsCount: config.trustProxy ? 1 : 0 });
   app.silent = true; // errors are logged by the error middleware and the proxy
@@ -171,7 +178,7 @@ export function buildGatewayApp(config: GatewayConfig, logger: Logger, options: 
     const rule = match(ctx.path);
     if (!rule) {
       if (under(ctx.path, '/api') || under(ctx.path, '/internal') || under(ctx.path, '/uploads')) throw notFound();
-      if (options.staticRoutes) return options.staticRoutes(ctx, next); // HOOK: shell, microfrontends, remote registry
+      if (staticRoutes) return staticRoutes(ctx, next); // the shell, the microfrontends, the remote registry
       throw notFound();
     }
     ctx.state.upstream = rule.service;
@@ -197,6 +204,7 @@ export function buildGatewayApp(config: GatewayConfig, logger: Logger, options: 
     upstreams,
     close: async () => {
       await Promise.all([...upstreams.values()].map((u) => u.close()));
+      await web?.close();
     },
   };
 }

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { z } from 'zod';
 import { bool, loadConfig } from '@cp/service-kit';
 import { SERVICE_NAMES, type ServiceName } from './routes-table.ts';
@@ -105,6 +106,107 @@ const originList = z.preprocess(
     }),
 );
 
+/** One deployed microfrontend: served from a local build folder, or proxied to its own static server. */
+export type WebRemoteSource = { kind: 'dir'; dir: string } | { kind: 'url'; origin: string; basePath: string };
+
+export interface WebRemote {
+  /** Path segment: the remote is served under `/mf/<key>/`. */
+  key: string;
+  /** Module Federation container name, `mf_<key>`. */
+  name: string;
+  /** Registry entry: `/mf/<key>/mf-manifest.json`. */
+  entry: string;
+  source: WebRemoteSource;
+}
+
+const REMOTE_KEY = /^[a-z][a-z0-9_]{0,39}$/;
+
+/** `http(s)://host[:port][/base/]` of a remote's own static server; the gateway maps `/mf/<key>/x` to `<base>/x`. */
+function remoteUrl(value: string): { origin: string; basePath: string } | null {
+  let u: URL;
+  try {
+    u = new URL(value);
+  } catch {
+    return null;
+  }
+  if ((u.protocol !== 'http:' && u.protocol !== 'https:') || u.search || u.hash || u.username || u.password) return null;
+  return { origin: u.origin, basePath: u.pathname.endsWith('/') ? u.pathname : `${u.pathname}/` };
+}
+
+/**
+ * `WEB_REMOTES`: the deployed microfrontends, in registry order. JSON object (`{"listings":"mf-listings/dist",
+ * "forum":"http://127.0.0.1:3102"}`) or `name=value` pairs separated by commas. A value starting with http:// or
+ * https:// is the remote's own static server (proxied); anything else is a build folder (relative to the working
+ * directory).
+ */
+const webRemotes = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const out: WebRemote[] = [];
+      if (v === undefined) return out;
+      const text = v.trim();
+      let entries: Array<[string, unknown]>;
+      if (text.startsWith('{')) {
+        try {
+          const parsed: unknown = JSON.parse(text);
+          if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('not an object');
+          entries = Object.entries(parsed);
+        } catch {
+          ctx.addIssue({ code: 'custom', message: 'must be a JSON object of remote name to folder or URL, or name=value pairs separated by commas' });
+          return z.NEVER;
+        }
+      } else {
+        entries = [];
+        for (const pair of text.split(',').map((p) => p.trim()).filter(Boolean)) {
+          const eq = pair.indexOf('=');
+          if (eq <= 0) {
+            ctx.addIssue({ code: 'custom', message: `"${pair}" is not name=value` });
+            return z.NEVER;
+          }
+          entries.push([pair.slice(0, eq).trim(), pair.slice(eq + 1).trim()]);
+        }
+      }
+      for (const [key, value] of entries) {
+        if (!REMOTE_KEY.test(key)) {
+          ctx.addIssue({ code: 'custom', message: `remote name "${key}" must match ${REMOTE_KEY.source} (served under /mf/<name>/, container mf_<name>)` });
+          return z.NEVER;
+        }
+        if (out.some((r) => r.key === key)) {
+          ctx.addIssue({ code: 'custom', message: `remote "${key}" is listed twice` });
+          return z.NEVER;
+        }
+        if (typeof value !== 'string' || value.trim() === '') {
+          ctx.addIssue({ code: 'custom', message: `${key}: needs a build folder or an http(s) URL` });
+          return z.NEVER;
+        }
+        let source: WebRemoteSource;
+        if (/^https?:\/\//i.test(value.trim())) {
+          const u = remoteUrl(value.trim());
+          if (!u) {
+            ctx.addIssue({ code: 'custom', message: `${key}: must be an http(s) URL without query, e.g. http://127.0.0.1:3101` });
+            return z.NEVER;
+          }
+          source = { kind: 'url', ...u };
+        } else {
+          source = { kind: 'dir', dir: path.resolve(value.trim()) };
+        }
+        out.push({ key, name: `mf_${key}`, entry: `/mf/${key}/mf-manifest.json`, source });
+      }
+      return out;
+    }),
+);
+
+const optionalDir = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+  z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined ? undefined : path.resolve(v.trim()))),
+);
+
 const int = (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback);
 
 export const GatewayEnv = z.object({
@@ -130,6 +232,15 @@ export const GatewayEnv = z.object({
   ADS_URL: optionalUpstream,
   COMMS_URL: optionalUpstream,
 
+  /** The shell's production build (index.html, csp.json, assets). Unset: the gateway serves no site, only the API. */
+  WEB_ROOT: optionalDir,
+  /** The microfrontends: see webRemotes above. */
+  WEB_REMOTES: webRemotes,
+  /** Time allowed to a remote's static server (response headers, gaps between body chunks). */
+  WEB_REMOTE_TIMEOUT_MS: int(5_000, 1),
+  /** Memory for compressed copies of static files (brotli/gzip computed once per file version). */
+  WEB_COMPRESSION_CACHE_BYTES: int(64 * 1024 * 1024, 0),
+
   UPSTREAM_TIMEOUT_MS: int(10_000, 1),
   UPLOAD_TIMEOUT_MS: int(60_000, 1),
   CONNECT_TIMEOUT_MS: int(2_000, 1),
@@ -148,6 +259,8 @@ export const GatewayEnv = z.object({
   /** Per client IP and window; 0 turns a limit off. */
   RATE_LIMIT_WINDOW_MS: int(60_000, 1),
   RATE_LIMIT_GLOBAL: int(600),
+  /** The site's files (everything outside /api, /uploads): a page view with its remotes fetches 30 or more. */
+  RATE_LIMIT_WEB: int(6000),
   RATE_LIMIT_AUTH: int(20),
   RATE_LIMIT_PASSWORD: int(10),
   RATE_LIMIT_CONTACT: int(10),
@@ -172,7 +285,9 @@ export interface GatewayConfig {
   bodyLimits: { apiBytes: number; uploadBytes: number };
   pool: { connections: number; maxQueue: number };
   breaker: { failures: number; cooldownMs: number };
-  rateLimits: { windowMs: number; global: number; auth: number; password: number; contact: number; upload: number; adEvents: number };
+  rateLimits: { windowMs: number; global: number; web: number; auth: number; password: number; contact: number; upload: number; adEvents: number };
+  /** The web site: the shell build and the microfrontends (see web.ts). */
+  web: { root: string | undefined; remotes: WebRemote[]; remoteTimeoutMs: number; compressionCacheBytes: number };
 }
 
 const INDIVIDUAL: Record<ServiceName, keyof z.infer<typeof GatewayEnv>> = {
@@ -216,11 +331,13 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv | Record<string, string
     rateLimits: {
       windowMs: e.RATE_LIMIT_WINDOW_MS,
       global: e.RATE_LIMIT_GLOBAL,
+      web: e.RATE_LIMIT_WEB,
       auth: e.RATE_LIMIT_AUTH,
       password: e.RATE_LIMIT_PASSWORD,
       contact: e.RATE_LIMIT_CONTACT,
       upload: e.RATE_LIMIT_UPLOAD,
       adEvents: e.RATE_LIMIT_AD_EVENTS,
     },
+    web: { root: e.WEB_ROOT, remotes: e.WEB_REMOTES, remoteTimeoutMs: e.WEB_REMOTE_TIMEOUT_MS, compressionCacheBytes: e.WEB_COMPRESSION_CACHE_BYTES },
   };
 }

@@ -222,6 +222,8 @@ function errorCode(err: unknown): string | undefined {
 }
 
 export interface ProxyOptions {
+  /** Path and query sent upstream; default the request's own (the API routes forward paths unchanged). */
+  path?: string;
   /** Time allowed for the upstream's response headers once the request is sent, and between body chunks. */
   timeoutMs: number;
   /** Largest request body accepted (413 beyond). */
@@ -275,7 +277,7 @@ export async function proxyRequest(ctx: Context, upstream: Upstream, opts: Proxy
   let response: Awaited<ReturnType<Pool['request']>>;
   try {
     response = await upstream.pool.request({
-      path: `${ctx.path}${ctx.search}`,
+      path: opts.path ?? `${ctx.path}${ctx.search}`,
       method: ctx.method as 'GET',
       headers: upstreamRequestHeaders(req.headers, opts.forward, hasBody),
       body: limit ?? null,

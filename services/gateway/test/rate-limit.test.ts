@@ -60,6 +60,14 @@ test('a global per-IP limit covers every route; health endpoints are not counted
   expect((await http.call(`${base}/readyz`)).status).toBe(200);
 });
 
+test('the site files have their own bucket: loading pages does not use up the API limit, and the other way round', async () => {
+  const base = await gatewayWith({ RATE_LIMIT_GLOBAL: '3', RATE_LIMIT_WEB: '4', WEB_REMOTES: '{"listings":"/nonexistent-build"}' });
+  for (let i = 0; i < 4; i++) expect((await http.call(`${base}/mf/registry.json`)).status).toBe(200);
+  expect((await http.call(`${base}/mf/registry.json`)).status).toBe(429);
+  for (let i = 0; i < 3; i++) expect((await http.call(`${base}/api/auth/user`)).status).toBe(200);
+  expect((await http.call(`${base}/api/auth/user`)).status).toBe(429);
+});
+
 test('ad impressions and clicks have their own limit, separate from other ad calls', async () => {
   const base = await gatewayWith({ RATE_LIMIT_AD_EVENTS: '2' });
   expect((await http.call(`${base}/api/advertisements/a1/impression`, { method: 'POST' })).status).toBe(200);

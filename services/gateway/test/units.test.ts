@@ -65,7 +65,7 @@ describe('configuration', () => {
     expect(c.services).toEqual({});
     expect(c.bodyLimits).toEqual({ apiBytes: 1024 * 1024, uploadBytes: 110 * 1024 * 1024 });
     expect(c.timeouts).toMatchObject({ upstreamMs: 10_000, uploadMs: 60_000, readyMs: 1_000 });
-    expect(c.rateLimits).toEqual({ windowMs: 60_000, global: 600, auth: 20, password: 10, contact: 10, upload: 30, adEvents: 300 });
+    expect(c.rateLimits).toEqual({ windowMs: 60_000, global: 600, web: 6000, auth: 20, password: 10, contact: 10, upload: 30, adEvents: 300 });
     expect(c.trustProxy).toBe(false);
   });
 

@@ -1,0 +1,247 @@
+/**
+ * Sending built files: content types, the cache rule (hashed names immutable, everything else revalidated), weak
+ * ETags with 304 answers, and brotli/gzip computed once per file version and kept in a bounded memory cache.
+ * Used by the gateway (shell and local remote builds) and by the standalone static server (a remote's own server).
+ */
+import { createReadStream } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import type { Context } from 'koa';
+
+export const CONTENT_TYPES: Readonly<Record<string, string>> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.webmanifest': 'application/manifest+json',
+};
+
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '.txt', '.svg', '.webmanifest', '.ico']);
+/** Below this, compression costs more than it saves. */
+const MIN_COMPRESS_BYTES = 1024;
+/** Larger files are sent as they are (the builds have nothing near this). */
+const MAX_COMPRESS_BYTES = 16 * 1024 * 1024;
+
+/** `name.<8+ hex>.ext` (and its source map): the content hash is in the name, so the file never changes. */
+const HASHED = /\.[0-9a-f]{8,32}\.(?:js|mjs|css|png|jpe?g|gif|svg|webp|avif|woff2?)(?:\.map)?$/;
+
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+export const REVALIDATE = 'no-cache';
+
+export function contentTypeOf(file: string): string {
+  return CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+}
+
+export function isCompressible(file: string): boolean {
+  return COMPRESSIBLE.has(path.extname(file).toLowerCase());
+}
+
+/** Hashed file names are cached for a year; entry files, manifests, index.html and anything unhashed are revalidated. */
+export function cacheControlOf(file: string): string {
+  return HASHED.test(path.basename(file)) ? IMMUTABLE : REVALIDATE;
+}
+
+/**
+ * The file under `root` that a URL path (relative, still percent-encoded, already checked by isSafePath) names, or
+ * null: no hidden files (a segment starting with `.`), nothing outside `root`.
+ */
+export function resolveInside(root: string, encodedRelative: string): string | null {
+  const segments = encodedRelative.split('/').filter((s) => s !== '');
+  if (segments.length === 0) return null;
+  const decoded: string[] = [];
+  for (const segment of segments) {
+    let s: string;
+    try {
+      s = decodeURIComponent(segment);
+    } catch {
+      return null;
+    }
+    if (s.startsWith('.') || s.includes('/') || s.includes('\\') || s.includes('\0')) return null;
+    decoded.push(s);
+  }
+  const base = path.resolve(root);
+  const file = path.resolve(base, ...decoded);
+  return file.startsWith(base + path.sep) ? file : null;
+}
+
+export type Encoding = 'br' | 'gzip';
+
+/** br when the client takes it at least as gladly as gzip, else gzip, else none (RFC 9110 §12.5.3 q-values, `*`). */
+export function preferredEncoding(acceptEncoding: string | undefined): Encoding | 'identity' {
+  if (!acceptEncoding) return 'identity';
+  const q = new Map<string, number>();
+  for (const part of acceptEncoding.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    let weight = 1;
+    for (const p of params) {
+      const m = /^\s*q=([0-9.]+)\s*$/.exec(p);
+      if (m) weight = Number(m[1]);
+    }
+    q.set(name.trim(), Number.isFinite(weight) ? weight : 0);
+  }
+  const of = (name: string) => q.get(name) ?? q.get('*') ?? 0;
+  const br = of('br');
+  const gz = of('gzip');
+  if (br > 0 && br >= gz) return 'br';
+  if (gz > 0) return 'gzip';
+  return 'identity';
+}
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** Compressed copies keyed by file, size, mtime and encoding; least recently used first out when over the byte bound. */
+export class CompressionCache {
+  private readonly entries = new Map<string, Promise<Buffer>>();
+  private readonly sizes = new Map<string, number>();
+  private bytes = 0;
+  readonly maxBytes: number;
+
+  constructor(maxBytes: number) {
+    this.maxBytes = maxBytes;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get totalBytes(): number {
+    return this.bytes;
+  }
+
+  /** The compressed file; computed once per version (concurrent requests share the work). */
+  get(file: string, version: string, encoding: Encoding, read: () => Promise<Buffer>): Promise<Buffer> {
+    const key = `${file}\0${version}\0${encoding}`;
+    const hit = this.entries.get(key);
+    if (hit) {
+      this.entries.delete(key); // refresh its place in the LRU order
+      this.entries.set(key, hit);
+      return hit;
+    }
+    const work = read().then((raw) =>
+      encoding === 'br'
+        ? brotli(raw, {
+            params: {
+              [zlib.constants.BROTLI_PARAM_QUALITY]: 9,
+              [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+              [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+            },
+          })
+        : gzip(raw, { level: 9 }),
+    );
+    if (this.maxBytes === 0) return work;
+    this.entries.set(key, work);
+    work.then(
+      (buf) => {
+        if (this.entries.get(key) !== work) return;
+        this.sizes.set(key, buf.length);
+        this.bytes += buf.length;
+        this.evict();
+      },
+      () => this.entries.delete(key), // a failed read is not cached
+    );
+    return work;
+  }
+
+  private evict(): void {
+    for (const key of this.entries.keys()) {
+      if (this.bytes <= this.maxBytes) return;
+      const size = this.sizes.get(key);
+      if (size === undefined) continue; // still compressing
+      this.entries.delete(key);
+      this.sizes.delete(key);
+      this.bytes -= size;
+    }
+  }
+}
+
+export interface SendOptions {
+  /** Overrides the rule of cacheControlOf. */
+  cacheControl?: string;
+  /** Extra response headers (e.g. the Content-Security-Policy of the page). */
+  headers?: Record<string, string>;
+}
+
+function etagMatches(header: string, etag: string): boolean {
+  if (header.trim() === '*') return true;
+  const bare = etag.replace(/^W\//, '');
+  return header.split(',').some((t) => t.trim().replace(/^W\//, '') === bare);
+}
+
+/**
+ * Answers GET/HEAD with the file, or returns false when there is no such regular file (the caller decides: 404 or the
+ * page). Negotiates br > gzip > identity for compressible types; 304 when If-None-Match carries the current ETag.
+ */
+export async function sendFile(ctx: Context, file: string, cache: CompressionCache, opts: SendOptions = {}): Promise<boolean> {
+  let info;
+  try {
+    info = await stat(file);
+  } catch {
+    return false;
+  }
+  if (!info.isFile()) return false;
+  const version = `${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}`;
+  const etag = `W/"${version}"`;
+  const compressible = isCompressible(file) && info.size >= MIN_COMPRESS_BYTES && info.size <= MAX_COMPRESS_BYTES;
+
+  ctx.set('Content-Type', contentTypeOf(file));
+  ctx.set('Cache-Control', opts.cacheControl ?? cacheControlOf(file));
+  ctx.set('ETag', etag);
+  ctx.set('Last-Modified', info.mtime.toUTCString());
+  if (compressible) ctx.vary('Accept-Encoding');
+  for (const [name, value] of Object.entries(opts.headers ?? {})) ctx.set(name, value);
+
+  const unsend = () => {
+    for (const name of ['Content-Type', 'Cache-Control', 'ETag', 'Last-Modified', 'Vary', 'Content-Encoding', 'Content-Length', ...Object.keys(opts.headers ?? {})]) ctx.remove(name);
+    return false;
+  };
+
+  const ifNoneMatch = ctx.get('if-none-match');
+  if (ifNoneMatch && etagMatches(ifNoneMatch, etag)) {
+    ctx.status = 304;
+    return true;
+  }
+
+  const encoding = compressible ? preferredEncoding(ctx.get('accept-encoding')) : 'identity';
+  if (encoding === 'br' || encoding === 'gzip') {
+    try {
+      const body = await cache.get(file, version, encoding, () => readFile(file));
+      ctx.status = 200;
+      ctx.set('Content-Encoding', encoding);
+      ctx.body = body;
+      return true;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return unsend(); // removed by a rebuild in between
+      throw err;
+    }
+  }
+  ctx.status = 200;
+  ctx.length = info.size;
+  if (ctx.method === 'HEAD') return true;
+  const stream = createReadStream(file);
+  await new Promise<void>((resolve, reject) => {
+    stream.once('open', () => resolve());
+    stream.once('error', reject);
+  }).catch((err: NodeJS.ErrnoException) => {
+    if (err.code !== 'ENOENT') throw err;
+  });
+  if (stream.destroyed) return unsend();
+  ctx.body = stream;
+  return true;
+}

@@ -1,0 +1,40 @@
+/**
+ * A microfrontend's own static server: serves one build folder at `/` with the gateway's file rules (hashed names
+ * immutable, the rest revalidated, ETag/304, brotli/gzip, 404 JSON for a missing file, no index fallback).
+ * This is what "a remote deployed on its own" looks like in the local stack; the gateway proxies `/mf/<name>/` to it
+ * (WEB_REMOTES name=http://host:port). Any static host with the same rules (a CDN, nginx) can replace it.
+ */
+import Koa, { type Context } from 'koa';
+import { errorMiddleware, HttpError, listen, notFound, securityHeaders, type Logger, type RunningServer } from '@cp/service-kit';
+import { CompressionCache, resolveInside, sendFile } from './static-files.ts';
+import { isSafePath } from './routes-table.ts';
+
+export interface StaticServerOptions {
+  dir: string;
+  port: number;
+  host?: string;
+  compressionCacheBytes?: number;
+}
+
+export function buildStaticApp(opts: StaticServerOptions, logger: Logger): Koa {
+  const cache = new CompressionCache(opts.compressionCacheBytes ?? 32 * 1024 * 1024);
+  const app = new Koa();
+  app.silent = true;
+  app.use(securityHeaders);
+  app.use(errorMiddleware(logger));
+  app.use(async (ctx: Context) => {
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') throw new HttpError(405, 'Method not allowed', { headers: { Allow: 'GET, HEAD' } });
+    if (ctx.path === '/healthz') {
+      ctx.body = { status: 'ok' };
+      return;
+    }
+    if (!isSafePath(ctx.path)) throw new HttpError(400, 'Invalid path');
+    const file = resolveInside(opts.dir, ctx.path);
+    if (!file || !(await sendFile(ctx, file, cache))) throw notFound();
+  });
+  return app;
+}
+
+export async function startStaticServer(opts: StaticServerOptions, logger: Logger): Promise<RunningServer> {
+  return listen(buildStaticApp(opts, logger), opts.port, opts.host ?? '127.0.0.1');
+}

@@ -1,0 +1,229 @@
+/**
+ * The web site at the one origin (shell/README.md, "What the gateway must serve"):
+ *   /mf/registry.json   the deployed remotes, from configuration (WEB_REMOTES)          no-cache
+ *   /mf/<key>/<file>    a remote's build: from its folder, or proxied to its own static server; 404 when missing
+ *   /<file>             the shell's build (WEB_ROOT); 404 when missing
+ *   any other page path shell/index.html, 200, no-cache, with the Content-Security-Policy (the shell routes it,
+ *                       its own 404 page included)
+ * Hashed file names are immutable for a year, everything else is revalidated (ETag). Compressible files go out as
+ * brotli or gzip. Only GET and HEAD.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import type { Readable } from 'node:stream';
+import type { Context, Middleware, Next } from 'koa';
+import { HttpError, notFound, type Logger } from '@cp/service-kit';
+import type { GatewayConfig, WebRemote } from './config.ts';
+import { proxyRequest, Upstream } from './proxy.ts';
+import { cacheControlOf, CompressionCache, isCompressible, preferredEncoding, resolveInside, sendFile } from './static-files.ts';
+
+export const REGISTRY_PATH = '/mf/registry.json';
+
+/** The registry document the shell reads at start (src/mf/remotes.ts in the shell). */
+export function registryDocument(remotes: readonly WebRemote[]): { remotes: Array<{ name: string; entry: string }> } {
+  return { remotes: remotes.map((r) => ({ name: r.name, entry: r.entry })) };
+}
+
+/**
+ * The policy of the page. Scripts only from this origin plus the hashes of index.html's inline scripts (csp.json of
+ * the build: the theme script that runs before first paint). Styles allow inline: the dialogs' scroll lock
+ * (react-remove-scroll) inserts a <style> element. Images: the site's uploads plus https logos and ad images that
+ * admins link to. The runtime fetches the registry and manifests from this origin only.
+ */
+export function contentSecurityPolicy(extra: Readonly<Record<string, readonly string[]>> = {}): string {
+  const directives: Record<string, string[]> = {
+    'default-src': ["'self'"],
+    'script-src': ["'self'"],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+  };
+  for (const [name, sources] of Object.entries(extra)) {
+    if (!/^[a-z-]+$/.test(name)) continue;
+    const valid = sources.filter((s) => typeof s === 'string' && /^[^\s;,]+$/.test(s));
+    directives[name] = [...new Set([...(directives[name] ?? ["'self'"]), ...valid])];
+  }
+  return Object.entries(directives)
+    .map(([name, sources]) => `${name} ${sources.join(' ')}`)
+    .join('; ');
+}
+
+/** A path the shell routes: no file extension in its last segment, not under /mf. (/api, /uploads, /internal never get here.) */
+export function isPagePath(p: string): boolean {
+  if (p === '/mf' || p.startsWith('/mf/')) return false;
+  let last = p.slice(p.lastIndexOf('/') + 1);
+  try {
+    last = decodeURIComponent(last);
+  } catch {
+    return false;
+  }
+  return !last.includes('.');
+}
+
+export interface WebSite {
+  middleware: Middleware;
+  /** One per remote served from a URL. */
+  upstreams: ReadonlyMap<string, Upstream>;
+  close(): Promise<void>;
+}
+
+/** The Content-Security-Policy of index.html, re-read when the build's csp.json changes (watch mode rebuilds). */
+function cspReader(root: string, log: Logger): () => Promise<string> {
+  let cached: { version: string; value: string } | undefined;
+  return async () => {
+    const file = path.join(root, 'csp.json');
+    let version = 'none';
+    try {
+      const info = await stat(file);
+      version = `${info.size}-${info.mtimeMs}`;
+    } catch {
+      // no csp.json: no inline script may run
+    }
+    if (cached?.version === version) return cached.value;
+    let extra: Record<string, string[]> = {};
+    if (version !== 'none') {
+      try {
+        const parsed: unknown = JSON.parse(await readFile(file, 'utf8'));
+        if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('not an object');
+        extra = Object.fromEntries(Object.entries(parsed).filter((e): e is [string, string[]] => Array.isArray(e[1])));
+      } catch (err) {
+        log.warn({ err, file }, 'csp.json unreadable: the page gets the policy without inline script hashes');
+      }
+    } else {
+      log.warn({ file }, 'no csp.json in the web build: inline scripts of index.html will be blocked');
+    }
+    cached = { version, value: contentSecurityPolicy(extra) };
+    return cached.value;
+  };
+}
+
+function clientAddress(raw: string | undefined): string {
+  if (!raw) return 'unknown';
+  return raw.startsWith('::ffff:') ? raw.slice(7) : raw;
+}
+
+const READ_METHODS = new Set(['GET', 'HEAD']);
+
+/** The remote's answer for the browser: the gateway's cache rule on success, no cookies, compressed when it was not. */
+function finishRemoteAnswer(ctx: Context, file: string): void {
+  ctx.remove('Set-Cookie');
+  if (ctx.status !== 200) return;
+  ctx.set('Cache-Control', cacheControlOf(file));
+  if (!isCompressible(file)) return;
+  ctx.vary('Accept-Encoding');
+  if (ctx.response.get('Content-Encoding') || ctx.method === 'HEAD') return;
+  const encoding = preferredEncoding(ctx.get('accept-encoding'));
+  const body = ctx.body as Readable | null | undefined;
+  if ((encoding !== 'br' && encoding !== 'gzip') || !body || typeof body.pipe !== 'function') return;
+  const compressor =
+    encoding === 'br' ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }) : zlib.createGzip({ level: 6 });
+  body.once('error', (err) => compressor.destroy(err));
+  ctx.set('Content-Encoding', encoding);
+  ctx.body = body.pipe(compressor); // Koa drops Content-Length when the body stream is replaced
+  ctx.remove('Content-Length');
+  ctx.remove('ETag'); // a strong validator of the identity body no longer describes these bytes
+}
+
+/**
+ * The site's routes, for the gateway's static hook. Remotes with a URL get their own pool and circuit breaker, so a
+ * stopped remote answers 502 at once (then 503 while the breaker is open) and a hanging one 504 after
+ * WEB_REMOTE_TIMEOUT_MS; its area in the page shows the shell's fallback.
+ */
+export function createWebSite(config: GatewayConfig, logger: Logger): WebSite {
+  const { root, remotes } = config.web;
+  const cache = new CompressionCache(config.web.compressionCacheBytes);
+  const registry = JSON.stringify(registryDocument(remotes));
+  const byKey = new Map(remotes.map((r) => [r.key, r]));
+  const upstreams = new Map<string, Upstream>();
+  for (const r of remotes) {
+    if (r.source.kind !== 'url') continue;
+    upstreams.set(
+      r.key,
+      new Upstream({
+        name: `web:${r.key}`,
+        origin: r.source.origin,
+        connections: Math.min(config.pool.connections, 16),
+        maxQueue: config.pool.maxQueue,
+        connectTimeoutMs: config.timeouts.connectMs,
+        breakerFailures: config.breaker.failures,
+        breakerCooldownMs: config.breaker.cooldownMs,
+      }),
+    );
+  }
+  const csp = root ? cspReader(root, logger) : async () => contentSecurityPolicy();
+
+  async function page(ctx: Context): Promise<void> {
+    if (!root) throw notFound();
+    const sent = await sendFile(ctx, path.join(root, 'index.html'), cache, { cacheControl: 'no-cache', headers: { 'Content-Security-Policy': await csp() } });
+    if (!sent) {
+      (ctx.state.log as Logger | undefined)?.error({ root }, 'index.html missing from WEB_ROOT (build the web apps: npm run build:web)');
+      throw new HttpError(503, 'Site not built');
+    }
+  }
+
+  async function remoteFile(ctx: Context, remote: WebRemote, rest: string): Promise<void> {
+    if (remote.source.kind === 'dir') {
+      const file = resolveInside(remote.source.dir, rest);
+      if (!file || !(await sendFile(ctx, file, cache))) throw notFound();
+      return;
+    }
+    const upstream = upstreams.get(remote.key)!;
+    ctx.state.upstream = upstream.name;
+    // Only the file is asked for: the browser's cookies and credentials are not the remote's business.
+    delete ctx.req.headers.cookie;
+    delete ctx.req.headers.authorization;
+    await proxyRequest(ctx, upstream, {
+      path: `${remote.source.basePath}${rest}${ctx.search}`,
+      timeoutMs: config.web.remoteTimeoutMs,
+      maxBodyBytes: 0,
+      forward: {
+        socketAddress: clientAddress(ctx.req.socket.remoteAddress),
+        clientIp: clientAddress(ctx.ip),
+        proto: ctx.protocol,
+        host: ctx.host,
+        requestId: ctx.state.requestId as string,
+      },
+      log: ctx.state.log as Logger,
+    });
+    finishRemoteAnswer(ctx, rest);
+  }
+
+  async function middleware(ctx: Context, _next: Next): Promise<void> {
+    const p = ctx.path;
+    if (!READ_METHODS.has(ctx.method)) throw new HttpError(405, 'Method not allowed', { headers: { Allow: 'GET, HEAD' } });
+    if (p === REGISTRY_PATH) {
+      ctx.set('Cache-Control', 'no-cache');
+      ctx.type = 'application/json; charset=utf-8';
+      ctx.body = registry;
+      return;
+    }
+    if (p === '/mf' || p.startsWith('/mf/')) {
+      const m = /^\/mf\/([^/]+)\/(.+)$/.exec(p);
+      const remote = m ? byKey.get(m[1]!) : undefined;
+      if (!m || !remote) throw notFound();
+      return remoteFile(ctx, remote, m[2]!);
+    }
+    if (p === '/' || p === '/index.html') return page(ctx);
+    if (root) {
+      const file = resolveInside(root, p);
+      // index.html and csp.json are the page's own: index.html always goes out with its policy (above).
+      if (file && path.basename(file) !== 'csp.json' && (await sendFile(ctx, file, cache))) return;
+    }
+    if (isPagePath(p)) return page(ctx);
+    throw notFound(); // a missing asset is a 404, never the page
+  }
+
+  return {
+    middleware,
+    upstreams,
+    close: async () => {
+      await Promise.all([...upstreams.values()].map((u) => u.close()));
+    },
+  };
+}
