@@ -16,8 +16,8 @@ describe('auth (spec §2 Auth, §4 session, §5 register rules, §8 messages)', 
       await form.getByLabel('Email').fill(user.email);
       await form.getByLabel('First name').fill(user.firstName);
       await form.getByLabel('Last name').fill(user.lastName);
-      await form.getByLabel('Password', { exact: true }).fill(user.password);
-      await form.getByLabel('Confirm password').fill(user.password);
+      await form.getByRole('textbox', { name: 'Password', exact: true }).fill(user.password);
+      await form.getByRole('textbox', { name: 'Confirm password', exact: true }).fill(user.password);
       await form.getByRole('checkbox', { name: /I agree to the Terms/ }).check();
       await form.getByRole('button', { name: 'Create Account' }).click();
       await expectToast(page, 'Your account has been created successfully.');
@@ -82,19 +82,19 @@ describe('auth (spec §2 Auth, §4 session, §5 register rules, §8 messages)', 
 
       const fresh = newUser('val');
       await form.getByLabel('Username').fill(fresh.username);
-      await form.getByLabel('Password', { exact: true }).fill('abc12');
-      await form.getByLabel('Confirm password').fill('abc12');
+      await form.getByRole('textbox', { name: 'Password', exact: true }).fill('abc12');
+      await form.getByRole('textbox', { name: 'Confirm password', exact: true }).fill('abc12');
       await submit();
       await alert('Password must be at least 6 characters').waitFor();
 
-      await form.getByLabel('Password', { exact: true }).fill(fresh.password);
-      await form.getByLabel('Confirm password').fill(`${fresh.password}x`);
+      await form.getByRole('textbox', { name: 'Password', exact: true }).fill(fresh.password);
+      await form.getByRole('textbox', { name: 'Confirm password', exact: true }).fill(`${fresh.password}x`);
       await submit();
       await alert('Passwords do not match').waitFor();
       await alert('You must accept the Terms & Conditions to create an account').waitFor();
       expect(await form.getByRole('alert').filter({ hasText: 'Password must be at least' }).count()).toBe(0);
 
-      await form.getByLabel('Confirm password').fill(fresh.password);
+      await form.getByRole('textbox', { name: 'Confirm password', exact: true }).fill(fresh.password);
       await form.getByRole('checkbox', { name: /I agree to the Terms/ }).check();
       await form.getByLabel('Username').fill(existing.username);
       await submit();
@@ -133,15 +133,15 @@ describe('auth (spec §2 Auth, §4 session, §5 register rules, §8 messages)', 
 
       await page.goto(link!);
       await page.getByRole('heading', { name: 'Reset Password' }).waitFor();
-      await page.getByLabel('New password').fill('short');
-      await page.getByLabel('Confirm new password').fill('short');
+      await page.getByRole('textbox', { name: 'New password', exact: true }).fill('short');
+      await page.getByRole('textbox', { name: 'Confirm new password', exact: true }).fill('short');
       await page.getByRole('button', { name: 'Reset Password' }).click();
       await page.getByRole('alert').filter({ hasText: 'Password must be at least 8 characters long' }).first().waitFor();
-      await page.getByLabel('New password').fill(newPassword);
-      await page.getByLabel('Confirm new password').fill(`${newPassword}!`);
+      await page.getByRole('textbox', { name: 'New password', exact: true }).fill(newPassword);
+      await page.getByRole('textbox', { name: 'Confirm new password', exact: true }).fill(`${newPassword}!`);
       await page.getByRole('button', { name: 'Reset Password' }).click();
       await page.getByRole('alert').filter({ hasText: 'Passwords do not match' }).waitFor();
-      await page.getByLabel('Confirm new password').fill(newPassword);
+      await page.getByRole('textbox', { name: 'Confirm new password', exact: true }).fill(newPassword);
       await page.getByRole('button', { name: 'Reset Password' }).click();
       await page.getByRole('heading', { name: 'Password Reset Successful' }).waitFor();
       await page.waitForURL('**/auth', { timeout: 15_000 });

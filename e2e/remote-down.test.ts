@@ -14,8 +14,7 @@ async function control(action: 'stop' | 'start'): Promise<void> {
  * With that server stopped, its route shows the fallback and the rest of the site works.
  */
 describe('a remote whose server is down', () => {
-  const { proxiedRemote } = e2eEnv();
-  const otherRoutes = ['/listings', '/businesses', '/yellow-pages', '/forum'].filter((r) => r !== proxiedRemote.route);
+  const { proxiedRemote, otherRemoteRoutes } = e2eEnv();
 
   test(`${proxiedRemote.name} up: its route renders through the gateway's proxy`, async () => {
     await withPage(async ({ page }) => {
@@ -40,7 +39,7 @@ describe('a remote whose server is down', () => {
         await page.getByText(SECTIONS_FAILED).first().waitFor();
         await page.getByText('Stay in the Loop').waitFor();
 
-        for (const route of otherRoutes) {
+        for (const route of otherRemoteRoutes) {
           await page.goto(route);
           const h1 = page.locator('h1').first();
           await h1.waitFor();

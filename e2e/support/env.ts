@@ -28,6 +28,8 @@ export interface E2EEnv {
   infra: InfraEnv;
   /** The remote served by its own static server behind the gateway's proxy, which a test stops. */
   proxiedRemote: { name: string; route: string };
+  /** The pages of the other remotes (served from their build folders). */
+  otherRemoteRoutes: string[];
 }
 
 let cached: E2EEnv | undefined;

@@ -17,7 +17,9 @@ declare global {
 const log = (line: string) => process.stderr.write(`[e2e] ${line}\n`);
 
 /** The remote that runs on its own static server behind the gateway's proxy (the one a test stops). */
-const PROXIED_REMOTE = { key: 'forum', route: '/forum' };
+const PROXIED_REMOTE = 'forum';
+/** The pages each remote owns (issue 3 §4). */
+const REMOTE_ROUTES: Record<string, string[]> = { listings: ['/listings'], forum: ['/forum'], directory: ['/businesses', '/yellow-pages'], admin: ['/admin'] };
 
 /** A remote's own static server (services/gateway/src/static-main.ts) as a child process that can be stopped and started again. */
 function remoteServer(root: string, dir: string, port: number, logFile: string) {
@@ -97,7 +99,10 @@ export default async function globalSetup(): Promise<void> {
       await buildWeb(root, log);
     }
     const remotes = webApps(root).filter((app) => app.startsWith('mf-'));
-    const proxied = remotes.includes(`mf-${PROXIED_REMOTE.key}`) ? PROXIED_REMOTE : { key: remotes[0]!.slice(3), route: '/listings' };
+    const keys = remotes.map((app) => app.slice(3));
+    const proxiedKey = keys.includes(PROXIED_REMOTE) ? PROXIED_REMOTE : keys[0];
+    if (!proxiedKey) throw new Error('no mf-* remote to serve');
+    const proxied = { key: proxiedKey, route: REMOTE_ROUTES[proxiedKey]?.[0] ?? `/${proxiedKey}` };
 
     const infra = await startInfra({ name: E2E_PROFILE, portBase, fresh: true, log });
     stoppers.push({ name: 'infrastructure', stop: () => infra.stop() });
@@ -114,7 +119,7 @@ export default async function globalSetup(): Promise<void> {
       infraEnv: infra.env,
       portOffset: portBase,
       log,
-      serviceEnv: { gateway: { WEB_REMOTES: JSON.stringify(webRemotes) } },
+      serviceEnv: { gateway: { WEB_ROOT: path.join(root, 'shell', 'dist'), WEB_REMOTES: JSON.stringify(webRemotes) } },
     });
     stoppers.push({ name: 'services', stop: () => stack.stop() });
     const site = stack.urls.site!;
@@ -158,6 +163,7 @@ export default async function globalSetup(): Promise<void> {
       controlUrl: `http://127.0.0.1:${(control.address() as { port: number }).port}`,
       infra: infra.env,
       proxiedRemote: { name: `mf_${proxied.key}`, route: proxied.route },
+      otherRemoteRoutes: keys.filter((k) => k !== proxied.key).flatMap((k) => REMOTE_ROUTES[k] ?? []),
     };
     writeFileSync(e2eEnvFile(), JSON.stringify(env, null, 2));
     await waitServed(`${site}/`);

@@ -66,7 +66,7 @@ export async function openAccountMenu(page: Page, displayName: string): Promise<
 export async function submitLogin(page: Page, username: string, password: string, rememberMe = false): Promise<void> {
   const panel = page.getByRole('tabpanel', { name: 'Login' });
   await panel.getByLabel('Username').fill(username);
-  await panel.getByLabel('Password').fill(password);
+  await panel.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
   if (rememberMe) await panel.getByRole('checkbox', { name: 'Remember me for 30 days' }).check();
   await panel.getByRole('button', { name: 'Login' }).click();
 }
