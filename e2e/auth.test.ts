@@ -87,15 +87,18 @@ describe('auth (spec §2 Auth, §4 session, §5 register rules, §8 messages)', 
       await submit();
       await alert('Password must be at least 6 characters').waitFor();
 
+      await alert('You must accept the Terms & Conditions to create an account').waitFor();
+
+      // The confirmation is compared once the fields themselves are valid.
       await form.getByRole('textbox', { name: 'Password', exact: true }).fill(fresh.password);
       await form.getByRole('textbox', { name: 'Confirm password', exact: true }).fill(`${fresh.password}x`);
+      await form.getByRole('checkbox', { name: /I agree to the Terms/ }).check();
       await submit();
       await alert('Passwords do not match').waitFor();
-      await alert('You must accept the Terms & Conditions to create an account').waitFor();
       expect(await form.getByRole('alert').filter({ hasText: 'Password must be at least' }).count()).toBe(0);
+      expect(await form.getByRole('alert').filter({ hasText: 'Terms & Conditions' }).count()).toBe(0);
 
       await form.getByRole('textbox', { name: 'Confirm password', exact: true }).fill(fresh.password);
-      await form.getByRole('checkbox', { name: /I agree to the Terms/ }).check();
       await form.getByLabel('Username').fill(existing.username);
       await submit();
       await expectToast(page, 'Registration Failed', 'This username is already taken. Please choose another.');
