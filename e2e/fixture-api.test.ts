@@ -4,9 +4,8 @@ import { e2eEnv } from './support/env.ts';
 import { newUser, registerDirect, signIn } from './support/site.ts';
 
 /**
- * Screens whose services come with later issues (listings, comms): the real gateway serves the real builds and the
- * real identity answers the session, while the browser answers only `/api/listings*` and `/api/contact` with
- * fixtures. These replace the former fixture-only smoke test (shell/scripts/smoke.js); when a service lands, its
+ * Screens whose service comes with a later issue (listings): the real gateway serves the real builds and the real
+ * identity answers the session, while the browser answers only `/api/listings*` with fixtures. These replace the former fixture-only smoke test (shell/scripts/smoke.js); when a service lands, its
  * fixtures here give way to real data.
  */
 
@@ -46,7 +45,7 @@ function listings(ownerId: string) {
   }));
 }
 
-/** Answers the listings and contact calls in this page; everything else goes to the real gateway. */
+/** Answers the listings calls in this page; everything else goes to the real gateway. */
 async function fixtureApi(page: Page, ownerId = '00000000-0000-4000-8000-0000000000ff'): Promise<void> {
   const data = listings(ownerId);
   const json = (route: Route, status: number, body: unknown) => route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
@@ -56,7 +55,6 @@ async function fixtureApi(page: Page, ownerId = '00000000-0000-4000-8000-0000000
     const found = data.find((l) => pathname === `/api/listings/${l.id}`);
     return found ? json(route, 200, found) : json(route, 404, { error: 'Listing not found' });
   });
-  await page.route('**/api/contact', (route) => json(route, 201, { id: '11111111-2222-4333-8444-555555555555' }));
 }
 
 async function expectNoSeriousViolations(page: Page): Promise<void> {
@@ -64,7 +62,7 @@ async function expectNoSeriousViolations(page: Page): Promise<void> {
   expect(describeViolations(await seriousAxeViolations(page))).toBe('');
 }
 
-describe('listings screens and the contact form (fixture API until their services exist)', () => {
+describe('listings screens (fixture API until the listings service exists)', () => {
   test('home: hero, categories with counts, featured listings; the hero search goes to /listings?search=', async () => {
     await withPage(async ({ page, pageErrors }) => {
       await fixtureApi(page);
@@ -129,26 +127,6 @@ describe('listings screens and the contact form (fixture API until their service
       await page.getByRole('dialog').getByText('You need to be logged in to post an ad').waitFor();
       await page.getByRole('dialog').getByRole('button', { name: 'Login to Continue' }).click();
       await page.waitForURL('**/auth');
-    });
-  });
-
-  test('contact: validation messages, success state, Send Another Message', async () => {
-    await withPage(async ({ page }) => {
-      await fixtureApi(page);
-      await page.goto('/contact');
-      const form = page.locator('form');
-      await form.getByRole('button', { name: /Send/ }).click();
-      await page.getByText('Name must be at least 2 characters').waitFor();
-      await page.getByText('Message must be at least 10 characters').waitFor();
-      await form.getByLabel('Name').fill('Anil');
-      await form.getByLabel('Email').fill('anil@example.com');
-      await form.getByLabel('Message').fill('Hello, I would like to advertise.');
-      await form.getByRole('button', { name: /Send/ }).click();
-      await page.getByRole('button', { name: 'Send Another Message' }).waitFor();
-      await page.getByText("We'll get back to you within 24-48 hours.").first().waitFor();
-      await expectNoSeriousViolations(page);
-      await page.getByRole('button', { name: 'Send Another Message' }).click();
-      await form.getByLabel('Name').waitFor();
     });
   });
 });

@@ -1,5 +1,8 @@
 import type { Page } from 'playwright-core';
+import { randomBytes } from 'node:crypto';
+import { mailbox } from '../infra/src/mailbox.ts';
 import { describeViolations, seriousAxeViolations, withPage } from './support/browser.ts';
+import { e2eEnv } from './support/env.ts';
 
 const NOT_FOUND = '404 Page Not Found';
 const UNAVAILABLE = 'This page is temporarily unavailable';
@@ -99,5 +102,27 @@ describe('screens of issue 3', () => {
       },
       { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
     );
+  });
+
+  test('contact: validation messages, the real message reaches the operators\' inbox, success state, Send Another Message', async () => {
+    const token = randomBytes(6).toString('hex');
+    await withPage(async ({ page }) => {
+      await page.goto('/contact');
+      const form = page.locator('form');
+      await form.getByRole('button', { name: /Send/ }).click();
+      await page.getByText('Name must be at least 2 characters').waitFor();
+      await page.getByText('Message must be at least 10 characters').waitFor();
+      await form.getByLabel('Name').fill('Anil');
+      await form.getByLabel('Email').fill('anil@example.com');
+      await form.getByLabel('Message').fill(`Hello, I would like to advertise (${token}).`);
+      await form.getByRole('button', { name: /Send/ }).click();
+      await page.getByRole('button', { name: 'Send Another Message' }).waitFor();
+      await page.getByText("We'll get back to you within 24-48 hours.").first().waitFor();
+      expect(describeViolations(await seriousAxeViolations(page))).toBe('');
+      const mail = await mailbox(e2eEnv().infra).waitFor('support@centralpadesi.local', (m) => m.text.includes(token), 30_000);
+      expect(mail.text).toContain('From: Anil <anil@example.com>');
+      await page.getByRole('button', { name: 'Send Another Message' }).click();
+      await form.getByLabel('Name').waitFor();
+    });
   });
 });

@@ -2,16 +2,18 @@
  * The local runner's command line (run by Node 24 from the npm scripts):
  *   node infra/src/cli.ts ensure              fetch MongoDB and check the installed servers
  *   node infra/src/cli.ts infra [--name dev]  MongoDB, NATS, S3 and the mail catcher only, until Ctrl-C
- *   node infra/src/cli.ts start               the whole site: infrastructure + services, until Ctrl-C
+ *   node infra/src/cli.ts start               the whole site: builds the web apps if needed, infrastructure + services
+ *   node infra/src/cli.ts dev                 the same with the web apps in watch mode (rebuild on change)
  *   node infra/src/cli.ts admin <args>        create or promote an admin in the local stack's database
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { ensureMongod } from './components/mongo.ts';
 import { startInfra } from './index.ts';
 import { repoRoot, toolsDir } from './paths.ts';
 import { startServices } from './stack.ts';
 import { DEFAULT_PORTS } from './types.ts';
+import { ensureWebBuild } from './web.ts';
 
 const log = (line: string) => console.log(`  ${line}`);
 
@@ -53,6 +55,7 @@ async function main(argv: string[]): Promise<void> {
     }
     case 'start': {
       const t0 = Date.now();
+      ensureWebBuild(repoRoot(), log);
       const infra = await startInfra({ name: 'dev', log });
       let stack: Awaited<ReturnType<typeof startServices>> | undefined;
       try {
@@ -71,6 +74,31 @@ async function main(argv: string[]): Promise<void> {
       await infra.stop();
       return;
     }
+    case 'dev': {
+      // webpack --watch for the shell and every remote, into the dist folders the gateway serves (folders mode).
+      const root = repoRoot();
+      const watcher = spawn(process.execPath, [path.join(root, 'packages/web-core/build/watch-all.js')], { cwd: root, stdio: 'inherit' });
+      const watcherExited = new Promise<void>((resolve) => watcher.once('exit', () => resolve()));
+      const infra = await startInfra({ name: 'dev', log });
+      let stack: Awaited<ReturnType<typeof startServices>> | undefined;
+      try {
+        stack = await startServices({ dataDir: infra.dataDir, infraEnv: infra.env, log, web: 'folders' });
+      } catch (err) {
+        watcher.kill('SIGTERM');
+        await infra.stop();
+        throw err;
+      }
+      console.log(`\nDevelopment mode: ${stack.urls.site} — edit shell/, mf-*/ or packages/ui|web-core, wait for "built", reload.`);
+      console.log(`  mail catcher  ${infra.env.MAIL_UI_URL}`);
+      console.log(`  logs          ${path.join(infra.dataDir, 'logs')}`);
+      console.log('Ctrl-C stops everything.');
+      await Promise.race([untilSignal(), watcherExited]);
+      if (watcher.exitCode === null) watcher.kill('SIGTERM');
+      await watcherExited;
+      await stack.stop();
+      await infra.stop();
+      return;
+    }
     case 'admin': {
       const root = repoRoot();
       const r = spawnSync(process.execPath, [path.join(root, 'services/identity/src/cli/make-admin.ts'), ...args], {
@@ -81,7 +109,7 @@ async function main(argv: string[]): Promise<void> {
       return;
     }
     default:
-      throw new Error(`unknown command ${command} (ensure | infra | start | admin)`);
+      throw new Error(`unknown command ${command} (ensure | infra | start | dev | admin)`);
   }
 }
 

@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ensureSigningKeys } from './keys.ts';
 import { repoRoot } from './paths.ts';
+import { remoteKey, webApps } from './web.ts';
 
 export { repoRoot };
 
@@ -20,6 +21,9 @@ export interface StackContext {
   ports: Record<string, number>;
   publicUrl: string;
   keys: { privateKeyFile: string; publicKeyFile: string };
+  /** `servers`: each remote's build has its own static server, proxied by the gateway (deployed apart; `npm start`).
+   *  `folders`: the gateway serves the remotes' dist folders itself (`npm run dev`: watch-mode rebuilds). */
+  web: 'servers' | 'folders';
 }
 
 /** Port of each service per profile: dev uses 4001.., the gateway 8080; other profiles add an offset. */
@@ -27,10 +31,32 @@ export function servicePorts(offset: number): Record<string, number> {
   return {
     gateway: 8080 + offset,
     identity: 4001 + offset,
+    comms: 4006 + offset,
   };
 }
 
 const url = (port: number) => `http://127.0.0.1:${port}`;
+
+/** Port of each remote's own static server (`npm start`), before the profile offset; others get 3110 and up. */
+const REMOTE_STATIC_PORTS: Record<string, number> = { 'mf-listings': 3101, 'mf-forum': 3102, 'mf-directory': 3103, 'mf-admin': 3104 };
+
+/** One static server per remote folder (services/gateway/src/static-main.ts). */
+function remoteStaticServers(root: string, offset: number): Array<{ folder: string; port: number }> {
+  let next = 3110;
+  return webApps(root)
+    .filter((app) => app !== 'shell')
+    .map((folder) => ({ folder, port: (REMOTE_STATIC_PORTS[folder] ?? next++) + offset }));
+}
+
+/** The gateway's web variables: the shell build and every remote, by URL or by folder. */
+function webEnv(c: StackContext): Record<string, string> {
+  const remotes = Object.fromEntries(
+    webApps(c.root)
+      .filter((app) => app !== 'shell')
+      .map((folder) => [remoteKey(folder), c.web === 'servers' ? url(c.ports[folder]!) : path.join(c.root, folder, 'dist')]),
+  );
+  return { WEB_ROOT: path.join(c.root, 'shell', 'dist'), WEB_REMOTES: JSON.stringify(remotes) };
+}
 
 export const SERVICES: ServiceSpec[] = [
   {
@@ -44,12 +70,22 @@ export const SERVICES: ServiceSpec[] = [
     }),
   },
   {
+    name: 'comms',
+    entry: 'services/comms/src/main.ts',
+    env: (c) => ({
+      PORT: String(c.ports.comms),
+      CONTACT_INBOX: 'support@centralpadesi.local',
+    }),
+  },
+  {
     name: 'gateway',
     entry: 'services/gateway/src/main.ts',
     env: (c) => ({
       PORT: String(c.ports.gateway),
       PUBLIC_URL: c.publicUrl,
       IDENTITY_URL: url(c.ports.identity!),
+      COMMS_URL: url(c.ports.comms!),
+      ...webEnv(c),
     }),
   },
 ];
@@ -80,6 +116,22 @@ function tail(file: string, lines = 20): string {
 export interface RunningStack {
   urls: Record<string, string>;
   stop(): Promise<void>;
+  /** Stops one process of the stack by name (e.g. `mf-forum`, a remote's static server: its area shows the fallback). */
+  stopService(name: string): Promise<void>;
+  /** Starts a stopped process of the stack again, with the same environment, and waits until it is ready. */
+  startService(name: string): Promise<void>;
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const killer = setTimeout(() => child.kill('SIGKILL'), 8_000);
+    child.once('exit', () => {
+      clearTimeout(killer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
 }
 
 /**
@@ -91,13 +143,32 @@ export async function startServices(opts: {
   infraEnv: Record<string, string>;
   portOffset?: number;
   publicUrl?: string;
+  /** Extra variables per service, e.g. `{ gateway: { RATE_LIMIT_GLOBAL: '1000000' } }` for a benchmark. */
+  extraEnv?: Record<string, Record<string, string>>;
   log?: (line: string) => void;
-  /** Extra environment per service, over the stack's (e.g. the browser tests' `WEB_REMOTES` for the gateway). */
-  serviceEnv?: Record<string, Record<string, string>>;
+  /** How the remotes are served (StackContext.web); default `servers`. */
+  web?: 'servers' | 'folders';
 }): Promise<RunningStack> {
   const root = repoRoot();
   const log = opts.log ?? (() => {});
+  const web = opts.web ?? 'servers';
   const ports = servicePorts(opts.portOffset ?? 0);
+  const remoteServers: ServiceSpec[] = [];
+  if (web === 'servers') {
+    for (const { folder, port } of remoteStaticServers(root, opts.portOffset ?? 0)) {
+      ports[folder] = port;
+      if (!existsSync(path.join(root, folder, 'dist', 'mf-manifest.json'))) {
+        // Still in the registry: the gateway answers 502 for it and the page shows that remote's fallback.
+        log(`${folder} has no build (npm run build:web): not serving it`);
+        continue;
+      }
+      remoteServers.push({
+        name: folder,
+        entry: 'services/gateway/src/static-main.ts',
+        env: (c) => ({ PORT: String(c.ports[folder]), STATIC_DIR: path.join(c.root, folder, 'dist') }),
+      });
+    }
+  }
   const ctx: StackContext = {
     root,
     dataDir: opts.dataDir,
@@ -105,45 +176,54 @@ export async function startServices(opts: {
     ports,
     publicUrl: opts.publicUrl ?? `http://localhost:${ports.gateway}`,
     keys: ensureSigningKeys(path.join(opts.dataDir, 'keys')),
+    web,
   };
   const logDir = path.join(opts.dataDir, 'logs');
   mkdirSync(logDir, { recursive: true });
   const children: Array<{ name: string; child: ChildProcess }> = [];
+  let stopping = false;
   const stop = async () => {
-    await Promise.all(
-      children.reverse().map(
-        ({ child }) =>
-          new Promise<void>((resolve) => {
-            if (child.exitCode !== null || child.signalCode !== null) return resolve();
-            const killer = setTimeout(() => child.kill('SIGKILL'), 8_000);
-            child.once('exit', () => {
-              clearTimeout(killer);
-              resolve();
-            });
-            child.kill('SIGTERM');
-          }),
-      ),
-    );
+    stopping = true;
+    await Promise.all([...children].reverse().map(({ child }) => stopChild(child)));
+  };
+  const launch = async (spec: ServiceSpec) => {
+    const logFile = path.join(logDir, `${spec.name}.log`);
+    const out = createWriteStream(logFile, { flags: 'a' });
+    const child = spawn(process.execPath, [path.join(root, spec.entry)], {
+      cwd: root,
+      env: { ...process.env, ...opts.infraEnv, NODE_ENV: 'development', ...spec.env(ctx), ...opts.extraEnv?.[spec.name] },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.pipe(out);
+    child.stderr?.pipe(out);
+    const entry = children.find((c) => c.name === spec.name);
+    if (entry) entry.child = child;
+    else children.push({ name: spec.name, child });
+    log(`starting ${spec.name} on ${url(ports[spec.name]!)}`);
+    await waitReady(spec.name, ports[spec.name]!, child, logFile);
+    log(`${spec.name} ready`);
+  };
+  const specs = [...remoteServers, ...SERVICES];
+  const named = (name: string) => {
+    const found = children.find((c) => c.name === name);
+    if (!found) throw new Error(`no process named ${name} in the stack (${children.map((c) => c.name).join(', ')})`);
+    return found;
+  };
+  const stopService = async (name: string) => {
+    await stopChild(named(name).child);
+  };
+  const startService = async (name: string) => {
+    const { child } = named(name);
+    if (stopping) throw new Error('the stack is stopping');
+    if (child.exitCode === null && child.signalCode === null) return;
+    await launch(specs.find((s) => s.name === name)!);
   };
   try {
-    for (const spec of SERVICES) {
-      const logFile = path.join(logDir, `${spec.name}.log`);
-      const out = createWriteStream(logFile, { flags: 'a' });
-      const child = spawn(process.execPath, [path.join(root, spec.entry)], {
-        cwd: root,
-        env: { ...process.env, ...opts.infraEnv, NODE_ENV: 'development', ...spec.env(ctx), ...opts.serviceEnv?.[spec.name] },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      child.stdout?.pipe(out);
-      child.stderr?.pipe(out);
-      children.push({ name: spec.name, child });
-      log(`starting ${spec.name} on ${url(ports[spec.name]!)}`);
-      await waitReady(spec.name, ports[spec.name]!, child, logFile);
-      log(`${spec.name} ready`);
-    }
+    // The remotes' static servers first: the gateway proxies to them.
+    for (const spec of specs) await launch(spec);
   } catch (err) {
     await stop();
     throw err;
   }
-  return { urls: { site: ctx.publicUrl, ...Object.fromEntries(Object.entries(ports).map(([k, p]) => [k, url(p)])) }, stop };
+  return { urls: { site: ctx.publicUrl, ...Object.fromEntries(Object.entries(ports).map(([k, p]) => [k, url(p)])) }, stop, stopService, startService };
 }

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { LogIn, MapPin, PackageOpen, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { LogIn, MapPin, PackageOpen, Pencil, Trash2 } from 'lucide-react';
 import { relativeTime, type Listing } from '@cp/contracts';
 import {
   AlertDialog,
@@ -15,12 +16,18 @@ import {
   Button,
   Card,
   CardContent,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
   EmptyState,
   toast,
 } from '@cp/ui';
 import { serverErrorText, useAuth } from '@cp/web-core';
 import { useDeleteListingMutation, useGetListingsQuery } from '../api/listings-api.ts';
 import { ListingGridSkeleton, TierBadge } from '../components/ListingCard.tsx';
+import { ListingForm } from '../components/ListingForm.tsx';
 import { LoadError } from '../components/LoadError.tsx';
 import { formatPrice } from '../lib/listings.ts';
 import { myListingCounters, myListings } from '../lib/my-listings.ts';
@@ -61,6 +68,25 @@ function DeleteListing({ listing }: { listing: Listing }) {
   );
 }
 
+function EditListing({ listing }: { listing: Listing }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
+        <Pencil aria-hidden="true" />
+        Edit<span className="sr-only"> {listing.title}</span>
+      </Button>
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>Edit Listing</DialogTitle>
+          <DialogDescription>Update the details of your listing.</DialogDescription>
+        </DialogHeader>
+        {open ? <ListingForm mode="edit" listing={listing} onDone={() => setOpen(false)} /> : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
 function MyListingCard({ listing }: { listing: Listing }) {
   const price = formatPrice(listing.price);
   return (
@@ -86,7 +112,10 @@ function MyListingCard({ listing }: { listing: Listing }) {
         <p className="line-clamp-2 text-sm">{listing.description}</p>
         <div className="flex items-center justify-between gap-2">
           <span className="font-bold text-primary">{price ?? ''}</span>
-          <DeleteListing listing={listing} />
+          <div className="flex gap-2">
+            <EditListing listing={listing} />
+            <DeleteListing listing={listing} />
+          </div>
         </div>
       </CardContent>
     </Card>

@@ -10,3 +10,4 @@ export * from './shutdown.ts';
 export * from './nats.ts';
 export * from './events/index.ts';
 export * from './revocations.ts';
+export * from './mail.ts';

@@ -1,6 +1,6 @@
 // Production build of every web app: the shell and each remote (every top-level mf-* folder with a
 // webpack.config.js), in one webpack run. A new remote adds itself by existing. Usage: npm run build:web
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import webpack from 'webpack';
@@ -26,6 +26,8 @@ webpack(configs, (error, stats) => {
     for (const e of errors) console.error(`${child.compilation.name}: ${e.message}`);
     for (const w of info.warnings ?? []) console.warn(`${child.compilation.name}: ${w.message}`);
     console.warn(`build:web ${child.compilation.name} → ${path.relative(root, info.outputPath)} ${errors.length ? 'FAILED' : 'ok'}`);
+    // The stamp `npm start` reads to know the build is a production one and when it was made (infra/src/web.ts).
+    if (!errors.length) writeFileSync(path.join(info.outputPath, '.build.json'), `${JSON.stringify({ mode: 'production', builtAt: new Date().toISOString() })}\n`);
   }
   console.warn(`build:web: ${apps.length} apps in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   process.exit(stats.hasErrors() ? 1 : 0);

@@ -33,3 +33,4 @@ export {
   type RemoteRoutesModule,
   type RemoteWidgetsModule,
 } from './contract.ts';
+export { validate, type FieldErrors } from './forms.ts';

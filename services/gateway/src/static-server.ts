@@ -4,6 +4,8 @@
  * This is what "a remote deployed on its own" looks like in the local stack; the gateway proxies `/mf/<name>/` to it
  * (WEB_REMOTES name=http://host:port). Any static host with the same rules (a CDN, nginx) can replace it.
  */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import Koa, { type Context } from 'koa';
 import { errorMiddleware, HttpError, listen, notFound, securityHeaders, type Logger, type RunningServer } from '@cp/service-kit';
 import { CompressionCache, resolveInside, sendFile } from './static-files.ts';
@@ -14,6 +16,8 @@ export interface StaticServerOptions {
   port: number;
   host?: string;
   compressionCacheBytes?: number;
+  /** /readyz answers 200 only once this file exists in `dir` (e.g. mf-manifest.json); default: when `dir` exists. */
+  readyFile?: string;
 }
 
 export function buildStaticApp(opts: StaticServerOptions, logger: Logger): Koa {
@@ -26,6 +30,12 @@ export function buildStaticApp(opts: StaticServerOptions, logger: Logger): Koa {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') throw new HttpError(405, 'Method not allowed', { headers: { Allow: 'GET, HEAD' } });
     if (ctx.path === '/healthz') {
       ctx.body = { status: 'ok' };
+      return;
+    }
+    if (ctx.path === '/readyz') {
+      const ready = existsSync(opts.readyFile ? path.join(opts.dir, opts.readyFile) : opts.dir);
+      ctx.status = ready ? 200 : 503;
+      ctx.body = ready ? { status: 'ready' } : { status: 'not ready', error: `${opts.readyFile ?? opts.dir} not found` };
       return;
     }
     if (!isSafePath(ctx.path)) throw new HttpError(400, 'Invalid path');

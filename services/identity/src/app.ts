@@ -7,7 +7,7 @@ import { LoginThrottleRepository } from './data/login-throttle-repository.ts';
 import { identityRoutes } from './routes.ts';
 import { checkSession } from './use-cases/sessions.ts';
 import type { IdentityDeps } from './use-cases/deps.ts';
-import type { Mailer } from './mailer.ts';
+import type { Mailer } from '@cp/service-kit';
 
 export interface IdentityAppInput {
   conn: Connection;

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { BaseServiceEnv, bool, loadConfig, port } from '@cp/service-kit';
+import { BaseServiceEnv, bool, loadConfig, port, SmtpEnv } from '@cp/service-kit';
 
-export const IdentityEnv = BaseServiceEnv.extend({
+export const IdentityEnv = BaseServiceEnv.extend(SmtpEnv.shape).extend({
   PORT: port(4001),
   MONGO_DB: z.string().default('identity'),
   /** Public origin of the site, used to build links in e-mails (never taken from the request's Host header). */
@@ -15,12 +15,6 @@ export const IdentityEnv = BaseServiceEnv.extend({
   JWT_AUDIENCE: z.string().default('cp-web'),
   /** Secure cookies (HTTPS only). Must be true in production. */
   COOKIE_SECURE: bool(false),
-  SMTP_HOST: z.string().min(1),
-  SMTP_PORT: z.coerce.number().int().min(1).max(65535),
-  SMTP_SECURE: bool(false),
-  SMTP_USER: z.string().optional(),
-  SMTP_PASSWORD: z.string().optional(),
-  MAIL_FROM: z.string().default('Central PA Desi Community <no-reply@centralpadesi.local>'),
 })
   .refine((v) => v.JWT_PRIVATE_KEY || v.JWT_PRIVATE_KEY_FILE, { message: 'JWT_PRIVATE_KEY or JWT_PRIVATE_KEY_FILE is required', path: ['JWT_PRIVATE_KEY'] })
   .refine((v) => v.JWT_PUBLIC_KEY || v.JWT_PUBLIC_KEY_FILE, { message: 'JWT_PUBLIC_KEY or JWT_PUBLIC_KEY_FILE is required', path: ['JWT_PUBLIC_KEY'] })

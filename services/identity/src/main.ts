@@ -1,7 +1,6 @@
-import { connectMongo, connectNats, createLogger, ensureStream, listen, natsReadiness, onShutdown, OutboxRelay } from '@cp/service-kit';
+import { connectMongo, connectNats, createLogger, createMailer, ensureStream, listen, natsReadiness, onShutdown, OutboxRelay } from '@cp/service-kit';
 import { loadIdentityConfig } from './config.ts';
 import { buildIdentityApp } from './app.ts';
-import { createMailer } from './mailer.ts';
 
 const config = loadIdentityConfig();
 const logger = createLogger('identity', config.LOG_LEVEL);
@@ -12,10 +11,7 @@ await ensureStream(nats.jsm, 'identity');
 const relay = new OutboxRelay({ connection: conn, js: nats.js, logger });
 relay.start();
 
-const mailer = createMailer(
-  { host: config.SMTP_HOST, port: config.SMTP_PORT, secure: config.SMTP_SECURE, user: config.SMTP_USER, password: config.SMTP_PASSWORD, from: config.MAIL_FROM },
-  logger,
-);
+const mailer = createMailer(config, logger);
 const { app } = await buildIdentityApp({ conn, mailer, logger, config, readiness: [natsReadiness(nats.nc)] });
 const server = await listen(app, config.PORT, config.HOST);
 logger.info({ port: server.port }, 'identity listening');

@@ -1,9 +1,8 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import type { Connection } from 'mongoose';
-import { connectMongo, createLogger, listen, type RunningServer } from '@cp/service-kit';
+import { connectMongo, createLogger, createMailer, listen, type Mailer, type RunningServer } from '@cp/service-kit';
 import { testEnv } from '../../../infra/src/jest/test-env.ts';
 import { buildIdentityApp } from '../src/app.ts';
-import { createMailer, type Mailer } from '../src/mailer.ts';
 import type { IdentityDeps } from '../src/use-cases/deps.ts';
 
 export function makeKeys(): { privateKey: string; publicKey: string } {
@@ -36,7 +35,7 @@ export async function startIdentity(): Promise<IdentityHarness> {
   const env = testEnv();
   const conn = await connectMongo(env.MONGO_URL, `identity_${randomUUID().slice(0, 8)}`);
   const logger = createLogger('identity-test');
-  const mailer: Mailer = createMailer({ host: env.SMTP_HOST, port: Number(env.SMTP_PORT), secure: false, from: 'Test <test@example.com>' }, logger);
+  const mailer: Mailer = createMailer({ SMTP_HOST: env.SMTP_HOST, SMTP_PORT: Number(env.SMTP_PORT), SMTP_SECURE: false, MAIL_FROM: 'Test <test@example.com>' }, logger);
   const keys = makeKeys();
   const clock = testClock();
   const { app, deps } = await buildIdentityApp({

@@ -1,9 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { ContactMessageInsertSchema } from '@cp/contracts';
 import { Button, Field, Input, Textarea, toast } from '@cp/ui';
-import { serverErrorText } from '@cp/web-core';
+import { serverErrorText, validate, type FieldErrors } from '@cp/web-core';
 import { useSendContactMessageMutation } from '../api/comms-api.ts';
-import { validate, type FieldErrors } from '../forms.ts';
 
 const EMPTY = { name: '', email: '', subject: '', message: '' };
 

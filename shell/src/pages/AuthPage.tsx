@@ -3,9 +3,8 @@ import { Link, Navigate } from 'react-router';
 import { Building2, MessagesSquare, ShoppingBag } from 'lucide-react';
 import { LoginRequestSchema, RegisterFormSchema } from '@cp/contracts';
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Checkbox, Field, Input, Label, Tabs, TabsContent, TabsList, TabsTrigger, toast } from '@cp/ui';
-import { loginFailureToast, registrationFailureToast, useAuth } from '@cp/web-core';
+import { loginFailureToast, registrationFailureToast, useAuth, validate, type FieldErrors } from '@cp/web-core';
 import { SectionSkeleton } from '../mf/RemoteBoundary.tsx';
-import { validate, type FieldErrors } from '../forms.ts';
 
 function LoginForm() {
   const { login } = useAuth();

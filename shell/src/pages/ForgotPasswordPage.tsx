@@ -3,8 +3,7 @@ import { Link } from 'react-router';
 import { MailCheck } from 'lucide-react';
 import { ForgotPasswordRequestSchema } from '@cp/contracts';
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Field, Input, toast } from '@cp/ui';
-import { isApiError, serverErrorText, serverMessageText, useForgotPasswordMutation } from '@cp/web-core';
-import { validate, type FieldErrors } from '../forms.ts';
+import { isApiError, serverErrorText, serverMessageText, useForgotPasswordMutation, validate, type FieldErrors } from '@cp/web-core';
 
 const SENT_FALLBACK = 'If an account exists with this email, a password reset link has been sent.';
 

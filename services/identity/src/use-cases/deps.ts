@@ -3,7 +3,7 @@ import type { Logger } from '@cp/service-kit';
 import type { UsersRepository } from '../data/users-repository.ts';
 import type { SessionsRepository } from '../data/sessions-repository.ts';
 import type { LoginThrottleRepository } from '../data/login-throttle-repository.ts';
-import type { Mailer } from '../mailer.ts';
+import type { Mailer } from '@cp/service-kit';
 import type { IdentityConfig } from '../config.ts';
 
 export interface IdentityDeps {

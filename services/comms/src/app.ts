@@ -1,0 +1,35 @@
+import type Koa from 'koa';
+import type { Connection } from 'mongoose';
+import { createApp, mongoReadiness, outboxModel, type Logger, type Mailer, type ReadinessCheck } from '@cp/service-kit';
+import { ContactMessagesRepository } from './data/contact-messages-repository.ts';
+import { NewsletterRepository } from './data/newsletter-repository.ts';
+import { commsRoutes } from './routes.ts';
+import type { CommsDeps } from './use-cases/deps.ts';
+
+export interface CommsAppInput {
+  conn: Connection;
+  mailer: Mailer;
+  logger: Logger;
+  config: CommsDeps['config'];
+  readiness?: ReadinessCheck[];
+  now?: () => Date;
+}
+
+/** Builds the comms service (repositories, use cases, routes) on given connections; used by main and by tests. */
+export async function buildCommsApp(input: CommsAppInput): Promise<{ app: Koa; deps: CommsDeps }> {
+  const deps: CommsDeps = {
+    conn: input.conn,
+    messages: new ContactMessagesRepository(input.conn),
+    newsletter: new NewsletterRepository(input.conn),
+    mailer: input.mailer,
+    logger: input.logger,
+    config: input.config,
+    now: input.now ?? (() => new Date()),
+  };
+  for (const repo of [deps.messages, deps.newsletter]) await repo.init();
+  await outboxModel(input.conn).createIndexes();
+  const app = createApp({ name: 'comms', logger: input.logger, readiness: [mongoReadiness(input.conn), ...(input.readiness ?? [])] });
+  const routes = commsRoutes(deps);
+  app.use(routes.routes()).use(routes.allowedMethods());
+  return { app, deps };
+}

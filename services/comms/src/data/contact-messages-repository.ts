@@ -1,0 +1,54 @@
+import { Schema, type ClientSession, type Connection, type Model } from 'mongoose';
+import { entitySchemaOptions, uuidId } from '@cp/service-kit';
+
+/** contact_messages (spec §3), plus when the operators were told about it. */
+export interface ContactMessageDoc {
+  _id: string;
+  name: string;
+  email: string;
+  subject?: string | undefined;
+  message: string;
+  read: boolean;
+  notifiedAt?: Date | undefined;
+  createdAt: Date;
+}
+
+const contactMessageSchema = new Schema<ContactMessageDoc>(
+  {
+    _id: uuidId,
+    name: { type: String, required: true },
+    email: { type: String, required: true },
+    subject: String,
+    message: { type: String, required: true },
+    read: { type: Boolean, required: true, default: false },
+    notifiedAt: Date,
+  },
+  entitySchemaOptions({ timestamps: { createdAt: true, updatedAt: false }, collection: 'contact_messages' }),
+);
+contactMessageSchema.index({ createdAt: -1 });
+contactMessageSchema.index({ read: 1, createdAt: -1 });
+
+export class ContactMessagesRepository {
+  readonly model: Model<ContactMessageDoc>;
+  constructor(conn: Connection) {
+    this.model = (conn.models.ContactMessage as Model<ContactMessageDoc> | undefined) ?? conn.model<ContactMessageDoc>('ContactMessage', contactMessageSchema);
+  }
+
+  /** Creates the collection with its indexes at start (autoIndex is off: see the service kit on mongod under wine). */
+  async init(): Promise<void> {
+    await this.model.createIndexes();
+  }
+
+  async create(data: Pick<ContactMessageDoc, 'name' | 'email' | 'subject' | 'message'>, session: ClientSession): Promise<ContactMessageDoc> {
+    const [doc] = await this.model.create([{ ...data, read: false }], { session });
+    return doc!.toObject();
+  }
+
+  findById(id: string, session?: ClientSession): Promise<ContactMessageDoc | null> {
+    return this.model.findById(id, null, session ? { session } : {}).lean<ContactMessageDoc>().exec();
+  }
+
+  async markNotified(id: string, at: Date, session: ClientSession): Promise<void> {
+    await this.model.updateOne({ _id: id }, { $set: { notifiedAt: at } }, { session }).exec();
+  }
+}
