@@ -27,9 +27,9 @@ export interface E2EEnv {
   controlUrl: string;
   infra: InfraEnv;
   /** The remote served by its own static server behind the gateway's proxy, which a test stops. */
-  proxiedRemote: { name: string; route: string };
-  /** The pages of the other remotes (served from their build folders). */
-  otherRemoteRoutes: string[];
+  proxiedRemote: { name: string; route: string; heading: string };
+  /** Pages of the other remotes, with the heading each shows a visitor. */
+  otherRemoteRoutes: Array<{ route: string; heading: string }>;
 }
 
 let cached: E2EEnv | undefined;

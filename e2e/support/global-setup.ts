@@ -17,8 +17,16 @@ const log = (line: string) => process.stderr.write(`[e2e] ${line}\n`);
 
 /** The remote whose static server a test stops (every remote runs on its own server behind the gateway's proxy). */
 const PROXIED_REMOTE = 'forum';
-/** The pages each remote owns (issue 3 §4). */
-const REMOTE_ROUTES: Record<string, string[]> = { listings: ['/listings'], forum: ['/forum'], directory: ['/businesses', '/yellow-pages'], admin: ['/admin'] };
+/** Pages each remote owns (issue 3 §4) and the heading each shows a visitor who is not logged in. */
+const REMOTE_ROUTES: Record<string, Array<{ route: string; heading: string }>> = {
+  listings: [{ route: '/listings', heading: 'Browse Listings' }],
+  forum: [{ route: '/forum', heading: 'Community Forum' }],
+  directory: [
+    { route: '/businesses', heading: 'Business Directory' },
+    { route: '/yellow-pages', heading: 'Yellow Pages' },
+  ],
+  admin: [{ route: '/admin', heading: 'Authentication Required' }],
+};
 
 /**
  * Global setup of the browser tests: builds the web apps when their dist is missing or older than their sources,
@@ -60,7 +68,9 @@ export default async function globalSetup(): Promise<void> {
       .map(remoteKey);
     const proxiedKey = keys.includes(PROXIED_REMOTE) ? PROXIED_REMOTE : keys[0];
     if (!proxiedKey) throw new Error('no mf-* remote to serve');
-    const proxied = { key: proxiedKey, folder: `mf-${proxiedKey}`, route: REMOTE_ROUTES[proxiedKey]?.[0] ?? `/${proxiedKey}` };
+    const page = REMOTE_ROUTES[proxiedKey]?.[0];
+    if (!page) throw new Error(`no known page of mf-${proxiedKey}`);
+    const proxied = { key: proxiedKey, folder: `mf-${proxiedKey}`, ...page };
 
     const infra = await startInfra({ name: E2E_PROFILE, portBase, fresh: true, log });
     stoppers.push({ name: 'infrastructure', stop: () => infra.stop() });
@@ -106,7 +116,7 @@ export default async function globalSetup(): Promise<void> {
       wsEndpoint: browser.wsEndpoint(),
       controlUrl: `http://127.0.0.1:${(control.address() as { port: number }).port}`,
       infra: infra.env,
-      proxiedRemote: { name: `mf_${proxied.key}`, route: proxied.route },
+      proxiedRemote: { name: `mf_${proxied.key}`, route: proxied.route, heading: proxied.heading },
       otherRemoteRoutes: keys.filter((k) => k !== proxied.key).flatMap((k) => REMOTE_ROUTES[k] ?? []),
     };
     writeFileSync(e2eEnvFile(), JSON.stringify(env, null, 2));
