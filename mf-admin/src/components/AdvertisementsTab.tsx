@@ -1,0 +1,206 @@
+import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { ExternalLink, Megaphone, Pencil, Plus, Trash2 } from 'lucide-react';
+import { AD_PLACEMENTS, AD_PRICING_TIERS, AD_SIZES, AD_STATUSES, AdvertisementInsertSchema, type Advertisement } from '@cp/contracts';
+import {
+  Badge,
+  Button,
+  Card,
+  CardContent,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  EmptyState,
+  Field,
+  Input,
+  Skeleton,
+  Textarea,
+  toast,
+} from '@cp/ui';
+import { validate, type FieldErrors } from '@cp/web-core';
+import { useCreateAdvertisementMutation, useDeleteAdvertisementMutation, useGetAdminAdvertisementsQuery, useUpdateAdvertisementMutation } from '../api/admin-api.ts';
+import { adFormFrom, adPayload, CONFIRM_DELETE_AD, ctr, emptyAdForm, type AdFormValues } from '../lib/admin.ts';
+import { LoadError } from './LoadError.tsx';
+import { SelectField } from './SelectField.tsx';
+
+function AdForm({ ad, onDone }: { ad: Advertisement | null; onDone: () => void }) {
+  const [values, setValues] = useState<AdFormValues>(ad ? adFormFrom(ad) : emptyAdForm());
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [create, creating] = useCreateAdvertisementMutation();
+  const [update, updating] = useUpdateAdvertisementMutation();
+  const busy = creating.isLoading || updating.isLoading;
+  const text = (key: keyof AdFormValues) => (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setValues((v) => ({ ...v, [key]: e.target.value }));
+  const pick = <K extends keyof AdFormValues>(key: K) => (value: AdFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    const checked = validate(AdvertisementInsertSchema, adPayload(values));
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    setErrors({});
+    try {
+      if (ad) await update({ id: ad.id, body: checked.data }).unwrap();
+      else await create(checked.data).unwrap();
+      toast({ title: 'Success', description: ad ? 'Advertisement updated successfully' : 'Advertisement created successfully', variant: 'success' });
+      onDone();
+    } catch {
+      toast({ title: 'Error', description: ad ? 'Failed to update advertisement' : 'Failed to create advertisement', variant: 'destructive' });
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-4">
+      <Field label="Title" required error={errors.title}>
+        <Input value={values.title} onChange={text('title')} />
+      </Field>
+      <Field label="Description" required error={errors.description}>
+        <Textarea value={values.description} onChange={text('description')} rows={3} />
+      </Field>
+      <Field label="Image URL" error={errors.imageUrl} hint="Optional: https://… or /uploads/…">
+        <Input value={values.imageUrl} onChange={text('imageUrl')} inputMode="url" />
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Call-to-action text" required error={errors.ctaText}>
+          <Input value={values.ctaText} onChange={text('ctaText')} placeholder="Learn More" />
+        </Field>
+        <Field label="Call-to-action URL" required error={errors.ctaUrl}>
+          <Input value={values.ctaUrl} onChange={text('ctaUrl')} inputMode="url" placeholder="https://" />
+        </Field>
+        <SelectField label="Placement" value={values.placement} options={AD_PLACEMENTS} onChange={pick('placement')} error={errors.placement} />
+        <SelectField label="Size" value={values.size} options={AD_SIZES} onChange={pick('size')} error={errors.size} />
+        <SelectField label="Pricing tier" value={values.pricingTier} options={AD_PRICING_TIERS} onChange={pick('pricingTier')} error={errors.pricingTier} />
+        <SelectField label="Status" value={values.status} options={AD_STATUSES} onChange={pick('status')} error={errors.status} />
+        <Field label="Start date" error={errors.startDate}>
+          <Input type="date" value={values.startDate} onChange={text('startDate')} />
+        </Field>
+        <Field label="End date" error={errors.endDate}>
+          <Input type="date" value={values.endDate} onChange={text('endDate')} />
+        </Field>
+      </div>
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Saving...' : ad ? 'Update Advertisement' : 'Create Advertisement'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+function AdCard({ ad, onEdit }: { ad: Advertisement; onEdit: () => void }) {
+  const [remove, { isLoading }] = useDeleteAdvertisementMutation();
+  async function onDelete() {
+    if (!window.confirm(CONFIRM_DELETE_AD)) return;
+    try {
+      await remove(ad.id).unwrap();
+      toast({ title: 'Success', description: 'Advertisement deleted successfully', variant: 'success' });
+    } catch {
+      toast({ title: 'Error', description: 'Failed to delete advertisement', variant: 'destructive' });
+    }
+  }
+  return (
+    <Card>
+      <CardContent className="flex flex-col gap-3 pt-6">
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <h3 className="text-lg font-semibold">{ad.title}</h3>
+          <div className="flex flex-wrap gap-2">
+            <Badge variant={ad.status === 'active' ? 'success' : ad.status === 'paused' ? 'secondary' : 'outline'}>{ad.status}</Badge>
+            <Badge variant="outline">{ad.placement}</Badge>
+          </div>
+        </div>
+        <p className="text-sm text-muted-foreground">{ad.description}</p>
+        <dl className="grid grid-cols-3 gap-2 text-center text-sm">
+          {[
+            ['Impressions', String(ad.impressions)],
+            ['Clicks', String(ad.clicks)],
+            ['CTR', `${ctr(ad.impressions, ad.clicks)}%`],
+          ].map(([label, value]) => (
+            <div key={label} className="rounded-md bg-muted p-2">
+              <dt className="text-xs text-muted-foreground">{label}</dt>
+              <dd className="font-semibold">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <p className="text-sm">
+          <span className="font-medium">{ad.ctaText}</span>
+          {' → '}
+          <a href={ad.ctaUrl} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 break-all text-primary underline-offset-4 hover:underline">
+            {ad.ctaUrl}
+            <ExternalLink className="h-3.5 w-3.5" aria-hidden="true" />
+            <span className="sr-only">(opens in a new tab)</span>
+          </a>
+        </p>
+        <div className="flex gap-2">
+          <Button variant="outline" size="sm" onClick={onEdit}>
+            <Pencil aria-hidden="true" />
+            Edit<span className="sr-only"> {ad.title}</span>
+          </Button>
+          <Button variant="outline" size="sm" onClick={() => void onDelete()} disabled={isLoading}>
+            <Trash2 aria-hidden="true" />
+            Delete<span className="sr-only"> {ad.title}</span>
+          </Button>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The Advertisements tab (spec §2 Admin). */
+export function AdvertisementsTab() {
+  const { data, isLoading, error, refetch } = useGetAdminAdvertisementsQuery();
+  const [editing, setEditing] = useState<Advertisement | null>(null);
+  const [open, setOpen] = useState(false);
+  const openWith = (ad: Advertisement | null) => {
+    setEditing(ad);
+    setOpen(true);
+  };
+  let body;
+  if (isLoading) {
+    body = (
+      <div role="status" className="grid gap-4 md:grid-cols-2">
+        <span className="sr-only">Loading advertisements…</span>
+        <Skeleton className="h-48" />
+        <Skeleton className="h-48" />
+      </div>
+    );
+  } else if (error) body = <LoadError title="Advertisements could not be loaded" error={error} onRetry={() => void refetch()} />;
+  else if ((data ?? []).length === 0) body = <EmptyState headingLevel={3} icon={<Megaphone />} title="No advertisements yet" description="Create the first one with Create Advertisement." />;
+  else {
+    body = (
+      <ul className="grid gap-4 md:grid-cols-2">
+        {(data ?? []).map((ad) => (
+          <li key={ad.id}>
+            <AdCard ad={ad} onEdit={() => openWith(ad)} />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 className="text-xl font-semibold">Advertisements</h2>
+        <Button onClick={() => openWith(null)}>
+          <Plus aria-hidden="true" />
+          Create Advertisement
+        </Button>
+      </div>
+      {body}
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
+          <DialogHeader>
+            <DialogTitle>{editing ? 'Edit Advertisement' : 'Create Advertisement'}</DialogTitle>
+            <DialogDescription>Sponsored ads rotate on the home page while their status is active.</DialogDescription>
+          </DialogHeader>
+          {open ? <AdForm key={editing?.id ?? 'new'} ad={editing} onDone={() => setOpen(false)} /> : null}
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
+}

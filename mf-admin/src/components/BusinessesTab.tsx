@@ -1,0 +1,219 @@
+import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { Building2, Crown, Pencil, Plus, Trash2 } from 'lucide-react';
+import { BusinessInsertSchema, YELLOW_PAGES_MAIN_CATEGORIES, YELLOW_PAGES_TREE, type Business, type YellowPagesMainCategory } from '@cp/contracts';
+import {
+  Badge,
+  Button,
+  Card,
+  CardContent,
+  Checkbox,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  EmptyState,
+  Field,
+  Input,
+  Label,
+  Skeleton,
+  Textarea,
+  toast,
+} from '@cp/ui';
+import { validate, type FieldErrors } from '@cp/web-core';
+import { useCreateBusinessMutation, useDeleteBusinessMutation, useGetAdminBusinessesQuery, useUpdateBusinessMutation } from '../api/admin-api.ts';
+import { businessFormFrom, businessPayload, CONFIRM_DELETE_BUSINESS, emptyBusinessForm, withMainCategory, type BusinessFormValues } from '../lib/admin.ts';
+import { LoadError } from './LoadError.tsx';
+import { SelectField } from './SelectField.tsx';
+
+function BusinessForm({ business, onDone }: { business: Business | null; onDone: () => void }) {
+  const [values, setValues] = useState<BusinessFormValues>(business ? businessFormFrom(business) : emptyBusinessForm());
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [create, creating] = useCreateBusinessMutation();
+  const [update, updating] = useUpdateBusinessMutation();
+  const busy = creating.isLoading || updating.isLoading;
+  const text = (key: keyof BusinessFormValues) => (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setValues((v) => ({ ...v, [key]: e.target.value }));
+  const subs: readonly string[] = values.mainCategory ? YELLOW_PAGES_TREE[values.mainCategory] : [];
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    const checked = validate(BusinessInsertSchema, businessPayload(values));
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    setErrors({});
+    try {
+      if (business) await update({ id: business.id, body: checked.data }).unwrap();
+      else await create(checked.data).unwrap();
+      toast({ title: 'Success', description: business ? 'Business updated successfully' : 'Business created successfully', variant: 'success' });
+      onDone();
+    } catch {
+      toast({ title: 'Error', description: business ? 'Failed to update business' : 'Failed to create business', variant: 'destructive' });
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-4">
+      <Field label="Business name" required error={errors.name}>
+        <Input value={values.name} onChange={text('name')} />
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField
+          label="Main category"
+          required
+          value={values.mainCategory}
+          options={YELLOW_PAGES_MAIN_CATEGORIES}
+          onChange={(main: YellowPagesMainCategory) => setValues((v) => withMainCategory(v, main))}
+          placeholder="Select a main category"
+          error={errors.mainCategory}
+        />
+        {/* Enabled once a main category is chosen (spec §5); categories without subcategories keep it disabled. */}
+        <SelectField
+          key={values.mainCategory || 'none'}
+          label="Subcategory"
+          value={values.subCategory}
+          options={subs}
+          onChange={(sub: string) => setValues((v) => ({ ...v, subCategory: sub }))}
+          placeholder={values.mainCategory ? (subs.length ? 'Select a subcategory' : 'No subcategories') : 'Choose a main category first'}
+          disabled={subs.length === 0}
+          error={errors.subCategory}
+        />
+      </div>
+      <Field label="Description" required error={errors.description}>
+        <Textarea value={values.description} onChange={text('description')} rows={3} />
+      </Field>
+      <Field label="Address" required error={errors.address}>
+        <Input value={values.address} onChange={text('address')} autoComplete="street-address" />
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Phone" required error={errors.phone}>
+          <Input value={values.phone} onChange={text('phone')} type="tel" />
+        </Field>
+        <Field label="Email" error={errors.email}>
+          <Input value={values.email} onChange={text('email')} type="email" />
+        </Field>
+        <Field label="Website" error={errors.website}>
+          <Input value={values.website} onChange={text('website')} inputMode="url" placeholder="https://" />
+        </Field>
+        <Field label="Logo URL" error={errors.logoUrl}>
+          <Input value={values.logoUrl} onChange={text('logoUrl')} inputMode="url" />
+        </Field>
+      </div>
+      <div className="flex items-center gap-2">
+        <Checkbox id="business-premium" checked={values.premium} onCheckedChange={(c) => setValues((v) => ({ ...v, premium: c === true }))} />
+        <Label htmlFor="business-premium">Premium listing</Label>
+      </div>
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Saving...' : business ? 'Update Business' : 'Add Business'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+function AdminBusinessCard({ business, onEdit }: { business: Business; onEdit: () => void }) {
+  const [remove, { isLoading }] = useDeleteBusinessMutation();
+  async function onDelete() {
+    if (!window.confirm(CONFIRM_DELETE_BUSINESS)) return;
+    try {
+      await remove(business.id).unwrap();
+      toast({ title: 'Success', description: 'Business deleted successfully', variant: 'success' });
+    } catch {
+      toast({ title: 'Error', description: 'Failed to delete business', variant: 'destructive' });
+    }
+  }
+  return (
+    <Card className="h-full">
+      <CardContent className="flex h-full flex-col gap-2 pt-6">
+        <div className="flex items-start justify-between gap-2">
+          <h3 className="text-lg font-semibold">{business.name}</h3>
+          {business.premium ? (
+            <Badge variant="accent">
+              <Crown className="mr-1 h-3 w-3" aria-hidden="true" />
+              Premium
+            </Badge>
+          ) : null}
+        </div>
+        <p className="text-sm text-muted-foreground">{[business.mainCategory ?? business.category, business.subCategory].filter(Boolean).join(' › ')}</p>
+        <p className="text-sm">{business.description}</p>
+        <ul className="space-y-1 text-sm text-muted-foreground">
+          <li>{business.address}</li>
+          <li>{business.phone}</li>
+          {business.email ? <li>{business.email}</li> : null}
+          {business.website ? <li className="break-all">{business.website}</li> : null}
+        </ul>
+        <div className="mt-auto flex gap-2 pt-2">
+          <Button variant="outline" size="sm" onClick={onEdit}>
+            <Pencil aria-hidden="true" />
+            Edit<span className="sr-only"> {business.name}</span>
+          </Button>
+          <Button variant="outline" size="sm" onClick={() => void onDelete()} disabled={isLoading}>
+            <Trash2 aria-hidden="true" />
+            Delete<span className="sr-only"> {business.name}</span>
+          </Button>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The Yellow Pages tab (spec §2 Admin): the directory's businesses, Add Business, Edit, Delete. */
+export function BusinessesTab() {
+  const { data, isLoading, error, refetch } = useGetAdminBusinessesQuery();
+  const [editing, setEditing] = useState<Business | null>(null);
+  const [open, setOpen] = useState(false);
+  const openWith = (b: Business | null) => {
+    setEditing(b);
+    setOpen(true);
+  };
+  let body;
+  if (isLoading) {
+    body = (
+      <div role="status" className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
+        <span className="sr-only">Loading businesses…</span>
+        <Skeleton className="h-48" />
+        <Skeleton className="h-48" />
+        <Skeleton className="h-48" />
+      </div>
+    );
+  } else if (error) body = <LoadError title="Businesses could not be loaded" error={error} onRetry={() => void refetch()} />;
+  else if ((data ?? []).length === 0) body = <EmptyState headingLevel={3} icon={<Building2 />} title="No businesses yet" description="Add the first one with Add Business." />;
+  else {
+    body = (
+      <ul className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
+        {(data ?? []).map((b) => (
+          <li key={b.id}>
+            <AdminBusinessCard business={b} onEdit={() => openWith(b)} />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 className="text-xl font-semibold">Yellow Pages Businesses</h2>
+        <Button onClick={() => openWith(null)}>
+          <Plus aria-hidden="true" />
+          Add Business
+        </Button>
+      </div>
+      {body}
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
+          <DialogHeader>
+            <DialogTitle>{editing ? 'Edit Business' : 'Add Business'}</DialogTitle>
+            <DialogDescription>Businesses appear in the directory and in the Yellow Pages under their category.</DialogDescription>
+          </DialogHeader>
+          {open ? <BusinessForm key={editing?.id ?? 'new'} business={editing} onDone={() => setOpen(false)} /> : null}
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import { Link } from 'react-router';
+import { LogIn, ShieldAlert } from 'lucide-react';
+import { Button, EmptyState, Skeleton, Tabs, TabsContent, TabsList, TabsTrigger } from '@cp/ui';
+import { useAuth } from '@cp/web-core';
+import { AdvertisementsTab } from '../components/AdvertisementsTab.tsx';
+import { BusinessesTab } from '../components/BusinessesTab.tsx';
+import { adminGate } from '../lib/admin.ts';
+
+/** /admin (spec §2 Admin): the login and admin gates, then the Advertisements (default) and Yellow Pages tabs. */
+export function AdminPage() {
+  const { user, isLoading } = useAuth();
+  if (isLoading) {
+    return (
+      <div role="status" className="space-y-4">
+        <span className="sr-only">Loading…</span>
+        <Skeleton className="h-10 w-64" />
+        <Skeleton className="h-48 w-full" />
+      </div>
+    );
+  }
+  const gate = adminGate(user);
+  if (gate === 'login') {
+    return (
+      <EmptyState
+        icon={<LogIn />}
+        title="Authentication Required"
+        description="Please log in to reach the admin dashboard."
+        action={
+          <Button asChild>
+            <Link to="/auth">Go to Login</Link>
+          </Button>
+        }
+      />
+    );
+  }
+  if (gate === 'denied') {
+    return (
+      <EmptyState
+        role="alert"
+        icon={<ShieldAlert />}
+        title="Access Denied"
+        description={
+          <>
+            <strong className="block text-foreground">Admin Access Required</strong>
+            This page is only available to administrators.
+          </>
+        }
+        action={
+          <Button asChild variant="outline">
+            <Link to="/">Return to Home</Link>
+          </Button>
+        }
+      />
+    );
+  }
+  return (
+    <div className="space-y-6">
+      <title>Admin Dashboard | Central PA Desi Community</title>
+      <div>
+        <h1 className="text-3xl font-bold tracking-tight">Admin Dashboard</h1>
+        <p className="text-muted-foreground">Manage sponsored advertisements and Yellow Pages businesses.</p>
+      </div>
+      <Tabs defaultValue="advertisements">
+        <TabsList>
+          <TabsTrigger value="advertisements">Advertisements</TabsTrigger>
+          <TabsTrigger value="yellow-pages">Yellow Pages</TabsTrigger>
+        </TabsList>
+        <TabsContent value="advertisements" className="pt-4">
+          <AdvertisementsTab />
+        </TabsContent>
+        <TabsContent value="yellow-pages" className="pt-4">
+          <BusinessesTab />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}
+
+export default AdminPage;

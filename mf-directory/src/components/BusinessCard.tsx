@@ -1,0 +1,136 @@
+import type { ReactNode } from 'react';
+import { BadgeCheck, Crown, Globe, Mail, MapPin, MessageCircle, Phone, Star } from 'lucide-react';
+import type { Business } from '@cp/contracts';
+import { Badge, Button, Card, CardContent, Skeleton } from '@cp/ui';
+import { ratingText, telHref, websiteHref, whatsappHref } from '../lib/directory.ts';
+
+export function Rating({ rating, reviewCount }: { rating: number; reviewCount: number }) {
+  const text = ratingText(rating);
+  return (
+    <p className="flex items-center gap-1 text-sm">
+      <Star className="h-4 w-4 fill-current text-amber-500" aria-hidden="true" />
+      <span className="sr-only">Rated </span>
+      <span className="font-medium">{text}</span>
+      <span aria-hidden="true">/5</span>
+      <span className="sr-only"> out of 5,</span>
+      <span className="text-muted-foreground">
+        ({reviewCount} {reviewCount === 1 ? 'review' : 'reviews'})
+      </span>
+    </p>
+  );
+}
+
+function Line({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+  return (
+    <li className="flex min-w-0 items-start gap-2">
+      <span aria-hidden="true" className="mt-0.5 shrink-0 text-muted-foreground [&_svg]:h-4 [&_svg]:w-4">
+        {icon}
+      </span>
+      <span className="min-w-0 break-words">{children}</span>
+    </li>
+  );
+}
+
+/**
+ * A business (spec §2 Businesses and Yellow Pages): name, category, premium and verified badges, rating out of 5 with
+ * reviews, description, address, phone (a call link), email, website; with `whatsapp` the WhatsApp button.
+ */
+export function BusinessCard({ business, headingLevel = 2, whatsapp = false }: { business: Business; headingLevel?: 2 | 3; whatsapp?: boolean }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const tel = telHref(business.phone);
+  const wa = whatsapp ? whatsappHref(business.phone) : null;
+  const site = websiteHref(business.website);
+  const category = [business.mainCategory ?? business.category, business.subCategory].filter(Boolean).join(' › ');
+  return (
+    <Card className="flex h-full flex-col">
+      <CardContent className="flex flex-1 flex-col gap-3 pt-6">
+        <div className="flex items-start gap-3">
+          {business.logoUrl ? <img src={business.logoUrl} alt="" loading="lazy" className="h-12 w-12 shrink-0 rounded-md object-cover" /> : null}
+          <div className="min-w-0 flex-1">
+            <Heading className="text-lg font-semibold leading-snug">{business.name}</Heading>
+            <p className="text-sm text-muted-foreground">{category}</p>
+          </div>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {business.premium ? (
+            <Badge variant="accent">
+              <Crown className="mr-1 h-3 w-3" aria-hidden="true" />
+              Premium
+            </Badge>
+          ) : null}
+          {business.verified ? (
+            <Badge variant="success">
+              <BadgeCheck className="mr-1 h-3 w-3" aria-hidden="true" />
+              Verified
+            </Badge>
+          ) : null}
+        </div>
+        <Rating rating={business.rating} reviewCount={business.reviewCount} />
+        <p className="text-sm">{business.description}</p>
+        <ul className="mt-auto space-y-1.5 text-sm">
+          <Line icon={<MapPin />}>{business.address}</Line>
+          <Line icon={<Phone />}>
+            {tel ? (
+              <a href={tel} className="text-primary underline-offset-4 hover:underline">
+                {business.phone}
+              </a>
+            ) : (
+              business.phone
+            )}
+          </Line>
+          {business.email ? (
+            <Line icon={<Mail />}>
+              <a href={`mailto:${business.email}`} className="text-primary underline-offset-4 hover:underline">
+                {business.email}
+              </a>
+            </Line>
+          ) : null}
+          {site ? (
+            <Line icon={<Globe />}>
+              <a href={site} target="_blank" rel="noopener noreferrer" className="text-primary underline-offset-4 hover:underline">
+                {business.website}
+                <span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            </Line>
+          ) : null}
+        </ul>
+        {wa ? (
+          <Button asChild variant="outline" className="w-full">
+            <a href={wa} target="_blank" rel="noopener noreferrer">
+              <MessageCircle aria-hidden="true" />
+              WhatsApp<span className="sr-only"> {business.name} (opens in a new tab)</span>
+            </a>
+          </Button>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+export function BusinessGridSkeleton({ count = 6, label = 'Loading businesses…' }: { count?: number; label?: string }) {
+  return (
+    <div role="status" aria-live="polite" className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
+      <span className="sr-only">{label}</span>
+      {Array.from({ length: count }, (_, i) => (
+        <Card key={i} className="space-y-3 p-6">
+          <Skeleton className="h-6 w-2/3" />
+          <Skeleton className="h-4 w-1/3" />
+          <Skeleton className="h-16 w-full" />
+          <Skeleton className="h-4 w-1/2" />
+        </Card>
+      ))}
+    </div>
+  );
+}
+
+export function BusinessGrid({ businesses, headingLevel = 2, whatsapp = false }: { businesses: readonly Business[]; headingLevel?: 2 | 3; whatsapp?: boolean }) {
+  return (
+    <ul className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
+      {businesses.map((b) => (
+        <li key={b.id}>
+          <BusinessCard business={b} headingLevel={headingLevel} whatsapp={whatsapp} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,82 @@
+import { HOME_COUNTS, whatsappDigits, YELLOW_PAGES_MAIN_CATEGORIES, YELLOW_PAGES_TREE, type Business, type YellowPagesMainCategory } from '@cp/contracts';
+
+export const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'.split('');
+
+/** A list answer: the array itself, or a page `{ items }`. Anything else is no items. */
+export function normalizeBusinesses(data: unknown): Business[] {
+  if (Array.isArray(data)) return data as Business[];
+  const items = (data as { items?: unknown } | null)?.items;
+  return Array.isArray(items) ? (items as Business[]) : [];
+}
+
+/** Featured Businesses on home: the first 3 (spec §2 Home, §9). */
+export function featuredBusinesses(list: readonly Business[], count: number = HOME_COUNTS.businesses): Business[] {
+  return list.slice(0, count);
+}
+
+/** The main categories grouped by their first letter, in tree order. */
+export function categoriesByLetter(categories: readonly string[] = YELLOW_PAGES_MAIN_CATEGORIES): Map<string, string[]> {
+  const groups = new Map<string, string[]>();
+  for (const c of categories) {
+    const letter = c[0]!.toUpperCase();
+    groups.set(letter, [...(groups.get(letter) ?? []), c]);
+  }
+  return groups;
+}
+
+/** The A–Z index: a letter is enabled only when some main category starts with it (spec §2 Yellow Pages). */
+export function letterIndex(categories: readonly string[] = YELLOW_PAGES_MAIN_CATEGORIES): Array<{ letter: string; enabled: boolean }> {
+  const groups = categoriesByLetter(categories);
+  return LETTERS.map((letter) => ({ letter, enabled: groups.has(letter) }));
+}
+
+export function subcategoriesOf(main: string | null | undefined): readonly string[] {
+  return main && main in YELLOW_PAGES_TREE ? YELLOW_PAGES_TREE[main as YellowPagesMainCategory] : [];
+}
+
+export interface YellowPagesSelection {
+  mainCategory: YellowPagesMainCategory | null;
+  subCategory: string | null;
+}
+
+export const NO_SELECTION: YellowPagesSelection = { mainCategory: null, subCategory: null };
+
+/** The query of GET /api/yellow-pages: only once a main category is chosen (spec §7); null means "do not fetch". */
+export function yellowPagesArgs(selection: YellowPagesSelection): { mainCategory: string; subCategory?: string } | null {
+  if (!selection.mainCategory) return null;
+  return selection.subCategory ? { mainCategory: selection.mainCategory, subCategory: selection.subCategory } : { mainCategory: selection.mainCategory };
+}
+
+export function yellowPagesQueryString(args: { mainCategory: string; subCategory?: string }): string {
+  const q = new URLSearchParams({ mainCategory: args.mainCategory });
+  if (args.subCategory) q.set('subCategory', args.subCategory);
+  return q.toString();
+}
+
+/** WhatsApp chat link: the phone's digits, a 10-digit number with the country code 1 (spec §2). */
+export function whatsappHref(phone: string): string | null {
+  const digits = whatsappDigits(phone);
+  return digits ? `https://wa.me/${digits}` : null;
+}
+
+/** tel: link keeping a leading + and the digits. */
+export function telHref(phone: string): string | null {
+  const trimmed = phone.trim();
+  const digits = trimmed.replace(/\D/g, '');
+  return digits ? `tel:${trimmed.startsWith('+') ? '+' : ''}${digits}` : null;
+}
+
+/** A business website as a link: http(s) kept, a bare domain gets https://, anything else (javascript:, mailto:) none. */
+export function websiteHref(website: string | null | undefined): string | null {
+  const w = website?.trim();
+  if (!w) return null;
+  if (/^https?:\/\//i.test(w)) return w;
+  if (/^[a-z][a-z0-9+.-]*:/i.test(w)) return null;
+  return `https://${w}`;
+}
+
+/** "4.5" for a rating out of 5 (one decimal, none for whole numbers). */
+export function ratingText(rating: number): string {
+  const r = Math.max(0, Math.min(5, rating));
+  return Number.isInteger(r) ? String(r) : r.toFixed(1);
+}

@@ -1,0 +1,21 @@
+// mf-directory: a Module Federation remote, made like mf-listings (see shell/README.md, "Adding a remote").
+import path from 'node:path';
+import { createWebConfig } from '@cp/web-core/build';
+
+const dir = import.meta.dirname;
+const gateway = process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080';
+
+export default createWebConfig({
+  appDir: dir,
+  kind: 'remote',
+  name: 'mf_directory',
+  // The gateway serves this build under /mf/directory/; the registry entry is /mf/directory/mf-manifest.json.
+  publicPath: '/mf/directory/',
+  devPort: 3003,
+  exposes: {
+    './routes': './src/exposes/routes.ts',
+    './widgets': './src/exposes/widgets.ts',
+  },
+  htmlTemplate: path.join(dir, 'public/index.html'),
+  devServer: { proxy: [{ context: ['/api', '/uploads'], target: gateway, changeOrigin: true }] },
+});

@@ -1,0 +1,33 @@
+import type { ForumPost, ForumPostInsert, ForumReply, ForumReplyInsert } from '@cp/contracts';
+import { baseApi } from '@cp/web-core';
+import { normalizePosts, normalizeReplies } from '../lib/forum.ts';
+
+/**
+ * The forum calls (spec §7), injected into the page's one API when this remote loads. The post list is fetched once
+ * and shared by the forum page, the post page (which finds its post in it) and the home section.
+ */
+export const forumApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    getForumPosts: build.query<ForumPost[], void>({
+      query: () => '/api/forum/posts',
+      transformResponse: normalizePosts,
+      providesTags: [{ type: 'ForumPost', id: 'LIST' }],
+    }),
+    getForumReplies: build.query<ForumReply[], string>({
+      query: (postId) => `/api/forum/posts/${encodeURIComponent(postId)}/replies`,
+      transformResponse: normalizeReplies,
+      providesTags: (_result, _error, postId) => [{ type: 'ForumReply', id: postId }],
+    }),
+    createForumPost: build.mutation<unknown, ForumPostInsert>({
+      query: (body) => ({ url: '/api/forum/posts', method: 'POST', body }),
+      invalidatesTags: [{ type: 'ForumPost', id: 'LIST' }],
+    }),
+    createForumReply: build.mutation<unknown, { postId: string; body: ForumReplyInsert }>({
+      query: ({ postId, body }) => ({ url: `/api/forum/posts/${encodeURIComponent(postId)}/replies`, method: 'POST', body }),
+      // The replies and the post's reply count.
+      invalidatesTags: (_result, _error, { postId }) => [{ type: 'ForumReply', id: postId }, { type: 'ForumPost', id: 'LIST' }],
+    }),
+  }),
+});
+
+export const { useGetForumPostsQuery, useGetForumRepliesQuery, useCreateForumPostMutation, useCreateForumReplyMutation } = forumApi;

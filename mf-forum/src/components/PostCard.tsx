@@ -1,0 +1,73 @@
+import { Link } from 'react-router';
+import { Eye, MessageSquare } from 'lucide-react';
+import { relativeTime, type ForumPost } from '@cp/contracts';
+import { Badge, Card, Skeleton } from '@cp/ui';
+import { initials } from '../lib/forum.ts';
+
+export function Avatar({ name, size = 'md' }: { name: string; size?: 'sm' | 'md' }) {
+  return (
+    <span
+      aria-hidden="true"
+      className={`inline-flex shrink-0 items-center justify-center rounded-full bg-primary/10 font-semibold text-primary ${size === 'sm' ? 'h-8 w-8 text-xs' : 'h-10 w-10 text-sm'}`}
+    >
+      {initials(name) || '?'}
+    </span>
+  );
+}
+
+/** A post in the list (spec §2 Forum): title, category, author (the userId), replies, views, date, optional image. */
+export function PostCard({ post, headingLevel = 2 }: { post: ForumPost; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <Card className="group relative flex gap-4 p-4 transition-shadow hover:shadow-md">
+      <div className="min-w-0 flex-1 space-y-2">
+        <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
+          <Badge variant="secondary">{post.category}</Badge>
+          <span>{relativeTime(post.createdAt)}</span>
+        </div>
+        <Heading className="line-clamp-2 text-lg font-semibold leading-snug">
+          <Link to={`/forum/post/${post.id}`} className="after:absolute after:inset-0 focus-visible:outline-none group-focus-within:underline">
+            {post.title}
+          </Link>
+        </Heading>
+        <p className="line-clamp-2 text-sm text-muted-foreground">{post.content}</p>
+        <div className="flex flex-wrap items-center gap-4 text-xs text-muted-foreground">
+          <span className="flex min-w-0 items-center gap-2">
+            <Avatar name={post.userId} size="sm" />
+            <span className="truncate">
+              <span className="sr-only">Posted by </span>
+              {post.userId}
+            </span>
+          </span>
+          <span className="flex items-center gap-1">
+            <MessageSquare className="h-3.5 w-3.5" aria-hidden="true" />
+            {post.replyCount} {post.replyCount === 1 ? 'reply' : 'replies'}
+          </span>
+          <span className="flex items-center gap-1">
+            <Eye className="h-3.5 w-3.5" aria-hidden="true" />
+            {post.viewCount} {post.viewCount === 1 ? 'view' : 'views'}
+          </span>
+        </div>
+      </div>
+      {post.imageUrl ? (
+        <img src={post.imageUrl} alt="" loading="lazy" decoding="async" className="hidden h-24 w-32 shrink-0 rounded-md object-cover sm:block" />
+      ) : null}
+    </Card>
+  );
+}
+
+export function PostListSkeleton({ count = 4, label = 'Loading posts…' }: { count?: number; label?: string }) {
+  return (
+    <div role="status" aria-live="polite" className="space-y-4">
+      <span className="sr-only">{label}</span>
+      {Array.from({ length: count }, (_, i) => (
+        <Card key={i} className="space-y-3 p-4">
+          <Skeleton className="h-4 w-24" />
+          <Skeleton className="h-6 w-3/4" />
+          <Skeleton className="h-4 w-full" />
+          <Skeleton className="h-4 w-1/2" />
+        </Card>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,184 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useParams } from 'react-router';
+import { ArrowLeft, Eye, LogIn, MessageSquare, SearchX } from 'lucide-react';
+import { relativeTime, type ForumPost } from '@cp/contracts';
+import { Badge, Button, Card, CardContent, EmptyState, Field, Skeleton, Textarea, toast } from '@cp/ui';
+import { useAuth } from '@cp/web-core';
+import { useCreateForumReplyMutation, useGetForumPostsQuery, useGetForumRepliesQuery } from '../api/forum-api.ts';
+import { LoadError } from '../components/LoadError.tsx';
+import { Avatar } from '../components/PostCard.tsx';
+import { findPost, replyProblem, serverText } from '../lib/forum.ts';
+
+function BackToForum() {
+  return (
+    <Link to="/forum" className="inline-flex items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline">
+      <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+      Back to Forum
+    </Link>
+  );
+}
+
+function ReplyBox({ postId }: { postId: string }) {
+  const { user, isLoading: authLoading } = useAuth();
+  const [content, setContent] = useState('');
+  const [reply, { isLoading }] = useCreateForumReplyMutation();
+
+  if (authLoading) return null;
+  if (!user) {
+    return (
+      <Card>
+        <CardContent className="flex flex-col items-center gap-3 pt-6 text-center">
+          <p className="text-muted-foreground">You need to be logged in to reply</p>
+          <Button asChild>
+            <Link to="/auth">
+              <LogIn aria-hidden="true" />
+              Login to Reply
+            </Link>
+          </Button>
+        </CardContent>
+      </Card>
+    );
+  }
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    const problem = replyProblem(content);
+    if (problem) {
+      toast({ ...problem, variant: 'destructive' });
+      return;
+    }
+    try {
+      await reply({ postId, body: { content: content.trim() } }).unwrap();
+      toast({ title: 'Reply posted!', variant: 'success' });
+      setContent('');
+    } catch (error) {
+      toast({ title: 'Error', description: serverText(error) ?? 'Failed to post reply. Please try again.', variant: 'destructive' });
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-3">
+      <Field label="Your reply">
+        <Textarea value={content} onChange={(e) => setContent(e.target.value)} rows={4} placeholder="Write a reply (at least 10 characters)…" />
+      </Field>
+      <Button type="submit" disabled={isLoading}>
+        {isLoading ? 'Posting...' : 'Post Reply'}
+      </Button>
+    </form>
+  );
+}
+
+function Replies({ postId }: { postId: string }) {
+  const { data, isLoading, error, refetch } = useGetForumRepliesQuery(postId);
+  if (isLoading) {
+    return (
+      <div role="status" className="space-y-3">
+        <span className="sr-only">Loading replies…</span>
+        <Skeleton className="h-16 w-full" />
+        <Skeleton className="h-16 w-full" />
+      </div>
+    );
+  }
+  if (error) return <LoadError error={error} onRetry={() => void refetch()} headingLevel={3} />;
+  const replies = data ?? [];
+  if (replies.length === 0) return <p className="rounded-lg border border-dashed p-6 text-center text-muted-foreground">No replies yet. Be the first to comment!</p>;
+  return (
+    <ul className="space-y-3" aria-label="Replies">
+      {replies.map((r) => (
+        <li key={r.id} className="flex gap-3 rounded-lg border bg-card p-4">
+          <Avatar name={r.userId} size="sm" />
+          <div className="min-w-0 flex-1 space-y-1">
+            <p className="flex flex-wrap gap-x-2 text-sm">
+              <span className="truncate font-medium">{r.userId}</span>
+              <span className="text-muted-foreground">{relativeTime(r.createdAt)}</span>
+            </p>
+            <p className="whitespace-pre-line break-words text-sm">{r.content}</p>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function PostView({ post }: { post: ForumPost }) {
+  return (
+    <article className="space-y-8">
+      <title>{`${post.title} | Community Forum`}</title>
+      <Card>
+        <CardContent className="space-y-4 pt-6">
+          <div className="flex items-center gap-3">
+            <Avatar name={post.userId} />
+            <div className="min-w-0">
+              <p className="truncate font-medium">{post.userId}</p>
+              <p className="text-sm text-muted-foreground">{relativeTime(post.createdAt)}</p>
+            </div>
+            <Badge variant="secondary" className="ml-auto">
+              {post.category}
+            </Badge>
+          </div>
+          <h1 className="text-2xl font-bold tracking-tight">{post.title}</h1>
+          {post.imageUrl ? <img src={post.imageUrl} alt="" className="max-h-96 w-full rounded-md object-cover" /> : null}
+          <p className="whitespace-pre-line break-words">{post.content}</p>
+          <p className="flex gap-4 text-sm text-muted-foreground">
+            <span className="flex items-center gap-1">
+              <MessageSquare className="h-4 w-4" aria-hidden="true" />
+              {post.replyCount} {post.replyCount === 1 ? 'reply' : 'replies'}
+            </span>
+            <span className="flex items-center gap-1">
+              <Eye className="h-4 w-4" aria-hidden="true" />
+              {post.viewCount} {post.viewCount === 1 ? 'view' : 'views'}
+            </span>
+          </p>
+        </CardContent>
+      </Card>
+      <section aria-labelledby="replies" className="space-y-4">
+        <h2 id="replies" className="text-xl font-semibold">
+          Replies
+        </h2>
+        <Replies postId={post.id} />
+        <ReplyBox postId={post.id} />
+      </section>
+    </article>
+  );
+}
+
+/** /forum/post/:id (spec §2 Forum post). */
+export function ForumPostPage() {
+  const { id } = useParams();
+  const { data, isLoading, error, refetch } = useGetForumPostsQuery();
+  let body;
+  if (isLoading) {
+    body = (
+      <div role="status" className="space-y-4">
+        <span className="sr-only">Loading post…</span>
+        <Skeleton className="h-10 w-2/3" />
+        <Skeleton className="h-40 w-full" />
+      </div>
+    );
+  } else if (error) body = <LoadError error={error} onRetry={() => void refetch()} />;
+  else {
+    const post = findPost(data ?? [], id);
+    body = post ? (
+      <PostView post={post} />
+    ) : (
+      <EmptyState
+        icon={<SearchX />}
+        title="Post Not Found"
+        description="This post does not exist or has been removed."
+        action={
+          <Button asChild>
+            <Link to="/forum">Back to Forum</Link>
+          </Button>
+        }
+      />
+    );
+  }
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <BackToForum />
+      {body}
+    </div>
+  );
+}
+
+export default ForumPostPage;

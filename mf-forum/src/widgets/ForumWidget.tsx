@@ -1,0 +1,57 @@
+import { Link } from 'react-router';
+import { ArrowRight, MessagesSquare } from 'lucide-react';
+import { HOME_COUNTS } from '@cp/contracts';
+import { Button, EmptyState } from '@cp/ui';
+import { useGetForumPostsQuery } from '../api/forum-api.ts';
+import { LoadError } from '../components/LoadError.tsx';
+import { PostCard, PostListSkeleton } from '../components/PostCard.tsx';
+import { homePosts } from '../lib/forum.ts';
+
+/** Community Forum on home (spec §2 Home): the first 3 posts. */
+export function ForumWidget() {
+  const { data, isLoading, error, refetch } = useGetForumPostsQuery();
+  let body;
+  if (isLoading) body = <PostListSkeleton count={HOME_COUNTS.forumPosts} label="Loading forum posts…" />;
+  else if (error) body = <LoadError error={error} onRetry={() => void refetch()} headingLevel={3} />;
+  else {
+    const posts = homePosts(data ?? []);
+    body =
+      posts.length > 0 ? (
+        <ul className="space-y-3">
+          {posts.map((post) => (
+            <li key={post.id}>
+              <PostCard post={post} headingLevel={3} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <EmptyState
+          headingLevel={3}
+          icon={<MessagesSquare />}
+          title="No Posts Yet"
+          description="Be the first to start a discussion!"
+          action={
+            <Button asChild variant="outline">
+              <Link to="/forum">Visit the Forum</Link>
+            </Button>
+          }
+        />
+      );
+  }
+  return (
+    <section aria-labelledby="home-forum">
+      <div className="mb-4 flex items-end justify-between gap-4">
+        <h2 id="home-forum" className="text-2xl font-bold tracking-tight">
+          Community Forum
+        </h2>
+        <Link to="/forum" className="flex items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline">
+          View all
+          <ArrowRight className="h-4 w-4" aria-hidden="true" />
+        </Link>
+      </div>
+      {body}
+    </section>
+  );
+}
+
+export default ForumWidget;

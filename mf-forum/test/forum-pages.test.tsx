@@ -1,0 +1,138 @@
+/**
+ * @jest-environment ./shell/test/support/jsdom-env.mjs
+ */
+import { act, render, screen } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { Toaster, TooltipProvider } from '@cp/ui';
+import { createAppStore } from '@cp/web-core';
+import ForumPage from '../src/pages/ForumPage.tsx';
+import ForumPostPage from '../src/pages/ForumPostPage.tsx';
+import ForumWidget from '../src/widgets/ForumWidget.tsx';
+
+type Api = (method: string, path: string) => [number, unknown];
+
+const POST = {
+  id: '00000000-0000-4000-8000-000000000001',
+  userId: '11111111-1111-4111-8111-111111111111',
+  category: 'Events',
+  title: 'Diwali potluck in Camp Hill',
+  content: 'Who is in for a potluck on Saturday evening?',
+  replyCount: 2,
+  viewCount: 14,
+  createdAt: new Date(Date.now() - 3 * 3_600_000).toISOString(),
+  updatedAt: new Date().toISOString(),
+};
+const USER = { id: '22222222-2222-4222-8222-222222222222', username: 'priya', email: 'p@example.com', firstName: 'Priya', lastName: 'S', isAdmin: false };
+
+async function renderAt(path: string, api: Api) {
+  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const req = new Request(input, init);
+    const [status, body] = api(req.method, new URL(req.url).pathname);
+    return new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  }) as typeof fetch;
+  const router = createMemoryRouter(
+    [
+      { path: '/', element: <ForumWidget /> },
+      { path: '/forum', element: <ForumPage /> },
+      { path: '/forum/post/:id', element: <ForumPostPage /> },
+      { path: '/auth', element: <h1>Auth page</h1> },
+    ],
+    { initialEntries: [path] },
+  );
+  await act(async () => {
+    render(
+      <Provider store={createAppStore()}>
+        <TooltipProvider>
+          <RouterProvider router={router} />
+          <Toaster />
+        </TooltipProvider>
+      </Provider>,
+    );
+  });
+  return router;
+}
+
+const loggedOut: Api = (_m, p) => (p === '/api/auth/user' ? [401, { error: 'Authentication required' }] : [404, { error: 'Not found' }]);
+const withPosts =
+  (posts: unknown[], user: unknown = null): Api =>
+  (m, p) => {
+    if (p === '/api/auth/user') return user ? [200, user] : [401, { error: 'Authentication required' }];
+    if (p === '/api/forum/posts') return [200, posts];
+    if (p.endsWith('/replies')) return [200, []];
+    return [404, { error: 'Not found' }];
+  };
+
+beforeEach(() => {
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+afterEach(() => jest.restoreAllMocks());
+
+describe('forum screens', () => {
+  it('/forum with no posts: the empty state, per category', async () => {
+    await renderAt('/forum', withPosts([]));
+    expect(await screen.findByRole('heading', { name: 'No Posts Yet' })).toBeTruthy();
+    expect(screen.getByText('Be the first to start a discussion!')).toBeTruthy();
+    await act(async () => screen.getByRole('button', { name: 'Housing' }).click());
+    expect(await screen.findByText('No posts in Housing category yet.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Housing' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('/forum lists post cards with author, replies and views', async () => {
+    await renderAt('/forum', withPosts([POST]));
+    expect(await screen.findByRole('link', { name: POST.title })).toBeTruthy();
+    expect(screen.getByText('2 replies')).toBeTruthy();
+    expect(screen.getByText('14 views')).toBeTruthy();
+    expect(screen.getByText('3h ago')).toBeTruthy();
+    expect(screen.getAllByText(POST.userId).length).toBeGreaterThan(0);
+  });
+
+  it('an unreachable API shows the error state, not a crash', async () => {
+    await renderAt('/forum', (_m, p) => (p === '/api/auth/user' ? [401, {}] : [502, 'Bad Gateway']));
+    expect(await screen.findByRole('heading', { name: 'The forum could not be loaded' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+
+  it('New Post while logged out asks to log in', async () => {
+    await renderAt('/forum', withPosts([]));
+    await screen.findByRole('heading', { name: 'No Posts Yet' });
+    await act(async () => screen.getByRole('button', { name: 'New Post' }).click());
+    expect(await screen.findByText('You need to be logged in to create a forum post')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Login to Continue' }).getAttribute('href')).toBe('/auth');
+  });
+
+  it('a post: details, no replies yet, and the login prompt for visitors', async () => {
+    await renderAt(`/forum/post/${POST.id}`, withPosts([POST]));
+    expect(await screen.findByRole('heading', { level: 1, name: POST.title })).toBeTruthy();
+    expect(await screen.findByText('No replies yet. Be the first to comment!')).toBeTruthy();
+    expect(screen.getByText('You need to be logged in to reply')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Login to Reply' })).toBeTruthy();
+  });
+
+  it('a logged-in user gets the reply box; an empty reply shows the Empty reply toast without a call', async () => {
+    const calls: string[] = [];
+    const api = withPosts([POST], USER);
+    await renderAt(`/forum/post/${POST.id}`, (m, p) => {
+      calls.push(`${m} ${p}`);
+      return api(m, p);
+    });
+    const button = await screen.findByRole('button', { name: 'Post Reply' });
+    await act(async () => button.click());
+    expect(await screen.findByText('Empty reply')).toBeTruthy();
+    expect(calls.filter((c) => c.startsWith('POST'))).toEqual([]);
+  });
+
+  it('an unknown post id: Post Not Found', async () => {
+    await renderAt('/forum/post/00000000-0000-4000-8000-000000000999', withPosts([POST]));
+    expect(await screen.findByRole('heading', { name: 'Post Not Found' })).toBeTruthy();
+  });
+
+  it('home widget: the first 3 posts', async () => {
+    const posts = [1, 2, 3, 4].map((i) => ({ ...POST, id: `00000000-0000-4000-8000-00000000000${i}`, title: `Post number ${i}` }));
+    await renderAt('/', withPosts(posts));
+    expect(await screen.findByRole('link', { name: 'Post number 3' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Post number 4' })).toBeNull();
+    void loggedOut;
+  });
+});
