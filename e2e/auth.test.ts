@@ -1,6 +1,6 @@
 import { withPage } from './support/browser.ts';
 import { e2eEnv } from './support/env.ts';
-import { expectToast, newUser, openAccountMenu, registerDirect, submitLogin } from './support/site.ts';
+import { expectToast, newUser, openAccountMenu, registerDirect, signIn, submitLogin } from './support/site.ts';
 import { mailbox } from '../infra/src/mailbox.ts';
 
 const DAY_S = 24 * 60 * 60;
@@ -49,6 +49,21 @@ describe('auth (spec §2 Auth, §4 session, §5 register rules, §8 messages)', 
       const days = ((remembered?.expires ?? 0) - Date.now() / 1000) / DAY_S;
       expect(days).toBeGreaterThan(29.9);
       expect(days).toBeLessThanOrEqual(30);
+    });
+  });
+
+  test('logout clears the user and goes home even when the call fails (spec §4)', async () => {
+    const user = newUser('out');
+    const token = await registerDirect(user);
+    await withPage(async ({ page, context }) => {
+      await signIn(context, token);
+      await page.route('**/api/logout', (route) => route.abort('connectionreset'));
+      await page.goto('/contact');
+      const menu = await openAccountMenu(page, `${user.firstName} ${user.lastName}`);
+      await menu.getByRole('menuitem', { name: 'Logout' }).click();
+      await page.getByRole('link', { name: 'Login' }).first().waitFor();
+      expect(new URL(page.url()).pathname).toBe('/');
+      expect(await page.getByRole('button', { name: /^Account menu for/ }).count()).toBe(0);
     });
   });
 

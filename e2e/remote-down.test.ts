@@ -23,7 +23,7 @@ describe('a remote whose server is down', () => {
     });
   });
 
-  test(`${proxiedRemote.name} down: ${proxiedRemote.route} shows the fallback; home, the other remotes and the shell's pages work`, async () => {
+  test(`${proxiedRemote.name} down: ${proxiedRemote.route} shows the fallback; home, the other remotes and the shell's pages work; back up, Try again loads it`, async () => {
     await control('stop');
     try {
       await withPage(async ({ page, pageErrors }) => {
@@ -44,6 +44,13 @@ describe('a remote whose server is down', () => {
         }
         await page.goto('/contact');
         await page.getByRole('heading', { name: 'Contact Us' }).waitFor();
+
+        // Back up: "Try again" on the fallback loads the remote without a page reload.
+        await page.goto(proxiedRemote.route);
+        await page.getByRole('heading', { name: UNAVAILABLE }).waitFor();
+        await control('start');
+        await page.getByRole('button', { name: 'Try again' }).click();
+        await page.getByRole('heading', { name: proxiedRemote.heading, exact: true }).waitFor();
         expect(pageErrors).toEqual([]);
       });
     } finally {
