@@ -13,7 +13,7 @@ import { startInfra } from './index.ts';
 import { repoRoot, toolsDir } from './paths.ts';
 import { startServices } from './stack.ts';
 import { DEFAULT_PORTS } from './types.ts';
-import { ensureWebBuild } from './web.ts';
+import { ensureWebBuild, readStamp, webApps } from './web.ts';
 
 const log = (line: string) => console.log(`  ${line}`);
 
@@ -33,6 +33,22 @@ function untilSignal(): Promise<void> {
     process.once('SIGINT', onSignal);
     process.once('SIGTERM', onSignal);
   });
+}
+
+/** Resolves true once every web app has a development build newer than `since`; false after 5 minutes or if the watcher exits. */
+async function waitForDevBuilds(root: string, since: number, watcherExited: Promise<void>): Promise<boolean> {
+  let exited = false;
+  void watcherExited.then(() => (exited = true));
+  const deadline = Date.now() + 5 * 60_000;
+  while (Date.now() < deadline && !exited) {
+    const done = webApps(root).every((app) => {
+      const stamp = readStamp(root, app);
+      return stamp?.mode === 'development' && Date.parse(stamp.builtAt) >= since;
+    });
+    if (done) return true;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return false;
 }
 
 async function main(argv: string[]): Promise<void> {
@@ -59,7 +75,7 @@ async function main(argv: string[]): Promise<void> {
       const infra = await startInfra({ name: 'dev', log });
       let stack: Awaited<ReturnType<typeof startServices>> | undefined;
       try {
-        stack = await startServices({ dataDir: infra.dataDir, infraEnv: infra.env, log });
+        stack = await startServices({ dataDir: infra.dataDir, infraEnv: infra.env, demoData: true, log });
       } catch (err) {
         await infra.stop();
         throw err;
@@ -77,17 +93,25 @@ async function main(argv: string[]): Promise<void> {
     case 'dev': {
       // webpack --watch for the shell and every remote, into the dist folders the gateway serves (folders mode).
       const root = repoRoot();
+      const watchStarted = Date.now();
       const watcher = spawn(process.execPath, [path.join(root, 'packages/web-core/build/watch-all.js')], { cwd: root, stdio: 'inherit' });
       const watcherExited = new Promise<void>((resolve) => watcher.once('exit', () => resolve()));
-      const infra = await startInfra({ name: 'dev', log });
+      const infra = await startInfra({ name: 'dev', log }).catch((err: unknown) => {
+        watcher.kill('SIGTERM');
+        throw err;
+      });
       let stack: Awaited<ReturnType<typeof startServices>> | undefined;
       try {
-        stack = await startServices({ dataDir: infra.dataDir, infraEnv: infra.env, log, web: 'folders' });
+        stack = await startServices({ dataDir: infra.dataDir, infraEnv: infra.env, demoData: true, log, web: 'folders' });
       } catch (err) {
         watcher.kill('SIGTERM');
         await infra.stop();
         throw err;
       }
+      // The site is usable once every app has a first development build (the watcher writes each build's stamp).
+      log('waiting for the first build of every web app ...');
+      const built = await waitForDevBuilds(root, watchStarted, watcherExited);
+      if (!built) log('the first web builds are not all done yet: see the watch:web lines above');
       console.log(`\nDevelopment mode: ${stack.urls.site} — edit shell/, mf-*/ or packages/ui|web-core, wait for "built", reload.`);
       console.log(`  mail catcher  ${infra.env.MAIL_UI_URL}`);
       console.log(`  logs          ${path.join(infra.dataDir, 'logs')}`);

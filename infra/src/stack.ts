@@ -21,6 +21,8 @@ export interface StackContext {
   ports: Record<string, number>;
   publicUrl: string;
   keys: { privateKeyFile: string; publicKeyFile: string };
+  /** Seed demo data into empty databases (the dev profile's `npm start`). */
+  demoData: boolean;
   /** `servers`: each remote's build has its own static server, proxied by the gateway (deployed apart; `npm start`).
    *  `folders`: the gateway serves the remotes' dist folders itself (`npm run dev`: watch-mode rebuilds). */
   web: 'servers' | 'folders';
@@ -31,6 +33,7 @@ export function servicePorts(offset: number): Record<string, number> {
   return {
     gateway: 8080 + offset,
     identity: 4001 + offset,
+    listings: 4002 + offset,
     comms: 4006 + offset,
   };
 }
@@ -41,7 +44,7 @@ const url = (port: number) => `http://127.0.0.1:${port}`;
 const REMOTE_STATIC_PORTS: Record<string, number> = { 'mf-listings': 3101, 'mf-forum': 3102, 'mf-directory': 3103, 'mf-admin': 3104 };
 
 /** One static server per remote folder (services/gateway/src/static-main.ts). */
-function remoteStaticServers(root: string, offset: number): Array<{ folder: string; port: number }> {
+export function remoteStaticServers(root: string, offset: number): Array<{ folder: string; port: number }> {
   let next = 3110;
   return webApps(root)
     .filter((app) => app !== 'shell')
@@ -49,7 +52,7 @@ function remoteStaticServers(root: string, offset: number): Array<{ folder: stri
 }
 
 /** The gateway's web variables: the shell build and every remote, by URL or by folder. */
-function webEnv(c: StackContext): Record<string, string> {
+export function webEnv(c: StackContext): Record<string, string> {
   const remotes = Object.fromEntries(
     webApps(c.root)
       .filter((app) => app !== 'shell')
@@ -70,6 +73,16 @@ export const SERVICES: ServiceSpec[] = [
     }),
   },
   {
+    name: 'listings',
+    entry: 'services/listings/src/main.ts',
+    env: (c) => ({
+      PORT: String(c.ports.listings),
+      JWT_PUBLIC_KEY_FILE: c.keys.publicKeyFile,
+      IDENTITY_URL: url(c.ports.identity!),
+      SEED_DEMO_DATA: String(c.demoData),
+    }),
+  },
+  {
     name: 'comms',
     entry: 'services/comms/src/main.ts',
     env: (c) => ({
@@ -84,6 +97,7 @@ export const SERVICES: ServiceSpec[] = [
       PORT: String(c.ports.gateway),
       PUBLIC_URL: c.publicUrl,
       IDENTITY_URL: url(c.ports.identity!),
+      LISTINGS_URL: url(c.ports.listings!),
       COMMS_URL: url(c.ports.comms!),
       ...webEnv(c),
     }),
@@ -143,6 +157,8 @@ export async function startServices(opts: {
   infraEnv: Record<string, string>;
   portOffset?: number;
   publicUrl?: string;
+  /** Seed demo data into empty databases (default false; `npm start` turns it on). */
+  demoData?: boolean;
   /** Extra variables per service, e.g. `{ gateway: { RATE_LIMIT_GLOBAL: '1000000' } }` for a benchmark. */
   extraEnv?: Record<string, Record<string, string>>;
   log?: (line: string) => void;
@@ -176,6 +192,7 @@ export async function startServices(opts: {
     ports,
     publicUrl: opts.publicUrl ?? `http://localhost:${ports.gateway}`,
     keys: ensureSigningKeys(path.join(opts.dataDir, 'keys')),
+    demoData: opts.demoData ?? false,
     web,
   };
   const logDir = path.join(opts.dataDir, 'logs');

@@ -70,3 +70,33 @@ test('tests, node_modules and the dist itself are not sources', () => {
   age('shell', 600);
   expect(staleReason(root, 'shell')).toBeUndefined();
 });
+
+describe('the stack gives the gateway the web site', () => {
+  // Imported lazily: stack.ts pulls in the key generation of the local stack, not needed by the tests above.
+  const load = () => import('../src/stack.ts');
+
+  test('servers mode: each remote on its own static server port, proxied by the gateway', async () => {
+    const { remoteStaticServers, webEnv, SERVICES } = await load();
+    write('mf-listings/webpack.config.js');
+    write('mf-zeta/webpack.config.js');
+    const servers = remoteStaticServers(root, 100);
+    expect(servers).toEqual([
+      { folder: 'mf-forum', port: 3202 },
+      { folder: 'mf-listings', port: 3201 },
+      { folder: 'mf-zeta', port: 3210 },
+    ]);
+    const ports = Object.fromEntries(servers.map((s) => [s.folder, s.port]));
+    const ctx = { root, dataDir: '/tmp/x', infraEnv: {}, ports: { ...ports, gateway: 8180, identity: 4101, comms: 4106 }, publicUrl: 'http://localhost:8180', keys: { privateKeyFile: 'a', publicKeyFile: 'b' }, demoData: false, web: 'servers' as const };
+    const env = webEnv(ctx);
+    expect(env.WEB_ROOT).toBe(path.join(root, 'shell', 'dist'));
+    expect(JSON.parse(env.WEB_REMOTES!)).toEqual({ forum: 'http://127.0.0.1:3202', listings: 'http://127.0.0.1:3201', zeta: 'http://127.0.0.1:3210' });
+    const gateway = SERVICES.find((s) => s.name === 'gateway')!;
+    expect(gateway.env(ctx)).toMatchObject(env);
+  });
+
+  test('folders mode (npm run dev): the gateway serves the dist folders the watcher writes', async () => {
+    const { webEnv } = await load();
+    const env = webEnv({ root, dataDir: '/tmp/x', infraEnv: {}, ports: {}, publicUrl: 'http://localhost:8080', keys: { privateKeyFile: 'a', publicKeyFile: 'b' }, demoData: false, web: 'folders' });
+    expect(JSON.parse(env.WEB_REMOTES!)).toEqual({ forum: path.join(root, 'mf-forum', 'dist') });
+  });
+});

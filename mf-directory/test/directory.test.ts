@@ -1,17 +1,6 @@
 import { YELLOW_PAGES_MAIN_CATEGORIES, type Business } from '@cp/contracts';
-import {
-  categoriesByLetter,
-  featuredBusinesses,
-  letterIndex,
-  normalizeBusinesses,
-  ratingText,
-  subcategoriesOf,
-  telHref,
-  websiteHref,
-  whatsappHref,
-  yellowPagesArgs,
-  yellowPagesQueryString,
-} from '../src/lib/directory.ts';
+import { featuredBusinesses, normalizeBusinesses, ratingText, telHref, websiteHref, whatsappHref, yellowPagesQueryString } from '../src/lib/directory.ts';
+import { categoriesByLetter, letterIndex, subcategoriesOf, yellowPagesArgs } from '../src/lib/yellow-pages.ts';
 
 const business = (i: number): Business => ({
   id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,

@@ -1,6 +1,7 @@
 import { ForumPostInsertSchema, ForumReplyInsertSchema, type ForumPost } from '@cp/contracts';
 import { validate } from '@cp/web-core';
-import { emptyPostsText, filterPosts, findPost, FORUM_FILTERS, homePosts, initials, isForumFilter, normalizePosts, replyProblem, serverText } from '../src/lib/forum.ts';
+import { emptyPostsText, filterPosts, FORUM_FILTERS, isForumFilter } from '../src/lib/forum.ts';
+import { findPost, homePosts, initials, normalizePosts, replyProblem, serverText } from '../src/lib/posts.ts';
 
 let n = 0;
 function post(patch: Partial<ForumPost>): ForumPost {

@@ -1,26 +1,8 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Building2, Crown, Pencil, Plus, Trash2 } from 'lucide-react';
 import { BusinessInsertSchema, YELLOW_PAGES_MAIN_CATEGORIES, YELLOW_PAGES_TREE, type Business, type YellowPagesMainCategory } from '@cp/contracts';
-import {
-  Badge,
-  Button,
-  Card,
-  CardContent,
-  Checkbox,
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  EmptyState,
-  Field,
-  Input,
-  Label,
-  Skeleton,
-  Textarea,
-  toast,
-} from '@cp/ui';
+import { Badge, Button, Card, CardContent, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, EmptyState, Field, Input, Label, Skeleton, Textarea, toast } from '@cp/ui';
+import { Checkbox } from '@cp/ui/checkbox';
 import { validate, type FieldErrors } from '@cp/web-core';
 import { useCreateBusinessMutation, useDeleteBusinessMutation, useGetAdminBusinessesQuery, useUpdateBusinessMutation } from '../api/admin-api.ts';
 import { businessFormFrom, businessPayload, CONFIRM_DELETE_BUSINESS, emptyBusinessForm, withMainCategory, type BusinessFormValues } from '../lib/admin.ts';

@@ -1,4 +1,5 @@
-import { Field, Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@cp/ui';
+import { Field } from '@cp/ui';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@cp/ui/select';
 
 /** A labelled select over a list of values. */
 export function SelectField<T extends string>({

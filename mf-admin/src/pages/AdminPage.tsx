@@ -1,10 +1,13 @@
 import { Link } from 'react-router';
 import { LogIn, ShieldAlert } from 'lucide-react';
-import { Button, EmptyState, Skeleton, Tabs, TabsContent, TabsList, TabsTrigger } from '@cp/ui';
+import { Button, EmptyState, Skeleton } from '@cp/ui';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@cp/ui/tabs';
 import { useAuth } from '@cp/web-core';
 import { AdvertisementsTab } from '../components/AdvertisementsTab.tsx';
 import { BusinessesTab } from '../components/BusinessesTab.tsx';
 import { adminGate } from '../lib/admin.ts';
+// Here, not in ./routes: the admin styles load with the page, not on every page of the site.
+import '../styles.css';
 
 /** /admin (spec §2 Admin): the login and admin gates, then the Advertisements (default) and Yellow Pages tabs. */
 export function AdminPage() {

@@ -1,6 +1,7 @@
-import { HOME_COUNTS, whatsappDigits, YELLOW_PAGES_MAIN_CATEGORIES, YELLOW_PAGES_TREE, type Business, type YellowPagesMainCategory } from '@cp/contracts';
+import { HOME_COUNTS, whatsappDigits, type Business } from '@cp/contracts';
 
-export const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'.split('');
+// No zod here: the home section (FeaturedBusinesses) imports this module, and the contracts' schemas (with zod,
+// ~27 KB gzip) must stay off the home page. The Yellow Pages tree lives in ./yellow-pages.ts.
 
 /** A list answer: the array itself, or a page `{ items }`. Anything else is no items. */
 export function normalizeBusinesses(data: unknown): Business[] {
@@ -12,39 +13,6 @@ export function normalizeBusinesses(data: unknown): Business[] {
 /** Featured Businesses on home: the first 3 (spec §2 Home, §9). */
 export function featuredBusinesses(list: readonly Business[], count: number = HOME_COUNTS.businesses): Business[] {
   return list.slice(0, count);
-}
-
-/** The main categories grouped by their first letter, in tree order. */
-export function categoriesByLetter(categories: readonly string[] = YELLOW_PAGES_MAIN_CATEGORIES): Map<string, string[]> {
-  const groups = new Map<string, string[]>();
-  for (const c of categories) {
-    const letter = c[0]!.toUpperCase();
-    groups.set(letter, [...(groups.get(letter) ?? []), c]);
-  }
-  return groups;
-}
-
-/** The A–Z index: a letter is enabled only when some main category starts with it (spec §2 Yellow Pages). */
-export function letterIndex(categories: readonly string[] = YELLOW_PAGES_MAIN_CATEGORIES): Array<{ letter: string; enabled: boolean }> {
-  const groups = categoriesByLetter(categories);
-  return LETTERS.map((letter) => ({ letter, enabled: groups.has(letter) }));
-}
-
-export function subcategoriesOf(main: string | null | undefined): readonly string[] {
-  return main && main in YELLOW_PAGES_TREE ? YELLOW_PAGES_TREE[main as YellowPagesMainCategory] : [];
-}
-
-export interface YellowPagesSelection {
-  mainCategory: YellowPagesMainCategory | null;
-  subCategory: string | null;
-}
-
-export const NO_SELECTION: YellowPagesSelection = { mainCategory: null, subCategory: null };
-
-/** The query of GET /api/yellow-pages: only once a main category is chosen (spec §7); null means "do not fetch". */
-export function yellowPagesArgs(selection: YellowPagesSelection): { mainCategory: string; subCategory?: string } | null {
-  if (!selection.mainCategory) return null;
-  return selection.subCategory ? { mainCategory: selection.mainCategory, subCategory: selection.subCategory } : { mainCategory: selection.mainCategory };
 }
 
 export function yellowPagesQueryString(args: { mainCategory: string; subCategory?: string }): string {

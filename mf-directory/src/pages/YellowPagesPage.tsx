@@ -5,7 +5,7 @@ import { Button, Card, CardContent, CardHeader, CardTitle, EmptyState } from '@c
 import { errorMessage } from '@cp/web-core';
 import { useGetYellowPagesQuery } from '../api/directory-api.ts';
 import { BusinessGrid, BusinessGridSkeleton } from '../components/BusinessCard.tsx';
-import { categoriesByLetter, letterIndex, NO_SELECTION, subcategoriesOf, yellowPagesArgs, type YellowPagesSelection } from '../lib/directory.ts';
+import { categoriesByLetter, letterIndex, NO_SELECTION, subcategoriesOf, yellowPagesArgs, type YellowPagesSelection } from '../lib/yellow-pages.ts';
 
 const GROUPS = categoriesByLetter();
 const INDEX = letterIndex();

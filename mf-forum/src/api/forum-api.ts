@@ -1,6 +1,6 @@
 import type { ForumPost, ForumPostInsert, ForumReply, ForumReplyInsert } from '@cp/contracts';
 import { baseApi } from '@cp/web-core';
-import { normalizePosts, normalizeReplies } from '../lib/forum.ts';
+import { normalizePosts, normalizeReplies } from '../lib/posts.ts';
 
 /**
  * The forum calls (spec §7), injected into the page's one API when this remote loads. The post list is fetched once

@@ -2,28 +2,11 @@ import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { LogIn, Plus } from 'lucide-react';
 import { FORUM_CATEGORIES, ForumPostInsertSchema, type ForumCategory } from '@cp/contracts';
-import {
-  Button,
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-  Field,
-  Input,
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-  Textarea,
-  toast,
-} from '@cp/ui';
+import { Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger, Field, Input, Textarea, toast } from '@cp/ui';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@cp/ui/select';
 import { useAuth, validate, type FieldErrors } from '@cp/web-core';
 import { useCreateForumPostMutation } from '../api/forum-api.ts';
-import { serverText } from '../lib/forum.ts';
+import { serverText } from '../lib/posts.ts';
 
 interface PostFormValues {
   category: ForumCategory | '';

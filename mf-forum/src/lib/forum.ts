@@ -1,4 +1,6 @@
-import { FORUM_CATEGORIES, HOME_COUNTS, type ForumCategory, type ForumPost, type ForumReply } from '@cp/contracts';
+import { FORUM_CATEGORIES, type ForumCategory, type ForumPost } from '@cp/contracts';
+
+// The category filter and form lists: these come with the contracts' zod schemas, so only the forum pages import them.
 
 /** The category filter: All plus the six forum categories (spec §2 Forum, §3). */
 export const FORUM_FILTERS = ['All', ...FORUM_CATEGORIES] as const;
@@ -7,16 +9,6 @@ export type ForumFilter = (typeof FORUM_FILTERS)[number];
 export function isForumFilter(value: string | null | undefined): value is ForumFilter {
   return (FORUM_FILTERS as readonly string[]).includes(value ?? '');
 }
-
-/** A list answer: the array itself, or a page `{ items }` (a service may paginate). Anything else is no items. */
-export function normalizeList<T>(data: unknown): T[] {
-  if (Array.isArray(data)) return data as T[];
-  const items = (data as { items?: unknown } | null)?.items;
-  return Array.isArray(items) ? (items as T[]) : [];
-}
-
-export const normalizePosts = (data: unknown) => normalizeList<ForumPost>(data);
-export const normalizeReplies = (data: unknown) => normalizeList<ForumReply>(data);
 
 export function filterPosts(posts: readonly ForumPost[], filter: ForumFilter): ForumPost[] {
   return filter === 'All' ? [...posts] : posts.filter((p) => p.category === filter);
@@ -27,45 +19,6 @@ export function emptyPostsText(filter: ForumFilter): { title: string; descriptio
   return filter === 'All'
     ? { title: 'No Posts Yet', description: 'Be the first to start a discussion!' }
     : { title: 'No Posts Yet', description: `No posts in ${filter} category yet.` };
-}
-
-/** The post page finds its post in the list of all posts (spec §2 Forum post). */
-export function findPost(posts: readonly ForumPost[], id: string | undefined): ForumPost | undefined {
-  return id ? posts.find((p) => p.id === id) : undefined;
-}
-
-/** Community Forum on home: the first 3 posts (spec §2 Home, §9). */
-export function homePosts(posts: readonly ForumPost[], count: number = HOME_COUNTS.forumPosts): ForumPost[] {
-  return posts.slice(0, count);
-}
-
-/** Avatar initials: the first letter of each word, the first two of them, upper case (spec §2 Forum post). */
-export function initials(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((word) => word[0]!)
-    .join('')
-    .slice(0, 2)
-    .toUpperCase();
-}
-
-/** The reply check of spec §5 before anything is sent: the toast to show, or null when the reply may go. */
-export function replyProblem(content: string): { title: string; description: string } | null {
-  const text = content.trim();
-  if (text === '') return { title: 'Empty reply', description: 'Please enter a reply before submitting.' };
-  if (text.length < 10) return { title: 'Reply too short', description: 'Reply must be at least 10 characters long.' };
-  return null;
-}
-
-/** The server's message of a failed call (`{ error }` or `{ message }`), when it sent one. */
-export function serverText(error: unknown): string | undefined {
-  const data = (error as { data?: unknown } | null)?.data;
-  if (typeof data !== 'object' || data === null) return undefined;
-  const { error: e, message } = data as { error?: unknown; message?: unknown };
-  if (typeof message === 'string' && message) return message;
-  if (typeof e === 'string' && e) return e;
-  return undefined;
 }
 
 export function isForumCategory(value: string): value is ForumCategory {

@@ -7,7 +7,7 @@ import { useAuth } from '@cp/web-core';
 import { useCreateForumReplyMutation, useGetForumPostsQuery, useGetForumRepliesQuery } from '../api/forum-api.ts';
 import { LoadError } from '../components/LoadError.tsx';
 import { Avatar } from '../components/PostCard.tsx';
-import { findPost, replyProblem, serverText } from '../lib/forum.ts';
+import { findPost, replyProblem, serverText } from '../lib/posts.ts';
 
 function BackToForum() {
   return (

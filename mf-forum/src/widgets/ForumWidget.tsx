@@ -5,7 +5,7 @@ import { Button, EmptyState } from '@cp/ui';
 import { useGetForumPostsQuery } from '../api/forum-api.ts';
 import { LoadError } from '../components/LoadError.tsx';
 import { PostCard, PostListSkeleton } from '../components/PostCard.tsx';
-import { homePosts } from '../lib/forum.ts';
+import { homePosts } from '../lib/posts.ts';
 
 /** Community Forum on home (spec §2 Home): the first 3 posts. */
 export function ForumWidget() {

@@ -12,7 +12,8 @@ import {
   type Listing,
   type ListingCategory,
 } from '@cp/contracts';
-import { Button, cn, Field, Input, Select, SelectContent, SelectItem, SelectTrigger, SelectValue, Textarea, toast } from '@cp/ui';
+import { Button, cn, Field, Input, Textarea, toast } from '@cp/ui';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@cp/ui/select';
 import { serverErrorText, validate, type FieldErrors } from '@cp/web-core';
 import { useCreateListingMutation, useUpdateListingMutation, useUploadImageMutation } from '../api/listings-api.ts';
 import { clearedFields, emptyListingForm, listingFormFrom, listingPayload, pickImages, type ListingFormValues } from '../lib/listing-form.ts';

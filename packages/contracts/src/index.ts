@@ -2,6 +2,7 @@ export * from './common.ts';
 export * from './constants.ts';
 export * from './identity.ts';
 export * from './listings.ts';
+export * from './listing-filters.ts';
 export * from './forum.ts';
 export * from './directory.ts';
 export * from './ads.ts';

@@ -135,12 +135,26 @@ export const ListingsPageSchema = z.object({
 });
 export type ListingsPage = z.infer<typeof ListingsPageSchema>;
 
-/** POST /api/upload answer (spec §7: url), with what the pages need to reserve space. */
+/** One stored image: the display size and its thumbnail (both WebP), with the display size's dimensions. */
+export const UploadedImageSchema = z.object({
+  url: z.string(),
+  thumbnailUrl: z.string(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+});
+export type UploadedImage = z.infer<typeof UploadedImageSchema>;
+
+/**
+ * POST /api/upload answer (spec §7: the client reads `url`). `url`, `thumbnailUrl`, `width` and `height` describe the
+ * first (or only) file; `urls` and `images` list every file of the request in order.
+ */
 export const UploadResponseSchema = z.object({
   url: z.string(),
   thumbnailUrl: z.string().optional(),
   width: z.number().int().positive().optional(),
   height: z.number().int().positive().optional(),
+  urls: z.array(z.string()).optional(),
+  images: z.array(UploadedImageSchema).optional(),
 });
 export type UploadResponse = z.infer<typeof UploadResponseSchema>;
 

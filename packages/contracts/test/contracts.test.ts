@@ -1,4 +1,6 @@
 import {
+  listingMatchesFilters,
+  thumbnailUrlOf,
   ContactMessageInsertSchema,
   ForumPostInsertSchema,
   ForumReplyInsertSchema,
@@ -132,6 +134,26 @@ describe('directory and ads', () => {
       status: 'active',
     });
     expect(AdvertisementInsertSchema.safeParse({ title: 'x', description: 'y', ctaText: 'z', ctaUrl: 'javascript:alert(1)' }).success).toBe(false);
+  });
+});
+
+describe('listing filter and image helpers', () => {
+  const l = { title: 'Sofa for SALE', description: 'Solid oak (new)', category: 'Buy & Sell', location: 'Camp Hill PA', price: 50 };
+  it('applies the §9 rule', () => {
+    expect(listingMatchesFilters(l, {})).toBe(true);
+    expect(listingMatchesFilters(l, { search: ' sale ' })).toBe(true);
+    expect(listingMatchesFilters(l, { search: '(NEW)' })).toBe(true);
+    expect(listingMatchesFilters(l, { search: 'desk' })).toBe(false);
+    expect(listingMatchesFilters(l, { location: 'hill' })).toBe(true);
+    expect(listingMatchesFilters(l, { location: 'Enola' })).toBe(false);
+    expect(listingMatchesFilters(l, { category: 'Jobs' })).toBe(false);
+    expect(listingMatchesFilters(l, { priceRange: 'under-50' })).toBe(false);
+    expect(listingMatchesFilters(l, { priceRange: '50-100' })).toBe(true);
+    expect(listingMatchesFilters({ ...l, price: undefined }, { priceRange: '1000-plus' })).toBe(true);
+  });
+  it('derives thumbnails of stored images only', () => {
+    expect(thumbnailUrlOf('/uploads/img/5d0c6d3e-2f7a-4c1e-9a51-0d6b8f0a1c01.webp')).toBe('/uploads/img/5d0c6d3e-2f7a-4c1e-9a51-0d6b8f0a1c01-thumb.webp');
+    expect(thumbnailUrlOf('https://example.com/a.webp')).toBe('https://example.com/a.webp');
   });
 });
 

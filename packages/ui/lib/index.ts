@@ -2,6 +2,9 @@
  * @cp/ui — the site's design system: tokens (theme.css), Tailwind bases (base.css for the page owner, remote.css for
  * remotes) and accessible components on Radix primitives in the shadcn manner. A Module Federation singleton: the
  * shell and every remote use one copy, so there is one toast queue and one tooltip provider on the page.
+ *
+ * Components no first view needs are separate entries (each its own shared singleton, loaded with the page that uses
+ * it): `@cp/ui/select`, `@cp/ui/checkbox`, `@cp/ui/tabs`, `@cp/ui/alert-dialog`.
  */
 export { cn } from './utils.ts';
 export { THEME_STORAGE_KEY, applyTheme, readStoredTheme, saveTheme, type Theme } from './theme.ts';
@@ -11,21 +14,7 @@ export { Button, buttonVariants, type ButtonProps } from './components/button.ts
 export { Input, Textarea } from './components/input.tsx';
 export { Label } from './components/label.tsx';
 export { Field, type ControlProps, type FieldProps } from './components/field.tsx';
-export { Checkbox } from './components/checkbox.tsx';
-export { Select, SelectContent, SelectGroup, SelectItem, SelectTrigger, SelectValue } from './components/select.tsx';
 export { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from './components/dialog.tsx';
-export {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from './components/alert-dialog.tsx';
-export { Tabs, TabsContent, TabsList, TabsTrigger } from './components/tabs.tsx';
 export { Toaster } from './components/toast.tsx';
 export { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from './components/tooltip.tsx';
 export { Skeleton } from './components/skeleton.tsx';

@@ -25,7 +25,22 @@ const REACT_ROUTER_CLIENT = fileURLToPath(new URL('../lib/react-router-client.ts
  * The shared singletons: an explicit short list (anchors.md: never share every dependency). One React, one router,
  * one store library, one design system (one toast queue) and one web-core (one store, one API, one session).
  */
-export const SHARED_SINGLETONS = ['react', 'react/jsx-runtime', 'react-dom', 'react-router', '@reduxjs/toolkit', 'react-redux', '@cp/ui', '@cp/web-core'];
+export const SHARED_SINGLETONS = [
+  'react',
+  'react/jsx-runtime',
+  'react-dom',
+  'react-router',
+  '@reduxjs/toolkit',
+  'react-redux',
+  '@cp/ui',
+  // @cp/ui's entries that no first view needs (Radix select, checkbox, tabs, alert dialog): shared on their own so the
+  // home page does not load them.
+  '@cp/ui/select',
+  '@cp/ui/checkbox',
+  '@cp/ui/tabs',
+  '@cp/ui/alert-dialog',
+  '@cp/web-core',
+];
 
 const packageNameOf = (request) => (request.startsWith('@') ? request.split('/').slice(0, 2).join('/') : request.split('/')[0]);
 
@@ -152,7 +167,8 @@ export function createWebConfig(options) {
           dts: false,
           // One Module Federation runtime core on the page: the shell provides it to the remotes' production builds (a
           // remote run alone in development keeps its own copy).
-          experiments: isHost ? { provideExternalRuntime: true } : isDev ? {} : { externalRuntime: true },
+          // optimization.target 'web': the runtime's Node.js code paths (script loading through fs/vm) are left out.
+          experiments: { ...(isHost ? { provideExternalRuntime: true } : isDev ? {} : { externalRuntime: true }), optimization: { target: 'web' } },
           dev: isDev ? { disableLiveReload: true, disableHotTypesReload: true, disableDynamicRemoteTypeHints: true } : false,
         }),
         new MiniCssExtractPlugin({ filename: `${contentHash}.css`, chunkFilename: `${contentHash}.css` }),

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { ConfigError, createLogger, onShutdown } from '@cp/service-kit';
 import { loadGatewayConfig, type GatewayConfig } from './config.ts';
 import { startGateway } from './app.ts';
@@ -20,6 +22,16 @@ logger.info(
   { url: gateway.url, publicUrl: config.publicUrl, upstreams: Object.fromEntries([...gateway.upstreams].map(([name, u]) => [name, u.origin])) },
   'gateway listening',
 );
+if (config.web.root || config.web.remotes.length > 0) {
+  logger.info(
+    { webRoot: config.web.root, remotes: Object.fromEntries(config.web.remotes.map((r) => [r.key, r.source.kind === 'dir' ? r.source.dir : `${r.source.origin}${r.source.basePath}`])) },
+    'serving the web site',
+  );
+  if (config.web.root && !existsSync(path.join(config.web.root, 'index.html'))) logger.warn({ webRoot: config.web.root }, 'no index.html in WEB_ROOT yet: pages answer 503 until the shell is built');
+  for (const r of config.web.remotes) {
+    if (r.source.kind === 'dir' && !existsSync(path.join(r.source.dir, 'mf-manifest.json'))) logger.warn({ remote: r.key, dir: r.source.dir }, 'no mf-manifest.json in this remote folder yet: its area shows the fallback');
+  }
+}
 if (gateway.upstreams.size < SERVICE_NAMES.length) logger.warn({ configured: [...gateway.upstreams.keys()] }, 'some services are not configured; their routes answer 503');
 
 onShutdown(logger, [() => gateway.close()]);

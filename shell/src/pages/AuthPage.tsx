@@ -2,7 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { Link, Navigate } from 'react-router';
 import { Building2, MessagesSquare, ShoppingBag } from 'lucide-react';
 import { LoginRequestSchema, RegisterFormSchema } from '@cp/contracts';
-import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Checkbox, Field, Input, Label, Tabs, TabsContent, TabsList, TabsTrigger, toast } from '@cp/ui';
+import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Field, Input, Label, toast } from '@cp/ui';
+import { Checkbox } from '@cp/ui/checkbox';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@cp/ui/tabs';
 import { loginFailureToast, registrationFailureToast, useAuth, validate, type FieldErrors } from '@cp/web-core';
 import { SectionSkeleton } from '../mf/RemoteBoundary.tsx';
 

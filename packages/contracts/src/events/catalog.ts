@@ -18,7 +18,12 @@ export const PasswordResetRequested = defineEvent('identity.password-reset-reque
 // listings
 const listingRef = z.object({ listingId: IdSchema, userId: IdSchema, category: ListingCategorySchema, tier: ListingTierSchema, title: z.string() });
 export const ListingCreated = defineEvent('listings.listing-created', 1, listingRef);
-export const ListingUpdated = defineEvent('listings.listing-updated', 1, listingRef.extend({ changed: z.array(z.string()) }));
+/** `removedImageUrls`: images the edit took off the listing (their files may be removed once nothing uses them). */
+export const ListingUpdated = defineEvent(
+  'listings.listing-updated',
+  1,
+  listingRef.extend({ changed: z.array(z.string()), removedImageUrls: z.array(z.string()).default([]) }),
+);
 export const ListingDeleted = defineEvent('listings.listing-deleted', 1, z.object({ listingId: IdSchema, userId: IdSchema, imageUrls: z.array(z.string()) }));
 
 // forum

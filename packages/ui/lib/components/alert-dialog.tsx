@@ -1,7 +1,8 @@
 import { forwardRef, type ComponentPropsWithoutRef, type ComponentRef, type HTMLAttributes } from 'react';
 import * as AlertDialogPrimitive from '@radix-ui/react-alert-dialog';
-import { buttonVariants } from './button.tsx';
-import { cn } from '../utils.ts';
+// Through the package (a shared singleton), not relative paths: this entry is its own shared module (not on the home
+// page) and must use the page's one copy of the button styles, cn and tailwind-merge.
+import { buttonVariants, cn } from '@cp/ui';
 
 export const AlertDialog = AlertDialogPrimitive.Root;
 export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;

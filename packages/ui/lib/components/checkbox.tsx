@@ -1,7 +1,9 @@
 import { forwardRef, type ComponentPropsWithoutRef, type ComponentRef } from 'react';
 import * as CheckboxPrimitive from '@radix-ui/react-checkbox';
 import { Check } from 'lucide-react';
-import { cn } from '../utils.ts';
+// Through the package (a shared singleton), not ../utils.ts: this entry is its own shared module (not on the home
+// page) and must use the page's one copy of cn and tailwind-merge.
+import { cn } from '@cp/ui';
 
 export const Checkbox = forwardRef<ComponentRef<typeof CheckboxPrimitive.Root>, ComponentPropsWithoutRef<typeof CheckboxPrimitive.Root>>(({ className, ...props }, ref) => (
   <CheckboxPrimitive.Root

@@ -1,6 +1,8 @@
 import { forwardRef, type ComponentPropsWithoutRef, type ComponentRef } from 'react';
 import * as TabsPrimitive from '@radix-ui/react-tabs';
-import { cn } from '../utils.ts';
+// Through the package (a shared singleton), not ../utils.ts: this entry is its own shared module (not on the home
+// page) and must use the page's one copy of cn and tailwind-merge.
+import { cn } from '@cp/ui';
 
 export const Tabs = TabsPrimitive.Root;
 

@@ -1,0 +1,38 @@
+import { YELLOW_PAGES_MAIN_CATEGORIES, YELLOW_PAGES_TREE, type YellowPagesMainCategory } from '@cp/contracts';
+
+// The Yellow Pages tree comes with the contracts' zod schemas: only the /yellow-pages page imports this module.
+
+export const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'.split('');
+
+/** The main categories grouped by their first letter, in tree order. */
+export function categoriesByLetter(categories: readonly string[] = YELLOW_PAGES_MAIN_CATEGORIES): Map<string, string[]> {
+  const groups = new Map<string, string[]>();
+  for (const c of categories) {
+    const letter = c[0]!.toUpperCase();
+    groups.set(letter, [...(groups.get(letter) ?? []), c]);
+  }
+  return groups;
+}
+
+/** The A–Z index: a letter is enabled only when some main category starts with it (spec §2 Yellow Pages). */
+export function letterIndex(categories: readonly string[] = YELLOW_PAGES_MAIN_CATEGORIES): Array<{ letter: string; enabled: boolean }> {
+  const groups = categoriesByLetter(categories);
+  return LETTERS.map((letter) => ({ letter, enabled: groups.has(letter) }));
+}
+
+export function subcategoriesOf(main: string | null | undefined): readonly string[] {
+  return main && main in YELLOW_PAGES_TREE ? YELLOW_PAGES_TREE[main as YellowPagesMainCategory] : [];
+}
+
+export interface YellowPagesSelection {
+  mainCategory: YellowPagesMainCategory | null;
+  subCategory: string | null;
+}
+
+export const NO_SELECTION: YellowPagesSelection = { mainCategory: null, subCategory: null };
+
+/** The query of GET /api/yellow-pages: only once a main category is chosen (spec §7); null means "do not fetch". */
+export function yellowPagesArgs(selection: YellowPagesSelection): { mainCategory: string; subCategory?: string } | null {
+  if (!selection.mainCategory) return null;
+  return selection.subCategory ? { mainCategory: selection.mainCategory, subCategory: selection.subCategory } : { mainCategory: selection.mainCategory };
+}

@@ -1,0 +1,47 @@
+import type Koa from 'koa';
+import type { Connection } from 'mongoose';
+import { createApp, createAuth, mongoReadiness, outboxModel, type Logger, type ReadinessCheck, type SessionChecker } from '@cp/service-kit';
+import { ListingsRepository } from './data/listings-repository.ts';
+import { listingsRoutes } from './routes.ts';
+import type { ObjectStore } from './storage/object-store.ts';
+import type { ListingsDeps } from './use-cases/deps.ts';
+
+export interface ListingsAppInput {
+  conn: Connection;
+  store: ObjectStore;
+  logger: Logger;
+  /** Token verification: identity's public key and claims, and the session checker (identity's internal endpoint). */
+  auth: { publicKey: string; issuer: string; audience: string; sessions: SessionChecker };
+  images?: { maxPixels: number; concurrentUploads?: number };
+  readiness?: ReadinessCheck[];
+  now?: () => Date;
+}
+
+export function storeReadiness(store: ObjectStore): ReadinessCheck {
+  return { name: 's3', check: () => store.ping() };
+}
+
+/** Builds the listings service (repository, use cases, routes) on given connections; used by main and by tests. */
+export async function buildListingsApp(input: ListingsAppInput): Promise<{ app: Koa; deps: ListingsDeps }> {
+  const deps: ListingsDeps = {
+    conn: input.conn,
+    listings: new ListingsRepository(input.conn),
+    store: input.store,
+    images: input.images ?? { maxPixels: 50_000_000 },
+    logger: input.logger,
+    now: input.now ?? (() => new Date()),
+  };
+  await deps.listings.init();
+  await outboxModel(input.conn).createIndexes();
+  await input.store.ensureBucket();
+  const auth = createAuth(input.auth);
+  const app = createApp({
+    name: 'listings',
+    logger: input.logger,
+    readiness: [mongoReadiness(input.conn), storeReadiness(input.store), ...(input.readiness ?? [])],
+    rawBodyPaths: ['/api/upload'],
+  });
+  const routes = listingsRoutes(deps, auth);
+  app.use(routes.routes()).use(routes.allowedMethods());
+  return { app, deps };
+}

@@ -1,0 +1,75 @@
+import { createRouter, notFound, type Auth, type AuthUser } from '@cp/service-kit';
+import type { Context } from 'koa';
+import { createListing, deleteListing, getListing, listListings, updateListing } from './use-cases/listings.ts';
+import { IMAGE_KEY, uploadImages } from './use-cases/images.ts';
+import { readImageFiles } from './images/multipart.ts';
+import { concurrencyLimit } from './images/concurrency.ts';
+import type { ListingsDeps } from './use-cases/deps.ts';
+
+const user = (ctx: Context) => ctx.state.user as AuthUser;
+
+export function listingsRoutes(deps: ListingsDeps, auth: Auth) {
+  const router = createRouter();
+
+  router.get('/api/listings', async (ctx) => {
+    ctx.body = await listListings(deps, ctx.query);
+  });
+
+  router.get('/api/listings/:id', async (ctx) => {
+    ctx.body = await getListing(deps, ctx.params.id ?? '');
+  });
+
+  router.post('/api/listings', auth.requireUser, async (ctx) => {
+    ctx.status = 201;
+    ctx.body = await createListing(deps, user(ctx).id, ctx.request.body);
+  });
+
+  router.put('/api/listings/:id', auth.requireUser, async (ctx) => {
+    ctx.body = await updateListing(deps, user(ctx).id, ctx.params.id ?? '', ctx.request.body);
+  });
+
+  router.delete('/api/listings/:id', auth.requireUser, async (ctx) => {
+    await deleteListing(deps, user(ctx).id, ctx.params.id ?? '');
+    ctx.body = { message: 'Listing deleted' };
+  });
+
+  const uploadSlots = concurrencyLimit(deps.images.concurrentUploads ?? 4, 100);
+  router.post('/api/upload', auth.requireUser, uploadSlots, async (ctx) => {
+    const files = await readImageFiles(ctx.req);
+    ctx.status = 201;
+    ctx.body = await uploadImages(deps, files);
+  });
+
+  /**
+   * Stored images, streamed from S3. Keys are random and never reused, so the answer is cacheable for a year;
+   * only keys of the upload format are served, always as image/webp with nosniff.
+   */
+  router.get('/uploads/*key', async (ctx) => {
+    const key = ctx.path.slice('/uploads/'.length);
+    if (!IMAGE_KEY.test(key)) throw notFound('Image not found');
+    const object = await deps.store.get(key);
+    if (!object || object.contentType !== 'image/webp') {
+      object?.stream.destroy();
+      throw notFound('Image not found');
+    }
+    ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
+    ctx.set('ETag', `"${object.etag.replace(/"/g, '')}"`);
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.set('Content-Security-Policy', "default-src 'none'; sandbox");
+    ctx.type = 'image/webp';
+    ctx.status = 200;
+    if (ctx.fresh) {
+      object.stream.destroy();
+      ctx.status = 304;
+      return;
+    }
+    ctx.length = object.size;
+    if (ctx.method === 'HEAD') {
+      object.stream.destroy();
+      return; // Koa sends the headers only
+    }
+    ctx.body = object.stream;
+  });
+
+  return router;
+}

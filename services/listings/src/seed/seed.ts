@@ -1,0 +1,85 @@
+import { createHash } from 'node:crypto';
+import { runInTransaction } from '@cp/service-kit';
+import { ListingCreated } from '@cp/contracts';
+import { searchTextOf, type ListingDoc } from '../data/listings-repository.ts';
+import { validateNewListing } from '../use-cases/listing-input.ts';
+import { storeImage } from '../use-cases/images.ts';
+import type { ListingsDeps } from '../use-cases/deps.ts';
+import { daysFromNow, DEMO_LISTINGS, DEMO_USERS } from './demo-listings.ts';
+import { demoImage } from './demo-images.ts';
+
+/** A name-based (version 5 style) uuid: the same demo listing always has the same id. */
+export function demoListingId(slug: string): string {
+  const h = createHash('sha1').update(`cp-demo-listing:${slug}`).digest();
+  h[6] = (h[6]! & 0x0f) | 0x50;
+  h[8] = (h[8]! & 0x3f) | 0x80;
+  const hex = h.subarray(0, 16).toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}
+
+export interface SeedResult {
+  seeded: boolean;
+  listings: number;
+  images: number;
+}
+
+const isDuplicateKey = (err: unknown) => (err as { code?: number }).code === 11000;
+
+/**
+ * Demo data for a newcomer's first `npm start` (issue 4 §3): when the listings collection is empty, ~30 realistic
+ * listings across every category, location and tier, with pictures made by sharp and run through the same image
+ * pipeline as uploads, stored in S3. The listings go through the same validation as POST /api/listings and are
+ * inserted in one transaction with their listing-created events, so a crash leaves nothing half-seeded; fixed ids
+ * make two instances seeding at once collide harmlessly. Skipped whenever any listing exists.
+ */
+export async function seedDemoData(deps: ListingsDeps): Promise<SeedResult> {
+  if ((await deps.listings.model.countDocuments({}, { limit: 1 })) > 0) return { seeded: false, listings: 0, images: 0 };
+  const now = deps.now();
+  const docs: ListingDoc[] = [];
+  let images = 0;
+  for (const demo of DEMO_LISTINGS) {
+    const input = validateNewListing({
+      category: demo.category,
+      title: demo.title,
+      description: demo.description,
+      price: demo.price,
+      location: demo.location,
+      tier: demo.tier,
+      contactPhone: demo.contactPhone,
+      contactEmail: demo.contactEmail,
+      eventDate: demo.eventInDays !== undefined ? daysFromNow(demo.eventInDays, now) : undefined,
+      eventTime: demo.eventTime,
+      venue: demo.venue,
+      organizer: demo.organizer,
+      eventType: demo.eventType,
+    });
+    const imageUrls: string[] = [];
+    for (let i = 0; i < demo.images; i += 1) {
+      const stored = await storeImage(deps, await demoImage(demo.category, `${demo.slug}:${i}`));
+      imageUrls.push(stored.url);
+      images += 1;
+    }
+    const createdAt = new Date(now.getTime() - demo.ageHours * 3_600_000);
+    docs.push({
+      _id: demoListingId(demo.slug),
+      userId: DEMO_USERS[demo.owner],
+      ...input,
+      imageUrls,
+      searchText: searchTextOf(input.title, input.description),
+      createdAt,
+      updatedAt: createdAt,
+    });
+  }
+  try {
+    await runInTransaction(deps.conn, async (session, emit) => {
+      for (const doc of docs) {
+        await deps.listings.insert(doc, session);
+        await emit(ListingCreated, { listingId: doc._id, userId: doc.userId, category: doc.category, tier: doc.tier, title: doc.title });
+      }
+    });
+  } catch (err) {
+    if (isDuplicateKey(err)) return { seeded: false, listings: 0, images };
+    throw err;
+  }
+  return { seeded: true, listings: docs.length, images };
+}

@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import type { UploadedImage, UploadResponse } from '@cp/contracts';
+import { processImage, type ProcessedImage } from '../images/pipeline.ts';
+import type { ListingsDeps } from './deps.ts';
+
+/** Public path of stored objects (served by GET /uploads/<key>, same origin through the gateway). */
+export const UPLOADS_PATH = '/uploads/';
+/** Object keys: a random uuid (122 random bits) per image, two renditions. Nothing else is ever served. */
+export const IMAGE_KEY = /^img\/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}(-thumb)?\.webp$/;
+
+const WEBP = 'image/webp';
+
+/**
+ * Runs one image through the pipeline (type by magic bytes, pixel limit, auto-rotate, metadata stripped, WebP
+ * display size + thumbnail) and stores both under a fresh random key. Used by uploads and by the demo data.
+ */
+export async function storeImage(deps: Pick<ListingsDeps, 'store' | 'images'>, data: Buffer): Promise<UploadedImage> {
+  return storeProcessed(deps, await processImage(data, { maxPixels: deps.images.maxPixels }));
+}
+
+async function storeProcessed(deps: Pick<ListingsDeps, 'store'>, processed: ProcessedImage): Promise<UploadedImage> {
+  const id = randomUUID();
+  const displayKey = `img/${id}.webp`;
+  const thumbKey = `img/${id}-thumb.webp`;
+  await deps.store.put(displayKey, processed.display.data, WEBP);
+  await deps.store.put(thumbKey, processed.thumbnail.data, WEBP);
+  return { url: UPLOADS_PATH + displayKey, thumbnailUrl: UPLOADS_PATH + thumbKey, width: processed.display.width, height: processed.display.height };
+}
+
+/**
+ * POST /api/upload: every file of the request, in order. All files are checked (type, pixels, decoding) before
+ * any is stored, so a request with one bad file stores nothing.
+ */
+export async function uploadImages(deps: ListingsDeps, files: Array<{ data: Buffer }>): Promise<UploadResponse> {
+  const processed = [];
+  for (const f of files) processed.push(await processImage(f.data, { maxPixels: deps.images.maxPixels }));
+  const images: UploadedImage[] = [];
+  for (const p of processed) images.push(await storeProcessed(deps, p));
+  const first = images[0]!;
+  return { url: first.url, thumbnailUrl: first.thumbnailUrl, width: first.width, height: first.height, urls: images.map((i) => i.url), images };
+}
+
+/** The object keys behind an image URL of ours (display and thumbnail), or null for anything else. */
+export function imageKeysOf(url: string): [string, string] | null {
+  if (!url.startsWith(UPLOADS_PATH)) return null;
+  const key = url.slice(UPLOADS_PATH.length);
+  if (!IMAGE_KEY.test(key) || key.endsWith('-thumb.webp')) return null;
+  return [key, key.replace(/\.webp$/, '-thumb.webp')];
+}
+
+/**
+ * Removes the stored files of images no listing uses any more (after a deletion or an edit took them off). An image
+ * another listing still shows is kept. Removing is idempotent, so a redelivered event does no harm.
+ */
+export async function removeUnusedImages(deps: Pick<ListingsDeps, 'store' | 'listings' | 'logger'>, urls: readonly string[]): Promise<number> {
+  let removed = 0;
+  for (const url of new Set(urls)) {
+    const keys = imageKeysOf(url);
+    if (!keys || (await deps.listings.imageInUse(url))) continue;
+    for (const key of keys) await deps.store.remove(key);
+    removed += 1;
+  }
+  return removed;
+}

@@ -1,0 +1,187 @@
+import { ListingSchema } from '@cp/contracts';
+import { call, listingBody, startListings, type ListingsHarness } from './helpers.ts';
+
+let h: ListingsHarness;
+let alice: { cookie: string; userId: string };
+let bob: { cookie: string; userId: string };
+
+beforeAll(async () => {
+  h = await startListings();
+  alice = await h.newSession();
+  bob = await h.newSession();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+const post = (body: unknown, cookie: string | null = alice.cookie) => call(h.base, 'POST', '/api/listings', { body, cookie: cookie ?? undefined });
+
+describe('POST /api/listings', () => {
+  it('creates a listing owned by the logged-in user, with spec defaults, and returns it', async () => {
+    const res = await post(listingBody({ tier: undefined, status: undefined, userId: bob.userId, id: 'x' }));
+    expect(res.status).toBe(201);
+    const listing = ListingSchema.parse(res.body);
+    expect(listing.userId).toBe(alice.userId); // the server sets userId, whatever the body says
+    expect(listing.tier).toBe('free');
+    expect(listing.status).toBe('active');
+    expect(listing.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(res.body).not.toHaveProperty('searchText');
+    const fetched = await call(h.base, 'GET', `/api/listings/${listing.id}`);
+    expect(fetched.status).toBe(200);
+    expect(fetched.body).toEqual(res.body);
+  });
+
+  it('answers 401 to an anonymous user and to a forged cookie', async () => {
+    expect((await post(listingBody(), null)).status).toBe(401);
+    expect((await post(listingBody(), 'cp_session=not-a-token')).status).toBe(401);
+  });
+
+  it('never trusts a user id header', async () => {
+    const res = await call(h.base, 'POST', '/api/listings', { body: listingBody(), headers: { 'x-user-id': alice.userId } });
+    expect(res.status).toBe(401);
+  });
+
+  it.each([
+    ['title: Sofa', { title: 'Sofa' }, 'Title must be at least 5 characters'],
+    ['title:    Sofa    ', { title: '   Sofa    ' }, 'Title must be at least 5 characters'],
+    ['title missing', { title: undefined }, 'Title must be at least 5 characters'],
+    ['description: Too short to pass', { description: 'Too short to pass' }, 'Description must be at least 20 characters'],
+    ['description missing', { description: undefined }, 'Description must be at least 20 characters'],
+    ['category missing', { category: undefined }, 'Please select a category'],
+    ['category: ', { category: '' }, 'Please select a category'],
+    ['category: Pets', { category: 'Pets' }, 'Please select a category'],
+    ['location missing', { location: undefined }, 'Please select a location'],
+    ['location: Pittsburgh PA', { location: 'Pittsburgh PA' }, 'Please select a location'],
+    ['contactEmail: not-an-email', { contactEmail: 'not-an-email' }, 'Invalid email address'],
+    ['11 image URLs', { imageUrls: Array.from({ length: 11 }, (_, i) => `/uploads/img/${i}.webp`) }, 'Limit Reached: You can upload a maximum of 10 images per listing'],
+  ])('rejects %s with the spec message', async (_label, override, message) => {
+    const res = await post(listingBody(override));
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe(message);
+  });
+
+  it('rejects a negative price, unknown fields and a non-object body with 400', async () => {
+    expect((await post(listingBody({ price: -1 }))).status).toBe(400);
+    expect((await post(listingBody({ isFeatured: true }))).status).toBe(400);
+    expect((await post([listingBody()])).status).toBe(400);
+    expect((await post('a string')).status).toBe(400);
+  });
+
+  it('trims values, omits blank optional fields, keeps price only when > 0 and accepts an empty e-mail', async () => {
+    const res = await post(
+      listingBody({ title: '  Study table  ', description: '  Solid wood study table with drawers  ', price: 0, contactPhone: '   ', contactEmail: '', venue: 'x' }),
+    );
+    expect(res.status).toBe(201);
+    expect(res.body.title).toBe('Study table');
+    expect(res.body.description).toBe('Solid wood study table with drawers');
+    expect(res.body).not.toHaveProperty('price');
+    expect(res.body).not.toHaveProperty('contactPhone');
+    expect(res.body).not.toHaveProperty('contactEmail');
+    expect(res.body).not.toHaveProperty('venue');
+  });
+
+  it('keeps event fields for Events only', async () => {
+    const event = { eventDate: '2026-11-08', eventTime: '6:00 PM', venue: 'Community hall', organizer: 'Temple committee', eventType: 'Cultural' };
+    const forEvents = await post(listingBody({ category: 'Events', ...event }));
+    expect(forEvents.status).toBe(201);
+    expect(forEvents.body).toMatchObject(event);
+    const forJobs = await post(listingBody({ category: 'Jobs', ...event }));
+    expect(forJobs.status).toBe(201);
+    for (const f of Object.keys(event)) expect(forJobs.body).not.toHaveProperty(f);
+  });
+
+  it('refuses a body that is not JSON with 415', async () => {
+    const res = await fetch(`${h.base}/api/listings`, { method: 'POST', headers: { cookie: alice.cookie, 'content-type': 'text/plain' }, body: 'title=x' });
+    expect(res.status).toBe(415);
+  });
+});
+
+describe('GET /api/listings/:id', () => {
+  it.each(['00000000-0000-4000-8000-000000000000', 'not-a-uuid', '%24where', "1' OR '1'='1", 'a'.repeat(300)])('answers 404 for %s', async (id) => {
+    const res = await call(h.base, 'GET', `/api/listings/${encodeURIComponent(id)}`);
+    expect(res.status).toBe(404);
+    expect(res.body.error).toBe('Listing not found');
+  });
+});
+
+describe('PUT and DELETE /api/listings/:id (owner only)', () => {
+  it('lets the owner edit: given fields replace, blank optional fields are removed, event fields follow the category', async () => {
+    const created = await post(listingBody({ category: 'Events', eventDate: '2026-12-01', venue: 'Hall', contactPhone: '717-555-0100' }));
+    const id = created.body.id as string;
+    const res = await call(h.base, 'PUT', `/api/listings/${id}`, { cookie: alice.cookie, body: { title: 'Sofa set, price dropped', price: 150, contactPhone: '', tier: 'gold' } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id, title: 'Sofa set, price dropped', price: 150, tier: 'gold', venue: 'Hall', userId: alice.userId });
+    expect(res.body).not.toHaveProperty('contactPhone');
+    expect(new Date(res.body.updatedAt as string).getTime()).toBeGreaterThanOrEqual(new Date(created.body.createdAt as string).getTime());
+    const toJobs = await call(h.base, 'PUT', `/api/listings/${id}`, { cookie: alice.cookie, body: { category: 'Jobs', price: 0 } });
+    expect(toJobs.status).toBe(200);
+    expect(toJobs.body).not.toHaveProperty('venue');
+    expect(toJobs.body).not.toHaveProperty('eventDate');
+    expect(toJobs.body).not.toHaveProperty('price');
+  });
+
+  it('validates an edit with the same messages', async () => {
+    const id = (await post(listingBody())).body.id as string;
+    const res = await call(h.base, 'PUT', `/api/listings/${id}`, { cookie: alice.cookie, body: { title: 'abc' } });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('Title must be at least 5 characters');
+    const bad = await call(h.base, 'PUT', `/api/listings/${id}`, { cookie: alice.cookie, body: { userId: bob.userId, category: 'Nope' } });
+    expect(bad.body.error).toBe('Please select a category');
+  });
+
+  it('answers 403 to another user, 401 to anonymous, and changes nothing', async () => {
+    const id = (await post(listingBody({ title: 'Alice owns this' }))).body.id as string;
+    const put = await call(h.base, 'PUT', `/api/listings/${id}`, { cookie: bob.cookie, body: { title: 'Bob was here' } });
+    expect(put.status).toBe(403);
+    expect(put.body.error).toEqual(expect.any(String));
+    expect((await call(h.base, 'DELETE', `/api/listings/${id}`, { cookie: bob.cookie })).status).toBe(403);
+    expect((await call(h.base, 'PUT', `/api/listings/${id}`, { body: { title: 'Anonymous edit' } })).status).toBe(401);
+    expect((await call(h.base, 'DELETE', `/api/listings/${id}`)).status).toBe(401);
+    // Bob cannot take it over through the body either.
+    const takeover = await call(h.base, 'PUT', `/api/listings/${id}`, { cookie: alice.cookie, body: { userId: bob.userId } });
+    expect(takeover.status).toBe(200);
+    const after = await call(h.base, 'GET', `/api/listings/${id}`);
+    expect(after.body).toMatchObject({ title: 'Alice owns this', userId: alice.userId });
+  });
+
+  it('answers 404 for unknown and malformed ids on PUT and DELETE', async () => {
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
+      expect((await call(h.base, 'PUT', `/api/listings/${id}`, { cookie: alice.cookie, body: { title: 'Whatever title' } })).status).toBe(404);
+      expect((await call(h.base, 'DELETE', `/api/listings/${id}`, { cookie: alice.cookie })).status).toBe(404);
+    }
+  });
+
+  it('lets the owner delete; the listing is gone afterwards', async () => {
+    const id = (await post(listingBody())).body.id as string;
+    const del = await call(h.base, 'DELETE', `/api/listings/${id}`, { cookie: alice.cookie });
+    expect(del.status).toBe(200);
+    expect((await call(h.base, 'GET', `/api/listings/${id}`)).status).toBe(404);
+    expect((await call(h.base, 'DELETE', `/api/listings/${id}`, { cookie: alice.cookie })).status).toBe(404);
+  });
+});
+
+describe('GET /api/listings', () => {
+  it('without a query returns the full list, newest first', async () => {
+    const res = await fetch(`${h.base}/api/listings`);
+    expect(res.status).toBe(200);
+    const list = (await res.json()) as Array<{ createdAt: string }>;
+    expect(Array.isArray(list)).toBe(true);
+    expect(list.length).toBeGreaterThan(3);
+    const times = list.map((l) => new Date(l.createdAt).getTime());
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+  });
+
+  it('treats empty parameters as no filter', async () => {
+    const res = await call(h.base, 'GET', '/api/listings?search=&category=&location=&priceRange=');
+    expect(res.status).toBe(200);
+    const all = (await call(h.base, 'GET', '/api/listings')).body as unknown as unknown[];
+    expect(res.body).toMatchObject({ total: all.length, page: 1, pageSize: 24 });
+  });
+
+  it('rejects an invalid query with 400, never 500', async () => {
+    for (const q of ['page=0', 'pageSize=1000', 'priceRange=cheap', 'sort=random', 'category=Pets', 'unknown=1', 'search[$ne]=x', 'userId=abc']) {
+      const res = await call(h.base, 'GET', `/api/listings?${q}`);
+      expect([q, res.status]).toEqual([q, 400]);
+    }
+  });
+});

@@ -1,0 +1,61 @@
+import sharp from 'sharp';
+import { LISTING_CATEGORIES, LISTING_TIERS, ListingSchema, LOCATIONS, type Listing } from '@cp/contracts';
+import { outboxModel } from '@cp/service-kit';
+import { seedDemoData } from '../src/seed/seed.ts';
+import { DEMO_LISTINGS } from '../src/seed/demo-listings.ts';
+import { call, listingBody, startListings, type ListingsHarness } from './helpers.ts';
+
+let h: ListingsHarness;
+beforeAll(async () => {
+  h = await startListings();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+describe('demo data', () => {
+  it('seeds an empty database with valid listings across every category, location and tier, with stored images', async () => {
+    const first = await seedDemoData(h.deps);
+    expect(first).toMatchObject({ seeded: true, listings: DEMO_LISTINGS.length });
+    expect(DEMO_LISTINGS.length).toBeGreaterThanOrEqual(30);
+
+    const list = (await call(h.base, 'GET', '/api/listings')).body as unknown as Listing[];
+    expect(list).toHaveLength(DEMO_LISTINGS.length);
+    for (const l of list) ListingSchema.parse(l);
+    expect(new Set(list.map((l) => l.category))).toEqual(new Set(LISTING_CATEGORIES));
+    expect(new Set(list.map((l) => l.location))).toEqual(new Set(LOCATIONS));
+    expect(new Set(list.map((l) => l.tier))).toEqual(new Set(LISTING_TIERS));
+    const events = list.filter((l) => l.category === 'Events');
+    expect(events.every((l) => l.eventDate && l.venue && l.eventType)).toBe(true);
+    expect(list.filter((l) => l.category !== 'Events').every((l) => !l.eventDate && !l.venue)).toBe(true);
+    const times = list.map((l) => new Date(l.createdAt).getTime());
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+
+    const urls = list.flatMap((l) => l.imageUrls);
+    expect(urls.length).toBe(first.images);
+    expect(urls.length).toBeGreaterThan(DEMO_LISTINGS.length);
+    for (const url of urls.slice(0, 5)) {
+      const res = await fetch(h.base + url);
+      expect(res.status).toBe(200);
+      const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
+      expect(meta.format).toBe('webp');
+      expect(meta.exif).toBeUndefined();
+    }
+    expect(await outboxModel(h.conn).countDocuments({ type: 'listings.listing-created' })).toBe(DEMO_LISTINGS.length);
+  }, 120_000);
+
+  it('is idempotent: a second run changes nothing', async () => {
+    const again = await seedDemoData(h.deps);
+    expect(again).toEqual({ seeded: false, listings: 0, images: 0 });
+    expect(await h.deps.listings.model.countDocuments()).toBe(DEMO_LISTINGS.length);
+    expect(await outboxModel(h.conn).countDocuments({ type: 'listings.listing-created' })).toBe(DEMO_LISTINGS.length);
+  });
+
+  it('is skipped when any listing exists', async () => {
+    await h.deps.listings.model.deleteMany({});
+    const { cookie } = await h.newSession();
+    expect((await call(h.base, 'POST', '/api/listings', { cookie, body: listingBody() })).status).toBe(201);
+    expect((await seedDemoData(h.deps)).seeded).toBe(false);
+    expect(await h.deps.listings.model.countDocuments()).toBe(1);
+  });
+});
