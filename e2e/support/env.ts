@@ -21,6 +21,8 @@ export interface E2EEnv {
   site: string;
   /** The identity service directly (test data set-up that must not count against the gateway's per-IP limits). */
   identityUrl: string;
+  /** Every process of the stack by name (services directly, for test data set-up). */
+  serviceUrls: Record<string, string>;
   /** Playwright's browser server (one Chromium for the whole run). */
   wsEndpoint: string;
   /** The global setup's loopback control server (stop/start the proxied remote). */

@@ -113,6 +113,7 @@ export default async function globalSetup(): Promise<void> {
     const env: E2EEnv = {
       site,
       identityUrl: stack.urls.identity!,
+      serviceUrls: stack.urls,
       wsEndpoint: browser.wsEndpoint(),
       controlUrl: `http://127.0.0.1:${(control.address() as { port: number }).port}`,
       infra: infra.env,

@@ -1,71 +1,66 @@
-import type { Page, Route } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describeViolations, seriousAxeViolations, withPage } from './support/browser.ts';
 import { e2eEnv } from './support/env.ts';
 import { newUser, registerDirect, signIn } from './support/site.ts';
 
 /**
- * Screens whose service comes with a later issue (listings): the real gateway serves the real builds and the real
- * identity answers the session, while the browser answers only `/api/listings*` with fixtures. These replace the former fixture-only smoke test (shell/scripts/smoke.js); when a service lands, its
- * fixtures here give way to real data.
+ * The listings screens (mf-listings) on real data: the listings are created through the listings service by two
+ * real users (set-up), then read by the browser through the gateway. No other test file creates listings, so the
+ * counts below are this file's.
  */
 
-const OTHER_USER = 'aaaaaaaa-1111-4111-8111-111111111111';
-const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
+type Row = [title: string, category: string, price: number, location: string, tier: string, owner: 'me' | 'other'];
+const ROWS: Row[] = [
+  ['Room for rent near Mechanicsburg', 'Home Rentals', 650, 'Mechanicsburg PA', 'gold', 'me'],
+  ['Honda Civic 2016, one owner', 'Buy & Sell', 9800, 'Harrisburg PA', 'platinum', 'other'],
+  ['Diwali Mela at the community hall', 'Events', 0, 'Camp Hill PA', 'silver', 'me'],
+  ['Math tutor for middle school', 'Services', 40, 'Carlisle PA', 'free', 'other'],
+  ['Software engineer, hybrid', 'Jobs', 0, 'Harrisburg PA', 'free', 'other'],
+  ['Townhouse for sale, 3 bedrooms', 'Real Estate', 289000, 'Enola PA', 'free', 'other'],
+  ['Study table and chair', 'Buy & Sell', 45, 'Camp Hill PA', 'free', 'me'],
+];
 
-function listings(ownerId: string) {
-  const rows: Array<[string, string, number, string, string, string]> = [
-    ['Room for rent near Mechanicsburg', 'Home Rentals', 650, 'Mechanicsburg PA', 'gold', ownerId],
-    ['Honda Civic 2016, one owner', 'Buy & Sell', 9800, 'Harrisburg PA', 'platinum', OTHER_USER],
-    ['Diwali Mela at the community hall', 'Events', 0, 'Camp Hill PA', 'silver', ownerId],
-    ['Math tutor for middle school', 'Services', 40, 'Carlisle PA', 'free', OTHER_USER],
-    ['Software engineer, hybrid', 'Jobs', 0, 'Harrisburg PA', 'free', OTHER_USER],
-    ['Townhouse for sale, 3 bedrooms', 'Real Estate', 289000, 'Enola PA', 'free', OTHER_USER],
-    ['Study table and chair', 'Buy & Sell', 45, 'Camp Hill PA', 'free', ownerId],
-  ];
-  return rows.map(([title, category, price, location, tier, userId], i) => ({
-    id: `00000000-0000-4000-8000-00000000000${i + 1}`,
-    userId,
-    category,
+const me = newUser('seller');
+const other = newUser('other');
+let myToken = '';
+const ids = new Map<string, string>();
+
+/** Creates a listing through the listings service as the user of `token` (test data set-up). */
+async function createListing(token: string, [title, category, price, location, tier]: Row): Promise<string> {
+  const body = {
     title,
+    category,
     description: `${title}. Contact for details; serious enquiries only, please.`,
-    price,
+    ...(price ? { price } : {}),
     location,
-    imageUrls: [],
-    contactPhone: i % 2 ? '717-555-0134' : null,
-    contactEmail: i % 3 ? 'seller@example.com' : null,
     tier,
-    status: 'active',
-    eventDate: category === 'Events' ? '2026-11-08' : null,
-    eventTime: category === 'Events' ? '6:00 PM' : null,
-    venue: category === 'Events' ? 'Camp Hill Community Hall' : null,
-    organizer: null,
-    eventType: category === 'Events' ? 'Cultural' : null,
-    createdAt: hoursAgo(i * 5 + 1),
-    updatedAt: hoursAgo(i * 5 + 1),
-  }));
+    contactPhone: '717-555-0134',
+    ...(category === 'Events' ? { eventDate: '2026-11-08', eventTime: '6:00 PM', venue: 'Camp Hill Community Hall', eventType: 'Cultural' } : {}),
+  };
+  const res = await fetch(`${e2eEnv().serviceUrls.listings}/api/listings`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: `cp_session=${token}` },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(15_000),
+  });
+  if (res.status !== 201) throw new Error(`create listing ${title}: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { id: string }).id;
 }
 
-/** Answers the listings calls in this page; everything else goes to the real gateway. */
-async function fixtureApi(page: Page, ownerId = '00000000-0000-4000-8000-0000000000ff'): Promise<void> {
-  const data = listings(ownerId);
-  const json = (route: Route, status: number, body: unknown) => route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
-  await page.route(/\/api\/listings(\/|\?|$)/, (route) => {
-    const { pathname } = new URL(route.request().url());
-    if (pathname === '/api/listings') return json(route, 200, data);
-    const found = data.find((l) => pathname === `/api/listings/${l.id}`);
-    return found ? json(route, 200, found) : json(route, 404, { error: 'Listing not found' });
-  });
-}
+beforeAll(async () => {
+  myToken = await registerDirect(me);
+  const otherToken = await registerDirect(other);
+  for (const row of ROWS) ids.set(row[0], await createListing(row[5] === 'me' ? myToken : otherToken, row));
+});
 
 async function expectNoSeriousViolations(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
   expect(describeViolations(await seriousAxeViolations(page))).toBe('');
 }
 
-describe('listings screens (fixture API until the listings service exists)', () => {
+describe('listings screens on real data', () => {
   test('home: hero, categories with counts, featured listings; the hero search goes to /listings?search=', async () => {
     await withPage(async ({ page, pageErrors }) => {
-      await fixtureApi(page);
       await page.goto('/');
       await page.getByText('Your Desi Community in').waitFor();
       await page.getByRole('heading', { name: 'Browse by Category' }).waitFor();
@@ -84,13 +79,12 @@ describe('listings screens (fixture API until the listings service exists)', () 
 
   test('listings by category, detail with event details, not found; axe on each', async () => {
     await withPage(async ({ page }) => {
-      await fixtureApi(page);
       await page.goto('/listings?category=Buy%20%26%20Sell');
       await page.getByText('2 listings found').waitFor();
       await page.getByText('We do not verify sellers or items').first().waitFor();
       await expectNoSeriousViolations(page);
 
-      await page.goto('/listing/00000000-0000-4000-8000-000000000003');
+      await page.goto(`/listing/${ids.get('Diwali Mela at the community hall')}`);
       await page.getByRole('heading', { name: 'Diwali Mela at the community hall' }).waitFor();
       await page.getByText('Event Details').waitFor();
       await page.getByText('November 8, 2026').first().waitFor();
@@ -104,21 +98,17 @@ describe('listings screens (fixture API until the listings service exists)', () 
     });
   });
 
-  test('my listings: the real session, only the own listings; logged out: Please Log In; Post Ad asks to log in', async () => {
-    const user = newUser('mine');
-    const token = await registerDirect(user);
-    const me = (await (await fetch(`${e2eEnv().identityUrl}/api/auth/user`, { headers: { cookie: `cp_session=${token}` } })).json()) as { id: string };
+  test('my listings: only the own listings; logged out: Please Log In; Post Ad asks to log in', async () => {
     await withPage(async ({ page, context }) => {
-      await fixtureApi(page, me.id);
-      await signIn(context, token);
+      await signIn(context, myToken);
       await page.goto('/my-listings');
       await page.getByText('Total Listings').waitFor();
       await page.getByText('Room for rent near Mechanicsburg').first().waitFor();
+      await page.getByText('Study table and chair').first().waitFor();
       expect(await page.getByText('Honda Civic 2016, one owner').count()).toBe(0);
       await expectNoSeriousViolations(page);
     });
     await withPage(async ({ page }) => {
-      await fixtureApi(page);
       await page.goto('/my-listings');
       await page.getByText('Please Log In').first().waitFor();
       await page.goto('/');
