@@ -1,8 +1,11 @@
 /**
- * npm run bench — speed figures, not a test. Starts an isolated stack (profile "bench"), then measures GET /api/listings
- * (scripts/bench/listings.ts: 10k and 100k listings, a page and a search) and one more read
- * endpoint, GET /api/auth/user with a session cookie (verify the ES256 token, load the session, load the user), three
- * ways in the same run:
+ * npm run bench — speed figures, not a test. Starts an isolated stack (profile "bench"), then
+ *   A. loads the home page in Chromium (playwright-core, a fresh profile, no cache) and sums the gzip size of every
+ *      JavaScript response until the network is idle: shell, Module Federation runtime, shared modules and what the
+ *      first view needs from the remotes; printed against the 150 KB budget of issue 3;
+ *   B. measures GET /api/listings (scripts/bench/listings.ts: 10k and 100k listings, a page and a search) and
+ *   C. GET /api/auth/user with a session cookie (verify the ES256 token, load the session, load the user),
+ * each three ways in the same run:
  *   1. through the gateway (browser's path),
  *   2. the identity service directly,
  *   3. a bare node:http server doing the same work (same token check, same two MongoDB reads, no framework).
@@ -11,16 +14,77 @@
 import http from 'node:http';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
+import { chromium } from 'playwright-core';
 import jwt from 'jsonwebtoken';
 import { MongoClient } from 'mongodb';
 import { startInfra } from '../infra/src/index.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../infra/src/chromium.ts';
 import { repoRoot, startServices } from '../infra/src/stack.ts';
 import { benchListings } from './bench/listings.ts';
+import { ensureWebBuild } from '../infra/src/web.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const PORT_OFFSET = 30_000;
+/** Issue 3 §7: the home page's initial JavaScript, gzip. */
+const HOME_JS_BUDGET_KB = 150;
+
+interface JsFile {
+  path: string;
+  gzip: number;
+  transferred: number;
+  encoding: string;
+}
+
+/** Loads `/` in a fresh Chromium context and measures every JavaScript response until the network is idle. */
+async function homePageJavaScript(site: string): Promise<JsFile[]> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS, timeout: 60_000 });
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const pending: Array<Promise<JsFile | undefined>> = [];
+    page.on('response', (response) => {
+      const type = response.request().resourceType();
+      const contentType = response.headers()['content-type'] ?? '';
+      if (type !== 'script' && !/javascript/.test(contentType)) return;
+      pending.push(
+        (async () => {
+          const body = await response.body().catch(() => undefined);
+          if (!body || !response.ok()) return undefined;
+          const sizes = await response.request().sizes().catch(() => undefined);
+          return {
+            path: new URL(response.url()).pathname,
+            gzip: gzipSync(body, { level: 9 }).length,
+            transferred: sizes?.responseBodySize ?? body.length,
+            encoding: response.headers()['content-encoding'] ?? 'identity',
+          };
+        })(),
+      );
+    });
+    await page.goto(site, { waitUntil: 'networkidle', timeout: 60_000 });
+    const files = (await Promise.all(pending)).filter((f): f is JsFile => f !== undefined);
+    await context.close();
+    return files.sort((a, b) => b.gzip - a.gzip);
+  } finally {
+    await browser.close();
+  }
+}
+
+function printHomePage(files: JsFile[]): void {
+  const kb = (n: number) => (n / 1024).toFixed(1);
+  const total = files.reduce((sum, f) => sum + f.gzip, 0);
+  const transferred = files.reduce((sum, f) => sum + f.transferred, 0);
+  console.log('');
+  console.log(`home page initial JavaScript: ${kb(total)} KB gzip in ${files.length} files (budget ${HOME_JS_BUDGET_KB} KB: ${total / 1024 <= HOME_JS_BUDGET_KB ? 'within' : `over by ${kb(total - HOME_JS_BUDGET_KB * 1024)} KB`})`);
+  console.log(`  as the gateway sent it: ${kb(transferred)} KB (${[...new Set(files.map((f) => f.encoding))].join(', ')})`);
+  console.log('');
+  console.log('| file | KB gzip |');
+  console.log('|---|---:|');
+  for (const f of files) console.log(`| ${f.path} | ${kb(f.gzip)} |`);
+  console.log('');
+}
 
 interface Result {
   name: string;
@@ -81,6 +145,7 @@ async function main(): Promise<void> {
   const root = repoRoot();
   const dataDir = path.join(root, '.data', 'bench');
   const log = (line: string) => console.log(`  ${line}`);
+  ensureWebBuild(root, log);
   console.log(`bench: starting infrastructure and services (profile "bench")`);
   const infra = await startInfra({ name: 'bench', portBase: PORT_OFFSET, fresh: true, log });
   let stack: Awaited<ReturnType<typeof startServices>> | undefined;
@@ -95,6 +160,9 @@ async function main(): Promise<void> {
       log,
     });
     const gateway = stack.urls.gateway!;
+    console.log(`bench: loading ${stack.urls.site} in Chromium`);
+    printHomePage(await homePageJavaScript(stack.urls.site!));
+
     const reg = await fetch(`${gateway}/api/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -132,6 +132,8 @@ export interface RunningStack {
   stop(): Promise<void>;
   /** Stops one process of the stack by name (e.g. `mf-forum`, a remote's static server: its area shows the fallback). */
   stopService(name: string): Promise<void>;
+  /** Starts a stopped process of the stack again, with the same environment, and waits until it is ready. */
+  startService(name: string): Promise<void>;
 }
 
 function stopChild(child: ChildProcess): Promise<void> {
@@ -196,34 +198,49 @@ export async function startServices(opts: {
   const logDir = path.join(opts.dataDir, 'logs');
   mkdirSync(logDir, { recursive: true });
   const children: Array<{ name: string; child: ChildProcess }> = [];
+  let stopping = false;
   const stop = async () => {
-    await Promise.all(children.reverse().map(({ child }) => stopChild(child)));
+    stopping = true;
+    await Promise.all([...children].reverse().map(({ child }) => stopChild(child)));
   };
-  const stopService = async (name: string) => {
+  const launch = async (spec: ServiceSpec) => {
+    const logFile = path.join(logDir, `${spec.name}.log`);
+    const out = createWriteStream(logFile, { flags: 'a' });
+    const child = spawn(process.execPath, [path.join(root, spec.entry)], {
+      cwd: root,
+      env: { ...process.env, ...opts.infraEnv, NODE_ENV: 'development', ...spec.env(ctx), ...opts.extraEnv?.[spec.name] },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.pipe(out);
+    child.stderr?.pipe(out);
+    const entry = children.find((c) => c.name === spec.name);
+    if (entry) entry.child = child;
+    else children.push({ name: spec.name, child });
+    log(`starting ${spec.name} on ${url(ports[spec.name]!)}`);
+    await waitReady(spec.name, ports[spec.name]!, child, logFile);
+    log(`${spec.name} ready`);
+  };
+  const specs = [...remoteServers, ...SERVICES];
+  const named = (name: string) => {
     const found = children.find((c) => c.name === name);
     if (!found) throw new Error(`no process named ${name} in the stack (${children.map((c) => c.name).join(', ')})`);
-    await stopChild(found.child);
+    return found;
+  };
+  const stopService = async (name: string) => {
+    await stopChild(named(name).child);
+  };
+  const startService = async (name: string) => {
+    const { child } = named(name);
+    if (stopping) throw new Error('the stack is stopping');
+    if (child.exitCode === null && child.signalCode === null) return;
+    await launch(specs.find((s) => s.name === name)!);
   };
   try {
     // The remotes' static servers first: the gateway proxies to them.
-    for (const spec of [...remoteServers, ...SERVICES]) {
-      const logFile = path.join(logDir, `${spec.name}.log`);
-      const out = createWriteStream(logFile, { flags: 'a' });
-      const child = spawn(process.execPath, [path.join(root, spec.entry)], {
-        cwd: root,
-        env: { ...process.env, ...opts.infraEnv, NODE_ENV: 'development', ...spec.env(ctx), ...opts.extraEnv?.[spec.name] },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      child.stdout?.pipe(out);
-      child.stderr?.pipe(out);
-      children.push({ name: spec.name, child });
-      log(`starting ${spec.name} on ${url(ports[spec.name]!)}`);
-      await waitReady(spec.name, ports[spec.name]!, child, logFile);
-      log(`${spec.name} ready`);
-    }
+    for (const spec of specs) await launch(spec);
   } catch (err) {
     await stop();
     throw err;
   }
-  return { urls: { site: ctx.publicUrl, ...Object.fromEntries(Object.entries(ports).map(([k, p]) => [k, url(p)])) }, stop, stopService };
+  return { urls: { site: ctx.publicUrl, ...Object.fromEntries(Object.entries(ports).map(([k, p]) => [k, url(p)])) }, stop, stopService, startService };
 }

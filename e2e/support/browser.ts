@@ -1,0 +1,90 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { repoRoot } from '../../infra/src/paths.ts';
+import { artifactsDir, e2eEnv } from './env.ts';
+
+let browser: Promise<Browser> | undefined;
+/** This worker's connection to the run's Chromium (launched by the global setup). */
+function connected(): Promise<Browser> {
+  browser ??= chromium.connect(e2eEnv().wsEndpoint, { timeout: 30_000 });
+  return browser;
+}
+
+afterAll(async () => {
+  if (browser) await (await browser).close();
+  browser = undefined;
+});
+
+export interface PageTools {
+  page: Page;
+  context: BrowserContext;
+  site: string;
+  /** Uncaught exceptions of the page (a test may expect none). */
+  pageErrors: string[];
+}
+
+function slug(text: string): string {
+  return text.replace(/[^a-zA-Z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 120);
+}
+
+/**
+ * Runs `fn` with a page in a fresh browser context (own cookies and storage). On failure a full-page screenshot and
+ * a Playwright trace (`npx playwright-core show-trace <zip>`) are written to `.data/e2e/artifacts/`.
+ */
+export async function withPage<T>(fn: (tools: PageTools) => Promise<T>, options: BrowserContextOptions = {}): Promise<T> {
+  const { site } = e2eEnv();
+  const context = await (await connected()).newContext({ baseURL: site, viewport: { width: 1280, height: 900 }, ...options });
+  context.setDefaultTimeout(15_000);
+  context.setDefaultNavigationTimeout(30_000);
+  await context.tracing.start({ snapshots: true, screenshots: false });
+  const page = await context.newPage();
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  try {
+    const result = await fn({ page, context, site, pageErrors });
+    await context.tracing.stop();
+    return result;
+  } catch (error) {
+    const name = slug(`${path.basename(expect.getState().testPath ?? 'e2e', '.test.ts')}-${expect.getState().currentTestName ?? 'test'}`);
+    const dir = artifactsDir();
+    mkdirSync(dir, { recursive: true });
+    const saved: string[] = [];
+    for (const [i, p] of context.pages().entries()) {
+      const file = path.join(dir, `${name}${i ? `-${i}` : ''}.png`);
+      if (await p.screenshot({ path: file, fullPage: true, timeout: 5_000 }).then(() => true, () => false)) saved.push(file);
+    }
+    const trace = path.join(dir, `${name}.trace.zip`);
+    if (await context.tracing.stop({ path: trace }).then(() => true, () => false)) saved.push(trace);
+    if (error instanceof Error && saved.length) error.message += `\n\nFailure artifacts:\n  ${saved.join('\n  ')}`;
+    throw error;
+  } finally {
+    await context.close().catch(() => undefined);
+  }
+}
+
+const AXE_SOURCE = readFileSync(createRequire(path.join(repoRoot(), 'package.json')).resolve('axe-core/axe.min.js'), 'utf8');
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: Array<{ target: unknown[]; failureSummary?: string }>;
+}
+
+/** axe-core's serious and critical violations on the page as it is now (WCAG 2.x A/AA and best-practice rules). */
+export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
+  await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }));
+  });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+/** A readable line per violation, for the failure message. */
+export function describeViolations(violations: AxeViolation[]): string {
+  return violations.map((v) => `${v.impact} ${v.id} (${v.help}): ${v.nodes.slice(0, 5).map((n) => JSON.stringify(n.target)).join(', ')}`).join('\n');
+}

@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { e2eEnv } from './env.ts';
+
+export interface TestUser {
+  username: string;
+  password: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** A user nobody registered yet (names unique per run and test). */
+export function newUser(prefix = 'u'): TestUser {
+  const id = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+  return { username: `${prefix}_${id}`, password: `pw-${id}`, email: `${prefix}.${id}@example.com`, firstName: 'Priya', lastName: `Patel${id.slice(-4)}` };
+}
+
+/**
+ * Registers a user through the identity service directly (test data set-up, not the behaviour under test; it
+ * keeps the gateway's per-IP auth limit for the browser) and returns its session cookie.
+ */
+export async function registerDirect(user: TestUser): Promise<string> {
+  const res = await fetch(`${e2eEnv().identityUrl}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: user.username, password: user.password, email: user.email, firstName: user.firstName, lastName: user.lastName, termsAccepted: true }),
+    signal: AbortSignal.timeout(15_000),
+  });
+  if (res.status !== 201) throw new Error(`register ${user.username}: ${res.status} ${await res.text()}`);
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('cp_session='));
+  if (!cookie) throw new Error('register: no session cookie');
+  return cookie.split(';')[0]!.slice('cp_session='.length);
+}
+
+/** Puts a session cookie into a browser context, as the site would have set it. */
+export async function signIn(context: BrowserContext, token: string): Promise<void> {
+  await context.addCookies([{ name: 'cp_session', value: token, url: e2eEnv().site, httpOnly: true, sameSite: 'Lax' }]);
+}
+
+/** The toast region (Radix viewport) and its open toasts. */
+export function openToasts(page: Page): Locator {
+  return page.getByRole('region', { name: /notifications/i }).locator('li[data-state="open"]');
+}
+
+/** Waits for an open toast with this title (and text), and checks it is the only one open (spec §8). */
+export async function expectToast(page: Page, title: string, text?: string): Promise<void> {
+  let toast = openToasts(page).filter({ hasText: title });
+  if (text) toast = toast.filter({ hasText: text });
+  await toast.first().waitFor();
+  expect(await openToasts(page).count()).toBe(1);
+}
+
+/** The header's main navigation (desktop). */
+export const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+
+/** Opens the profile menu of the header and returns it. */
+export async function openAccountMenu(page: Page, displayName: string): Promise<Locator> {
+  await page.getByRole('button', { name: `Account menu for ${displayName}` }).click();
+  const menu = page.getByRole('menu');
+  await menu.waitFor();
+  return menu;
+}
+
+/** Fills and submits the login tab of /auth (the page must be open). */
+export async function submitLogin(page: Page, username: string, password: string, rememberMe = false): Promise<void> {
+  const panel = page.getByRole('tabpanel', { name: 'Login' });
+  await panel.getByLabel('Username').fill(username);
+  await panel.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  if (rememberMe) await panel.getByRole('checkbox', { name: 'Remember me for 30 days' }).check();
+  await panel.getByRole('button', { name: 'Login' }).click();
+}
