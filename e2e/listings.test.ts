@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describeViolations, seriousAxeViolations, withPage } from './support/browser.ts';
 import { e2eEnv } from './support/env.ts';
-import { newUser, registerDirect, signIn } from './support/site.ts';
+import { expectToast, newUser, registerDirect, signIn } from './support/site.ts';
 
 /**
  * The listings screens (mf-listings) on real data: the listings are created through the listings service by two
@@ -118,5 +118,132 @@ describe('listings screens on real data', () => {
       await page.getByRole('dialog').getByRole('button', { name: 'Login to Continue' }).click();
       await page.waitForURL('**/auth');
     });
+  });
+});
+
+/** A real PNG photo-like picture (sharp renders it), as a file picked in the browser. */
+async function pngFile(name: string, hue: number): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
+  const { default: sharp } = await import('sharp');
+  const buffer = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: hue, g: 120, b: 255 - hue } } }).png().toBuffer();
+  return { name, mimeType: 'image/png', buffer };
+}
+
+async function chooseOption(scope: Page | ReturnType<Page['getByRole']>, page: Page, label: string, option: string): Promise<void> {
+  await scope.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** Issue 4's flow, last in this file (it adds a listing, which the counts above must not see). */
+describe('posting an ad end to end', () => {
+  const poster = newUser('poster');
+  const word = `kulfi${Date.now().toString(36)}`;
+  const title = `Kulfi maker ${word}`;
+  let posterToken = '';
+  let listingId = '';
+
+  beforeAll(async () => {
+    posterToken = await registerDirect(poster);
+  });
+
+  test('a new user posts an ad with two images: Recent Listings, its detail page and My Listings show it', async () => {
+    await withPage(async ({ page, context, pageErrors }) => {
+      await signIn(context, posterToken);
+      await page.goto('/');
+      await page.getByRole('heading', { name: 'Recent Listings' }).waitFor();
+      await page.getByRole('banner').getByRole('button', { name: 'Post Ad' }).click();
+      await page.getByRole('menuitem', { name: 'Post a Listing' }).click();
+      const dialog = page.getByRole('dialog');
+      await chooseOption(dialog, page, 'Category', 'Buy & Sell');
+      await dialog.getByRole('textbox', { name: 'Title' }).fill(title);
+      await dialog.getByRole('textbox', { name: 'Description' }).fill(`Electric kulfi maker, used twice, with six moulds. ${word}`);
+      await dialog.getByRole('spinbutton', { name: /Price/ }).fill('35');
+      await chooseOption(dialog, page, 'Location', 'Enola PA');
+      await dialog.getByRole('textbox', { name: 'Contact phone' }).fill('717-555-0199');
+      await dialog.locator('input[type="file"]').setInputFiles([await pngFile('front.png', 30), await pngFile('side.png', 200)]);
+      await expectToast(page, 'Success', '2 image(s) uploaded successfully');
+      expect(await dialog.getByRole('button', { name: /Remove image/ }).count()).toBe(2);
+      await dialog.getByRole('button', { name: 'Post Ad' }).click();
+      await expectToast(page, 'Success!', 'Your ad has been posted successfully.');
+      await dialog.waitFor({ state: 'detached' });
+
+      const recent = page.locator('section', { has: page.getByRole('heading', { name: 'Recent Listings' }) });
+      const link = recent.getByRole('link', { name: title });
+      await link.waitFor();
+      listingId = (await link.getAttribute('href'))!.split('/').pop()!;
+      await link.click();
+      await page.getByRole('heading', { name: title, level: 1 }).waitFor();
+      await page.getByAltText(`${title}, image 1 of 2`).waitFor();
+      await page.getByText('$35').first().waitFor();
+      // the stored images are the service's re-encoded WebP files, served from the one origin
+      const src = await page.getByAltText(`${title}, image 1 of 2`).getAttribute('src');
+      const image = await page.request.get(src!);
+      expect(image.status()).toBe(200);
+      expect(image.headers()['content-type']).toBe('image/webp');
+
+      await page.goto('/my-listings');
+      await page.getByText(title).first().waitFor();
+      expect(pageErrors).toEqual([]);
+    });
+  });
+
+  test('edit to Gold: it shows in Featured Listings', async () => {
+    await withPage(async ({ page, context }) => {
+      await signIn(context, posterToken);
+      await page.goto('/my-listings');
+      await page.getByRole('button', { name: `Edit ${title}` }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('radio', { name: /Gold/ }).check();
+      await dialog.getByRole('button', { name: 'Save Changes' }).click();
+      await expectToast(page, 'Success', 'Your listing has been updated successfully.');
+      await page.goto('/');
+      const featured = page.locator('section', { has: page.getByRole('heading', { name: 'Featured Listings' }) });
+      await featured.getByRole('link', { name: title }).waitFor();
+    });
+    const res = await fetch(`${e2eEnv().site}/api/listings/${listingId}`);
+    expect(((await res.json()) as { tier: string }).tier).toBe('gold');
+  });
+
+  test('search and filters narrow /listings as §9 says', async () => {
+    const all = ((await (await fetch(`${e2eEnv().site}/api/listings`)).json()) as unknown[]).length;
+    await withPage(async ({ page }) => {
+      await page.goto(`/listings?search=${word}`);
+      await page.getByText('1 listing found').waitFor();
+      await page.getByRole('link', { name: title }).first().waitFor();
+      // the listing is in Enola: another town leaves nothing
+      await chooseOption(page, page, 'Location', 'Carlisle PA');
+      await page.getByText('No listings found').first().waitFor();
+      await chooseOption(page, page, 'Location', 'Enola PA');
+      await page.getByText('1 listing found').waitFor();
+      // $35 is under $50; the 50–100 bucket leaves it out
+      await page.getByRole('combobox', { name: 'Price range' }).click();
+      await page.getByRole('option', { name: '$50 - $100', exact: true }).click();
+      await page.getByText('No listings found').first().waitFor();
+      await page.getByRole('button', { name: /Clear All/ }).click();
+      await page.getByText(`${all} listings found`).waitFor();
+    });
+  });
+
+  test('another user gets 403 from the API; the owner deletes it and it is gone', async () => {
+    const stranger = await registerDirect(newUser('stranger'));
+    const put = await fetch(`${e2eEnv().site}/api/listings/${listingId}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', cookie: `cp_session=${stranger}`, origin: e2eEnv().site },
+      body: JSON.stringify({ tier: 'platinum' }),
+    });
+    expect(put.status).toBe(403);
+    const del = await fetch(`${e2eEnv().site}/api/listings/${listingId}`, { method: 'DELETE', headers: { cookie: `cp_session=${stranger}`, origin: e2eEnv().site } });
+    expect(del.status).toBe(403);
+
+    await withPage(async ({ page, context }) => {
+      await signIn(context, posterToken);
+      await page.goto('/my-listings');
+      await page.getByRole('button', { name: `Delete ${title}` }).click();
+      const confirm = page.getByRole('alertdialog');
+      await confirm.getByText('This action cannot be undone. This will permanently delete your listing').waitFor();
+      await confirm.getByRole('button', { name: 'Delete' }).click();
+      await expectToast(page, 'Deleted', 'Your listing has been deleted.');
+      await page.getByText('No Listings Yet').first().waitFor();
+    });
+    expect((await fetch(`${e2eEnv().site}/api/listings/${listingId}`)).status).toBe(404);
   });
 });

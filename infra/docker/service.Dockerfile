@@ -4,7 +4,7 @@
 FROM node:24-slim AS deps
 WORKDIR /app
 COPY . .
-RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund
+RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund || npm install --omit=dev --ignore-scripts --no-audit --no-fund
 
 FROM node:24-slim
 ARG SERVICE
