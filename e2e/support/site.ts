@@ -40,7 +40,9 @@ export async function signIn(context: BrowserContext, token: string): Promise<vo
 
 /** The toast region (Radix viewport) and its open toasts. */
 export function openToasts(page: Page): Locator {
-  return page.getByRole('region', { name: /notifications/i }).locator('li[data-state="open"]');
+  // includeHidden: while a modal dialog is open, Radix marks everything outside it aria-hidden, the toast viewport
+  // too (screen readers still hear the toast: Radix announces it through a live region added after the dialog).
+  return page.getByRole('region', { name: /notifications/i, includeHidden: true }).locator('li[data-state="open"]');
 }
 
 /** Waits for an open toast with this title (and text), and checks it is the only one open (spec §8). */
