@@ -19,10 +19,9 @@ import {
   Textarea,
   toast,
 } from '@cp/ui';
-import { validate, type FieldErrors } from '@cp/web-core';
+import { type FieldErrors, LoadError, validate } from '@cp/web-core';
 import { useCreateAdvertisementMutation, useDeleteAdvertisementMutation, useGetAdminAdvertisementsQuery, useUpdateAdvertisementMutation } from '../api/admin-api.ts';
 import { adFormFrom, adPayload, CONFIRM_DELETE_AD, ctr, emptyAdForm, type AdFormValues } from '../lib/admin.ts';
-import { LoadError } from './LoadError.tsx';
 import { SelectField } from './SelectField.tsx';
 
 function AdForm({ ad, onDone }: { ad: Advertisement | null; onDone: () => void }) {
@@ -169,7 +168,7 @@ export function AdvertisementsTab() {
         <Skeleton className="h-48" />
       </div>
     );
-  } else if (error) body = <LoadError title="Advertisements could not be loaded" error={error} onRetry={() => void refetch()} />;
+  } else if (error) body = <LoadError title="Advertisements could not be loaded" error={error} onRetry={() => void refetch()} headingLevel={3} />;
   else if ((data ?? []).length === 0) body = <EmptyState headingLevel={3} icon={<Megaphone />} title="No advertisements yet" description="Create the first one with Create Advertisement." />;
   else {
     body = (

@@ -3,10 +3,9 @@ import { Building2, Crown, Pencil, Plus, Trash2 } from 'lucide-react';
 import { BusinessInsertSchema, YELLOW_PAGES_MAIN_CATEGORIES, YELLOW_PAGES_TREE, type Business, type YellowPagesMainCategory } from '@cp/contracts';
 import { Badge, Button, Card, CardContent, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, EmptyState, Field, Input, Label, Skeleton, Textarea, toast } from '@cp/ui';
 import { Checkbox } from '@cp/ui/checkbox';
-import { validate, type FieldErrors } from '@cp/web-core';
+import { type FieldErrors, LoadError, validate } from '@cp/web-core';
 import { useCreateBusinessMutation, useDeleteBusinessMutation, useGetAdminBusinessesQuery, useUpdateBusinessMutation } from '../api/admin-api.ts';
 import { businessFormFrom, businessPayload, CONFIRM_DELETE_BUSINESS, emptyBusinessForm, withMainCategory, type BusinessFormValues } from '../lib/admin.ts';
-import { LoadError } from './LoadError.tsx';
 import { SelectField } from './SelectField.tsx';
 
 function BusinessForm({ business, onDone }: { business: Business | null; onDone: () => void }) {
@@ -164,7 +163,7 @@ export function BusinessesTab() {
         <Skeleton className="h-48" />
       </div>
     );
-  } else if (error) body = <LoadError title="Businesses could not be loaded" error={error} onRetry={() => void refetch()} />;
+  } else if (error) body = <LoadError title="Businesses could not be loaded" error={error} onRetry={() => void refetch()} headingLevel={3} />;
   else if ((data ?? []).length === 0) body = <EmptyState headingLevel={3} icon={<Building2 />} title="No businesses yet" description="Add the first one with Add Business." />;
   else {
     body = (

@@ -2,14 +2,14 @@ import { Building2, Plus } from 'lucide-react';
 import { Button, EmptyState } from '@cp/ui';
 import { useGetBusinessesQuery } from '../api/directory-api.ts';
 import { BusinessGrid, BusinessGridSkeleton } from '../components/BusinessCard.tsx';
-import { LoadError } from '../components/LoadError.tsx';
+import { LoadError } from '@cp/web-core';
 
 /** /businesses (spec §2 Businesses): the card list. The Add Business button has no action in the product. */
 export function BusinessesPage() {
   const { data, isLoading, error, refetch } = useGetBusinessesQuery();
   let body;
   if (isLoading) body = <BusinessGridSkeleton />;
-  else if (error) body = <LoadError error={error} onRetry={() => void refetch()} />;
+  else if (error) body = <LoadError title="Businesses could not be loaded" error={error} onRetry={() => void refetch()} />;
   else if ((data ?? []).length === 0)
     body = <EmptyState icon={<Building2 />} title="No businesses yet" description="Local businesses will appear here once they are listed in the directory." />;
   else body = <BusinessGrid businesses={data ?? []} />;

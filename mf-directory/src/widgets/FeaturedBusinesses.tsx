@@ -4,15 +4,15 @@ import { HOME_COUNTS } from '@cp/contracts';
 import { Button, EmptyState } from '@cp/ui';
 import { useGetBusinessesQuery } from '../api/directory-api.ts';
 import { BusinessGrid, BusinessGridSkeleton } from '../components/BusinessCard.tsx';
-import { LoadError } from '../components/LoadError.tsx';
 import { featuredBusinesses } from '../lib/directory.ts';
+import { LoadError } from '@cp/web-core';
 
 /** Featured Businesses on home (spec §2 Home): the first 3 businesses. */
 export function FeaturedBusinesses() {
   const { data, isLoading, error, refetch } = useGetBusinessesQuery();
   let body;
   if (isLoading) body = <BusinessGridSkeleton count={HOME_COUNTS.businesses} label="Loading featured businesses…" />;
-  else if (error) body = <LoadError error={error} onRetry={() => void refetch()} headingLevel={3} />;
+  else if (error) body = <LoadError title="Businesses could not be loaded" error={error} onRetry={() => void refetch()} headingLevel={3} />;
   else {
     const list = featuredBusinesses(data ?? []);
     body =

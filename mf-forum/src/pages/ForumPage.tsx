@@ -2,10 +2,10 @@ import { useSearchParams } from 'react-router';
 import { MessagesSquare } from 'lucide-react';
 import { Button, EmptyState } from '@cp/ui';
 import { useGetForumPostsQuery } from '../api/forum-api.ts';
-import { LoadError } from '../components/LoadError.tsx';
 import { NewPostDialog } from '../components/NewPostDialog.tsx';
 import { PostCard, PostListSkeleton } from '../components/PostCard.tsx';
 import { emptyPostsText, filterPosts, FORUM_FILTERS, isForumFilter, type ForumFilter } from '../lib/forum.ts';
+import { LoadError } from '@cp/web-core';
 
 /** /forum (spec §2 Forum): category filter buttons, the post list with skeletons, New Post. */
 export function ForumPage() {
@@ -27,7 +27,7 @@ export function ForumPage() {
 
   let body;
   if (isLoading) body = <PostListSkeleton />;
-  else if (error) body = <LoadError error={error} onRetry={() => void refetch()} />;
+  else if (error) body = <LoadError title="The forum could not be loaded" error={error} onRetry={() => void refetch()} />;
   else {
     const posts = filterPosts(data ?? [], filter);
     if (posts.length === 0) {

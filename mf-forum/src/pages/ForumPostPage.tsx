@@ -3,9 +3,8 @@ import { Link, useParams } from 'react-router';
 import { ArrowLeft, Eye, LogIn, MessageSquare, SearchX } from 'lucide-react';
 import { relativeTime, type ForumPost } from '@cp/contracts';
 import { Badge, Button, Card, CardContent, EmptyState, Field, Skeleton, Textarea, toast } from '@cp/ui';
-import { useAuth } from '@cp/web-core';
+import { LoadError, useAuth } from '@cp/web-core';
 import { useCreateForumReplyMutation, useGetForumPostsQuery, useGetForumRepliesQuery } from '../api/forum-api.ts';
-import { LoadError } from '../components/LoadError.tsx';
 import { Avatar } from '../components/PostCard.tsx';
 import { findPost, replyProblem, serverText } from '../lib/posts.ts';
 
@@ -79,7 +78,7 @@ function Replies({ postId }: { postId: string }) {
       </div>
     );
   }
-  if (error) return <LoadError error={error} onRetry={() => void refetch()} headingLevel={3} />;
+  if (error) return <LoadError title="The forum could not be loaded" error={error} onRetry={() => void refetch()} headingLevel={3} />;
   const replies = data ?? [];
   if (replies.length === 0) return <p className="rounded-lg border border-dashed p-6 text-center text-muted-foreground">No replies yet. Be the first to comment!</p>;
   return (
@@ -155,7 +154,7 @@ export function ForumPostPage() {
         <Skeleton className="h-40 w-full" />
       </div>
     );
-  } else if (error) body = <LoadError error={error} onRetry={() => void refetch()} />;
+  } else if (error) body = <LoadError title="The forum could not be loaded" error={error} onRetry={() => void refetch()} />;
   else {
     const post = findPost(data ?? [], id);
     body = post ? (

@@ -3,16 +3,16 @@ import { ArrowRight, MessagesSquare } from 'lucide-react';
 import { HOME_COUNTS } from '@cp/contracts';
 import { Button, EmptyState } from '@cp/ui';
 import { useGetForumPostsQuery } from '../api/forum-api.ts';
-import { LoadError } from '../components/LoadError.tsx';
 import { PostCard, PostListSkeleton } from '../components/PostCard.tsx';
 import { homePosts } from '../lib/posts.ts';
+import { LoadError } from '@cp/web-core';
 
 /** Community Forum on home (spec §2 Home): the first 3 posts. */
 export function ForumWidget() {
   const { data, isLoading, error, refetch } = useGetForumPostsQuery();
   let body;
   if (isLoading) body = <PostListSkeleton count={HOME_COUNTS.forumPosts} label="Loading forum posts…" />;
-  else if (error) body = <LoadError error={error} onRetry={() => void refetch()} headingLevel={3} />;
+  else if (error) body = <LoadError title="The forum could not be loaded" error={error} onRetry={() => void refetch()} headingLevel={3} />;
   else {
     const posts = homePosts(data ?? []);
     body =

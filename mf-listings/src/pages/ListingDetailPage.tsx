@@ -3,10 +3,9 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { ArrowLeft, Bookmark, BookmarkCheck, CalendarDays, Clock, Mail, MapPin, MessageCircle, Phone, Share2, User, Users } from 'lucide-react';
 import { relativeTime, truncateMetaDescription, whatsappDigits, type Listing } from '@cp/contracts';
 import { Badge, Button, Card, CardContent, CardHeader, CardTitle, cn, EmptyState, Skeleton, toast } from '@cp/ui';
-import { isApiError } from '@cp/web-core';
+import { isApiError, LoadError } from '@cp/web-core';
 import { useGetListingQuery, useGetListingsQuery } from '../api/listings-api.ts';
 import { ListingGrid, TierBadge } from '../components/ListingCard.tsx';
-import { LoadError } from '../components/LoadError.tsx';
 import { formatEventDate, formatPrice, imageAspect } from '../lib/listings.ts';
 
 function Gallery({ listing }: { listing: Listing }) {
@@ -141,7 +140,7 @@ export function ListingDetailPage() {
   if (isLoading) return <DetailSkeleton />;
   if (!listing) {
     const notFound = !error || (isApiError(error) && (error.status === 404 || error.status === 400));
-    if (!notFound) return <LoadError error={error} onRetry={() => void refetch()} />;
+    if (!notFound) return <LoadError title="Listings could not be loaded" error={error} onRetry={() => void refetch()} />;
     return (
       <EmptyState
         title="Listing Not Found"

@@ -6,8 +6,8 @@ import { Badge, Button, EmptyState, Field, Input } from '@cp/ui';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@cp/ui/select';
 import { useGetListingsQuery } from '../api/listings-api.ts';
 import { ListingGrid, ListingGridSkeleton } from '../components/ListingCard.tsx';
-import { LoadError } from '../components/LoadError.tsx';
 import { activeFilterCount, CATEGORY_DISCLAIMERS, filterListings, type ListingFilters } from '../lib/listings.ts';
+import { LoadError } from '@cp/web-core';
 
 const isCategory = (value: string | null): value is ListingCategory => (LISTING_CATEGORIES as readonly string[]).includes(value ?? '');
 const isBucket = (value: string | null): value is PriceBucketId => PRICE_BUCKETS.some((b) => b.id === value);
@@ -130,7 +130,7 @@ export function ListingsPage() {
       {isLoading ? (
         <ListingGridSkeleton />
       ) : error ? (
-        <LoadError error={error} onRetry={() => void refetch()} />
+        <LoadError title="Listings could not be loaded" error={error} onRetry={() => void refetch()} />
       ) : results.length === 0 ? (
         <EmptyState icon={<SearchX />} title="No listings found" description="Try other words or clear the filters." />
       ) : (

@@ -4,11 +4,10 @@ import { LogIn, MapPin, PackageOpen, Pencil, Trash2 } from 'lucide-react';
 import { relativeTime, type Listing } from '@cp/contracts';
 import { Badge, Button, Card, CardContent, Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, EmptyState, toast } from '@cp/ui';
 import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle, AlertDialogTrigger } from '@cp/ui/alert-dialog';
-import { serverErrorText, useAuth } from '@cp/web-core';
+import { LoadError, serverErrorText, useAuth } from '@cp/web-core';
 import { useDeleteListingMutation, useGetListingsQuery } from '../api/listings-api.ts';
 import { ListingGridSkeleton, TierBadge } from '../components/ListingCard.tsx';
 import { ListingForm } from '../components/ListingForm.tsx';
-import { LoadError } from '../components/LoadError.tsx';
 import { formatPrice } from '../lib/listings.ts';
 import { myListingCounters, myListings } from '../lib/my-listings.ts';
 
@@ -145,7 +144,7 @@ export function MyListingsPage() {
       {isLoading ? (
         <ListingGridSkeleton count={3} label="Loading your listings…" />
       ) : error ? (
-        <LoadError error={error} onRetry={() => void refetch()} />
+        <LoadError title="Listings could not be loaded" error={error} onRetry={() => void refetch()} />
       ) : mine.length === 0 ? (
         <EmptyState icon={<PackageOpen />} title="No Listings Yet" description="Use the Post Ad button in the header to create your first listing." />
       ) : (

@@ -3,16 +3,16 @@ import { HOME_COUNTS } from '@cp/contracts';
 import { EmptyState } from '@cp/ui';
 import { useGetListingsQuery } from '../api/listings-api.ts';
 import { ListingGrid, ListingGridSkeleton } from '../components/ListingCard.tsx';
-import { LoadError } from '../components/LoadError.tsx';
 import { Section } from '../components/Section.tsx';
 import { featuredListings } from '../lib/listings.ts';
+import { LoadError } from '@cp/web-core';
 
 /** Featured Listings (spec §2 Home): the first 3 listings in tier silver, gold or platinum. */
 export function FeaturedListings() {
   const { data, isLoading, error, refetch } = useGetListingsQuery();
   let body;
   if (isLoading) body = <ListingGridSkeleton count={HOME_COUNTS.featuredListings} label="Loading featured listings…" />;
-  else if (error) body = <LoadError error={error} onRetry={() => void refetch()} headingLevel={3} />;
+  else if (error) body = <LoadError title="Listings could not be loaded" error={error} onRetry={() => void refetch()} headingLevel={3} />;
   else {
     const featured = featuredListings(data ?? []);
     body =

@@ -3,16 +3,16 @@ import { HOME_COUNTS } from '@cp/contracts';
 import { EmptyState } from '@cp/ui';
 import { useGetListingsQuery } from '../api/listings-api.ts';
 import { ListingGrid, ListingGridSkeleton } from '../components/ListingCard.tsx';
-import { LoadError } from '../components/LoadError.tsx';
 import { Section } from '../components/Section.tsx';
 import { recentListings } from '../lib/listings.ts';
+import { LoadError } from '@cp/web-core';
 
 /** Recent Listings (spec §2 Home): the first 6 listings. */
 export function RecentListings() {
   const { data, isLoading, error, refetch } = useGetListingsQuery();
   let body;
   if (isLoading) body = <ListingGridSkeleton count={HOME_COUNTS.recentListings} label="Loading recent listings…" />;
-  else if (error) body = <LoadError error={error} onRetry={() => void refetch()} headingLevel={3} />;
+  else if (error) body = <LoadError title="Listings could not be loaded" error={error} onRetry={() => void refetch()} headingLevel={3} />;
   else {
     const recent = recentListings(data ?? []);
     body =

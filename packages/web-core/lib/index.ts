@@ -34,3 +34,5 @@ export {
   type RemoteWidgetsModule,
 } from './contract.ts';
 export { validate, type FieldErrors } from './forms.ts';
+export { LoadError, type LoadErrorProps } from './load-error.tsx';
+export { loadErrorReason } from './load-error-reason.ts';
