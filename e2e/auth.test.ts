@@ -104,9 +104,12 @@ describe('auth (spec §2 Auth, §4 session, §5 register rules, §8 messages)', 
 
       await alert('You must accept the Terms & Conditions to create an account').waitFor();
 
-      // The confirmation is compared once the fields themselves are valid.
+      // Every problem shows at once: the confirmation is compared even while the terms are not accepted yet.
       await form.getByRole('textbox', { name: 'Password', exact: true }).fill(fresh.password);
       await form.getByRole('textbox', { name: 'Confirm password', exact: true }).fill(`${fresh.password}x`);
+      await submit();
+      await alert('Passwords do not match').waitFor();
+      await alert('You must accept the Terms & Conditions to create an account').waitFor();
       await form.getByRole('checkbox', { name: /I agree to the Terms/ }).check();
       await submit();
       await alert('Passwords do not match').waitFor();

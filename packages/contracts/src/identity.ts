@@ -62,10 +62,19 @@ export const RegisterRequestSchema = z
   .strict();
 export type RegisterRequest = z.input<typeof RegisterRequestSchema>;
 
+/**
+ * The confirmation is checked as soon as both passwords are there, even while other fields are still wrong, so the
+ * form shows every problem at once (zod runs an object's refinements only on a valid object otherwise).
+ */
+function bothPasswordsGiven(payload: { value: unknown }): boolean {
+  const v = payload.value as { password?: unknown; confirmPassword?: unknown } | null;
+  return typeof v?.password === 'string' && typeof v.confirmPassword === 'string' && v.confirmPassword !== '';
+}
+
 /** The register form: the request plus the confirmation (spec §5 'Passwords do not match'). */
 export const RegisterFormSchema = RegisterRequestSchema.extend({
   confirmPassword: z.string().min(1, 'Please confirm your password'),
-}).refine((v) => v.password === v.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] });
+}).refine((v) => v.password === v.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'], when: bothPasswordsGiven });
 
 /** POST /api/local-login. */
 export const LoginRequestSchema = z
@@ -95,7 +104,7 @@ export type ResetPasswordRequest = z.input<typeof ResetPasswordRequestSchema>;
 /** The reset form: new and confirmed password. */
 export const ResetPasswordFormSchema = z
   .object({ password: resetPassword, confirmPassword: z.string() })
-  .refine((v) => v.password === v.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] });
+  .refine((v) => v.password === v.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'], when: bothPasswordsGiven });
 
 /** sessions (spec §3): sid, sess, expire. */
 export const SessionSchema = z.object({
