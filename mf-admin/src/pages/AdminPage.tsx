@@ -25,6 +25,7 @@ export function AdminPage() {
   if (gate === 'login') {
     return (
       <EmptyState
+        headingLevel={1}
         icon={<LogIn />}
         title="Authentication Required"
         description="Please log in to reach the admin dashboard."
@@ -39,6 +40,7 @@ export function AdminPage() {
   if (gate === 'denied') {
     return (
       <EmptyState
+        headingLevel={1}
         role="alert"
         icon={<ShieldAlert />}
         title="Access Denied"

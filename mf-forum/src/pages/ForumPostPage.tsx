@@ -161,6 +161,7 @@ export function ForumPostPage() {
       <PostView post={post} />
     ) : (
       <EmptyState
+        headingLevel={1}
         icon={<SearchX />}
         title="Post Not Found"
         description="This post does not exist or has been removed."

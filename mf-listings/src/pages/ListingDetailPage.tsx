@@ -143,6 +143,7 @@ export function ListingDetailPage() {
     if (!notFound) return <LoadError title="Listings could not be loaded" error={error} onRetry={() => void refetch()} />;
     return (
       <EmptyState
+        headingLevel={1}
         title="Listing Not Found"
         description="This listing may have been removed or the link is wrong."
         action={

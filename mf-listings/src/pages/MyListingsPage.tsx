@@ -110,6 +110,7 @@ export function MyListingsPage() {
   if (!user) {
     return (
       <EmptyState
+        headingLevel={1}
         icon={<LogIn />}
         title="Please Log In"
         description="Log in to see and manage your listings."

@@ -7,7 +7,8 @@ export interface EmptyStateProps {
   icon?: ReactNode;
   action?: ReactNode;
   /** Heading level of the title, so the page outline stays correct. */
-  headingLevel?: 2 | 3;
+  /** 1 when the empty state is the whole page (a gate, a not-found): the page's one h1. */
+  headingLevel?: 1 | 2 | 3;
   className?: string;
   /** 'alert' for an error that just happened, 'status' for a quiet empty result. */
   role?: 'status' | 'alert';
@@ -15,7 +16,7 @@ export interface EmptyStateProps {
 
 /** The one look of "nothing here" and "could not load" states across the site. */
 export function EmptyState({ title, description, icon, action, headingLevel = 2, className, role = 'status' }: EmptyStateProps) {
-  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const Heading = headingLevel === 1 ? 'h1' : headingLevel === 2 ? 'h2' : 'h3';
   return (
     <div role={role} className={cn('flex flex-col items-center justify-center gap-3 rounded-lg border border-dashed px-6 py-12 text-center', className)}>
       {icon ? <div aria-hidden="true" className="text-muted-foreground [&_svg]:size-10">{icon}</div> : null}
