@@ -105,8 +105,9 @@ function health(upstreams: ReadonlyMap<ServiceName, Upstream>, readyMs: number):
 function rateLimits(config: GatewayConfig): Middleware[] {
   const r = config.rateLimits;
   const post = (ctx: Context) => ctx.method === 'POST';
-  // The site's files (shell, remotes, registry) have their own, larger bucket: a page view fetches tens of them.
-  const isApi = (ctx: Context) => under(ctx.path, '/api') || under(ctx.path, '/uploads') || under(ctx.path, '/internal');
+  // The site's files (shell, remotes, registry) and the listing images (/uploads: a page of cards shows tens of them)
+  // have their own, larger bucket, so browsing never uses up the API limit.
+  const isApi = (ctx: Context) => under(ctx.path, '/api') || under(ctx.path, '/internal');
   const rules: Array<{ limit: number; when?: (ctx: Context) => boolean; message?: string }> = [
     { limit: r.global, when: isApi },
     { limit: r.web, when: (ctx) => !isApi(ctx) },

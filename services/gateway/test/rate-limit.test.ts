@@ -60,9 +60,12 @@ test('a global per-IP limit covers every route; health endpoints are not counted
   expect((await http.call(`${base}/readyz`)).status).toBe(200);
 });
 
-test('the site files have their own bucket: loading pages does not use up the API limit, and the other way round', async () => {
+test('the site files and images have their own bucket: loading pages does not use up the API limit, and the other way round', async () => {
   const base = await gatewayWith({ RATE_LIMIT_GLOBAL: '3', RATE_LIMIT_WEB: '4', WEB_REMOTES: '{"listings":"/nonexistent-build"}' });
-  for (let i = 0; i < 4; i++) expect((await http.call(`${base}/mf/registry.json`)).status).toBe(200);
+  for (let i = 0; i < 2; i++) expect((await http.call(`${base}/mf/registry.json`)).status).toBe(200);
+  // no listings service here (503): what counts is that the images are not refused by the API limit
+  for (let i = 0; i < 2; i++) expect((await http.call(`${base}/uploads/img/a.webp`)).status).not.toBe(429);
+  expect((await http.call(`${base}/uploads/img/a.webp`)).status).toBe(429);
   expect((await http.call(`${base}/mf/registry.json`)).status).toBe(429);
   for (let i = 0; i < 3; i++) expect((await http.call(`${base}/api/auth/user`)).status).toBe(200);
   expect((await http.call(`${base}/api/auth/user`)).status).toBe(429);
