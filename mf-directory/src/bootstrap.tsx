@@ -1,60 +1,7 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { Provider } from 'react-redux';
-import { createBrowserRouter, Link, Outlet, RouterProvider } from 'react-router';
-import { Toaster, TooltipProvider } from '@cp/ui';
-import { createAppStore } from '@cp/web-core';
+import { runStandalone } from '@cp/web-core/standalone';
 import { routes } from './exposes/routes.ts';
 import { widgets } from './exposes/widgets.ts';
 import './standalone.css';
 
-/**
- * Runs mf-directory alone (`npm run dev -w mf-directory`, http://127.0.0.1:3003/) with the same providers the shell
- * gives it, so a remote can be developed without the shell. Production builds never load this file.
- */
-function Frame() {
-  return (
-    <div className="mx-auto max-w-7xl space-y-6 p-4">
-      <nav aria-label="Standalone" className="flex gap-4 text-sm text-primary">
-        <Link to="/">Widgets</Link>
-        <Link to="/businesses">/businesses</Link>
-        <Link to="/yellow-pages">/yellow-pages</Link>
-      </nav>
-      <main className="space-y-12">
-        <Outlet />
-      </main>
-    </div>
-  );
-}
-
-const router = createBrowserRouter([
-  {
-    element: <Frame />,
-    children: [
-      {
-        index: true,
-        element: (
-          <>
-            {widgets.map(({ id, Component }) => (
-              <Component key={id} />
-            ))}
-          </>
-        ),
-      },
-      ...routes.map(({ path, Component }) => ({ path, element: <Component /> })),
-    ],
-  },
-]);
-
-const container = document.getElementById('root');
-if (!container) throw new Error('#root is missing');
-createRoot(container).render(
-  <StrictMode>
-    <Provider store={createAppStore()}>
-      <TooltipProvider>
-        <RouterProvider router={router} />
-        <Toaster />
-      </TooltipProvider>
-    </Provider>
-  </StrictMode>,
-);
+/** mf-directory alone (`npm run dev -w mf-directory`): its widgets on /, its pages at their paths, the shell's providers. */
+runStandalone({ routes, widgets, links: ['/businesses', '/yellow-pages'] });
