@@ -35,6 +35,34 @@ const optionalUpstream = z.preprocess(
 );
 
 /**
+ * A map in one variable: a JSON object (`{"a":"x"}`) or `name=value` pairs separated by commas. Reports a zod issue
+ * and answers undefined when it is neither.
+ */
+function nameValueEntries(value: string, ctx: z.RefinementCtx, jsonMessage: string, pairShape: string): Array<[string, unknown]> | undefined {
+  const text = value.trim();
+  if (text.startsWith('{')) {
+    try {
+      const parsed: unknown = JSON.parse(text);
+      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('not an object');
+      return Object.entries(parsed);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: jsonMessage });
+      return undefined;
+    }
+  }
+  const entries: Array<[string, unknown]> = [];
+  for (const pair of text.split(',').map((p) => p.trim()).filter(Boolean)) {
+    const eq = pair.indexOf('=');
+    if (eq <= 0) {
+      ctx.addIssue({ code: 'custom', message: `"${pair}" is not ${pairShape}` });
+      return undefined;
+    }
+    entries.push([pair.slice(0, eq).trim(), pair.slice(eq + 1).trim()]);
+  }
+  return entries;
+}
+
+/**
  * `SERVICE_URLS`: every upstream in one variable, either JSON (`{"identity":"http://127.0.0.1:4001"}`) or a list
  * (`identity=http://127.0.0.1:4001,listings=http://127.0.0.1:4002`).
  */
@@ -46,28 +74,8 @@ const serviceUrls = z.preprocess(
     .transform((v, ctx) => {
       const out: Partial<Record<ServiceName, string>> = {};
       if (v === undefined) return out;
-      let entries: Array<[string, unknown]>;
-      const text = v.trim();
-      if (text.startsWith('{')) {
-        try {
-          const parsed: unknown = JSON.parse(text);
-          if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('not an object');
-          entries = Object.entries(parsed);
-        } catch {
-          ctx.addIssue({ code: 'custom', message: 'must be a JSON object of service name to URL, or name=url pairs separated by commas' });
-          return z.NEVER;
-        }
-      } else {
-        entries = [];
-        for (const pair of text.split(',').map((p) => p.trim()).filter(Boolean)) {
-          const eq = pair.indexOf('=');
-          if (eq <= 0) {
-            ctx.addIssue({ code: 'custom', message: `"${pair}" is not name=url` });
-            return z.NEVER;
-          }
-          entries.push([pair.slice(0, eq).trim(), pair.slice(eq + 1).trim()]);
-        }
-      }
+      const entries = nameValueEntries(v, ctx, 'must be a JSON object of service name to URL, or name=url pairs separated by commas', 'name=url');
+      if (!entries) return z.NEVER;
       for (const [name, url] of entries) {
         if (!(SERVICE_NAMES as readonly string[]).includes(name)) {
           ctx.addIssue({ code: 'custom', message: `unknown service "${name}" (known: ${SERVICE_NAMES.join(', ')})` });
@@ -147,28 +155,8 @@ const webRemotes = z.preprocess(
     .transform((v, ctx) => {
       const out: WebRemote[] = [];
       if (v === undefined) return out;
-      const text = v.trim();
-      let entries: Array<[string, unknown]>;
-      if (text.startsWith('{')) {
-        try {
-          const parsed: unknown = JSON.parse(text);
-          if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('not an object');
-          entries = Object.entries(parsed);
-        } catch {
-          ctx.addIssue({ code: 'custom', message: 'must be a JSON object of remote name to folder or URL, or name=value pairs separated by commas' });
-          return z.NEVER;
-        }
-      } else {
-        entries = [];
-        for (const pair of text.split(',').map((p) => p.trim()).filter(Boolean)) {
-          const eq = pair.indexOf('=');
-          if (eq <= 0) {
-            ctx.addIssue({ code: 'custom', message: `"${pair}" is not name=value` });
-            return z.NEVER;
-          }
-          entries.push([pair.slice(0, eq).trim(), pair.slice(eq + 1).trim()]);
-        }
-      }
+      const entries = nameValueEntries(v, ctx, 'must be a JSON object of remote name to folder or URL, or name=value pairs separated by commas', 'name=value');
+      if (!entries) return z.NEVER;
       for (const [key, value] of entries) {
         if (!REMOTE_KEY.test(key)) {
           ctx.addIssue({ code: 'custom', message: `remote name "${key}" must match ${REMOTE_KEY.source} (served under /mf/<name>/, container mf_<name>)` });
