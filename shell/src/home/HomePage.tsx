@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { Button } from '@cp/ui';
 import { HOME_SLOTS, type HomeSlot } from '@cp/web-core/contract';
 import { RemoteBoundary, SectionSkeleton } from '../mf/RemoteBoundary.tsx';
@@ -42,6 +42,27 @@ function Slot({ slot }: { slot: HomeSlot }) {
   return Default ? <Default /> : null;
 }
 
+/**
+ * Renders a slot below the first screen only when it comes near the viewport, so its code and its data (forum posts,
+ * businesses, ads) do not compete with the first view. Without IntersectionObserver (old browsers, tests) at once.
+ */
+function DeferredSlot({ slot }: { slot: HomeSlot }) {
+  const { phase } = useRemotes();
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // Measured once the first screen's sections have their place (while they load, everything looks near).
+    if (near || phase === 'loading' || !ref.current) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) setNear(true);
+    }, { rootMargin: '300px 0px' });
+    observer.observe(ref.current);
+    return () => observer.disconnect();
+  }, [near, phase]);
+  if (near) return <Slot slot={slot} />;
+  return <div ref={ref} className="min-h-64" aria-hidden="true" />;
+}
+
 const MAIN_SLOTS = HOME_SLOTS.filter((s) => s !== 'hero' && s !== 'sidebar-ad');
 
 /** The home page (spec §2 Home), composed from the widgets the remotes expose. */
@@ -70,9 +91,7 @@ export function HomePage() {
           </aside>
         ) : null}
         <div className="space-y-12 lg:order-1">
-          {MAIN_SLOTS.map((slot) => (
-            <Slot key={slot} slot={slot} />
-          ))}
+          {MAIN_SLOTS.map((slot) => (SKELETON_SLOTS.has(slot) ? <Slot key={slot} slot={slot} /> : <DeferredSlot key={slot} slot={slot} />))}
         </div>
       </div>
     </>
