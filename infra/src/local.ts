@@ -19,7 +19,7 @@ export async function startLocalInfra(opts: StartInfraOptions): Promise<Infra> {
   const dataDir = profileDir(opts.name);
   const pidDir = path.join(dataDir, 'run');
   const logDir = path.join(dataDir, 'logs');
-  killStale(pidDir);
+  await killStale(pidDir);
   if (opts.fresh || opts.name === 'test') rmSync(dataDir, { recursive: true, force: true });
   for (const d of [dataDir, pidDir, logDir]) mkdirSync(d, { recursive: true });
   await assertPortsFree(ports);

@@ -31,7 +31,8 @@ export function spawnLogged(name: string, cmd: string, args: string[], opts: { l
   const child = spawn(cmd, args, { detached: true, stdio: ['ignore', fd, fd], env: opts.env ?? process.env, cwd: opts.cwd });
   closeSync(fd);
   const pidFile = path.join(opts.pidDir, `${name}.pid`);
-  if (child.pid) writeFileSync(pidFile, `${child.pid}\n${cmd}\n`);
+  // The program and its first argument: under wine the process shows the .exe it runs, not wine64.
+  if (child.pid) writeFileSync(pidFile, `${child.pid}\n${cmd}\n${args[0] ?? ''}\n`);
   let done = child.exitCode !== null;
   const exit = new Promise<void>((resolve) => {
     child.once('exit', () => {
@@ -68,28 +69,34 @@ export function spawnLogged(name: string, cmd: string, args: string[], opts: { l
 }
 
 /** Kills processes left behind by a crashed earlier run of the same profile (recorded pid files). */
-export function killStale(pidDir: string): void {
+export async function killStale(pidDir: string): Promise<void> {
   if (!existsSync(pidDir)) return;
+  const killed: number[] = [];
   for (const file of readdirSync(pidDir)) {
     if (!file.endsWith('.pid')) continue;
     const full = path.join(pidDir, file);
-    const [pidText, cmd] = readFileSync(full, 'utf8').split('\n');
+    const [pidText, cmd, firstArg] = readFileSync(full, 'utf8').split('\n');
     const pid = Number(pidText);
-    if (pid > 1 && cmd && isRunning(pid, cmd)) {
+    if (pid > 1 && cmd && isRunning(pid, [cmd, firstArg])) {
       try {
         process.kill(-pid, 'SIGKILL');
+        killed.push(pid);
       } catch {
         // gone meanwhile
       }
     }
     rmSync(full, { force: true });
   }
+  // A killed process keeps its ports until it is gone (wine takes a moment): wait, bounded, before ports are checked.
+  const deadline = Date.now() + 10_000;
+  while (killed.some((pid) => existsSync(`/proc/${pid}`)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
 }
 
-function isRunning(pid: number, cmd: string): boolean {
+/** The pid still runs what was recorded (not a recycled pid): its command line names the program or its first argument. */
+function isRunning(pid: number, names: Array<string | undefined>): boolean {
   try {
     const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-    return cmdline.includes(path.basename(cmd));
+    return names.some((n) => n !== undefined && n.trim() !== '' && cmdline.includes(path.basename(n.trim())));
   } catch {
     return false;
   }
