@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ArrowLeft, Bookmark, BookmarkCheck, CalendarDays, Clock, Mail, MapPin, MessageCircle, Phone, Share2, User, Users } from 'lucide-react';
-import { relativeTime, truncateMetaDescription, whatsappDigits, type Listing } from '@cp/contracts';
+import { type Listing, relativeTime, thumbnailUrlOf, truncateMetaDescription, whatsappDigits } from '@cp/contracts';
 import { Badge, Button, Card, CardContent, CardHeader, CardTitle, cn, EmptyState, Skeleton, toast } from '@cp/ui';
 import { isApiError, LoadError } from '@cp/web-core';
 import { useGetListingQuery, useGetListingsQuery } from '../api/listings-api.ts';
@@ -29,7 +29,7 @@ function Gallery({ listing }: { listing: Listing }) {
                 aria-current={i === index}
                 className={cn('h-16 w-20 overflow-hidden rounded-md border-2 cursor-pointer', i === index ? 'border-primary' : 'border-transparent')}
               >
-                <img src={src} alt="" className="h-full w-full object-cover" />
+                <img src={thumbnailUrlOf(src)} alt="" loading="lazy" className="h-full w-full object-cover" />
               </button>
             </li>
           ))}

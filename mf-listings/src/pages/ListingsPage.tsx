@@ -134,7 +134,7 @@ export function ListingsPage() {
       ) : results.length === 0 ? (
         <EmptyState icon={<SearchX />} title="No listings found" description="Try other words or clear the filters." />
       ) : (
-        <ListingGrid listings={results} headingLevel={2} />
+        <ListingGrid listings={results} headingLevel={2} saveable />
       )}
     </div>
   );
