@@ -22,7 +22,7 @@ import {
 import { type FieldErrors, LoadError, validate } from '@cp/web-core';
 import { useCreateAdvertisementMutation, useDeleteAdvertisementMutation, useGetAdminAdvertisementsQuery, useUpdateAdvertisementMutation } from '../api/admin-api.ts';
 import { adFormFrom, adPayload, CONFIRM_DELETE_AD, ctr, emptyAdForm, type AdFormValues } from '../lib/admin.ts';
-import { SelectField } from './SelectField.tsx';
+import { SelectField } from '@cp/ui/select';
 
 function AdForm({ ad, onDone }: { ad: Advertisement | null; onDone: () => void }) {
   const [values, setValues] = useState<AdFormValues>(ad ? adFormFrom(ad) : emptyAdForm());

@@ -6,7 +6,7 @@ import { Checkbox } from '@cp/ui/checkbox';
 import { type FieldErrors, LoadError, validate } from '@cp/web-core';
 import { useCreateBusinessMutation, useDeleteBusinessMutation, useGetAdminBusinessesQuery, useUpdateBusinessMutation } from '../api/admin-api.ts';
 import { businessFormFrom, businessPayload, CONFIRM_DELETE_BUSINESS, emptyBusinessForm, withMainCategory, type BusinessFormValues } from '../lib/admin.ts';
-import { SelectField } from './SelectField.tsx';
+import { SelectField } from '@cp/ui/select';
 
 function BusinessForm({ business, onDone }: { business: Business | null; onDone: () => void }) {
   const [values, setValues] = useState<BusinessFormValues>(business ? businessFormFrom(business) : emptyBusinessForm());

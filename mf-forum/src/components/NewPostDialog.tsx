@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { LogIn, Plus } from 'lucide-react';
 import { FORUM_CATEGORIES, ForumPostInsertSchema, type ForumCategory } from '@cp/contracts';
 import { Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger, Field, Input, Textarea, toast } from '@cp/ui';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@cp/ui/select';
+import { SelectField } from '@cp/ui/select';
 import { useAuth, validate, type FieldErrors } from '@cp/web-core';
 import { useCreateForumPostMutation } from '../api/forum-api.ts';
 import { serverText } from '../lib/posts.ts';
@@ -42,22 +42,7 @@ function PostForm({ initialCategory, onDone }: { initialCategory: ForumCategory 
 
   return (
     <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-4">
-      <Field label="Category" required error={errors.category}>
-        {(control) => (
-          <Select value={values.category} onValueChange={(v) => setValues((s) => ({ ...s, category: v as ForumCategory }))}>
-            <SelectTrigger {...control}>
-              <SelectValue placeholder="Select a category" />
-            </SelectTrigger>
-            <SelectContent>
-              {FORUM_CATEGORIES.map((c) => (
-                <SelectItem key={c} value={c}>
-                  {c}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        )}
-      </Field>
+      <SelectField label="Category" required value={values.category} options={FORUM_CATEGORIES} onChange={(category) => setValues((s) => ({ ...s, category }))} placeholder="Select a category" error={errors.category} />
       <Field label="Title" required error={errors.title}>
         <Input value={values.title} onChange={text('title')} placeholder="What is your post about?" maxLength={200} />
       </Field>

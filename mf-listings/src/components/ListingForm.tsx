@@ -11,9 +11,10 @@ import {
   TIER_INFO,
   type Listing,
   type ListingCategory,
+  type Location,
 } from '@cp/contracts';
 import { Button, cn, Field, Input, Textarea, toast } from '@cp/ui';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@cp/ui/select';
+import { SelectField } from '@cp/ui/select';
 import { serverErrorText, validate, type FieldErrors } from '@cp/web-core';
 import { useCreateListingMutation, useUpdateListingMutation, useUploadImageMutation } from '../api/listings-api.ts';
 import { clearedFields, emptyListingForm, listingFormFrom, listingPayload, pickImages, type ListingFormValues } from '../lib/listing-form.ts';
@@ -136,38 +137,8 @@ export function ListingForm(props: ListingFormProps) {
   return (
     <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Category" required error={errors.category}>
-          {(control) => (
-            <Select value={values.category} onValueChange={(v) => set('category')(v as ListingCategory)}>
-              <SelectTrigger {...control}>
-                <SelectValue placeholder="Select a category" />
-              </SelectTrigger>
-              <SelectContent>
-                {LISTING_CATEGORIES.map((c) => (
-                  <SelectItem key={c} value={c}>
-                    {c}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          )}
-        </Field>
-        <Field label="Location" required error={errors.location}>
-          {(control) => (
-            <Select value={values.location} onValueChange={set('location')}>
-              <SelectTrigger {...control}>
-                <SelectValue placeholder="Select a location" />
-              </SelectTrigger>
-              <SelectContent>
-                {LOCATIONS.map((l) => (
-                  <SelectItem key={l} value={l}>
-                    {l}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          )}
-        </Field>
+        <SelectField label="Category" required value={values.category} options={LISTING_CATEGORIES} onChange={set('category')} placeholder="Select a category" error={errors.category} />
+        <SelectField label="Location" required value={values.location as Location | ''} options={LOCATIONS} onChange={set('location')} placeholder="Select a location" error={errors.location} />
       </div>
       <Field label="Title" required error={errors.title}>
         <Input value={values.title} onChange={text('title')} maxLength={120} />
@@ -202,22 +173,7 @@ export function ListingForm(props: ListingFormProps) {
           <Field label="Organizer" error={errors.organizer}>
             <Input value={values.organizer} onChange={text('organizer')} />
           </Field>
-          <Field label="Event type" error={errors.eventType}>
-            {(control) => (
-              <Select value={values.eventType} onValueChange={set('eventType')}>
-                <SelectTrigger {...control}>
-                  <SelectValue placeholder="Select an event type" />
-                </SelectTrigger>
-                <SelectContent>
-                  {EVENT_TYPES.map((t) => (
-                    <SelectItem key={t} value={t}>
-                      {t}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            )}
-          </Field>
+          <SelectField label="Event type" value={values.eventType as (typeof EVENT_TYPES)[number] | ''} options={EVENT_TYPES} onChange={set('eventType')} placeholder="Select an event type" error={errors.eventType} />
         </fieldset>
       ) : null}
 

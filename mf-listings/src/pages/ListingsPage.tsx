@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { Info, SearchX, X } from 'lucide-react';
 import { LISTING_CATEGORIES, LOCATIONS, PRICE_BUCKETS, type ListingCategory, type PriceBucketId } from '@cp/contracts';
 import { Badge, Button, EmptyState, Field, Input } from '@cp/ui';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@cp/ui/select';
+import { SelectField } from '@cp/ui/select';
 import { useGetListingsQuery } from '../api/listings-api.ts';
 import { ListingGrid, ListingGridSkeleton } from '../components/ListingCard.tsx';
 import { activeFilterCount, CATEGORY_DISCLAIMERS, filterListings, type ListingFilters } from '../lib/listings.ts';
@@ -11,6 +11,10 @@ import { LoadError } from '@cp/web-core';
 
 const isCategory = (value: string | null): value is ListingCategory => (LISTING_CATEGORIES as readonly string[]).includes(value ?? '');
 const isBucket = (value: string | null): value is PriceBucketId => PRICE_BUCKETS.some((b) => b.id === value);
+
+const CATEGORY_OPTIONS = [{ value: 'all' as const, label: 'All Categories' }, ...LISTING_CATEGORIES];
+const LOCATION_OPTIONS = [{ value: 'all', label: 'All Locations' }, ...LOCATIONS];
+const PRICE_OPTIONS = [{ value: 'all' as const, label: 'Any Price' }, ...PRICE_BUCKETS.map((b) => ({ value: b.id, label: b.label }))];
 
 /** The filters live in the URL (?search=&category=&location=&price=), so a filtered list can be shared. */
 function useFilters(): [ListingFilters, (patch: Partial<ListingFilters>) => void, () => void] {
@@ -55,57 +59,9 @@ export function ListingsPage() {
         <Field label="Search">
           <Input type="search" placeholder="Search title or description" value={filters.search} onChange={(e) => update({ search: e.target.value })} />
         </Field>
-        <Field label="Category">
-          {(control) => (
-          <Select value={filters.category} onValueChange={(value) => update({ category: value as ListingFilters['category'] })}>
-            <SelectTrigger {...control}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value="all">All Categories</SelectItem>
-              {LISTING_CATEGORIES.map((c) => (
-                <SelectItem key={c} value={c}>
-                  {c}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-          )}
-        </Field>
-        <Field label="Location">
-          {(control) => (
-          <Select value={filters.location} onValueChange={(value) => update({ location: value })}>
-            <SelectTrigger {...control}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value="all">All Locations</SelectItem>
-              {LOCATIONS.map((l) => (
-                <SelectItem key={l} value={l}>
-                  {l}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-          )}
-        </Field>
-        <Field label="Price range">
-          {(control) => (
-          <Select value={filters.price} onValueChange={(value) => update({ price: value as ListingFilters['price'] })}>
-            <SelectTrigger {...control}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value="all">Any Price</SelectItem>
-              {PRICE_BUCKETS.map((b) => (
-                <SelectItem key={b.id} value={b.id}>
-                  {b.label}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-          )}
-        </Field>
+        <SelectField label="Category" value={filters.category} options={CATEGORY_OPTIONS} onChange={(category) => update({ category })} />
+        <SelectField label="Location" value={filters.location} options={LOCATION_OPTIONS} onChange={(location) => update({ location })} />
+        <SelectField label="Price range" value={filters.price} options={PRICE_OPTIONS} onChange={(price) => update({ price })} />
         <div className="flex flex-wrap items-center justify-between gap-2 md:col-span-2 lg:col-span-4">
           <p className="text-sm text-muted-foreground" aria-live="polite">
             {isLoading ? 'Loading listings…' : error ? 'Listings unavailable' : `${results.length} ${results.length === 1 ? 'listing' : 'listings'} found`}

@@ -3,7 +3,7 @@ import * as SelectPrimitive from '@radix-ui/react-select';
 import { Check, ChevronDown } from 'lucide-react';
 // Through the package (a shared singleton), not ../utils.ts: this entry is its own shared module (not on the home
 // page) and must use the page's one copy of cn and tailwind-merge.
-import { cn } from '@cp/ui';
+import { cn, Field } from '@cp/ui';
 
 export const Select = SelectPrimitive.Root;
 export const SelectGroup = SelectPrimitive.Group;
@@ -64,3 +64,45 @@ export const SelectItem = forwardRef<ComponentRef<typeof SelectPrimitive.Item>, 
   </SelectPrimitive.Item>
 ));
 SelectItem.displayName = 'SelectItem';
+
+/** An option of a SelectField: a value shown as itself, or a value with its label. */
+export type SelectOption<T extends string> = T | { value: T; label: string };
+
+export interface SelectFieldProps<T extends string> {
+  label: string;
+  value: T | '';
+  options: readonly SelectOption<T>[];
+  onChange: (value: T) => void;
+  /** Shown while nothing is chosen; "Select <label>" by default. */
+  placeholder?: string;
+  error?: string | undefined;
+  hint?: string;
+  required?: boolean;
+  disabled?: boolean;
+  className?: string;
+}
+
+/** A labelled select over a list of options, wired for screen readers and validation messages (Field). */
+export function SelectField<T extends string>({ label, value, options, onChange, placeholder, error, hint, required, disabled, className }: SelectFieldProps<T>) {
+  return (
+    <Field label={label} error={error} required={required ?? false} {...(hint ? { hint } : {})} {...(className ? { className } : {})}>
+      {(control) => (
+        <Select value={value} onValueChange={(v) => onChange(v as T)} disabled={disabled ?? false}>
+          <SelectTrigger {...control}>
+            <SelectValue placeholder={placeholder ?? `Select ${label.toLowerCase()}`} />
+          </SelectTrigger>
+          <SelectContent>
+            {options.map((o) => {
+              const { value: v, label: text } = typeof o === 'string' ? { value: o, label: o } : o;
+              return (
+                <SelectItem key={v} value={v}>
+                  {text}
+                </SelectItem>
+              );
+            })}
+          </SelectContent>
+        </Select>
+      )}
+    </Field>
+  );
+}
