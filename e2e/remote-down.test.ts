@@ -35,6 +35,8 @@ describe('a remote whose server is down', () => {
 
         await page.goto('/');
         await page.getByText(SECTIONS_FAILED).first().waitFor();
+        // the sections below the first screen render when scrolled to, as a visitor would
+        await page.mouse.wheel(0, 20_000);
         await page.getByText('Stay in the Loop').waitFor();
 
         for (const { route, heading } of otherRemoteRoutes) {
