@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
-import { ArrowRight, Building2 } from 'lucide-react';
+import { Building2 } from 'lucide-react';
 import { HOME_COUNTS } from '@cp/contracts';
 import { Button, EmptyState } from '@cp/ui';
 import { useGetBusinessesQuery } from '../api/directory-api.ts';
 import { BusinessGrid, BusinessGridSkeleton } from '../components/BusinessCard.tsx';
 import { featuredBusinesses } from '../lib/directory.ts';
-import { LoadError } from '@cp/web-core';
+import { HomeSection, LoadError } from '@cp/web-core';
 
 /** Featured Businesses on home (spec §2 Home): the first 3 businesses. */
 export function FeaturedBusinesses() {
@@ -33,18 +33,9 @@ export function FeaturedBusinesses() {
       );
   }
   return (
-    <section aria-labelledby="home-businesses">
-      <div className="mb-4 flex items-end justify-between gap-4">
-        <h2 id="home-businesses" className="text-2xl font-bold tracking-tight">
-          Featured Businesses
-        </h2>
-        <Link to="/businesses" className="flex items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline">
-          View all
-          <ArrowRight className="h-4 w-4" aria-hidden="true" />
-        </Link>
-      </div>
+    <HomeSection id="home-businesses" title="Featured Businesses" viewAll={{ to: '/businesses', label: 'View all' }}>
       {body}
-    </section>
+    </HomeSection>
   );
 }
 

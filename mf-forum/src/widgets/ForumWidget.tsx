@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
-import { ArrowRight, MessagesSquare } from 'lucide-react';
+import { MessagesSquare } from 'lucide-react';
 import { HOME_COUNTS } from '@cp/contracts';
 import { Button, EmptyState } from '@cp/ui';
 import { useGetForumPostsQuery } from '../api/forum-api.ts';
 import { PostCard, PostListSkeleton } from '../components/PostCard.tsx';
 import { homePosts } from '../lib/posts.ts';
-import { LoadError } from '@cp/web-core';
+import { HomeSection, LoadError } from '@cp/web-core';
 
 /** Community Forum on home (spec §2 Home): the first 3 posts. */
 export function ForumWidget() {
@@ -39,18 +39,9 @@ export function ForumWidget() {
       );
   }
   return (
-    <section aria-labelledby="home-forum">
-      <div className="mb-4 flex items-end justify-between gap-4">
-        <h2 id="home-forum" className="text-2xl font-bold tracking-tight">
-          Community Forum
-        </h2>
-        <Link to="/forum" className="flex items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline">
-          View all
-          <ArrowRight className="h-4 w-4" aria-hidden="true" />
-        </Link>
-      </div>
+    <HomeSection id="home-forum" title="Community Forum" viewAll={{ to: '/forum', label: 'View all' }}>
       {body}
-    </section>
+    </HomeSection>
   );
 }
 

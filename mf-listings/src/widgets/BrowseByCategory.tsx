@@ -3,8 +3,8 @@ import { Briefcase, Building, CalendarDays, Home, ShoppingBag, Wrench, type Luci
 import type { ListingCategory } from '@cp/contracts';
 import { Skeleton } from '@cp/ui';
 import { useGetListingsQuery } from '../api/listings-api.ts';
-import { Section } from '../components/Section.tsx';
 import { categoryCounts, HOME_CATEGORIES } from '../lib/listings.ts';
+import { HomeSection } from '@cp/web-core';
 
 const ICONS: Record<string, LucideIcon> = {
   Jobs: Briefcase,
@@ -26,7 +26,7 @@ export function BrowseByCategory() {
   const { data, isLoading } = useGetListingsQuery();
   const counts = data ? categoryCounts(data) : undefined;
   return (
-    <Section id="browse-by-category" title="Browse by Category">
+    <HomeSection id="browse-by-category" title="Browse by Category">
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
         {HOME_CATEGORIES.map((category) => {
           const Icon = ICONS[category] ?? ShoppingBag;
@@ -44,7 +44,7 @@ export function BrowseByCategory() {
           );
         })}
       </ul>
-    </Section>
+    </HomeSection>
   );
 }
 

@@ -3,9 +3,8 @@ import { HOME_COUNTS } from '@cp/contracts';
 import { EmptyState } from '@cp/ui';
 import { useGetListingsQuery } from '../api/listings-api.ts';
 import { ListingGrid, ListingGridSkeleton } from '../components/ListingCard.tsx';
-import { Section } from '../components/Section.tsx';
 import { featuredListings } from '../lib/listings.ts';
-import { LoadError } from '@cp/web-core';
+import { HomeSection, LoadError } from '@cp/web-core';
 
 /** Featured Listings (spec §2 Home): the first 3 listings in tier silver, gold or platinum. */
 export function FeaturedListings() {
@@ -23,9 +22,9 @@ export function FeaturedListings() {
       );
   }
   return (
-    <Section id="featured-listings" title="Featured Listings" viewAll={{ to: '/listings', label: 'View all' }}>
+    <HomeSection id="featured-listings" title="Featured Listings" viewAll={{ to: '/listings', label: 'View all' }}>
       {body}
-    </Section>
+    </HomeSection>
   );
 }
 

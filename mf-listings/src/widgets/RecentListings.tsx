@@ -3,9 +3,8 @@ import { HOME_COUNTS } from '@cp/contracts';
 import { EmptyState } from '@cp/ui';
 import { useGetListingsQuery } from '../api/listings-api.ts';
 import { ListingGrid, ListingGridSkeleton } from '../components/ListingCard.tsx';
-import { Section } from '../components/Section.tsx';
 import { recentListings } from '../lib/listings.ts';
-import { LoadError } from '@cp/web-core';
+import { HomeSection, LoadError } from '@cp/web-core';
 
 /** Recent Listings (spec §2 Home): the first 6 listings. */
 export function RecentListings() {
@@ -23,9 +22,9 @@ export function RecentListings() {
       );
   }
   return (
-    <Section id="recent-listings" title="Recent Listings" viewAll={{ to: '/listings', label: 'View all' }}>
+    <HomeSection id="recent-listings" title="Recent Listings" viewAll={{ to: '/listings', label: 'View all' }}>
       {body}
-    </Section>
+    </HomeSection>
   );
 }
 

@@ -36,3 +36,4 @@ export {
 export { validate, type FieldErrors } from './forms.ts';
 export { LoadError, type LoadErrorProps } from './load-error.tsx';
 export { loadErrorReason } from './load-error-reason.ts';
+export { HomeSection } from './home-section.tsx';

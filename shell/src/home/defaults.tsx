@@ -1,7 +1,7 @@
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Building2, MessagesSquare } from 'lucide-react';
 import { Button, EmptyState } from '@cp/ui';
+import { HomeSection } from '@cp/web-core';
 import { SITE_NAME } from '../site.ts';
 
 export function DefaultHero() {
@@ -21,20 +21,9 @@ export function DefaultHero() {
   );
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={`section-${title}`}>
-      <h2 id={`section-${title}`} className="mb-4 text-2xl font-bold tracking-tight">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
-
 export function ForumEmpty() {
   return (
-    <Section title="Community Forum">
+    <HomeSection id="home-forum" title="Community Forum">
       <EmptyState
         headingLevel={3}
         icon={<MessagesSquare />}
@@ -46,13 +35,13 @@ export function ForumEmpty() {
           </Button>
         }
       />
-    </Section>
+    </HomeSection>
   );
 }
 
 export function BusinessesEmpty() {
   return (
-    <Section title="Featured Businesses">
+    <HomeSection id="home-businesses" title="Featured Businesses">
       <EmptyState
         headingLevel={3}
         icon={<Building2 />}
@@ -64,6 +53,6 @@ export function BusinessesEmpty() {
           </Button>
         }
       />
-    </Section>
+    </HomeSection>
   );
 }

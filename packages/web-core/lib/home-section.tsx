@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ArrowRight } from 'lucide-react';
 
-/** A home section: a heading, an optional "View all" link, and the content. */
-export function Section({ id, title, viewAll, children }: { id: string; title: string; viewAll?: { to: string; label: string }; children: ReactNode }) {
+/** A home section of any app: a heading, an optional "View all" link, and the content. */
+export function HomeSection({ id, title, viewAll, children }: { id: string; title: string; viewAll?: { to: string; label: string }; children: ReactNode }) {
   return (
     <section aria-labelledby={id}>
       <div className="mb-4 flex items-end justify-between gap-4">
