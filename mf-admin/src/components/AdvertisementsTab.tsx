@@ -1,28 +1,12 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { ExternalLink, Megaphone, Pencil, Plus, Trash2 } from 'lucide-react';
+import { ExternalLink, Megaphone } from 'lucide-react';
 import { AD_PLACEMENTS, AD_PRICING_TIERS, AD_SIZES, AD_STATUSES, AdvertisementInsertSchema, type Advertisement } from '@cp/contracts';
-import {
-  Badge,
-  Button,
-  Card,
-  CardContent,
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  EmptyState,
-  Field,
-  Input,
-  Skeleton,
-  Textarea,
-  toast,
-} from '@cp/ui';
-import { type FieldErrors, LoadError, validate } from '@cp/web-core';
+import { Badge, Button, Card, CardContent, DialogFooter, Field, Input, Textarea, toast } from '@cp/ui';
+import { type FieldErrors, validate } from '@cp/web-core';
 import { useCreateAdvertisementMutation, useDeleteAdvertisementMutation, useGetAdminAdvertisementsQuery, useUpdateAdvertisementMutation } from '../api/admin-api.ts';
 import { adFormFrom, adPayload, CONFIRM_DELETE_AD, ctr, emptyAdForm, type AdFormValues } from '../lib/admin.ts';
 import { SelectField } from '@cp/ui/select';
+import { CollectionTab, EditDeleteActions } from './CollectionTab.tsx';
 
 function AdForm({ ad, onDone }: { ad: Advertisement | null; onDone: () => void }) {
   const [values, setValues] = useState<AdFormValues>(ad ? adFormFrom(ad) : emptyAdForm());
@@ -136,14 +120,7 @@ function AdCard({ ad, onEdit }: { ad: Advertisement; onEdit: () => void }) {
           </a>
         </p>
         <div className="flex gap-2">
-          <Button variant="outline" size="sm" onClick={onEdit}>
-            <Pencil aria-hidden="true" />
-            Edit<span className="sr-only"> {ad.title}</span>
-          </Button>
-          <Button variant="outline" size="sm" onClick={() => void onDelete()} disabled={isLoading}>
-            <Trash2 aria-hidden="true" />
-            Delete<span className="sr-only"> {ad.title}</span>
-          </Button>
+          <EditDeleteActions name={ad.title} onEdit={onEdit} onDelete={() => void onDelete()} deleting={isLoading} />
         </div>
       </CardContent>
     </Card>
@@ -152,54 +129,20 @@ function AdCard({ ad, onEdit }: { ad: Advertisement; onEdit: () => void }) {
 
 /** The Advertisements tab (spec §2 Admin). */
 export function AdvertisementsTab() {
-  const { data, isLoading, error, refetch } = useGetAdminAdvertisementsQuery();
-  const [editing, setEditing] = useState<Advertisement | null>(null);
-  const [open, setOpen] = useState(false);
-  const openWith = (ad: Advertisement | null) => {
-    setEditing(ad);
-    setOpen(true);
-  };
-  let body;
-  if (isLoading) {
-    body = (
-      <div role="status" className="grid gap-4 md:grid-cols-2">
-        <span className="sr-only">Loading advertisements…</span>
-        <Skeleton className="h-48" />
-        <Skeleton className="h-48" />
-      </div>
-    );
-  } else if (error) body = <LoadError title="Advertisements could not be loaded" error={error} onRetry={() => void refetch()} headingLevel={3} />;
-  else if ((data ?? []).length === 0) body = <EmptyState headingLevel={3} icon={<Megaphone />} title="No advertisements yet" description="Create the first one with Create Advertisement." />;
-  else {
-    body = (
-      <ul className="grid gap-4 md:grid-cols-2">
-        {(data ?? []).map((ad) => (
-          <li key={ad.id}>
-            <AdCard ad={ad} onEdit={() => openWith(ad)} />
-          </li>
-        ))}
-      </ul>
-    );
-  }
   return (
-    <div className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 className="text-xl font-semibold">Advertisements</h2>
-        <Button onClick={() => openWith(null)}>
-          <Plus aria-hidden="true" />
-          Create Advertisement
-        </Button>
-      </div>
-      {body}
-      <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
-          <DialogHeader>
-            <DialogTitle>{editing ? 'Edit Advertisement' : 'Create Advertisement'}</DialogTitle>
-            <DialogDescription>Sponsored ads rotate on the home page while their status is active.</DialogDescription>
-          </DialogHeader>
-          {open ? <AdForm key={editing?.id ?? 'new'} ad={editing} onDone={() => setOpen(false)} /> : null}
-        </DialogContent>
-      </Dialog>
-    </div>
+    <CollectionTab<Advertisement>
+      heading="Advertisements"
+      createLabel="Create Advertisement"
+      editLabel="Edit Advertisement"
+      dialogDescription="Sponsored ads rotate on the home page while their status is active."
+      query={useGetAdminAdvertisementsQuery()}
+      loading="Loading advertisements…"
+      loadErrorTitle="Advertisements could not be loaded"
+      empty={{ icon: <Megaphone />, title: 'No advertisements yet', description: 'Create the first one with Create Advertisement.' }}
+      gridClassName="grid gap-4 md:grid-cols-2"
+      skeletons={2}
+      renderCard={(ad, onEdit) => <AdCard ad={ad} onEdit={onEdit} />}
+      renderForm={(ad, onDone) => <AdForm key={ad?.id ?? 'new'} ad={ad} onDone={onDone} />}
+    />
   );
 }

@@ -1,12 +1,13 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { Building2, Crown, Pencil, Plus, Trash2 } from 'lucide-react';
+import { Building2, Crown } from 'lucide-react';
 import { BusinessInsertSchema, YELLOW_PAGES_MAIN_CATEGORIES, YELLOW_PAGES_TREE, type Business, type YellowPagesMainCategory } from '@cp/contracts';
-import { Badge, Button, Card, CardContent, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, EmptyState, Field, Input, Label, Skeleton, Textarea, toast } from '@cp/ui';
+import { Badge, Button, Card, CardContent, DialogFooter, Field, Input, Label, Textarea, toast } from '@cp/ui';
 import { Checkbox } from '@cp/ui/checkbox';
-import { type FieldErrors, LoadError, validate } from '@cp/web-core';
+import { type FieldErrors, validate } from '@cp/web-core';
 import { useCreateBusinessMutation, useDeleteBusinessMutation, useGetAdminBusinessesQuery, useUpdateBusinessMutation } from '../api/admin-api.ts';
 import { businessFormFrom, businessPayload, CONFIRM_DELETE_BUSINESS, emptyBusinessForm, withMainCategory, type BusinessFormValues } from '../lib/admin.ts';
 import { SelectField } from '@cp/ui/select';
+import { CollectionTab, EditDeleteActions } from './CollectionTab.tsx';
 
 function BusinessForm({ business, onDone }: { business: Business | null; onDone: () => void }) {
   const [values, setValues] = useState<BusinessFormValues>(business ? businessFormFrom(business) : emptyBusinessForm());
@@ -130,14 +131,7 @@ function AdminBusinessCard({ business, onEdit }: { business: Business; onEdit: (
           {business.website ? <li className="break-all">{business.website}</li> : null}
         </ul>
         <div className="mt-auto flex gap-2 pt-2">
-          <Button variant="outline" size="sm" onClick={onEdit}>
-            <Pencil aria-hidden="true" />
-            Edit<span className="sr-only"> {business.name}</span>
-          </Button>
-          <Button variant="outline" size="sm" onClick={() => void onDelete()} disabled={isLoading}>
-            <Trash2 aria-hidden="true" />
-            Delete<span className="sr-only"> {business.name}</span>
-          </Button>
+          <EditDeleteActions name={business.name} onEdit={onEdit} onDelete={() => void onDelete()} deleting={isLoading} />
         </div>
       </CardContent>
     </Card>
@@ -146,55 +140,20 @@ function AdminBusinessCard({ business, onEdit }: { business: Business; onEdit: (
 
 /** The Yellow Pages tab (spec §2 Admin): the directory's businesses, Add Business, Edit, Delete. */
 export function BusinessesTab() {
-  const { data, isLoading, error, refetch } = useGetAdminBusinessesQuery();
-  const [editing, setEditing] = useState<Business | null>(null);
-  const [open, setOpen] = useState(false);
-  const openWith = (b: Business | null) => {
-    setEditing(b);
-    setOpen(true);
-  };
-  let body;
-  if (isLoading) {
-    body = (
-      <div role="status" className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
-        <span className="sr-only">Loading businesses…</span>
-        <Skeleton className="h-48" />
-        <Skeleton className="h-48" />
-        <Skeleton className="h-48" />
-      </div>
-    );
-  } else if (error) body = <LoadError title="Businesses could not be loaded" error={error} onRetry={() => void refetch()} headingLevel={3} />;
-  else if ((data ?? []).length === 0) body = <EmptyState headingLevel={3} icon={<Building2 />} title="No businesses yet" description="Add the first one with Add Business." />;
-  else {
-    body = (
-      <ul className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
-        {(data ?? []).map((b) => (
-          <li key={b.id}>
-            <AdminBusinessCard business={b} onEdit={() => openWith(b)} />
-          </li>
-        ))}
-      </ul>
-    );
-  }
   return (
-    <div className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 className="text-xl font-semibold">Yellow Pages Businesses</h2>
-        <Button onClick={() => openWith(null)}>
-          <Plus aria-hidden="true" />
-          Add Business
-        </Button>
-      </div>
-      {body}
-      <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
-          <DialogHeader>
-            <DialogTitle>{editing ? 'Edit Business' : 'Add Business'}</DialogTitle>
-            <DialogDescription>Businesses appear in the directory and in the Yellow Pages under their category.</DialogDescription>
-          </DialogHeader>
-          {open ? <BusinessForm key={editing?.id ?? 'new'} business={editing} onDone={() => setOpen(false)} /> : null}
-        </DialogContent>
-      </Dialog>
-    </div>
+    <CollectionTab<Business>
+      heading="Yellow Pages Businesses"
+      createLabel="Add Business"
+      editLabel="Edit Business"
+      dialogDescription="Businesses appear in the directory and in the Yellow Pages under their category."
+      query={useGetAdminBusinessesQuery()}
+      loading="Loading businesses…"
+      loadErrorTitle="Businesses could not be loaded"
+      empty={{ icon: <Building2 />, title: 'No businesses yet', description: 'Add the first one with Add Business.' }}
+      gridClassName="grid gap-4 md:grid-cols-2 lg:grid-cols-3"
+      skeletons={3}
+      renderCard={(business, onEdit) => <AdminBusinessCard business={business} onEdit={onEdit} />}
+      renderForm={(business, onDone) => <BusinessForm key={business?.id ?? 'new'} business={business} onDone={onDone} />}
+    />
   );
 }

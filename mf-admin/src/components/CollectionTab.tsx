@@ -1,0 +1,90 @@
+import { useState, type ReactNode } from 'react';
+import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { Button, Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, EmptyState, Skeleton } from '@cp/ui';
+import { LoadError } from '@cp/web-core';
+
+/** Edit and Delete of one card (the item's name is read out with them). */
+export function EditDeleteActions({ name, onEdit, onDelete, deleting }: { name: string; onEdit: () => void; onDelete: () => void; deleting: boolean }) {
+  return (
+    <>
+      <Button variant="outline" size="sm" onClick={onEdit}>
+        <Pencil aria-hidden="true" />
+        Edit<span className="sr-only"> {name}</span>
+      </Button>
+      <Button variant="outline" size="sm" onClick={onDelete} disabled={deleting}>
+        <Trash2 aria-hidden="true" />
+        Delete<span className="sr-only"> {name}</span>
+      </Button>
+    </>
+  );
+}
+
+export interface CollectionTabProps<T extends { id: string }> {
+  heading: string;
+  /** The create button and the dialog's title for a new item, e.g. 'Add Business'. */
+  createLabel: string;
+  /** The dialog's title for an existing item, e.g. 'Edit Business'. */
+  editLabel: string;
+  dialogDescription: string;
+  query: { data?: T[] | undefined; isLoading: boolean; error?: unknown; refetch: () => unknown };
+  loading: string;
+  loadErrorTitle: string;
+  empty: { icon: ReactNode; title: string; description: string };
+  gridClassName: string;
+  skeletons: number;
+  renderCard: (item: T, onEdit: () => void) => ReactNode;
+  renderForm: (item: T | null, onDone: () => void) => ReactNode;
+}
+
+/** An admin tab over one collection (spec §2 Admin): the list with its states, a create button, the create/edit dialog. */
+export function CollectionTab<T extends { id: string }>(props: CollectionTabProps<T>) {
+  const { data, isLoading, error, refetch } = props.query;
+  const [editing, setEditing] = useState<T | null>(null);
+  const [open, setOpen] = useState(false);
+  const openWith = (item: T | null) => {
+    setEditing(item);
+    setOpen(true);
+  };
+  let body;
+  if (isLoading) {
+    body = (
+      <div role="status" className={props.gridClassName}>
+        <span className="sr-only">{props.loading}</span>
+        {Array.from({ length: props.skeletons }, (_, i) => (
+          <Skeleton key={i} className="h-48" />
+        ))}
+      </div>
+    );
+  } else if (error) body = <LoadError title={props.loadErrorTitle} error={error} onRetry={() => void refetch()} headingLevel={3} />;
+  else if ((data ?? []).length === 0) body = <EmptyState headingLevel={3} {...props.empty} />;
+  else {
+    body = (
+      <ul className={props.gridClassName}>
+        {(data ?? []).map((item) => (
+          <li key={item.id}>{props.renderCard(item, () => openWith(item))}</li>
+        ))}
+      </ul>
+    );
+  }
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 className="text-xl font-semibold">{props.heading}</h2>
+        <Button onClick={() => openWith(null)}>
+          <Plus aria-hidden="true" />
+          {props.createLabel}
+        </Button>
+      </div>
+      {body}
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
+          <DialogHeader>
+            <DialogTitle>{editing ? props.editLabel : props.createLabel}</DialogTitle>
+            <DialogDescription>{props.dialogDescription}</DialogDescription>
+          </DialogHeader>
+          {open ? props.renderForm(editing, () => setOpen(false)) : null}
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
+}
