@@ -4,7 +4,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { Toaster, TooltipProvider } from '@cp/ui';
+import { Toaster } from '@cp/ui';
 import { createAppStore } from '@cp/web-core';
 import AdminPage from '../src/pages/AdminPage.tsx';
 
@@ -50,10 +50,8 @@ async function renderAdmin(api: Api) {
   await act(async () => {
     render(
       <Provider store={createAppStore()}>
-        <TooltipProvider>
-          <RouterProvider router={router} />
-          <Toaster />
-        </TooltipProvider>
+        <RouterProvider router={router} />
+        <Toaster />
       </Provider>,
     );
   });

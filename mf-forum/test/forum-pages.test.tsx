@@ -4,7 +4,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { Toaster, TooltipProvider } from '@cp/ui';
+import { Toaster } from '@cp/ui';
 import { createAppStore } from '@cp/web-core';
 import ForumPage from '../src/pages/ForumPage.tsx';
 import ForumPostPage from '../src/pages/ForumPostPage.tsx';
@@ -43,10 +43,8 @@ async function renderAt(path: string, api: Api) {
   await act(async () => {
     render(
       <Provider store={createAppStore()}>
-        <TooltipProvider>
-          <RouterProvider router={router} />
-          <Toaster />
-        </TooltipProvider>
+        <RouterProvider router={router} />
+        <Toaster />
       </Provider>,
     );
   });

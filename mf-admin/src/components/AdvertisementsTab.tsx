@@ -1,7 +1,8 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { ExternalLink, Megaphone } from 'lucide-react';
 import { AD_PLACEMENTS, AD_PRICING_TIERS, AD_SIZES, AD_STATUSES, AdvertisementInsertSchema, type Advertisement } from '@cp/contracts';
-import { Badge, Button, Card, CardContent, DialogFooter, Field, Input, Textarea, toast } from '@cp/ui';
+import { Badge, Button, Card, CardContent, Field, Input, Textarea, toast } from '@cp/ui';
+import { DialogFooter } from '@cp/ui/dialog';
 import { type FieldErrors, validate } from '@cp/web-core';
 import { useCreateAdvertisementMutation, useDeleteAdvertisementMutation, useGetAdminAdvertisementsQuery, useUpdateAdvertisementMutation } from '../api/admin-api.ts';
 import { adFormFrom, adPayload, CONFIRM_DELETE_AD, ctr, emptyAdForm, type AdFormValues } from '../lib/admin.ts';

@@ -1,7 +1,8 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Building2, Crown } from 'lucide-react';
 import { BusinessInsertSchema, YELLOW_PAGES_MAIN_CATEGORIES, YELLOW_PAGES_TREE, type Business, type YellowPagesMainCategory } from '@cp/contracts';
-import { Badge, Button, Card, CardContent, DialogFooter, Field, Input, Label, Textarea, toast } from '@cp/ui';
+import { Badge, Button, Card, CardContent, Field, Input, Label, Textarea, toast } from '@cp/ui';
+import { DialogFooter } from '@cp/ui/dialog';
 import { Checkbox } from '@cp/ui/checkbox';
 import { type FieldErrors, validate } from '@cp/web-core';
 import { useCreateBusinessMutation, useDeleteBusinessMutation, useGetAdminBusinessesQuery, useUpdateBusinessMutation } from '../api/admin-api.ts';

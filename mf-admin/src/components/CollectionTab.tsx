@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
-import { Button, Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, EmptyState, Skeleton } from '@cp/ui';
+import { Button, EmptyState, Skeleton } from '@cp/ui';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@cp/ui/dialog';
 import { LoadError } from '@cp/web-core';
 
 /** Edit and Delete of one card (the item's name is read out with them). */

@@ -33,8 +33,10 @@ export const SHARED_SINGLETONS = [
   '@reduxjs/toolkit',
   'react-redux',
   '@cp/ui',
-  // @cp/ui's entries that no first view needs (Radix select, checkbox, tabs, alert dialog): shared on their own so the
-  // home page does not load them.
+  // @cp/ui's entries that no first view needs (the Radix parts with poppers, layers and focus traps): shared on their
+  // own so the home page does not load them.
+  '@cp/ui/dialog',
+  '@cp/ui/dropdown-menu',
   '@cp/ui/select',
   '@cp/ui/checkbox',
   '@cp/ui/tabs',

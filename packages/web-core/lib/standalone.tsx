@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { createBrowserRouter, Link, Outlet, RouterProvider } from 'react-router';
-import { Toaster, TooltipProvider } from '@cp/ui';
+import { Toaster } from '@cp/ui';
 import type { HomeWidget, RemoteRoute } from './contract.ts';
 import { createAppStore } from './store.ts';
 
@@ -58,10 +58,8 @@ export function runStandalone({ routes, widgets, links }: StandaloneOptions): vo
   createRoot(container).render(
     <StrictMode>
       <Provider store={createAppStore()}>
-        <TooltipProvider>
-          <RouterProvider router={router} />
-          <Toaster />
-        </TooltipProvider>
+        <RouterProvider router={router} />
+        <Toaster />
       </Provider>
     </StrictMode>,
   );

@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { Provider } from 'react-redux';
 import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router';
-import { Toaster, TooltipProvider } from '@cp/ui';
+import { Toaster } from '@cp/ui';
 import type { AppStore } from '@cp/web-core';
 import { Layout } from '../chrome/Layout.tsx';
 import { RemotesProvider } from '../mf/RemotesContext.tsx';
@@ -45,10 +45,8 @@ export function App({ store, remotes, router }: { store: AppStore; remotes: Remo
   return (
     <Provider store={store}>
       <RemotesProvider controller={remotes}>
-        <TooltipProvider>
-          <RouterProvider router={router} />
-          <Toaster />
-        </TooltipProvider>
+        <RouterProvider router={router} />
+        <Toaster />
       </RemotesProvider>
     </Provider>
   );

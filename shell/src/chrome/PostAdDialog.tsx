@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router';
 import type { ListingCategory } from '@cp/contracts';
-import { Button, Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, EmptyState } from '@cp/ui';
+import { Button, EmptyState } from '@cp/ui';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@cp/ui/dialog';
 import { useAuth } from '@cp/web-core';
 import { RemoteBoundary, SectionSkeleton } from '../mf/RemoteBoundary.tsx';
 import { useRemotes } from '../mf/RemotesContext.tsx';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Moon, Sun } from 'lucide-react';
-import { applyTheme, Button, readStoredTheme, saveTheme, Tooltip, TooltipContent, TooltipTrigger, type Theme } from '@cp/ui';
+import { applyTheme, Button, readStoredTheme, saveTheme, Tooltip, type Theme } from '@cp/ui';
 
 /** Flips light/dark (spec §1): the class on <html> and localStorage `theme`; index.html applied it before first paint. */
 export function ThemeToggle() {
@@ -8,8 +8,9 @@ export function ThemeToggle() {
   const next: Theme = theme === 'dark' ? 'light' : 'dark';
   const label = `Switch to ${next} theme`;
   return (
-    <Tooltip>
-      <TooltipTrigger asChild>
+    <Tooltip
+      content={label}
+      trigger={
         <Button
           variant="ghost"
           size="icon"
@@ -22,8 +23,7 @@ export function ThemeToggle() {
         >
           {theme === 'dark' ? <Sun aria-hidden="true" /> : <Moon aria-hidden="true" />}
         </Button>
-      </TooltipTrigger>
-      <TooltipContent>{label}</TooltipContent>
-    </Tooltip>
+      }
+    />
   );
 }

@@ -1,13 +1,15 @@
 import { lazy, Suspense, useState } from 'react';
 import { Clock, Mail, Phone } from 'lucide-react';
-import { Button, Card, CardContent, Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, Skeleton, toast } from '@cp/ui';
+import { Button, Card, CardContent } from '@cp/ui';
 import { CONTACT_EMAIL, CONTACT_PHONE, PHONE_HOURS } from '../site.ts';
 
-const ContactForm = lazy(() => import('../components/ContactForm.tsx'));
+const loadContactDialog = () => import('./ContactDialog.tsx');
+const ContactDialog = lazy(loadContactDialog);
 
 /** The home contact block (spec §2 Home) with its Send Us a Message dialog. */
 export function ContactBlock() {
-  const [open, setOpen] = useState(false);
+  const [{ open, used }, setState] = useState({ open: false, used: false });
+  const setOpen = (next: boolean) => setState({ open: next, used: true });
   return (
     <section aria-labelledby="home-contact-title">
       <h2 id="home-contact-title" className="mb-4 text-2xl font-bold tracking-tight">
@@ -41,26 +43,17 @@ export function ContactBlock() {
             </div>
           </div>
           <div className="sm:col-span-3">
-            <Button onClick={() => setOpen(true)}>Send Us a Message</Button>
+            <Button onPointerEnter={() => void loadContactDialog()} onFocus={() => void loadContactDialog()} onClick={() => setOpen(true)}>
+              Send Us a Message
+            </Button>
           </div>
         </CardContent>
       </Card>
-      <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent className="max-w-xl">
-          <DialogHeader>
-            <DialogTitle>Send Us a Message</DialogTitle>
-            <DialogDescription>We read every message and answer within 24-48 hours.</DialogDescription>
-          </DialogHeader>
-          <Suspense fallback={<Skeleton className="h-64 w-full" />}>
-            <ContactForm
-              onSent={() => {
-                setOpen(false);
-                toast({ title: 'Message sent!', description: "We'll get back to you as soon as possible.", variant: 'success' });
-              }}
-            />
-          </Suspense>
-        </DialogContent>
-      </Dialog>
+      {used ? (
+        <Suspense fallback={null}>
+          <ContactDialog open={open} onOpenChange={setOpen} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

@@ -25,10 +25,11 @@ const ToastRoot = forwardRef<ComponentRef<typeof ToastPrimitive.Root>, Component
 ToastRoot.displayName = 'Toast';
 
 /**
- * Renders the toast queue. Put it once in the shell. Radix's defaults are the spec's (§9): shown 5000 ms,
- * swiped right past 50 px to dismiss; the queue keeps one toast at a time (§8).
+ * Renders the toast queue with Radix Toast, loaded by `Toaster` (toaster.tsx) with the page's first toast. Radix's
+ * defaults are the spec's (§9): shown 5000 ms, swiped right past 50 px to dismiss; the queue keeps one toast at a
+ * time (§8).
  */
-export function Toaster() {
+export function ToastRegion() {
   const { toasts, dismiss } = useToast();
   return (
     <ToastPrimitive.Provider>
