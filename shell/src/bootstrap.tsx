@@ -1,7 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
 import { createAppStore } from '@cp/web-core';
-import { App, createRouter } from './app/App.tsx';
+import { App, SiteRoutes } from './app/App.tsx';
 import { createBrowserRemotes } from './mf/runtime.ts';
 import './styles.css';
 
@@ -9,12 +10,15 @@ const store = createAppStore();
 const remotes = createBrowserRemotes();
 // Session (spec §4) and remotes start together, before the first render.
 void remotes.start();
-const router = createRouter();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 createRoot(container).render(
   <StrictMode>
-    <App store={store} remotes={remotes} router={router} />
+    <App store={store} remotes={remotes}>
+      <BrowserRouter>
+        <SiteRoutes />
+      </BrowserRouter>
+    </App>
   </StrictMode>,
 );

@@ -2,9 +2,9 @@
  * @jest-environment ./shell/test/support/jsdom-env.mjs
  */
 import { act, render, screen, within } from '@testing-library/react';
-import { createMemoryRouter } from 'react-router';
+import { MemoryRouter } from 'react-router';
 import { createAppStore } from '@cp/web-core';
-import { App, shellRoutes } from '../src/app/App.tsx';
+import { App, SiteRoutes } from '../src/app/App.tsx';
 import { createRemotesController, type RemotesDeps } from '../src/mf/remotes.ts';
 
 const ListingsPage = () => <h1>Listings page from the remote</h1>;
@@ -32,11 +32,15 @@ async function renderAt(path: string, load: RemotesDeps['load']) {
   globalThis.fetch = (async () => new Response('', { status: 502, statusText: 'Bad Gateway' })) as typeof fetch;
   const controller = remotes(load);
   await controller.start();
-  const router = createMemoryRouter(shellRoutes, { initialEntries: [path] });
   await act(async () => {
-    render(<App store={createAppStore()} remotes={controller} router={router} />);
+    render(
+      <App store={createAppStore()} remotes={controller}>
+        <MemoryRouter initialEntries={[path]}>
+          <SiteRoutes />
+        </MemoryRouter>
+      </App>,
+    );
   });
-  return router;
 }
 
 beforeEach(() => {

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
-import { createBrowserRouter, Link, Outlet, RouterProvider } from 'react-router';
+import { BrowserRouter, Link, Outlet, Route, Routes } from 'react-router';
 import { Toaster } from '@cp/ui';
 import type { HomeWidget, RemoteRoute } from './contract.ts';
 import { createAppStore } from './store.ts';
@@ -35,30 +35,30 @@ export function runStandalone({ routes, widgets, links }: StandaloneOptions): vo
       </div>
     );
   }
-  const router = createBrowserRouter([
-    {
-      element: <Frame />,
-      children: [
-        {
-          index: true,
-          element: (
-            <>
-              {widgets.map(({ id, Component }) => (
-                <Component key={id} />
-              ))}
-            </>
-          ),
-        },
-        ...routes.map(({ path, Component }) => ({ path, element: <Component /> })),
-      ],
-    },
-  ]);
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing');
   createRoot(container).render(
     <StrictMode>
       <Provider store={createAppStore()}>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <Routes>
+            <Route element={<Frame />}>
+              <Route
+                index
+                element={
+                  <>
+                    {widgets.map(({ id, Component }) => (
+                      <Component key={id} />
+                    ))}
+                  </>
+                }
+              />
+              {routes.map(({ path, Component }) => (
+                <Route key={path} path={path} element={<Component />} />
+              ))}
+            </Route>
+          </Routes>
+        </BrowserRouter>
         <Toaster />
       </Provider>
     </StrictMode>,

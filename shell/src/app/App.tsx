@@ -1,8 +1,8 @@
-import { lazy } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { Toaster } from '@cp/ui';
-import type { AppStore } from '@cp/web-core';
+import { ErrorBoundary, type AppStore } from '@cp/web-core';
 import { Layout } from '../chrome/Layout.tsx';
 import { RemotesProvider } from '../mf/RemotesContext.tsx';
 import type { RemotesController } from '../mf/remotes.ts';
@@ -17,35 +17,36 @@ const ContactPage = lazy(() => import('../pages/ContactPage.tsx'));
 const AboutPage = lazy(() => import('../pages/AboutPage.tsx'));
 const TermsPage = lazy(() => import('../pages/TermsPage.tsx'));
 
-/** The shell's routes; every other path goes to the remotes' routes (RemoteRoutes) and finally to the 404 page. */
-export const shellRoutes: RouteObject[] = [
-    {
-      element: <Layout />,
-      errorElement: <RouteError />,
-      children: [
-        { index: true, element: <HomePage /> },
-        { path: 'auth', element: <AuthPage /> },
-        { path: 'forgot-password', element: <ForgotPasswordPage /> },
-        { path: 'reset-password', element: <ResetPasswordPage /> },
-        { path: 'contact', element: <ContactPage /> },
-        { path: 'about', element: <AboutPage /> },
-        { path: 'terms', element: <TermsPage /> },
-        { path: '*', element: <RemoteRoutes /> },
-      ],
-    },
-];
-
-export function createRouter() {
-  return createBrowserRouter(shellRoutes);
+/**
+ * The site's routes inside the chrome: the shell's own pages; every other path goes to the remotes' routes
+ * (RemoteRoutes) and finally to the 404 page. Render inside a router (BrowserRouter; MemoryRouter in tests).
+ */
+export function SiteRoutes() {
+  return (
+    // Last resort when the chrome itself fails (a page's failure stays inside the chrome: Layout's boundary).
+    <ErrorBoundary fallback={() => <RouteError />}>
+      <Routes>
+        <Route element={<Layout />}>
+          <Route index element={<HomePage />} />
+          <Route path="auth" element={<AuthPage />} />
+          <Route path="forgot-password" element={<ForgotPasswordPage />} />
+          <Route path="reset-password" element={<ResetPasswordPage />} />
+          <Route path="contact" element={<ContactPage />} />
+          <Route path="about" element={<AboutPage />} />
+          <Route path="terms" element={<TermsPage />} />
+          <Route path="*" element={<RemoteRoutes />} />
+        </Route>
+      </Routes>
+    </ErrorBoundary>
+  );
 }
 
-export type AppRouter = ReturnType<typeof createRouter>;
-
-export function App({ store, remotes, router }: { store: AppStore; remotes: RemotesController; router: AppRouter }) {
+/** The page's providers: one store, the remotes, the toasts. `children`: the router with the site's routes. */
+export function App({ store, remotes, children }: { store: AppStore; remotes: RemotesController; children: ReactNode }) {
   return (
     <Provider store={store}>
       <RemotesProvider controller={remotes}>
-        <RouterProvider router={router} />
+        {children}
         <Toaster />
       </RemotesProvider>
     </Provider>

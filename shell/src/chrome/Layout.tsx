@@ -1,11 +1,12 @@
 import { Suspense } from 'react';
-import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { ErrorBoundary } from '@cp/web-core';
 import { RemoteFailure, SectionSkeleton } from '../mf/RemoteBoundary.tsx';
 import { AnnouncementStrip } from './AnnouncementStrip.tsx';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 import { MobileBottomBar } from './MobileBottomBar.tsx';
+import { ScrollRestoration } from './ScrollRestoration.tsx';
 import { WelcomeBanner } from './WelcomeBanner.tsx';
 
 /** The chrome around every page (spec §1): banner, sticky header, announcements, footer, mobile bottom bar. */
