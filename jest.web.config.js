@@ -18,6 +18,6 @@ export default {
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   transform: { '^.+\\.ts$': swc(false), '^.+\\.tsx$': swc(true), '^.+[\\/]packages[\\/]web-core[\\/]build[\\/].+\\.js$': swc(false) },
   moduleFileExtensions: ['ts', 'tsx', 'js', 'json', 'cjs', 'mjs'],
-  moduleNameMapper: { '\\.css$': '<rootDir>/shell/test/support/style-stub.ts', '^@cp/react-router-impl$': 'react-router' },
+  moduleNameMapper: { '\\.css$': '<rootDir>/shell/test/support/style-stub.ts', '^@cp/react-router-impl$': 'react-router', '^@cp/redux-toolkit-impl$': '@reduxjs/toolkit' },
   testTimeout: 20000,
 };

@@ -16,10 +16,32 @@ import utilitySublayers from './utility-sublayers.js';
 const require = createRequire(import.meta.url);
 const MF_RUNTIME_CORE = fileURLToPath(import.meta.resolve('@module-federation/runtime-core'));
 const MF_SDK = fileURLToPath(import.meta.resolve('@module-federation/sdk'));
-/** react-router's own module, and the client-side subset the page shares under the name `react-router`. */
-const REACT_ROUTER_IMPL = fileURLToPath(import.meta.resolve('react-router'));
-const REACT_ROUTER_VERSION = JSON.parse(readFileSync(path.join(path.dirname(REACT_ROUTER_IMPL), '../../package.json'), 'utf8')).version;
-const REACT_ROUTER_CLIENT = fileURLToPath(new URL('../lib/react-router-client.ts', import.meta.url));
+
+/** The package.json of the package whose module file is `file`. */
+function packageJsonOf(file, name) {
+  let dir = path.dirname(file);
+  while (!dir.endsWith(path.join('node_modules', name))) {
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error(`${file} is not inside node_modules/${name}`);
+    dir = parent;
+  }
+  return JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
+}
+
+/**
+ * Shared singletons shared as a subset: a shared module is never tree-shaken, so the page shares only the part of the
+ * package a single-page app uses (web-core/lib/*-client.ts). The subset re-exports the package's own module under an
+ * alias (`impl`) that Module Federation does not consume from the share scope; code keeps importing the package name.
+ */
+const SUBSETS = Object.fromEntries(
+  [
+    { name: 'react-router', client: 'react-router-client.ts', impl: '@cp/react-router-impl' },
+    { name: '@reduxjs/toolkit', client: 'redux-toolkit-client.ts', impl: '@cp/redux-toolkit-impl' },
+  ].map(({ name, client, impl }) => {
+    const file = fileURLToPath(import.meta.resolve(name));
+    return [name, { import: fileURLToPath(new URL(`../lib/${client}`, import.meta.url)), version: packageJsonOf(file, name).version, impl, file }];
+  }),
+);
 
 /**
  * The shared singletons: an explicit short list (anchors.md: never share every dependency). One React, one router,
@@ -54,7 +76,8 @@ export function sharedConfig(appPackageJson) {
       const pkg = packageNameOf(request);
       const range = deps[pkg];
       if (!range) throw new Error(`${appPackageJson.name}: shared singleton ${pkg} must be a dependency`);
-      if (request === 'react-router') return [request, { singleton: true, requiredVersion: range, import: REACT_ROUTER_CLIENT, version: REACT_ROUTER_VERSION }];
+      const subset = SUBSETS[request];
+      if (subset) return [request, { singleton: true, requiredVersion: range, import: subset.import, version: subset.version }];
       return [request, { singleton: true, requiredVersion: range }];
     }),
   );
@@ -133,7 +156,11 @@ export function createWebConfig(options) {
       resolve: {
         extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
         // The runtime is reached through both `require` (the provider plugin) and `import`: one (ESM) copy, not two.
-        alias: { '@module-federation/runtime-core$': MF_RUNTIME_CORE, '@module-federation/sdk$': MF_SDK, '@cp/react-router-impl$': REACT_ROUTER_IMPL },
+        alias: {
+          '@module-federation/runtime-core$': MF_RUNTIME_CORE,
+          '@module-federation/sdk$': MF_SDK,
+          ...Object.fromEntries(Object.values(SUBSETS).map((subset) => [`${subset.impl}$`, subset.file])),
+        },
       },
       module: {
         rules: [
