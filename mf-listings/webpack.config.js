@@ -17,6 +17,9 @@ export default createWebConfig({
     './routes': './src/exposes/routes.ts',
     './widgets': './src/exposes/widgets.ts',
   },
+  // What it contributes (routes, home slots, Post Ad panel): the source of ./routes and ./widgets, published in
+  // mf-manifest.json for the gateway's registry.
+  metadata: './src/exposes/metadata.json',
   htmlTemplate: path.join(dir, 'public/index.html'),
   devServer: { proxy: [{ context: ['/api', '/uploads'], target: gateway, changeOrigin: true }] },
 });

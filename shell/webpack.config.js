@@ -7,7 +7,26 @@ const dir = import.meta.dirname;
 const gateway = process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080';
 // The gateway accepts state-changing calls only from its own origin; the dev server speaks for the page.
 const gatewayOrigin = process.env.PUBLIC_URL ?? 'http://localhost:8080';
-const devRegistry = JSON.parse(readFileSync(path.join(dir, 'dev/registry.json'), 'utf8'));
+const devRegistryFile = path.join(dir, 'dev/registry.json');
+const devRegistry = JSON.parse(readFileSync(devRegistryFile, 'utf8'));
+
+/**
+ * The development registry: dev/registry.json with each remote's metadata read from its source (`metadata`, relative to shell/: its
+ * src/exposes/metadata.json), as the gateway serves it from the remotes' builds. Read at every request.
+ */
+function devRegistryDocument() {
+  const { remotes } = JSON.parse(readFileSync(devRegistryFile, 'utf8'));
+  return {
+    remotes: remotes.map(({ name, entry, metadata }) => {
+      try {
+        const { routes, slots, postAdPanel } = JSON.parse(readFileSync(path.resolve(dir, metadata), 'utf8'));
+        return { name, entry, routes, slots, ...(postAdPanel ? { postAdPanel: true } : {}) };
+      } catch {
+        return { name, entry, routes: [], slots: [], metadataUnavailable: true };
+      }
+    }),
+  };
+}
 
 export default createWebConfig({
   appDir: dir,
@@ -18,8 +37,20 @@ export default createWebConfig({
   runtimePlugins: [path.join(dir, 'src/mf/runtime-plugin.ts')],
   htmlTemplate: path.join(dir, 'public/index.html'),
   devServer: {
-    // GET /mf/registry.json → dev/registry.json (the gateway serves it from configuration in production).
-    static: [{ directory: path.join(dir, 'dev'), publicPath: '/mf', watch: true }],
+    // GET /mf/registry.json → dev/registry.json with each remote's metadata (the gateway serves it from configuration
+    // and the remotes' builds in production).
+    setupMiddlewares: (middlewares) => [
+      {
+        name: 'dev-registry',
+        path: '/mf/registry.json',
+        middleware: (_req, res) => {
+          res.setHeader('Content-Type', 'application/json; charset=utf-8');
+          res.setHeader('Cache-Control', 'no-cache');
+          res.end(JSON.stringify(devRegistryDocument()));
+        },
+      },
+      ...middlewares,
+    ],
     proxy: [
       {
         context: ['/api', '/uploads'],

@@ -72,3 +72,17 @@ export async function submitLogin(page: Page, username: string, password: string
   if (rememberMe) await panel.getByRole('checkbox', { name: 'Remember me for 30 days' }).check();
   await panel.getByRole('button', { name: 'Login' }).click();
 }
+
+/**
+ * Scrolls the page down to its end the way a visitor does (steps, with time for the sections below the first screen
+ * to notice they are near the viewport and render), then waits for the network to settle.
+ */
+export async function scrollThroughPage(page: Page, stepPx = 600): Promise<void> {
+  for (let i = 0; i < 80; i++) {
+    await page.mouse.wheel(0, stepPx);
+    await page.waitForTimeout(120);
+    const atEnd = await page.evaluate(() => window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2);
+    if (atEnd) break;
+  }
+  await page.waitForLoadState('networkidle');
+}

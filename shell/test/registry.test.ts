@@ -1,14 +1,15 @@
 import { fetchRegistry, parseRegistry } from '../src/mf/registry.ts';
 
+const listings = { name: 'mf_listings', entry: '/mf/listings/mf-manifest.json', routes: ['/listings', '/listing/:id'], slots: ['hero'], postAdPanel: true };
+const forum = { name: 'mf_forum', entry: '/mf/forum/mf-manifest.json', routes: ['/forum'], slots: ['forum'] };
+
 describe('remote registry (GET /mf/registry.json)', () => {
-  it('keeps valid remotes in order', () => {
-    const { remotes, rejected } = parseRegistry({
-      remotes: [
-        { name: 'mf_listings', entry: '/mf/listings/mf-manifest.json' },
-        { name: 'mf_forum', entry: '/mf/forum/mf-manifest.json' },
-      ],
-    });
-    expect(remotes.map((r) => r.name)).toEqual(['mf_listings', 'mf_forum']);
+  it('keeps valid remotes in order, with their metadata', () => {
+    const { remotes, rejected } = parseRegistry({ remotes: [listings, forum] });
+    expect(remotes).toEqual([
+      { ...listings, metadataKnown: true },
+      { ...forum, postAdPanel: false, metadataKnown: true },
+    ]);
     expect(rejected).toEqual([]);
   });
 
@@ -16,23 +17,39 @@ describe('remote registry (GET /mf/registry.json)', () => {
     const { remotes, rejected } = parseRegistry(
       {
         remotes: [
-          { name: 'mf_listings', entry: '/mf/listings/mf-manifest.json' },
-          { name: 'mf_listings', entry: '/mf/other/mf-manifest.json' },
-          { name: 'evil-name', entry: '/mf/x/mf-manifest.json' },
-          { name: 'mf_ads', entry: 'https://cdn.elsewhere.test/mf-manifest.json' },
-          { name: 'mf_js', entry: 'javascript:alert(1)' },
-          { name: 'mf_proto', entry: '//elsewhere.test/x.json' },
-          { name: 'mf_same', entry: 'https://site.test/mf/same/mf-manifest.json' },
+          listings,
+          { ...listings, entry: '/mf/other/mf-manifest.json' },
+          { ...forum, name: 'evil-name' },
+          { ...forum, name: 'mf_ads', entry: 'https://cdn.elsewhere.test/mf-manifest.json' },
+          { ...forum, name: 'mf_js', entry: 'javascript:alert(1)' },
+          { ...forum, name: 'mf_proto', entry: '//elsewhere.test/x.json' },
+          { ...forum, name: 'mf_same', entry: 'https://site.test/mf/same/mf-manifest.json' },
           null,
         ],
       },
       'https://site.test',
     );
-    expect(remotes).toEqual([
-      { name: 'mf_listings', entry: '/mf/listings/mf-manifest.json' },
-      { name: 'mf_same', entry: 'https://site.test/mf/same/mf-manifest.json' },
+    expect(remotes.map((r) => [r.name, r.entry])).toEqual([
+      ['mf_listings', '/mf/listings/mf-manifest.json'],
+      ['mf_same', 'https://site.test/mf/same/mf-manifest.json'],
     ]);
     expect(rejected).toHaveLength(6);
+  });
+
+  it('a remote without metadata (metadataUnavailable, an older gateway) or with invalid metadata is kept as one of unknown metadata', () => {
+    const unknown = { routes: [], slots: [], postAdPanel: false, metadataKnown: false };
+    const { remotes, rejected } = parseRegistry({
+      remotes: [
+        { name: 'mf_a', entry: '/mf/a/mf-manifest.json', routes: [], slots: [], metadataUnavailable: true },
+        { name: 'mf_b', entry: '/mf/b/mf-manifest.json' },
+        { name: 'mf_c', entry: '/mf/c/mf-manifest.json', routes: ['no-slash'], slots: [] },
+        { name: 'mf_d', entry: '/mf/d/mf-manifest.json', routes: ['/d'], slots: ['footer'] },
+        { name: 'mf_e', entry: '/mf/e/mf-manifest.json', routes: ['/e'] },
+      ],
+    });
+    expect(remotes).toEqual(['a', 'b', 'c', 'd', 'e'].map((x) => ({ name: `mf_${x}`, entry: `/mf/${x}/mf-manifest.json`, ...unknown })));
+    expect(rejected).toHaveLength(3);
+    expect(rejected[0]).toContain('invalid metadata of mf_c');
   });
 
   it('treats a document without a remotes array as no remotes', () => {
@@ -41,8 +58,8 @@ describe('remote registry (GET /mf/registry.json)', () => {
   });
 
   it('fetches the registry and reports failures as "no remotes" with an error', async () => {
-    const ok = (async () => new Response(JSON.stringify({ remotes: [{ name: 'mf_listings', entry: '/mf/listings/mf-manifest.json' }] }))) as unknown as typeof fetch;
-    expect(await fetchRegistry(ok, '/mf/registry.json')).toEqual({ remotes: [{ name: 'mf_listings', entry: '/mf/listings/mf-manifest.json' }] });
+    const ok = (async () => new Response(JSON.stringify({ remotes: [forum] }))) as unknown as typeof fetch;
+    expect(await fetchRegistry(ok, '/mf/registry.json')).toEqual({ remotes: [{ ...forum, postAdPanel: false, metadataKnown: true }] });
 
     const missing = (async () => new Response('nope', { status: 404, statusText: 'Not Found' })) as unknown as typeof fetch;
     expect(await fetchRegistry(missing)).toEqual({ remotes: [], error: '404: Not Found' });

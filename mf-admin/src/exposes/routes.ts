@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { defineRemoteRoutes } from '@cp/web-core/contract';
+import metadata from './metadata.json';
 
-/** mf-admin's `./routes`: /admin, its own chunk (with its gates inside). */
-export const { routes } = defineRemoteRoutes([{ path: '/admin', Component: lazy(() => import('../pages/AdminPage.tsx')) }]);
+/** mf-admin's `./routes`: /admin (metadata.json), its own chunk (with its gates inside). */
+export const { routes } = defineRemoteRoutes(metadata, { '/admin': lazy(() => import('../pages/AdminPage.tsx')) });

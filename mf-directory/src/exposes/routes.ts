@@ -1,9 +1,10 @@
 import { lazy } from 'react';
 import { defineRemoteRoutes } from '@cp/web-core/contract';
+import metadata from './metadata.json';
 import '../styles.css';
 
-/** mf-directory's `./routes`: the business directory and the Yellow Pages, each its own chunk. */
-export const { routes } = defineRemoteRoutes([
-  { path: '/businesses', Component: lazy(() => import('../pages/BusinessesPage.tsx')) },
-  { path: '/yellow-pages', Component: lazy(() => import('../pages/YellowPagesPage.tsx')) },
-]);
+/** mf-directory's `./routes`: the business directory and the Yellow Pages (the routes of metadata.json), each its own chunk. */
+export const { routes } = defineRemoteRoutes(metadata, {
+  '/businesses': lazy(() => import('../pages/BusinessesPage.tsx')),
+  '/yellow-pages': lazy(() => import('../pages/YellowPagesPage.tsx')),
+});

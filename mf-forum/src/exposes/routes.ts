@@ -1,9 +1,10 @@
 import { lazy } from 'react';
 import { defineRemoteRoutes } from '@cp/web-core/contract';
+import metadata from './metadata.json';
 import '../styles.css';
 
-/** mf-forum's `./routes`: the pages it owns, each its own chunk. */
-export const { routes } = defineRemoteRoutes([
-  { path: '/forum', Component: lazy(() => import('../pages/ForumPage.tsx')) },
-  { path: '/forum/post/:id', Component: lazy(() => import('../pages/ForumPostPage.tsx')) },
-]);
+/** mf-forum's `./routes`: a page per route of metadata.json, each its own chunk. */
+export const { routes } = defineRemoteRoutes(metadata, {
+  '/forum': lazy(() => import('../pages/ForumPage.tsx')),
+  '/forum/post/:id': lazy(() => import('../pages/ForumPostPage.tsx')),
+});

@@ -1,10 +1,11 @@
 import { lazy } from 'react';
 import { defineRemoteRoutes } from '@cp/web-core/contract';
+import metadata from './metadata.json';
 import '../styles.css';
 
-/** mf-listings' `./routes`: the pages it owns. Each page is its own chunk, loaded when visited. */
-export const { routes } = defineRemoteRoutes([
-  { path: '/listings', Component: lazy(() => import('../pages/ListingsPage.tsx')) },
-  { path: '/listing/:id', Component: lazy(() => import('../pages/ListingDetailPage.tsx')) },
-  { path: '/my-listings', Component: lazy(() => import('../pages/MyListingsPage.tsx')) },
-]);
+/** mf-listings' `./routes`: a page per route of metadata.json. Each page is its own chunk, loaded when visited. */
+export const { routes } = defineRemoteRoutes(metadata, {
+  '/listings': lazy(() => import('../pages/ListingsPage.tsx')),
+  '/listing/:id': lazy(() => import('../pages/ListingDetailPage.tsx')),
+  '/my-listings': lazy(() => import('../pages/MyListingsPage.tsx')),
+});

@@ -2,7 +2,7 @@
 // options, so they share the same loaders, the same short list of shared singletons and the same output rules.
 // Plain JavaScript (webpack-cli loads it with Node without a TypeScript loader); checked by eslint.
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -113,6 +113,30 @@ class InlineScriptHashesPlugin {
 }
 
 /**
+ * The manifest's `additionalData` hook of a remote: reads its metadata file (the same file its ./routes and ./widgets
+ * modules are built from), checks it against the zod schema of @cp/contracts and publishes it in mf-manifest.json
+ * (and mf-stats.json) as `metaData.cpRemote`. Read at every compilation, so watch mode publishes an edit. An invalid
+ * file fails the build.
+ */
+function publishRemoteMetadata(file) {
+  return async ({ stats }) => {
+    // @cp/contracts is TypeScript: Node 24 (the npm scripts' node) strips the types; only remotes' builds load it.
+    const { MANIFEST_METADATA_KEY, RemoteMetadataSourceSchema } = await import('@cp/contracts');
+    let raw;
+    try {
+      raw = JSON.parse(readFileSync(file, 'utf8'));
+    } catch (error) {
+      throw new Error(`${file}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    }
+    const parsed = RemoteMetadataSourceSchema.safeParse(raw);
+    if (!parsed.success) throw new Error(`${file}: invalid remote metadata: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`);
+    const { routes, slots, postAdPanel } = parsed.data;
+    stats.metaData[MANIFEST_METADATA_KEY] = { routes, slots, ...(postAdPanel ? { postAdPanel: true } : {}) };
+    return stats;
+  };
+}
+
+/**
  * @param {object} options
  * @param {string} options.appDir            the app's folder (import.meta.dirname of its webpack.config.js)
  * @param {'host' | 'remote'} options.kind
@@ -120,6 +144,8 @@ class InlineScriptHashesPlugin {
  * @param {string} options.publicPath        where the gateway serves the build: '/' or '/mf/<name>/'
  * @param {number} options.devPort
  * @param {Record<string, string>} [options.exposes]  a remote's exposed modules ('./routes', './widgets')
+ * @param {string} [options.metadata]       a remote's metadata file (required for a remote: what it contributes, see
+ *                                           @cp/contracts/mf-metadata), published in its mf-manifest.json
  * @param {string[]} [options.runtimePlugins]          Module Federation runtime plugins (host)
  * @param {string} [options.htmlTemplate]   the page template (the host; a remote's standalone dev page)
  * @param {import('webpack-dev-server').Configuration} [options.devServer]  extra dev server settings
@@ -127,6 +153,9 @@ class InlineScriptHashesPlugin {
 export function createWebConfig(options) {
   const { appDir, kind, name, publicPath, devPort } = options;
   const appPackageJson = JSON.parse(readFileSync(path.join(appDir, 'package.json'), 'utf8'));
+  if (kind === 'remote' && !options.metadata) throw new Error(`${name}: a remote needs its metadata file (options.metadata, e.g. './src/exposes/metadata.json')`);
+  const metadataFile = kind === 'remote' ? path.resolve(appDir, options.metadata) : undefined;
+  if (metadataFile && !existsSync(metadataFile)) throw new Error(`${name}: metadata file ${metadataFile} does not exist`);
 
   return (_env, argv) => {
     const isDev = argv.mode !== 'production';
@@ -192,7 +221,8 @@ export function createWebConfig(options) {
           // A missing remote must not blank the page: use what is already loaded instead of asking every remote.
           shareStrategy: 'loaded-first',
           runtimePlugins: options.runtimePlugins ?? [],
-          manifest: true,
+          // A remote's manifest also carries what it contributes (metaData.cpRemote): the gateway's registry reads it.
+          manifest: metadataFile ? { additionalData: publishRemoteMetadata(metadataFile) } : true,
           dts: false,
           // One Module Federation runtime core on the page: the shell provides it to the remotes' production builds (a
           // remote run alone in development keeps its own copy).

@@ -1,13 +1,22 @@
 import type { ComponentType } from 'react';
 import type { ListingCategory } from '@cp/contracts';
+import { checkRemoteMetadata, HOME_SLOTS, type HomeSlot, type RemoteMetadata } from '@cp/contracts/mf-metadata';
+
+export { checkRemoteMetadata, HOME_SLOTS, type HomeSlot, type RemoteMetadata };
 
 /**
  * The contract between the shell and every microfrontend (mf-listings, mf-forum, mf-directory, mf-admin, ...).
  *
  * A remote is a Module Federation container named `mf_<name>`, listed at run time in the registry
- * (`GET /mf/registry.json` → `{ remotes: [{ name, entry }] }`), that exposes exactly two modules:
- * - `./routes`  → {@link RemoteRoutesModule}: the pages it owns, by path;
- * - `./widgets` → {@link RemoteWidgetsModule}: what it contributes to the shell's pages (home sections, Post Ad body).
+ * (`GET /mf/registry.json` → `{ remotes: [{ name, entry, routes, slots, postAdPanel? }] }`), that
+ * - declares what it contributes, as data, in `src/exposes/metadata.json` ({@link RemoteMetadata}: the route patterns
+ *   it owns, the home slots its widgets fill, whether it provides the Post Ad panel). Its build publishes that file in
+ *   its mf-manifest.json, the gateway copies it into the registry, and the shell loads the remote only when the
+ *   current URL matches one of its routes, a slot it fills is shown, or the Post Ad dialog opens;
+ * - exposes exactly two modules, built from that file with {@link defineRemoteRoutes} and {@link defineRemoteWidgets}
+ *   (which refuse to disagree with it):
+ *   - `./routes`  → {@link RemoteRoutesModule}: the pages it owns, by path;
+ *   - `./widgets` → {@link RemoteWidgetsModule}: what it contributes to the shell's pages (home sections, Post Ad body).
  * Both modules must stay small: pages and widgets are `React.lazy` components, loaded when shown.
  * A remote reaches the store through react-redux hooks and adds data with `baseApi.injectEndpoints(...)` or
  * `rootReducer.inject(slice)`; it never creates a store, a router or a toast queue of its own.
@@ -25,21 +34,6 @@ export interface RemoteRoute {
 export interface RemoteRoutesModule {
   routes: readonly RemoteRoute[];
 }
-
-/** The sections of the home page in the order the shell lays them out (spec §2 Home). */
-export const HOME_SLOTS = [
-  'hero',
-  'categories',
-  'featured-listings',
-  'recent-listings',
-  'forum',
-  'sponsored-ads',
-  'featured-businesses',
-  'newsletter',
-  'contact',
-  'sidebar-ad',
-] as const;
-export type HomeSlot = (typeof HOME_SLOTS)[number];
 
 export interface HomeWidget {
   /** Unique on the page: `<remote>.<widget>`, e.g. 'listings.hero'. */
@@ -62,12 +56,45 @@ export interface RemoteWidgetsModule {
   postAdPanel?: ComponentType<PostAdPanelProps>;
 }
 
-/** Typed identity helpers for a remote's `./routes` and `./widgets` modules. */
-export function defineRemoteRoutes(routes: readonly RemoteRoute[]): RemoteRoutesModule {
-  return { routes };
+function metadataOf(metadata: unknown, what: string): RemoteMetadata {
+  const checked = checkRemoteMetadata(metadata);
+  if (!checked.ok) throw new Error(`${what}: invalid metadata.json: ${checked.error}`);
+  return checked.metadata;
 }
 
-export function defineRemoteWidgets(module: RemoteWidgetsModule): RemoteWidgetsModule {
+const listed = (values: Iterable<string>) => [...values].join(', ') || 'none';
+
+/**
+ * A remote's `./routes` module, from its metadata.json and one page per declared route pattern: the patterns and
+ * their order come from the metadata, so the routes the shell loads are the ones the registry announced. Throws (the
+ * remote fails to load, and its tests fail) when a declared route has no page or a page has no declared route.
+ */
+export function defineRemoteRoutes(metadata: unknown, pages: Readonly<Record<string, ComponentType>>): RemoteRoutesModule {
+  const { routes } = metadataOf(metadata, './routes');
+  const declared = Object.keys(pages);
+  const missing = routes.filter((path) => !declared.includes(path));
+  const extra = declared.filter((path) => !routes.includes(path));
+  if (missing.length > 0 || extra.length > 0) {
+    throw new Error(`./routes disagrees with metadata.json: no page for ${listed(missing)}; not declared: ${listed(extra)}`);
+  }
+  return { routes: routes.map((path) => ({ path, Component: pages[path]! })) };
+}
+
+/**
+ * A remote's `./widgets` module, checked against its metadata.json: every widget's slot is declared, every declared
+ * slot has a widget, and `postAdPanel` is there exactly when the metadata says so. Throws otherwise.
+ */
+export function defineRemoteWidgets(metadata: unknown, module: RemoteWidgetsModule): RemoteWidgetsModule {
+  const { slots, postAdPanel = false } = metadataOf(metadata, './widgets');
+  const filled = new Set<HomeSlot>(module.widgets.map((w) => w.slot));
+  const undeclared = [...filled].filter((slot) => !slots.includes(slot));
+  const empty = slots.filter((slot) => !filled.has(slot));
+  if (undeclared.length > 0 || empty.length > 0) {
+    throw new Error(`./widgets disagrees with metadata.json: slots without a widget: ${listed(empty)}; widgets in undeclared slots: ${listed(undeclared)}`);
+  }
+  if (postAdPanel !== (module.postAdPanel !== undefined)) {
+    throw new Error(`./widgets disagrees with metadata.json: postAdPanel is ${postAdPanel ? 'declared but not exported' : 'exported but not declared'}`);
+  }
   return module;
 }
 

@@ -226,6 +226,11 @@ export const GatewayEnv = z.object({
   WEB_REMOTES: webRemotes,
   /** Time allowed to a remote's static server (response headers, gaps between body chunks). */
   WEB_REMOTE_TIMEOUT_MS: int(5_000, 1),
+  /**
+   * How long the metadata of a remote served from a URL (routes, home slots, read from its mf-manifest.json) counts as
+   * current before the registry revalidates it: an upgraded remote shows in the registry within this time.
+   */
+  WEB_REMOTE_METADATA_TTL_MS: int(60_000, 1),
   /** Memory for compressed copies of static files (brotli/gzip computed once per file version). */
   WEB_COMPRESSION_CACHE_BYTES: int(64 * 1024 * 1024, 0),
 
@@ -275,7 +280,7 @@ export interface GatewayConfig {
   breaker: { failures: number; cooldownMs: number };
   rateLimits: { windowMs: number; global: number; web: number; auth: number; password: number; contact: number; upload: number; adEvents: number };
   /** The web site: the shell build and the microfrontends (see web.ts). */
-  web: { root: string | undefined; remotes: WebRemote[]; remoteTimeoutMs: number; compressionCacheBytes: number };
+  web: { root: string | undefined; remotes: WebRemote[]; remoteTimeoutMs: number; metadataTtlMs: number; compressionCacheBytes: number };
 }
 
 const INDIVIDUAL: Record<ServiceName, keyof z.infer<typeof GatewayEnv>> = {
@@ -326,6 +331,6 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv | Record<string, string
       upload: e.RATE_LIMIT_UPLOAD,
       adEvents: e.RATE_LIMIT_AD_EVENTS,
     },
-    web: { root: e.WEB_ROOT, remotes: e.WEB_REMOTES, remoteTimeoutMs: e.WEB_REMOTE_TIMEOUT_MS, compressionCacheBytes: e.WEB_COMPRESSION_CACHE_BYTES },
+    web: { root: e.WEB_ROOT, remotes: e.WEB_REMOTES, remoteTimeoutMs: e.WEB_REMOTE_TIMEOUT_MS, metadataTtlMs: e.WEB_REMOTE_METADATA_TTL_MS, compressionCacheBytes: e.WEB_COMPRESSION_CACHE_BYTES },
   };
 }

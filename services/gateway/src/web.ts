@@ -1,6 +1,7 @@
 /**
  * The web site at the one origin (shell/README.md, "What the gateway must serve"):
- *   /mf/registry.json   the deployed remotes, from configuration (WEB_REMOTES)          no-cache
+ *   /mf/registry.json   the deployed remotes (WEB_REMOTES) with what each contributes,  no-cache
+ *                       read from its build's mf-manifest.json (remote-metadata.ts)
  *   /mf/<key>/<file>    a remote's build: from its folder, or proxied to its own static server; 404 when missing
  *   /<file>             the shell's build (WEB_ROOT); 404 when missing
  *   any other page path shell/index.html, 200, no-cache, with the Content-Security-Policy (the shell routes it,
@@ -16,14 +17,12 @@ import type { Context, Middleware, Next } from 'koa';
 import { HttpError, notFound, type Logger } from '@cp/service-kit';
 import type { GatewayConfig, WebRemote } from './config.ts';
 import { proxyRequest, Upstream } from './proxy.ts';
+import { folderMetadataReader, registryDocument, urlMetadataReader, type MetadataReader } from './remote-metadata.ts';
 import { cacheControlOf, CompressionCache, isCompressible, preferredEncoding, resolveInside, sendFile } from './static-files.ts';
 
 export const REGISTRY_PATH = '/mf/registry.json';
 
-/** The registry document the shell reads at start (src/mf/remotes.ts in the shell). */
-export function registryDocument(remotes: readonly WebRemote[]): { remotes: Array<{ name: string; entry: string }> } {
-  return { remotes: remotes.map((r) => ({ name: r.name, entry: r.entry })) };
-}
+export { registryDocument } from './remote-metadata.ts';
 
 /**
  * The policy of the page. Scripts only from this origin plus the hashes of index.html's inline scripts (csp.json of
@@ -138,23 +137,30 @@ function finishRemoteAnswer(ctx: Context, file: string): void {
 export function createWebSite(config: GatewayConfig, logger: Logger): WebSite {
   const { root, remotes } = config.web;
   const cache = new CompressionCache(config.web.compressionCacheBytes);
-  const registry = JSON.stringify(registryDocument(remotes));
   const byKey = new Map(remotes.map((r) => [r.key, r]));
   const upstreams = new Map<string, Upstream>();
+  const metadataReaders = new Map<string, MetadataReader>();
   for (const r of remotes) {
-    if (r.source.kind !== 'url') continue;
-    upstreams.set(
-      r.key,
-      new Upstream({
-        name: `web:${r.key}`,
-        origin: r.source.origin,
-        connections: Math.min(config.pool.connections, 16),
-        maxQueue: config.pool.maxQueue,
-        connectTimeoutMs: config.timeouts.connectMs,
-        breakerFailures: config.breaker.failures,
-        breakerCooldownMs: config.breaker.cooldownMs,
-      }),
-    );
+    if (r.source.kind !== 'url') {
+      metadataReaders.set(r.key, folderMetadataReader({ ...r, source: r.source }, logger));
+      continue;
+    }
+    const upstream = new Upstream({
+      name: `web:${r.key}`,
+      origin: r.source.origin,
+      connections: Math.min(config.pool.connections, 16),
+      maxQueue: config.pool.maxQueue,
+      connectTimeoutMs: config.timeouts.connectMs,
+      breakerFailures: config.breaker.failures,
+      breakerCooldownMs: config.breaker.cooldownMs,
+    });
+    upstreams.set(r.key, upstream);
+    metadataReaders.set(r.key, urlMetadataReader({ ...r, source: r.source }, upstream, { ttlMs: config.web.metadataTtlMs, timeoutMs: config.web.remoteTimeoutMs }, logger));
+  }
+  /** The registry document with every remote's metadata as known now (see remote-metadata.ts). */
+  async function registry(): Promise<string> {
+    const known = await Promise.all(remotes.map(async (r) => [r.key, await metadataReaders.get(r.key)!.current()] as const));
+    return JSON.stringify(registryDocument(remotes, new Map(known)));
   }
   const csp = root ? cspReader(root, logger) : async () => contentSecurityPolicy();
 
@@ -200,7 +206,7 @@ export function createWebSite(config: GatewayConfig, logger: Logger): WebSite {
     if (p === REGISTRY_PATH) {
       ctx.set('Cache-Control', 'no-cache');
       ctx.type = 'application/json; charset=utf-8';
-      ctx.body = registry;
+      ctx.body = await registry();
       return;
     }
     if (p === '/mf' || p.startsWith('/mf/')) {

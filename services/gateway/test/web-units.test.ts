@@ -16,11 +16,11 @@ describe('WEB_ROOT and WEB_REMOTES', () => {
       { key: 'forum', name: 'mf_forum', entry: '/mf/forum/mf-manifest.json', source: { kind: 'url', origin: 'http://127.0.0.1:3102', basePath: '/' } },
       { key: 'admin', name: 'mf_admin', entry: '/mf/admin/mf-manifest.json', source: { kind: 'url', origin: 'https://cdn.example.com', basePath: '/admin/v3/' } },
     ]);
-    expect(registryDocument(c.web.remotes)).toEqual({
+    expect(registryDocument(c.web.remotes, new Map([['listings', { routes: ['/listings'], slots: ['hero' as const], postAdPanel: true }], ['admin', { routes: ['/admin'], slots: [] }]]))).toEqual({
       remotes: [
-        { name: 'mf_listings', entry: '/mf/listings/mf-manifest.json' },
-        { name: 'mf_forum', entry: '/mf/forum/mf-manifest.json' },
-        { name: 'mf_admin', entry: '/mf/admin/mf-manifest.json' },
+        { name: 'mf_listings', entry: '/mf/listings/mf-manifest.json', routes: ['/listings'], slots: ['hero'], postAdPanel: true },
+        { name: 'mf_forum', entry: '/mf/forum/mf-manifest.json', routes: [], slots: [], metadataUnavailable: true },
+        { name: 'mf_admin', entry: '/mf/admin/mf-manifest.json', routes: ['/admin'], slots: [] },
       ],
     });
   });

@@ -4,6 +4,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { RegistryDocumentSchema } from '@cp/contracts';
 import { createLogger, type RunningServer } from '@cp/service-kit';
 import type { RunningGateway } from '../src/app.ts';
 import { startStaticServer } from '../src/static-server.ts';
@@ -39,9 +40,9 @@ function write(file: string, content: string | Buffer): void {
   writeFileSync(file, content);
 }
 
-function remoteBuild(distDir: string, name: string): void {
+function remoteBuild(distDir: string, name: string, cpRemote: unknown): void {
   write(path.join(distDir, 'remoteEntry.js'), `/* ${name} remote entry */\n${`var ${name} = ${JSON.stringify(name)};\n`.repeat(80)}`);
-  write(path.join(distDir, 'mf-manifest.json'), JSON.stringify({ id: name, name, metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } } }));
+  write(path.join(distDir, 'mf-manifest.json'), JSON.stringify({ id: name, name, metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' }, cpRemote } }));
   write(path.join(distDir, 'mf-stats.json'), JSON.stringify({ name }));
   write(path.join(distDir, '129.0baa9b47.js'), `/* ${name} chunk */ export const x = 1;`);
   write(path.join(distDir, 'styles.bc78ed19.css'), `.${name}{color:red}\n`.repeat(100));
@@ -95,8 +96,8 @@ beforeAll(async () => {
   write(path.join(shellDist, 'robots.txt'), 'User-agent: *\n');
   write(path.join(shellDist, '.secret'), 'hidden');
   write(path.join(dir, 'secret.txt'), 'outside the web root');
-  remoteBuild(listingsDist, 'mf_listings');
-  remoteBuild(forumDist, 'mf_forum');
+  remoteBuild(listingsDist, 'mf_listings', { routes: ['/listings', '/listing/:id'], slots: ['hero', 'recent-listings'], postAdPanel: true });
+  remoteBuild(forumDist, 'mf_forum', { routes: ['/forum'], slots: ['forum'], postAdPanel: false });
   write(path.join(listingsDist, '.env'), 'SECRET=1');
 
   await startForumServer();
@@ -265,17 +266,22 @@ describe('the shell build', () => {
 });
 
 describe('the remote registry', () => {
-  test('lists every configured remote in order, not cached', async () => {
+  test('lists every configured remote in order with the metadata of its build, not cached', async () => {
     const res = await api.call(`${base}/mf/registry.json`);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(res.headers['cache-control']).toBe('no-cache');
+    expect(RegistryDocumentSchema.safeParse(res.json()).success).toBe(true);
     expect(res.json()).toEqual({
       remotes: [
-        { name: 'mf_listings', entry: '/mf/listings/mf-manifest.json' },
-        { name: 'mf_forum', entry: '/mf/forum/mf-manifest.json' },
-        { name: 'mf_directory', entry: '/mf/directory/mf-manifest.json' },
-        { name: 'mf_echo', entry: '/mf/echo/mf-manifest.json' },
+        // from its build folder
+        { name: 'mf_listings', entry: '/mf/listings/mf-manifest.json', routes: ['/listings', '/listing/:id'], slots: ['hero', 'recent-listings'], postAdPanel: true },
+        // from its own static server
+        { name: 'mf_forum', entry: '/mf/forum/mf-manifest.json', routes: ['/forum'], slots: ['forum'] },
+        // its server is down: still listed, without metadata
+        { name: 'mf_directory', entry: '/mf/directory/mf-manifest.json', routes: [], slots: [], metadataUnavailable: true },
+        // its server answers something that is not a manifest
+        { name: 'mf_echo', entry: '/mf/echo/mf-manifest.json', routes: [], slots: [], metadataUnavailable: true },
       ],
     });
   });

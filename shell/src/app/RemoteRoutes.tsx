@@ -1,33 +1,42 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useLocation, useRoutes, type RouteObject } from 'react-router';
 import { RemoteBoundary, SectionSkeleton } from '../mf/RemoteBoundary.tsx';
-import { useRemotes } from '../mf/RemotesContext.tsx';
+import { useRemotes, useRemotesController } from '../mf/RemotesContext.tsx';
+import { isPending, routeOwners } from '../mf/remotes.ts';
 import { NotFoundPage, SectionUnavailablePage } from '../pages/NotFoundPage.tsx';
 
 /**
- * Every path the shell does not own: the routes the remotes exposed, each in its own boundary; while the remotes are
- * still loading a skeleton; then '404 Page Not Found', or "unavailable" when a remote that might own it failed.
+ * Every path the shell does not own. The registry says which remote owns it (its declared route patterns): only that
+ * remote's ./routes are loaded, each route in its own boundary, with a skeleton while it loads. A path nobody owns is
+ * '404 Page Not Found' at once, without loading any remote; "unavailable" (with Try again) when its remote failed.
  */
 export function RemoteRoutes() {
-  const { routes, phase, remotes, retry } = useRemotes();
-  const location = useLocation();
-  const anyFailed = remotes.some((r) => r.status === 'failed');
+  const controller = useRemotesController();
+  const snapshot = useRemotes();
+  const { routes, phase, retry } = snapshot;
+  const { pathname } = useLocation();
+  useEffect(() => {
+    void controller.loadRoutesFor(pathname);
+  }, [controller, pathname]);
+  const owners = routeOwners(snapshot, pathname);
+  const pending = phase === 'loading' || owners.some((r) => isPending(r.routesLoad));
+  const ownerFailed = owners.some((r) => r.routesLoad.status === 'failed');
   const table = useMemo<RouteObject[]>(
     () => [
       ...routes.map(({ path, Component, remote }) => ({
         path,
         element: (
-          <RemoteBoundary key={remote} resetKey={location.pathname} fallback={<SectionSkeleton label="Loading page…" />}>
+          <RemoteBoundary key={remote} resetKey={pathname} fallback={<SectionSkeleton label="Loading page…" />}>
             <Component />
           </RemoteBoundary>
         ),
       })),
       {
         path: '*',
-        element: phase === 'loading' ? <SectionSkeleton label="Loading page…" /> : anyFailed ? <SectionUnavailablePage onRetry={() => void retry()} /> : <NotFoundPage />,
+        element: pending ? <SectionSkeleton label="Loading page…" /> : ownerFailed ? <SectionUnavailablePage onRetry={() => void retry()} /> : <NotFoundPage />,
       },
     ],
-    [routes, phase, anyFailed, retry, location.pathname],
+    [routes, pending, ownerFailed, retry, pathname],
   );
   return useRoutes(table);
 }

@@ -1,10 +1,12 @@
+import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import type { ListingCategory } from '@cp/contracts';
 import { Button, EmptyState } from '@cp/ui';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@cp/ui/dialog';
 import { useAuth } from '@cp/web-core';
 import { RemoteBoundary, SectionSkeleton } from '../mf/RemoteBoundary.tsx';
-import { useRemotes } from '../mf/RemotesContext.tsx';
+import { useRemotes, useRemotesController } from '../mf/RemotesContext.tsx';
+import { isPending, postAdPanelCandidates } from '../mf/remotes.ts';
 
 export interface PostAdDialogProps {
   open: boolean;
@@ -14,13 +16,20 @@ export interface PostAdDialogProps {
 
 /**
  * The Post Ad dialog (spec §2). Logged out: the login gate. Logged in: the panel exposed by mf-listings (`postAdPanel`
- * of its ./widgets), inside its own error boundary.
+ * of its ./widgets), inside its own error boundary; that remote is loaded when the dialog opens (on the home page it
+ * usually is already).
  */
 export function PostAdDialog({ open, onOpenChange, initialCategory }: PostAdDialogProps) {
   const { isAuthenticated, isLoading } = useAuth();
-  const { postAdPanel: Panel, phase } = useRemotes();
+  const controller = useRemotesController();
+  const snapshot = useRemotes();
+  const { postAdPanel: Panel } = snapshot;
+  const panelPending = snapshot.phase === 'loading' || postAdPanelCandidates(snapshot).some((r) => isPending(r.widgetsLoad));
   const navigate = useNavigate();
   const close = () => onOpenChange(false);
+  useEffect(() => {
+    if (open && isAuthenticated) void controller.loadPostAdPanel();
+  }, [open, isAuthenticated, controller]);
 
   let body;
   if (isLoading) body = <SectionSkeleton label="Checking your session…" />;
@@ -44,7 +53,7 @@ export function PostAdDialog({ open, onOpenChange, initialCategory }: PostAdDial
         <Panel onDone={close} {...(initialCategory ? { initialCategory } : {})} />
       </RemoteBoundary>
     );
-  } else if (phase === 'loading') body = <SectionSkeleton label="Loading the ad form…" />;
+  } else if (panelPending) body = <SectionSkeleton label="Loading the ad form…" />;
   else body = <EmptyState headingLevel={3} title="Posting is unavailable right now" description="Please try again in a few minutes." />;
 
   return (

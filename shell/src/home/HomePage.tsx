@@ -2,7 +2,8 @@ import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { Button } from '@cp/ui';
 import { HOME_SLOTS, type HomeSlot } from '@cp/web-core/contract';
 import { RemoteBoundary, SectionSkeleton } from '../mf/RemoteBoundary.tsx';
-import { useRemotes } from '../mf/RemotesContext.tsx';
+import { useRemotes, useRemotesController } from '../mf/RemotesContext.tsx';
+import { isPending, slotOwners, type RemotesSnapshot } from '../mf/remotes.ts';
 import { SITE_NAME } from '../site.ts';
 import { ContactBlock } from './ContactBlock.tsx';
 import { BusinessesEmpty, DefaultHero, ForumEmpty } from './defaults.tsx';
@@ -20,12 +21,22 @@ const SLOT_DEFAULTS: Partial<Record<HomeSlot, ComponentType>> = {
   contact: ContactBlock,
 };
 
-/** Slots worth a skeleton while the remotes load (the first screen). */
-const SKELETON_SLOTS = new Set<HomeSlot>(['hero', 'categories', 'featured-listings', 'recent-listings']);
+/** The first screen's slots: rendered (and their remotes loaded) at once, with a skeleton while they load. */
+const FIRST_SCREEN_SLOTS = new Set<HomeSlot>(['hero', 'categories', 'featured-listings', 'recent-listings']);
 
+/** Whether a slot is still waiting: the registry, or a remote that fills it. */
+function slotPending(snapshot: RemotesSnapshot, slot: HomeSlot): boolean {
+  return snapshot.phase === 'loading' || slotOwners(snapshot, slot).some((r) => isPending(r.widgetsLoad));
+}
+
+/** Renders a slot: loads the remotes that fill it (from the registry's metadata), then their widgets or the default. */
 function Slot({ slot }: { slot: HomeSlot }) {
-  const { widgets, phase } = useRemotes();
-  const filled = widgets.filter((w) => w.slot === slot);
+  const controller = useRemotesController();
+  const snapshot = useRemotes();
+  useEffect(() => {
+    void controller.loadWidgetsFor(slot);
+  }, [controller, slot]);
+  const filled = snapshot.widgets.filter((w) => w.slot === slot);
   if (filled.length > 0) {
     return (
       <>
@@ -37,28 +48,34 @@ function Slot({ slot }: { slot: HomeSlot }) {
       </>
     );
   }
-  if (phase === 'loading' && SKELETON_SLOTS.has(slot)) return <SectionSkeleton label={slot === 'hero' ? 'Loading…' : 'Loading section…'} className={slot === 'hero' ? 'space-y-3 py-10' : undefined} />;
+  // A skeleton while a remote that fills it loads; before the registry is known only on the first screen.
+  const pending = slotPending(snapshot, slot);
+  if (pending && (FIRST_SCREEN_SLOTS.has(slot) || snapshot.phase === 'ready')) {
+    return <SectionSkeleton label={slot === 'hero' ? 'Loading…' : 'Loading section…'} className={slot === 'hero' ? 'space-y-3 py-10' : undefined} />;
+  }
   const Default = SLOT_DEFAULTS[slot];
   return Default ? <Default /> : null;
 }
 
 /**
- * Renders a slot below the first screen only when it comes near the viewport, so its code and its data (forum posts,
- * businesses, ads) do not compete with the first view. Without IntersectionObserver (old browsers, tests) at once.
+ * Renders a slot below the first screen only when it comes near the viewport, so its remote (code) and its data
+ * (forum posts, businesses, ads) do not compete with the first view: a remote that only fills such slots is not even
+ * loaded before. Without IntersectionObserver (old browsers, tests) at once.
  */
 function DeferredSlot({ slot }: { slot: HomeSlot }) {
-  const { phase } = useRemotes();
+  const snapshot = useRemotes();
+  // Measured once the first screen's sections have their place (while they load, everything looks near).
+  const firstScreenLoading = [...FIRST_SCREEN_SLOTS].some((s) => slotPending(snapshot, s));
   const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    // Measured once the first screen's sections have their place (while they load, everything looks near).
-    if (near || phase === 'loading' || !ref.current) return;
+    if (near || firstScreenLoading || !ref.current) return;
     const observer = new IntersectionObserver((entries) => {
       if (entries.some((e) => e.isIntersecting)) setNear(true);
     }, { rootMargin: '300px 0px' });
     observer.observe(ref.current);
     return () => observer.disconnect();
-  }, [near, phase]);
+  }, [near, firstScreenLoading]);
   if (near) return <Slot slot={slot} />;
   return <div ref={ref} className="min-h-64" aria-hidden="true" />;
 }
@@ -67,9 +84,11 @@ const MAIN_SLOTS = HOME_SLOTS.filter((s) => s !== 'hero' && s !== 'sidebar-ad');
 
 /** The home page (spec §2 Home), composed from the widgets the remotes expose. */
 export function HomePage() {
-  const { widgets, remotes, retry } = useRemotes();
-  const failed = remotes.filter((r) => r.status === 'failed');
-  const hasSidebar = widgets.some((w) => w.slot === 'sidebar-ad');
+  const snapshot = useRemotes();
+  const { remotes, retry } = snapshot;
+  // Only the remotes this page asked for can fail here (their ./widgets); the others are not loaded at all.
+  const failed = remotes.filter((r) => r.widgetsLoad.status === 'failed');
+  const hasSidebar = snapshot.widgets.some((w) => w.slot === 'sidebar-ad') || (snapshot.phase === 'ready' && slotOwners(snapshot, 'sidebar-ad').some((r) => r.metadataKnown));
   return (
     <>
       <title>{`${SITE_NAME} | Classifieds, Forum & Local Businesses`}</title>
@@ -86,12 +105,12 @@ export function HomePage() {
         {hasSidebar ? (
           <aside aria-label="Sponsored" className="lg:order-2">
             <div className="lg:sticky lg:top-24">
-              <Slot slot="sidebar-ad" />
+              <DeferredSlot slot="sidebar-ad" />
             </div>
           </aside>
         ) : null}
         <div className="space-y-12 lg:order-1">
-          {MAIN_SLOTS.map((slot) => (SKELETON_SLOTS.has(slot) ? <Slot key={slot} slot={slot} /> : <DeferredSlot key={slot} slot={slot} />))}
+          {MAIN_SLOTS.map((slot) => (FIRST_SCREEN_SLOTS.has(slot) ? <Slot key={slot} slot={slot} /> : <DeferredSlot key={slot} slot={slot} />))}
         </div>
       </div>
     </>

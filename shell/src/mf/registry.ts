@@ -1,8 +1,15 @@
+import { checkRemoteMetadata, REMOTE_NAME_PATTERN, type HomeSlot } from '@cp/contracts/mf-metadata';
+
 /**
  * The runtime registry of microfrontends. The shell knows no remote at build time: at startup it reads
- * `GET /mf/registry.json` (served by the gateway from its configuration) →
- * `{ "remotes": [{ "name": "mf_listings", "entry": "/mf/listings/mf-manifest.json" }, ...] }`.
+ * `GET /mf/registry.json` (served by the gateway from its configuration and each remote's build) →
+ * `{ "remotes": [{ "name": "mf_listings", "entry": "/mf/listings/mf-manifest.json", "routes": ["/listings", ...],
+ *    "slots": ["hero", ...], "postAdPanel": true }, ...] }`.
+ * The metadata (routes, slots, postAdPanel) says which remote to load for a path, a home slot or the Post Ad dialog,
+ * before loading any. A remote listed without it (`metadataUnavailable`, an older gateway, invalid metadata) may own
+ * any path or slot: the shell loads it to find out.
  * A registry that cannot be read means "no remotes": the shell's own pages keep working.
+ * Checked by hand (@cp/contracts/mf-metadata, no zod): this code is part of the home page's first bundle.
  */
 export const REGISTRY_URL = '/mf/registry.json';
 
@@ -11,9 +18,15 @@ export interface RemoteDescriptor {
   name: string;
   /** The remote's mf-manifest.json (or remoteEntry.js): a same-origin path or an http(s) URL. */
   entry: string;
+  /** The route path patterns it declares (react-router patterns). */
+  routes: readonly string[];
+  /** The home slots its widgets fill. */
+  slots: readonly HomeSlot[];
+  /** It provides the body of the Post Ad dialog. */
+  postAdPanel: boolean;
+  /** false: the registry has no (valid) metadata for it; it may own any path and fill any slot. */
+  metadataKnown: boolean;
 }
-
-const NAME = /^mf_[a-z][a-z0-9_]{0,40}$/;
 
 function isAllowedEntry(entry: string, origin: string | undefined): boolean {
   if (entry.startsWith('/') && !entry.startsWith('//')) return true;
@@ -27,7 +40,12 @@ function isAllowedEntry(entry: string, origin: string | undefined): boolean {
   }
 }
 
-/** Validates the registry document; invalid entries are dropped (and reported), duplicates keep the first. */
+const UNKNOWN = { routes: [], slots: [], postAdPanel: false, metadataKnown: false } as const;
+
+/**
+ * Validates the registry document; invalid entries are dropped (and reported), duplicates keep the first. A valid
+ * entry with missing or invalid metadata is kept as a remote of unknown metadata (and reported when invalid).
+ */
 export function parseRegistry(document: unknown, origin?: string): { remotes: RemoteDescriptor[]; rejected: string[] } {
   const list = (document as { remotes?: unknown } | null)?.remotes;
   const remotes: RemoteDescriptor[] = [];
@@ -35,8 +53,8 @@ export function parseRegistry(document: unknown, origin?: string): { remotes: Re
   if (!Array.isArray(list)) return { remotes, rejected: ['registry: `remotes` is not an array'] };
   const seen = new Set<string>();
   for (const item of list as unknown[]) {
-    const { name, entry } = (item ?? {}) as { name?: unknown; entry?: unknown };
-    if (typeof name !== 'string' || !NAME.test(name) || typeof entry !== 'string' || !isAllowedEntry(entry, origin)) {
+    const { name, entry, routes, slots, postAdPanel, metadataUnavailable } = (item ?? {}) as Record<string, unknown>;
+    if (typeof name !== 'string' || !REMOTE_NAME_PATTERN.test(name) || typeof entry !== 'string' || !isAllowedEntry(entry, origin)) {
       rejected.push(`registry: invalid remote ${JSON.stringify(item)}`);
       continue;
     }
@@ -45,7 +63,17 @@ export function parseRegistry(document: unknown, origin?: string): { remotes: Re
       continue;
     }
     seen.add(name);
-    remotes.push({ name, entry });
+    if (metadataUnavailable === true || (routes === undefined && slots === undefined)) {
+      remotes.push({ name, entry, ...UNKNOWN });
+      continue;
+    }
+    const checked = checkRemoteMetadata({ routes, slots, postAdPanel });
+    if (!checked.ok) {
+      rejected.push(`registry: invalid metadata of ${name} (${checked.error}): it is loaded to find out what it owns`);
+      remotes.push({ name, entry, ...UNKNOWN });
+      continue;
+    }
+    remotes.push({ name, entry, routes: checked.metadata.routes, slots: checked.metadata.slots, postAdPanel: checked.metadata.postAdPanel === true, metadataKnown: true });
   }
   return { remotes, rejected };
 }

@@ -1,13 +1,22 @@
 import type { ComponentType } from 'react';
-import { parseRoutesModule, parseWidgetsModule, REMOTE_EXPOSES, type HomeWidget, type PostAdPanelProps, type RemoteRoute } from '@cp/web-core/contract';
+import { matchPath } from 'react-router';
+import { parseRoutesModule, parseWidgetsModule, REMOTE_EXPOSES, type HomeSlot, type HomeWidget, type PostAdPanelProps, type RemoteRoute } from '@cp/web-core/contract';
 import { failureOf } from './fallback.ts';
 import type { RemoteDescriptor } from './registry.ts';
 
-export type RemoteStatus = 'loading' | 'ready' | 'failed';
+/** One exposed module of a remote: not asked for yet, loading, loaded, or failed (until retry). */
+export type LoadStatus = 'idle' | 'loading' | 'ready' | 'failed';
+
+export interface LoadState {
+  status: LoadStatus;
+  error?: string;
+}
 
 export interface RemoteState extends RemoteDescriptor {
-  status: RemoteStatus;
-  error?: string;
+  /** Its `./routes`: loaded when the current path may be one of its pages. */
+  routesLoad: LoadState;
+  /** Its `./widgets`: loaded when a home slot it fills is shown, or the Post Ad dialog needs its panel. */
+  widgetsLoad: LoadState;
 }
 
 export interface LoadedRoute extends RemoteRoute {
@@ -19,11 +28,13 @@ export interface LoadedWidget extends HomeWidget {
 }
 
 export interface RemotesSnapshot {
-  /** 'loading' until the registry has been read and every remote has answered (or failed, or timed out). */
+  /** 'loading' until the registry has been read (or failed). */
   phase: 'loading' | 'ready';
   registryError?: string;
   remotes: readonly RemoteState[];
+  /** The routes of the remotes whose ./routes are loaded, in registry order. */
   routes: readonly LoadedRoute[];
+  /** The widgets of the remotes whose ./widgets are loaded, by `order`. */
   widgets: readonly LoadedWidget[];
   postAdPanel?: ComponentType<PostAdPanelProps>;
 }
@@ -31,24 +42,35 @@ export interface RemotesSnapshot {
 export interface RemotesDeps {
   /** Reads the registry (fetchRegistry in the browser). */
   readRegistry: () => Promise<{ remotes: RemoteDescriptor[]; error?: string }>;
-  /** Registers the remotes with the Module Federation runtime (registerRemotes). */
-  register: (remotes: RemoteDescriptor[], options?: { force?: boolean }) => void;
+  /** Registers the remotes with the Module Federation runtime (registerRemotes): cheap, nothing is fetched. */
+  register: (remotes: Array<{ name: string; entry: string }>, options?: { force?: boolean }) => void;
   /** Loads `<name>/<expose>` (loadRemote). */
   load: (id: string) => Promise<unknown>;
-  /** A remote that has not answered after this long counts as failed (the page stops waiting for it). */
+  /** An exposed module that has not answered after this long counts as failed (the page stops waiting for it). */
   timeoutMs?: number;
 }
 
 export interface RemotesController {
   getSnapshot: () => RemotesSnapshot;
   subscribe: (listener: () => void) => () => void;
-  /** Reads the registry and loads every remote's ./routes and ./widgets in parallel. Once. */
+  /** Reads the registry and registers every remote with the runtime (loads none). Once. */
   start: () => Promise<void>;
-  /** Loads the failed remotes again. */
+  /** Loads the ./routes of the remotes that may own this path (none: the path is a 404). */
+  loadRoutesFor: (pathname: string) => Promise<void>;
+  /** Loads the ./widgets of the remotes that fill this home slot. */
+  loadWidgetsFor: (slot: HomeSlot) => Promise<void>;
+  /** Loads the ./widgets of the remote that provides the Post Ad panel. */
+  loadPostAdPanel: () => Promise<void>;
+  /** Loads again every exposed module that failed (after registering its remote again). */
   retry: () => Promise<void>;
 }
 
-const exposeId = (name: string, expose: string) => `${name}/${expose.replace(/^\.\//, '')}`;
+type ExposeKind = keyof typeof REMOTE_EXPOSES;
+
+const exposeId = (name: string, kind: ExposeKind) => `${name}/${REMOTE_EXPOSES[kind].replace(/^\.\//, '')}`;
+
+/** Waiting for the first answer, or about to ask: the area shows a skeleton. */
+export const isPending = (load: LoadState) => load.status === 'idle' || load.status === 'loading';
 
 function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   return new Promise<T>((resolve, reject) => {
@@ -66,68 +88,147 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
   });
 }
 
-interface Loaded {
-  routes: LoadedRoute[];
+const matches = (patterns: readonly string[], pathname: string) => patterns.some((path) => matchPath({ path, end: true }, pathname) !== null);
+
+/**
+ * The remotes that may own a path: those whose routes match it (their loaded ./routes once loaded, else the routes
+ * the registry declares); when none does, those whose metadata is unknown and whose ./routes are not loaded yet.
+ * Empty: nobody owns it (404), decided without loading any remote.
+ */
+export function routeOwners(snapshot: RemotesSnapshot, pathname: string): RemoteState[] {
+  const owners = snapshot.remotes.filter((r) =>
+    r.routesLoad.status === 'ready' ? matches(snapshot.routes.filter((route) => route.remote === r.name).map((route) => route.path), pathname) : r.metadataKnown && matches(r.routes, pathname),
+  );
+  if (owners.length > 0) return owners;
+  return snapshot.remotes.filter((r) => !r.metadataKnown && r.routesLoad.status !== 'ready');
+}
+
+/** The remotes that fill a home slot: by their loaded widgets once loaded, else by the registry (unknown: maybe). */
+export function slotOwners(snapshot: RemotesSnapshot, slot: HomeSlot): RemoteState[] {
+  return snapshot.remotes.filter((r) => {
+    if (r.widgetsLoad.status === 'ready') return snapshot.widgets.some((w) => w.remote === r.name && w.slot === slot);
+    return r.metadataKnown ? r.slots.includes(slot) : true;
+  });
+}
+
+/**
+ * The remotes that may still provide the Post Ad panel: not loaded yet, and declaring it (unknown metadata: maybe).
+ * A loaded remote's panel is `snapshot.postAdPanel`.
+ */
+export function postAdPanelCandidates(snapshot: RemotesSnapshot): RemoteState[] {
+  return snapshot.remotes.filter((r) => r.widgetsLoad.status !== 'ready' && (r.metadataKnown ? r.postAdPanel : true));
+}
+
+interface LoadedWidgets {
   widgets: LoadedWidget[];
   postAdPanel?: ComponentType<PostAdPanelProps>;
 }
 
+const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x) => b.includes(x));
+
 /**
- * Loads the microfrontends listed in the registry and keeps what they contribute (routes, home widgets, the Post Ad
- * panel) in a small external store for React (useSyncExternalStore). One failing remote is marked failed and
- * contributes nothing; the others load normally.
+ * Keeps the registry's remotes and what they contribute (routes, home widgets, the Post Ad panel) in a small
+ * external store for React (useSyncExternalStore). Every remote is registered with the runtime at start, but a
+ * remote's exposed module is loaded only when the page needs it: its ./routes when the path may be one of its pages,
+ * its ./widgets when a slot it fills is shown or the Post Ad dialog opens. A module that fails (or times out) is
+ * marked failed, contributes nothing, and is loaded again by `retry`; the other remotes are not affected.
  */
 export function createRemotesController(deps: RemotesDeps): RemotesController {
   const timeoutMs = deps.timeoutMs ?? 15_000;
   let snapshot: RemotesSnapshot = { phase: 'loading', remotes: [], routes: [], widgets: [] };
-  const loaded = new Map<string, Loaded>();
+  const loadedRoutes = new Map<string, LoadedRoute[]>();
+  const loadedWidgets = new Map<string, LoadedWidgets>();
+  const inflight = new Map<string, Promise<void>>();
   const listeners = new Set<() => void>();
   let started: Promise<void> | undefined;
 
   const publish = (next: Partial<RemotesSnapshot>) => {
     const merged: RemotesSnapshot = { ...snapshot, ...next };
-    const ordered = merged.remotes.map((r) => loaded.get(r.name)).filter((l): l is Loaded => l !== undefined);
-    const postAdPanel = ordered.find((l) => l.postAdPanel)?.postAdPanel;
-    snapshot = {
-      ...merged,
-      routes: ordered.flatMap((l) => l.routes),
-      widgets: ordered.flatMap((l) => l.widgets).sort((a, b) => (a.order ?? 0) - (b.order ?? 0)),
-      ...(postAdPanel ? { postAdPanel } : {}),
-    };
-    if (!postAdPanel) delete (snapshot as { postAdPanel?: unknown }).postAdPanel;
+    const names = merged.remotes.map((r) => r.name);
+    const widgets = names.flatMap((n) => loadedWidgets.get(n)?.widgets ?? []).sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
+    const postAdPanel = names.map((n) => loadedWidgets.get(n)?.postAdPanel).find((p) => p !== undefined);
+    snapshot = { ...merged, routes: names.flatMap((n) => loadedRoutes.get(n) ?? []), widgets };
+    if (postAdPanel) snapshot.postAdPanel = postAdPanel;
+    else delete snapshot.postAdPanel;
     for (const listener of listeners) listener();
   };
 
-  const setRemote = (name: string, patch: Partial<RemoteState>) => {
-    publish({ remotes: snapshot.remotes.map((r) => (r.name === name ? { ...r, ...patch } : r)) });
+  const setLoad = (name: string, kind: ExposeKind, load: LoadState) => {
+    const key = kind === 'routes' ? 'routesLoad' : 'widgetsLoad';
+    publish({ remotes: snapshot.remotes.map((r) => (r.name === name ? { ...r, [key]: load } : r)) });
   };
 
-  async function loadOne(remote: RemoteDescriptor): Promise<void> {
+  /** The remote's loaded module differs from what the registry said: the loaded one wins, with a warning. */
+  function checkAgainstRegistry(remote: RemoteState, kind: ExposeKind, loaded: { routes?: string[]; slots?: string[]; postAdPanel?: boolean }): void {
+    if (!remote.metadataKnown) return;
+    const differences: string[] = [];
+    if (loaded.routes && !sameSet(loaded.routes, remote.routes)) differences.push(`routes ${loaded.routes.join(', ') || 'none'} (registry: ${remote.routes.join(', ') || 'none'})`);
+    if (loaded.slots && !sameSet(loaded.slots, remote.slots)) differences.push(`slots ${loaded.slots.join(', ') || 'none'} (registry: ${remote.slots.join(', ') || 'none'})`);
+    if (loaded.postAdPanel !== undefined && loaded.postAdPanel !== remote.postAdPanel) differences.push(`postAdPanel ${loaded.postAdPanel} (registry: ${remote.postAdPanel})`);
+    if (differences.length > 0) console.warn(`Microfrontend ${remote.name}: its ./${kind} differ from the registry: ${differences.join('; ')}. Using what it loaded.`);
+  }
+
+  async function loadNow(remote: RemoteState, kind: ExposeKind): Promise<void> {
+    setLoad(remote.name, kind, { status: 'loading' });
     try {
-      const [routesModule, widgetsModule] = await withTimeout(
-        Promise.all([deps.load(exposeId(remote.name, REMOTE_EXPOSES.routes)), deps.load(exposeId(remote.name, REMOTE_EXPOSES.widgets))]),
-        timeoutMs,
-        remote.name,
-      );
-      const failure = failureOf(routesModule) ?? failureOf(widgetsModule);
+      const module = await withTimeout(deps.load(exposeId(remote.name, kind)), timeoutMs, `${remote.name}/${kind}`);
+      const failure = failureOf(module);
       if (failure !== undefined) throw new Error(failure);
-      const { routes } = parseRoutesModule(routesModule);
-      const widgets = parseWidgetsModule(widgetsModule);
-      loaded.set(remote.name, {
-        routes: routes.map((r) => ({ ...r, remote: remote.name })),
-        widgets: widgets.widgets.map((w) => ({ ...w, remote: remote.name })),
-        ...(widgets.postAdPanel ? { postAdPanel: widgets.postAdPanel } : {}),
-      });
-      setRemote(remote.name, { status: 'ready', error: undefined });
+      if (kind === 'routes') {
+        const { routes } = parseRoutesModule(module);
+        checkAgainstRegistry(remote, kind, { routes: routes.map((r) => r.path) });
+        loadedRoutes.set(remote.name, routes.map((r) => ({ ...r, remote: remote.name })));
+      } else {
+        const parsed = parseWidgetsModule(module);
+        checkAgainstRegistry(remote, kind, { slots: [...new Set(parsed.widgets.map((w) => w.slot))], postAdPanel: parsed.postAdPanel !== undefined });
+        loadedWidgets.set(remote.name, {
+          widgets: parsed.widgets.map((w) => ({ ...w, remote: remote.name })),
+          ...(parsed.postAdPanel ? { postAdPanel: parsed.postAdPanel } : {}),
+        });
+      }
+      setLoad(remote.name, kind, { status: 'ready' });
     } catch (error) {
-      loaded.delete(remote.name);
+      (kind === 'routes' ? loadedRoutes : loadedWidgets).delete(remote.name);
       const message = error instanceof Error ? error.message : String(error);
-      console.error(`Microfrontend ${remote.name} is unavailable: ${message}`);
-      setRemote(remote.name, { status: 'failed', error: message });
+      console.error(`Microfrontend ${remote.name} (./${kind}) is unavailable: ${message}`);
+      setLoad(remote.name, kind, { status: 'failed', error: message });
     }
   }
 
-  const finish = () => publish({ phase: 'ready' });
+  /** Loads the module unless it is loaded, loading (shares that promise) or failed (only retry loads it again). */
+  function ensure(remote: RemoteState, kind: ExposeKind): Promise<void> {
+    const key = exposeId(remote.name, kind);
+    const running = inflight.get(key);
+    if (running) return running;
+    const current = snapshot.remotes.find((r) => r.name === remote.name);
+    if (!current || current[kind === 'routes' ? 'routesLoad' : 'widgetsLoad'].status !== 'idle') return Promise.resolve();
+    const promise = loadNow(current, kind).finally(() => inflight.delete(key));
+    inflight.set(key, promise);
+    return promise;
+  }
+
+  const start = () => {
+    started ??= (async () => {
+      const { remotes, error } = await deps.readRegistry();
+      if (error) console.error(`Microfrontend registry unavailable: ${error}`);
+      try {
+        if (remotes.length > 0) deps.register(remotes.map(({ name, entry }) => ({ name, entry })));
+      } catch (registerError) {
+        console.error('Microfrontend registration failed', registerError);
+      }
+      publish({
+        phase: 'ready',
+        remotes: remotes.map((r) => ({ ...r, routesLoad: { status: 'idle' as const }, widgetsLoad: { status: 'idle' as const } })),
+        ...(error ? { registryError: error } : {}),
+      });
+    })();
+    return started;
+  };
+
+  const loadAll = async (owners: (s: RemotesSnapshot) => RemoteState[], kind: ExposeKind) => {
+    await start();
+    await Promise.all(owners(snapshot).map((r) => ensure(r, kind)));
+  };
 
   return {
     getSnapshot: () => snapshot,
@@ -135,32 +236,31 @@ export function createRemotesController(deps: RemotesDeps): RemotesController {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    start() {
-      started ??= (async () => {
-        const { remotes, error } = await deps.readRegistry();
-        if (error) console.error(`Microfrontend registry unavailable: ${error}`);
-        try {
-          if (remotes.length > 0) deps.register(remotes);
-        } catch (registerError) {
-          console.error('Microfrontend registration failed', registerError);
-        }
-        publish({ remotes: remotes.map((r) => ({ ...r, status: 'loading' as const })), ...(error ? { registryError: error } : {}) });
-        await Promise.all(remotes.map(loadOne));
-        finish();
-      })();
-      return started;
+    start,
+    loadRoutesFor: (pathname) => loadAll((s) => routeOwners(s, pathname), 'routes'),
+    loadWidgetsFor: (slot) => loadAll((s) => slotOwners(s, slot), 'widgets'),
+    async loadPostAdPanel() {
+      await start();
+      // In registry order, one at a time: the first remote that provides it is the one used.
+      for (const candidate of postAdPanelCandidates(snapshot)) {
+        if (snapshot.postAdPanel) return;
+        if (candidate.widgetsLoad.status !== 'failed') await ensure(candidate, 'widgets');
+      }
     },
     async retry() {
-      const failed = snapshot.remotes.filter((r) => r.status === 'failed');
+      const failed = snapshot.remotes.filter((r) => r.routesLoad.status === 'failed' || r.widgetsLoad.status === 'failed');
       if (failed.length === 0) return;
       try {
         deps.register(failed.map(({ name, entry }) => ({ name, entry })), { force: true });
       } catch (registerError) {
         console.error('Microfrontend registration failed', registerError);
       }
-      for (const r of failed) setRemote(r.name, { status: 'loading' });
-      await Promise.all(failed.map(loadOne));
-      finish();
+      const again: Array<[string, ExposeKind]> = failed.flatMap((r) => [
+        ...(r.routesLoad.status === 'failed' ? [[r.name, 'routes'] as [string, ExposeKind]] : []),
+        ...(r.widgetsLoad.status === 'failed' ? [[r.name, 'widgets'] as [string, ExposeKind]] : []),
+      ]);
+      for (const [name, kind] of again) setLoad(name, kind, { status: 'idle' });
+      await Promise.all(again.map(([name, kind]) => ensure(snapshot.remotes.find((r) => r.name === name)!, kind)));
     },
   };
 }

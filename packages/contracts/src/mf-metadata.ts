@@ -1,0 +1,87 @@
+/**
+ * What a microfrontend (a Module Federation remote `mf_<name>`) declares it contributes to the site, as data: the
+ * route path patterns it owns, the home-page slots its widgets fill, and whether it provides the body of the Post Ad
+ * dialog. Each remote keeps it in `src/exposes/metadata.json`; its `./routes` and `./widgets` modules are built from
+ * that file (`defineRemoteRoutes` / `defineRemoteWidgets` of `@cp/web-core/contract` refuse to disagree with it), its
+ * build publishes it in `mf-manifest.json` (`metaData.cpRemote`), the gateway copies it into `GET /mf/registry.json`,
+ * and the shell decides from it which remote to load, and when, without loading any remote first.
+ *
+ * This module has no zod: the browser (the shell's first view, the remotes' exposed modules) validates with
+ * `checkRemoteMetadata`. The zod schemas of the same rules, for the build and the gateway, are in
+ * `microfrontends.ts`; a test checks both agree.
+ */
+
+/** The sections of the home page in the order the shell lays them out (spec §2 Home). */
+export const HOME_SLOTS = [
+  'hero',
+  'categories',
+  'featured-listings',
+  'recent-listings',
+  'forum',
+  'sponsored-ads',
+  'featured-businesses',
+  'newsletter',
+  'contact',
+  'sidebar-ad',
+] as const;
+export type HomeSlot = (typeof HOME_SLOTS)[number];
+
+/** A container name as the gateway names it and the shell registers it: `mf_<key>`. */
+export const REMOTE_NAME_PATTERN = /^mf_[a-z][a-z0-9_]{0,40}$/;
+
+/**
+ * An absolute react-router path pattern: static segments and `:params` (optionally `:param?`), optionally ending in
+ * `/*`. Not `/` (the shell's home page). E.g. `/listings`, `/listing/:id`, `/forum/post/:id`.
+ */
+export const ROUTE_PATTERN = /^(?:\/(?:[A-Za-z0-9._~-]+|:[A-Za-z][A-Za-z0-9_]*\??))+(?:\/\*)?$|^\/\*$/;
+
+export const REMOTE_METADATA_LIMITS = { routes: 50, routeLength: 200 } as const;
+
+/** The key under `metaData` of a remote's mf-manifest.json where its build publishes its metadata. */
+export const MANIFEST_METADATA_KEY = 'cpRemote';
+
+export interface RemoteMetadata {
+  /** Route path patterns the remote's `./routes` serves, in the order it lists them. */
+  routes: string[];
+  /** Home slots its `./widgets` fill. */
+  slots: HomeSlot[];
+  /** Its `./widgets` export `postAdPanel` (the body of the header's Post Ad dialog). */
+  postAdPanel?: boolean;
+}
+
+const isHomeSlot = (value: unknown): value is HomeSlot => (HOME_SLOTS as readonly unknown[]).includes(value);
+
+function firstDuplicate(values: readonly string[]): string | undefined {
+  const seen = new Set<string>();
+  for (const value of values) {
+    if (seen.has(value)) return value;
+    seen.add(value);
+  }
+  return undefined;
+}
+
+/**
+ * Checks a remote's metadata (unknown keys are ignored, as by the zod schema). Returns the metadata with only the
+ * known keys, or why it is invalid.
+ */
+export function checkRemoteMetadata(value: unknown): { ok: true; metadata: RemoteMetadata } | { ok: false; error: string } {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, error: 'metadata must be an object' };
+  const { routes, slots, postAdPanel } = value as { routes?: unknown; slots?: unknown; postAdPanel?: unknown };
+  if (!Array.isArray(routes)) return { ok: false, error: '`routes` must be an array' };
+  if (routes.length > REMOTE_METADATA_LIMITS.routes) return { ok: false, error: `at most ${REMOTE_METADATA_LIMITS.routes} routes` };
+  for (const route of routes as unknown[]) {
+    if (typeof route !== 'string' || route.length > REMOTE_METADATA_LIMITS.routeLength || !ROUTE_PATTERN.test(route)) {
+      return { ok: false, error: `invalid route pattern ${JSON.stringify(route)}` };
+    }
+  }
+  const duplicateRoute = firstDuplicate(routes as string[]);
+  if (duplicateRoute !== undefined) return { ok: false, error: `route ${duplicateRoute} is listed twice` };
+  if (!Array.isArray(slots)) return { ok: false, error: '`slots` must be an array' };
+  for (const slot of slots as unknown[]) {
+    if (!isHomeSlot(slot)) return { ok: false, error: `unknown home slot ${JSON.stringify(slot)}` };
+  }
+  const duplicateSlot = firstDuplicate(slots as string[]);
+  if (duplicateSlot !== undefined) return { ok: false, error: `slot ${duplicateSlot} is listed twice` };
+  if (postAdPanel !== undefined && typeof postAdPanel !== 'boolean') return { ok: false, error: '`postAdPanel` must be a boolean' };
+  return { ok: true, metadata: { routes: [...(routes as string[])], slots: [...(slots as HomeSlot[])], ...(postAdPanel ? { postAdPanel: true } : {}) } };
+}

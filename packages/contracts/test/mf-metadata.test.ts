@@ -1,0 +1,76 @@
+import { checkRemoteMetadata, RegistryDocumentSchema, RemoteManifestMetadataSchema, RemoteMetadataSchema, RemoteMetadataSourceSchema } from '../src/index.ts';
+
+const valid: unknown[] = [
+  { routes: ['/listings', '/listing/:id', '/my-listings'], slots: ['hero', 'categories', 'featured-listings', 'recent-listings'], postAdPanel: true },
+  { routes: ['/forum', '/forum/post/:id'], slots: ['forum'] },
+  { routes: ['/admin'], slots: [], postAdPanel: false },
+  { routes: [], slots: [] },
+  { routes: ['/docs/*', '/*', '/a/:b?/c', '/yellow-pages', '/v1.2/x~y'], slots: ['sidebar-ad'] },
+  // unknown keys are dropped (a newer build may publish more)
+  { routes: ['/x'], slots: [], since: '2.0' },
+];
+
+const invalid: unknown[] = [
+  null,
+  [],
+  'routes',
+  {},
+  { routes: ['/x'] },
+  { slots: [] },
+  { routes: '/x', slots: [] },
+  { routes: ['x'], slots: [] },
+  { routes: ['/'], slots: [] },
+  { routes: ['//x'], slots: [] },
+  { routes: ['/x/'], slots: [] },
+  { routes: ['/x?y=1'], slots: [] },
+  { routes: ['/x#y'], slots: [] },
+  { routes: ['/x/*/y'], slots: [] },
+  { routes: ['/:1d'], slots: [] },
+  { routes: ['https://evil.test/x'], slots: [] },
+  { routes: [`/${'a'.repeat(200)}`], slots: [] },
+  { routes: Array.from({ length: 51 }, (_, i) => `/r${i}`), slots: [] },
+  { routes: ['/x', '/x'], slots: [] },
+  { routes: [3], slots: [] },
+  { routes: [], slots: ['footer'] },
+  { routes: [], slots: ['hero', 'hero'] },
+  { routes: [], slots: [], postAdPanel: 'yes' },
+];
+
+describe('remote metadata: the zod-free check (browser) and the zod schema (build, gateway) agree', () => {
+  test.each(valid)('valid: %j', (value) => {
+    const checked = checkRemoteMetadata(value);
+    expect(checked.ok).toBe(true);
+    expect(RemoteMetadataSchema.safeParse(value).success).toBe(true);
+    // the same normalised value: known keys only, postAdPanel only when true
+    const parsed = RemoteMetadataSchema.parse(value);
+    expect(checked.ok && checked.metadata).toEqual({ routes: parsed.routes, slots: parsed.slots, ...(parsed.postAdPanel ? { postAdPanel: true } : {}) });
+  });
+
+  test.each(invalid)('invalid: %j', (value) => {
+    const checked = checkRemoteMetadata(value);
+    expect(checked.ok).toBe(false);
+    expect(!checked.ok && checked.error.length).toBeGreaterThan(0);
+    expect(RemoteMetadataSchema.safeParse(value).success).toBe(false);
+  });
+
+  test('a remote source file refuses unknown keys (typos); the published metadata is read from the manifest', () => {
+    expect(RemoteMetadataSourceSchema.safeParse({ routes: [], slots: [], slot: ['hero'] }).success).toBe(false);
+    expect(RemoteMetadataSourceSchema.safeParse({ routes: ['/forum'], slots: ['forum'] }).success).toBe(true);
+    const manifest = { id: 'mf_forum', name: 'mf_forum', metaData: { name: 'mf_forum', publicPath: '/mf/forum/', cpRemote: { routes: ['/forum'], slots: ['forum'] } }, shared: [], exposes: [] };
+    expect(RemoteManifestMetadataSchema.parse(manifest).metaData.cpRemote).toEqual({ routes: ['/forum'], slots: ['forum'] });
+    expect(RemoteManifestMetadataSchema.safeParse({ metaData: { name: 'mf_forum' } }).success).toBe(false);
+  });
+
+  test('the registry document', () => {
+    expect(
+      RegistryDocumentSchema.safeParse({
+        remotes: [
+          { name: 'mf_listings', entry: '/mf/listings/mf-manifest.json', routes: ['/listings'], slots: ['hero'], postAdPanel: true },
+          { name: 'mf_forum', entry: '/mf/forum/mf-manifest.json', routes: [], slots: [], metadataUnavailable: true },
+        ],
+      }).success,
+    ).toBe(true);
+    expect(RegistryDocumentSchema.safeParse({ remotes: [{ name: 'forum', entry: '/x', routes: [], slots: [] }] }).success).toBe(false);
+    expect(RegistryDocumentSchema.safeParse({ remotes: [{ name: 'mf_forum', entry: '/x' }] }).success).toBe(false);
+  });
+});
