@@ -18,20 +18,16 @@ export { useAppDispatch, useAppSelector, useAppStore } from './hooks.ts';
 export { displayName, useAuth, type AuthState } from './auth/use-auth.ts';
 export { loginFailureToast, registrationFailureToast } from './auth/messages.ts';
 export { ErrorBoundary, type ErrorBoundaryProps } from './error-boundary.tsx';
-export {
-  HOME_SLOTS,
-  REMOTE_EXPOSES,
-  defineRemoteRoutes,
-  defineRemoteWidgets,
-  parseRoutesModule,
-  parseWidgetsModule,
-  type HomeSlot,
-  type HomeWidget,
-  type PostAdPanelProps,
-  type RemoteExpose,
-  type RemoteRoute,
-  type RemoteRoutesModule,
-  type RemoteWidgetsModule,
+// The contract's functions and constants come from '@cp/web-core/contract' (each app bundles that small module): a
+// shared module is never tree-shaken, so re-exporting them here would put a second copy on every page. Types only.
+export type {
+  HomeSlot,
+  HomeWidget,
+  PostAdPanelProps,
+  RemoteExpose,
+  RemoteRoute,
+  RemoteRoutesModule,
+  RemoteWidgetsModule,
 } from './contract.ts';
 export { validate, type FieldErrors } from './forms.ts';
 export { LoadError, type LoadErrorProps } from './load-error.tsx';

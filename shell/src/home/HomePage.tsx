@@ -1,13 +1,15 @@
-import { useEffect, useRef, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from 'react';
 import { Button } from '@cp/ui';
 import { HOME_SLOTS, type HomeSlot } from '@cp/web-core/contract';
 import { RemoteBoundary, SectionSkeleton } from '../mf/RemoteBoundary.tsx';
 import { useRemotes, useRemotesController } from '../mf/RemotesContext.tsx';
 import { isPending, slotOwners, type RemotesSnapshot } from '../mf/remotes.ts';
 import { SITE_NAME } from '../site.ts';
-import { ContactBlock } from './ContactBlock.tsx';
 import { BusinessesEmpty, DefaultHero, ForumEmpty } from './defaults.tsx';
-import { NewsletterSignup } from './NewsletterSignup.tsx';
+
+// The shell's own sections below the first screen: their code loads when they come near the viewport.
+const NewsletterSignup = lazy(() => import('./NewsletterSignup.tsx').then((m) => ({ default: m.NewsletterSignup })));
+const ContactBlock = lazy(() => import('./ContactBlock.tsx').then((m) => ({ default: m.ContactBlock })));
 
 /**
  * What the shell shows in a slot that no remote fills: the real empty state of a vertical that is not there yet, or the
@@ -54,7 +56,11 @@ function Slot({ slot }: { slot: HomeSlot }) {
     return <SectionSkeleton label={slot === 'hero' ? 'Loading…' : 'Loading section…'} className={slot === 'hero' ? 'space-y-3 py-10' : undefined} />;
   }
   const Default = SLOT_DEFAULTS[slot];
-  return Default ? <Default /> : null;
+  return Default ? (
+    <Suspense fallback={<SectionSkeleton />}>
+      <Default />
+    </Suspense>
+  ) : null;
 }
 
 /**
