@@ -3,49 +3,21 @@
  * the network is idle, gzip-compressed, against the 150 KB budget. Used by `npm run bench`; alone against a running
  * site: `node_modules/.bin/node scripts/bench/home-page.ts http://localhost:8080`.
  */
-import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../infra/src/chromium.ts';
+import { pageJavaScript, type JsFile } from './page-javascript.ts';
 
 /** Issue 3 §7: the home page's initial JavaScript, gzip. */
 const HOME_JS_BUDGET_KB = 150;
 
-interface JsFile {
-  path: string;
-  gzip: number;
-  transferred: number;
-  encoding: string;
-}
-
-/** Loads `/` in a fresh Chromium context and measures every JavaScript response until the network is idle. */
+/** Loads `/` in a fresh Chromium context (1280×900) and measures its JavaScript (pageJavaScript). */
 export async function homePageJavaScript(site: string): Promise<JsFile[]> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS, timeout: 60_000 });
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
-    const pending: Array<Promise<JsFile | undefined>> = [];
-    page.on('response', (response) => {
-      const type = response.request().resourceType();
-      const contentType = response.headers()['content-type'] ?? '';
-      if (type !== 'script' && !/javascript/.test(contentType)) return;
-      pending.push(
-        (async () => {
-          const body = await response.body().catch(() => undefined);
-          if (!body || !response.ok()) return undefined;
-          const sizes = await response.request().sizes().catch(() => undefined);
-          return {
-            path: new URL(response.url()).pathname,
-            gzip: gzipSync(body, { level: 9 }).length,
-            transferred: sizes?.responseBodySize ?? body.length,
-            encoding: response.headers()['content-encoding'] ?? 'identity',
-          };
-        })(),
-      );
-    });
-    await page.goto(site, { waitUntil: 'networkidle', timeout: 60_000 });
-    const files = (await Promise.all(pending)).filter((f): f is JsFile => f !== undefined);
+    const files = await pageJavaScript(await context.newPage(), site);
     await context.close();
-    return files.sort((a, b) => b.gzip - a.gzip);
+    return files;
   } finally {
     await browser.close();
   }
@@ -64,7 +36,6 @@ export function printHomePage(files: JsFile[]): void {
   for (const f of files) console.log(`| ${f.path} | ${kb(f.gzip)} |`);
   console.log('');
 }
-
 
 if (import.meta.main) {
   const site = process.argv[2] ?? 'http://localhost:8080';
