@@ -4,6 +4,7 @@ import { ChevronDown, LogIn, Menu, Plus } from 'lucide-react';
 import type { ListingCategory } from '@cp/contracts';
 import { Button, createDeferredPart } from '@cp/ui';
 import { displayName, useAuth } from '@cp/web-core';
+import { useRemotesController } from '../mf/RemotesContext.tsx';
 import { NAV_ITEMS, SITE_SHORT_NAME } from '../site.ts';
 import type { AccountMenuProps, PostAdMenuProps } from './HeaderMenus.tsx';
 import { navLinkClass, visible, WhatsAppLink } from './nav.tsx';
@@ -16,7 +17,8 @@ const PostAdMenu = createDeferredPart<PostAdMenuProps>(() => loadMenus().then((m
 const AccountMenu = createDeferredPart<AccountMenuProps>(() => loadMenus().then((m) => m.AccountMenu), { openOnPress: true });
 const loadMobileMenu = () => import('./MobileMenu.tsx');
 const MobileMenu = lazy(loadMobileMenu);
-const PostAdDialog = lazy(() => import('./PostAdDialog.tsx').then((m) => ({ default: m.PostAdDialog })));
+const loadPostAdDialog = () => import('./PostAdDialog.tsx');
+const PostAdDialog = lazy(() => loadPostAdDialog().then((m) => ({ default: m.PostAdDialog })));
 
 function initials(name: string): string {
   return name
@@ -31,9 +33,15 @@ function initials(name: string): string {
 export function Header() {
   const { user, isAuthenticated, isAdmin, logout } = useAuth();
   const navigate = useNavigate();
+  const remotes = useRemotesController();
   const [postAd, setPostAd] = useState<{ open: boolean; used: boolean; category?: ListingCategory }>({ open: false, used: false });
   const [menu, setMenu] = useState({ open: false, used: false });
 
+  // The pointer or the focus on Post Ad: fetch the dialog and, for a logged-in user, the remote's ad form meanwhile.
+  const preparePostAd = () => {
+    void loadPostAdDialog();
+    if (isAuthenticated) void remotes.loadPostAdPanel();
+  };
   const openPostAd = (category?: ListingCategory) => setPostAd(category ? { open: true, used: true, category } : { open: true, used: true });
   const setMenuOpen = (open: boolean) => setMenu({ open, used: true });
   const doLogout = async () => {
@@ -67,7 +75,7 @@ export function Header() {
           <PostAdMenu
             onPick={openPostAd}
             trigger={
-              <Button size="sm" className="hidden sm:inline-flex">
+              <Button size="sm" className="hidden sm:inline-flex" onPointerEnter={preparePostAd} onFocus={preparePostAd}>
                 <Plus aria-hidden="true" />
                 Post Ad
                 <ChevronDown aria-hidden="true" />
