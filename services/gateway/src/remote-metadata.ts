@@ -14,12 +14,12 @@
  * `metadataUnavailable: true`, and the shell treats it as a remote that may own any path or slot (it loads it to find
  * out, and shows that remote's fallback when it fails). A URL remote is tried again after min(TTL, 5 s).
  */
-import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { RemoteManifestMetadataSchema, type RegistryDocument, type RegistryRemote, type RemoteMetadata } from '@cp/contracts';
 import type { Logger } from '@cp/service-kit';
 import type { WebRemote } from './config.ts';
 import type { Upstream } from './proxy.ts';
+import { watchedFile } from './watched-file.ts';
 
 export const MANIFEST_FILE = 'mf-manifest.json';
 /** A manifest is a few KB; anything this big is not one. */
@@ -63,31 +63,19 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 /** A remote served from a build folder: its manifest, read again when the file changes. */
 export function folderMetadataReader(remote: WebRemote & { source: { kind: 'dir' } }, log: Logger): MetadataReader {
   const file = path.join(remote.source.dir, MANIFEST_FILE);
-  let cached: { version: string; metadata: RemoteMetadata | undefined } | undefined;
-  return {
-    async current() {
-      let version = 'missing';
-      try {
-        const info = await stat(file);
-        version = `${info.size}-${info.mtimeMs}`;
-      } catch {
-        // no build (yet): unavailable
-      }
-      if (cached?.version === version) return cached.metadata;
-      let metadata: RemoteMetadata | undefined;
-      if (version === 'missing') {
-        log.warn({ remote: remote.name, file }, 'remote has no build: listed without metadata');
-      } else {
-        try {
-          metadata = metadataFromManifest(await readFile(file, 'utf8'));
-        } catch (err) {
-          log.warn({ remote: remote.name, file, error: messageOf(err) }, 'remote metadata unreadable: listed without metadata');
-        }
-      }
-      cached = { version, metadata };
-      return metadata;
-    },
-  };
+  const current = watchedFile(file, (text): RemoteMetadata | undefined => {
+    if (text === undefined) {
+      log.warn({ remote: remote.name, file }, 'remote has no build: listed without metadata');
+      return undefined;
+    }
+    try {
+      return metadataFromManifest(text);
+    } catch (err) {
+      log.warn({ remote: remote.name, file, error: messageOf(err) }, 'remote metadata unreadable: listed without metadata');
+      return undefined;
+    }
+  });
+  return { current };
 }
 
 export interface UrlMetadataOptions {

@@ -9,7 +9,6 @@
  * Hashed file names are immutable for a year, everything else is revalidated (ETag). Compressible files go out as
  * brotli or gzip. Only GET and HEAD.
  */
-import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Readable } from 'node:stream';
@@ -18,6 +17,7 @@ import { HttpError, notFound, type Logger } from '@cp/service-kit';
 import type { GatewayConfig, WebRemote } from './config.ts';
 import { proxyRequest, Upstream } from './proxy.ts';
 import { folderMetadataReader, registryDocument, urlMetadataReader, type MetadataReader } from './remote-metadata.ts';
+import { watchedFile } from './watched-file.ts';
 import { cacheControlOf, CompressionCache, isCompressible, preferredEncoding, resolveInside, sendFile } from './static-files.ts';
 
 export const REGISTRY_PATH = '/mf/registry.json';
@@ -74,32 +74,22 @@ export interface WebSite {
 
 /** The Content-Security-Policy of index.html, re-read when the build's csp.json changes (watch mode rebuilds). */
 function cspReader(root: string, log: Logger): () => Promise<string> {
-  let cached: { version: string; value: string } | undefined;
-  return async () => {
-    const file = path.join(root, 'csp.json');
-    let version = 'none';
-    try {
-      const info = await stat(file);
-      version = `${info.size}-${info.mtimeMs}`;
-    } catch {
-      // no csp.json: no inline script may run
-    }
-    if (cached?.version === version) return cached.value;
-    let extra: Record<string, string[]> = {};
-    if (version !== 'none') {
-      try {
-        const parsed: unknown = JSON.parse(await readFile(file, 'utf8'));
-        if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('not an object');
-        extra = Object.fromEntries(Object.entries(parsed).filter((e): e is [string, string[]] => Array.isArray(e[1])));
-      } catch (err) {
-        log.warn({ err, file }, 'csp.json unreadable: the page gets the policy without inline script hashes');
-      }
-    } else {
+  const file = path.join(root, 'csp.json');
+  return watchedFile(file, (text) => {
+    if (text === undefined) {
       log.warn({ file }, 'no csp.json in the web build: inline scripts of index.html will be blocked');
+      return contentSecurityPolicy({});
     }
-    cached = { version, value: contentSecurityPolicy(extra) };
-    return cached.value;
-  };
+    let extra: Record<string, string[]> = {};
+    try {
+      const parsed: unknown = JSON.parse(text);
+      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('not an object');
+      extra = Object.fromEntries(Object.entries(parsed).filter((e): e is [string, string[]] => Array.isArray(e[1])));
+    } catch (err) {
+      log.warn({ err, file }, 'csp.json unreadable: the page gets the policy without inline script hashes');
+    }
+    return contentSecurityPolicy(extra);
+  });
 }
 
 function clientAddress(raw: string | undefined): string {

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { CalendarPlus, FilePlus2, ListChecks, LogOut } from 'lucide-react';
 import type { ListingCategory } from '@cp/contracts';
 import type { DeferredPartProps } from '@cp/ui';
@@ -9,37 +9,38 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel,
  * the pointer or the focus first reaches a menu button, so the home page's first view does without Radix's menu.
  */
 
-/** Focuses the menu's new trigger when it replaced a focused bare one (on mount only). */
-function useAutoFocus(autoFocus: boolean) {
+/** A header menu: the Radix menu on the deferred trigger, focused when it replaced a focused bare one (on mount). */
+function HeaderMenu({ trigger, autoFocus, defaultOpen, children }: DeferredPartProps & { children: ReactNode }) {
   const ref = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (autoFocus) ref.current?.focus();
   }, []);
-  return ref;
+  return (
+    <DropdownMenu defaultOpen={defaultOpen}>
+      <DropdownMenuTrigger asChild ref={ref}>
+        {trigger}
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">{children}</DropdownMenuContent>
+    </DropdownMenu>
+  );
 }
 
 export interface PostAdMenuProps {
   onPick: (category?: ListingCategory) => void;
 }
 
-export function PostAdMenu({ trigger, autoFocus, defaultOpen, onPick }: PostAdMenuProps & DeferredPartProps) {
-  const ref = useAutoFocus(autoFocus);
+export function PostAdMenu({ onPick, ...part }: PostAdMenuProps & DeferredPartProps) {
   return (
-    <DropdownMenu defaultOpen={defaultOpen}>
-      <DropdownMenuTrigger asChild ref={ref}>
-        {trigger}
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        <DropdownMenuItem onSelect={() => onPick()}>
-          <FilePlus2 aria-hidden="true" />
-          Post a Listing
-        </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => onPick('Events')}>
-          <CalendarPlus aria-hidden="true" />
-          Post an Event
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <HeaderMenu {...part}>
+      <DropdownMenuItem onSelect={() => onPick()}>
+        <FilePlus2 aria-hidden="true" />
+        Post a Listing
+      </DropdownMenuItem>
+      <DropdownMenuItem onSelect={() => onPick('Events')}>
+        <CalendarPlus aria-hidden="true" />
+        Post an Event
+      </DropdownMenuItem>
+    </HeaderMenu>
   );
 }
 
@@ -50,28 +51,22 @@ export interface AccountMenuProps {
   onLogout: () => void;
 }
 
-export function AccountMenu({ trigger, autoFocus, defaultOpen, name, email, onMyListings, onLogout }: AccountMenuProps & DeferredPartProps) {
-  const ref = useAutoFocus(autoFocus);
+export function AccountMenu({ name, email, onMyListings, onLogout, ...part }: AccountMenuProps & DeferredPartProps) {
   return (
-    <DropdownMenu defaultOpen={defaultOpen}>
-      <DropdownMenuTrigger asChild ref={ref}>
-        {trigger}
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        <DropdownMenuLabel className="font-normal">
-          <p className="text-sm font-semibold">{name}</p>
-          {email ? <p className="text-xs text-muted-foreground">{email}</p> : null}
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={onMyListings}>
-          <ListChecks aria-hidden="true" />
-          My Listings
-        </DropdownMenuItem>
-        <DropdownMenuItem onSelect={onLogout}>
-          <LogOut aria-hidden="true" />
-          Logout
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <HeaderMenu {...part}>
+      <DropdownMenuLabel className="font-normal">
+        <p className="text-sm font-semibold">{name}</p>
+        {email ? <p className="text-xs text-muted-foreground">{email}</p> : null}
+      </DropdownMenuLabel>
+      <DropdownMenuSeparator />
+      <DropdownMenuItem onSelect={onMyListings}>
+        <ListChecks aria-hidden="true" />
+        My Listings
+      </DropdownMenuItem>
+      <DropdownMenuItem onSelect={onLogout}>
+        <LogOut aria-hidden="true" />
+        Logout
+      </DropdownMenuItem>
+    </HeaderMenu>
   );
 }
