@@ -14,6 +14,10 @@ export const ListingsEnv = BaseServiceEnv.extend({
   UPLOAD_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   /** Seconds a session answer from identity may be cached; revocation events drop it at once anyway. */
   SESSION_CACHE_TTL_S: z.coerce.number().int().min(0).max(300).default(10),
+  /** Minutes between sweeps for abandoned uploads (images no listing uses, older than ABANDONED_IMAGE_AGE_H); 0: off. */
+  ABANDONED_IMAGE_SWEEP_MIN: z.coerce.number().int().min(0).max(1440).default(60),
+  /** Hours an unused upload is kept (a form being filled in): far longer than anyone keeps a form open. */
+  ABANDONED_IMAGE_AGE_H: z.coerce.number().int().min(1).max(720).default(24),
   /** Insert the demo listings when the collection is empty (the dev stack sets it; off unless asked). */
   SEED_DEMO_DATA: bool(false),
 }).refine((v) => Boolean(v.JWT_PUBLIC_KEY || v.JWT_PUBLIC_KEY_FILE), {

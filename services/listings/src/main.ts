@@ -15,6 +15,7 @@ import { buildListingsApp } from './app.ts';
 import { s3ObjectStore } from './storage/object-store.ts';
 import { seedDemoData } from './seed/seed.ts';
 import { startImageCleanup } from './events/image-cleanup.ts';
+import { startAbandonedImageSweep } from './jobs/abandoned-images.ts';
 
 const config = loadListingsConfig();
 const logger = createLogger('listings', config.LOG_LEVEL);
@@ -49,6 +50,10 @@ const { app, deps } = await buildListingsApp({
 });
 
 const imageCleanup = await startImageCleanup(deps, nats);
+const abandonedImages =
+  config.ABANDONED_IMAGE_SWEEP_MIN > 0
+    ? startAbandonedImageSweep(deps, { everyMs: config.ABANDONED_IMAGE_SWEEP_MIN * 60_000, maxAgeMs: config.ABANDONED_IMAGE_AGE_H * 3_600_000 })
+    : undefined;
 
 if (config.SEED_DEMO_DATA) {
   const result = await seedDemoData(deps);
@@ -58,4 +63,4 @@ if (config.SEED_DEMO_DATA) {
 const server = await listen(app, config.PORT, config.HOST);
 logger.info({ port: server.port }, 'listings listening');
 
-onShutdown(logger, [() => server.close(), () => revocations.stop(), () => imageCleanup.stop(), () => relay.stop(), () => nats.close(), () => conn.close()]);
+onShutdown(logger, [() => server.close(), () => revocations.stop(), () => imageCleanup.stop(), async () => abandonedImages?.stop(), () => relay.stop(), () => nats.close(), () => conn.close()]);

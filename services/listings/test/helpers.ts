@@ -21,7 +21,8 @@ import type { ListingsDeps } from '../src/use-cases/deps.ts';
 
 export { call, newUser };
 
-export function testStore(): ObjectStore {
+/** The test infrastructure's S3 store: its uploads bucket, or `bucket`. */
+export function testStore(bucket?: string): ObjectStore {
   const env = testEnv();
   return s3ObjectStore({
     endpoint: env.S3_ENDPOINT,
@@ -30,7 +31,7 @@ export function testStore(): ObjectStore {
     accessKey: env.S3_ACCESS_KEY,
     secretKey: env.S3_SECRET_KEY,
     region: env.S3_REGION,
-    bucket: env.S3_BUCKET_UPLOADS,
+    bucket: bucket ?? env.S3_BUCKET_UPLOADS,
   });
 }
 

@@ -14,6 +14,8 @@ export interface ObjectStore {
   /** null when the key does not exist. */
   get(key: string): Promise<StoredObject | null>;
   remove(key: string): Promise<void>;
+  /** Every object whose key starts with `prefix`, in key order, page by page. */
+  list(prefix: string): AsyncIterable<{ key: string; lastModified: Date }>;
   ensureBucket(): Promise<void>;
   ping(): Promise<void>;
 }
@@ -68,6 +70,11 @@ export function s3ObjectStore(opts: S3Options): ObjectStore {
     },
     async remove(key) {
       await client.removeObject(opts.bucket, key);
+    },
+    async *list(prefix) {
+      for await (const item of client.listObjectsV2(opts.bucket, prefix, true) as AsyncIterable<Minio.BucketItem>) {
+        if (item.name && item.lastModified) yield { key: item.name, lastModified: new Date(item.lastModified) };
+      }
     },
     async ensureBucket() {
       if (!(await client.bucketExists(opts.bucket))) await client.makeBucket(opts.bucket, opts.region);

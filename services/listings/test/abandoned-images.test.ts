@@ -1,0 +1,67 @@
+import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
+import { startAbandonedImageSweep } from '../src/jobs/abandoned-images.ts';
+import type { ObjectStore } from '../src/storage/object-store.ts';
+import { removeAbandonedImages, storeImage } from '../src/use-cases/images.ts';
+import { call, listingBody, startListings, testStore, until, type ListingsHarness } from './helpers.ts';
+
+// A bucket of its own: a sweep removes every unused image of its bucket, and the other test files upload in parallel.
+let h: ListingsHarness;
+let store: ObjectStore;
+let cookie: string;
+beforeAll(async () => {
+  h = await startListings();
+  cookie = (await h.newSession()).cookie;
+  store = testStore(`abandoned-${randomUUID().slice(0, 8)}`);
+  await store.ensureBucket();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+const png = (color: string) => sharp({ create: { width: 40, height: 30, channels: 3, background: color } }).png().toBuffer();
+const upload = async (color: string) => storeImage({ store, images: h.deps.images }, await png(color));
+const keyOf = (url: string) => url.slice('/uploads/'.length);
+const exists = async (url: string) => {
+  const object = await store.get(keyOf(url));
+  object?.stream.destroy();
+  return object !== null;
+};
+const inAMinute = () => new Date(Date.now() + 60_000);
+
+describe('abandoned uploads (images no listing uses)', () => {
+  it('removes unused images stored before the cut-off with their thumbnails; keeps used, recent and foreign objects', async () => {
+    const used = await upload('#f00');
+    const abandoned = await upload('#0f0');
+    const { status } = await call(h.base, 'POST', '/api/listings', { cookie, body: listingBody({ imageUrls: [used.url] }) });
+    expect(status).toBe(201);
+    await store.put('img/notes.txt', Buffer.from('not an image of ours'), 'text/plain');
+    await store.put('other/file.webp', Buffer.from('x'), 'image/webp');
+
+    // Everything is younger than an hour: nothing goes.
+    expect(await removeAbandonedImages({ store, listings: h.deps.listings }, new Date(Date.now() - 3_600_000))).toBe(0);
+    expect(await exists(abandoned.url)).toBe(true);
+
+    expect(await removeAbandonedImages({ store, listings: h.deps.listings }, inAMinute())).toBe(2);
+    expect(await exists(abandoned.url)).toBe(false);
+    expect(await exists(abandoned.thumbnailUrl)).toBe(false);
+    expect(await exists(used.url)).toBe(true);
+    expect(await exists(used.thumbnailUrl)).toBe(true);
+    expect(await store.get('img/notes.txt').then((o) => (o?.stream.destroy(), o !== null))).toBe(true);
+    expect(await store.get('other/file.webp').then((o) => (o?.stream.destroy(), o !== null))).toBe(true);
+
+    // A second sweep finds nothing more (replicas sweeping together only repeat each other).
+    expect(await removeAbandonedImages({ store, listings: h.deps.listings }, inAMinute())).toBe(0);
+  });
+
+  it('the periodic sweep runs on its own, one period after start, and stops cleanly', async () => {
+    const abandoned = await upload('#00f');
+    const sweep = startAbandonedImageSweep({ store, listings: h.deps.listings, logger: h.deps.logger }, { everyMs: 200, maxAgeMs: 0, now: () => Date.now() + 60_000 });
+    try {
+      await until('the abandoned upload removed', async () => !(await exists(abandoned.url)), 10_000);
+      expect(await exists(abandoned.thumbnailUrl)).toBe(false);
+    } finally {
+      await sweep.stop();
+    }
+  });
+});
