@@ -13,6 +13,7 @@ import { startInfra } from './index.ts';
 import { repoRoot, toolsDir } from './paths.ts';
 import { startServices } from './stack.ts';
 import { DEFAULT_PORTS } from './types.ts';
+import { DEMO_ACCOUNTS } from '@cp/contracts';
 import { ensureWebBuild, readStamp, webApps } from './web.ts';
 
 const log = (line: string) => console.log(`  ${line}`);
@@ -23,6 +24,15 @@ function option(args: string[], name: string, fallback: string): string {
 }
 
 /** Resolves when Ctrl-C (or SIGTERM) arrives; a second one exits at once. */
+/** The demo accounts a newcomer can sign in with (identity creates them with the stack's generated password). */
+function printDemoAccounts(password: string | undefined): void {
+  if (!password) return;
+  const members = Object.values(DEMO_ACCOUNTS).filter((a) => !a.isAdmin).map((a) => a.username);
+  const admins = Object.values(DEMO_ACCOUNTS).filter((a) => a.isAdmin).map((a) => a.username);
+  console.log(`  demo sign-in  ${members.join(', ')} (own the demo listings), ${admins.join(', ')} (admin)`);
+  console.log(`                password ${password} (generated for this machine; .data/dev/keys/demo-accounts-password)`);
+}
+
 function untilSignal(): Promise<void> {
   return new Promise((resolve) => {
     const onSignal = () => {
@@ -83,6 +93,7 @@ async function main(argv: string[]): Promise<void> {
       console.log(`\nCentral PA Desi Community is running (ready in ${((Date.now() - t0) / 1000).toFixed(0)} s):`);
       console.log(`  site          ${stack.urls.site}`);
       console.log(`  mail catcher  ${infra.env.MAIL_UI_URL}`);
+      printDemoAccounts(stack.demoPassword);
       console.log(`  logs          ${path.join(infra.dataDir, 'logs')}`);
       console.log('Ctrl-C stops everything.');
       await untilSignal();
@@ -114,6 +125,7 @@ async function main(argv: string[]): Promise<void> {
       if (!built) log('the first web builds are not all done yet: see the watch:web lines above');
       console.log(`\nDevelopment mode: ${stack.urls.site} — edit shell/, mf-*/ or packages/ui|web-core, wait for "built", reload.`);
       console.log(`  mail catcher  ${infra.env.MAIL_UI_URL}`);
+      printDemoAccounts(stack.demoPassword);
       console.log(`  logs          ${path.join(infra.dataDir, 'logs')}`);
       console.log('Ctrl-C stops everything.');
       await Promise.race([untilSignal(), watcherExited]);

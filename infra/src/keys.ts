@@ -1,4 +1,4 @@
-import { generateKeyPairSync } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -22,4 +22,17 @@ export function ensureSigningKeys(dir: string): KeyFiles {
   }
   readFileSync(privateKeyFile); // fail early when unreadable
   return { privateKeyFile, publicKeyFile };
+}
+
+/**
+ * The password of the demo accounts (contracts' DEMO_ACCOUNTS) of a local stack with demo data: generated on first
+ * start into the profile's data folder (gitignored), reused afterwards, printed by `npm start`. No default password.
+ */
+export function ensureDemoPassword(dir: string): string {
+  const file = path.join(dir, 'demo-accounts-password');
+  if (!existsSync(file)) {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    writeFileSync(file, `${randomBytes(12).toString('base64url')}\n`, { mode: 0o600 });
+  }
+  return readFileSync(file, 'utf8').trim();
 }

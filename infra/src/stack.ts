@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ensureSigningKeys } from './keys.ts';
+import { ensureDemoPassword, ensureSigningKeys } from './keys.ts';
 import { repoRoot } from './paths.ts';
 import { remoteKey, webApps } from './web.ts';
 
@@ -23,6 +23,8 @@ export interface StackContext {
   keys: { privateKeyFile: string; publicKeyFile: string };
   /** Seed demo data into empty databases (the dev profile's `npm start`). */
   demoData: boolean;
+  /** The demo accounts' password (generated on first start) when `demoData`. */
+  demoPassword?: string;
   /** `servers`: each remote's build has its own static server, proxied by the gateway (deployed apart; `npm start`).
    *  `folders`: the gateway serves the remotes' dist folders itself (`npm run dev`: watch-mode rebuilds). */
   web: 'servers' | 'folders';
@@ -70,6 +72,7 @@ export const SERVICES: ServiceSpec[] = [
       PUBLIC_URL: c.publicUrl,
       JWT_PRIVATE_KEY_FILE: c.keys.privateKeyFile,
       JWT_PUBLIC_KEY_FILE: c.keys.publicKeyFile,
+      ...(c.demoPassword ? { SEED_DEMO_DATA: 'true', DEMO_ACCOUNTS_PASSWORD: c.demoPassword } : {}),
     }),
   },
   {
@@ -129,6 +132,8 @@ function tail(file: string, lines = 20): string {
 
 export interface RunningStack {
   urls: Record<string, string>;
+  /** With demo data: the demo accounts' password (contracts' DEMO_ACCOUNTS). */
+  demoPassword?: string;
   stop(): Promise<void>;
   /** Stops one process of the stack by name (e.g. `mf-forum`, a remote's static server: its area shows the fallback). */
   stopService(name: string): Promise<void>;
@@ -193,6 +198,7 @@ export async function startServices(opts: {
     publicUrl: opts.publicUrl ?? `http://localhost:${ports.gateway}`,
     keys: ensureSigningKeys(path.join(opts.dataDir, 'keys')),
     demoData: opts.demoData ?? false,
+    ...(opts.demoData ? { demoPassword: ensureDemoPassword(path.join(opts.dataDir, 'keys')) } : {}),
     web,
   };
   const logDir = path.join(opts.dataDir, 'logs');
@@ -242,5 +248,11 @@ export async function startServices(opts: {
     await stop();
     throw err;
   }
-  return { urls: { site: ctx.publicUrl, ...Object.fromEntries(Object.entries(ports).map(([k, p]) => [k, url(p)])) }, stop, stopService, startService };
+  return {
+    urls: { site: ctx.publicUrl, ...Object.fromEntries(Object.entries(ports).map(([k, p]) => [k, url(p)])) },
+    ...(ctx.demoPassword ? { demoPassword: ctx.demoPassword } : {}),
+    stop,
+    stopService,
+    startService,
+  };
 }

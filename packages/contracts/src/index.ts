@@ -7,6 +7,7 @@ export * from './forum.ts';
 export * from './directory.ts';
 export * from './ads.ts';
 export * from './comms.ts';
+export * from './demo-accounts.ts';
 export * from './mf-metadata.ts';
 export * from './microfrontends.ts';
 export * from './events/envelope.ts';

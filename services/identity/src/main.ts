@@ -1,6 +1,7 @@
 import { connectMongo, connectNats, createLogger, createMailer, ensureStream, listen, natsReadiness, onShutdown, OutboxRelay } from '@cp/service-kit';
 import { loadIdentityConfig } from './config.ts';
 import { buildIdentityApp } from './app.ts';
+import { seedDemoAccounts } from './use-cases/demo-accounts.ts';
 
 const config = loadIdentityConfig();
 const logger = createLogger('identity', config.LOG_LEVEL);
@@ -12,7 +13,11 @@ const relay = new OutboxRelay({ connection: conn, js: nats.js, logger });
 relay.start();
 
 const mailer = createMailer(config, logger);
-const { app } = await buildIdentityApp({ conn, mailer, logger, config, readiness: [natsReadiness(nats.nc)] });
+const { app, deps } = await buildIdentityApp({ conn, mailer, logger, config, readiness: [natsReadiness(nats.nc)] });
+if (config.SEED_DEMO_DATA && config.DEMO_ACCOUNTS_PASSWORD) {
+  const created = await seedDemoAccounts(deps, config.DEMO_ACCOUNTS_PASSWORD);
+  logger.info({ created }, created.length > 0 ? 'demo accounts created' : 'demo accounts already there');
+}
 const server = await listen(app, config.PORT, config.HOST);
 logger.info({ port: server.port }, 'identity listening');
 

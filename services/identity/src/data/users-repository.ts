@@ -66,7 +66,8 @@ export class UsersRepository {
   async init(): Promise<void> {
     await this.model.createIndexes();
   }
-  async create(data: Omit<UserDoc, '_id' | 'createdAt' | 'updatedAt'>, session?: ClientSession): Promise<UserDoc> {
+  /** `_id`: a new random id unless given (the demo accounts have fixed ids). */
+  async create(data: Omit<UserDoc, '_id' | 'createdAt' | 'updatedAt'> & { _id?: string }, session?: ClientSession): Promise<UserDoc> {
     const [doc] = await this.model.create([data], session ? { session } : {});
     return doc!.toObject() as UserDoc;
   }

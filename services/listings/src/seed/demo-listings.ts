@@ -1,17 +1,9 @@
-import type { ListingCategory, ListingTier } from '@cp/contracts';
-
-/** The owners of the demo listings (no accounts exist for them; nobody can edit the demo data). */
-export const DEMO_USERS = {
-  priya: '5d0c6d3e-2f7a-4c1e-9a51-0d6b8f0a1c01',
-  rajesh: '5d0c6d3e-2f7a-4c1e-9a51-0d6b8f0a1c02',
-  anjali: '5d0c6d3e-2f7a-4c1e-9a51-0d6b8f0a1c03',
-  vikram: '5d0c6d3e-2f7a-4c1e-9a51-0d6b8f0a1c04',
-  templeCommittee: '5d0c6d3e-2f7a-4c1e-9a51-0d6b8f0a1c05',
-} as const;
+import type { DemoAccountKey, ListingCategory, ListingTier } from '@cp/contracts';
 
 export interface DemoListing {
   slug: string;
-  owner: keyof typeof DEMO_USERS;
+  /** The demo account that owns it (identity creates the same accounts in the dev profile). */
+  owner: Exclude<DemoAccountKey, 'admin'>;
   category: ListingCategory;
   title: string;
   description: string;

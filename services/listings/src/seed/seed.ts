@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { runInTransaction } from '@cp/service-kit';
-import { ListingCreated } from '@cp/contracts';
+import { DEMO_ACCOUNTS, ListingCreated } from '@cp/contracts';
 import { searchTextOf, type ListingDoc } from '../data/listings-repository.ts';
 import { validateNewListing } from '../use-cases/listing-input.ts';
 import { storeImage } from '../use-cases/images.ts';
 import type { ListingsDeps } from '../use-cases/deps.ts';
-import { daysFromNow, DEMO_LISTINGS, DEMO_USERS } from './demo-listings.ts';
+import { daysFromNow, DEMO_LISTINGS } from './demo-listings.ts';
 import { demoImage } from './demo-images.ts';
 
 /** A name-based (version 5 style) uuid: the same demo listing always has the same id. */
@@ -62,7 +62,7 @@ export async function seedDemoData(deps: ListingsDeps): Promise<SeedResult> {
     const createdAt = new Date(now.getTime() - demo.ageHours * 3_600_000);
     docs.push({
       _id: demoListingId(demo.slug),
-      userId: DEMO_USERS[demo.owner],
+      userId: DEMO_ACCOUNTS[demo.owner].id,
       ...input,
       imageUrls,
       searchText: searchTextOf(input.title, input.description),
