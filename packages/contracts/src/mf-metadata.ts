@@ -26,6 +26,43 @@ export const HOME_SLOTS = [
 ] as const;
 export type HomeSlot = (typeof HOME_SLOTS)[number];
 
+/**
+ * The home slots of the first screen: the shell renders them (and loads the remotes that fill them) at once; the
+ * others when they come near the viewport. The gateway preloads the remotes that fill them with the home page.
+ */
+export const FIRST_SCREEN_SLOTS: readonly HomeSlot[] = ['hero', 'categories', 'featured-listings', 'recent-listings'];
+
+/**
+ * Whether `pathname` matches a route pattern of ROUTE_PATTERN's form the way react-router's matchPath does for the
+ * shell: case-insensitive, a trailing slash allowed, `:param` one non-empty segment, `:param?` optional, `/*` the rest.
+ */
+export function matchesRoute(pattern: string, pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const patternParts = pattern.split('/').slice(1);
+  const pathParts = path.split('/').slice(1);
+  let i = 0;
+  for (const part of patternParts) {
+    if (part === '*') return true;
+    const segment = pathParts[i];
+    if (part.startsWith(':') && part.endsWith('?')) {
+      if (segment !== undefined && segment !== '') i += 1;
+      continue;
+    }
+    if (segment === undefined || segment === '') return false;
+    if (!part.startsWith(':') && decodeSegment(segment).toLowerCase() !== part.toLowerCase()) return false;
+    i += 1;
+  }
+  return i === pathParts.length;
+}
+
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment; // a malformed escape matches only itself
+  }
+}
+
 /** A container name as the gateway names it and the shell registers it: `mf_<key>`. */
 export const REMOTE_NAME_PATTERN = /^mf_[a-z][a-z0-9_]{0,40}$/;
 

@@ -25,9 +25,16 @@ export const RemoteMetadataSchema = z.object(metadataShape);
 /** A remote's own `src/exposes/metadata.json`, as its build reads it: unknown keys (typos) are refused. */
 export const RemoteMetadataSourceSchema = z.strictObject(metadataShape);
 
-/** The part of a remote's mf-manifest.json the gateway reads: the metadata its build published. */
+/**
+ * The part of a remote's mf-manifest.json the gateway reads: the metadata its build published, and where its
+ * container file is (Module Federation's `publicPath` + `remoteEntry`), for the page's preload hints.
+ */
 export const RemoteManifestMetadataSchema = z.object({
-  metaData: z.object({ [MANIFEST_METADATA_KEY]: RemoteMetadataSchema }),
+  metaData: z.object({
+    [MANIFEST_METADATA_KEY]: RemoteMetadataSchema,
+    publicPath: z.string().max(2048).optional(),
+    remoteEntry: z.object({ name: z.string().max(200), path: z.string().max(2048) }).optional(),
+  }),
 });
 
 /**

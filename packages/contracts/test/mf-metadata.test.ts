@@ -1,4 +1,4 @@
-import { checkRemoteMetadata, RegistryDocumentSchema, RemoteManifestMetadataSchema, RemoteMetadataSchema, RemoteMetadataSourceSchema } from '../src/index.ts';
+import { checkRemoteMetadata, matchesRoute, RegistryDocumentSchema, RemoteManifestMetadataSchema, RemoteMetadataSchema, RemoteMetadataSourceSchema } from '../src/index.ts';
 
 const valid: unknown[] = [
   { routes: ['/listings', '/listing/:id', '/my-listings'], slots: ['hero', 'categories', 'featured-listings', 'recent-listings'], postAdPanel: true },
@@ -72,5 +72,27 @@ describe('remote metadata: the zod-free check (browser) and the zod schema (buil
     ).toBe(true);
     expect(RegistryDocumentSchema.safeParse({ remotes: [{ name: 'forum', entry: '/x', routes: [], slots: [] }] }).success).toBe(false);
     expect(RegistryDocumentSchema.safeParse({ remotes: [{ name: 'mf_forum', entry: '/x' }] }).success).toBe(false);
+  });
+});
+
+describe('matchesRoute (the gateway\'s preload hints; the shell matches with react-router\'s matchPath)', () => {
+  test.each<[string, string, boolean]>([
+    ['/listings', '/listings', true],
+    ['/listings', '/Listings/', true],
+    ['/listings', '/listings/x', false],
+    ['/listings', '/', false],
+    ['/listing/:id', '/listing/abc', true],
+    ['/listing/:id', '/listing', false],
+    ['/listing/:id', '/listing/', false],
+    ['/forum/post/:id', '/forum/post/12', true],
+    ['/a/:b?', '/a', true],
+    ['/a/:b?', '/a/x', true],
+    ['/a/:b?', '/a/x/y', false],
+    ['/admin/*', '/admin/x/y', true],
+    ['/*', '/anything', true],
+    ['/yellow-pages', '/yellow%2Dpages', true],
+    ['/x', '/%E0%A4%A', false],
+  ])('%s ~ %s → %s', (pattern, pathname, expected) => {
+    expect(matchesRoute(pattern, pathname)).toBe(expected);
   });
 });

@@ -15,7 +15,7 @@
  * out, and shows that remote's fallback when it fails). A URL remote is tried again after min(TTL, 5 s).
  */
 import path from 'node:path';
-import { RemoteManifestMetadataSchema, type RegistryDocument, type RegistryRemote, type RemoteMetadata } from '@cp/contracts';
+import { FIRST_SCREEN_SLOTS, matchesRoute, RemoteManifestMetadataSchema, type RegistryDocument, type RegistryRemote, type RemoteMetadata } from '@cp/contracts';
 import type { Logger } from '@cp/service-kit';
 import type { WebRemote } from './config.ts';
 import type { Upstream } from './proxy.ts';
@@ -27,7 +27,12 @@ export const MAX_MANIFEST_BYTES = 1024 * 1024;
 const RETRY_AFTER_FAILURE_MS = 5_000;
 
 /** The metadata a remote's manifest carries; throws a readable error when there is none or it is invalid. */
-export function metadataFromManifest(text: string): RemoteMetadata {
+/** What the gateway knows of a remote's build: its metadata and, when its manifest says, its container file's path. */
+export interface RemoteBuild extends RemoteMetadata {
+  remoteEntry?: string;
+}
+
+export function metadataFromManifest(text: string): RemoteBuild {
   let document: unknown;
   try {
     document = JSON.parse(text);
@@ -38,8 +43,14 @@ export function metadataFromManifest(text: string): RemoteMetadata {
   if (!parsed.success) {
     throw new Error(`${MANIFEST_FILE} has no valid remote metadata (${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')})`);
   }
-  const { routes, slots, postAdPanel } = parsed.data.metaData.cpRemote;
-  return { routes, slots, ...(postAdPanel ? { postAdPanel: true } : {}) };
+  const { cpRemote, publicPath, remoteEntry } = parsed.data.metaData;
+  const { routes, slots, postAdPanel } = cpRemote;
+  return {
+    routes,
+    slots,
+    ...(postAdPanel ? { postAdPanel: true } : {}),
+    ...(publicPath !== undefined && remoteEntry ? { remoteEntry: `${publicPath}${remoteEntry.path ? `${remoteEntry.path.replace(/\/?$/, '/')}` : ''}${remoteEntry.name}` } : {}),
+  };
 }
 
 /** One remote of the registry document: its metadata, or empty metadata marked unavailable. */
@@ -55,7 +66,7 @@ export function registryDocument(remotes: readonly WebRemote[], metadata: Readon
 
 export interface MetadataReader {
   /** The remote's metadata as known now (see the module comment for when it is read again); undefined when unknown. */
-  current(): Promise<RemoteMetadata | undefined>;
+  current(): Promise<RemoteBuild | undefined>;
 }
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -63,7 +74,7 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 /** A remote served from a build folder: its manifest, read again when the file changes. */
 export function folderMetadataReader(remote: WebRemote & { source: { kind: 'dir' } }, log: Logger): MetadataReader {
   const file = path.join(remote.source.dir, MANIFEST_FILE);
-  const current = watchedFile(file, (text): RemoteMetadata | undefined => {
+  const current = watchedFile(file, (text): RemoteBuild | undefined => {
     if (text === undefined) {
       log.warn({ remote: remote.name, file }, 'remote has no build: listed without metadata');
       return undefined;
@@ -122,7 +133,7 @@ async function fetchManifest(upstream: Upstream, manifestPath: string, etag: str
 export function urlMetadataReader(remote: WebRemote & { source: { kind: 'url' } }, upstream: Upstream, options: UrlMetadataOptions, log: Logger): MetadataReader {
   const now = options.now ?? Date.now;
   const manifestPath = `${remote.source.basePath}${MANIFEST_FILE}`;
-  let metadata: RemoteMetadata | undefined;
+  let metadata: RemoteBuild | undefined;
   let etag: string | undefined;
   let attempted = false;
   let nextAttemptAt = 0;
@@ -169,4 +180,26 @@ export function urlMetadataReader(remote: WebRemote & { source: { kind: 'url' } 
   // Read at start, so the first page view finds it.
   void reader.current();
   return reader;
+}
+
+/** Paths a preload hint may carry: a remote's own files under /mf/<key>/, nothing that could break the header. */
+const PRELOADABLE = /^\/mf\/[A-Za-z0-9_-]+\/[A-Za-z0-9._/-]+$/;
+
+/**
+ * `Link` preload hints for a page: the manifest and the container file of each remote its first view needs — on the
+ * home page the remotes that fill a first-screen slot, elsewhere the remote that owns the path — so they load while the
+ * shell's own code does instead of after it (anchors.md: prefetch what the first view needs).
+ */
+export function preloadLinks(remotes: readonly Pick<WebRemote, 'key' | 'entry'>[], builds: ReadonlyMap<string, RemoteBuild | undefined>, pathname: string): string[] {
+  const links: string[] = [];
+  for (const remote of remotes) {
+    const build = builds.get(remote.key);
+    if (!build) continue;
+    const needed = pathname === '/' ? build.slots.some((slot) => FIRST_SCREEN_SLOTS.includes(slot)) : build.routes.some((route) => matchesRoute(route, pathname));
+    if (!needed) continue;
+    const own = `/mf/${remote.key}/`;
+    if (remote.entry.startsWith(own) && PRELOADABLE.test(remote.entry)) links.push(`<${remote.entry}>; rel=preload; as=fetch; crossorigin=anonymous`);
+    if (build.remoteEntry?.startsWith(own) && PRELOADABLE.test(build.remoteEntry)) links.push(`<${build.remoteEntry}>; rel=preload; as=script`);
+  }
+  return links;
 }

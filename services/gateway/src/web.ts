@@ -16,11 +16,13 @@ import type { Context, Middleware, Next } from 'koa';
 import { HttpError, notFound, type Logger } from '@cp/service-kit';
 import type { GatewayConfig, WebRemote } from './config.ts';
 import { proxyRequest, Upstream } from './proxy.ts';
-import { folderMetadataReader, registryDocument, urlMetadataReader, type MetadataReader } from './remote-metadata.ts';
+import { folderMetadataReader, preloadLinks, registryDocument, urlMetadataReader, type MetadataReader, type RemoteBuild } from './remote-metadata.ts';
 import { watchedFile } from './watched-file.ts';
 import { cacheControlOf, CompressionCache, isCompressible, preferredEncoding, resolveInside, sendFile } from './static-files.ts';
 
 export const REGISTRY_PATH = '/mf/registry.json';
+/** How long the page waits for the remotes' metadata for its preload hints (only while it is first being read). */
+const PRELOAD_WAIT_MS = 200;
 
 export { registryDocument } from './remote-metadata.ts';
 
@@ -147,16 +149,28 @@ export function createWebSite(config: GatewayConfig, logger: Logger): WebSite {
     upstreams.set(r.key, upstream);
     metadataReaders.set(r.key, urlMetadataReader({ ...r, source: r.source }, upstream, { ttlMs: config.web.metadataTtlMs, timeoutMs: config.web.remoteTimeoutMs }, logger));
   }
-  /** The registry document with every remote's metadata as known now (see remote-metadata.ts). */
+  /** Every remote's build as known now (see remote-metadata.ts). */
+  async function builds(): Promise<Map<string, RemoteBuild | undefined>> {
+    return new Map(await Promise.all(remotes.map(async (r) => [r.key, await metadataReaders.get(r.key)!.current()] as const)));
+  }
+  /** The registry document with every remote's metadata. */
   async function registry(): Promise<string> {
-    const known = await Promise.all(remotes.map(async (r) => [r.key, await metadataReaders.get(r.key)!.current()] as const));
-    return JSON.stringify(registryDocument(remotes, new Map(known)));
+    return JSON.stringify(registryDocument(remotes, await builds()));
+  }
+  /** The page's preload hints; none rather than a slow page while a remote's metadata is first being read. */
+  async function pageLinks(pathname: string): Promise<string[]> {
+    let timer: NodeJS.Timeout | undefined;
+    const known = await Promise.race([builds(), new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), PRELOAD_WAIT_MS)))]);
+    clearTimeout(timer);
+    return known ? preloadLinks(remotes, known, pathname === '/index.html' ? '/' : pathname) : [];
   }
   const csp = root ? cspReader(root, logger) : async () => contentSecurityPolicy();
 
   async function page(ctx: Context): Promise<void> {
     if (!root) throw notFound();
-    const sent = await sendFile(ctx, path.join(root, 'index.html'), cache, { cacheControl: 'no-cache', headers: { 'Content-Security-Policy': await csp() } });
+    const links = await pageLinks(ctx.path);
+    const headers: Record<string, string> = { 'Content-Security-Policy': await csp(), ...(links.length > 0 ? { Link: links.join(', ') } : {}) };
+    const sent = await sendFile(ctx, path.join(root, 'index.html'), cache, { cacheControl: 'no-cache', headers });
     if (!sent) {
       (ctx.state.log as Logger | undefined)?.error({ root }, 'index.html missing from WEB_ROOT (build the web apps: npm run build:web)');
       throw new HttpError(503, 'Site not built');

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from 'react';
 import { Button } from '@cp/ui';
+import { FIRST_SCREEN_SLOTS } from '@cp/contracts/mf-metadata';
 import { HOME_SLOTS, type HomeSlot } from '@cp/web-core/contract';
 import { RemoteBoundary, SectionSkeleton } from '../mf/RemoteBoundary.tsx';
 import { useRemotes, useRemotesController } from '../mf/RemotesContext.tsx';
@@ -24,7 +25,7 @@ const SLOT_DEFAULTS: Partial<Record<HomeSlot, ComponentType>> = {
 };
 
 /** The first screen's slots: rendered (and their remotes loaded) at once, with a skeleton while they load. */
-const FIRST_SCREEN_SLOTS = new Set<HomeSlot>(['hero', 'categories', 'featured-listings', 'recent-listings']);
+const FIRST_SCREEN = new Set<HomeSlot>(FIRST_SCREEN_SLOTS);
 
 /** Whether a slot is still waiting: the registry, or a remote that fills it. */
 function slotPending(snapshot: RemotesSnapshot, slot: HomeSlot): boolean {
@@ -52,7 +53,7 @@ function Slot({ slot }: { slot: HomeSlot }) {
   }
   // A skeleton while a remote that fills it loads; before the registry is known only on the first screen.
   const pending = slotPending(snapshot, slot);
-  if (pending && (FIRST_SCREEN_SLOTS.has(slot) || snapshot.phase === 'ready')) {
+  if (pending && (FIRST_SCREEN.has(slot) || snapshot.phase === 'ready')) {
     return <SectionSkeleton label={slot === 'hero' ? 'Loading…' : 'Loading section…'} className={slot === 'hero' ? 'space-y-3 py-10' : undefined} />;
   }
   const Default = SLOT_DEFAULTS[slot];
@@ -71,7 +72,7 @@ function Slot({ slot }: { slot: HomeSlot }) {
 function DeferredSlot({ slot }: { slot: HomeSlot }) {
   const snapshot = useRemotes();
   // Measured once the first screen's sections have their place (while they load, everything looks near).
-  const firstScreenLoading = [...FIRST_SCREEN_SLOTS].some((s) => slotPending(snapshot, s));
+  const firstScreenLoading = FIRST_SCREEN_SLOTS.some((s) => slotPending(snapshot, s));
   const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -116,7 +117,7 @@ export function HomePage() {
           </aside>
         ) : null}
         <div className="space-y-12 lg:order-1">
-          {MAIN_SLOTS.map((slot) => (FIRST_SCREEN_SLOTS.has(slot) ? <Slot key={slot} slot={slot} /> : <DeferredSlot key={slot} slot={slot} />))}
+          {MAIN_SLOTS.map((slot) => (FIRST_SCREEN.has(slot) ? <Slot key={slot} slot={slot} /> : <DeferredSlot key={slot} slot={slot} />))}
         </div>
       </div>
     </>
