@@ -25,16 +25,9 @@ export const RemoteMetadataSchema = z.object(metadataShape);
 /** A remote's own `src/exposes/metadata.json`, as its build reads it: unknown keys (typos) are refused. */
 export const RemoteMetadataSourceSchema = z.strictObject(metadataShape);
 
-/**
- * The part of a remote's mf-manifest.json the gateway reads: the metadata its build published, and where its
- * container file is (Module Federation's `publicPath` + `remoteEntry`), for the page's preload hints.
- */
+/** The part of a remote's mf-manifest.json the gateway reads: the metadata its build published. */
 export const RemoteManifestMetadataSchema = z.object({
-  metaData: z.object({
-    [MANIFEST_METADATA_KEY]: RemoteMetadataSchema,
-    publicPath: z.string().max(2048).optional(),
-    remoteEntry: z.object({ name: z.string().max(200), path: z.string().max(2048) }).optional(),
-  }),
+  metaData: z.object({ [MANIFEST_METADATA_KEY]: RemoteMetadataSchema }),
 });
 
 /**

@@ -27,12 +27,7 @@ export const MAX_MANIFEST_BYTES = 1024 * 1024;
 const RETRY_AFTER_FAILURE_MS = 5_000;
 
 /** The metadata a remote's manifest carries; throws a readable error when there is none or it is invalid. */
-/** What the gateway knows of a remote's build: its metadata and, when its manifest says, its container file's path. */
-export interface RemoteBuild extends RemoteMetadata {
-  remoteEntry?: string;
-}
-
-export function metadataFromManifest(text: string): RemoteBuild {
+export function metadataFromManifest(text: string): RemoteMetadata {
   let document: unknown;
   try {
     document = JSON.parse(text);
@@ -43,14 +38,8 @@ export function metadataFromManifest(text: string): RemoteBuild {
   if (!parsed.success) {
     throw new Error(`${MANIFEST_FILE} has no valid remote metadata (${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')})`);
   }
-  const { cpRemote, publicPath, remoteEntry } = parsed.data.metaData;
-  const { routes, slots, postAdPanel } = cpRemote;
-  return {
-    routes,
-    slots,
-    ...(postAdPanel ? { postAdPanel: true } : {}),
-    ...(publicPath !== undefined && remoteEntry ? { remoteEntry: `${publicPath}${remoteEntry.path ? `${remoteEntry.path.replace(/\/?$/, '/')}` : ''}${remoteEntry.name}` } : {}),
-  };
+  const { routes, slots, postAdPanel } = parsed.data.metaData.cpRemote;
+  return { routes, slots, ...(postAdPanel ? { postAdPanel: true } : {}) };
 }
 
 /** One remote of the registry document: its metadata, or empty metadata marked unavailable. */
@@ -66,7 +55,7 @@ export function registryDocument(remotes: readonly WebRemote[], metadata: Readon
 
 export interface MetadataReader {
   /** The remote's metadata as known now (see the module comment for when it is read again); undefined when unknown. */
-  current(): Promise<RemoteBuild | undefined>;
+  current(): Promise<RemoteMetadata | undefined>;
 }
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -74,7 +63,7 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 /** A remote served from a build folder: its manifest, read again when the file changes. */
 export function folderMetadataReader(remote: WebRemote & { source: { kind: 'dir' } }, log: Logger): MetadataReader {
   const file = path.join(remote.source.dir, MANIFEST_FILE);
-  const current = watchedFile(file, (text): RemoteBuild | undefined => {
+  const current = watchedFile(file, (text): RemoteMetadata | undefined => {
     if (text === undefined) {
       log.warn({ remote: remote.name, file }, 'remote has no build: listed without metadata');
       return undefined;
@@ -133,7 +122,7 @@ async function fetchManifest(upstream: Upstream, manifestPath: string, etag: str
 export function urlMetadataReader(remote: WebRemote & { source: { kind: 'url' } }, upstream: Upstream, options: UrlMetadataOptions, log: Logger): MetadataReader {
   const now = options.now ?? Date.now;
   const manifestPath = `${remote.source.basePath}${MANIFEST_FILE}`;
-  let metadata: RemoteBuild | undefined;
+  let metadata: RemoteMetadata | undefined;
   let etag: string | undefined;
   let attempted = false;
   let nextAttemptAt = 0;
@@ -186,20 +175,21 @@ export function urlMetadataReader(remote: WebRemote & { source: { kind: 'url' } 
 const PRELOADABLE = /^\/mf\/[A-Za-z0-9_-]+\/[A-Za-z0-9._/-]+$/;
 
 /**
- * `Link` preload hints for a page: the manifest and the container file of each remote its first view needs — on the
- * home page the remotes that fill a first-screen slot, elsewhere the remote that owns the path — so they load while the
- * shell's own code does instead of after it (anchors.md: prefetch what the first view needs).
+ * `Link` preload hints for a page: the manifest of each remote its first view needs — on the home page the remotes
+ * that fill a first-screen slot, elsewhere the remote that owns the path — so it loads while the shell's own code
+ * does, and the runtime's own preloading (remoteEntry.js and the exposed chunks, from the manifest) starts at once
+ * (anchors.md: prefetch what the first view needs). Not remoteEntry.js itself: a preload that failed (the remote
+ * down) would be reused by the script tag of a later Try again, which would then fail too.
  */
-export function preloadLinks(remotes: readonly Pick<WebRemote, 'key' | 'entry'>[], builds: ReadonlyMap<string, RemoteBuild | undefined>, pathname: string): string[] {
+export function preloadLinks(remotes: readonly Pick<WebRemote, 'key' | 'entry'>[], metadata: ReadonlyMap<string, RemoteMetadata | undefined>, pathname: string): string[] {
   const links: string[] = [];
   for (const remote of remotes) {
-    const build = builds.get(remote.key);
-    if (!build) continue;
-    const needed = pathname === '/' ? build.slots.some((slot) => FIRST_SCREEN_SLOTS.includes(slot)) : build.routes.some((route) => matchesRoute(route, pathname));
-    if (!needed) continue;
-    const own = `/mf/${remote.key}/`;
-    if (remote.entry.startsWith(own) && PRELOADABLE.test(remote.entry)) links.push(`<${remote.entry}>; rel=preload; as=fetch; crossorigin=anonymous`);
-    if (build.remoteEntry?.startsWith(own) && PRELOADABLE.test(build.remoteEntry)) links.push(`<${build.remoteEntry}>; rel=preload; as=script`);
+    const known = metadata.get(remote.key);
+    if (!known) continue;
+    const needed = pathname === '/' ? known.slots.some((slot) => FIRST_SCREEN_SLOTS.includes(slot)) : known.routes.some((route) => matchesRoute(route, pathname));
+    if (needed && remote.entry.startsWith(`/mf/${remote.key}/`) && PRELOADABLE.test(remote.entry)) {
+      links.push(`<${remote.entry}>; rel=preload; as=fetch; crossorigin=anonymous`);
+    }
   }
   return links;
 }

@@ -13,10 +13,11 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Readable } from 'node:stream';
 import type { Context, Middleware, Next } from 'koa';
+import type { RemoteMetadata } from '@cp/contracts';
 import { HttpError, notFound, type Logger } from '@cp/service-kit';
 import type { GatewayConfig, WebRemote } from './config.ts';
 import { proxyRequest, Upstream } from './proxy.ts';
-import { folderMetadataReader, preloadLinks, registryDocument, urlMetadataReader, type MetadataReader, type RemoteBuild } from './remote-metadata.ts';
+import { folderMetadataReader, preloadLinks, registryDocument, urlMetadataReader, type MetadataReader } from './remote-metadata.ts';
 import { watchedFile } from './watched-file.ts';
 import { cacheControlOf, CompressionCache, isCompressible, preferredEncoding, resolveInside, sendFile } from './static-files.ts';
 
@@ -149,18 +150,18 @@ export function createWebSite(config: GatewayConfig, logger: Logger): WebSite {
     upstreams.set(r.key, upstream);
     metadataReaders.set(r.key, urlMetadataReader({ ...r, source: r.source }, upstream, { ttlMs: config.web.metadataTtlMs, timeoutMs: config.web.remoteTimeoutMs }, logger));
   }
-  /** Every remote's build as known now (see remote-metadata.ts). */
-  async function builds(): Promise<Map<string, RemoteBuild | undefined>> {
+  /** Every remote's metadata as known now (see remote-metadata.ts). */
+  async function metadata(): Promise<Map<string, RemoteMetadata | undefined>> {
     return new Map(await Promise.all(remotes.map(async (r) => [r.key, await metadataReaders.get(r.key)!.current()] as const)));
   }
   /** The registry document with every remote's metadata. */
   async function registry(): Promise<string> {
-    return JSON.stringify(registryDocument(remotes, await builds()));
+    return JSON.stringify(registryDocument(remotes, await metadata()));
   }
   /** The page's preload hints; none rather than a slow page while a remote's metadata is first being read. */
   async function pageLinks(pathname: string): Promise<string[]> {
     let timer: NodeJS.Timeout | undefined;
-    const known = await Promise.race([builds(), new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), PRELOAD_WAIT_MS)))]);
+    const known = await Promise.race([metadata(), new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), PRELOAD_WAIT_MS)))]);
     clearTimeout(timer);
     return known ? preloadLinks(remotes, known, pathname === '/index.html' ? '/' : pathname) : [];
   }

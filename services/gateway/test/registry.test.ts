@@ -229,16 +229,14 @@ describe('metadata of a remote served from its own server', () => {
 
 describe('units', () => {
   test('metadataFromManifest: the published metadata, normalised; a readable error otherwise', () => {
-    expect(metadataFromManifest(manifest('mf_a', { routes: ['/a'], slots: ['hero'], postAdPanel: false, extra: 1 }))).toEqual({ routes: ['/a'], slots: ['hero'], remoteEntry: '/mf/x/remoteEntry.js' });
-    // a manifest without Module Federation's publicPath: no container path to preload, the metadata all the same
-    expect(metadataFromManifest(JSON.stringify({ metaData: { cpRemote: { routes: ['/a'], slots: [] } } }))).toEqual({ routes: ['/a'], slots: [] });
+    expect(metadataFromManifest(manifest('mf_a', { routes: ['/a'], slots: ['hero'], postAdPanel: false, extra: 1 }))).toEqual({ routes: ['/a'], slots: ['hero'] });
     expect(() => metadataFromManifest('nope')).toThrow('not JSON');
-    // preload hints carry only a remote's own files under /mf/<key>/, never what could break the Link header
-    const remotes = [{ key: 'x', entry: '/mf/x/mf-manifest.json' }];
-    const build = (remoteEntry: string) => new Map([['x', { routes: ['/x'], slots: [], remoteEntry }]]);
-    expect(preloadLinks(remotes, build('/elsewhere/remoteEntry.js'), '/x')).toEqual(['</mf/x/mf-manifest.json>; rel=preload; as=fetch; crossorigin=anonymous']);
-    expect(preloadLinks(remotes, build('/mf/x/a>, <https://evil.example/x.js'), '/x')).toHaveLength(1);
-    expect(preloadLinks(remotes, build('/mf/x/remoteEntry.js'), '/y')).toEqual([]);
+    // preload hints carry only a remote's own manifest under /mf/<key>/, never what could break the Link header
+    const known = new Map([['x', { routes: ['/x'], slots: [] }]]);
+    expect(preloadLinks([{ key: 'x', entry: '/mf/x/mf-manifest.json' }], known, '/x')).toEqual(['</mf/x/mf-manifest.json>; rel=preload; as=fetch; crossorigin=anonymous']);
+    expect(preloadLinks([{ key: 'x', entry: '/mf/x/a>, <https://evil.example/x.js' }], known, '/x')).toEqual([]);
+    expect(preloadLinks([{ key: 'x', entry: 'https://cdn.example/mf/x/mf-manifest.json' }], known, '/x')).toEqual([]);
+    expect(preloadLinks([{ key: 'x', entry: '/mf/x/mf-manifest.json' }], known, '/y')).toEqual([]);
     expect(() => metadataFromManifest(manifest('mf_a', { routes: ['/a'], slots: ['footer'] }))).toThrow('no valid remote metadata');
   });
 
@@ -276,7 +274,7 @@ describe('units', () => {
       now += 1_001;
       await reader.current(); // starts the retry, answers with what it knows
       expect(await eventually(async () => (await reader.current()) !== undefined, 2_000)).toBe(true);
-      expect(await reader.current()).toEqual({ routes: ['/forum'], slots: ['forum'], remoteEntry: '/mf/x/remoteEntry.js' });
+      expect(await reader.current()).toEqual({ routes: ['/forum'], slots: ['forum'] });
       expect(server.requests).toHaveLength(2);
     } finally {
       await upstream.close(100);

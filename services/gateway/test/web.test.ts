@@ -42,8 +42,7 @@ function write(file: string, content: string | Buffer): void {
 
 function remoteBuild(distDir: string, name: string, cpRemote: unknown): void {
   write(path.join(distDir, 'remoteEntry.js'), `/* ${name} remote entry */\n${`var ${name} = ${JSON.stringify(name)};\n`.repeat(80)}`);
-  const publicPath = `/mf/${name.replace(/^mf_/, '')}/`;
-  write(path.join(distDir, 'mf-manifest.json'), JSON.stringify({ id: name, name, metaData: { publicPath, remoteEntry: { name: 'remoteEntry.js', path: '' }, cpRemote } }));
+  write(path.join(distDir, 'mf-manifest.json'), JSON.stringify({ id: name, name, metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' }, cpRemote } }));
   write(path.join(distDir, 'mf-stats.json'), JSON.stringify({ name }));
   write(path.join(distDir, '129.0baa9b47.js'), `/* ${name} chunk */ export const x = 1;`);
   write(path.join(distDir, 'styles.bc78ed19.css'), `.${name}{color:red}\n`.repeat(100));
@@ -155,13 +154,13 @@ describe('the page', () => {
       expect(res.status).toBe(200);
       return res.headers.link === undefined ? [] : String(res.headers.link).split(', ');
     };
-    const listings = ['</mf/listings/mf-manifest.json>; rel=preload; as=fetch; crossorigin=anonymous', '</mf/listings/remoteEntry.js>; rel=preload; as=script'];
+    const listings = ['</mf/listings/mf-manifest.json>; rel=preload; as=fetch; crossorigin=anonymous'];
     // home: mf-listings fills the hero; mf-forum's section is below the first screen
     expect(await linksOf('/')).toEqual(listings);
     expect(await linksOf('/index.html')).toEqual(listings);
     expect(await linksOf('/listing/3f0c2d9e-1111-4a6b-9c1d-2e3f4a5b6c7d')).toEqual(listings);
     // a remote behind its own server, read from its manifest there
-    expect(await linksOf('/forum')).toEqual(['</mf/forum/mf-manifest.json>; rel=preload; as=fetch; crossorigin=anonymous', '</mf/forum/remoteEntry.js>; rel=preload; as=script']);
+    expect(await linksOf('/forum')).toEqual(['</mf/forum/mf-manifest.json>; rel=preload; as=fetch; crossorigin=anonymous']);
     expect(await linksOf('/forum/post/abc')).toEqual([]); // mf_forum's fixture owns /forum only
     expect(await linksOf('/no/such/page')).toEqual([]);
   });
