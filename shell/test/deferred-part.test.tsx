@@ -2,7 +2,7 @@
  * @jest-environment jsdom
  */
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { createDeferredPart, type DeferredPartProps } from '@cp/ui';
+import { createDeferredPart, Toaster, type DeferredPartProps } from '@cp/ui';
 
 /** A stand-in for a Radix part: renders its trigger and, when open, its content; records what it was given. */
 function fakePart() {
@@ -103,5 +103,36 @@ describe('createDeferredPart (Radix parts loaded on intent)', () => {
     render(<Deferred label="Items" trigger={<button type="button">Again</button>} />);
     expect(screen.getByTestId('loaded')).toBeTruthy();
     expect(mounts.at(-1)).toEqual({ autoFocus: false, defaultOpen: false, hovered: false });
+  });
+
+  it('a press whose part cannot be loaded tells the visitor, keeps the bare trigger, and a new press tries again', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    let attempts = 0;
+    const Part = ({ trigger }: DeferredPartProps) => <div data-testid="loaded">{trigger}</div>;
+    const Deferred = createDeferredPart<object>(
+      async () => {
+        attempts += 1;
+        if (attempts <= 2) throw new Error('ChunkLoadError'); // the network is down for the first two tries
+        return Part;
+      },
+      { openOnPress: true },
+    );
+    render(
+      <>
+        <Deferred trigger={<button type="button">Open</button>} />
+        <Toaster />
+      </>,
+    );
+    fireEvent.pointerEnter(screen.getByRole('button', { name: 'Open' }), { pointerType: 'mouse' });
+    await flush();
+    expect(screen.queryByText('Could not open this menu')).toBeNull(); // hovering needs no answer
+    fireEvent.click(screen.getByRole('button', { name: 'Open' }));
+    expect(await screen.findByText('Could not open this menu')).toBeTruthy();
+    expect(screen.queryByTestId('loaded')).toBeNull();
+    expect(attempts).toBe(2); // the hover's failed attempt, then the press's
+    fireEvent.click(screen.getByRole('button', { name: 'Open' }));
+    await flush();
+    expect(screen.getByTestId('loaded')).toBeTruthy();
+    jest.restoreAllMocks();
   });
 });

@@ -1,4 +1,5 @@
 import { cloneElement, useEffect, useRef, useState, type ComponentType, type FocusEvent, type KeyboardEvent, type PointerEvent, type ReactElement } from 'react';
+import { toast } from './use-toast.ts';
 
 /** What a deferred part's loaded component receives besides its own props. */
 export interface DeferredPartProps {
@@ -72,7 +73,12 @@ export function createDeferredPart<P extends object>(load: () => Promise<Compone
           replaced.current = true;
           setReady(true);
         },
-        (error: unknown) => console.error('A part of the page could not be loaded', error),
+        (error: unknown) => {
+          console.error('A part of the page could not be loaded', error);
+          // Hovering or focusing needs no answer; a press that opens nothing does (the bare trigger stays, a new
+          // press tries again).
+          if (pressed.current && mounted.current) toast({ title: 'Could not open this menu', description: 'Please check your connection and try again.', variant: 'destructive' });
+        },
       );
     };
     const press = () => {
