@@ -1,7 +1,7 @@
 /**
  * @jest-environment ./shell/test/support/jsdom-env.mjs
  */
-import { act, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Toaster } from '@cp/ui';
@@ -103,6 +103,27 @@ describe('/admin', () => {
     await act(async () => within(card).getByRole('button', { name: 'Delete Diwali Sale' }).click());
     expect(calls).toContain(`DELETE /api/advertisements/${AD.id}`);
     expect(await screen.findByText('Advertisement deleted successfully')).toBeTruthy();
+  });
+
+  it('create: a refused save says so and keeps the form; a saved one says so and closes it', async () => {
+    let accept = false;
+    const api = as(ADMIN, (m, p) => (m === 'POST' && p === '/api/advertisements' ? (accept ? [201, AD] : [500, { error: 'boom' }]) : [200, []]));
+    await renderAdmin(api);
+    await act(async () => (await screen.findByRole('button', { name: 'Create Advertisement' })).click());
+    const dialog = await screen.findByRole('dialog');
+    const fill = (label: RegExp, value: string) => fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
+    fill(/^Title/, 'Diwali Sale');
+    fill(/^Description/, '20% off sweets');
+    fill(/^Call-to-action text/, 'Shop now');
+    fill(/^Call-to-action URL/, 'https://shop.example.com');
+    await act(async () => within(dialog).getByRole('button', { name: 'Create Advertisement' }).click());
+    expect(await screen.findByText('Failed to create advertisement')).toBeTruthy();
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    accept = true;
+    await act(async () => within(screen.getByRole('dialog')).getByRole('button', { name: 'Create Advertisement' }).click());
+    expect(await screen.findByText('Advertisement created successfully')).toBeTruthy();
+    expect(calls.filter((c) => c === 'POST /api/advertisements')).toHaveLength(2);
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('the API down: the error state inside the tab, not a crash', async () => {

@@ -1,13 +1,12 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { ExternalLink, Megaphone } from 'lucide-react';
 import { AD_PLACEMENTS, AD_PRICING_TIERS, AD_SIZES, AD_STATUSES, AdvertisementInsertSchema, type Advertisement } from '@cp/contracts';
-import { Badge, Button, Card, CardContent, Field, Input, Textarea, toast } from '@cp/ui';
-import { DialogFooter } from '@cp/ui/dialog';
+import { Badge, Card, CardContent, Field, Input, Textarea } from '@cp/ui';
 import { type FieldErrors, validate } from '@cp/web-core';
 import { useCreateAdvertisementMutation, useDeleteAdvertisementMutation, useGetAdminAdvertisementsQuery, useUpdateAdvertisementMutation } from '../api/admin-api.ts';
 import { adFormFrom, adPayload, CONFIRM_DELETE_AD, ctr, emptyAdForm, type AdFormValues } from '../lib/admin.ts';
 import { SelectField } from '@cp/ui/select';
-import { CollectionTab, EditDeleteActions } from './CollectionTab.tsx';
+import { CollectionTab, EditDeleteActions, FormFooter, withOutcomeToast } from './CollectionTab.tsx';
 
 function AdForm({ ad, onDone }: { ad: Advertisement | null; onDone: () => void }) {
   const [values, setValues] = useState<AdFormValues>(ad ? adFormFrom(ad) : emptyAdForm());
@@ -26,14 +25,11 @@ function AdForm({ ad, onDone }: { ad: Advertisement | null; onDone: () => void }
       return;
     }
     setErrors({});
-    try {
-      if (ad) await update({ id: ad.id, body: checked.data }).unwrap();
-      else await create(checked.data).unwrap();
-      toast({ title: 'Success', description: ad ? 'Advertisement updated successfully' : 'Advertisement created successfully', variant: 'success' });
-      onDone();
-    } catch {
-      toast({ title: 'Error', description: ad ? 'Failed to update advertisement' : 'Failed to create advertisement', variant: 'destructive' });
-    }
+    const saved = await withOutcomeToast(() => (ad ? update({ id: ad.id, body: checked.data }).unwrap() : create(checked.data).unwrap()), {
+      success: ad ? 'Advertisement updated successfully' : 'Advertisement created successfully',
+      failure: ad ? 'Failed to update advertisement' : 'Failed to create advertisement',
+    });
+    if (saved) onDone();
   }
 
   return (
@@ -65,14 +61,7 @@ function AdForm({ ad, onDone }: { ad: Advertisement | null; onDone: () => void }
           <Input type="date" value={values.endDate} onChange={text('endDate')} />
         </Field>
       </div>
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={busy}>
-          {busy ? 'Saving...' : ad ? 'Update Advertisement' : 'Create Advertisement'}
-        </Button>
-      </DialogFooter>
+      <FormFooter busy={busy} onCancel={onDone} submitLabel={ad ? 'Update Advertisement' : 'Create Advertisement'} />
     </form>
   );
 }
@@ -81,12 +70,7 @@ function AdCard({ ad, onEdit }: { ad: Advertisement; onEdit: () => void }) {
   const [remove, { isLoading }] = useDeleteAdvertisementMutation();
   async function onDelete() {
     if (!window.confirm(CONFIRM_DELETE_AD)) return;
-    try {
-      await remove(ad.id).unwrap();
-      toast({ title: 'Success', description: 'Advertisement deleted successfully', variant: 'success' });
-    } catch {
-      toast({ title: 'Error', description: 'Failed to delete advertisement', variant: 'destructive' });
-    }
+    await withOutcomeToast(() => remove(ad.id).unwrap(), { success: 'Advertisement deleted successfully', failure: 'Failed to delete advertisement' });
   }
   return (
     <Card>

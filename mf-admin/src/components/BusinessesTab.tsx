@@ -1,14 +1,13 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Building2, Crown } from 'lucide-react';
 import { BusinessInsertSchema, YELLOW_PAGES_MAIN_CATEGORIES, YELLOW_PAGES_TREE, type Business, type YellowPagesMainCategory } from '@cp/contracts';
-import { Badge, Button, Card, CardContent, Field, Input, Label, Textarea, toast } from '@cp/ui';
-import { DialogFooter } from '@cp/ui/dialog';
+import { Badge, Card, CardContent, Field, Input, Label, Textarea } from '@cp/ui';
 import { Checkbox } from '@cp/ui/checkbox';
 import { type FieldErrors, validate } from '@cp/web-core';
 import { useCreateBusinessMutation, useDeleteBusinessMutation, useGetAdminBusinessesQuery, useUpdateBusinessMutation } from '../api/admin-api.ts';
 import { businessFormFrom, businessPayload, CONFIRM_DELETE_BUSINESS, emptyBusinessForm, withMainCategory, type BusinessFormValues } from '../lib/admin.ts';
 import { SelectField } from '@cp/ui/select';
-import { CollectionTab, EditDeleteActions } from './CollectionTab.tsx';
+import { CollectionTab, EditDeleteActions, FormFooter, withOutcomeToast } from './CollectionTab.tsx';
 
 function BusinessForm({ business, onDone }: { business: Business | null; onDone: () => void }) {
   const [values, setValues] = useState<BusinessFormValues>(business ? businessFormFrom(business) : emptyBusinessForm());
@@ -27,14 +26,11 @@ function BusinessForm({ business, onDone }: { business: Business | null; onDone:
       return;
     }
     setErrors({});
-    try {
-      if (business) await update({ id: business.id, body: checked.data }).unwrap();
-      else await create(checked.data).unwrap();
-      toast({ title: 'Success', description: business ? 'Business updated successfully' : 'Business created successfully', variant: 'success' });
-      onDone();
-    } catch {
-      toast({ title: 'Error', description: business ? 'Failed to update business' : 'Failed to create business', variant: 'destructive' });
-    }
+    const saved = await withOutcomeToast(() => (business ? update({ id: business.id, body: checked.data }).unwrap() : create(checked.data).unwrap()), {
+      success: business ? 'Business updated successfully' : 'Business created successfully',
+      failure: business ? 'Failed to update business' : 'Failed to create business',
+    });
+    if (saved) onDone();
   }
 
   return (
@@ -88,14 +84,7 @@ function BusinessForm({ business, onDone }: { business: Business | null; onDone:
         <Checkbox id="business-premium" checked={values.premium} onCheckedChange={(c) => setValues((v) => ({ ...v, premium: c === true }))} />
         <Label htmlFor="business-premium">Premium listing</Label>
       </div>
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={busy}>
-          {busy ? 'Saving...' : business ? 'Update Business' : 'Add Business'}
-        </Button>
-      </DialogFooter>
+      <FormFooter busy={busy} onCancel={onDone} submitLabel={business ? 'Update Business' : 'Add Business'} />
     </form>
   );
 }
@@ -104,12 +93,7 @@ function AdminBusinessCard({ business, onEdit }: { business: Business; onEdit: (
   const [remove, { isLoading }] = useDeleteBusinessMutation();
   async function onDelete() {
     if (!window.confirm(CONFIRM_DELETE_BUSINESS)) return;
-    try {
-      await remove(business.id).unwrap();
-      toast({ title: 'Success', description: 'Business deleted successfully', variant: 'success' });
-    } catch {
-      toast({ title: 'Error', description: 'Failed to delete business', variant: 'destructive' });
-    }
+    await withOutcomeToast(() => remove(business.id).unwrap(), { success: 'Business deleted successfully', failure: 'Failed to delete business' });
   }
   return (
     <Card className="h-full">

@@ -1,8 +1,37 @@
 import { useState, type ReactNode } from 'react';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
-import { Button, EmptyState, Skeleton } from '@cp/ui';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@cp/ui/dialog';
+import { Button, EmptyState, Skeleton, toast } from '@cp/ui';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@cp/ui/dialog';
 import { LoadError } from '@cp/web-core';
+
+/**
+ * Runs an admin write (create, update, delete) and tells its outcome in a toast: 'Success' with `success`, or
+ * 'Error' with `failure` (spec §8). Resolves to whether it succeeded.
+ */
+export async function withOutcomeToast(write: () => Promise<unknown>, messages: { success: string; failure: string }): Promise<boolean> {
+  try {
+    await write();
+    toast({ title: 'Success', description: messages.success, variant: 'success' });
+    return true;
+  } catch {
+    toast({ title: 'Error', description: messages.failure, variant: 'destructive' });
+    return false;
+  }
+}
+
+/** The create/edit form's Cancel and submit buttons; the submit shows 'Saving...' while busy. */
+export function FormFooter({ busy, onCancel, submitLabel }: { busy: boolean; onCancel: () => void; submitLabel: string }) {
+  return (
+    <DialogFooter>
+      <Button type="button" variant="outline" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button type="submit" disabled={busy}>
+        {busy ? 'Saving...' : submitLabel}
+      </Button>
+    </DialogFooter>
+  );
+}
 
 /** Edit and Delete of one card (the item's name is read out with them). */
 export function EditDeleteActions({ name, onEdit, onDelete, deleting }: { name: string; onEdit: () => void; onDelete: () => void; deleting: boolean }) {
