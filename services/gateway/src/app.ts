@@ -4,7 +4,7 @@ import Koa, { type Context, type Middleware, type Next } from 'koa';
 import { errorMiddleware, HttpError, listen, notFound, rateLimit, securityHeaders, type Logger } from '@cp/service-kit';
 import type { GatewayConfig } from './config.ts';
 import { crossSiteProtection } from './csrf.ts';
-import { proxyRequest, SERVICE_UNAVAILABLE, Upstream } from './proxy.ts';
+import { forwardInfoOf, proxyRequest, SERVICE_UNAVAILABLE, Upstream } from './proxy.ts';
 import { createWebSite } from './web.ts';
 import { createRouteMatcher, isSafePath, SERVICE_NAMES, type ServiceName } from './routes-table.ts';
 
@@ -189,13 +189,7 @@ export function buildGatewayApp(config: GatewayConfig, logger: Logger, options: 
     await proxyRequest(ctx, upstream, {
       timeoutMs: upload ? config.timeouts.uploadMs : config.timeouts.upstreamMs,
       maxBodyBytes: upload ? config.bodyLimits.uploadBytes : config.bodyLimits.apiBytes,
-      forward: {
-        socketAddress: clientAddress(ctx.req.socket.remoteAddress),
-        clientIp: clientAddress(ctx.ip),
-        proto: ctx.protocol,
-        host: ctx.host,
-        requestId: ctx.state.requestId as string,
-      },
+      forward: forwardInfoOf(ctx),
       log: ctx.state.log as Logger,
     });
   });
@@ -208,11 +202,6 @@ export function buildGatewayApp(config: GatewayConfig, logger: Logger, options: 
       await web?.close();
     },
   };
-}
-
-function clientAddress(raw: string | undefined): string {
-  if (!raw) return 'unknown';
-  return raw.startsWith('::ffff:') ? raw.slice(7) : raw;
 }
 
 export interface RunningGateway extends GatewayApp {

@@ -183,6 +183,22 @@ export interface ForwardInfo {
   requestId: string;
 }
 
+function clientAddress(raw: string | undefined): string {
+  if (!raw) return 'unknown';
+  return raw.startsWith('::ffff:') ? raw.slice(7) : raw;
+}
+
+/** What the gateway tells an upstream about the request it forwards (X-Forwarded-*, X-Request-Id). */
+export function forwardInfoOf(ctx: Context): ForwardInfo {
+  return {
+    socketAddress: clientAddress(ctx.req.socket.remoteAddress),
+    clientIp: clientAddress(ctx.ip),
+    proto: ctx.protocol,
+    host: ctx.host,
+    requestId: ctx.state.requestId as string,
+  };
+}
+
 /** Request headers for the upstream: hop-by-hop and client-sent forwarding headers removed, the gateway's own added. */
 export function upstreamRequestHeaders(incoming: IncomingHttpHeaders, info: ForwardInfo, hasBody: boolean): Record<string, string | string[]> {
   const drop = new Set([...HOP_BY_HOP, ...FORWARDING, ...connectionTokens(incoming.connection)]);

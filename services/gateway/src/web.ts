@@ -16,7 +16,7 @@ import type { Context, Middleware, Next } from 'koa';
 import type { RemoteMetadata } from '@cp/contracts';
 import { HttpError, notFound, type Logger } from '@cp/service-kit';
 import type { GatewayConfig, WebRemote } from './config.ts';
-import { proxyRequest, Upstream } from './proxy.ts';
+import { forwardInfoOf, proxyRequest, Upstream } from './proxy.ts';
 import { folderMetadataReader, preloadLinks, registryDocument, urlMetadataReader, type MetadataReader } from './remote-metadata.ts';
 import { watchedFile } from './watched-file.ts';
 import { cacheControlOf, CompressionCache, isCompressible, preferredEncoding, resolveInside, sendFile } from './static-files.ts';
@@ -93,11 +93,6 @@ function cspReader(root: string, log: Logger): () => Promise<string> {
     }
     return contentSecurityPolicy(extra);
   });
-}
-
-function clientAddress(raw: string | undefined): string {
-  if (!raw) return 'unknown';
-  return raw.startsWith('::ffff:') ? raw.slice(7) : raw;
 }
 
 const READ_METHODS = new Set(['GET', 'HEAD']);
@@ -193,13 +188,7 @@ export function createWebSite(config: GatewayConfig, logger: Logger): WebSite {
       path: `${remote.source.basePath}${rest}${ctx.search}`,
       timeoutMs: config.web.remoteTimeoutMs,
       maxBodyBytes: 0,
-      forward: {
-        socketAddress: clientAddress(ctx.req.socket.remoteAddress),
-        clientIp: clientAddress(ctx.ip),
-        proto: ctx.protocol,
-        host: ctx.host,
-        requestId: ctx.state.requestId as string,
-      },
+      forward: forwardInfoOf(ctx),
       log: ctx.state.log as Logger,
     });
     finishRemoteAnswer(ctx, rest);
