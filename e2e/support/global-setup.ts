@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import http from 'node:http';
+import { startControlServer } from '../../infra/src/control-server.ts';
 import path from 'node:path';
 import { chromium, type BrowserServer } from 'playwright-core';
 import { startInfra } from '../../infra/src/index.ts';
@@ -82,40 +82,18 @@ export default async function globalSetup(): Promise<void> {
     stoppers.push({ name: 'chromium', stop: () => browser.close() });
 
     // Loopback control for the test that stops the proxied remote; "start" returns once the gateway serves it again.
-    const control = http.createServer((req, res) => {
-      const run =
-        req.method !== 'POST'
-          ? undefined
-          : req.url === '/remote/stop'
-            ? stack.stopService(proxied.folder)
-            : req.url === '/remote/start'
-              ? stack.startService(proxied.folder).then(() => waitServed(`${site}/mf/${proxied.key}/mf-manifest.json`))
-              : undefined;
-      if (!run) {
-        res.writeHead(404).end();
-        return;
-      }
-      run.then(
-        () => res.writeHead(204).end(),
-        (err: unknown) => res.writeHead(500).end(String(err)),
-      );
+    const control = await startControlServer({
+      '/remote/stop': () => stack.stopService(proxied.folder),
+      '/remote/start': () => stack.startService(proxied.folder).then(() => waitServed(`${site}/mf/${proxied.key}/mf-manifest.json`)),
     });
-    await new Promise<void>((resolve) => control.listen(0, '127.0.0.1', resolve));
-    stoppers.push({
-      name: 'control server',
-      stop: () =>
-        new Promise<void>((resolve) => {
-          control.closeAllConnections();
-          control.close(() => resolve());
-        }),
-    });
+    stoppers.push({ name: 'control server', stop: () => control.close() });
 
     const env: E2EEnv = {
       site,
       identityUrl: stack.urls.identity!,
       serviceUrls: stack.urls,
       wsEndpoint: browser.wsEndpoint(),
-      controlUrl: `http://127.0.0.1:${(control.address() as { port: number }).port}`,
+      controlUrl: control.url,
       infra: infra.env,
       proxiedRemote: { name: `mf_${proxied.key}`, route: proxied.route, heading: proxied.heading },
       otherRemoteRoutes: keys.filter((k) => k !== proxied.key).flatMap((k) => REMOTE_ROUTES[k] ?? []),
