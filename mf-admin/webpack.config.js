@@ -1,5 +1,4 @@
 // mf-admin: a Module Federation remote, made like mf-listings (see shell/README.md, "Adding a remote").
-import path from 'node:path';
 import { createWebConfig } from '@cp/web-core/build';
 
 const dir = import.meta.dirname;
@@ -19,6 +18,5 @@ export default createWebConfig({
   // What it contributes (routes, home slots, Post Ad panel): the source of ./routes and ./widgets, published in
   // mf-manifest.json for the gateway's registry.
   metadata: './src/exposes/metadata.json',
-  htmlTemplate: path.join(dir, 'public/index.html'),
   devServer: { proxy: [{ context: ['/api', '/uploads'], target: gateway, changeOrigin: true }] },
 });

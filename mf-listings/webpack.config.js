@@ -1,6 +1,5 @@
 // mf-listings: a Module Federation remote. The template for every other remote (mf-forum, mf-directory, mf-admin):
 // copy this file, change name, publicPath and devPort, and expose ./routes and ./widgets (see @cp/web-core/contract).
-import path from 'node:path';
 import { createWebConfig } from '@cp/web-core/build';
 
 const dir = import.meta.dirname;
@@ -20,6 +19,5 @@ export default createWebConfig({
   // What it contributes (routes, home slots, Post Ad panel): the source of ./routes and ./widgets, published in
   // mf-manifest.json for the gateway's registry.
   metadata: './src/exposes/metadata.json',
-  htmlTemplate: path.join(dir, 'public/index.html'),
   devServer: { proxy: [{ context: ['/api', '/uploads'], target: gateway, changeOrigin: true }] },
 });

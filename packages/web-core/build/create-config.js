@@ -14,6 +14,8 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import utilitySublayers from './utility-sublayers.js';
 
 const require = createRequire(import.meta.url);
+/** A remote's standalone development page (`npm run dev -w mf-<x>`): the same for every remote. */
+const STANDALONE_TEMPLATE = fileURLToPath(new URL('./standalone.html', import.meta.url));
 const MF_RUNTIME_CORE = fileURLToPath(import.meta.resolve('@module-federation/runtime-core'));
 const MF_SDK = fileURLToPath(import.meta.resolve('@module-federation/sdk'));
 
@@ -147,7 +149,8 @@ function publishRemoteMetadata(file) {
  * @param {string} [options.metadata]       a remote's metadata file (required for a remote: what it contributes, see
  *                                           @cp/contracts/mf-metadata), published in its mf-manifest.json
  * @param {string[]} [options.runtimePlugins]          Module Federation runtime plugins (host)
- * @param {string} [options.htmlTemplate]   the page template (the host; a remote's standalone dev page)
+ * @param {string} [options.htmlTemplate]   the page template (the host); a remote's standalone development page
+ *                                           defaults to build/standalone.html titled '<folder> (standalone)'
  * @param {import('webpack-dev-server').Configuration} [options.devServer]  extra dev server settings
  */
 export function createWebConfig(options) {
@@ -160,6 +163,7 @@ export function createWebConfig(options) {
   return (_env, argv) => {
     const isDev = argv.mode !== 'production';
     const isHost = kind === 'host';
+    const htmlTemplate = options.htmlTemplate ?? (isHost ? undefined : STANDALONE_TEMPLATE);
     const contentHash = isDev ? '[name]' : '[name].[contenthash:8]';
     const tailwind = require('@tailwindcss/postcss');
 
@@ -231,8 +235,8 @@ export function createWebConfig(options) {
           dev: isDev ? { disableLiveReload: true, disableHotTypesReload: true, disableDynamicRemoteTypeHints: true } : false,
         }),
         new MiniCssExtractPlugin({ filename: `${contentHash}.css`, chunkFilename: `${contentHash}.css` }),
-        ...(options.htmlTemplate && (isHost || isDev)
-          ? [new HtmlWebpackPlugin({ template: options.htmlTemplate, filename: 'index.html', scriptLoading: 'defer', inject: 'head', minify: !isDev }), new InlineScriptHashesPlugin()]
+        ...(htmlTemplate && (isHost || isDev)
+          ? [new HtmlWebpackPlugin({ template: htmlTemplate, title: `${path.basename(appDir)} (standalone)`, filename: 'index.html', scriptLoading: 'defer', inject: 'head', minify: !isDev }), new InlineScriptHashesPlugin()]
           : []),
       ],
       optimization: {
