@@ -68,19 +68,31 @@ export const SHARED_SINGLETONS = [
   '@cp/web-core',
 ];
 
+/**
+ * The singletons every page of the shell needs before its first render. The host bundles them into its entry (`eager`):
+ * one file and no round trip between the entry and its first render (a lazy share is a chunk the entry asks for only
+ * once it runs). The host provides them first, so with `loaded-first` every remote uses the host's copy; a remote's
+ * own copy stays its fallback (and its standalone page's). @cp/ui's entries that no first view needs stay lazy.
+ */
+export const FIRST_VIEW_SINGLETONS = ['react', 'react/jsx-runtime', 'react-dom', 'react-router', '@reduxjs/toolkit', 'react-redux', '@cp/ui', '@cp/web-core'];
+
 const packageNameOf = (request) => (request.startsWith('@') ? request.split('/').slice(0, 2).join('/') : request.split('/')[0]);
 
-/** `shared` for ModuleFederationPlugin: singletons whose requiredVersion is the app's own dependency range. */
-export function sharedConfig(appPackageJson) {
+/**
+ * `shared` for ModuleFederationPlugin: singletons whose requiredVersion is the app's own dependency range; the host's
+ * first-view singletons are eager (FIRST_VIEW_SINGLETONS).
+ */
+export function sharedConfig(appPackageJson, { host = false } = {}) {
   const deps = { ...appPackageJson.devDependencies, ...appPackageJson.dependencies };
   return Object.fromEntries(
     SHARED_SINGLETONS.map((request) => {
       const pkg = packageNameOf(request);
       const range = deps[pkg];
       if (!range) throw new Error(`${appPackageJson.name}: shared singleton ${pkg} must be a dependency`);
+      const eager = host && FIRST_VIEW_SINGLETONS.includes(request) ? { eager: true } : {};
       const subset = SUBSETS[request];
-      if (subset) return [request, { singleton: true, requiredVersion: range, import: subset.import, version: subset.version }];
-      return [request, { singleton: true, requiredVersion: range }];
+      if (subset) return [request, { singleton: true, requiredVersion: range, import: subset.import, version: subset.version, ...eager }];
+      return [request, { singleton: true, requiredVersion: range, ...eager }];
     }),
   );
 }
@@ -221,7 +233,7 @@ export function createWebConfig(options) {
           name,
           ...(isHost ? {} : { filename: 'remoteEntry.js', exposes: options.exposes ?? {} }),
           remotes: {},
-          shared: sharedConfig(appPackageJson),
+          shared: sharedConfig(appPackageJson, { host: isHost }),
           // A missing remote must not blank the page: use what is already loaded instead of asking every remote.
           shareStrategy: 'loaded-first',
           runtimePlugins: options.runtimePlugins ?? [],
