@@ -171,6 +171,14 @@ export function urlMetadataReader(remote: WebRemote & { source: { kind: 'url' } 
   return reader;
 }
 
+/**
+ * A `Link` preload hint for a same-origin path the page will `fetch()` (credentials 'same-origin', which is what
+ * `crossorigin=anonymous` asks for: the fetch then takes the preloaded response).
+ */
+export function fetchPreload(pathname: string): string {
+  return `<${pathname}>; rel=preload; as=fetch; crossorigin=anonymous`;
+}
+
 /** Paths a preload hint may carry: a remote's own files under /mf/<key>/, nothing that could break the header. */
 const PRELOADABLE = /^\/mf\/[A-Za-z0-9_-]+\/[A-Za-z0-9._/-]+$/;
 
@@ -188,7 +196,7 @@ export function preloadLinks(remotes: readonly Pick<WebRemote, 'key' | 'entry'>[
     if (!known) continue;
     const needed = pathname === '/' ? known.slots.some((slot) => FIRST_SCREEN_SLOTS.includes(slot)) : known.routes.some((route) => matchesRoute(route, pathname));
     if (needed && remote.entry.startsWith(`/mf/${remote.key}/`) && PRELOADABLE.test(remote.entry)) {
-      links.push(`<${remote.entry}>; rel=preload; as=fetch; crossorigin=anonymous`);
+      links.push(fetchPreload(remote.entry));
     }
   }
   return links;

@@ -17,7 +17,7 @@ import type { RemoteMetadata } from '@cp/contracts';
 import { HttpError, notFound, type Logger } from '@cp/service-kit';
 import type { GatewayConfig, WebRemote } from './config.ts';
 import { forwardInfoOf, proxyRequest, Upstream } from './proxy.ts';
-import { folderMetadataReader, preloadLinks, registryDocument, urlMetadataReader, type MetadataReader } from './remote-metadata.ts';
+import { fetchPreload, folderMetadataReader, preloadLinks, registryDocument, urlMetadataReader, type MetadataReader } from './remote-metadata.ts';
 import { watchedFile } from './watched-file.ts';
 import { cacheControlOf, CompressionCache, isCompressible, preferredEncoding, resolveInside, sendFile } from './static-files.ts';
 
@@ -153,12 +153,15 @@ export function createWebSite(config: GatewayConfig, logger: Logger): WebSite {
   async function registry(): Promise<string> {
     return JSON.stringify(registryDocument(remotes, await metadata()));
   }
-  /** The page's preload hints; none rather than a slow page while a remote's metadata is first being read. */
+  /**
+   * The page's preload hints: the registry, which every page reads as soon as the shell runs, and the manifests of the
+   * remotes its first view needs (none rather than a slow page while a remote's metadata is first being read).
+   */
   async function pageLinks(pathname: string): Promise<string[]> {
     let timer: NodeJS.Timeout | undefined;
     const known = await Promise.race([metadata(), new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), PRELOAD_WAIT_MS)))]);
     clearTimeout(timer);
-    return known ? preloadLinks(remotes, known, pathname === '/index.html' ? '/' : pathname) : [];
+    return [fetchPreload(REGISTRY_PATH), ...(known ? preloadLinks(remotes, known, pathname === '/index.html' ? '/' : pathname) : [])];
   }
   const csp = root ? cspReader(root, logger) : async () => contentSecurityPolicy();
 

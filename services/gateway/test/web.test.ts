@@ -148,21 +148,22 @@ describe('the page', () => {
     expect(csp).not.toContain('unsafe-eval');
   });
 
-  test('preload hints (Link) for the remotes the first view needs: the home page\'s first screen, or the owner of the path', async () => {
+  test('preload hints (Link): the registry on every page, and the remotes the first view needs: the home page\'s first screen, or the owner of the path', async () => {
     const linksOf = async (p: string) => {
       const res = await api.call(`${base}${p}`);
       expect(res.status).toBe(200);
       return res.headers.link === undefined ? [] : String(res.headers.link).split(', ');
     };
-    const listings = ['</mf/listings/mf-manifest.json>; rel=preload; as=fetch; crossorigin=anonymous'];
+    const registry = '</mf/registry.json>; rel=preload; as=fetch; crossorigin=anonymous';
+    const listings = [registry, '</mf/listings/mf-manifest.json>; rel=preload; as=fetch; crossorigin=anonymous'];
     // home: mf-listings fills the hero; mf-forum's section is below the first screen
     expect(await linksOf('/')).toEqual(listings);
     expect(await linksOf('/index.html')).toEqual(listings);
     expect(await linksOf('/listing/3f0c2d9e-1111-4a6b-9c1d-2e3f4a5b6c7d')).toEqual(listings);
     // a remote behind its own server, read from its manifest there
-    expect(await linksOf('/forum')).toEqual(['</mf/forum/mf-manifest.json>; rel=preload; as=fetch; crossorigin=anonymous']);
-    expect(await linksOf('/forum/post/abc')).toEqual([]); // mf_forum's fixture owns /forum only
-    expect(await linksOf('/no/such/page')).toEqual([]);
+    expect(await linksOf('/forum')).toEqual([registry, '</mf/forum/mf-manifest.json>; rel=preload; as=fetch; crossorigin=anonymous']);
+    expect(await linksOf('/forum/post/abc')).toEqual([registry]); // mf_forum's fixture owns /forum only
+    expect(await linksOf('/no/such/page')).toEqual([registry]);
   });
 
   test.each(['/listings', '/listing/3f0c2d9e-1111-4a6b-9c1d-2e3f4a5b6c7d', '/forum/post/abc', '/no/such/page', '/admin/', '/index.html'])(
