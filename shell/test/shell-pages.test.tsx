@@ -1,6 +1,7 @@
 /**
  * @jest-environment ./shell/test/support/jsdom-env.mjs
  */
+import { lazy } from 'react';
 import { act, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, useNavigate, type NavigateFunction } from 'react-router';
 import { Provider } from 'react-redux';
@@ -127,6 +128,30 @@ describe('shell composition', () => {
     expect(screen.getByRole('heading', { name: 'No Posts Yet' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Stay in the Loop' })).toBeTruthy();
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
+  });
+
+  it('home: one placeholder until the first screen\'s remotes have answered and its widgets\' code has loaded, then the whole first screen at once', async () => {
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    let codeLoaded: () => void = () => undefined;
+    const code = new Promise<void>((resolve) => (codeLoaded = resolve));
+    const LazyHero = lazy(async () => (await code, { default: Hero }));
+    const Recent = () => <h2>Recent listings from the remote</h2>;
+    const widgets = { widgets: [{ id: 'listings.hero', slot: 'hero', Component: LazyHero }, { id: 'listings.recent', slot: 'recent-listings', Component: Recent }] };
+    await renderAt('/', async (id) => (await answered, id === 'mf_listings/widgets' ? widgets : MODULES[id]), [REGISTRY[0]!]);
+    const main = within(screen.getByRole('main'));
+    const placeholderOnly = () => {
+      expect(main.getByRole('status')).toHaveProperty('textContent', 'Loading…');
+      expect(main.queryAllByRole('heading')).toEqual([]); // no section laid out against it (the shell's own ones neither)
+    };
+    placeholderOnly();
+    await act(async () => answer());
+    placeholderOnly(); // the remote answered, the hero's code is still loading
+    await act(async () => codeLoaded());
+    expect(await main.findByRole('heading', { name: 'Remote hero' })).toBeTruthy();
+    expect(main.getByRole('heading', { name: 'Recent listings from the remote' })).toBeTruthy();
+    expect(main.getByRole('heading', { name: 'No Posts Yet' })).toBeTruthy();
+    expect(main.queryByText('Loading…')).toBeNull();
   });
 
   it('a path owned by a remote renders its page inside the chrome', async () => {

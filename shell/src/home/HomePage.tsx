@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from 'react';
-import { Button } from '@cp/ui';
+import { Button, Skeleton } from '@cp/ui';
 import { FIRST_SCREEN_SLOTS } from '@cp/contracts/mf-metadata';
 import { HOME_SLOTS, type HomeSlot } from '@cp/web-core/contract';
 import { RemoteBoundary, SectionSkeleton } from '../mf/RemoteBoundary.tsx';
@@ -32,7 +32,10 @@ function slotPending(snapshot: RemotesSnapshot, slot: HomeSlot): boolean {
   return snapshot.phase === 'loading' || slotOwners(snapshot, slot).some((r) => isPending(r.widgetsLoad));
 }
 
-/** Renders a slot: loads the remotes that fill it (from the registry's metadata), then their widgets or the default. */
+/**
+ * Renders a slot: loads the remotes that fill it (from the registry's metadata), then their widgets or the default. A
+ * first-screen slot's lazy widgets suspend to the first screen's own boundary (HomePage), not a skeleton of their own.
+ */
 function Slot({ slot }: { slot: HomeSlot }) {
   const controller = useRemotesController();
   const snapshot = useRemotes();
@@ -44,7 +47,7 @@ function Slot({ slot }: { slot: HomeSlot }) {
     return (
       <>
         {filled.map(({ id, Component }) => (
-          <RemoteBoundary key={id} compact fallback={<SectionSkeleton />}>
+          <RemoteBoundary key={id} compact fallback={FIRST_SCREEN.has(slot) ? null : <SectionSkeleton />}>
             <Component />
           </RemoteBoundary>
         ))}
@@ -89,12 +92,39 @@ function DeferredSlot({ slot }: { slot: HomeSlot }) {
 
 const MAIN_SLOTS = HOME_SLOTS.filter((s) => s !== 'hero' && s !== 'sidebar-ad');
 
+/**
+ * The first screen while its sections load: one placeholder at least as tall as the screen. The sections then replace
+ * it whole, so nothing already on screen moves (no layout shift: the footer was below the fold, and nothing below the
+ * hero was laid out against a skeleton of another height).
+ */
+function FirstScreenSkeleton() {
+  return (
+    <div role="status" aria-live="polite" className="min-h-screen space-y-8">
+      <span className="sr-only">Loading…</span>
+      <div className="space-y-4 rounded-xl bg-muted/40 px-4 py-12">
+        <Skeleton className="mx-auto h-10 w-3/4 max-w-xl" />
+        <Skeleton className="mx-auto h-4 w-2/3 max-w-2xl" />
+        <Skeleton className="mx-auto h-12 w-full max-w-xl" />
+      </div>
+      <Skeleton className="h-6 w-1/3" />
+      <Skeleton className="h-40 w-full" />
+    </div>
+  );
+}
+
 /** The home page (spec §2 Home), composed from the widgets the remotes expose. */
 export function HomePage() {
+  const controller = useRemotesController();
   const snapshot = useRemotes();
+  useEffect(() => {
+    for (const slot of FIRST_SCREEN_SLOTS) void controller.loadWidgetsFor(slot);
+  }, [controller]);
   const { remotes, retry } = snapshot;
   // Only the remotes this page asked for can fail here (their ./widgets); the others are not loaded at all.
   const failed = remotes.filter((r) => r.widgetsLoad.status === 'failed');
+  // The first screen renders once all of its remotes have answered (loaded or failed); their widgets' code then
+  // suspends to one boundary, so the first screen appears whole.
+  const firstScreenPending = FIRST_SCREEN_SLOTS.some((s) => slotPending(snapshot, s));
   const hasSidebar = snapshot.widgets.some((w) => w.slot === 'sidebar-ad') || (snapshot.phase === 'ready' && slotOwners(snapshot, 'sidebar-ad').some((r) => r.metadataKnown));
   return (
     <>
@@ -107,19 +137,25 @@ export function HomePage() {
           </Button>
         </div>
       ) : null}
-      <Slot slot="hero" />
-      <div className={hasSidebar ? 'mt-8 grid gap-8 lg:grid-cols-[1fr_300px]' : 'mt-8'}>
-        {hasSidebar ? (
-          <aside aria-label="Sponsored" className="lg:order-2">
-            <div className="lg:sticky lg:top-24">
-              <DeferredSlot slot="sidebar-ad" />
+      {firstScreenPending ? (
+        <FirstScreenSkeleton />
+      ) : (
+        <Suspense fallback={<FirstScreenSkeleton />}>
+          <Slot slot="hero" />
+          <div className={hasSidebar ? 'mt-8 grid gap-8 lg:grid-cols-[1fr_300px]' : 'mt-8'}>
+            {hasSidebar ? (
+              <aside aria-label="Sponsored" className="lg:order-2">
+                <div className="lg:sticky lg:top-24">
+                  <DeferredSlot slot="sidebar-ad" />
+                </div>
+              </aside>
+            ) : null}
+            <div className="space-y-12 lg:order-1">
+              {MAIN_SLOTS.map((slot) => (FIRST_SCREEN.has(slot) ? <Slot key={slot} slot={slot} /> : <DeferredSlot key={slot} slot={slot} />))}
             </div>
-          </aside>
-        ) : null}
-        <div className="space-y-12 lg:order-1">
-          {MAIN_SLOTS.map((slot) => (FIRST_SCREEN.has(slot) ? <Slot key={slot} slot={slot} /> : <DeferredSlot key={slot} slot={slot} />))}
-        </div>
-      </div>
+          </div>
+        </Suspense>
+      )}
     </>
   );
 }

@@ -36,12 +36,13 @@ export function RemoteFailure({ reset, compact = false }: { reset?: () => void; 
 
 /**
  * Everything a remote renders goes through this: a failure (a chunk that does not load, a component that throws)
- * stays in the remote's area, and lazy code shows a skeleton while it loads.
+ * stays in the remote's area, and lazy code shows a skeleton while it loads (`fallback`), or, with `fallback={null}`,
+ * suspends to the caller's own Suspense boundary.
  */
 export function RemoteBoundary({ children, resetKey, compact, fallback }: { children: ReactNode; resetKey?: unknown; compact?: boolean; fallback?: ReactNode }) {
   return (
     <ErrorBoundary resetKey={resetKey} fallback={({ reset }) => <RemoteFailure reset={reset} compact={compact ?? false} />} onError={(error) => console.error('A microfrontend failed while rendering', error)}>
-      <Suspense fallback={fallback ?? <SectionSkeleton />}>{children}</Suspense>
+      {fallback === null ? children : <Suspense fallback={fallback ?? <SectionSkeleton />}>{children}</Suspense>}
     </ErrorBoundary>
   );
 }
