@@ -2,8 +2,8 @@
  * npm run bench — speed figures, not a test. Starts an isolated stack (profile "bench"), then
  *   A. loads the home page in Chromium (playwright-core, a fresh profile, no cache) and sums the gzip size of every
  *      JavaScript response until the network is idle: shell, Module Federation runtime, shared modules and what the
- *      first view needs from the remotes; printed against the 150 KB budget of issue 3; then Lighthouse (desktop,
- *      performance): LCP, FCP, Speed Index, TBT, CLS (scripts/bench/lighthouse.ts);
+ *      first view needs from the remotes; printed against the 150 KB budget of issue 3; then Lighthouse (mobile and
+ *      desktop presets, performance): LCP, FCP, Speed Index, TBT, CLS (scripts/bench/lighthouse.ts);
  *   B. measures GET /api/listings (scripts/bench/listings.ts: 10k and 100k listings, a page and a search) and
  *   C. GET /api/auth/user with a session cookie (verify the ES256 token, load the session, load the user),
  * each three ways in the same run:
@@ -22,7 +22,7 @@ import { startInfra } from '../infra/src/index.ts';
 import { repoRoot, startServices } from '../infra/src/stack.ts';
 import { benchListings } from './bench/listings.ts';
 import { homePageJavaScript, printHomePage } from './bench/home-page.ts';
-import { lighthouseHome, printLighthouse } from './bench/lighthouse.ts';
+import { lighthouseBoth, printLighthouse } from './bench/lighthouse.ts';
 import { ensureWebBuild } from '../infra/src/web.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
@@ -104,7 +104,7 @@ async function main(): Promise<void> {
     const gateway = stack.urls.gateway!;
     console.log(`bench: loading ${stack.urls.site} in Chromium`);
     printHomePage(await homePageJavaScript(stack.urls.site!));
-    printLighthouse(await lighthouseHome(stack.urls.site!));
+    printLighthouse(await lighthouseBoth(stack.urls.site!));
 
     const reg = await fetch(`${gateway}/api/register`, {
       method: 'POST',
