@@ -8,8 +8,8 @@ import './styles.css';
 
 const store = createAppStore();
 const remotes = createBrowserRemotes();
-// Session (spec §4) and remotes start together, before the first render.
-void remotes.start();
+// Session (spec §4) and remotes start together, before the first render; so does the code of the first view.
+void remotes.loadFirstView(window.location.pathname);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');

@@ -119,6 +119,18 @@ describe('remotes controller: registers every remote, loads one only when the pa
     expect(postAdPanelCandidates(other.getSnapshot())).toEqual([]);
   });
 
+  it('the first view: on home the ./widgets of the first screen\'s remotes only, elsewhere the ./routes of the path\'s owner', async () => {
+    const home = deps();
+    await createRemotesController(home).loadFirstView('/');
+    expect(loadedIds(home)).toEqual(['mf_listings/widgets']); // mf_forum fills a slot below the first screen
+    const page = deps();
+    await createRemotesController(page).loadFirstView('/forum/post/7');
+    expect(loadedIds(page)).toEqual(['mf_forum/routes']);
+    const shellPage = deps();
+    await createRemotesController(shellPage).loadFirstView('/terms');
+    expect(loadedIds(shellPage)).toEqual([]);
+  });
+
   it('concurrent requests for one module share one load', async () => {
     let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => (release = resolve));

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { matchPath } from 'react-router';
+import { FIRST_SCREEN_SLOTS } from '@cp/contracts/mf-metadata';
 import { parseRoutesModule, parseWidgetsModule, REMOTE_EXPOSES, type HomeSlot, type HomeWidget, type PostAdPanelProps, type RemoteRoute } from '@cp/web-core/contract';
 import { failureOf } from './fallback.ts';
 import type { RemoteDescriptor } from './registry.ts';
@@ -55,6 +56,11 @@ export interface RemotesController {
   subscribe: (listener: () => void) => () => void;
   /** Reads the registry and registers every remote with the runtime (loads none). Once. */
   start: () => Promise<void>;
+  /**
+   * Starts loading what the first view of `pathname` needs as soon as the registry is read, before anything renders:
+   * on the home page the widgets of its first-screen slots, elsewhere the routes of the path's owners.
+   */
+  loadFirstView: (pathname: string) => Promise<void>;
   /** Loads the ./routes of the remotes that may own this path (none: the path is a 404). */
   loadRoutesFor: (pathname: string) => Promise<void>;
   /** Loads the ./widgets of the remotes that fill this home slot. */
@@ -239,6 +245,8 @@ export function createRemotesController(deps: RemotesDeps): RemotesController {
     start,
     loadRoutesFor: (pathname) => loadAll((s) => routeOwners(s, pathname), 'routes'),
     loadWidgetsFor: (slot) => loadAll((s) => slotOwners(s, slot), 'widgets'),
+    loadFirstView: (pathname) =>
+      pathname === '/' ? loadAll((s) => [...new Set(FIRST_SCREEN_SLOTS.flatMap((slot) => slotOwners(s, slot)))], 'widgets') : loadAll((s) => routeOwners(s, pathname), 'routes'),
     async loadPostAdPanel() {
       await start();
       // In registry order, one at a time: the first remote that provides it is the one used.
