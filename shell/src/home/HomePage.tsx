@@ -54,11 +54,8 @@ function Slot({ slot }: { slot: HomeSlot }) {
       </>
     );
   }
-  // A skeleton while a remote that fills it loads; before the registry is known only on the first screen.
-  const pending = slotPending(snapshot, slot);
-  if (pending && (FIRST_SCREEN.has(slot) || snapshot.phase === 'ready')) {
-    return <SectionSkeleton label={slot === 'hero' ? 'Loading…' : 'Loading section…'} className={slot === 'hero' ? 'space-y-3 py-10' : undefined} />;
-  }
+  // A skeleton while a remote that fills it loads (HomePage renders the first screen's slots once theirs have answered).
+  if (slotPending(snapshot, slot)) return <SectionSkeleton label="Loading section…" />;
   const Default = SLOT_DEFAULTS[slot];
   return Default ? (
     <Suspense fallback={<SectionSkeleton />}>
@@ -73,19 +70,17 @@ function Slot({ slot }: { slot: HomeSlot }) {
  * loaded before. Without IntersectionObserver (old browsers, tests) at once.
  */
 function DeferredSlot({ slot }: { slot: HomeSlot }) {
-  const snapshot = useRemotes();
-  // Measured once the first screen's sections have their place (while they load, everything looks near).
-  const firstScreenLoading = FIRST_SCREEN_SLOTS.some((s) => slotPending(snapshot, s));
+  // Rendered (and measured) only once the first screen's sections have their place (HomePage).
   const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (near || firstScreenLoading || !ref.current) return;
+    if (near || !ref.current) return;
     const observer = new IntersectionObserver((entries) => {
       if (entries.some((e) => e.isIntersecting)) setNear(true);
     }, { rootMargin: '300px 0px' });
     observer.observe(ref.current);
     return () => observer.disconnect();
-  }, [near, firstScreenLoading]);
+  }, [near]);
   if (near) return <Slot slot={slot} />;
   return <div ref={ref} className="min-h-64" aria-hidden="true" />;
 }
@@ -117,7 +112,7 @@ export function HomePage() {
   const controller = useRemotesController();
   const snapshot = useRemotes();
   useEffect(() => {
-    for (const slot of FIRST_SCREEN_SLOTS) void controller.loadWidgetsFor(slot);
+    void controller.loadFirstView('/');
   }, [controller]);
   const { remotes, retry } = snapshot;
   // Only the remotes this page asked for can fail here (their ./widgets); the others are not loaded at all.
