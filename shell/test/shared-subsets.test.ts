@@ -1,19 +1,12 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as reduxToolkit from '@reduxjs/toolkit';
 import * as reactRouter from 'react-router';
 import * as sharedToolkit from '../../packages/web-core/lib/redux-toolkit-client.ts';
 import * as sharedRouter from '../../packages/web-core/lib/react-router-client.ts';
+import { webSourceFiles } from '../../packages/web-core/build/web-sources.js';
 
 const root = path.resolve(__dirname, '../..');
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) return name === 'node_modules' || name === 'dist' ? [] : sourceFiles(full);
-    return /\.(ts|tsx)$/.test(name) ? [full] : [];
-  });
-}
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
@@ -37,9 +30,7 @@ function importedNames(files: string[], pkg: string): Map<string, string> {
   return names;
 }
 
-const webFiles = ['shell/src', 'packages/ui/lib', 'packages/web-core/lib', ...readdirSync(root).filter((d) => d.startsWith('mf-')).map((d) => `${d}/src`)].flatMap((d) =>
-  sourceFiles(path.join(root, d)),
-);
+const webFiles = webSourceFiles(root);
 
 /** RTK Query's browser builds (bundled with web-core's base API) take these from the shared '@reduxjs/toolkit'. */
 const rtkQueryFiles = ['dist/query/rtk-query.modern.mjs', 'dist/query/react/rtk-query-react.modern.mjs'].map((f) => require.resolve(`@reduxjs/toolkit/package.json`).replace('package.json', f));

@@ -10,9 +10,10 @@
  *
  *   node packages/ui/scripts/class-merge-config.ts          # rewrites lib/class-merge-config.ts
  */
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createTailwindMerge, getDefaultConfig, twMerge, validators } from 'tailwind-merge';
+import { webSourceFiles } from '../../web-core/build/web-sources.js';
 
 type Definition = string | ((value: string) => boolean) | { [part: string]: Definition[] };
 /** The default configuration, read as plain data. */
@@ -29,27 +30,13 @@ const defaultConfig = () => getDefaultConfig() as unknown as Config;
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 export const CONFIG_FILE = path.join(repoRoot, 'packages/ui/lib/class-merge-config.ts');
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) return name === 'node_modules' || name === 'dist' ? [] : sourceFiles(full);
-    return /\.(ts|tsx)$/.test(name) ? [full] : [];
-  });
-}
-
-/** The web code's folders: the shell, every remote, @cp/ui and web-core. */
-function webSourceFiles(): string[] {
-  const remotes = readdirSync(repoRoot).filter((d) => d.startsWith('mf-'));
-  return ['shell/src', 'packages/ui/lib', 'packages/web-core/lib', ...remotes.map((d) => `${d}/src`)].flatMap((d) => sourceFiles(path.join(repoRoot, d)));
-}
-
 /**
  * Every Tailwind class written in the web code: the words of its string and template literals that tailwind-merge
  * (full configuration) recognises as a class, with their variants (`hover:bg-accent`).
  */
 export function webClassNames(): string[] {
   const classes = new Set<string>();
-  for (const file of webSourceFiles()) {
+  for (const file of webSourceFiles(repoRoot)) {
     if (file === CONFIG_FILE) continue;
     const text = readFileSync(file, 'utf8');
     for (const literal of text.matchAll(/'([^'\n]*)'|"([^"\n]*)"|`([^`]*)`/g)) {
