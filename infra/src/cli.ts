@@ -23,7 +23,6 @@ function option(args: string[], name: string, fallback: string): string {
   return i >= 0 && args[i + 1] ? args[i + 1]! : fallback;
 }
 
-/** Resolves when Ctrl-C (or SIGTERM) arrives; a second one exits at once. */
 /** The demo accounts a newcomer can sign in with (identity creates them with the stack's generated password). */
 function printDemoAccounts(password: string | undefined): void {
   if (!password) return;
@@ -33,6 +32,7 @@ function printDemoAccounts(password: string | undefined): void {
   console.log(`                password ${password} (generated for this machine; .data/dev/keys/demo-accounts-password)`);
 }
 
+/** Resolves when Ctrl-C (or SIGTERM) arrives; a second one exits at once. */
 function untilSignal(): Promise<void> {
   return new Promise((resolve) => {
     const onSignal = () => {
