@@ -6,24 +6,31 @@
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../infra/src/chromium.ts';
 import { pageJavaScript, type JsFile } from './page-javascript.ts';
+import { javascriptShare, OWN_CODE, SHARE_GROUPS, type JavaScriptShare } from './stack-share.ts';
 
 /** Issue 3 §7: the home page's initial JavaScript, gzip. */
 const HOME_JS_BUDGET_KB = 150;
 
-/** Loads `/` in a fresh Chromium context (1280×900) and measures its JavaScript (pageJavaScript). */
-export async function homePageJavaScript(site: string): Promise<JsFile[]> {
+export interface HomePageJavaScript {
+  files: JsFile[];
+  /** The same files split into the required stack and our code (stack-share.ts). */
+  share: JavaScriptShare;
+}
+
+/** Loads `/` in a fresh Chromium context (1280×900) and measures its JavaScript (pageJavaScript, javascriptShare). */
+export async function homePageJavaScript(site: string): Promise<HomePageJavaScript> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS, timeout: 60_000 });
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const files = await pageJavaScript(await context.newPage(), site);
     await context.close();
-    return files;
+    return { files, share: await javascriptShare(files.map((f) => new URL(f.path, site).href)) };
   } finally {
     await browser.close();
   }
 }
 
-export function printHomePage(files: JsFile[]): void {
+export function printHomePage({ files, share }: HomePageJavaScript): void {
   const kb = (n: number) => (n / 1024).toFixed(1);
   const total = files.reduce((sum, f) => sum + f.gzip, 0);
   const transferred = files.reduce((sum, f) => sum + f.transferred, 0);
@@ -34,6 +41,17 @@ export function printHomePage(files: JsFile[]): void {
   console.log('| file | KB gzip |');
   console.log('|---|---:|');
   for (const f of files) console.log(`| ${f.path} | ${kb(f.gzip)} |`);
+  console.log('');
+  console.log(`made of (by the served source maps; each part of each file compressed alone):`);
+  console.log('');
+  console.log('| part | KB gzip |');
+  console.log('|---|---:|');
+  for (const group of SHARE_GROUPS) {
+    if (group === OWN_CODE) console.log(`| **the required stack together** | **${kb(share.stackGzip)}** |`);
+    console.log(`| ${group} | ${kb(share.gzip[group])} |`);
+  }
+  console.log('');
+  console.log(`  the required stack alone leaves ${kb(HOME_JS_BUDGET_KB * 1024 - share.stackGzip)} KB of the ${HOME_JS_BUDGET_KB} KB budget for our code`);
   console.log('');
 }
 
