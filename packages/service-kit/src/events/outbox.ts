@@ -1,6 +1,6 @@
 import { Schema, type ClientSession, type Connection, type Model } from 'mongoose';
 import type { z } from 'zod';
-import { makeEvent, type EventDefinition, type EventEnvelope } from '@cp/contracts';
+import { eventStream, makeEvent, type EventDefinition, type EventEnvelope } from '@cp/contracts';
 
 /** An event waiting to be (or already) published, written in the same transaction as the change it describes. */
 export interface OutboxDoc {
@@ -8,6 +8,8 @@ export interface OutboxDoc {
   type: string;
   version: number;
   subject: string;
+  /** The JetStream stream the subject belongs to (eventStream): the relay keeps each stream in write order. */
+  stream: string;
   occurredAt: Date;
   data: unknown;
   status: 'pending' | 'published';
@@ -27,6 +29,7 @@ const outboxSchema = new Schema<OutboxDoc>(
     type: { type: String, required: true },
     version: { type: Number, required: true },
     subject: { type: String, required: true },
+    stream: { type: String, required: true },
     occurredAt: { type: Date, required: true },
     data: { type: Schema.Types.Mixed, required: true },
     status: { type: String, enum: ['pending', 'published'], required: true, default: 'pending' },
@@ -39,8 +42,8 @@ const outboxSchema = new Schema<OutboxDoc>(
   },
   { collection: 'outbox', versionKey: false, minimize: false },
 );
-// What the relay claims: pending, due, oldest first.
-outboxSchema.index({ status: 1, nextAttemptAt: 1, occurredAt: 1 });
+// What the relay claims: the streams with pending entries, and the oldest pending entry of each (write order).
+outboxSchema.index({ status: 1, stream: 1, occurredAt: 1, _id: 1 });
 // Published entries are kept a week for inspection, then expire.
 outboxSchema.index({ publishedAt: 1 }, { expireAfterSeconds: PUBLISHED_RETENTION_S });
 
@@ -62,6 +65,7 @@ export function outboxEmitter(conn: Connection, session: ClientSession): Emit {
           type: event.type,
           version: event.version,
           subject: def.subject,
+          stream: eventStream(def.domain).name,
           occurredAt: new Date(event.occurredAt),
           data: event.data,
           status: 'pending',

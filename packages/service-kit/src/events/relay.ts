@@ -24,10 +24,15 @@ const jitter = (ms: number) => Math.round(ms * (0.75 + Math.random() * 0.5));
 
 /**
  * Publishes outbox entries to JetStream with `Nats-Msg-Id` = event id and marks them published only once the stream
- * acknowledged them. Wakes on a change stream (inserts) with polling as the fallback; claims entries atomically so
- * several relays (replicas) never publish the same entry at once; backs off exponentially while NATS is unreachable,
- * so events written during an outage are published when it ends. The stream's duplicate window removes the rare
- * duplicate after a crash between publish and mark.
+ * acknowledged them. Wakes on a change stream (inserts) with polling as the fallback; backs off exponentially while
+ * NATS is unreachable, so events written during an outage are published when it ends. The stream's duplicate window
+ * removes the rare duplicate after a crash between publish and mark.
+ *
+ * Each stream in write order (`occurredAt`): only the oldest pending entry of a stream is ever claimed, atomically,
+ * so consumers see a listing's created → updated → deleted in that order even after a failed publish or with several
+ * relays (replicas take turns on a stream). The price: an entry whose publish keeps failing holds back the rest of
+ * its stream, retried with backoff and logged at each attempt; a relay that crashed while holding an entry holds its
+ * stream back for `lockMs`.
  */
 export class OutboxRelay {
   private readonly model: Model<OutboxDoc>;
@@ -40,8 +45,6 @@ export class OutboxRelay {
   private running = false;
   private draining: Promise<void> | undefined;
   private again = false;
-  private pausedUntil = 0;
-  private failures = 0;
 
   constructor(options: OutboxRelayOptions) {
     this.model = outboxModel(options.connection);
@@ -110,19 +113,36 @@ export class OutboxRelay {
     }
   }
 
+  /**
+   * Locks, for this relay, the oldest pending entry of a stream (write order), or returns null when no stream's oldest
+   * entry is ours to publish now: each waits for its retry, or another relay (a replica) holds it. Never an entry
+   * behind its stream's oldest: that is what keeps each stream in write order through publish failures, NATS outages
+   * and several replicas. The streams are few (a service's domains), and each query walks the claim index.
+   */
   private async claim(now: Date): Promise<OutboxDoc | null> {
-    return this.model
-      .findOneAndUpdate(
-        { status: 'pending', nextAttemptAt: trusted({ $lte: now }), $or: [{ lockedUntil: null }, { lockedUntil: trusted({ $lt: now }) }] },
-        { $set: { lockedUntil: new Date(now.getTime() + this.opts.lockMs), lockedBy: this.id } },
-        { sort: { nextAttemptAt: 1, occurredAt: 1 }, returnDocument: 'after' },
-      )
-      .lean<OutboxDoc>()
-      .exec();
+    const streams = await this.model.distinct('stream', { status: 'pending' }).exec();
+    const heads = await Promise.all(
+      streams.map((stream) => this.model.findOne({ status: 'pending', stream }).sort({ occurredAt: 1, _id: 1 }).lean<OutboxDoc>().exec()),
+    );
+    const due = heads
+      .filter((head): head is OutboxDoc => head !== null && head.nextAttemptAt <= now && !(head.lockedUntil && head.lockedUntil >= now))
+      .sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime());
+    for (const head of due) {
+      const claimed = await this.model
+        .findOneAndUpdate(
+          // Still pending and free: another relay may have taken it (or published it) since the read.
+          { _id: head._id, status: 'pending', $or: [{ lockedUntil: null }, { lockedUntil: trusted({ $lt: now }) }] },
+          { $set: { lockedUntil: new Date(now.getTime() + this.opts.lockMs), lockedBy: this.id } },
+          { returnDocument: 'after' },
+        )
+        .lean<OutboxDoc>()
+        .exec();
+      if (claimed) return claimed;
+    }
+    return null;
   }
 
   private async drain(): Promise<void> {
-    if (Date.now() < this.pausedUntil) return;
     for (let i = 0; i < this.opts.batchSize && this.running; i += 1) {
       const entry = await this.claim(new Date());
       if (!entry) return;
@@ -133,21 +153,19 @@ export class OutboxRelay {
           { _id: entry._id, lockedBy: this.id },
           { $set: { status: 'published', publishedAt: new Date(), lockedUntil: null, lockedBy: null }, $inc: { attempts: 1 } },
         );
-        this.failures = 0;
       } catch (err) {
-        this.failures += 1;
+        // The entry waits for its retry, and so does the rest of its stream: grow the wait with its attempts, up to
+        // maxBackoffMs. Stored on the entry, so every replica waits too. Other streams go on at once (a stream that
+        // does not exist fails alone); when NATS is unreachable they fail too and wait for their own retry.
         const attempts = entry.attempts + 1;
-        const entryDelay = Math.min(this.opts.maxBackoffMs, 250 * 2 ** Math.min(attempts, 16));
+        const delay = jitter(Math.min(this.opts.maxBackoffMs, 250 * 2 ** Math.min(attempts, 16)));
         await this.model.updateOne(
           { _id: entry._id, lockedBy: this.id },
-          { $set: { nextAttemptAt: new Date(Date.now() + jitter(entryDelay)), lockedUntil: null, lockedBy: null, lastError: String(err).slice(0, 500) }, $inc: { attempts: 1 } },
+          { $set: { nextAttemptAt: new Date(Date.now() + delay), lockedUntil: null, lockedBy: null, lastError: String(err).slice(0, 500) }, $inc: { attempts: 1 } },
         );
-        // NATS is probably unreachable: pause the whole relay, growing up to maxBackoffMs.
-        const pause = jitter(Math.min(this.opts.maxBackoffMs, 250 * 2 ** Math.min(this.failures, 16)));
-        this.pausedUntil = Date.now() + pause;
-        this.logger.warn({ err: String(err), eventId: entry._id, attempts, pauseMs: pause }, 'publish failed, will retry');
-        setTimeout(() => this.wake(), pause + 10).unref();
-        return;
+        this.logger.warn({ err: String(err), eventId: entry._id, stream: entry.stream, attempts, retryInMs: delay }, 'publish failed, will retry');
+        setTimeout(() => this.wake(), delay + 10).unref();
+        continue;
       }
     }
     this.again = true; // a full batch: there may be more

@@ -81,7 +81,7 @@ describe('transactional outbox', () => {
     await expect(runInTransaction(conn, (_s, emit) => emit(Happened, { n: 'one' } as never))).rejects.toThrow();
   });
 
-  it('the relay publishes each event with Nats-Msg-Id = event id', async () => {
+  it('the relay publishes each event with Nats-Msg-Id = event id, in write order', async () => {
     const { domain, Happened, stream } = testDomain();
     await ensureStream(nats.jsm, domain);
     const ids: string[] = [];
@@ -94,11 +94,11 @@ describe('transactional outbox', () => {
       await relay.stop();
     }
     const contents = await streamContents(nats, stream);
-    expect(contents.map((c) => c.eventId).sort()).toEqual([...ids].sort());
+    expect(contents.map((c) => c.eventId)).toEqual(ids);
     for (const c of contents) expect(c.msgId).toBe(c.eventId);
   });
 
-  it('events written while NATS is down arrive exactly once when it is back', async () => {
+  it('events written while NATS is down arrive exactly once, in write order, when it is back', async () => {
     const { domain, Happened, stream } = testDomain();
     await ensureStream(nats.jsm, domain);
     const relay = new OutboxRelay({ connection: conn, js: nats.js, logger, pollIntervalMs: 200, maxBackoffMs: 1_000, publishTimeoutMs: 1_000 });
@@ -118,14 +118,44 @@ describe('transactional outbox', () => {
     } finally {
       await relay.stop();
     }
+    const contents = (await streamContents(nats, stream)).map((c) => c.eventId);
     const seen = new Map<string, number>();
-    for (const c of await streamContents(nats, stream)) seen.set(c.eventId, (seen.get(c.eventId) ?? 0) + 1);
+    for (const id of contents) seen.set(id, (seen.get(id) ?? 0) + 1);
     const missing = ids.filter((id) => !seen.has(id));
     const duplicates = [...seen.values()].filter((count) => count > 1).length;
     expect({ missing, duplicates, total: seen.size }).toEqual({ missing: [], duplicates: 0, total: 50 });
+    // The first publishes failed; nothing behind them went first.
+    expect(contents).toEqual(ids);
   });
 
-  it('two relays on the same outbox publish each event once', async () => {
+  it('a stream that cannot take its events holds back only its own, in order until it can', async () => {
+    const missing = testDomain(); // its stream does not exist yet: every publish fails (no responders)
+    const ok = testDomain();
+    await ensureStream(nats.jsm, ok.domain);
+    const relay = new OutboxRelay({ connection: conn, js: nats.js, logger, pollIntervalMs: 100, maxBackoffMs: 500, publishTimeoutMs: 1_000 });
+    const held: string[] = [];
+    const passed: string[] = [];
+    for (let n = 0; n < 5; n += 1) {
+      held.push((await runInTransaction(conn, (_s, emit) => emit(missing.Happened, { n }))).id);
+      passed.push((await runInTransaction(conn, (_s, emit) => emit(ok.Happened, { n }))).id);
+    }
+    relay.start();
+    try {
+      await until('the other stream published', async () => (await outboxModel(conn).countDocuments({ _id: trusted({ $in: passed }), status: 'published' })) === 5);
+      await until('the first held entry retried', async () => ((await outboxModel(conn).findById(held[0]).lean())?.attempts ?? 0) >= 2);
+      expect(await outboxModel(conn).countDocuments({ _id: trusted({ $in: held }), status: 'published' })).toBe(0);
+      // Only the stream's oldest entry was tried: nothing behind it went first.
+      expect(await outboxModel(conn).countDocuments({ _id: trusted({ $in: held.slice(1) }), attempts: trusted({ $gt: 0 }) })).toBe(0);
+      await ensureStream(nats.jsm, missing.domain);
+      await until('the held stream published', async () => (await outboxModel(conn).countDocuments({ _id: trusted({ $in: held }), status: 'published' })) === 5);
+    } finally {
+      await relay.stop();
+    }
+    expect((await streamContents(nats, ok.stream)).map((c) => c.eventId)).toEqual(passed);
+    expect((await streamContents(nats, missing.stream)).map((c) => c.eventId)).toEqual(held);
+  });
+
+  it('two relays on the same outbox publish each event once, in write order', async () => {
     const { domain, Happened, stream } = testDomain();
     await ensureStream(nats.jsm, domain);
     const ids: string[] = [];
@@ -139,7 +169,7 @@ describe('transactional outbox', () => {
     }
     const contents = await streamContents(nats, stream);
     expect(contents).toHaveLength(60);
-    expect(new Set(contents.map((c) => c.eventId)).size).toBe(60);
+    expect(contents.map((c) => c.eventId)).toEqual(ids);
   });
 });
 
