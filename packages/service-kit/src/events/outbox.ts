@@ -1,6 +1,7 @@
 import { Schema, type ClientSession, type Connection, type Model } from 'mongoose';
 import type { z } from 'zod';
 import { eventStream, makeEvent, type EventDefinition, type EventEnvelope } from '@cp/contracts';
+import { trusted } from '../mongo.ts';
 
 /** An event waiting to be (or already) published, written in the same transaction as the change it describes. */
 export interface OutboxDoc {
@@ -49,6 +50,18 @@ outboxSchema.index({ publishedAt: 1 }, { expireAfterSeconds: PUBLISHED_RETENTION
 
 export function outboxModel(conn: Connection): Model<OutboxDoc> {
   return (conn.models.OutboxEvent as Model<OutboxDoc> | undefined) ?? conn.model<OutboxDoc>('OutboxEvent', outboxSchema);
+}
+
+/**
+ * Gives pending entries written before entries named their stream (their event type's domain) the stream, so the relay
+ * sees them. Idempotent; the relay runs it once before its first publish.
+ */
+export async function backfillOutboxStreams(model: Model<OutboxDoc>): Promise<void> {
+  const missing = await model.find({ status: 'pending', stream: trusted({ $exists: false }) }, { type: 1 }).lean<Array<Pick<OutboxDoc, '_id' | 'type'>>>().exec();
+  if (missing.length === 0) return;
+  await model.bulkWrite(
+    missing.map((entry) => ({ updateOne: { filter: { _id: entry._id }, update: { $set: { stream: eventStream(entry.type.slice(0, entry.type.indexOf('.'))).name } } } })),
+  );
 }
 
 /** Writes events into the outbox inside the caller's transaction. */

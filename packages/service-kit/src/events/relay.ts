@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Connection, Model } from 'mongoose';
 import type { JetStreamClient } from '@nats-io/jetstream';
 import type { Logger } from 'pino';
-import { outboxModel, type OutboxDoc } from './outbox.ts';
+import { backfillOutboxStreams, outboxModel, type OutboxDoc } from './outbox.ts';
 import { trusted } from '../mongo.ts';
 
 export interface OutboxRelayOptions {
@@ -45,6 +45,7 @@ export class OutboxRelay {
   private running = false;
   private draining: Promise<void> | undefined;
   private again = false;
+  private backfilled = false;
 
   constructor(options: OutboxRelayOptions) {
     this.model = outboxModel(options.connection);
@@ -143,6 +144,10 @@ export class OutboxRelay {
   }
 
   private async drain(): Promise<void> {
+    if (!this.backfilled) {
+      await backfillOutboxStreams(this.model);
+      this.backfilled = true;
+    }
     for (let i = 0; i < this.opts.batchSize && this.running; i += 1) {
       const entry = await this.claim(new Date());
       if (!entry) return;

@@ -155,6 +155,24 @@ describe('transactional outbox', () => {
     expect((await streamContents(nats, missing.stream)).map((c) => c.eventId)).toEqual(held);
   });
 
+  it('publishes a pending entry written before entries named their stream', async () => {
+    const { domain, Happened, stream } = testDomain();
+    await ensureStream(nats.jsm, domain);
+    const id = randomUUID();
+    const now = new Date();
+    // As an earlier version wrote it: no `stream`.
+    await conn.collection('outbox').insertOne({ _id: id as never, type: Happened.type, version: 1, subject: Happened.subject, occurredAt: now, data: { n: 1 }, status: 'pending', attempts: 0, nextAttemptAt: now, lockedUntil: null, lockedBy: null });
+    const relay = new OutboxRelay({ connection: conn, js: nats.js, logger, pollIntervalMs: 100 });
+    relay.start();
+    try {
+      await until('published', async () => (await outboxModel(conn).findById(id).lean())?.status === 'published');
+    } finally {
+      await relay.stop();
+    }
+    expect((await streamContents(nats, stream)).map((c) => c.eventId)).toEqual([id]);
+    expect((await outboxModel(conn).findById(id).lean())?.stream).toBe(stream);
+  });
+
   it('two relays on the same outbox publish each event once, in write order', async () => {
     const { domain, Happened, stream } = testDomain();
     await ensureStream(nats.jsm, domain);
