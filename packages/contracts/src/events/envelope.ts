@@ -33,11 +33,16 @@ export interface EventDefinition<TType extends string = string, TSchema extends 
   readonly domain: string;
 }
 
+/** The domain of an event type: what comes before its first dot (`listings.listing-created` → `listings`). */
+export function eventDomain(type: string): string {
+  return type.slice(0, type.indexOf('.'));
+}
+
 export function defineEvent<TType extends `${string}.${string}`, TSchema extends z.ZodType>(
   type: TType,
   version: number,
   data: TSchema,
 ): EventDefinition<TType, TSchema> {
-  const domain = type.slice(0, type.indexOf('.'));
+  const domain = eventDomain(type);
   return Object.freeze({ type, version, data, subject: eventSubject(type, version), domain });
 }

@@ -1,6 +1,6 @@
 import { Schema, type ClientSession, type Connection, type Model } from 'mongoose';
 import type { z } from 'zod';
-import { eventStream, makeEvent, type EventDefinition, type EventEnvelope } from '@cp/contracts';
+import { eventDomain, eventStream, makeEvent, type EventDefinition, type EventEnvelope } from '@cp/contracts';
 import { trusted } from '../mongo.ts';
 
 /** An event waiting to be (or already) published, written in the same transaction as the change it describes. */
@@ -60,7 +60,7 @@ export async function backfillOutboxStreams(model: Model<OutboxDoc>): Promise<vo
   const missing = await model.find({ status: 'pending', stream: trusted({ $exists: false }) }, { type: 1 }).lean<Array<Pick<OutboxDoc, '_id' | 'type'>>>().exec();
   if (missing.length === 0) return;
   await model.bulkWrite(
-    missing.map((entry) => ({ updateOne: { filter: { _id: entry._id }, update: { $set: { stream: eventStream(entry.type.slice(0, entry.type.indexOf('.'))).name } } } })),
+    missing.map((entry) => ({ updateOne: { filter: { _id: entry._id }, update: { $set: { stream: eventStream(eventDomain(entry.type)).name } } } })),
   );
 }
 
