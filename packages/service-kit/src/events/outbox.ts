@@ -11,6 +11,8 @@ export interface OutboxDoc {
   subject: string;
   /** The JetStream stream the subject belongs to (eventStream): the relay keeps each stream in write order. */
   stream: string;
+  /** Write order: strictly increasing within a process (writeOrder), by the clock across processes. */
+  seq: number;
   occurredAt: Date;
   data: unknown;
   status: 'pending' | 'published';
@@ -31,6 +33,7 @@ const outboxSchema = new Schema<OutboxDoc>(
     version: { type: Number, required: true },
     subject: { type: String, required: true },
     stream: { type: String, required: true },
+    seq: { type: Number, required: true },
     occurredAt: { type: Date, required: true },
     data: { type: Schema.Types.Mixed, required: true },
     status: { type: String, enum: ['pending', 'published'], required: true, default: 'pending' },
@@ -44,7 +47,7 @@ const outboxSchema = new Schema<OutboxDoc>(
   { collection: 'outbox', versionKey: false, minimize: false },
 );
 // What the relay claims: the streams with pending entries, and the oldest pending entry of each (write order).
-outboxSchema.index({ status: 1, stream: 1, occurredAt: 1, _id: 1 });
+outboxSchema.index({ status: 1, stream: 1, seq: 1, _id: 1 });
 // Published entries are kept a week for inspection, then expire.
 outboxSchema.index({ publishedAt: 1 }, { expireAfterSeconds: PUBLISHED_RETENTION_S });
 
@@ -52,15 +55,31 @@ export function outboxModel(conn: Connection): Model<OutboxDoc> {
   return (conn.models.OutboxEvent as Model<OutboxDoc> | undefined) ?? conn.model<OutboxDoc>('OutboxEvent', outboxSchema);
 }
 
+let lastSeq = 0;
 /**
- * Gives pending entries written before entries named their stream (their event type's domain) the stream, so the relay
- * sees them. Idempotent; the relay runs it once before its first publish.
+ * The next write-order number: microseconds since the epoch, strictly increasing within this process even when many
+ * events are written in the same millisecond (one transaction often writes several; `occurredAt` has milliseconds).
+ * Across processes (replicas) the order is their clocks'; one listing's changes are requests that follow each other.
  */
-export async function backfillOutboxStreams(model: Model<OutboxDoc>): Promise<void> {
-  const missing = await model.find({ status: 'pending', stream: trusted({ $exists: false }) }, { type: 1 }).lean<Array<Pick<OutboxDoc, '_id' | 'type'>>>().exec();
-  if (missing.length === 0) return;
+export function writeOrder(): number {
+  lastSeq = Math.max(Date.now() * 1000, lastSeq + 1);
+  return lastSeq;
+}
+
+/**
+ * Gives pending entries written before entries recorded their stream and write order those fields: the stream from
+ * their event type's domain, the order from `occurredAt`. Idempotent; the relay runs it once before its first publish.
+ */
+export async function upgradeOutboxEntries(model: Model<OutboxDoc>): Promise<void> {
+  const old = await model
+    .find({ status: 'pending', $or: [{ stream: trusted({ $exists: false }) }, { seq: trusted({ $exists: false }) }] }, { type: 1, occurredAt: 1 })
+    .lean<Array<Pick<OutboxDoc, '_id' | 'type' | 'occurredAt'>>>()
+    .exec();
+  if (old.length === 0) return;
   await model.bulkWrite(
-    missing.map((entry) => ({ updateOne: { filter: { _id: entry._id }, update: { $set: { stream: eventStream(eventDomain(entry.type)).name } } } })),
+    old.map((entry) => ({
+      updateOne: { filter: { _id: entry._id }, update: { $set: { stream: eventStream(eventDomain(entry.type)).name, seq: entry.occurredAt.getTime() * 1000 } } },
+    })),
   );
 }
 
@@ -79,6 +98,7 @@ export function outboxEmitter(conn: Connection, session: ClientSession): Emit {
           version: event.version,
           subject: def.subject,
           stream: eventStream(def.domain).name,
+          seq: writeOrder(),
           occurredAt: new Date(event.occurredAt),
           data: event.data,
           status: 'pending',

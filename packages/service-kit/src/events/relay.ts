@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { Connection, Model } from 'mongoose';
 import type { JetStreamClient } from '@nats-io/jetstream';
 import type { Logger } from 'pino';
-import { backfillOutboxStreams, outboxModel, type OutboxDoc } from './outbox.ts';
+import { outboxModel, upgradeOutboxEntries, type OutboxDoc } from './outbox.ts';
 import { trusted } from '../mongo.ts';
 
 export interface OutboxRelayOptions {
   connection: Connection;
   js: JetStreamClient;
   logger: Logger;
-  /** Entries published per wake-up, at most. */
+  /** Entries of one stream claimed together (the oldest and those right behind it), at most. */
   batchSize?: number;
   /** Fallback polling when no change event arrives (and the retry clock). */
   pollIntervalMs?: number;
@@ -20,6 +20,8 @@ export interface OutboxRelayOptions {
   publishTimeoutMs?: number;
 }
 
+/** Batches per wake-up before the relay yields (and goes on at once). */
+const BATCHES_PER_WAKE = 10;
 const jitter = (ms: number) => Math.round(ms * (0.75 + Math.random() * 0.5));
 
 /**
@@ -28,9 +30,9 @@ const jitter = (ms: number) => Math.round(ms * (0.75 + Math.random() * 0.5));
  * NATS is unreachable, so events written during an outage are published when it ends. The stream's duplicate window
  * removes the rare duplicate after a crash between publish and mark.
  *
- * Each stream in write order (`occurredAt`): only the oldest pending entry of a stream is ever claimed, atomically,
- * so consumers see a listing's created → updated → deleted in that order even after a failed publish or with several
- * relays (replicas take turns on a stream). The price: an entry whose publish keeps failing holds back the rest of
+ * Each stream in write order (`seq`, see writeOrder): only the oldest pending entry of a stream is ever claimed,
+ * atomically, so consumers see a listing's created → updated → deleted in that order even after a failed publish or
+ * with several relays (replicas take turns on a stream). The price: an entry whose publish keeps failing holds back the rest of
  * its stream, retried with backoff and logged at each attempt; a relay that crashed while holding an entry holds its
  * stream back for `lockMs`.
  */
@@ -45,7 +47,7 @@ export class OutboxRelay {
   private running = false;
   private draining: Promise<void> | undefined;
   private again = false;
-  private backfilled = false;
+  private upgraded = false;
 
   constructor(options: OutboxRelayOptions) {
     this.model = outboxModel(options.connection);
@@ -123,11 +125,11 @@ export class OutboxRelay {
   private async claim(now: Date): Promise<OutboxDoc | null> {
     const streams = await this.model.distinct('stream', { status: 'pending' }).exec();
     const heads = await Promise.all(
-      streams.map((stream) => this.model.findOne({ status: 'pending', stream }).sort({ occurredAt: 1, _id: 1 }).lean<OutboxDoc>().exec()),
+      streams.map((stream) => this.model.findOne({ status: 'pending', stream }).sort({ seq: 1, _id: 1 }).lean<OutboxDoc>().exec()),
     );
     const due = heads
       .filter((head): head is OutboxDoc => head !== null && head.nextAttemptAt <= now && !(head.lockedUntil && head.lockedUntil >= now))
-      .sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime());
+      .sort((a, b) => a.seq - b.seq);
     for (const head of due) {
       const claimed = await this.model
         .findOneAndUpdate(
@@ -143,36 +145,98 @@ export class OutboxRelay {
     return null;
   }
 
-  private async drain(): Promise<void> {
-    if (!this.backfilled) {
-      await backfillOutboxStreams(this.model);
-      this.backfilled = true;
-    }
-    for (let i = 0; i < this.opts.batchSize && this.running; i += 1) {
-      const entry = await this.claim(new Date());
-      if (!entry) return;
-      const envelope = { id: entry._id, type: entry.type, version: entry.version, occurredAt: entry.occurredAt.toISOString(), data: entry.data };
-      try {
-        await this.js.publish(entry.subject, JSON.stringify(envelope), { msgID: entry._id, timeout: this.opts.publishTimeoutMs });
-        await this.model.updateOne(
-          { _id: entry._id, lockedBy: this.id },
+  /**
+   * The oldest pending entry of a stream (claim) and, locked with it, the free entries right behind it in the same
+   * stream, in write order: while the oldest is ours and pending, no other relay claims anything in that stream.
+   */
+  private async claimBatch(now: Date): Promise<OutboxDoc[]> {
+    const head = await this.claim(now);
+    if (!head) return [];
+    if (this.opts.batchSize <= 1) return [head];
+    const behind = await this.model
+      .find({ status: 'pending', stream: head.stream, $or: [{ seq: trusted({ $gt: head.seq }) }, { seq: head.seq, _id: trusted({ $gt: head._id }) }] })
+      .sort({ seq: 1, _id: 1 })
+      .limit(this.opts.batchSize - 1)
+      .lean<OutboxDoc[]>()
+      .exec();
+    // Up to the first that is not free (a relay that crashed holding it) or not due: the batch stays contiguous.
+    const free = behind.findIndex((e) => e.nextAttemptAt > now || (e.lockedUntil !== null && e.lockedUntil >= now));
+    const rest = free === -1 ? behind : behind.slice(0, free);
+    if (rest.length === 0) return [head];
+    const ids = rest.map((e) => e._id);
+    const locked = await this.model.updateMany(
+      { _id: trusted({ $in: ids }), status: 'pending', $or: [{ lockedUntil: null }, { lockedUntil: trusted({ $lt: now }) }] },
+      { $set: { lockedUntil: head.lockedUntil, lockedBy: this.id } },
+    );
+    if (locked.modifiedCount === rest.length) return [head, ...rest];
+    // Another relay got one of them after all (its lock had just expired): publish the head alone.
+    await this.release(ids);
+    return [head];
+  }
+
+  /** Gives back entries this relay locked and did not publish. */
+  private async release(ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.model.updateMany({ _id: trusted({ $in: ids }), lockedBy: this.id, status: 'pending' }, { $set: { lockedUntil: null, lockedBy: null } });
+  }
+
+  /**
+   * Publishes a claimed batch in order, one acknowledged publish after the other, and marks what was published. Stops
+   * at the first failure (that entry waits for its retry, the rest is given back) and before the locks could expire.
+   */
+  private async publishBatch(batch: OutboxDoc[]): Promise<void> {
+    const deadline = Date.now() + this.opts.lockMs / 2;
+    const published: string[] = [];
+    try {
+      for (const entry of batch) {
+        if (!this.running || Date.now() > deadline) break;
+        const envelope = { id: entry._id, type: entry.type, version: entry.version, occurredAt: entry.occurredAt.toISOString(), data: entry.data };
+        try {
+          await this.js.publish(entry.subject, JSON.stringify(envelope), { msgID: entry._id, timeout: this.opts.publishTimeoutMs });
+        } catch (err) {
+          await this.retryLater(entry, err);
+          break;
+        }
+        published.push(entry._id);
+      }
+    } finally {
+      if (published.length > 0) {
+        await this.model.updateMany(
+          { _id: trusted({ $in: published }), lockedBy: this.id },
           { $set: { status: 'published', publishedAt: new Date(), lockedUntil: null, lockedBy: null }, $inc: { attempts: 1 } },
         );
-      } catch (err) {
-        // The entry waits for its retry, and so does the rest of its stream: grow the wait with its attempts, up to
-        // maxBackoffMs. Stored on the entry, so every replica waits too. Other streams go on at once (a stream that
-        // does not exist fails alone); when NATS is unreachable they fail too and wait for their own retry.
-        const attempts = entry.attempts + 1;
-        const delay = jitter(Math.min(this.opts.maxBackoffMs, 250 * 2 ** Math.min(attempts, 16)));
-        await this.model.updateOne(
-          { _id: entry._id, lockedBy: this.id },
-          { $set: { nextAttemptAt: new Date(Date.now() + delay), lockedUntil: null, lockedBy: null, lastError: String(err).slice(0, 500) }, $inc: { attempts: 1 } },
-        );
-        this.logger.warn({ err: String(err), eventId: entry._id, stream: entry.stream, attempts, retryInMs: delay }, 'publish failed, will retry');
-        setTimeout(() => this.wake(), delay + 10).unref();
-        continue;
       }
+      // What was not published: a failed entry is already given back (retryLater), the rest still carries our lock.
+      await this.release(batch.slice(published.length).map((e) => e._id));
     }
-    this.again = true; // a full batch: there may be more
+  }
+
+  /**
+   * A failed publish: the entry waits for its retry, and so does the rest of its stream. The wait grows with its
+   * attempts, up to maxBackoffMs; it is stored on the entry, so every replica waits too. Other streams go on at once (a
+   * stream that does not exist fails alone); when NATS is unreachable they fail too and wait for their own retry.
+   */
+  private async retryLater(entry: OutboxDoc, err: unknown): Promise<void> {
+    const attempts = entry.attempts + 1;
+    const delay = jitter(Math.min(this.opts.maxBackoffMs, 250 * 2 ** Math.min(attempts, 16)));
+    await this.model.updateOne(
+      { _id: entry._id, lockedBy: this.id },
+      { $set: { nextAttemptAt: new Date(Date.now() + delay), lockedUntil: null, lockedBy: null, lastError: String(err).slice(0, 500) }, $inc: { attempts: 1 } },
+    );
+    this.logger.warn({ err: String(err), eventId: entry._id, stream: entry.stream, attempts, retryInMs: delay }, 'publish failed, will retry');
+    setTimeout(() => this.wake(), delay + 10).unref();
+  }
+
+  private async drain(): Promise<void> {
+    if (!this.upgraded) {
+      await upgradeOutboxEntries(this.model);
+      this.upgraded = true;
+    }
+    for (let i = 0; i < BATCHES_PER_WAKE && this.running; i += 1) {
+      const batch = await this.claimBatch(new Date());
+      if (batch.length === 0) return;
+      await this.publishBatch(batch);
+    }
+    this.again = true; // there may be more: go on after what else is waiting on the event loop
   }
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import mongoose, { Schema, type Connection } from 'mongoose';
 import { z } from 'zod';
 import { defineEvent, eventStream } from '@cp/contracts';
-import { connectMongo, connectNats, trusted, createLogger, DEAD_LETTER_STREAM, deadLetterSubject, ensureStream, on, OutboxRelay, outboxModel, runInTransaction, startConsumer, type NatsHandle } from '../../src/index.ts';
+import { connectMongo, connectNats, trusted, createLogger, DEAD_LETTER_STREAM, deadLetterSubject, ensureStream, on, OutboxRelay, outboxModel, runInTransaction, startConsumer, writeOrder, type NatsHandle } from '../../src/index.ts';
 import { natsControl, testEnv } from '../../../../infra/src/jest/test-env.ts';
 
 const env = testEnv();
@@ -56,6 +56,16 @@ afterAll(async () => {
   await conn?.close();
 });
 
+describe('writeOrder', () => {
+  it('strictly increases, also within one millisecond, and follows the clock', () => {
+    const before = Date.now() * 1000;
+    const values = Array.from({ length: 10_000 }, () => writeOrder());
+    // 10,000 calls take a few milliseconds: the clock alone would repeat.
+    expect(values.every((v, i) => i === 0 || v > values[i - 1]!)).toBe(true);
+    expect(values[0]).toBeGreaterThanOrEqual(before);
+  });
+});
+
 describe('transactional outbox', () => {
   it('stores the change and its event together, or neither', async () => {
     const { Happened } = testDomain();
@@ -86,10 +96,14 @@ describe('transactional outbox', () => {
     await ensureStream(nats.jsm, domain);
     const ids: string[] = [];
     for (let n = 0; n < 5; n += 1) ids.push((await runInTransaction(conn, (_s, emit) => emit(Happened, { n }))).id);
+    // Many in one transaction: the same millisecond, still in the order written.
+    await runInTransaction(conn, async (_s, emit) => {
+      for (let n = 5; n < 40; n += 1) ids.push((await emit(Happened, { n })).id);
+    });
     const relay = new OutboxRelay({ connection: conn, js: nats.js, logger, pollIntervalMs: 200 });
     relay.start();
     try {
-      await until('published', async () => (await outboxModel(conn).countDocuments({ _id: trusted({ $in: ids }), status: 'published' })) === 5);
+      await until('published', async () => (await outboxModel(conn).countDocuments({ _id: trusted({ $in: ids }), status: 'published' })) === 40);
     } finally {
       await relay.stop();
     }
@@ -155,12 +169,12 @@ describe('transactional outbox', () => {
     expect((await streamContents(nats, missing.stream)).map((c) => c.eventId)).toEqual(held);
   });
 
-  it('publishes a pending entry written before entries named their stream', async () => {
+  it('publishes a pending entry written before entries recorded their stream and write order', async () => {
     const { domain, Happened, stream } = testDomain();
     await ensureStream(nats.jsm, domain);
     const id = randomUUID();
     const now = new Date();
-    // As an earlier version wrote it: no `stream`.
+    // As an earlier version wrote it: no `stream`, no `seq`.
     await conn.collection('outbox').insertOne({ _id: id as never, type: Happened.type, version: 1, subject: Happened.subject, occurredAt: now, data: { n: 1 }, status: 'pending', attempts: 0, nextAttemptAt: now, lockedUntil: null, lockedBy: null });
     const relay = new OutboxRelay({ connection: conn, js: nats.js, logger, pollIntervalMs: 100 });
     relay.start();
@@ -170,7 +184,30 @@ describe('transactional outbox', () => {
       await relay.stop();
     }
     expect((await streamContents(nats, stream)).map((c) => c.eventId)).toEqual([id]);
-    expect((await outboxModel(conn).findById(id).lean())?.stream).toBe(stream);
+    expect(await outboxModel(conn).findById(id).lean()).toMatchObject({ stream, seq: now.getTime() * 1000 });
+  });
+
+  it('an entry a crashed relay still holds stops the batch: what is behind it waits for its lock to expire', async () => {
+    const { domain, Happened, stream } = testDomain();
+    await ensureStream(nats.jsm, domain);
+    const ids: string[] = [];
+    await runInTransaction(conn, async (_s, emit) => {
+      for (let n = 0; n < 10; n += 1) ids.push((await emit(Happened, { n })).id);
+    });
+    await outboxModel(conn).updateOne({ _id: ids[4] }, { $set: { lockedUntil: new Date(Date.now() + 600_000), lockedBy: 'a-relay-that-crashed' } });
+    const relay = new OutboxRelay({ connection: conn, js: nats.js, logger, pollIntervalMs: 100 });
+    relay.start();
+    try {
+      await until('the entries before it published', async () => (await outboxModel(conn).countDocuments({ _id: trusted({ $in: ids.slice(0, 4) }), status: 'published' })) === 4);
+      await new Promise((r) => setTimeout(r, 500)); // several polls
+      expect(await outboxModel(conn).countDocuments({ _id: trusted({ $in: ids.slice(4) }), status: 'published' })).toBe(0);
+      // Its lock expires.
+      await outboxModel(conn).updateOne({ _id: ids[4] }, { $set: { lockedUntil: new Date(Date.now() - 1) } });
+      await until('all published', async () => (await outboxModel(conn).countDocuments({ _id: trusted({ $in: ids }), status: 'published' })) === 10);
+    } finally {
+      await relay.stop();
+    }
+    expect((await streamContents(nats, stream)).map((c) => c.eventId)).toEqual(ids);
   });
 
   it('two relays on the same outbox publish each event once, in write order', async () => {
