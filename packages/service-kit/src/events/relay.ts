@@ -31,10 +31,11 @@ const jitter = (ms: number) => Math.round(ms * (0.75 + Math.random() * 0.5));
  * removes the rare duplicate after a crash between publish and mark.
  *
  * Each stream in write order (`seq`, see writeOrder): only the oldest pending entry of a stream is ever claimed,
- * atomically, so consumers see a listing's created → updated → deleted in that order even after a failed publish or
- * with several relays (replicas take turns on a stream). The price: an entry whose publish keeps failing holds back the rest of
- * its stream, retried with backoff and logged at each attempt; a relay that crashed while holding an entry holds its
- * stream back for `lockMs`.
+ * atomically, together with the free entries right behind it (up to batchSize), which are published one after the
+ * other. So consumers see a listing's created → updated → deleted in that order even after a failed publish or with
+ * several relays (replicas take turns on a stream). The price: an entry whose publish keeps failing holds back the
+ * rest of its stream, retried with backoff and logged at each attempt; a relay that crashed while holding entries
+ * holds their stream back for `lockMs`.
  */
 export class OutboxRelay {
   private readonly model: Model<OutboxDoc>;
