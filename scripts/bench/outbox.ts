@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { defineEvent, eventStream } from '@cp/contracts';
-import { connectMongo, connectNats, createLogger, ensureStream, OutboxRelay, outboxModel, runInTransaction } from '@cp/service-kit';
+import { connectMongo, connectNats, createLogger, ensureStream, OutboxRelay, outboxModel, runInTransaction, streamMessages } from '@cp/service-kit';
 
 const EVENTS = Number(process.env.BENCH_OUTBOX_EVENTS ?? 2_000);
 const PER_TRANSACTION = 100;
@@ -45,12 +45,7 @@ export async function benchOutbox(env: { mongoUrl: string; natsUrl: string }): P
         await Promise.all(running.map((relay) => relay.stop()));
       }
       const seconds = (Date.now() - started) / 1000;
-      const stream = eventStream(domain).name;
-      const info = await nats.jsm.streams.info(stream);
-      const published: string[] = [];
-      for (let seq = info.state.first_seq; info.state.messages > 0 && seq <= info.state.last_seq; seq += 1) {
-        published.push(((await nats.jsm.streams.getMessage(stream, { seq }))?.json() as { id: string }).id);
-      }
+      const published = (await streamMessages(nats.jsm, eventStream(domain).name)).map((m) => (m.json() as { id: string }).id);
       if (published.length !== ids.length || published.some((id, i) => id !== ids[i])) {
         throw new Error(`outbox bench: the stream holds ${published.length} of ${ids.length} events, or not in write order`);
       }

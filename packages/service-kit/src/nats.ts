@@ -1,6 +1,6 @@
 import { connect } from '@nats-io/transport-node';
 import { nanos, type NatsConnection } from '@nats-io/nats-core';
-import { jetstream, jetstreamManager, RetentionPolicy, StorageType, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
+import { jetstream, jetstreamManager, RetentionPolicy, StorageType, type JetStreamClient, type JetStreamManager, type StoredMsg } from '@nats-io/jetstream';
 import { eventStream } from '@cp/contracts';
 import type { Logger } from 'pino';
 
@@ -68,4 +68,18 @@ export function natsReadiness(nc: NatsConnection) {
       await nc.rtt();
     },
   };
+}
+
+/**
+ * Every message a stream holds, in stream order (messages deleted in between are skipped). For inspection: tests, the
+ * bench and operators, never a consumer's path (one request per message).
+ */
+export async function streamMessages(jsm: JetStreamManager, stream: string): Promise<StoredMsg[]> {
+  const { state } = await jsm.streams.info(stream);
+  const out: StoredMsg[] = [];
+  for (let seq = state.first_seq; state.messages > 0 && seq <= state.last_seq; seq += 1) {
+    const m = await jsm.streams.getMessage(stream, { seq }).catch(() => null);
+    if (m) out.push(m);
+  }
+  return out;
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Connection } from 'mongoose';
 import { ContactMessageReceived, NewsletterSubscribed } from '@cp/contracts';
-import { connectMongo, connectNats, createLogger, createMailer, ensureStream, listen, OutboxRelay, type Mail, type Mailer, type NatsHandle, type RunningServer } from '@cp/service-kit';
+import { connectMongo, connectNats, createLogger, createMailer, ensureStream, listen, OutboxRelay, streamMessages, type Mail, type Mailer, type NatsHandle, type RunningServer } from '@cp/service-kit';
 import { mailbox } from '../../../infra/src/mailbox.ts';
 import { testEnv } from '../../../infra/src/jest/test-env.ts';
 import { buildCommsApp } from '../src/app.ts';
@@ -56,12 +56,10 @@ async function post(path: string, body: unknown, headers: Record<string, string>
 
 /** The events of one type in the comms stream whose data matches. */
 async function published(type: string, match: (data: Record<string, unknown>) => boolean): Promise<number> {
-  const info = await nats.jsm.streams.info('EVENTS_COMMS');
   let n = 0;
-  for (let seq = info.state.first_seq; seq <= info.state.last_seq && info.state.messages > 0; seq += 1) {
-    const m = await nats.jsm.streams.getMessage('EVENTS_COMMS', { seq }).catch(() => null);
-    const e = m?.json<{ type: string; data: Record<string, unknown> }>();
-    if (e && e.type === type && match(e.data)) n += 1;
+  for (const m of await streamMessages(nats.jsm, 'EVENTS_COMMS')) {
+    const e = m.json<{ type: string; data: Record<string, unknown> }>();
+    if (e.type === type && match(e.data)) n += 1;
   }
   return n;
 }

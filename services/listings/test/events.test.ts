@@ -1,5 +1,5 @@
 import { eventStream, ListingCreated, ListingDeleted, ListingUpdated, parseEvent } from '@cp/contracts';
-import { outboxModel, trusted } from '@cp/service-kit';
+import { outboxModel, streamMessages, trusted } from '@cp/service-kit';
 import { call, listingBody, startListings, until, type ListingsHarness } from './helpers.ts';
 
 let h: ListingsHarness;
@@ -12,12 +12,8 @@ afterAll(async () => {
 
 /** Every message of the listings stream about one listing (other test files share the stream), with its Nats-Msg-Id. */
 async function streamEventsFor(listingId: string) {
-  const stream = eventStream('listings').name;
-  const info = await h.nats.jsm.streams.info(stream);
   const out: Array<{ msgId: string; type: string; id: string; data: Record<string, unknown> }> = [];
-  for (let seq = info.state.first_seq; info.state.messages > 0 && seq <= info.state.last_seq; seq += 1) {
-    const m = await h.nats.jsm.streams.getMessage(stream, { seq }).catch(() => null);
-    if (!m) continue;
+  for (const m of await streamMessages(h.nats.jsm, eventStream('listings').name)) {
     const parsed = parseEvent(m.json());
     if (!parsed.ok) throw new Error(parsed.reason);
     const data = parsed.event.data as Record<string, unknown>;

@@ -22,6 +22,10 @@ export interface OutboxRelayOptions {
 
 /** Batches per wake-up before the relay yields (and goes on at once). */
 const BATCHES_PER_WAKE = 10;
+/** Entries no relay holds at `now` (never locked, or their lock expired): the filter and its in-memory twin. */
+const unlocked = (now: Date) => ({ $or: [{ lockedUntil: null }, { lockedUntil: trusted({ $lt: now }) }] });
+/** Whether an entry read earlier could be claimed at `now`: due, and no relay holds it. */
+const claimable = (entry: OutboxDoc, now: Date) => entry.nextAttemptAt <= now && (!entry.lockedUntil || entry.lockedUntil < now);
 const jitter = (ms: number) => Math.round(ms * (0.75 + Math.random() * 0.5));
 
 /**
@@ -129,13 +133,13 @@ export class OutboxRelay {
       streams.map((stream) => this.model.findOne({ status: 'pending', stream }).sort({ seq: 1, _id: 1 }).lean<OutboxDoc>().exec()),
     );
     const due = heads
-      .filter((head): head is OutboxDoc => head !== null && head.nextAttemptAt <= now && !(head.lockedUntil && head.lockedUntil >= now))
+      .filter((head): head is OutboxDoc => head !== null && claimable(head, now))
       .sort((a, b) => a.seq - b.seq);
     for (const head of due) {
       const claimed = await this.model
         .findOneAndUpdate(
           // Still pending and free: another relay may have taken it (or published it) since the read.
-          { _id: head._id, status: 'pending', $or: [{ lockedUntil: null }, { lockedUntil: trusted({ $lt: now }) }] },
+          { _id: head._id, status: 'pending', ...unlocked(now) },
           { $set: { lockedUntil: new Date(now.getTime() + this.opts.lockMs), lockedBy: this.id } },
           { returnDocument: 'after' },
         )
@@ -161,12 +165,12 @@ export class OutboxRelay {
       .lean<OutboxDoc[]>()
       .exec();
     // Up to the first that is not free (a relay that crashed holding it) or not due: the batch stays contiguous.
-    const free = behind.findIndex((e) => e.nextAttemptAt > now || (e.lockedUntil !== null && e.lockedUntil >= now));
+    const free = behind.findIndex((e) => !claimable(e, now));
     const rest = free === -1 ? behind : behind.slice(0, free);
     if (rest.length === 0) return [head];
     const ids = rest.map((e) => e._id);
     const locked = await this.model.updateMany(
-      { _id: trusted({ $in: ids }), status: 'pending', $or: [{ lockedUntil: null }, { lockedUntil: trusted({ $lt: now }) }] },
+      { _id: trusted({ $in: ids }), status: 'pending', ...unlocked(now) },
       { $set: { lockedUntil: head.lockedUntil, lockedBy: this.id } },
     );
     if (locked.modifiedCount === rest.length) return [head, ...rest];

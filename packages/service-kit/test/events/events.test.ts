@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import mongoose, { Schema, type Connection } from 'mongoose';
 import { z } from 'zod';
 import { defineEvent, eventStream } from '@cp/contracts';
-import { connectMongo, connectNats, trusted, createLogger, DEAD_LETTER_STREAM, deadLetterSubject, ensureStream, on, OutboxRelay, outboxModel, runInTransaction, startConsumer, writeOrder, type NatsHandle } from '../../src/index.ts';
+import { connectMongo, connectNats, trusted, createLogger, DEAD_LETTER_STREAM, deadLetterSubject, ensureStream, on, OutboxRelay, outboxModel, runInTransaction, startConsumer, streamMessages, writeOrder, type NatsHandle } from '../../src/index.ts';
 import { natsControl, testEnv } from '../../../../infra/src/jest/test-env.ts';
 
 const env = testEnv();
@@ -26,14 +26,7 @@ async function until(what: string, probe: () => Promise<boolean>, timeoutMs = 60
 
 /** Every message of a stream: its Nats-Msg-Id header and event id. */
 async function streamContents(nats: NatsHandle, stream: string): Promise<Array<{ msgId: string | undefined; eventId: string }>> {
-  const info = await nats.jsm.streams.info(stream);
-  const out: Array<{ msgId: string | undefined; eventId: string }> = [];
-  for (let seq = info.state.first_seq; seq <= info.state.last_seq && info.state.messages > 0; seq += 1) {
-    const m = await nats.jsm.streams.getMessage(stream, { seq });
-    if (!m) continue;
-    out.push({ msgId: m.header.get('Nats-Msg-Id') || undefined, eventId: (m.json() as { id: string }).id });
-  }
-  return out;
+  return (await streamMessages(nats.jsm, stream)).map((m) => ({ msgId: m.header.get('Nats-Msg-Id') || undefined, eventId: (m.json() as { id: string }).id }));
 }
 
 let conn: Connection;
