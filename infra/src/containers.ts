@@ -24,6 +24,8 @@ async function freePort(from: number): Promise<number> {
   throw new Error('no free port for the mail catcher');
 }
 
+const natsContainer = () => new GenericContainer('nats:2.11').withCommand(['-js', '-m', '8222']).withExposedPorts(4222, 8222).withWaitStrategy(Wait.forHttp('/healthz', 8222));
+
 /**
  * The same infrastructure from real images with testcontainers (mongo 7 as a replica set, nats 2.11 with JetStream,
  * MinIO); the mail catcher is the same in-process one as the local runner, so tests read mail the same way.
@@ -45,7 +47,7 @@ export async function startContainerInfra(opts: StartInfraOptions): Promise<Infr
         .withExposedPorts(27017)
         .withWaitStrategy(Wait.forLogMessage(/Waiting for connections/))
         .start(),
-      new GenericContainer('nats:2.11').withCommand(['-js', '-m', '8222']).withExposedPorts(4222, 8222).withWaitStrategy(Wait.forHttp('/healthz', 8222)).start(),
+      natsContainer().start(),
       (() => {
         const secret = randomBytes(24).toString('base64url');
         return new GenericContainer('minio/minio')
@@ -86,12 +88,22 @@ export async function startContainerInfra(opts: StartInfraOptions): Promise<Infr
         await mail.stop();
         await stopContainers();
       },
-      // Pausing keeps the mapped port (a stop/start would get a new one): NATS stops answering, as in an outage.
-      stopNats: async () => {
-        execFileSync('docker', ['pause', nats.getId()], { stdio: 'ignore' });
-      },
-      startNats: async () => {
-        execFileSync('docker', ['unpause', nats.getId()], { stdio: 'ignore' });
+      async faultNats() {
+        const server = await natsContainer().start();
+        started.push(server);
+        // Pausing keeps the mapped port (a stop/start would get a new one): NATS stops answering, as in an outage.
+        return {
+          url: `nats://${server.getHost()}:${server.getMappedPort(4222)}`,
+          stop: async () => {
+            execFileSync('docker', ['pause', server.getId()], { stdio: 'ignore' });
+          },
+          start: async () => {
+            execFileSync('docker', ['unpause', server.getId()], { stdio: 'ignore' });
+          },
+          close: async () => {
+            await server.stop();
+          },
+        };
       },
     };
   } catch (err) {

@@ -5,7 +5,7 @@ import { startMongo } from './components/mongo.ts';
 import { startNats } from './components/nats.ts';
 import { startSwift } from './components/swift.ts';
 import { profileDir, toolsDir } from './paths.ts';
-import { assertPortsFree, killStale } from './proc.ts';
+import { assertPortsFree, freeLoopbackPorts, killStale } from './proc.ts';
 import { DEFAULT_PORTS, profileOffset, REGION, UPLOADS_BUCKET, type Infra, type StartInfraOptions } from './types.ts';
 
 /**
@@ -56,6 +56,7 @@ export async function startLocalInfra(opts: StartInfraOptions): Promise<Infra> {
     await stopAll();
     throw new Error(failed.map((f) => (f.reason instanceof Error ? f.reason.message : String(f.reason))).join('\n\n'));
   }
+  let faultServers = 0;
   const [mongo, nats, s3] = results.map((r) => (r as PromiseFulfilledResult<unknown>).value) as [
     Awaited<ReturnType<typeof startMongo>>,
     Awaited<ReturnType<typeof startNats>>,
@@ -79,7 +80,13 @@ export async function startLocalInfra(opts: StartInfraOptions): Promise<Infra> {
       MAIL_API_URL: `http://127.0.0.1:${ports.mail}`,
     },
     stop: stopAll,
-    stopNats: () => nats.pause(),
-    startNats: () => nats.resume(),
+    async faultNats() {
+      faultServers += 1;
+      const name = `nats-fault-${faultServers}`;
+      const [port, monitorPort] = (await freeLoopbackPorts(2)) as [number, number];
+      const server = await startNats({ name, dir: path.join(dataDir, name), port, monitorPort, pidDir, logDir });
+      started.push(server);
+      return { url: server.url, stop: () => server.pause(), start: () => server.resume(), close: () => server.stop() };
+    },
   };
 }

@@ -110,6 +110,20 @@ export function portFree(port: number): Promise<boolean> {
   });
 }
 
+/** `count` distinct loopback ports the system reports free now (held open together while they are chosen). */
+export async function freeLoopbackPorts(count: number): Promise<number[]> {
+  const servers = await Promise.all(
+    Array.from({ length: count }, () => new Promise<net.Server>((resolve, reject) => {
+      const srv = net.createServer();
+      srv.once('error', reject);
+      srv.listen(0, '127.0.0.1', () => resolve(srv));
+    })),
+  );
+  const ports = servers.map((s) => (s.address() as net.AddressInfo).port);
+  await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
+  return ports;
+}
+
 export async function assertPortsFree(ports: Record<string, number>): Promise<void> {
   const busy: string[] = [];
   for (const [name, port] of Object.entries(ports)) if (!(await portFree(port))) busy.push(`${name} ${port}`);

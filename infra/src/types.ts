@@ -23,9 +23,22 @@ export interface Infra {
   /** Where this profile keeps data and logs. */
   dataDir: string;
   stop(): Promise<void>;
-  /** Stops NATS, keeping its store (outbox fault tests). */
-  stopNats(): Promise<void>;
-  startNats(): Promise<void>;
+  /**
+   * Starts a further NATS server with JetStream for one fault test, so stopping it disturbs no other test; `stop()` of
+   * the whole infrastructure ends it too.
+   */
+  faultNats(): Promise<FaultNats>;
+}
+
+/** A NATS server of one fault test's own. */
+export interface FaultNats {
+  url: string;
+  /** Stops it as in an outage, keeping its JetStream store. */
+  stop(): Promise<void>;
+  /** Starts it again at the same URL with the same store. */
+  start(): Promise<void>;
+  /** Ends it for good. */
+  close(): Promise<void>;
 }
 
 export interface StartInfraOptions {

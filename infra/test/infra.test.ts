@@ -5,7 +5,7 @@ import nodemailer from 'nodemailer';
 import { connect } from '@nats-io/transport-node';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { mailbox } from '../src/index.ts';
-import { natsControl, testEnv } from '../src/jest/test-env.ts';
+import { faultNats, testEnv } from '../src/jest/test-env.ts';
 
 const env = testEnv();
 
@@ -49,27 +49,31 @@ describe('MongoDB (one-node replica set)', () => {
 
 describe('NATS JetStream', () => {
   it('stores, delivers, and survives a restart of the server', async () => {
-    const nc = await connect({ servers: env.NATS_URL, reconnectTimeWait: 200, maxReconnectAttempts: -1 });
-    const jsm = await jetstreamManager(nc);
-    const name = `INFRA_${randomUUID().slice(0, 8).toUpperCase()}`;
-    await jsm.streams.add({ name, subjects: [`${name.toLowerCase()}.>`] });
-    const js = jetstream(nc);
-    await js.publish(`${name.toLowerCase()}.a`, 'one');
-    const control = natsControl();
-    await control.stop();
-    await control.start();
-    // A request sent while the client is still reconnecting is lost (it times out): retry, as the outbox relay does.
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        await js.publish(`${name.toLowerCase()}.b`, 'two', { timeout: 2_000, msgID: 'second' });
-        break;
-      } catch (err) {
-        if (attempt >= 10) throw err;
+    const server = await faultNats();
+    const nc = await connect({ servers: server.url, reconnectTimeWait: 200, maxReconnectAttempts: -1 });
+    try {
+      const jsm = await jetstreamManager(nc);
+      const name = `INFRA_${randomUUID().slice(0, 8).toUpperCase()}`;
+      await jsm.streams.add({ name, subjects: [`${name.toLowerCase()}.>`] });
+      const js = jetstream(nc);
+      await js.publish(`${name.toLowerCase()}.a`, 'one');
+      await server.stop();
+      await server.start();
+      // A request sent while the client is still reconnecting is lost (it times out): retry, as the outbox relay does.
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          await js.publish(`${name.toLowerCase()}.b`, 'two', { timeout: 2_000, msgID: 'second' });
+          break;
+        } catch (err) {
+          if (attempt >= 10) throw err;
+        }
       }
+      const info = await jsm.streams.info(name);
+      expect(info.state.messages).toBe(2);
+    } finally {
+      await nc.close();
+      await server.close();
     }
-    const info = await jsm.streams.info(name);
-    expect(info.state.messages).toBe(2);
-    await nc.close();
   });
 });
 

@@ -13,18 +13,19 @@ export interface NatsHandle {
   resume(): Promise<void>;
 }
 
-/** nats-server with JetStream on loopback, its store under the profile's data folder. */
-export async function startNats(opts: { dir: string; port: number; monitorPort: number; pidDir: string; logDir: string }): Promise<NatsHandle> {
+/** nats-server with JetStream on loopback, its store under `dir`; `name` (default "nats-server") names its pid and log files. */
+export async function startNats(opts: { dir: string; port: number; monitorPort: number; pidDir: string; logDir: string; name?: string }): Promise<NatsHandle> {
   if (!existsSync(NATS_SERVER)) throw new Error(`${NATS_SERVER} not found: run scripts/setup.sh (installs nats-server)`);
   const store = path.join(opts.dir, 'jetstream');
   mkdirSync(store, { recursive: true });
+  const name = opts.name ?? 'nats-server';
   let proc: Proc | undefined;
   const launch = async () => {
-    proc = spawnLogged('nats-server', NATS_SERVER, ['-js', '-sd', store, '-a', '127.0.0.1', '-p', String(opts.port), '-m', String(opts.monitorPort), '-n', 'cp-local'], {
-      logFile: path.join(opts.logDir, 'nats.log'),
+    proc = spawnLogged(name, NATS_SERVER, ['-js', '-sd', store, '-a', '127.0.0.1', '-p', String(opts.port), '-m', String(opts.monitorPort), '-n', opts.name ?? 'cp-local'], {
+      logFile: path.join(opts.logDir, name === 'nats-server' ? 'nats.log' : `${name}.log`),
       pidDir: opts.pidDir,
     });
-    await waitUntil('nats-server', () => httpOk(`http://127.0.0.1:${opts.monitorPort}/healthz`), 30_000, proc);
+    await waitUntil(name, () => httpOk(`http://127.0.0.1:${opts.monitorPort}/healthz`), 30_000, proc);
   };
   await launch();
   return {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { profileDir } from '../paths.ts';
-import type { InfraEnv } from '../types.ts';
+import type { FaultNats, InfraEnv } from '../types.ts';
 
 /** Written by the global setup: the infrastructure's env plus the control server's URL. */
 export interface TestEnvFile {
@@ -22,11 +22,20 @@ export function testEnv(): InfraEnv {
   return read().env;
 }
 
-/** Stops and restarts the shared test NATS (fault tests). Call within one test file only, and restart in a finally. */
-export function natsControl() {
-  const post = async (action: 'stop' | 'start') => {
-    const res = await fetch(`${read().controlUrl}/nats/${action}`, { method: 'POST', signal: AbortSignal.timeout(60_000) });
-    if (!res.ok) throw new Error(`nats ${action} failed: ${res.status} ${await res.text()}`);
+async function control(action: string): Promise<unknown> {
+  const res = await fetch(`${read().controlUrl}${action}`, { method: 'POST', signal: AbortSignal.timeout(60_000) });
+  if (!res.ok) throw new Error(`${action} failed: ${res.status} ${await res.text()}`);
+  return res.status === 204 ? undefined : res.json();
+}
+
+/**
+ * A NATS server (JetStream on) of the calling test's own, for tests that stop and restart it: the shared test NATS is
+ * never stopped under other test files. Close it when done; the test setup ends any left over.
+ */
+export async function faultNats(): Promise<FaultNats> {
+  const { id, url } = (await control('/fault-nats')) as { id: string; url: string };
+  const act = async (action: 'stop' | 'start' | 'close') => {
+    await control(`/fault-nats/${action}?id=${encodeURIComponent(id)}`);
   };
-  return { stop: () => post('stop'), start: () => post('start') };
+  return { url, stop: () => act('stop'), start: () => act('start'), close: () => act('close') };
 }

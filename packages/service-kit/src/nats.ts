@@ -38,20 +38,46 @@ export async function connectNats(opts: { url: string; name: string; logger: Log
   };
 }
 
+/** What NATS answers while it is (re)starting or unreachable: worth another try, unlike a refused request. */
+const UNAVAILABLE = new Set(['TimeoutError', 'NoResponders', 'JetStreamNotEnabled', 'ConnectionError', 'RequestError']);
+
+/**
+ * Runs a JetStream setup step (a stream's or consumer's creation) again while NATS does not answer, as when the service
+ * starts during a NATS restart, with backoff up to `deadlineMs` (default 60 s); any other error, or the last one after
+ * the deadline, is thrown. The step must be safe to repeat.
+ */
+export async function whileNatsUnavailable<T>(what: string, step: () => Promise<T>, opts: { logger?: Logger; deadlineMs?: number } = {}): Promise<T> {
+  const deadline = Date.now() + (opts.deadlineMs ?? 60_000);
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await step();
+    } catch (err) {
+      const name = (err as { name?: string }).name ?? '';
+      if (!UNAVAILABLE.has(name) || Date.now() >= deadline) throw err;
+      const waitMs = Math.min(250 * 2 ** (attempt - 1), 5_000, Math.max(deadline - Date.now(), 0));
+      opts.logger?.warn({ err: String(err), attempt, retryInMs: waitMs }, `${what}: NATS does not answer, will retry`);
+      await new Promise((r) => setTimeout(r, waitMs));
+    }
+  }
+}
+
 async function upsertStream(jsm: JetStreamManager, config: { name: string; subjects: string[]; max_age: number }): Promise<void> {
   const full = { ...config, storage: StorageType.File, retention: RetentionPolicy.Limits, duplicate_window: nanos(2 * 60_000), num_replicas: 1 };
-  try {
-    await jsm.streams.info(config.name);
-    await jsm.streams.update(config.name, full);
-  } catch (err) {
-    if ((err as { name?: string }).name !== 'StreamNotFoundError' && !/stream not found/i.test(String(err))) throw err;
-    await jsm.streams.add(full);
-  }
+  await whileNatsUnavailable(`stream ${config.name}`, async () => {
+    try {
+      await jsm.streams.info(config.name);
+      await jsm.streams.update(config.name, full);
+    } catch (err) {
+      if ((err as { name?: string }).name !== 'StreamNotFoundError' && !/stream not found/i.test(String(err))) throw err;
+      await jsm.streams.add(full);
+    }
+  });
 }
 
 /**
  * Creates or updates a domain's stream (`EVENTS_<DOMAIN>`, subjects `events.<domain>.>`): file storage, a 2-minute
  * duplicate window for Nats-Msg-Id deduplication, 30 days of history. Also makes sure the dead-letter stream exists.
+ * Waits (bounded) while NATS does not answer.
  */
 export async function ensureStream(jsm: JetStreamManager, domain: string): Promise<string> {
   const { name, subjects } = eventStream(domain);

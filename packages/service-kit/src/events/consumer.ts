@@ -4,7 +4,7 @@ import { AckPolicy, DeliverPolicy, type ConsumerConfig, type JsMsg } from '@nats
 import { parseEvent, type EventDefinition, type EventEnvelope } from '@cp/contracts';
 import type { z } from 'zod';
 import type { Logger } from 'pino';
-import { deadLetterSubject, type NatsHandle } from '../nats.ts';
+import { deadLetterSubject, whileNatsUnavailable, type NatsHandle } from '../nats.ts';
 
 /** "Event X was handled by consumer Y", recorded in the same transaction as the handler's side effect. */
 interface ProcessedDoc {
@@ -71,7 +71,7 @@ class AlreadyHandled extends Error {}
  * invalid ones will never succeed, so they are terminated and copied to the dead-letter stream. Valid ones run their
  * handler in a MongoDB transaction together with the "processed" record, so a duplicate delivery (redelivery, or the
  * same event published twice) has no second effect. Failures are redelivered with backoff up to `maxDeliver` times,
- * then dead-lettered.
+ * then dead-lettered. Creating or updating the consumer waits (bounded) while NATS does not answer.
  */
 export async function startConsumer(opts: ConsumerOptions): Promise<{ stop(): Promise<void> }> {
   const logger = opts.logger.child({ component: 'consumer', stream: opts.stream, durable: opts.durable });
@@ -92,13 +92,20 @@ export async function startConsumer(opts: ConsumerOptions): Promise<{ stop(): Pr
   // (nats-server before 2.10 has no filter_subjects).
   const subjects = opts.filterSubjects ?? [...bySubject.keys()];
   if (subjects.length === 1) config.filter_subject = subjects[0];
-  try {
-    await opts.nats.jsm.consumers.info(opts.stream, opts.durable);
-    await opts.nats.jsm.consumers.update(opts.stream, opts.durable, { max_deliver: config.max_deliver, ack_wait: config.ack_wait, ...(config.filter_subject ? { filter_subject: config.filter_subject } : {}) });
-  } catch (err) {
-    if (!/consumer not found/i.test(String(err)) && (err as { name?: string }).name !== 'ConsumerNotFoundError') throw err;
-    await opts.nats.jsm.consumers.add(opts.stream, config);
-  }
+  const consumer = await whileNatsUnavailable(
+    `consumer ${opts.durable}`,
+    async () => {
+      try {
+        await opts.nats.jsm.consumers.info(opts.stream, opts.durable);
+        await opts.nats.jsm.consumers.update(opts.stream, opts.durable, { max_deliver: config.max_deliver, ack_wait: config.ack_wait, ...(config.filter_subject ? { filter_subject: config.filter_subject } : {}) });
+      } catch (err) {
+        if (!/consumer not found/i.test(String(err)) && (err as { name?: string }).name !== 'ConsumerNotFoundError') throw err;
+        await opts.nats.jsm.consumers.add(opts.stream, config);
+      }
+      return opts.nats.js.consumers.get(opts.stream, opts.durable);
+    },
+    { logger },
+  );
 
   const advisory = opts.nats.nc.subscribe(`$JS.EVENT.ADVISORY.CONSUMER.MAX_DELIVERIES.${opts.stream}.${opts.durable}`);
   void (async () => {
@@ -159,7 +166,6 @@ export async function startConsumer(opts: ConsumerOptions): Promise<{ stop(): Pr
     }
   };
 
-  const consumer = await opts.nats.js.consumers.get(opts.stream, opts.durable);
   const messages = await consumer.consume({ max_messages: 64 });
   const loop = (async () => {
     for await (const msg of messages) {

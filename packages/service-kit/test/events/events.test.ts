@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import mongoose, { Schema, type Connection } from 'mongoose';
 import { z } from 'zod';
 import { defineEvent, eventStream } from '@cp/contracts';
-import { connectMongo, connectNats, trusted, createLogger, DEAD_LETTER_STREAM, deadLetterSubject, ensureStream, on, OutboxRelay, outboxModel, runInTransaction, startConsumer, streamMessages, writeOrder, type NatsHandle } from '../../src/index.ts';
-import { natsControl, testEnv } from '../../../../infra/src/jest/test-env.ts';
+import { connectMongo, connectNats, trusted, createLogger, DEAD_LETTER_STREAM, deadLetterSubject, ensureStream, on, OutboxRelay, outboxModel, runInTransaction, startConsumer, streamMessages, whileNatsUnavailable, writeOrder, type NatsHandle } from '../../src/index.ts';
+import { faultNats, testEnv } from '../../../../infra/src/jest/test-env.ts';
 
 const env = testEnv();
 const logger = createLogger('events-test', 'silent');
@@ -107,32 +107,38 @@ describe('transactional outbox', () => {
 
   it('events written while NATS is down arrive exactly once, in write order, when it is back', async () => {
     const { domain, Happened, stream } = testDomain();
-    await ensureStream(nats.jsm, domain);
-    const relay = new OutboxRelay({ connection: conn, js: nats.js, logger, pollIntervalMs: 200, maxBackoffMs: 1_000, publishTimeoutMs: 1_000 });
-    relay.start();
-    const control = natsControl();
+    const server = await faultNats();
+    const own = await connectNats({ url: server.url, name: 'events-test-outage', logger });
     const ids: string[] = [];
     try {
-      await control.stop();
+      await ensureStream(own.jsm, domain);
+      const relay = new OutboxRelay({ connection: conn, js: own.js, logger, pollIntervalMs: 200, maxBackoffMs: 1_000, publishTimeoutMs: 1_000 });
+      relay.start();
       try {
-        for (let n = 0; n < 50; n += 1) ids.push((await runInTransaction(conn, (_s, emit) => emit(Happened, { n }))).id);
-        await new Promise((r) => setTimeout(r, 1_500)); // the relay tries and fails meanwhile
-        expect(await outboxModel(conn).countDocuments({ _id: trusted({ $in: ids }), status: 'published' })).toBe(0);
+        await server.stop();
+        try {
+          for (let n = 0; n < 50; n += 1) ids.push((await runInTransaction(conn, (_s, emit) => emit(Happened, { n }))).id);
+          await new Promise((r) => setTimeout(r, 1_500)); // the relay tries and fails meanwhile
+          expect(await outboxModel(conn).countDocuments({ _id: trusted({ $in: ids }), status: 'published' })).toBe(0);
+        } finally {
+          await server.start();
+        }
+        await until('all published', async () => (await outboxModel(conn).countDocuments({ _id: trusted({ $in: ids }), status: 'published' })) === 50, 90_000);
       } finally {
-        await control.start();
+        await relay.stop();
       }
-      await until('all published', async () => (await outboxModel(conn).countDocuments({ _id: trusted({ $in: ids }), status: 'published' })) === 50, 90_000);
+      const contents = (await streamContents(own, stream)).map((c) => c.eventId);
+      const seen = new Map<string, number>();
+      for (const id of contents) seen.set(id, (seen.get(id) ?? 0) + 1);
+      const missing = ids.filter((id) => !seen.has(id));
+      const duplicates = [...seen.values()].filter((count) => count > 1).length;
+      expect({ missing, duplicates, total: seen.size }).toEqual({ missing: [], duplicates: 0, total: 50 });
+      // The first publishes failed; nothing behind them went first.
+      expect(contents).toEqual(ids);
     } finally {
-      await relay.stop();
+      await own.close();
+      await server.close();
     }
-    const contents = (await streamContents(nats, stream)).map((c) => c.eventId);
-    const seen = new Map<string, number>();
-    for (const id of contents) seen.set(id, (seen.get(id) ?? 0) + 1);
-    const missing = ids.filter((id) => !seen.has(id));
-    const duplicates = [...seen.values()].filter((count) => count > 1).length;
-    expect({ missing, duplicates, total: seen.size }).toEqual({ missing: [], duplicates: 0, total: 50 });
-    // The first publishes failed; nothing behind them went first.
-    expect(contents).toEqual(ids);
   });
 
   it('a stream that cannot take its events holds back only its own, in order until it can', async () => {
@@ -218,6 +224,79 @@ describe('transactional outbox', () => {
     const contents = await streamContents(nats, stream);
     expect(contents).toHaveLength(60);
     expect(contents.map((c) => c.eventId)).toEqual(ids);
+  });
+});
+
+describe('setting up streams and consumers while NATS does not answer', () => {
+  const failing = (name: string) => Object.assign(new Error(name), { name });
+
+  it('retries what NATS answers while unavailable, up to the deadline; anything else fails at once', async () => {
+    let calls = 0;
+    await expect(
+      whileNatsUnavailable('refused', async () => {
+        calls += 1;
+        throw failing('JetStreamApiError');
+      }),
+    ).rejects.toThrow('JetStreamApiError');
+    expect(calls).toBe(1);
+
+    calls = 0;
+    await expect(
+      whileNatsUnavailable(
+        'timing out',
+        async () => {
+          calls += 1;
+          throw failing('TimeoutError');
+        },
+        { deadlineMs: 1_000 },
+      ),
+    ).rejects.toThrow('TimeoutError');
+    expect(calls).toBeGreaterThan(1);
+
+    calls = 0;
+    const value = await whileNatsUnavailable('recovering', async () => {
+      calls += 1;
+      if (calls < 3) throw failing(calls === 1 ? 'JetStreamNotEnabled' : 'TimeoutError');
+      return 'done';
+    });
+    expect({ value, calls }).toEqual({ value: 'done', calls: 3 });
+  });
+
+  it('a service starting during a NATS outage gets its stream and consumer when NATS is back, and handles events', async () => {
+    const { domain, Happened } = testDomain();
+    const server = await faultNats();
+    const own = await connectNats({ url: server.url, name: 'events-test-startup', logger });
+    const counters = conn.model('Counter');
+    const durable = `startup_${letters()}`;
+    let consumer: { stop(): Promise<void> } | undefined;
+    try {
+      await server.stop();
+      let settled = false;
+      // As a service's start does: its stream, then its consumer.
+      const starting = (async () => {
+        const stream = await ensureStream(own.jsm, domain);
+        consumer = await startConsumer({
+          nats: own,
+          connection: conn,
+          stream,
+          durable,
+          logger,
+          handlers: [on(Happened, async (event, { session }) => void (await counters.updateOne({ _id: durable }, { $inc: { count: event.data.n } }, { upsert: true, session })))],
+        });
+      })().finally(() => {
+        settled = true;
+      });
+      await new Promise((r) => setTimeout(r, 2_000));
+      expect(settled).toBe(false);
+      await server.start();
+      await starting;
+      await own.js.publish(Happened.subject, JSON.stringify({ id: randomUUID(), type: Happened.type, version: 1, occurredAt: new Date().toISOString(), data: { n: 7 } }));
+      await until('handled', async () => (await counters.findById(durable).lean<{ count: number }>())?.count === 7);
+    } finally {
+      await consumer?.stop();
+      await own.close();
+      await server.close();
+    }
   });
 });
 
