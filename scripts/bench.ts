@@ -4,7 +4,8 @@
  *      JavaScript response until the network is idle: shell, Module Federation runtime, shared modules and what the
  *      first view needs from the remotes; printed against the 150 KB budget of issue 3; then Lighthouse (mobile and
  *      desktop presets, performance): LCP, FCP, Speed Index, TBT, CLS (scripts/bench/lighthouse.ts);
- *   B. measures GET /api/listings (scripts/bench/listings.ts: 10k and 100k listings, a page and a search) and
+ *   B. measures GET /api/listings (scripts/bench/listings.ts: 10k and 100k listings, a page and a search; and the full
+ *      list's bytes on the wire, plain and compressed) and
  *   C. GET /api/auth/user with a session cookie (verify the ES256 token, load the session, load the user),
  * each three ways in the same run:
  *   1. through the gateway (browser's path),

@@ -2,7 +2,8 @@
  * Listings read benchmark (issue 4): GET /api/listings with 10k and then 100k listings in MongoDB, for a page of
  * results and for a search, three ways in the same run: through the gateway, the listings service directly, and a
  * bare node:http server running the very same MongoDB query (the service's own `searchFilter`, sort, skip, limit and
- * count) with the raw driver and no framework. Loopback only; every run is bounded in time.
+ * count) with the raw driver and no framework. Then the size on the wire of the full list, plain and compressed.
+ * Loopback only; every run is bounded in time.
  */
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
@@ -92,6 +93,39 @@ export const LISTING_QUERIES = [
   ['a search', '/api/listings?search=tutor&location=harrisburg&pageSize=24'],
 ] as const;
 
+/** Bytes on the wire and time of one GET through the gateway with the given Accept-Encoding (nothing decoded). */
+function wireSize(url: string, acceptEncoding: string | undefined): Promise<{ bytes: number; ms: number; encoding: string }> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}, agent: false }, (res) => {
+      let bytes = 0;
+      res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      res.on('end', () => {
+        if (res.statusCode !== 200) reject(new Error(`${url}: ${res.statusCode}`));
+        else resolve({ bytes, ms: performance.now() - started, encoding: String(res.headers['content-encoding'] ?? 'none') });
+      });
+      res.on('error', reject);
+    });
+    req.setTimeout(120_000, () => req.destroy(new Error(`${url}: no answer within 120 s`)));
+    req.on('error', reject);
+  });
+}
+
+/**
+ * The full list (GET /api/listings without a query): what the listings page and home filter in the browser (spec §6:
+ * "Filtering is done on the client over the full listing list"). Printed as sent, and compressed as a browser gets it.
+ */
+async function printFullList(gatewayUrl: string, size: number): Promise<void> {
+  const url = `${gatewayUrl}/api/listings`;
+  const plain = await wireSize(url, undefined);
+  const compressed = await wireSize(url, 'gzip, deflate, br, zstd');
+  const mb = (b: number) => `${(b / 1_000_000).toFixed(2)} MB`;
+  console.log(
+    `the full list of ${size} listings (GET /api/listings, filtered in the browser): ${mb(plain.bytes)} as JSON in ${plain.ms.toFixed(0)} ms; ` +
+      `${mb(compressed.bytes)} with ${compressed.encoding} (${(plain.bytes / compressed.bytes).toFixed(1)}× smaller) in ${compressed.ms.toFixed(0)} ms`,
+  );
+}
+
 /** Runs the listings benchmark against a running stack; prints one table per size. */
 export async function benchListings(opts: { mongoUrl: string; gatewayUrl: string; listingsUrl: string; measure: Measure; sizes?: number[] }): Promise<void> {
   const client = new MongoClient(opts.mongoUrl, { maxPoolSize: 20 });
@@ -114,6 +148,7 @@ export async function benchListings(opts: { mongoUrl: string; gatewayUrl: string
         const [gw, direct, raw] = rows as [Measured, Measured, Measured];
         console.log(`| ${label} | ratios | gateway/direct ${(gw.rps / direct.rps).toFixed(2)}× · service/bare ${(direct.rps / raw.rps).toFixed(2)}× · gateway/bare ${(gw.rps / raw.rps).toFixed(2)}× | | |`);
       }
+      await printFullList(opts.gatewayUrl, size);
     }
   } finally {
     await bare.close();

@@ -3,6 +3,7 @@ import type http from 'node:http';
 import Koa, { type Context, type Middleware, type Next } from 'koa';
 import { errorMiddleware, HttpError, listen, notFound, rateLimit, securityHeaders, type Logger } from '@cp/service-kit';
 import type { GatewayConfig } from './config.ts';
+import { compressForwarded } from './compression.ts';
 import { crossSiteProtection } from './csrf.ts';
 import { forwardInfoOf, proxyRequest, SERVICE_UNAVAILABLE, Upstream } from './proxy.ts';
 import { createWebSite } from './web.ts';
@@ -136,7 +137,8 @@ function rateLimits(config: GatewayConfig): Middleware[] {
 /**
  * The gateway's Koa app. It is built from the kit's pieces (error mapping, security headers, rate limiting) but not
  * with createApp: a proxy must not parse request bodies, it streams them.
- * Order: request id + log → security headers → JSON errors → health → rate limits → cross-site check → route.
+ * Order: request id + log → security headers → JSON errors → health → rate limits → cross-site check → compression of
+ * forwarded answers → route.
  */
 export function buildGatewayApp(config: GatewayConfig, logger: Logger, options: GatewayOptions = {}): GatewayApp {
   const upstreams = new Map<ServiceName, Upstream>();
@@ -170,6 +172,7 @@ export function buildGatewayApp(config: GatewayConfig, logger: Logger, options: 
   app.use(health(upstreams, config.timeouts.readyMs));
   for (const limiter of rateLimits(config)) app.use(limiter);
   app.use(crossSiteProtection({ allowedOrigins: config.allowedOrigins, allowSameSite: config.allowSameSite }));
+  app.use(compressForwarded(logger));
 
   app.use(async function route(ctx: Context, next: Next): Promise<void> {
     if (!isSafePath(ctx.path)) throw new HttpError(400, 'Invalid path');

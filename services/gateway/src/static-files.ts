@@ -33,7 +33,7 @@ export const CONTENT_TYPES: Readonly<Record<string, string>> = {
 
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '.txt', '.svg', '.webmanifest', '.ico']);
 /** Below this, compression costs more than it saves. */
-const MIN_COMPRESS_BYTES = 1024;
+export const MIN_COMPRESS_BYTES = 1024;
 /** Larger files are sent as they are (the builds have nothing near this). */
 const MAX_COMPRESS_BYTES = 16 * 1024 * 1024;
 

@@ -10,8 +10,6 @@
  * brotli or gzip. Only GET and HEAD.
  */
 import path from 'node:path';
-import zlib from 'node:zlib';
-import type { Readable } from 'node:stream';
 import type { Context, Middleware, Next } from 'koa';
 import type { RemoteMetadata } from '@cp/contracts';
 import { HttpError, notFound, type Logger } from '@cp/service-kit';
@@ -19,7 +17,7 @@ import type { GatewayConfig, WebRemote } from './config.ts';
 import { forwardInfoOf, proxyRequest, Upstream } from './proxy.ts';
 import { fetchPreload, folderMetadataReader, preloadLinks, registryDocument, urlMetadataReader, type MetadataReader } from './remote-metadata.ts';
 import { watchedFile } from './watched-file.ts';
-import { cacheControlOf, CompressionCache, isCompressible, preferredEncoding, resolveInside, sendFile } from './static-files.ts';
+import { cacheControlOf, CompressionCache, resolveInside, sendFile } from './static-files.ts';
 
 export const REGISTRY_PATH = '/mf/registry.json';
 /** How long the page waits for the remotes' metadata for its preload hints (only while it is first being read). */
@@ -97,24 +95,13 @@ function cspReader(root: string, log: Logger): () => Promise<string> {
 
 const READ_METHODS = new Set(['GET', 'HEAD']);
 
-/** The remote's answer for the browser: the gateway's cache rule on success, no cookies, compressed when it was not. */
+/**
+ * The remote's answer for the browser: the gateway's cache rule on success, no cookies. It is compressed on its way
+ * out when it was not (compressForwarded, as every forwarded answer).
+ */
 function finishRemoteAnswer(ctx: Context, file: string): void {
   ctx.remove('Set-Cookie');
-  if (ctx.status !== 200) return;
-  ctx.set('Cache-Control', cacheControlOf(file));
-  if (!isCompressible(file)) return;
-  ctx.vary('Accept-Encoding');
-  if (ctx.response.get('Content-Encoding') || ctx.method === 'HEAD') return;
-  const encoding = preferredEncoding(ctx.get('accept-encoding'));
-  const body = ctx.body as Readable | null | undefined;
-  if ((encoding !== 'br' && encoding !== 'gzip') || !body || typeof body.pipe !== 'function') return;
-  const compressor =
-    encoding === 'br' ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }) : zlib.createGzip({ level: 6 });
-  body.once('error', (err) => compressor.destroy(err));
-  ctx.set('Content-Encoding', encoding);
-  ctx.body = body.pipe(compressor); // Koa drops Content-Length when the body stream is replaced
-  ctx.remove('Content-Length');
-  ctx.remove('ETag'); // a strong validator of the identity body no longer describes these bytes
+  if (ctx.status === 200) ctx.set('Cache-Control', cacheControlOf(file));
 }
 
 /**

@@ -44,6 +44,8 @@ export interface FakeServiceOptions {
  * - `.../slow?ms=N` → answers after N ms
  * - `.../hang` → never answers (records when the connection is dropped)
  * - `.../stream` → sends a first chunk, the rest once releaseStream() is called
+ * - `.../big?items=N` → `bigBody(N)` with Content-Length; `type=` sets its Content-Type, `encoding=` and `cache=` add
+ *   Content-Encoding and Cache-Control, `chunked=1` leaves the length out, `break=1` sends half and drops the connection
  * - `/api/upload` → counts and hashes the body without keeping it
  * - anything else → echoes method, url, headers and body as JSON, with two Set-Cookie headers
  */
@@ -82,6 +84,22 @@ export async function startFakeService(name: string, opts: FakeServiceOptions = 
         res.setHeader('content-type', 'application/json');
         res.end(JSON.stringify({ service: name, bytes: record.bytes, sha256: hash.digest('hex') }));
       });
+      return;
+    }
+
+    if (path.endsWith('/big')) {
+      const q = url.searchParams;
+      const body = bigBody(Number(q.get('items') ?? 100));
+      res.setHeader('content-type', q.get('type') ?? 'application/json; charset=utf-8');
+      if (q.get('encoding')) res.setHeader('content-encoding', q.get('encoding')!);
+      if (q.get('cache')) res.setHeader('cache-control', q.get('cache')!);
+      if (q.get('chunked') !== '1') res.setHeader('content-length', body.length);
+      if (q.get('break') === '1') {
+        res.write(body.subarray(0, body.length >> 1));
+        setTimeout(() => res.destroy(), 50);
+        return;
+      }
+      res.end(body);
       return;
     }
 
@@ -144,6 +162,11 @@ export async function startFakeService(name: string, opts: FakeServiceOptions = 
       }),
     restart: () => listenOn(port),
   };
+}
+
+/** A JSON list of `items` listing-like objects (about 75 bytes each): what the fake service's `.../big` answers. */
+export function bigBody(items: number): Buffer {
+  return Buffer.from(JSON.stringify(Array.from({ length: items }, (_, i) => ({ id: i, title: `Sofa set for sale ${i}`, location: 'Harrisburg PA' }))));
 }
 
 /** The gateway on a free loopback port, configured like production but from the given variables. */

@@ -70,6 +70,10 @@ describe('file rules', () => {
 
   test('Accept-Encoding negotiation prefers br, honours q-values and *', () => {
     expect(preferredEncoding('gzip, deflate, br')).toBe('br');
+    expect(preferredEncoding('gzip, deflate, br, zstd')).toBe('br'); // Chromium's
+    expect(preferredEncoding('gzip;q=0.2, br;q=0.8')).toBe('br');
+    expect(preferredEncoding('gzip;q=0, *')).toBe('br');
+    expect(preferredEncoding('deflate, zstd')).toBe('identity');
     expect(preferredEncoding('gzip')).toBe('gzip');
     expect(preferredEncoding('br;q=0.5, gzip;q=0.8')).toBe('gzip');
     expect(preferredEncoding('br;q=0, gzip;q=0')).toBe('identity');
