@@ -29,7 +29,7 @@ export function compressBody(ctx: Context, body: Readable, encoding: Encoding, l
  * them. The body keeps streaming.
  *
  * Left as they are: HEAD, answers without a body (204, 304), bodies already encoded, partial content, `no-transform`,
- * types that do not compress (images), and bodies known to be under 1 KB. `Vary: Accept-Encoding` is set whenever the
+ * types that do not compress (images), event streams, and bodies known to be under 1 KB. `Vary: Accept-Encoding` is set whenever the
  * encoding could depend on the request. The web site's files are handled by web.ts and static-files.ts.
  *
  * BREACH (a secret in a compressed body, next to text an attacker controls) does not apply: the session travels in a
@@ -42,7 +42,8 @@ export function compressForwarded(logger: Logger): Middleware {
     const body: unknown = ctx.body;
     if (!(body instanceof Readable) || ctx.method === 'HEAD' || ctx.status === 204 || ctx.status === 304 || ctx.status === 206) return;
     if (ctx.response.get('Content-Encoding') || ctx.response.get('Content-Range') || NO_TRANSFORM.test(ctx.response.get('Cache-Control'))) return;
-    if (!compressible(ctx.response.type)) return;
+    // An event stream must reach the browser event by event; a compressor would hold events back until its block fills.
+    if (!compressible(ctx.response.type) || ctx.response.type === 'text/event-stream') return;
     const length = ctx.response.length;
     if (length !== undefined && length < MIN_COMPRESS_BYTES) return;
     ctx.vary('Accept-Encoding');

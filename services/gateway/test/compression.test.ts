@@ -66,11 +66,12 @@ describe('compression of forwarded answers', () => {
     }
   });
 
-  it('leaves small answers, images, encoded bodies, no-transform answers and HEAD as the service sent them', async () => {
+  it('leaves small answers, images, event streams, encoded bodies, no-transform answers and HEAD as the service sent them', async () => {
     expect(bigBody(5).length).toBeLessThan(MIN_COMPRESS_BYTES);
     const cases: Array<[string, number]> = [
       ['/api/listings/big?items=5', 5],
       [`/api/listings/big?items=500&type=${encodeURIComponent('image/jpeg')}`, 500],
+      [`/api/listings/big?items=500&type=${encodeURIComponent('text/event-stream')}`, 500],
       ['/api/listings/big?items=500&cache=no-store,%20no-transform', 500],
     ];
     for (const [path, items] of cases) {
