@@ -6,7 +6,7 @@ import { GenericContainer, Wait, type StartedTestContainer } from 'testcontainer
 import * as Minio from 'minio';
 import { startMailCatcher } from './mail/catcher.ts';
 import { profileDir } from './paths.ts';
-import { portFree } from './proc.ts';
+import { freeLoopbackPorts } from './proc.ts';
 import { REGION, UPLOADS_BUCKET, type Infra, type StartInfraOptions } from './types.ts';
 
 /** True when a Docker engine answers (the docker CLI alone is not enough). */
@@ -17,11 +17,6 @@ export function dockerAvailable(): boolean {
   } catch {
     return false;
   }
-}
-
-async function freePort(from: number): Promise<number> {
-  for (let p = from; p < from + 200; p += 1) if (await portFree(p)) return p;
-  throw new Error('no free port for the mail catcher');
 }
 
 const natsContainer = () => new GenericContainer('nats:2.11').withCommand(['-js', '-m', '8222']).withExposedPorts(4222, 8222).withWaitStrategy(Wait.forHttp('/healthz', 8222));
@@ -64,8 +59,7 @@ export async function startContainerInfra(opts: StartInfraOptions): Promise<Infr
     if (init.exitCode !== 0) throw new Error(`replica set initiation failed: ${init.output}`);
     const s3 = new Minio.Client({ endPoint: minio.getHost(), port: minio.getMappedPort(9000), useSSL: false, accessKey: 'cpadmin', secretKey: minio.secret, region: REGION, pathStyle: true });
     if (!(await s3.bucketExists(UPLOADS_BUCKET))) await s3.makeBucket(UPLOADS_BUCKET, REGION);
-    const smtpPort = await freePort(41025);
-    const mailPort = await freePort(smtpPort + 1);
+    const [smtpPort, mailPort] = (await freeLoopbackPorts(2)) as [number, number];
     const mail = await startMailCatcher({ smtpPort, httpPort: mailPort, storeFile: path.join(dataDir, 'mail.jsonl') });
     return {
       dataDir,
