@@ -61,28 +61,32 @@ export async function whileNatsUnavailable<T>(what: string, step: () => Promise<
   }
 }
 
-async function upsertStream(jsm: JetStreamManager, config: { name: string; subjects: string[]; max_age: number }): Promise<void> {
+async function upsertStream(jsm: JetStreamManager, config: { name: string; subjects: string[]; max_age: number }, logger: Logger | undefined): Promise<void> {
   const full = { ...config, storage: StorageType.File, retention: RetentionPolicy.Limits, duplicate_window: nanos(2 * 60_000), num_replicas: 1 };
-  await whileNatsUnavailable(`stream ${config.name}`, async () => {
-    try {
-      await jsm.streams.info(config.name);
-      await jsm.streams.update(config.name, full);
-    } catch (err) {
-      if ((err as { name?: string }).name !== 'StreamNotFoundError' && !/stream not found/i.test(String(err))) throw err;
-      await jsm.streams.add(full);
-    }
-  });
+  await whileNatsUnavailable(
+    `stream ${config.name}`,
+    async () => {
+      try {
+        await jsm.streams.info(config.name);
+        await jsm.streams.update(config.name, full);
+      } catch (err) {
+        if ((err as { name?: string }).name !== 'StreamNotFoundError' && !/stream not found/i.test(String(err))) throw err;
+        await jsm.streams.add(full);
+      }
+    },
+    logger ? { logger } : {},
+  );
 }
 
 /**
  * Creates or updates a domain's stream (`EVENTS_<DOMAIN>`, subjects `events.<domain>.>`): file storage, a 2-minute
  * duplicate window for Nats-Msg-Id deduplication, 30 days of history. Also makes sure the dead-letter stream exists.
- * Waits (bounded) while NATS does not answer.
+ * Waits (bounded) while NATS does not answer, logging each retry to `logger`.
  */
-export async function ensureStream(jsm: JetStreamManager, domain: string): Promise<string> {
+export async function ensureStream(jsm: JetStreamManager, domain: string, logger?: Logger): Promise<string> {
   const { name, subjects } = eventStream(domain);
-  await upsertStream(jsm, { name, subjects, max_age: nanos(30 * 24 * 60 * 60_000) });
-  await upsertStream(jsm, { name: DEAD_LETTER_STREAM, subjects: ['deadletter.>'], max_age: nanos(90 * 24 * 60 * 60_000) });
+  await upsertStream(jsm, { name, subjects, max_age: nanos(30 * 24 * 60 * 60_000) }, logger);
+  await upsertStream(jsm, { name: DEAD_LETTER_STREAM, subjects: ['deadletter.>'], max_age: nanos(90 * 24 * 60 * 60_000) }, logger);
   return name;
 }
 

@@ -8,7 +8,7 @@ const logger = createLogger('comms', config.LOG_LEVEL);
 
 const conn = await connectMongo(config.MONGO_URL, config.MONGO_DB);
 const nats = await connectNats({ url: config.NATS_URL, name: 'comms', logger });
-await ensureStream(nats.jsm, 'comms');
+await ensureStream(nats.jsm, 'comms', logger);
 const relay = new OutboxRelay({ connection: conn, js: nats.js, logger });
 relay.start();
 

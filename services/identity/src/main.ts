@@ -8,7 +8,7 @@ const logger = createLogger('identity', config.LOG_LEVEL);
 
 const conn = await connectMongo(config.MONGO_URL, config.MONGO_DB);
 const nats = await connectNats({ url: config.NATS_URL, name: 'identity', logger });
-await ensureStream(nats.jsm, 'identity');
+await ensureStream(nats.jsm, 'identity', logger);
 const relay = new OutboxRelay({ connection: conn, js: nats.js, logger });
 relay.start();
 

@@ -22,7 +22,7 @@ const logger = createLogger('listings', config.LOG_LEVEL);
 
 const conn = await connectMongo(config.MONGO_URL, config.MONGO_DB);
 const nats = await connectNats({ url: config.NATS_URL, name: 'listings', logger });
-await ensureStream(nats.jsm, 'listings');
+await ensureStream(nats.jsm, 'listings', logger);
 const relay = new OutboxRelay({ connection: conn, js: nats.js, logger });
 relay.start();
 
