@@ -9,7 +9,11 @@ import { MobileBottomBar } from './MobileBottomBar.tsx';
 import { ScrollRestoration } from './ScrollRestoration.tsx';
 import { WelcomeBanner } from './WelcomeBanner.tsx';
 
-/** The chrome around every page (spec §1): banner, sticky header, announcements, footer, mobile bottom bar. */
+/**
+ * The chrome around every page (spec §1): banner, sticky header, announcements, footer, mobile bottom bar. The main area
+ * is at least as tall as the screen, so the footer always starts below the fold: whatever a page shows while it loads
+ * (a skeleton, then the page; a short page or a long one), the footer never moves on screen (no layout shift).
+ */
 export function Layout() {
   const location = useLocation();
   return (
@@ -20,7 +24,7 @@ export function Layout() {
       <WelcomeBanner />
       <Header />
       <AnnouncementStrip />
-      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 focus:outline-none">
+      <main id="main" tabIndex={-1} className="mx-auto min-h-screen w-full max-w-7xl flex-1 px-4 py-6 focus:outline-none">
         <ErrorBoundary resetKey={location.pathname} fallback={({ reset }) => <RemoteFailure reset={reset} />}>
           <Suspense fallback={<SectionSkeleton label="Loading page…" />}>
             <Outlet />
