@@ -1,5 +1,5 @@
 import { pageJavaScript } from '../scripts/bench/page-javascript.ts';
-import { javascriptShare, OWN_CODE, SHARE_GROUPS } from '../scripts/bench/stack-share.ts';
+import { javascriptShare, OWN_CODE, packagesIn, SHARE_GROUPS } from '../scripts/bench/stack-share.ts';
 import { withPage } from './support/browser.ts';
 
 /**
@@ -31,6 +31,22 @@ describe('home page JavaScript', () => {
       for (const group of SHARE_GROUPS) expect(share.gzip[group]).toBeGreaterThan(1024);
       const partsKb = SHARE_GROUPS.reduce((sum, g) => sum + share.gzip[g], 0) / 1024;
       expect(Math.abs(partsKb - total) / total).toBeLessThan(0.05);
+    });
+  });
+});
+
+/**
+ * Pages that only show listings load no validation library: the zod schemas (27 KB gzip) come with the forms that
+ * need them (Post Ad, edit), not with the first view. @cp/contracts keeps its plain values (categories, locations,
+ * tiers) apart from its schemas for this (listing-values.ts); before, /listings loaded zod for its filter options.
+ */
+describe('pages that only show listings', () => {
+  test.each(['/', '/listings'])('%s loads no zod', async (path) => {
+    await withPage(async ({ page, site }) => {
+      const files = await pageJavaScript(page, `${site}${path}`);
+      const packages = await packagesIn(files.map((f) => new URL(f.path, site).href));
+      expect(packages.has('react-dom')).toBe(true); // the source maps were read
+      expect([...packages].filter((p) => p === 'zod' || p.startsWith('@zod/'))).toEqual([]);
     });
   });
 });

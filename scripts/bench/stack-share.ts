@@ -85,6 +85,21 @@ async function fetchSourceMap(url: string, code: string): Promise<RawSourceMap> 
   return (await response.json()) as RawSourceMap;
 }
 
+/** The npm packages the JavaScript files at `urls` contain code of, by their source maps. */
+export async function packagesIn(urls: string[]): Promise<Set<string>> {
+  const packages = new Set<string>();
+  for (const url of urls) {
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+    const map = await fetchSourceMap(url, await response.text());
+    for (const source of map.sources) {
+      const pkg = sourcePackage(source);
+      if (pkg && pkg !== 'webpack') packages.add(pkg);
+    }
+  }
+  return packages;
+}
+
 /**
  * Splits the JavaScript files at `urls` into the required stack and our code (see the file comment). Like the page's
  * total, each file is compressed on its own: a group's figure is the sum over the files of its part of each file.

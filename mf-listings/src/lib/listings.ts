@@ -1,10 +1,4 @@
-import { HOME_COUNTS, priceBucketMatches, type Listing, type ListingCategory, type ListingTier, type PriceBucketId } from '@cp/contracts';
-
-/**
- * The tiers shown as featured (spec §2 Home: silver, gold or platinum). Equal to @cp/contracts' FEATURED_TIERS (a test
- * checks it); spelled out here because that constant lives beside the zod schemas, which the home page must not load.
- */
-export const HOME_FEATURED_TIERS: readonly ListingTier[] = ['silver', 'gold', 'platinum'];
+import { FEATURED_TIERS, HOME_COUNTS, priceBucketMatches, type Listing, type ListingCategory, type PriceBucketId } from '@cp/contracts';
 
 /**
  * GET /api/listings answers a list (spec §7); the contracts also describe a page `{ items, total, ... }`. Either is
@@ -18,7 +12,7 @@ export function normalizeListings(data: unknown): Listing[] {
 
 /** Featured Listings on home: the first 3 in tier silver, gold or platinum (spec §2, §9). */
 export function featuredListings(listings: readonly Listing[], count: number = HOME_COUNTS.featuredListings): Listing[] {
-  return listings.filter((l) => HOME_FEATURED_TIERS.includes(l.tier)).slice(0, count);
+  return listings.filter((l) => FEATURED_TIERS.includes(l.tier)).slice(0, count);
 }
 
 /** Recent Listings on home: the first 6 (spec §2, §9). */

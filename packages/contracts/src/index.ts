@@ -1,6 +1,7 @@
 export * from './common.ts';
 export * from './constants.ts';
 export * from './identity.ts';
+export * from './listing-values.ts';
 export * from './listings.ts';
 export * from './listing-filters.ts';
 export * from './forum.ts';

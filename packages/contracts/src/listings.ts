@@ -1,32 +1,12 @@
 import { z } from 'zod';
 import { IdSchema, ImageUrlSchema, IsoDateTimeSchema, LIMITS } from './common.ts';
 import { MAX_IMAGES_PER_LISTING, MIN_LISTING_DESCRIPTION, MIN_LISTING_TITLE, PRICE_BUCKET_IDS } from './constants.ts';
+import { EVENT_TYPES, LISTING_CATEGORIES, LISTING_STATUSES, LISTING_TIERS, LOCATIONS } from './listing-values.ts';
 
-export const LISTING_CATEGORIES = ['Buy & Sell', 'Real Estate', 'Home Rentals', 'Jobs', 'Services', 'Community', 'Events'] as const;
 export const ListingCategorySchema = z.enum(LISTING_CATEGORIES, { error: 'Please select a category' });
-export type ListingCategory = z.infer<typeof ListingCategorySchema>;
-
-export const LOCATIONS = ['Mechanicsburg PA', 'Harrisburg PA', 'Carlisle PA', 'Camp Hill PA', 'Enola PA'] as const;
 export const LocationSchema = z.enum(LOCATIONS, { error: 'Please select a location' });
-export type Location = z.infer<typeof LocationSchema>;
-
-export const EVENT_TYPES = ['Music', 'Cultural', 'Family function', 'Get Together', 'Party'] as const;
 export const EventTypeSchema = z.enum(EVENT_TYPES);
-
-export const LISTING_TIERS = ['free', 'silver', 'gold', 'platinum'] as const;
 export const ListingTierSchema = z.enum(LISTING_TIERS);
-export type ListingTier = z.infer<typeof ListingTierSchema>;
-/** The tier picker and badges (spec §2, §4). */
-export const TIER_INFO: Record<ListingTier, { label: string; visibility: string; badge: string | null }> = {
-  free: { label: 'Free', visibility: 'Standard visibility', badge: null },
-  silver: { label: 'Silver', visibility: 'Highlighted', badge: 'Popular' },
-  gold: { label: 'Gold', visibility: 'Promoted', badge: 'Featured' },
-  platinum: { label: 'Platinum', visibility: 'Featured', badge: 'Premium' },
-};
-export const FEATURED_TIERS: readonly ListingTier[] = ['silver', 'gold', 'platinum'];
-
-/** Listing statuses: 'active' is the spec's; the others are for listings taken down (not shown in the spec). */
-export const LISTING_STATUSES = ['active', 'sold', 'expired', 'inactive'] as const;
 export const ListingStatusSchema = z.enum(LISTING_STATUSES);
 
 /** listings (spec §3) as stored and returned. */

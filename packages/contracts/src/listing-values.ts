@@ -1,0 +1,28 @@
+/**
+ * The listings' plain values (spec §3, §4) and their types. No zod here: a page that needs only these (the listings
+ * page's filters, home's featured tiers) does not load the schemas (27 KB gzip); listings.ts builds its schemas from
+ * them.
+ */
+
+export const LISTING_CATEGORIES = ['Buy & Sell', 'Real Estate', 'Home Rentals', 'Jobs', 'Services', 'Community', 'Events'] as const;
+export type ListingCategory = (typeof LISTING_CATEGORIES)[number];
+
+export const LOCATIONS = ['Mechanicsburg PA', 'Harrisburg PA', 'Carlisle PA', 'Camp Hill PA', 'Enola PA'] as const;
+export type Location = (typeof LOCATIONS)[number];
+
+export const EVENT_TYPES = ['Music', 'Cultural', 'Family function', 'Get Together', 'Party'] as const;
+
+export const LISTING_TIERS = ['free', 'silver', 'gold', 'platinum'] as const;
+export type ListingTier = (typeof LISTING_TIERS)[number];
+/** The tier picker and badges (spec §2, §4). */
+export const TIER_INFO: Record<ListingTier, { label: string; visibility: string; badge: string | null }> = {
+  free: { label: 'Free', visibility: 'Standard visibility', badge: null },
+  silver: { label: 'Silver', visibility: 'Highlighted', badge: 'Popular' },
+  gold: { label: 'Gold', visibility: 'Promoted', badge: 'Featured' },
+  platinum: { label: 'Platinum', visibility: 'Featured', badge: 'Premium' },
+};
+/** The tiers shown as featured (spec §2 Home: silver, gold or platinum). */
+export const FEATURED_TIERS: readonly ListingTier[] = ['silver', 'gold', 'platinum'];
+
+/** Listing statuses: 'active' is the spec's; the others are for listings taken down (not shown in the spec). */
+export const LISTING_STATUSES = ['active', 'sold', 'expired', 'inactive'] as const;
