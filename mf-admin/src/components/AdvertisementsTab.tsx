@@ -2,10 +2,10 @@ import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { ExternalLink, Megaphone } from 'lucide-react';
 import { AD_PLACEMENTS, AD_PRICING_TIERS, AD_SIZES, AD_STATUSES, AdvertisementInsertSchema, type Advertisement } from '@cp/contracts';
 import { Badge, Card, CardContent, Field, Input, Textarea } from '@cp/ui';
+import { SelectField } from '@cp/ui/select-field';
 import { type FieldErrors, validate } from '@cp/web-core';
 import { useCreateAdvertisementMutation, useDeleteAdvertisementMutation, useGetAdminAdvertisementsQuery, useUpdateAdvertisementMutation } from '../api/admin-api.ts';
 import { adFormFrom, adPayload, CONFIRM_DELETE_AD, ctr, emptyAdForm, type AdFormValues } from '../lib/admin.ts';
-import { SelectField } from '@cp/ui/select';
 import { CollectionTab, EditDeleteActions, FormFooter, withOutcomeToast } from './CollectionTab.tsx';
 
 function AdForm({ ad, onDone }: { ad: Advertisement | null; onDone: () => void }) {

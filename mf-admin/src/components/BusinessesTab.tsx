@@ -2,11 +2,11 @@ import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Building2, Crown } from 'lucide-react';
 import { BusinessInsertSchema, YELLOW_PAGES_MAIN_CATEGORIES, YELLOW_PAGES_TREE, type Business, type YellowPagesMainCategory } from '@cp/contracts';
 import { Badge, Card, CardContent, Field, Input, Label, Textarea } from '@cp/ui';
+import { SelectField } from '@cp/ui/select-field';
 import { Checkbox } from '@cp/ui/checkbox';
 import { type FieldErrors, validate } from '@cp/web-core';
 import { useCreateBusinessMutation, useDeleteBusinessMutation, useGetAdminBusinessesQuery, useUpdateBusinessMutation } from '../api/admin-api.ts';
 import { businessFormFrom, businessPayload, CONFIRM_DELETE_BUSINESS, emptyBusinessForm, withMainCategory, type BusinessFormValues } from '../lib/admin.ts';
-import { SelectField } from '@cp/ui/select';
 import { CollectionTab, EditDeleteActions, FormFooter, withOutcomeToast } from './CollectionTab.tsx';
 
 function BusinessForm({ business, onDone }: { business: Business | null; onDone: () => void }) {

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { Info, SearchX, X } from 'lucide-react';
 import { LISTING_CATEGORIES, LOCATIONS, PRICE_BUCKETS, type ListingCategory, type PriceBucketId } from '@cp/contracts';
 import { Badge, Button, EmptyState, Field, Input } from '@cp/ui';
-import { SelectField } from '@cp/ui/select';
+import { SelectField } from '@cp/ui/select-field';
 import { useGetListingsQuery } from '../api/listings-api.ts';
 import { ListingGrid, ListingGridSkeleton } from '../components/ListingCard.tsx';
 import { activeFilterCount, CATEGORY_DISCLAIMERS, filterListings, type ListingFilters } from '../lib/listings.ts';

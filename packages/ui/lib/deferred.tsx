@@ -31,9 +31,10 @@ const OPEN_KEYS = new Set(['Enter', ' ', 'ArrowDown']);
  * the full part, moving the focus along and opening it if the trigger was already pressed. This keeps Radix's popper,
  * dismissable layers and focus management off the home page's initial JavaScript.
  *
- * `openOnPress`: a press opens the part (menus); without it only hover and focus load it (tooltips).
+ * `openOnPress`: a press opens the part (menus, selects); without it only hover and focus load it (tooltips). `popup`:
+ * what the press opens, for the bare trigger's aria-haspopup (default "menu").
  */
-export function createDeferredPart<P extends object>(load: () => Promise<ComponentType<P & DeferredPartProps>>, options: { openOnPress: boolean }) {
+export function createDeferredPart<P extends object>(load: () => Promise<ComponentType<P & DeferredPartProps>>, options: { openOnPress: boolean; popup?: 'menu' | 'listbox' }) {
   let Loaded: ComponentType<P & DeferredPartProps> | undefined;
   let pending: Promise<void> | undefined;
   const preload = (): Promise<void> =>
@@ -88,7 +89,7 @@ export function createDeferredPart<P extends object>(load: () => Promise<Compone
     };
     const own = props.trigger.props as TriggerProps;
     return cloneElement(props.trigger as ReactElement<TriggerProps>, {
-      ...(options.openOnPress ? { 'aria-haspopup': 'menu', 'aria-expanded': false } : {}),
+      ...(options.openOnPress ? { 'aria-haspopup': options.popup ?? 'menu', 'aria-expanded': false } : {}),
       onPointerEnter: (event: PointerEvent) => {
         own.onPointerEnter?.(event);
         if (event.pointerType === 'touch') return; // touch: the press loads it

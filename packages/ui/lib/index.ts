@@ -7,7 +7,8 @@
  * must stay small (issue 3: 150 KB of JavaScript). Those are separate entries, each its own shared singleton loaded
  * with the page or the interaction that uses it: `@cp/ui/dialog`, `@cp/ui/dropdown-menu`, `@cp/ui/select`,
  * `@cp/ui/checkbox`, `@cp/ui/tabs`, `@cp/ui/alert-dialog`. The toast region and tooltips load themselves on first
- * use (`Toaster`, `Tooltip`); menus use `createDeferredPart`.
+ * use (`Toaster`, `Tooltip`); menus use `createDeferredPart`, and so does `SelectField` (`@cp/ui/select-field`, a light
+ * entry whose Radix select comes from `@cp/ui/select` on first intent).
  */
 export { cn } from './utils.ts';
 export { THEME_STORAGE_KEY, applyTheme, readStoredTheme, saveTheme, type Theme } from './theme.ts';

@@ -62,6 +62,7 @@ export const SHARED_SINGLETONS = [
   '@cp/ui/dialog',
   '@cp/ui/dropdown-menu',
   '@cp/ui/select',
+  '@cp/ui/select-field',
   '@cp/ui/checkbox',
   '@cp/ui/tabs',
   '@cp/ui/alert-dialog',

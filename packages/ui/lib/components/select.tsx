@@ -1,9 +1,14 @@
-import { forwardRef, type ComponentPropsWithoutRef, type ComponentRef } from 'react';
+import { forwardRef, useEffect, useRef, type ComponentPropsWithoutRef, type ComponentRef } from 'react';
 import * as SelectPrimitive from '@radix-ui/react-select';
 import { Check, ChevronDown } from 'lucide-react';
 // Through the package (a shared singleton), not ../utils.ts: this entry is its own shared module (not on the home
 // page) and must use the page's one copy of cn and tailwind-merge.
-import { cn, Field } from '@cp/ui';
+import { cn, type DeferredPartProps } from '@cp/ui';
+import { optionOf, SELECT_TRIGGER_CLASS, type SelectPartProps } from '@cp/ui/select-field';
+
+// Remotes built before SelectField moved to @cp/ui/select-field import it from here, and this module is shared with
+// them at runtime: it stays reachable for them. New code imports @cp/ui/select-field.
+export { SelectField, type SelectFieldProps, type SelectOption } from '@cp/ui/select-field';
 
 export const Select = SelectPrimitive.Root;
 export const SelectGroup = SelectPrimitive.Group;
@@ -13,7 +18,7 @@ export const SelectTrigger = forwardRef<ComponentRef<typeof SelectPrimitive.Trig
   <SelectPrimitive.Trigger
     ref={ref}
     className={cn(
-      'flex h-10 w-full items-center justify-between rounded-md border border-input bg-background px-3 py-2 text-sm text-foreground data-[placeholder]:text-muted-foreground focus:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background disabled:cursor-not-allowed disabled:opacity-50 aria-[invalid=true]:border-destructive [&>span]:line-clamp-1 cursor-pointer',
+      SELECT_TRIGGER_CLASS,
       className,
     )}
     {...props}
@@ -65,44 +70,27 @@ export const SelectItem = forwardRef<ComponentRef<typeof SelectPrimitive.Item>, 
 ));
 SelectItem.displayName = 'SelectItem';
 
-/** An option of a SelectField: a value shown as itself, or a value with its label. */
-export type SelectOption<T extends string> = T | { value: T; label: string };
-
-export interface SelectFieldProps<T extends string> {
-  label: string;
-  value: T | '';
-  options: readonly SelectOption<T>[];
-  onChange: (value: T) => void;
-  /** Shown while nothing is chosen; "Select <label>" by default. */
-  placeholder?: string;
-  error?: string | undefined;
-  hint?: string;
-  required?: boolean;
-  disabled?: boolean;
-  className?: string;
-}
-
-/** A labelled select over a list of options, wired for screen readers and validation messages (Field). */
-export function SelectField<T extends string>({ label, value, options, onChange, placeholder, error, hint, required, disabled, className }: SelectFieldProps<T>) {
+/**
+ * The Radix select of a SelectField (select-field.tsx), loaded when the user first shows intent on one: it takes over
+ * the bare trigger (same element, now Radix's), focuses it if it had the focus and opens if it was pressed.
+ */
+export function LoadedSelect({ trigger, autoFocus, defaultOpen, value, options, onChange, disabled }: SelectPartProps & DeferredPartProps) {
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (autoFocus) triggerRef.current?.focus(); // on mount only: the bare trigger it replaced had the focus
+  }, []);
   return (
-    <Field label={label} error={error} required={required ?? false} {...(hint ? { hint } : {})} {...(className ? { className } : {})}>
-      {(control) => (
-        <Select value={value} onValueChange={(v) => onChange(v as T)} disabled={disabled ?? false}>
-          <SelectTrigger {...control}>
-            <SelectValue placeholder={placeholder ?? `Select ${label.toLowerCase()}`} />
-          </SelectTrigger>
-          <SelectContent>
-            {options.map((o) => {
-              const { value: v, label: text } = typeof o === 'string' ? { value: o, label: o } : o;
-              return (
-                <SelectItem key={v} value={v}>
-                  {text}
-                </SelectItem>
-              );
-            })}
-          </SelectContent>
-        </Select>
-      )}
-    </Field>
+    <Select value={value} onValueChange={onChange} disabled={disabled} defaultOpen={defaultOpen}>
+      <SelectPrimitive.Trigger ref={triggerRef} asChild>
+        {trigger}
+      </SelectPrimitive.Trigger>
+      <SelectContent>
+        {options.map(optionOf).map((o) => (
+          <SelectItem key={o.value} value={o.value}>
+            {o.label}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
   );
 }

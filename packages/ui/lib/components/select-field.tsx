@@ -1,0 +1,67 @@
+import { ChevronDown } from 'lucide-react';
+// Through the package (a shared singleton), not relative files: this entry is its own shared module (loaded with the
+// pages that have selects, not on the home page) and must use the page's one copy of the deferred-part loader and its
+// toast queue.
+import { cn, createDeferredPart, Field } from '@cp/ui';
+
+/** The look of a select's trigger: the bare one below and Radix's (SelectTrigger in select.tsx) are the same box. */
+export const SELECT_TRIGGER_CLASS =
+  'flex h-10 w-full items-center justify-between rounded-md border border-input bg-background px-3 py-2 text-sm text-foreground data-[placeholder]:text-muted-foreground focus:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background disabled:cursor-not-allowed disabled:opacity-50 aria-[invalid=true]:border-destructive [&>span]:line-clamp-1 cursor-pointer';
+
+/** An option of a SelectField: a value shown as itself, or a value with its label. */
+export type SelectOption<T extends string> = T | { value: T; label: string };
+
+export const optionOf = <T extends string>(o: SelectOption<T>): { value: T; label: string } => (typeof o === 'string' ? { value: o, label: o } : o);
+
+export interface SelectFieldProps<T extends string> {
+  label: string;
+  value: T | '';
+  options: readonly SelectOption<T>[];
+  onChange: (value: T) => void;
+  /** Shown while nothing is chosen; "Select <label>" by default. */
+  placeholder?: string;
+  error?: string | undefined;
+  hint?: string;
+  required?: boolean;
+  disabled?: boolean;
+  className?: string;
+}
+
+/** What the Radix select (`LoadedSelect` in @cp/ui/select) gets besides the deferred part's props. */
+export interface SelectPartProps {
+  value: string;
+  options: readonly SelectOption<string>[];
+  onChange: (value: string) => void;
+  disabled: boolean;
+}
+
+/** The Radix select, from its own shared entry, when the user first shows intent on a select of the page. */
+const DeferredSelect = createDeferredPart<SelectPartProps>(() => import('@cp/ui/select').then((m) => m.LoadedSelect), { openOnPress: true, popup: 'listbox' });
+
+/**
+ * A labelled select over a list of options, wired for screen readers and validation messages (Field). Until the user
+ * shows intent (pointer over, focus, press) it is a bare trigger showing the chosen option; then Radix's select (its
+ * popper, layers and focus management: about 40 KB gzip) loads once for the page and takes over, opening at once if the
+ * trigger was pressed. A page with filters (the listings page) paints without waiting for it.
+ */
+export function SelectField<T extends string>({ label, value, options, onChange, placeholder, error, hint, required, disabled, className }: SelectFieldProps<T>) {
+  const chosen = options.map(optionOf).find((o) => o.value === value);
+  return (
+    <Field label={label} error={error} required={required ?? false} {...(hint ? { hint } : {})} {...(className ? { className } : {})}>
+      {(control) => (
+        <DeferredSelect
+          value={value}
+          options={options}
+          onChange={onChange as (value: string) => void}
+          disabled={disabled ?? false}
+          trigger={
+            <button type="button" role="combobox" aria-autocomplete="none" {...control} disabled={disabled ?? false} data-placeholder={chosen ? undefined : ''} className={cn(SELECT_TRIGGER_CLASS)}>
+              <span>{chosen ? chosen.label : (placeholder ?? `Select ${label.toLowerCase()}`)}</span>
+              <ChevronDown className="h-4 w-4 opacity-60" aria-hidden="true" />
+            </button>
+          }
+        />
+      )}
+    </Field>
+  );
+}
