@@ -37,11 +37,13 @@ describe('home page JavaScript', () => {
 
 /**
  * Pages that only show listings load no validation library: the zod schemas (27 KB gzip) come with the forms that
- * need them (Post Ad, edit), not with the first view. @cp/contracts keeps its plain values (categories, locations,
- * tiers) apart from its schemas for this (listing-values.ts); before, /listings loaded zod for its filter options.
+ * need them (Post Ad, edit), not with the pages. @cp/contracts keeps its plain values (categories, locations, tiers)
+ * apart from its schemas for this (listing-values.ts); before, /listings loaded zod for its filter options and
+ * /my-listings for its edit form. (The forum's and the Yellow Pages' pages still do: their category lists live beside
+ * their schemas.)
  */
 describe('pages that only show listings', () => {
-  test.each(['/', '/listings'])('%s loads no zod', async (path) => {
+  test.each(['/', '/listings', '/listing/00000000-0000-4000-8000-000000000999', '/my-listings'])('%s loads no zod', async (path) => {
     await withPage(async ({ page, site }) => {
       const files = await pageJavaScript(page, `${site}${path}`);
       const packages = await packagesIn(files.map((f) => new URL(f.path, site).href));

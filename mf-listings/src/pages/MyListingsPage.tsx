@@ -1,16 +1,29 @@
 import { Link } from 'react-router';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { LogIn, MapPin, PackageOpen, Pencil, Trash2 } from 'lucide-react';
 import { relativeTime, type Listing } from '@cp/contracts';
-import { Badge, Button, Card, CardContent, EmptyState, toast } from '@cp/ui';
+import { Badge, Button, Card, CardContent, EmptyState, Skeleton, toast } from '@cp/ui';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@cp/ui/dialog';
 import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle, AlertDialogTrigger } from '@cp/ui/alert-dialog';
 import { LoadError, serverErrorText, useAuth } from '@cp/web-core';
 import { useDeleteListingMutation, useGetListingsQuery } from '../api/listings-api.ts';
 import { ListingGridSkeleton, TierBadge } from '../components/ListingCard.tsx';
-import { ListingForm } from '../components/ListingForm.tsx';
 import { formatPrice } from '../lib/listings.ts';
 import { myListingCounters, myListings } from '../lib/my-listings.ts';
+
+// The edit form (with the contracts' zod schemas, 27 KB gzip) loads when a dialog first opens, not with the page.
+const ListingForm = lazy(() => import('../components/ListingForm.tsx').then((m) => ({ default: m.ListingForm })));
+
+function FormSkeleton() {
+  return (
+    <div role="status" className="space-y-4">
+      <span className="sr-only">Loading the form…</span>
+      <Skeleton className="h-10 w-full" />
+      <Skeleton className="h-24 w-full" />
+      <Skeleton className="h-10 w-full" />
+    </div>
+  );
+}
 
 function DeleteListing({ listing }: { listing: Listing }) {
   const [remove, { isLoading }] = useDeleteListingMutation();
@@ -61,7 +74,11 @@ function EditListing({ listing }: { listing: Listing }) {
           <DialogTitle>Edit Listing</DialogTitle>
           <DialogDescription>Update the details of your listing.</DialogDescription>
         </DialogHeader>
-        {open ? <ListingForm mode="edit" listing={listing} onDone={() => setOpen(false)} /> : null}
+        {open ? (
+          <Suspense fallback={<FormSkeleton />}>
+            <ListingForm mode="edit" listing={listing} onDone={() => setOpen(false)} />
+          </Suspense>
+        ) : null}
       </DialogContent>
     </Dialog>
   );
