@@ -2,7 +2,7 @@ import { ChevronDown } from 'lucide-react';
 // Through the package (a shared singleton), not relative files: this entry is its own shared module (loaded with the
 // pages that have selects, not on the home page) and must use the page's one copy of the deferred-part loader and its
 // toast queue.
-import { cn, createDeferredPart, Field } from '@cp/ui';
+import { createDeferredPart, Field } from '@cp/ui';
 
 /** The look of a select's trigger: the bare one below and Radix's (SelectTrigger in select.tsx) are the same box. */
 export const SELECT_TRIGGER_CLASS =
@@ -55,7 +55,7 @@ export function SelectField<T extends string>({ label, value, options, onChange,
           onChange={onChange as (value: string) => void}
           disabled={disabled ?? false}
           trigger={
-            <button type="button" role="combobox" aria-autocomplete="none" {...control} disabled={disabled ?? false} data-placeholder={chosen ? undefined : ''} className={cn(SELECT_TRIGGER_CLASS)}>
+            <button type="button" role="combobox" aria-autocomplete="none" {...control} disabled={disabled ?? false} data-placeholder={chosen ? undefined : ''} className={SELECT_TRIGGER_CLASS}>
               <span>{chosen ? chosen.label : (placeholder ?? `Select ${label.toLowerCase()}`)}</span>
               <ChevronDown className="h-4 w-4 opacity-60" aria-hidden="true" />
             </button>
