@@ -3,6 +3,7 @@
  */
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { createDeferredPart, Toaster, type DeferredPartProps } from '@cp/ui';
+import './support/pointer-event.ts';
 
 /** A stand-in for a Radix part: renders its trigger and, when open, its content; records what it was given. */
 function fakePart() {
@@ -32,15 +33,6 @@ function fakePart() {
   return { Deferred, mounts, resolveLoad, loads: () => loads };
 }
 
-// jsdom has no PointerEvent: without one, testing-library's pointer events carry no pointerType.
-class TestPointerEvent extends MouseEvent {
-  readonly pointerType: string;
-  constructor(type: string, init: PointerEventInit = {}) {
-    super(type, init);
-    this.pointerType = init.pointerType ?? 'mouse';
-  }
-}
-Object.defineProperty(window, 'PointerEvent', { value: TestPointerEvent, configurable: true });
 
 const flush = () => act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
 

@@ -4,16 +4,9 @@
 import { useState } from 'react';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { SelectField } from '@cp/ui/select-field';
+import './support/pointer-event.ts';
 
 // jsdom lacks what Radix's select calls on its trigger and items.
-class TestPointerEvent extends MouseEvent {
-  readonly pointerType: string;
-  constructor(type: string, init: PointerEventInit = {}) {
-    super(type, init);
-    this.pointerType = init.pointerType ?? 'mouse';
-  }
-}
-Object.defineProperty(window, 'PointerEvent', { value: TestPointerEvent, configurable: true });
 Object.assign(Element.prototype, { hasPointerCapture: () => false, releasePointerCapture: () => undefined, scrollIntoView: () => undefined });
 
 const OPTIONS = ['Jobs', 'Events', { value: 'rent', label: 'Home Rentals' }] as const;
