@@ -76,22 +76,26 @@ export function splitByGroup(code: string, map: RawSourceMap): Record<ShareGroup
   return Object.fromEntries(Object.entries(parts).map(([g, texts]) => [g, texts.join('')])) as Record<ShareGroup, string>;
 }
 
-/** The source map a served JavaScript file names in its `sourceMappingURL` comment, fetched next to the file. */
-async function fetchSourceMap(url: string, code: string): Promise<RawSourceMap> {
-  const name = /\/\/# sourceMappingURL=(\S+)\s*$/.exec(code)?.[1];
+/**
+ * A served JavaScript file and the source map it names in its `sourceMappingURL` comment, fetched next to it; the code
+ * without that comment.
+ */
+async function fetchWithSourceMap(url: string): Promise<{ code: string; map: RawSourceMap }> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  const text = await response.text();
+  const name = /\/\/# sourceMappingURL=(\S+)\s*$/.exec(text)?.[1];
   if (!name) throw new Error(`${url} names no source map`);
-  const response = await fetch(new URL(name, url));
-  if (!response.ok) throw new Error(`${url}: its source map answered ${response.status}`);
-  return (await response.json()) as RawSourceMap;
+  const mapResponse = await fetch(new URL(name, url));
+  if (!mapResponse.ok) throw new Error(`${url}: its source map answered ${mapResponse.status}`);
+  return { code: text.replace(/\n?\/\/# sourceMappingURL=\S+\s*$/, ''), map: (await mapResponse.json()) as RawSourceMap };
 }
 
 /** The npm packages the JavaScript files at `urls` contain code of, by their source maps. */
 export async function packagesIn(urls: string[]): Promise<Set<string>> {
   const packages = new Set<string>();
   for (const url of urls) {
-    const response = await fetch(url);
-    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-    const map = await fetchSourceMap(url, await response.text());
+    const { map } = await fetchWithSourceMap(url);
     for (const source of map.sources) {
       const pkg = sourcePackage(source);
       if (pkg && pkg !== 'webpack') packages.add(pkg);
@@ -108,11 +112,8 @@ export async function javascriptShare(urls: string[]): Promise<JavaScriptShare> 
   const gzip = (text: string) => (text ? gzipSync(text, { level: 9 }).length : 0);
   const share: JavaScriptShare = { gzip: Object.fromEntries(SHARE_GROUPS.map((g) => [g, 0])) as Record<ShareGroup, number>, stackGzip: 0 };
   for (const url of urls) {
-    const response = await fetch(url);
-    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-    const code = await response.text();
-    const map = await fetchSourceMap(url, code);
-    const parts = splitByGroup(code.replace(/\n?\/\/# sourceMappingURL=\S+\s*$/, ''), map);
+    const { code, map } = await fetchWithSourceMap(url);
+    const parts = splitByGroup(code, map);
     for (const group of SHARE_GROUPS) share.gzip[group] += gzip(parts[group]);
     share.stackGzip += gzip(STACK_GROUP_NAMES.map((g) => parts[g]).join(''));
   }
