@@ -6,6 +6,7 @@ import { bodyParser } from '@koa/bodyparser';
 import type { Logger } from 'pino';
 import { errorMiddleware, HttpError } from './errors.ts';
 import { healthRoutes, type ReadinessCheck } from './health.ts';
+import { guardServer } from './server-guard.ts';
 
 export interface AppOptions {
   name: string;
@@ -96,9 +97,14 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Listens and returns a handle whose close() stops accepting, drains keep-alive sockets and resolves. */
-export async function listen(app: Koa, port: number, host = '127.0.0.1'): Promise<RunningServer> {
+/**
+ * Listens and returns a handle whose close() stops accepting, drains keep-alive sockets and resolves. The server is
+ * guarded (server-guard.ts): requests Node's parser refuses get a JSON answer, and an uncaught error inside a request
+ * ends only that request once the process is guarded too (guardProcess).
+ */
+export async function listen(app: Koa, port: number, host: string, logger: Logger): Promise<RunningServer> {
   const server = http.createServer(app.callback());
+  guardServer(server, logger);
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
   server.requestTimeout = 30_000;

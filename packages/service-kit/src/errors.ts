@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import type { Context, Next } from 'koa';
 import { ZodError } from 'zod';
 import type { Logger } from 'pino';
@@ -36,6 +37,15 @@ function isDuplicateKey(err: unknown): err is MongoLikeError {
   return typeof err === 'object' && err !== null && (err as MongoLikeError).code === 11000;
 }
 
+/**
+ * A request body that does not decode as its Content-Encoding says (zlib's Z_DATA_ERROR, Z_BUF_ERROR...: "incorrect
+ * header check", "unexpected end of file") is the client's fault, whatever reads the body.
+ */
+function isBodyDecodingError(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^(Z_|ERR__?BROTLI|ERR_ZLIB)/.test(code);
+}
+
 /** Body-parser / raw-body errors carry a status and a type. */
 interface ParserError {
   status?: number;
@@ -71,6 +81,9 @@ export function toErrorResponse(err: unknown): { status: number; body: ErrorBody
     const field = Object.keys(err.keyPattern ?? err.keyValue ?? {})[0] ?? 'value';
     return { status: 409, body: { error: `This ${field} already exists`, code: `duplicate_${field}` }, unexpected: false };
   }
+  if (isBodyDecodingError(err)) {
+    return { status: 400, body: { error: 'The request body does not match its Content-Encoding' }, unexpected: false };
+  }
   const pe = err as ParserError;
   const status = pe?.status ?? pe?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
@@ -79,7 +92,9 @@ export function toErrorResponse(err: unknown): { status: number; body: ErrorBody
       'entity.parse.failed': 'Malformed JSON body',
       'encoding.unsupported': 'Unsupported content encoding',
     };
-    const message = (pe.type && byType[pe.type]) || (pe.expose && pe.message) || 'Bad request';
+    // inflation's own error for an encoding it cannot decode carries a status but no type.
+    const unsupportedEncoding = status === 415 && /^Unsupported Content-Encoding/.test(pe.message ?? '');
+    const message = (pe.type && byType[pe.type]) || (unsupportedEncoding && byType['encoding.unsupported']) || (pe.expose && pe.message) || 'Bad request';
     return { status, body: { error: message }, unexpected: false };
   }
   return { status: 500, body: { error: 'Internal Server Error' }, unexpected: true };
@@ -89,9 +104,12 @@ export function errorMiddleware(logger: Logger) {
   return async function handleErrors(ctx: Context, next: Next): Promise<void> {
     try {
       await next();
-      if (ctx.status === 404 && ctx.body === undefined) {
+      if (ctx.status === 404 && ctx.body == null) {
         ctx.status = 404;
         ctx.body = { error: 'Not found', requestId: ctx.state.requestId };
+      } else if (ctx.status >= 400 && ctx.body == null) {
+        // An answer set without a body (a router's 405 or 501): JSON like every other error, never Koa's plain text.
+        ctx.body = { error: STATUS_CODES[ctx.status] ?? 'Error', requestId: ctx.state.requestId };
       }
     } catch (err) {
       const res = toErrorResponse(err);

@@ -7,6 +7,7 @@ export * from './logger.ts';
 export * from './mongo.ts';
 export * from './rate-limit.ts';
 export * from './shutdown.ts';
+export * from './server-guard.ts';
 export * from './nats.ts';
 export * from './events/index.ts';
 export * from './revocations.ts';

@@ -1,3 +1,5 @@
+import net from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { z } from 'zod';
 import { createApp, createRouter, listen, rateLimit, HttpError, conflict, loadConfig, BaseServiceEnv, createLogger, type RunningServer } from '../src/index.ts';
 
@@ -35,10 +37,22 @@ beforeAll(async () => {
     ctx.body = { healthy };
   });
   app.use(router.routes()).use(router.allowedMethods());
-  server = await listen(app, 0);
+  server = await listen(app, 0, '127.0.0.1', logger);
   base = `http://127.0.0.1:${server.port}`;
 });
 afterAll(() => server.close());
+
+/** Sends bytes as they are (what fetch would refuse to send) and returns the whole answer as text. */
+function rawRequest(bytes: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(server.port, '127.0.0.1', () => socket.end(bytes));
+    const chunks: Buffer[] = [];
+    socket.on('data', (c: Buffer) => chunks.push(c));
+    socket.on('error', reject);
+    socket.on('close', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    socket.setTimeout(5_000, () => socket.destroy(new Error('no answer')));
+  });
+}
 
 const post = (path: string, body: string, type = 'application/json') =>
   fetch(base + path, { method: 'POST', headers: { 'content-type': type }, body });
@@ -79,6 +93,31 @@ describe('service kit app', () => {
     expect(await big.json()).toMatchObject({ error: 'Request body too large' });
   });
 
+  it('answers 400 JSON for a body that does not match its Content-Encoding, and reads a real one', async () => {
+    const lying = await fetch(`${base}/api/things`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' }, body: '{"name":"Asha"}' });
+    expect(lying.status).toBe(400);
+    expect(await lying.json()).toMatchObject({ error: 'The request body does not match its Content-Encoding' });
+    const truncated = gzipSync(JSON.stringify({ name: 'Asha' })).subarray(0, 12);
+    const cut = await fetch(`${base}/api/things`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' }, body: truncated });
+    expect(cut.status).toBe(400);
+    const real = await fetch(`${base}/api/things`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' }, body: gzipSync(JSON.stringify({ name: 'Asha' })) });
+    expect(real.status).toBe(201);
+    const unknown = await fetch(`${base}/api/things`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-encoding': 'zstd-bogus' }, body: '{}' });
+    expect(unknown.status).toBe(415);
+    expect(await unknown.json()).toMatchObject({ error: 'Unsupported content encoding' });
+  });
+
+  it('answers JSON when Node refuses a request itself: oversized headers 431, broken HTTP 400', async () => {
+    const big = await rawRequest(`GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+    expect(big).toMatch(/^HTTP\/1\.1 431 /);
+    expect(big).toMatch(/content-type: application\/json/i);
+    expect(JSON.parse(big.split('\r\n\r\n')[1]!)).toEqual({ error: 'Request headers too large' });
+    const broken = await rawRequest('GET /healthz HTTP/1.1\r\nHost: x\r\nContent-Length: nope\r\n\r\n');
+    expect(broken).toMatch(/^HTTP\/1\.1 400 /);
+    expect(JSON.parse(broken.split('\r\n\r\n')[1]!)).toEqual({ error: 'Malformed HTTP request' });
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
+  });
+
   it('hides unexpected errors behind a 500 without details', async () => {
     const res = await fetch(`${base}/api/boom`);
     expect(res.status).toBe(500);
@@ -100,7 +139,10 @@ describe('service kit app', () => {
     const res = await fetch(`${base}/api/nothing-here`);
     expect(res.status).toBe(404);
     expect(await res.json()).toMatchObject({ error: 'Not found' });
-    expect((await fetch(`${base}/api/things`)).status).toBe(405);
+    const wrongMethod = await fetch(`${base}/api/things`);
+    expect(wrongMethod.status).toBe(405);
+    expect(wrongMethod.headers.get('content-type')).toMatch(/application\/json/);
+    expect(await wrongMethod.json()).toMatchObject({ error: 'Method Not Allowed' });
   });
 
   it('rate-limits with 429 and Retry-After', async () => {

@@ -31,7 +31,8 @@ beforeAll(async () => {
   await new Promise<void>((r) => identity.listen(0, '127.0.0.1', r));
   sessions = checker();
   const auth = createAuth({ publicKey, issuer: 'cp-identity', audience: 'cp-web', sessions });
-  const app = createApp({ name: 'auth-test', logger: createLogger('auth-test', 'silent') });
+  const logger = createLogger('auth-test', 'silent');
+  const app = createApp({ name: 'auth-test', logger });
   const router = createRouter('/api');
   router.get('/me', auth.requireUser, (ctx) => {
     ctx.body = ctx.state.user;
@@ -43,7 +44,7 @@ beforeAll(async () => {
     ctx.body = { user: ctx.state.user };
   });
   app.use(router.routes());
-  server = await listen(app, 0);
+  server = await listen(app, 0, '127.0.0.1', logger);
   base = `http://127.0.0.1:${server.port}`;
 });
 afterAll(async () => {

@@ -1,4 +1,4 @@
-import { connectMongo, connectNats, createLogger, createMailer, ensureStream, listen, natsReadiness, onShutdown, OutboxRelay } from '@cp/service-kit';
+import { connectMongo, connectNats, createLogger, guardProcess, createMailer, ensureStream, listen, natsReadiness, onShutdown, OutboxRelay } from '@cp/service-kit';
 import { loadCommsConfig } from './config.ts';
 import { buildCommsApp } from './app.ts';
 import { startCommsHandlers } from './handlers.ts';
@@ -15,7 +15,8 @@ relay.start();
 const mailer = createMailer(config, logger);
 const { app, deps } = await buildCommsApp({ conn, mailer, logger, config, readiness: [natsReadiness(nats.nc)] });
 const handlers = await startCommsHandlers(deps, nats);
-const server = await listen(app, config.PORT, config.HOST);
+const server = await listen(app, config.PORT, config.HOST, logger);
+guardProcess(logger);
 logger.info({ port: server.port }, 'comms listening');
 
 onShutdown(logger, [() => server.close(), () => handlers.stop(), () => relay.stop(), () => nats.close(), () => conn.close(), () => mailer.close()]);

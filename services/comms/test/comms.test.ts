@@ -35,7 +35,7 @@ beforeAll(async () => {
   relay = new OutboxRelay({ connection: conn, js: nats.js, logger });
   relay.start();
   handlers = await startCommsHandlers(deps, nats, { backoffMs: [300] });
-  server = await listen(built.app, 0);
+  server = await listen(built.app, 0, '127.0.0.1', logger);
   base = `http://127.0.0.1:${server.port}`;
 });
 afterAll(async () => {

@@ -219,7 +219,7 @@ export interface RunningGateway extends GatewayApp {
 /** Builds the gateway and listens on config.host:config.port (0 picks a free port). */
 export async function startGateway(config: GatewayConfig, logger: Logger, options: GatewayOptions = {}): Promise<RunningGateway> {
   const gateway = buildGatewayApp(config, logger, options);
-  const running = await listen(gateway.app, config.port, config.host);
+  const running = await listen(gateway.app, config.port, config.host, logger);
   // Uploads of ~110 MB over slow links need longer than the kit's 30 s to arrive; headers must still come quickly.
   running.server.requestTimeout = config.timeouts.clientRequestMs;
   running.server.headersTimeout = Math.min(running.server.headersTimeout, config.timeouts.clientRequestMs);

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError, createLogger, onShutdown } from '@cp/service-kit';
+import { ConfigError, createLogger, guardProcess, onShutdown } from '@cp/service-kit';
 import { loadGatewayConfig, type GatewayConfig } from './config.ts';
 import { startGateway } from './app.ts';
 import { SERVICE_NAMES } from './routes-table.ts';
@@ -18,6 +18,7 @@ try {
 const logger = createLogger('gateway', config.logLevel);
 
 const gateway = await startGateway(config, logger);
+guardProcess(logger);
 logger.info(
   { url: gateway.url, publicUrl: config.publicUrl, upstreams: Object.fromEntries([...gateway.upstreams].map(([name, u]) => [name, u.origin])) },
   'gateway listening',

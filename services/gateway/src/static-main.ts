@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { ConfigError, createLogger, loadConfig, onShutdown } from '@cp/service-kit';
+import { ConfigError, createLogger, guardProcess, loadConfig, onShutdown } from '@cp/service-kit';
 import { startStaticServer } from './static-server.ts';
 
 const Env = z.object({
@@ -28,5 +28,6 @@ try {
 const logger = createLogger(`static:${path.basename(path.dirname(env.STATIC_DIR))}`, env.LOG_LEVEL);
 if (!existsSync(path.join(env.STATIC_DIR, 'mf-manifest.json'))) logger.warn({ dir: env.STATIC_DIR }, 'no mf-manifest.json in STATIC_DIR (not built yet?)');
 const server = await startStaticServer({ dir: env.STATIC_DIR, port: env.PORT, host: env.HOST, readyFile: 'mf-manifest.json' }, logger);
+guardProcess(logger);
 logger.info({ dir: env.STATIC_DIR, url: `http://${env.HOST}:${server.port}` }, 'static server listening');
 onShutdown(logger, [() => server.close()]);

@@ -46,5 +46,5 @@ export function buildStaticApp(opts: StaticServerOptions, logger: Logger): Koa {
 }
 
 export async function startStaticServer(opts: StaticServerOptions, logger: Logger): Promise<RunningServer> {
-  return listen(buildStaticApp(opts, logger), opts.port, opts.host ?? '127.0.0.1');
+  return listen(buildStaticApp(opts, logger), opts.port, opts.host ?? '127.0.0.1', logger);
 }

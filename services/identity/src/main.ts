@@ -1,4 +1,4 @@
-import { connectMongo, connectNats, createLogger, createMailer, ensureStream, listen, natsReadiness, onShutdown, OutboxRelay } from '@cp/service-kit';
+import { connectMongo, connectNats, createLogger, guardProcess, createMailer, ensureStream, listen, natsReadiness, onShutdown, OutboxRelay } from '@cp/service-kit';
 import { loadIdentityConfig } from './config.ts';
 import { buildIdentityApp } from './app.ts';
 import { seedDemoAccounts } from './use-cases/demo-accounts.ts';
@@ -18,7 +18,8 @@ if (config.SEED_DEMO_DATA && config.DEMO_ACCOUNTS_PASSWORD) {
   const created = await seedDemoAccounts(deps, config.DEMO_ACCOUNTS_PASSWORD);
   logger.info({ created }, created.length > 0 ? 'demo accounts created' : 'demo accounts already there');
 }
-const server = await listen(app, config.PORT, config.HOST);
+const server = await listen(app, config.PORT, config.HOST, logger);
+guardProcess(logger);
 logger.info({ port: server.port }, 'identity listening');
 
 onShutdown(logger, [() => server.close(), () => relay.stop(), () => nats.close(), () => conn.close(), () => mailer.close()]);

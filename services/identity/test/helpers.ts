@@ -45,7 +45,7 @@ export async function startIdentity(): Promise<IdentityHarness> {
     now: clock.now,
     config: { ...keys, JWT_ISSUER: 'cp-identity', JWT_AUDIENCE: 'cp-web', PUBLIC_URL, COOKIE_SECURE: false },
   });
-  const server: RunningServer = await listen(app, 0);
+  const server: RunningServer = await listen(app, 0, '127.0.0.1', logger);
   return {
     base: `http://127.0.0.1:${server.port}`,
     deps,

@@ -2,6 +2,7 @@ import {
   connectMongo,
   connectNats,
   createLogger,
+  guardProcess,
   ensureStream,
   httpSessionChecker,
   listen,
@@ -60,7 +61,8 @@ if (config.SEED_DEMO_DATA) {
   logger.info(result, result.seeded ? 'demo listings inserted' : 'demo listings skipped: listings already exist');
 }
 
-const server = await listen(app, config.PORT, config.HOST);
+const server = await listen(app, config.PORT, config.HOST, logger);
+guardProcess(logger);
 logger.info({ port: server.port }, 'listings listening');
 
 onShutdown(logger, [() => server.close(), () => revocations.stop(), () => imageCleanup.stop(), async () => abandonedImages?.stop(), () => relay.stop(), () => nats.close(), () => conn.close()]);

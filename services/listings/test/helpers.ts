@@ -74,7 +74,7 @@ export async function startListings(opts: { sessionTtlMs?: number; maxPixels?: n
   relay.start();
   // A durable of its own per harness: test files share the stream, never a consumer.
   const cleanup = opts.imageCleanup ? await startImageCleanup(deps, nats, `image-cleanup-test-${randomUUID().slice(0, 8)}`) : undefined;
-  const server: RunningServer = await listen(app, 0);
+  const server: RunningServer = await listen(app, 0, '127.0.0.1', logger);
   return {
     base: `http://127.0.0.1:${server.port}`,
     identity,

@@ -177,6 +177,17 @@ describe('POST /api/upload', () => {
     expect(json.status).toBe(400);
   });
 
+  it('answers 400 to a multipart body that ends inside a file part (no closing boundary), and keeps serving', async () => {
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    const head = '--ZZ\r\nContent-Disposition: form-data; name="images"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n';
+    for (const body of [Buffer.concat([Buffer.from(head), png]), Buffer.from(head), Buffer.from('--ZZ\r\nContent-Disposition: form-da')]) {
+      const res = await fetch(`${h.base}/api/upload`, { method: 'POST', body, headers: { cookie, 'content-type': 'multipart/form-data; boundary=ZZ' } });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ error: 'Malformed multipart body' });
+    }
+    expect((await fetch(`${h.base}/healthz`)).status).toBe(200);
+  });
+
   it('requires a login (401)', async () => {
     const res = await upload([{ data: await solid(8, 8).jpeg().toBuffer() }], { cookie: null });
     expect(res.status).toBe(401);

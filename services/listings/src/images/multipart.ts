@@ -18,6 +18,7 @@ export interface MultipartLimits {
 
 export const TOO_MANY_FILES = `Limit Reached: You can upload a maximum of ${MAX_IMAGES_PER_LISTING} images per listing`;
 export const FILE_TOO_LARGE = 'Each image must be at most 10MB';
+const malformed = () => new HttpError(400, 'Malformed multipart body', { code: 'malformed_multipart' });
 
 /**
  * Reads the image files of a multipart request into memory, within the limits (each file at most 10 MB, at most
@@ -54,6 +55,12 @@ export function readImageFiles(req: IncomingMessage, limits: MultipartLimits = {
       const chunks: Buffer[] = [];
       let size = 0;
       let checked = false;
+      // A body that ends inside a file part ("Unexpected end of form") errors the file's stream as well as the
+      // parser: without this listener that error would be thrown out of the request.
+      stream.on('error', () => {
+        fail(malformed());
+        chunks.length = 0;
+      });
       stream.on('data', (chunk: Buffer) => {
         if (failure) return;
         chunks.push(chunk);
@@ -85,7 +92,7 @@ export function readImageFiles(req: IncomingMessage, limits: MultipartLimits = {
     bb.on('partsLimit', () => fail(new HttpError(413, TOO_MANY_FILES, { code: 'too_many_parts' })));
     bb.on('fieldsLimit', () => fail(new HttpError(400, 'Too many form fields', { code: 'too_many_fields' })));
     bb.on('error', () => {
-      fail(new HttpError(400, 'Malformed multipart body', { code: 'malformed_multipart' }));
+      fail(malformed());
       req.unpipe(bb);
       req.resume(); // discard the rest
       req.once('end', () => reject(failure));
