@@ -13,10 +13,16 @@ export interface CrossSiteOptions {
 
 export type CrossSiteVerdict = { ok: true } | { ok: false; reason: string };
 
-function normalizeOrigin(value: string): string | null {
+/**
+ * The origin a value serializes exactly, or null. An `Origin` header is only ever `scheme://host[:port]`: anything
+ * URL parsing would quietly drop or rewrite (userinfo as in `http://evil.example@localhost:8080`, a path, a trailing
+ * slash, a default port) makes the value something else than that origin, and it is refused.
+ */
+export function exactOrigin(value: string): string | null {
   try {
     const u = new URL(value);
-    return u.protocol === 'http:' || u.protocol === 'https:' ? u.origin : null;
+    if (u.protocol !== 'http:' && u.protocol !== 'https:') return null;
+    return u.origin === value.toLowerCase() ? u.origin : null;
   } catch {
     return null;
   }
@@ -40,7 +46,7 @@ export function checkCrossSite(
   if (site === 'same-site' && !opts.allowSameSite) return { ok: false, reason: 'sec-fetch-site same-site' };
   const origin = headers.origin?.trim();
   if (origin !== undefined && origin !== '') {
-    const normalized = normalizeOrigin(origin);
+    const normalized = exactOrigin(origin);
     if (!normalized || !opts.allowedOrigins.includes(normalized)) return { ok: false, reason: 'origin not allowed' };
   }
   return { ok: true };
@@ -48,7 +54,7 @@ export function checkCrossSite(
 
 /** Koa middleware: 403 `{ error: 'Cross-site request rejected' }` for a cross-site state-changing request. */
 export function crossSiteProtection(opts: CrossSiteOptions) {
-  const allowed = opts.allowedOrigins.map((o) => normalizeOrigin(o) ?? o);
+  const allowed = opts.allowedOrigins.map((o) => exactOrigin(o) ?? o);
   const options: CrossSiteOptions = { allowedOrigins: allowed, allowSameSite: opts.allowSameSite };
   return async function rejectCrossSite(ctx: Context, next: Next): Promise<void> {
     const verdict = checkCrossSite(ctx.method, { secFetchSite: ctx.get('sec-fetch-site') || undefined, origin: ctx.get('origin') || undefined }, options);

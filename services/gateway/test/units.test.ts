@@ -107,6 +107,13 @@ describe('cross-site rule', () => {
     ['PUT', { origin: 'http://evil.example' }, false],
     ['PATCH', { origin: 'http://localhost:8081' }, false],
     ['POST', { origin: 'null' }, false],
+    // Only the exact serialized origin: what URL parsing would drop or rewrite is a different value.
+    ['POST', { origin: 'http://evil.example@localhost:8080' }, false],
+    ['POST', { secFetchSite: 'same-origin', origin: 'http://user:pw@localhost:8080' }, false],
+    ['POST', { origin: 'http://localhost:8080/' }, false],
+    ['POST', { origin: 'http://localhost:8080/api' }, false],
+    ['POST', { origin: 'http://localhost:8080?x' }, false],
+    ['POST', { origin: 'http://LOCALHOST:8080' }, true],
     ['POST', { secFetchSite: 'same-origin', origin: 'http://evil.example' }, false],
     ['GET', { secFetchSite: 'cross-site', origin: 'http://evil.example' }, true],
     ['HEAD', { secFetchSite: 'cross-site' }, true],
