@@ -26,6 +26,21 @@ export const HttpUrlSchema = z
   .url({ protocol: /^https?$/, error: 'Please enter a valid URL' })
   .max(LIMITS.urlMax);
 
+const hasControlCharacter = (v: string) => {
+  for (let i = 0; i < v.length; i += 1) {
+    const c = v.charCodeAt(i);
+    if (c < 0x20 || c === 0x7f) return true;
+  }
+  return false;
+};
+
+/**
+ * Free text in a query string (a search, a location): trimmed, bounded, and without control characters — a NUL or a
+ * line break is never part of what someone looks for, and a NUL cannot go into a database query.
+ */
+export const QueryTextSchema = (max = 100) =>
+  z.string().trim().max(max, `At most ${max} characters`).refine((v) => !hasControlCharacter(v), 'The text contains characters that are not allowed');
+
 /** An uploaded image URL: an absolute http(s) URL or a same-origin path such as /uploads/… */
 export const ImageUrlSchema = z.union([HttpUrlSchema, z.string().regex(/^\/uploads\/[A-Za-z0-9._/-]+$/).max(LIMITS.urlMax)]);
 

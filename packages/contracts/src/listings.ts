@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, ImageUrlSchema, IsoDateTimeSchema, LIMITS } from './common.ts';
+import { IdSchema, ImageUrlSchema, IsoDateTimeSchema, LIMITS, QueryTextSchema } from './common.ts';
 import { MAX_IMAGES_PER_LISTING, MIN_LISTING_DESCRIPTION, MIN_LISTING_TITLE, PRICE_BUCKET_IDS } from './constants.ts';
 import { EVENT_TYPES, LISTING_CATEGORIES, LISTING_STATUSES, LISTING_TIERS, LOCATIONS } from './listing-values.ts';
 
@@ -94,9 +94,9 @@ export function normalizeListingInput<T extends Record<string, unknown>>(input: 
 export const LISTING_SORTS = ['newest', 'oldest', 'price-asc', 'price-desc'] as const;
 export const ListingsQuerySchema = z
   .object({
-    search: z.string().trim().max(100).optional(),
+    search: QueryTextSchema().optional(),
     category: ListingCategorySchema.optional(),
-    location: z.string().trim().max(100).optional(),
+    location: QueryTextSchema().optional(),
     priceRange: z.enum(PRICE_BUCKET_IDS).optional(),
     tier: ListingTierSchema.optional(),
     userId: IdSchema.optional(),

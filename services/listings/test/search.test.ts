@@ -128,4 +128,13 @@ describe('server-side search and filters equal the §9 client rules', () => {
     expect(beyond.status).toBe(200);
     expect(beyond.body).toMatchObject({ items: [], total: 160, page: 50, pageSize: 100 });
   });
+
+  it('answers 400 for search or location text with control characters (a NUL cannot go into a query)', async () => {
+    for (const q of ['search=%00', 'search=cook%00', 'location=Enola%00', 'search=a%0Ab', 'search=%7F']) {
+      const res = await call(h.base, 'GET', `/api/listings?${q}`);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ error: 'The text contains characters that are not allowed' });
+    }
+    expect((await call(h.base, 'GET', '/api/listings?search=%E0%A4%98%E0%A4%B0')).status).toBe(200); // Devanagari is text
+  });
 });
