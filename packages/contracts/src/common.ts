@@ -41,8 +41,13 @@ const hasControlCharacter = (v: string) => {
 export const QueryTextSchema = (max = 100) =>
   z.string().trim().max(max, `At most ${max} characters`).refine((v) => !hasControlCharacter(v), 'The text contains characters that are not allowed');
 
-/** An uploaded image URL: an absolute http(s) URL or a same-origin path such as /uploads/… */
-export const ImageUrlSchema = z.union([HttpUrlSchema, z.string().regex(/^\/uploads\/[A-Za-z0-9._/-]+$/).max(LIMITS.urlMax)]);
+/** The URL of an image this site stored (POST /api/upload's `url`): /uploads/img/<random uuid>.webp, nothing else. */
+export const STORED_IMAGE_URL = /^\/uploads\/img\/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}\.webp$/;
+export const IMAGE_NOT_UPLOADED_HERE = 'Images must be uploaded through this site';
+export const StoredImageUrlSchema = z.string().regex(STORED_IMAGE_URL, IMAGE_NOT_UPLOADED_HERE);
+
+/** An image URL an admin may give (a logo, an ad): an absolute http(s) URL or an image stored here. */
+export const ImageUrlSchema = z.union([HttpUrlSchema, StoredImageUrlSchema]);
 
 /** Every error answer of every service. */
 export const ErrorResponseSchema = z.object({

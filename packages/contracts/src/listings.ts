@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, ImageUrlSchema, IsoDateTimeSchema, LIMITS, QueryTextSchema } from './common.ts';
+import { IdSchema, IsoDateTimeSchema, LIMITS, QueryTextSchema, StoredImageUrlSchema } from './common.ts';
 import { MAX_IMAGES_PER_LISTING, MIN_LISTING_DESCRIPTION, MIN_LISTING_TITLE, PRICE_BUCKET_IDS } from './constants.ts';
 import { EVENT_TYPES, LISTING_CATEGORIES, LISTING_STATUSES, LISTING_TIERS, LOCATIONS } from './listing-values.ts';
 
@@ -47,7 +47,7 @@ const ListingFields = z
       .max(LIMITS.descriptionMax),
     price: z.number().int('Price must be a whole number').min(0, 'Price cannot be negative').max(100_000_000).optional(),
     location: LocationSchema,
-    imageUrls: z.array(ImageUrlSchema).max(MAX_IMAGES_PER_LISTING, 'Limit Reached: You can upload a maximum of 10 images per listing').optional(),
+    imageUrls: z.array(StoredImageUrlSchema).max(MAX_IMAGES_PER_LISTING, 'Limit Reached: You can upload a maximum of 10 images per listing').optional(),
     contactPhone: optionalTrimmed(LIMITS.phoneMax),
     contactEmail: z.union([z.literal(''), z.email('Invalid email address').max(LIMITS.emailMax)]).optional(),
     tier: ListingTierSchema,

@@ -2,6 +2,7 @@ import type Koa from 'koa';
 import type { Connection } from 'mongoose';
 import { createApp, createAuth, mongoReadiness, outboxModel, type Logger, type ReadinessCheck, type SessionChecker } from '@cp/service-kit';
 import { ListingsRepository } from './data/listings-repository.ts';
+import { UploadsRepository } from './data/uploads-repository.ts';
 import { listingsRoutes } from './routes.ts';
 import type { ObjectStore } from './storage/object-store.ts';
 import type { ListingsDeps } from './use-cases/deps.ts';
@@ -26,12 +27,14 @@ export async function buildListingsApp(input: ListingsAppInput): Promise<{ app: 
   const deps: ListingsDeps = {
     conn: input.conn,
     listings: new ListingsRepository(input.conn),
+    uploads: new UploadsRepository(input.conn),
     store: input.store,
     images: input.images ?? { maxPixels: 50_000_000 },
     logger: input.logger,
     now: input.now ?? (() => new Date()),
   };
   await deps.listings.init();
+  await deps.uploads.init();
   await outboxModel(input.conn).createIndexes();
   await input.store.ensureBucket();
   const auth = createAuth(input.auth);

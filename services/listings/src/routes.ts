@@ -37,7 +37,7 @@ export function listingsRoutes(deps: ListingsDeps, auth: Auth) {
   router.post('/api/upload', auth.requireUser, uploadSlots, async (ctx) => {
     const files = await readImageFiles(ctx.req);
     ctx.status = 201;
-    ctx.body = await uploadImages(deps, files);
+    ctx.body = await uploadImages(deps, user(ctx).id, files);
   });
 
   /**

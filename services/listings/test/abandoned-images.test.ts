@@ -9,9 +9,10 @@ import { call, listingBody, startListings, testStore, until, type ListingsHarnes
 let h: ListingsHarness;
 let store: ObjectStore;
 let cookie: string;
+let userId: string;
 beforeAll(async () => {
   h = await startListings();
-  cookie = (await h.newSession()).cookie;
+  ({ cookie, userId } = await h.newSession());
   store = testStore(`abandoned-${randomUUID().slice(0, 8)}`);
   await store.ensureBucket();
 });
@@ -20,7 +21,12 @@ afterAll(async () => {
 });
 
 const png = (color: string) => sharp({ create: { width: 40, height: 30, channels: 3, background: color } }).png().toBuffer();
-const upload = async (color: string) => storeImage({ store, images: h.deps.images }, await png(color));
+/** Stores an image in this file's bucket as an upload of the test's user (what POST /api/upload does). */
+const upload = async (color: string) => {
+  const image = await storeImage({ store, images: h.deps.images }, await png(color));
+  await h.deps.uploads.record([image.url], userId, new Date());
+  return image;
+};
 const keyOf = (url: string) => url.slice('/uploads/'.length);
 const exists = async (url: string) => {
   const object = await store.get(keyOf(url));
@@ -39,24 +45,26 @@ describe('abandoned uploads (images no listing uses)', () => {
     await store.put('other/file.webp', Buffer.from('x'), 'image/webp');
 
     // Everything is younger than an hour: nothing goes.
-    expect(await removeAbandonedImages({ store, listings: h.deps.listings }, new Date(Date.now() - 3_600_000))).toBe(0);
+    expect(await removeAbandonedImages({ store, listings: h.deps.listings, uploads: h.deps.uploads }, new Date(Date.now() - 3_600_000))).toBe(0);
     expect(await exists(abandoned.url)).toBe(true);
 
-    expect(await removeAbandonedImages({ store, listings: h.deps.listings }, inAMinute())).toBe(2);
+    expect(await removeAbandonedImages({ store, listings: h.deps.listings, uploads: h.deps.uploads }, inAMinute())).toBe(2);
     expect(await exists(abandoned.url)).toBe(false);
     expect(await exists(abandoned.thumbnailUrl)).toBe(false);
+    // Its record goes with it: the URL can no longer be attached to a listing.
+    expect([...(await h.deps.uploads.ownedBy([used.url, abandoned.url], userId))]).toEqual([used.url]);
     expect(await exists(used.url)).toBe(true);
     expect(await exists(used.thumbnailUrl)).toBe(true);
     expect(await store.get('img/notes.txt').then((o) => (o?.stream.destroy(), o !== null))).toBe(true);
     expect(await store.get('other/file.webp').then((o) => (o?.stream.destroy(), o !== null))).toBe(true);
 
     // A second sweep finds nothing more (replicas sweeping together only repeat each other).
-    expect(await removeAbandonedImages({ store, listings: h.deps.listings }, inAMinute())).toBe(0);
+    expect(await removeAbandonedImages({ store, listings: h.deps.listings, uploads: h.deps.uploads }, inAMinute())).toBe(0);
   });
 
   it('the periodic sweep runs on its own, one period after start, and stops cleanly', async () => {
     const abandoned = await upload('#00f');
-    const sweep = startAbandonedImageSweep({ store, listings: h.deps.listings, logger: h.deps.logger }, { everyMs: 200, maxAgeMs: 0, now: () => Date.now() + 60_000 });
+    const sweep = startAbandonedImageSweep({ store, listings: h.deps.listings, uploads: h.deps.uploads, logger: h.deps.logger }, { everyMs: 200, maxAgeMs: 0, now: () => Date.now() + 60_000 });
     try {
       await until('the abandoned upload removed', async () => !(await exists(abandoned.url)), 10_000);
       expect(await exists(abandoned.thumbnailUrl)).toBe(false);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eventStream, ListingCreated, ListingDeleted, ListingUpdated, parseEvent } from '@cp/contracts';
 import { outboxModel, streamMessages, trusted } from '@cp/service-kit';
 import { call, listingBody, startListings, until, type ListingsHarness } from './helpers.ts';
@@ -25,7 +26,9 @@ async function streamEventsFor(listingId: string) {
 describe('events through the transactional outbox', () => {
   it('publishes listing-created, -updated and -deleted exactly once each, with Nats-Msg-Id = event id', async () => {
     const { cookie, userId } = await h.newSession();
-    const created = await call(h.base, 'POST', '/api/listings', { cookie, body: listingBody({ category: 'Jobs', title: 'Cook wanted full time', imageUrls: ['/uploads/img/a.webp'] }) });
+    const image = `/uploads/img/${randomUUID()}.webp`;
+    await h.deps.uploads.record([image], userId, new Date());
+    const created = await call(h.base, 'POST', '/api/listings', { cookie, body: listingBody({ category: 'Jobs', title: 'Cook wanted full time', imageUrls: [image] }) });
     expect(created.status).toBe(201);
     const id = created.body.id as string;
     expect((await call(h.base, 'PUT', `/api/listings/${id}`, { cookie, body: { tier: 'gold', contactPhone: '' } })).status).toBe(200);
@@ -48,7 +51,7 @@ describe('events through the transactional outbox', () => {
     for (const e of events) expect(e.msgId).toBe(e.id);
     expect(events[0]!.data).toEqual({ listingId: id, userId, category: 'Jobs', tier: 'free', title: 'Cook wanted full time' });
     expect(events[1]!.data).toMatchObject({ listingId: id, tier: 'gold', changed: ['tier'] });
-    expect(events[2]!.data).toEqual({ listingId: id, userId, imageUrls: ['/uploads/img/a.webp'] });
+    expect(events[2]!.data).toEqual({ listingId: id, userId, imageUrls: [image] });
     expect(await outbox.countDocuments({ _id: trusted({ $in: ids }), status: 'published' })).toBe(3);
   });
 });

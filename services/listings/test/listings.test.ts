@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { ListingSchema } from '@cp/contracts';
 import { call, listingBody, startListings, type ListingsHarness } from './helpers.ts';
 
@@ -53,7 +54,7 @@ describe('POST /api/listings', () => {
     ['location missing', { location: undefined }, 'Please select a location'],
     ['location: Pittsburgh PA', { location: 'Pittsburgh PA' }, 'Please select a location'],
     ['contactEmail: not-an-email', { contactEmail: 'not-an-email' }, 'Invalid email address'],
-    ['11 image URLs', { imageUrls: Array.from({ length: 11 }, (_, i) => `/uploads/img/${i}.webp`) }, 'Limit Reached: You can upload a maximum of 10 images per listing'],
+    ['11 image URLs', { imageUrls: Array.from({ length: 11 }, () => `/uploads/img/${randomUUID()}.webp`) }, 'Limit Reached: You can upload a maximum of 10 images per listing'],
   ])('rejects %s with the spec message', async (_label, override, message) => {
     const res = await post(listingBody(override));
     expect(res.status).toBe(400);
@@ -93,6 +94,50 @@ describe('POST /api/listings', () => {
   it('refuses a body that is not JSON with 415', async () => {
     const res = await fetch(`${h.base}/api/listings`, { method: 'POST', headers: { cookie: alice.cookie, 'content-type': 'text/plain' }, body: 'title=x' });
     expect(res.status).toBe(415);
+  });
+});
+
+describe('the images a listing may show (only its owner\'s uploads)', () => {
+  const stored = () => `/uploads/img/${randomUUID()}.webp`;
+
+  it.each([
+    ['an external URL (a tracking pixel)', 'https://tracker.example/pixel.gif'],
+    ['a path out of the uploads', '/uploads/../../api/logout'],
+    ['another site path', '/api/logout'],
+    ['a thumbnail', `/uploads/img/${randomUUID()}-thumb.webp`],
+    ['a javascript: URL', 'javascript:alert(1)'],
+    ['a key of the wrong form', '/uploads/img/abc.webp'],
+  ])('refuses %s with 400', async (_label, url) => {
+    const res = await post(listingBody({ imageUrls: [url] }));
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('Images must be uploaded through this site');
+  });
+
+  it('refuses an image this site stored for someone else, or never stored, and accepts the owner\'s own', async () => {
+    const bobs = stored();
+    await h.deps.uploads.record([bobs], bob.userId, new Date());
+    const never = stored();
+    for (const url of [bobs, never]) {
+      const res = await post(listingBody({ imageUrls: [url] }));
+      expect(res.status).toBe(400);
+      expect(res.body.error).toBe('Only images you uploaded can be attached to your listing');
+    }
+    const mine = stored();
+    await h.deps.uploads.record([mine], alice.userId, new Date());
+    const created = await post(listingBody({ imageUrls: [mine] }));
+    expect(created.status).toBe(201);
+    expect(created.body.imageUrls).toEqual([mine]);
+
+    // An edit keeps the images the listing shows and may add the owner's uploads, never someone else's.
+    const id = created.body.id as string;
+    const put = (imageUrls: string[]) => call(h.base, 'PUT', `/api/listings/${id}`, { cookie: alice.cookie, body: { imageUrls } });
+    expect((await put([mine, bobs])).status).toBe(400);
+    const second = stored();
+    await h.deps.uploads.record([second], alice.userId, new Date());
+    const edited = await put([second, mine]);
+    expect(edited.status).toBe(200);
+    expect(edited.body.imageUrls).toEqual([second, mine]);
+    expect((await call(h.base, 'GET', `/api/listings/${id}`)).body.imageUrls).toEqual([second, mine]);
   });
 });
 

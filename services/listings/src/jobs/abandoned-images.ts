@@ -13,7 +13,7 @@ export interface AbandonedImageSweepOptions {
  * Removes abandoned uploads (removeAbandonedImages) every `everyMs`, one sweep at a time. A failed sweep (S3 or
  * MongoDB down) is logged and the next one tries again; the first sweep runs one period after start, not at boot.
  */
-export function startAbandonedImageSweep(deps: Pick<ListingsDeps, 'store' | 'listings' | 'logger'>, options: AbandonedImageSweepOptions): { stop: () => Promise<void> } {
+export function startAbandonedImageSweep(deps: Pick<ListingsDeps, 'store' | 'listings' | 'uploads' | 'logger'>, options: AbandonedImageSweepOptions): { stop: () => Promise<void> } {
   const now = options.now ?? Date.now;
   let running: Promise<void> | undefined;
   const sweep = () => {

@@ -1,11 +1,14 @@
 import type { Connection } from 'mongoose';
 import type { Logger } from '@cp/service-kit';
 import type { ListingsRepository } from '../data/listings-repository.ts';
+import type { UploadsRepository } from '../data/uploads-repository.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
 
 export interface ListingsDeps {
   conn: Connection;
   listings: ListingsRepository;
+  /** Who uploaded which image: a listing may only show its owner's uploads. */
+  uploads: UploadsRepository;
   store: ObjectStore;
   /** Pixel limit of an image; uploads processed at once (default 4). */
   images: { maxPixels: number; concurrentUploads?: number };

@@ -31,11 +31,13 @@ async function storeProcessed(deps: Pick<ListingsDeps, 'store'>, processed: Proc
  * POST /api/upload: every file of the request, in order. All files are checked (type, pixels, decoding) before
  * any is stored, so a request with one bad file stores nothing.
  */
-export async function uploadImages(deps: ListingsDeps, files: Array<{ data: Buffer }>): Promise<UploadResponse> {
+export async function uploadImages(deps: ListingsDeps, userId: string, files: Array<{ data: Buffer }>): Promise<UploadResponse> {
   const processed = [];
   for (const f of files) processed.push(await processImage(f.data, { maxPixels: deps.images.maxPixels }));
   const images: UploadedImage[] = [];
   for (const p of processed) images.push(await storeProcessed(deps, p));
+  // Recorded after the files exist: a listing can only name an image that is really there, and only its uploader's.
+  await deps.uploads.record(images.map((i) => i.url), userId, deps.now());
   const first = images[0]!;
   return { url: first.url, thumbnailUrl: first.thumbnailUrl, width: first.width, height: first.height, urls: images.map((i) => i.url), images };
 }
@@ -52,11 +54,12 @@ export function imageKeysOf(url: string): [string, string] | null {
  * Removes the stored files of images no listing uses any more (after a deletion or an edit took them off). An image
  * another listing still shows is kept. Removing is idempotent, so a redelivered event does no harm.
  */
-export async function removeUnusedImages(deps: Pick<ListingsDeps, 'store' | 'listings' | 'logger'>, urls: readonly string[]): Promise<number> {
+export async function removeUnusedImages(deps: Pick<ListingsDeps, 'store' | 'listings' | 'uploads' | 'logger'>, urls: readonly string[]): Promise<number> {
   let removed = 0;
   for (const url of new Set(urls)) {
     const keys = imageKeysOf(url);
     if (!keys || (await deps.listings.imageInUse(url))) continue;
+    await deps.uploads.forget([url]);
     for (const key of keys) await deps.store.remove(key);
     removed += 1;
   }
@@ -70,12 +73,13 @@ export async function removeUnusedImages(deps: Pick<ListingsDeps, 'store' | 'lis
  * display image, so a thumbnail goes with it. Keys that are not ours are left alone. Returns the files removed.
  * Idempotent: replicas sweeping at the same time only repeat each other's removals.
  */
-export async function removeAbandonedImages(deps: Pick<ListingsDeps, 'store' | 'listings'>, uploadedBefore: Date): Promise<number> {
+export async function removeAbandonedImages(deps: Pick<ListingsDeps, 'store' | 'listings' | 'uploads'>, uploadedBefore: Date): Promise<number> {
   let removed = 0;
   for await (const object of deps.store.list('img/')) {
     if (object.lastModified >= uploadedBefore || !IMAGE_KEY.test(object.key)) continue;
     const displayUrl = UPLOADS_PATH + object.key.replace(/-thumb\.webp$/, '.webp');
     if (await deps.listings.imageInUse(displayUrl)) continue;
+    if (object.key === displayUrl.slice(UPLOADS_PATH.length)) await deps.uploads.forget([displayUrl]);
     await deps.store.remove(object.key);
     removed += 1;
   }

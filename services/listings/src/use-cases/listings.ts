@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { forbidden, notFound, runInTransaction } from '@cp/service-kit';
+import { badRequest, forbidden, notFound, runInTransaction } from '@cp/service-kit';
 import { IdSchema, ListingCreated, ListingDeleted, ListingsQuerySchema, ListingUpdated, type Listing, type ListingsPage } from '@cp/contracts';
 import { LISTING_FIELDS, searchTextOf, toListing, type ListingDoc } from '../data/listings-repository.ts';
 import { validateListingChange, validateNewListing } from './listing-input.ts';
@@ -7,6 +7,18 @@ import type { ListingsDeps } from './deps.ts';
 
 export const LISTING_NOT_FOUND = 'Listing not found';
 export const NOT_OWNER = 'You can only change your own listings';
+export const FOREIGN_IMAGE = 'Only images you uploaded can be attached to your listing';
+
+/**
+ * A listing shows only images this site stored for its owner (the schema already refuses any other URL shape):
+ * each new image must be an upload of this user; images the listing already shows may stay.
+ */
+async function checkImages(deps: ListingsDeps, userId: string, urls: readonly string[] | undefined, alreadyShown: readonly string[] = []): Promise<void> {
+  const added = [...new Set(urls ?? [])].filter((u) => !alreadyShown.includes(u));
+  if (added.length === 0) return;
+  const owned = await deps.uploads.ownedBy(added, userId);
+  if (added.some((u) => !owned.has(u))) throw badRequest(FOREIGN_IMAGE);
+}
 
 /** A path id that is not a uuid cannot name a listing: 404 without asking the database. */
 function listingId(raw: string): string {
@@ -18,6 +30,7 @@ function listingId(raw: string): string {
 /** POST /api/listings: the owner is the logged-in user, whatever the body says. */
 export async function createListing(deps: ListingsDeps, userId: string, body: unknown): Promise<Listing> {
   const input = validateNewListing(body);
+  await checkImages(deps, userId, input.imageUrls);
   const now = deps.now();
   const doc: ListingDoc = {
     _id: randomUUID(),
@@ -75,6 +88,7 @@ export async function updateListing(deps: ListingsDeps, userId: string, rawId: s
   const current = await deps.listings.findOwned(id, userId);
   if (!current) return missingOrForbidden(deps, id);
   const change = validateListingChange(body, current.category);
+  await checkImages(deps, userId, change.set.imageUrls as string[] | undefined, current.imageUrls ?? []);
   const updated = await runInTransaction(deps.conn, async (session, emit) => {
     const title = (change.set.title as string | undefined) ?? current.title;
     const description = (change.set.description as string | undefined) ?? current.description;

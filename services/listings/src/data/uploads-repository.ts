@@ -1,0 +1,46 @@
+import { Schema, type Connection, type Model } from 'mongoose';
+import { trusted } from '@cp/service-kit';
+
+/** Who stored an image (POST /api/upload): only its uploader may attach it to a listing. `_id` is the image's URL. */
+export interface UploadDoc {
+  _id: string;
+  userId: string;
+  createdAt: Date;
+}
+
+const uploadSchema = new Schema<UploadDoc>(
+  {
+    _id: { type: String, required: true },
+    userId: { type: String, required: true },
+    createdAt: { type: Date, required: true },
+  },
+  { collection: 'uploads', versionKey: false, strict: 'throw' },
+);
+
+export class UploadsRepository {
+  readonly model: Model<UploadDoc>;
+  constructor(conn: Connection) {
+    this.model = (conn.models.Upload as Model<UploadDoc> | undefined) ?? conn.model<UploadDoc>('Upload', uploadSchema);
+  }
+
+  async init(): Promise<void> {
+    await this.model.createCollection();
+  }
+
+  async record(urls: readonly string[], userId: string, at: Date): Promise<void> {
+    if (urls.length === 0) return;
+    await this.model.collection.insertMany(urls.map((url) => ({ _id: url, userId, createdAt: at })) as never[]);
+  }
+
+  /** The URLs among `urls` that `userId` uploaded. */
+  async ownedBy(urls: readonly string[], userId: string): Promise<Set<string>> {
+    if (urls.length === 0) return new Set();
+    const docs = await this.model.find({ _id: trusted({ $in: [...urls] }), userId }, { _id: 1 }).lean<Array<{ _id: string }>>().exec();
+    return new Set(docs.map((d) => d._id));
+  }
+
+  /** Forgets images whose files were removed (clean-up, sweep). */
+  async forget(urls: readonly string[]): Promise<void> {
+    if (urls.length > 0) await this.model.deleteMany({ _id: trusted({ $in: [...urls] }) }).exec();
+  }
+}
