@@ -85,6 +85,8 @@ export default async function globalSetup(): Promise<void> {
     const control = await startControlServer({
       '/remote/stop': () => stack.stopService(proxied.folder),
       '/remote/start': () => stack.startService(proxied.folder).then(() => waitServed(`${site}/mf/${proxied.key}/mf-manifest.json`)),
+      // The supervisor's view of every process (state, pid, restarts): the hostile-input test checks nothing crashed.
+      '/status': async () => stack.status(),
     });
     stoppers.push({ name: 'control server', stop: () => control.close() });
 

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { ensureMongod } from './components/mongo.ts';
 import { startInfra } from './index.ts';
 import { repoRoot, toolsDir } from './paths.ts';
-import { startServices } from './stack.ts';
+import { startServices, statusLine, type ProcessStatus } from './stack.ts';
 import { DEFAULT_PORTS } from './types.ts';
 import { DEMO_ACCOUNTS } from '@cp/contracts';
 import { ensureWebBuild, readStamp, webApps } from './web.ts';
@@ -31,6 +31,8 @@ function printDemoAccounts(password: string | undefined): void {
   console.log(`  demo sign-in  ${members.join(', ')} (own the demo listings), ${admins.join(', ')} (admin)`);
   console.log(`                password ${password} (generated for this machine; .data/dev/keys/demo-accounts-password)`);
 }
+
+const printStatus = (status: ProcessStatus[]) => console.log(`  status        ${statusLine(status)}`);
 
 /** Resolves when Ctrl-C (or SIGTERM) arrives; a second one exits at once. */
 function untilSignal(): Promise<void> {
@@ -85,7 +87,7 @@ async function main(argv: string[]): Promise<void> {
       const infra = await startInfra({ name: 'dev', log });
       let stack: Awaited<ReturnType<typeof startServices>> | undefined;
       try {
-        stack = await startServices({ dataDir: infra.dataDir, infraEnv: infra.env, demoData: true, log });
+        stack = await startServices({ dataDir: infra.dataDir, infraEnv: infra.env, demoData: true, log, onStatusChange: printStatus });
       } catch (err) {
         await infra.stop();
         throw err;
@@ -95,7 +97,8 @@ async function main(argv: string[]): Promise<void> {
       console.log(`  mail catcher  ${infra.env.MAIL_UI_URL}`);
       printDemoAccounts(stack.demoPassword);
       console.log(`  logs          ${path.join(infra.dataDir, 'logs')}`);
-      console.log('Ctrl-C stops everything.');
+      printStatus(stack.status());
+      console.log('A process that stops by itself is started again (the status line shows it). Ctrl-C stops everything.');
       await untilSignal();
       await stack.stop();
       await infra.stop();
@@ -113,7 +116,7 @@ async function main(argv: string[]): Promise<void> {
       });
       let stack: Awaited<ReturnType<typeof startServices>> | undefined;
       try {
-        stack = await startServices({ dataDir: infra.dataDir, infraEnv: infra.env, demoData: true, log, web: 'folders' });
+        stack = await startServices({ dataDir: infra.dataDir, infraEnv: infra.env, demoData: true, log, web: 'folders', onStatusChange: printStatus });
       } catch (err) {
         watcher.kill('SIGTERM');
         await infra.stop();

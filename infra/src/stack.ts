@@ -130,6 +130,31 @@ function tail(file: string, lines = 20): string {
   }
 }
 
+/** What the supervisor knows of one process of the stack. */
+export interface ProcessStatus {
+  name: string;
+  state: 'starting' | 'up' | 'restarting' | 'stopped';
+  pid: number | undefined;
+  /** Restarts after the process exited by itself (a crash), since the stack started. */
+  restarts: number;
+  /** How it last ended by itself, e.g. `exit code 1` or `signal SIGKILL`. */
+  lastExit?: string;
+}
+
+/**
+ * The supervisor's restart delay: 1 s after the first exit, doubling with each exit that follows within a minute of
+ * running, at most 30 s; a process that ran for a minute or more starts again from 1 s.
+ */
+export function restartDelayMs(consecutiveExits: number): number {
+  return Math.min(30_000, 1_000 * 2 ** Math.max(0, consecutiveExits - 1));
+}
+const STABLE_AFTER_MS = 60_000;
+
+/** The `npm start` banner's status line: each process of the stack, with its restarts when it has crashed. */
+export function statusLine(status: ProcessStatus[]): string {
+  return status.map((p) => `${p.name} ${p.state}${p.restarts > 0 ? ` (${p.restarts} restart${p.restarts > 1 ? 's' : ''})` : ''}`).join(' · ');
+}
+
 export interface RunningStack {
   urls: Record<string, string>;
   /** With demo data: the demo accounts' password (contracts' DEMO_ACCOUNTS). */
@@ -139,6 +164,8 @@ export interface RunningStack {
   stopService(name: string): Promise<void>;
   /** Starts a stopped process of the stack again, with the same environment, and waits until it is ready. */
   startService(name: string): Promise<void>;
+  /** Every process of the stack, as the supervisor sees it. */
+  status(): ProcessStatus[];
 }
 
 function stopChild(child: ChildProcess): Promise<void> {
@@ -169,6 +196,8 @@ export async function startServices(opts: {
   log?: (line: string) => void;
   /** How the remotes are served (StackContext.web); default `servers`. */
   web?: 'servers' | 'folders';
+  /** Called when a process exits by itself and when it is back (the `npm start` banner's status line). */
+  onStatusChange?: (status: ProcessStatus[], change: string) => void;
 }): Promise<RunningStack> {
   const root = repoRoot();
   const log = opts.log ?? (() => {});
@@ -203,11 +232,63 @@ export async function startServices(opts: {
   };
   const logDir = path.join(opts.dataDir, 'logs');
   mkdirSync(logDir, { recursive: true });
-  const children: Array<{ name: string; child: ChildProcess }> = [];
+  interface Supervised {
+    name: string;
+    child: ChildProcess;
+    state: ProcessStatus['state'];
+    restarts: number;
+    /** Exits by itself in a row, each within a minute of its start (the backoff's exponent). */
+    consecutiveExits: number;
+    startedAt: number;
+    lastExit?: string;
+    /** Stopped on purpose (stopService, stop): not restarted. */
+    held: boolean;
+    timer?: NodeJS.Timeout;
+  }
+  const children: Supervised[] = [];
   let stopping = false;
+  const status = (): ProcessStatus[] =>
+    children.map((c) => ({ name: c.name, state: c.state, pid: c.child.pid, restarts: c.restarts, ...(c.lastExit ? { lastExit: c.lastExit } : {}) }));
+  const report = (change: string) => {
+    log(change);
+    opts.onStatusChange?.(status(), change);
+  };
   const stop = async () => {
     stopping = true;
+    for (const c of children) {
+      c.held = true;
+      clearTimeout(c.timer);
+    }
     await Promise.all([...children].reverse().map(({ child }) => stopChild(child)));
+  };
+  /**
+   * The supervisor: a process that exits by itself (a crash, a fatal error) is started again after restartDelayMs,
+   * logged and reported; one stopped on purpose stays stopped. A start that fails is one more exit, with a longer wait.
+   */
+  const supervise = (spec: ServiceSpec, entry: Supervised) => {
+    const child = entry.child;
+    child.once('exit', (code, signal) => {
+      if (entry.child !== child) return;
+      if (stopping || entry.held) {
+        entry.state = 'stopped';
+        return;
+      }
+      entry.lastExit = signal ? `signal ${signal}` : `exit code ${code}`;
+      entry.consecutiveExits = Date.now() - entry.startedAt >= STABLE_AFTER_MS ? 1 : entry.consecutiveExits + 1;
+      entry.restarts += 1;
+      entry.state = 'restarting';
+      const delay = restartDelayMs(entry.consecutiveExits);
+      report(`${spec.name} stopped (${entry.lastExit}); restarting in ${delay / 1000} s (restart ${entry.restarts}, log ${path.join(logDir, `${spec.name}.log`)})`);
+      entry.timer = setTimeout(() => {
+        if (stopping || entry.held) return;
+        launch(spec).then(
+          () => report(`${spec.name} is back (restart ${entry.restarts})`),
+          // Its exit (or a start that never got ready) brings the next attempt.
+          (err: unknown) => log(`${spec.name} restart failed: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`),
+        );
+      }, delay);
+      entry.timer.unref();
+    });
   };
   const launch = async (spec: ServiceSpec) => {
     const logFile = path.join(logDir, `${spec.name}.log`);
@@ -219,11 +300,23 @@ export async function startServices(opts: {
     });
     child.stdout?.pipe(out);
     child.stderr?.pipe(out);
-    const entry = children.find((c) => c.name === spec.name);
-    if (entry) entry.child = child;
-    else children.push({ name: spec.name, child });
+    let entry = children.find((c) => c.name === spec.name);
+    if (entry) Object.assign(entry, { child, state: 'starting', startedAt: Date.now(), held: false });
+    else {
+      entry = { name: spec.name, child, state: 'starting', restarts: 0, consecutiveExits: 0, startedAt: Date.now(), held: false };
+      children.push(entry);
+    }
+    supervise(spec, entry);
     log(`starting ${spec.name} on ${url(ports[spec.name]!)}`);
-    await waitReady(spec.name, ports[spec.name]!, child, logFile);
+    try {
+      await waitReady(spec.name, ports[spec.name]!, child, logFile);
+    } catch (err) {
+      // A stack still starting fails as a whole; a restart that does not get ready is stopped and tried again.
+      if (entry.restarts === 0) entry.held = true;
+      await stopChild(child);
+      throw err;
+    }
+    if (entry.child === child) entry.state = 'up';
     log(`${spec.name} ready`);
   };
   const specs = [...remoteServers, ...SERVICES];
@@ -233,12 +326,17 @@ export async function startServices(opts: {
     return found;
   };
   const stopService = async (name: string) => {
-    await stopChild(named(name).child);
+    const entry = named(name);
+    entry.held = true;
+    clearTimeout(entry.timer);
+    await stopChild(entry.child);
+    entry.state = 'stopped';
   };
   const startService = async (name: string) => {
-    const { child } = named(name);
+    const entry = named(name);
     if (stopping) throw new Error('the stack is stopping');
-    if (child.exitCode === null && child.signalCode === null) return;
+    if (entry.child.exitCode === null && entry.child.signalCode === null) return;
+    clearTimeout(entry.timer);
     await launch(specs.find((s) => s.name === name)!);
   };
   try {
@@ -254,5 +352,6 @@ export async function startServices(opts: {
     stop,
     stopService,
     startService,
+    status,
   };
 }

@@ -47,6 +47,7 @@ export function createApp(opts: AppOptions): Koa {
   });
   app.use(errorMiddleware(opts.logger));
   app.use(securityHeaders);
+  app.use(knownMethodsOnly);
   app.use(requireJsonForWrites(opts.rawBodyPaths ?? []));
   app.use(
     bodyParser({
@@ -74,6 +75,15 @@ export async function securityHeaders(ctx: Context, next: Next): Promise<void> {
   };
   for (const [name, value] of Object.entries(defaults)) if (!ctx.response.get(name)) ctx.set(name, value);
   if (ctx.body !== undefined && ctx.response.is('json')) ctx.set('Cache-Control', ctx.response.get('Cache-Control') || 'no-store');
+}
+
+/** The methods any service answers; anything else (TRACE, WebDAV...) is a 405 here, not a router's 501. */
+export const SERVICE_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+const KNOWN_METHODS = new Set<string>(SERVICE_METHODS);
+
+export async function knownMethodsOnly(ctx: Context, next: Next): Promise<void> {
+  if (!KNOWN_METHODS.has(ctx.method)) throw new HttpError(405, 'Method not allowed', { headers: { Allow: SERVICE_METHODS.join(', ') } });
+  await next();
 }
 
 /** State-changing requests with a body must be JSON (415 otherwise), except the configured raw paths. */

@@ -38,12 +38,13 @@ function isDuplicateKey(err: unknown): err is MongoLikeError {
 }
 
 /**
- * A request body that does not decode as its Content-Encoding says (zlib's Z_DATA_ERROR, Z_BUF_ERROR...: "incorrect
- * header check", "unexpected end of file") is the client's fault, whatever reads the body.
+ * A request body that does not decode as its Content-Encoding says (gzip or deflate: "incorrect header check",
+ * "unexpected end of file"; brotli: "Decompression failed") is the client's fault, whatever reads the body.
  */
 function isBodyDecodingError(err: unknown): boolean {
   const code = (err as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && /^(Z_|ERR__?BROTLI|ERR_ZLIB)/.test(code);
+  // zlib: Z_DATA_ERROR, Z_BUF_ERROR...; brotli: ERR__ERROR_FORMAT_PADDING_2 and the other ERR__ERROR_* codes.
+  return typeof code === 'string' && /^(Z_[A-Z_]+|ERR__ERROR_[A-Z0-9_]+)$/.test(code);
 }
 
 /** Body-parser / raw-body errors carry a status and a type. */

@@ -102,6 +102,10 @@ describe('service kit app', () => {
     expect(cut.status).toBe(400);
     const real = await fetch(`${base}/api/things`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' }, body: gzipSync(JSON.stringify({ name: 'Asha' })) });
     expect(real.status).toBe(201);
+    for (const encoding of ['deflate', 'br']) {
+      const res = await fetch(`${base}/api/things`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-encoding': encoding }, body: '{"name":"Asha"}' });
+      expect({ encoding, status: res.status }).toEqual({ encoding, status: 400 });
+    }
     const unknown = await fetch(`${base}/api/things`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-encoding': 'zstd-bogus' }, body: '{}' });
     expect(unknown.status).toBe(415);
     expect(await unknown.json()).toMatchObject({ error: 'Unsupported content encoding' });
@@ -143,6 +147,12 @@ describe('service kit app', () => {
     expect(wrongMethod.status).toBe(405);
     expect(wrongMethod.headers.get('content-type')).toMatch(/application\/json/);
     expect(await wrongMethod.json()).toMatchObject({ error: 'Method Not Allowed' });
+    // A method no service knows is a 405 too, never the router's 501.
+    for (const method of ['TRACE', 'PROPFIND']) {
+      const res = await rawRequest(`${method} /api/things HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+      expect(res).toMatch(/^HTTP\/1\.1 405 /);
+      expect(JSON.parse(res.split('\r\n\r\n')[1]!)).toMatchObject({ error: 'Method not allowed' });
+    }
   });
 
   it('rate-limits with 429 and Retry-After', async () => {
