@@ -142,7 +142,7 @@ function deeplyNested(depth: number): string {
 function hostileJsonBodies(sample: Record<string, unknown>, rnd: () => number): Array<{ name: string; headers: Record<string, string>; body: Buffer }> {
   const json = (name: string, value: unknown, headers: Record<string, string> = {}) => ({ name, headers: { 'content-type': 'application/json', ...headers }, body: Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)) });
   const valid = JSON.stringify(sample);
-  const out = [
+  const out: Array<{ name: string; headers: Record<string, string>; body: Buffer }> = [
     json('truncated JSON', valid.slice(0, Math.max(1, Math.floor(valid.length * rnd())))),
     json('not JSON', 'hello'),
     json('JSON null', 'null'),
