@@ -233,7 +233,8 @@ function hostileHeaders(): Array<{ name: string; headers: Record<string, string>
   ];
 }
 
-const WRONG_METHODS = ['PATCH', 'OPTIONS', 'TRACE', 'PROPFIND', 'HEAD'];
+/** Every other method on an endpoint's path (GET /api/logout once answered a plain-text 405). */
+const WRONG_METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'TRACE', 'PROPFIND', 'HEAD'];
 
 /**
  * Every hostile request for one endpoint: its own method with hostile bodies, headers, ids and query strings, and
