@@ -20,7 +20,7 @@ const filled = {
 
 describe('listing form payload (spec §5 On submit)', () => {
   it('trims, omits blank optionals and a price of 0, keeps event fields for Events', () => {
-    const body = listingPayload(filled, ['/uploads/a.webp']);
+    const body = listingPayload(filled, ['/uploads/img/0b5e2a52-7d5c-4a8e-9f2e-2b7f1f6d0c11.webp']);
     expect(body).toEqual({
       category: 'Events',
       title: 'Diwali Mela 2026',
@@ -33,7 +33,7 @@ describe('listing form payload (spec §5 On submit)', () => {
       eventType: 'Cultural',
       tier: 'free',
       status: 'active',
-      imageUrls: ['/uploads/a.webp'],
+      imageUrls: ['/uploads/img/0b5e2a52-7d5c-4a8e-9f2e-2b7f1f6d0c11.webp'],
     });
     expect(validate(ListingInsertSchema, body).ok).toBe(true);
   });
@@ -72,7 +72,7 @@ describe('listing form payload (spec §5 On submit)', () => {
       description: 'Furnished room, utilities included, close to the bus stop.',
       price: 650,
       location: 'Mechanicsburg PA',
-      imageUrls: ['/uploads/x.webp'],
+      imageUrls: ['/uploads/img/5f0c4f0e-1d2b-4c3a-8e9f-6a7b8c9d0e1f.webp'],
       contactPhone: '717-555-0134',
       contactEmail: null,
       tier: 'free',
