@@ -28,6 +28,7 @@ export type ContactMessageInsert = z.input<typeof ContactMessageInsertSchema>;
 
 /** newsletters (spec §3). */
 export const NewsletterSchema = z.object({ id: IdSchema, email: z.string(), subscribed: z.boolean().default(true), createdAt: IsoDateTimeSchema });
+export type NewsletterSubscription = z.infer<typeof NewsletterSchema>;
 
 /** Newsletter insert: omits id, timestamps and subscribed. The client only checks for an '@' (spec §5); the server validates. */
 export const NewsletterSubscribeSchema = z.object({ email: z.email('Invalid email: Please enter a valid email address').max(LIMITS.emailMax) }).strict();

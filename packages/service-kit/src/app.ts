@@ -28,23 +28,7 @@ export function createApp(opts: AppOptions): Koa {
   const app = new Koa({ proxy: opts.proxy ?? true });
   app.silent = true; // errors are logged by errorMiddleware
 
-  app.use(async (ctx: Context, next: Next) => {
-    const incoming = ctx.get('x-request-id');
-    const requestId = REQUEST_ID.test(incoming) ? incoming : randomUUID();
-    ctx.state.requestId = requestId;
-    ctx.set('X-Request-Id', requestId);
-    const log = opts.logger.child({ requestId });
-    ctx.state.log = log;
-    const started = process.hrtime.bigint();
-    try {
-      await next();
-    } finally {
-      if (ctx.path !== '/healthz' && ctx.path !== '/readyz') {
-        const ms = Number(process.hrtime.bigint() - started) / 1e6;
-        log.info({ method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms * 10) / 10 }, 'request');
-      }
-    }
-  });
+  app.use(requestContext(opts.logger));
   app.use(errorMiddleware(opts.logger));
   app.use(securityHeaders);
   app.use(knownMethodsOnly);
@@ -62,6 +46,33 @@ export function createApp(opts: AppOptions): Koa {
   const health = healthRoutes(opts.readiness ?? []);
   app.use(health.routes());
   return app;
+}
+
+const QUIET_PATHS = new Set(['/healthz', '/readyz']);
+
+/**
+ * Request id (the caller's when well-formed, e.g. the gateway's; a new one otherwise), answered in X-Request-Id and
+ * carried by the request's child logger (`ctx.state.log`), and one access-log line per request (not for the probes).
+ * `logFields` adds fields of the caller's to that line (the gateway: which upstream answered).
+ */
+export function requestContext(logger: Logger, opts: { logFields?: (ctx: Context) => Record<string, unknown> } = {}) {
+  return async function context(ctx: Context, next: Next): Promise<void> {
+    const incoming = ctx.get('x-request-id');
+    const requestId = REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    ctx.state.requestId = requestId;
+    ctx.set('X-Request-Id', requestId);
+    const log = logger.child({ requestId });
+    ctx.state.log = log;
+    const started = process.hrtime.bigint();
+    try {
+      await next();
+    } finally {
+      if (!QUIET_PATHS.has(ctx.path)) {
+        const ms = Number(process.hrtime.bigint() - started) / 1e6;
+        log.info({ method: ctx.method, path: ctx.path, status: ctx.status, ...opts.logFields?.(ctx), ms: Math.round(ms * 10) / 10 }, 'request');
+      }
+    }
+  };
 }
 
 export async function securityHeaders(ctx: Context, next: Next): Promise<void> {

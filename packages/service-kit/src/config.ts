@@ -52,6 +52,8 @@ export const JwtVerifyEnv = z
     JWT_AUDIENCE: z.string().default('cp-web'),
     /** Where services check that a session is still active (identity's internal endpoint). */
     IDENTITY_URL: z.url(),
+    /** Seconds a session answer from identity may be cached; revocation events drop it at once anyway. */
+    SESSION_CACHE_TTL_S: z.coerce.number().int().min(0).max(300).default(10),
   })
   .refine((v) => Boolean(v.JWT_PUBLIC_KEY || v.JWT_PUBLIC_KEY_FILE), {
     message: 'JWT_PUBLIC_KEY or JWT_PUBLIC_KEY_FILE is required',

@@ -8,6 +8,7 @@ export * from './mongo.ts';
 export * from './rate-limit.ts';
 export * from './shutdown.ts';
 export * from './server-guard.ts';
+export * from './service.ts';
 export * from './nats.ts';
 export * from './events/index.ts';
 export * from './revocations.ts';

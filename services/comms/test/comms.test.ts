@@ -5,7 +5,7 @@ import { connectMongo, connectNats, createLogger, createMailer, ensureStream, li
 import { mailbox } from '../../../infra/src/mailbox.ts';
 import { testEnv } from '../../../infra/src/jest/test-env.ts';
 import { buildCommsApp } from '../src/app.ts';
-import { startCommsHandlers } from '../src/handlers.ts';
+import { startCommsHandlers } from '../src/events/notify-operators.ts';
 import type { CommsDeps } from '../src/use-cases/deps.ts';
 
 const env = testEnv();

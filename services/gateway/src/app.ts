@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import type http from 'node:http';
 import Koa, { type Context, type Middleware, type Next } from 'koa';
-import { errorMiddleware, HttpError, listen, notFound, rateLimit, securityHeaders, type Logger } from '@cp/service-kit';
+import { errorMiddleware, HttpError, listen, notFound, rateLimit, requestContext, securityHeaders, type Logger } from '@cp/service-kit';
 import type { GatewayConfig } from './config.ts';
 import { compressForwarded } from './compression.ts';
 import { crossSiteProtection } from './csrf.ts';
@@ -26,8 +25,6 @@ export interface GatewayApp {
   close(): Promise<void>;
 }
 
-const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
-const QUIET_PATHS = new Set(['/healthz', '/readyz']);
 /** Methods the site uses; anything else (TRACE, WebDAV...) is answered here and never forwarded. */
 const FORWARDED_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
@@ -38,30 +35,6 @@ function under(path: string, prefix: string): boolean {
 /** Path without trailing slashes, as the services' routers (non-strict) see it. */
 function normalized(path: string): string {
   return path.length > 1 ? path.replace(/\/+$/, '') : path;
-}
-
-/** Request id (kept when the client's is well-formed, generated otherwise), returned to the client and passed upstream; access log. */
-function requestContext(logger: Logger): Middleware {
-  return async function context(ctx: Context, next: Next): Promise<void> {
-    const incoming = ctx.get('x-request-id');
-    const requestId = REQUEST_ID.test(incoming) ? incoming : randomUUID();
-    ctx.state.requestId = requestId;
-    ctx.set('X-Request-Id', requestId);
-    const log = logger.child({ requestId });
-    ctx.state.log = log;
-    const started = process.hrtime.bigint();
-    try {
-      await next();
-    } finally {
-      if (!QUIET_PATHS.has(ctx.path)) {
-        const ms = Number(process.hrtime.bigint() - started) / 1e6;
-        log.info(
-          { method: ctx.method, path: ctx.path, status: ctx.status, upstream: ctx.state.upstream as string | undefined, ms: Math.round(ms * 10) / 10 },
-          'request',
-        );
-      }
-    }
-  };
 }
 
 /** /healthz: the process is alive. /readyz: every configured upstream's /healthz answered (2xx) within the ready timeout. */
@@ -166,7 +139,7 @@ export function buildGatewayApp(config: GatewayConfig, logger: Logger, options: 
   const app = new Koa({ proxy: config.trustProxy, maxIpsCount: config.trustProxy ? 1 : 0 });
   app.silent = true; // errors are logged by the error middleware and the proxy
 
-  app.use(requestContext(logger));
+  app.use(requestContext(logger, { logFields: (ctx) => ({ upstream: ctx.state.upstream as string | undefined }) }));
   app.use(securityHeaders); // outside the error middleware, so error answers get the headers too
   app.use(errorMiddleware(logger));
   app.use(health(upstreams, config.timeouts.readyMs));

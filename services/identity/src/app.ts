@@ -5,7 +5,7 @@ import { UsersRepository } from './data/users-repository.ts';
 import { SessionsRepository } from './data/sessions-repository.ts';
 import { LoginThrottleRepository } from './data/login-throttle-repository.ts';
 import { identityRoutes } from './routes.ts';
-import { checkSession } from './use-cases/sessions.ts';
+import { checkSession } from './use-cases/check-session.ts';
 import type { IdentityDeps } from './use-cases/deps.ts';
 import type { Mailer } from '@cp/service-kit';
 

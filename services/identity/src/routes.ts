@@ -1,11 +1,14 @@
 import type { Context } from 'koa';
-import { createRouter, readCookie, SESSION_COOKIE, unauthorized, type Auth } from '@cp/service-kit';
+import { createRouter, readCookie, SESSION_COOKIE, type Auth } from '@cp/service-kit';
 import type { IdentityDeps } from './use-cases/deps.ts';
 import { register } from './use-cases/register.ts';
 import { login } from './use-cases/login.ts';
-import { checkSession, endSession, type IssuedSession } from './use-cases/sessions.ts';
-import { forgotPassword, resetPassword } from './use-cases/password-reset.ts';
-import { toPublicUser } from './data/users-repository.ts';
+import { checkSession } from './use-cases/check-session.ts';
+import { endSession } from './use-cases/end-session.ts';
+import type { IssuedSession } from './use-cases/start-session.ts';
+import { forgotPassword } from './use-cases/forgot-password.ts';
+import { resetPassword } from './use-cases/reset-password.ts';
+import { currentUser } from './use-cases/current-user.ts';
 import { SESSION_ID } from './session-id.ts';
 
 function cookieHeader(value: string, opts: { maxAge?: number | undefined; secure: boolean }): string {
@@ -49,10 +52,8 @@ export function identityRoutes(deps: IdentityDeps, auth: Auth) {
   });
 
   router.get('/api/auth/user', auth.requireUser, async (ctx) => {
-    const user = await deps.users.findById(ctx.state.user.id as string);
-    if (!user) throw unauthorized();
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = toPublicUser(user);
+    ctx.body = await currentUser(deps, ctx.state.user.id as string);
   });
 
   router.post('/api/forgot-password', async (ctx) => {

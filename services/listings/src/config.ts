@@ -12,8 +12,6 @@ export const ListingsEnv = BaseServiceEnv.extend({
   IMAGE_MAX_PIXELS: z.coerce.number().int().min(1_000_000).max(268_402_689).default(50_000_000),
   /** Uploads processed at once (each holds up to 100 MB and runs sharp); more wait, up to 100, then 503. */
   UPLOAD_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
-  /** Seconds a session answer from identity may be cached; revocation events drop it at once anyway. */
-  SESSION_CACHE_TTL_S: z.coerce.number().int().min(0).max(300).default(10),
   /** Minutes between sweeps for abandoned uploads (images no listing uses, older than ABANDONED_IMAGE_AGE_H); 0: off. */
   ABANDONED_IMAGE_SWEEP_MIN: z.coerce.number().int().min(0).max(1440).default(60),
   /** Hours an unused upload is kept (a form being filled in): far longer than anyone keeps a form open. */

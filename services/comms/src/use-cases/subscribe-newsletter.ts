@@ -1,6 +1,7 @@
-import { NewsletterSubscribed, NewsletterSubscribeSchema } from '@cp/contracts';
+import { NewsletterSubscribed, NewsletterSubscribeSchema, type NewsletterSubscription } from '@cp/contracts';
 import { conflict, runInTransaction } from '@cp/service-kit';
 import type { NewsletterDoc } from '../data/newsletter-repository.ts';
+import { toSubscription } from '../data/newsletter-mapper.ts';
 import type { CommsDeps } from './deps.ts';
 
 export const ALREADY_SUBSCRIBED = { message: 'This email is already subscribed to our newsletter.', code: 'already_subscribed' } as const;
@@ -8,7 +9,7 @@ export const ALREADY_SUBSCRIBED = { message: 'This email is already subscribed t
 const isDuplicateKey = (err: unknown) => (err as { code?: number }).code === 11000;
 
 /** Subscribes an e-mail address once (409 when it already is); an address that had unsubscribed is subscribed again. */
-export async function subscribeNewsletter(deps: CommsDeps, body: unknown): Promise<{ id: string; email: string; subscribed: true; createdAt: string }> {
+export async function subscribeNewsletter(deps: CommsDeps, body: unknown): Promise<NewsletterSubscription> {
   const email = NewsletterSubscribeSchema.parse(body).email.toLowerCase();
   const existing = await deps.newsletter.findByEmail(email);
   if (existing?.subscribed) throw conflict(ALREADY_SUBSCRIBED.message, ALREADY_SUBSCRIBED.code);
@@ -25,5 +26,5 @@ export async function subscribeNewsletter(deps: CommsDeps, body: unknown): Promi
     throw err;
   }
   if (!doc) throw conflict(ALREADY_SUBSCRIBED.message, ALREADY_SUBSCRIBED.code);
-  return { id: doc._id, email: doc.email, subscribed: true, createdAt: doc.createdAt.toISOString() };
+  return toSubscription(doc);
 }

@@ -1,6 +1,5 @@
 import { Schema, type ClientSession, type Connection, type Model } from 'mongoose';
 import { entitySchemaOptions, trusted, uuidId } from '@cp/service-kit';
-import type { PublicUser } from '@cp/contracts';
 
 export interface UserDoc {
   _id: string;
@@ -41,22 +40,6 @@ const userSchema = new Schema<UserDoc>(
 userSchema.index({ usernameLower: 1 }, { unique: true, name: 'username_unique' });
 userSchema.index({ email: 1 }, { unique: true, name: 'email_unique', partialFilterExpression: { email: { $type: 'string' } } });
 userSchema.index({ resetToken: 1 }, { sparse: true });
-
-export function toPublicUser(u: UserDoc): PublicUser {
-  return {
-    id: u._id,
-    username: u.username,
-    email: u.email ?? null,
-    firstName: u.firstName ?? null,
-    lastName: u.lastName ?? null,
-    profileImageUrl: u.profileImageUrl ?? null,
-    isAdmin: u.isAdmin,
-    termsAccepted: u.termsAccepted,
-    termsAcceptedAt: u.termsAcceptedAt ? u.termsAcceptedAt.toISOString() : null,
-    createdAt: u.createdAt.toISOString(),
-    updatedAt: u.updatedAt.toISOString(),
-  };
-}
 
 export class UsersRepository {
   readonly model: Model<UserDoc>;

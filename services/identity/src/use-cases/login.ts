@@ -1,9 +1,9 @@
 import { tooManyRequests, unauthorized } from '@cp/service-kit';
 import { LoginRequestSchema, type PublicUser } from '@cp/contracts';
-import { toPublicUser } from '../data/users-repository.ts';
+import { toPublicUser } from '../data/user-mapper.ts';
 import type { ThrottleRule } from '../data/login-throttle-repository.ts';
 import { verifyAgainstDummy, verifyPassword } from '../passwords.ts';
-import { startSession, type IssuedSession } from './sessions.ts';
+import { startSession, type IssuedSession } from './start-session.ts';
 import type { IdentityDeps } from './deps.ts';
 
 const MINUTE = 60_000;

@@ -1,8 +1,9 @@
 import { conflict, runInTransaction } from '@cp/service-kit';
 import { RegisterRequestSchema, UserRegistered, type PublicUser } from '@cp/contracts';
-import { toPublicUser, type UserDoc } from '../data/users-repository.ts';
+import { toPublicUser } from '../data/user-mapper.ts';
+import type { UserDoc } from '../data/users-repository.ts';
 import { hashPassword } from '../passwords.ts';
-import { startSession, type IssuedSession } from './sessions.ts';
+import { startSession, type IssuedSession } from './start-session.ts';
 import type { IdentityDeps } from './deps.ts';
 
 export const USERNAME_TAKEN = { message: 'Username already exists', code: 'username_taken' } as const;

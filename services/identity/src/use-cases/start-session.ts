@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { signSessionToken, runInTransaction } from '@cp/service-kit';
-import { REMEMBER_ME_DAYS, SessionRevoked } from '@cp/contracts';
+import { signSessionToken } from '@cp/service-kit';
+import { REMEMBER_ME_DAYS } from '@cp/contracts';
 import type { IdentityDeps } from './deps.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -36,21 +36,4 @@ export async function startSession(
     expiresInSeconds: Math.floor(lifetimeMs / 1000),
   });
   return { token, sid, cookieMaxAge: rememberMe ? Math.floor(lifetimeMs / 1000) : undefined };
-}
-
-/** Ends one session; other services hear of it through identity.session-revoked. */
-export async function endSession(deps: IdentityDeps, sid: string, reason: 'logout' | 'password-reset' | 'admin'): Promise<void> {
-  await runInTransaction(deps.conn, async (session, emit) => {
-    const ended = await deps.sessions.delete(sid, session);
-    if (ended) await emit(SessionRevoked, { sid, userId: ended.sess.userId, reason });
-  });
-}
-
-/** Used by every other service (through the internal endpoint) to honour logout and password reset. */
-export async function checkSession(deps: IdentityDeps, sid: string): Promise<{ userId: string; isAdmin: boolean } | null> {
-  const s = await deps.sessions.findActive(sid, deps.now());
-  if (!s) return null;
-  const user = await deps.users.findById(s.sess.userId);
-  if (!user) return null;
-  return { userId: user._id, isAdmin: user.isAdmin };
 }

@@ -1,19 +1,14 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { badRequest, runInTransaction } from '@cp/service-kit';
-import { ForgotPasswordRequestSchema, ResetPasswordRequestSchema, RESET_TOKEN_TTL_MS, SessionRevoked } from '@cp/contracts';
+import { randomBytes } from 'node:crypto';
+import { ForgotPasswordRequestSchema, RESET_TOKEN_TTL_MS } from '@cp/contracts';
 import type { ThrottleRule } from '../data/login-throttle-repository.ts';
 import { passwordResetMail } from '../mailer.ts';
-import { hashPassword } from '../passwords.ts';
+import { hashResetToken } from './reset-tokens.ts';
 import type { IdentityDeps } from './deps.ts';
 
 export const FORGOT_PASSWORD_MESSAGE = 'If an account exists with this email, a password reset link has been sent.';
-export const RESET_DONE_MESSAGE = 'Your password has been reset. You can now log in with your new password.';
-export const INVALID_RESET_TOKEN = 'This password reset link is invalid or expired.';
 
 /** At most 3 reset e-mails per account per hour; further requests get the same answer and send nothing. */
 export const RESET_MAIL_RULE: ThrottleRule = { free: 2, baseDelayMs: 60 * 60_000, maxDelayMs: 60 * 60_000, windowMs: 60 * 60_000 };
-
-export const hashResetToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
  * Same answer whether or not the account exists. The mail goes out after the answer, so the response time
@@ -37,20 +32,4 @@ export async function forgotPassword(deps: IdentityDeps, body: unknown): Promise
     }
   }
   return { message: FORGOT_PASSWORD_MESSAGE };
-}
-
-/** Sets the new password, burns the token and ends every session of the user. */
-export async function resetPassword(deps: IdentityDeps, body: unknown): Promise<{ message: string }> {
-  const input = ResetPasswordRequestSchema.parse(body);
-  const passwordHash = await hashPassword(input.password);
-  const done = await runInTransaction(deps.conn, async (session, emit) => {
-    const user = await deps.users.consumeResetToken(hashResetToken(input.token), deps.now(), passwordHash, session);
-    if (!user) return false;
-    const sids = await deps.sessions.listForUser(user._id, session);
-    await deps.sessions.deleteForUser(user._id, session);
-    for (const sid of sids) await emit(SessionRevoked, { sid, userId: user._id, reason: 'password-reset' });
-    return true;
-  });
-  if (!done) throw badRequest(INVALID_RESET_TOKEN);
-  return { message: RESET_DONE_MESSAGE };
 }

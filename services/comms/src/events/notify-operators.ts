@@ -1,7 +1,7 @@
 import { ContactMessageReceived } from '@cp/contracts';
 import { on, startConsumer, type NatsHandle } from '@cp/service-kit';
-import { notifyOperators } from './use-cases/notify-operators.ts';
-import type { CommsDeps } from './use-cases/deps.ts';
+import { notifyOperators } from '../use-cases/notify-operators.ts';
+import type { CommsDeps } from '../use-cases/deps.ts';
 
 /** The durable consumer name of the operator notices (one per service, shared by its instances). */
 export const NOTIFY_CONSUMER = 'comms_notify_operators';

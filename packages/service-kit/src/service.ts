@@ -1,0 +1,122 @@
+import type Koa from 'koa';
+import type { Connection } from 'mongoose';
+import { listen } from './app.ts';
+import { httpSessionChecker, type AuthOptions } from './auth.ts';
+import { ConfigError } from './config.ts';
+import { OutboxRelay } from './events/relay.ts';
+import type { ReadinessCheck } from './health.ts';
+import { createLogger, type Logger } from './logger.ts';
+import { connectMongo } from './mongo.ts';
+import { connectNats, ensureStream, natsReadiness, type NatsHandle } from './nats.ts';
+import { subscribeSessionRevocations } from './revocations.ts';
+import { guardProcess } from './server-guard.ts';
+import { onShutdown } from './shutdown.ts';
+
+/** What every service's configuration holds (BaseServiceEnv plus its port and database). */
+export interface ServiceConfig {
+  PORT: number;
+  HOST: string;
+  LOG_LEVEL?: string | undefined;
+  MONGO_URL: string;
+  MONGO_DB: string;
+  NATS_URL: string;
+}
+
+/** What a service that checks identity's sessions holds in its configuration (JwtVerifyEnv + the loaded key). */
+export interface SessionVerifyConfig {
+  publicKey: string;
+  JWT_ISSUER: string;
+  JWT_AUDIENCE: string;
+  IDENTITY_URL: string;
+  SESSION_CACHE_TTL_S: number;
+}
+
+/** What the kit hands to a service's `build`: its configuration and the infrastructure, connected and ready. */
+export interface ServiceContext<C extends ServiceConfig> {
+  name: string;
+  config: C;
+  logger: Logger;
+  /** MongoDB, the service's own database (`MONGO_DB`). */
+  conn: Connection;
+  /** NATS with JetStream; the service's stream (`EVENTS_<NAME>`) exists. */
+  nats: NatsHandle;
+  /** The kit's readiness checks (NATS) for the app's `/readyz`; the app adds MongoDB and its own. */
+  readiness: ReadinessCheck[];
+  /**
+   * Token verification for services behind identity: the ES256 key and claims, and identity's session check
+   * (cached `SESSION_CACHE_TTL_S`, dropped at once on identity's session-revoked events).
+   */
+  sessionAuth(config: SessionVerifyConfig): AuthOptions;
+  /** Runs `close` at shutdown, after the server stopped accepting, in the reverse order of registration. */
+  onClose(close: () => Promise<void> | void): void;
+}
+
+export interface ServiceDefinition<C extends ServiceConfig> {
+  /** The service's name: its logger, its NATS connection and its event stream (`EVENTS_<NAME>`, events `<name>.*`). */
+  name: string;
+  /** Parses and validates the environment (zod); a ConfigError ends the start with every problem listed. */
+  loadConfig(env: NodeJS.ProcessEnv): C;
+  /**
+   * Builds the service on the connected infrastructure: repositories, use cases, routes (its app), event consumers,
+   * jobs, demo data. Returns the Koa app the kit then serves. Whatever must stop at shutdown goes to `ctx.onClose`.
+   */
+  build(ctx: ServiceContext<C>): Promise<Koa>;
+}
+
+export interface RunningService<C extends ServiceConfig> {
+  config: C;
+  logger: Logger;
+  port: number;
+}
+
+/**
+ * Starts a service in one call, the same way for every service: validated config, logger, the process guard
+ * (server-guard.ts), MongoDB, NATS and the service's stream, the outbox relay, the service's own parts (`build`),
+ * then `/healthz` + `/readyz` (the app's) on PORT, and graceful shutdown on SIGINT/SIGTERM: stop accepting, drain,
+ * stop the service's parts, the relay, NATS and MongoDB.
+ */
+export async function startService<C extends ServiceConfig>(def: ServiceDefinition<C>, env: NodeJS.ProcessEnv = process.env): Promise<RunningService<C>> {
+  let config: C;
+  try {
+    config = def.loadConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(`${def.name}: ${err.message}`);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const logger = createLogger(def.name, config.LOG_LEVEL);
+  guardProcess(logger);
+
+  const conn = await connectMongo(config.MONGO_URL, config.MONGO_DB);
+  const nats = await connectNats({ url: config.NATS_URL, name: def.name, logger });
+  await ensureStream(nats.jsm, def.name, logger);
+  const relay = new OutboxRelay({ connection: conn, js: nats.js, logger });
+  relay.start();
+
+  const closers: Array<() => Promise<void> | void> = [];
+  const ctx: ServiceContext<C> = {
+    name: def.name,
+    config,
+    logger,
+    conn,
+    nats,
+    readiness: [natsReadiness(nats.nc)],
+    sessionAuth(c) {
+      const sessions = httpSessionChecker({ identityUrl: c.IDENTITY_URL, ttlMs: c.SESSION_CACHE_TTL_S * 1000 });
+      const revocations = subscribeSessionRevocations(nats.nc, sessions, logger);
+      closers.push(() => revocations.stop());
+      return { publicKey: c.publicKey, issuer: c.JWT_ISSUER, audience: c.JWT_AUDIENCE, sessions };
+    },
+    onClose(close) {
+      closers.push(close);
+    },
+  };
+  const app = await def.build(ctx);
+
+  const server = await listen(app, config.PORT, config.HOST, logger);
+  logger.info({ port: server.port }, `${def.name} listening`);
+  onShutdown(logger, [() => server.close(), ...[...closers].reverse(), () => relay.stop(), () => nats.close(), () => conn.close()]);
+  return { config, logger, port: server.port };
+}

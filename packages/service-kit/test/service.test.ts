@@ -1,0 +1,56 @@
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { testEnv } from '../../../infra/src/jest/test-env.ts';
+
+const FIXTURE = path.join(__dirname, 'fixtures', 'kit-service.ts');
+
+/** Runs the fixture service as a process of its own; resolves with its output once `until` matches it or it exits. */
+function run(env: Record<string, string>, until: RegExp) {
+  const child = spawn(process.execPath, [FIXTURE], { env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'silent', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const matched = new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${until} within 30 s: ${out}`)), 30_000);
+    const onData = (c: Buffer) => {
+      out += c.toString();
+      if (until.test(out)) {
+        clearTimeout(timer);
+        resolve(out);
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    void exited.then(() => {
+      clearTimeout(timer);
+      resolve(out);
+    });
+  });
+  return { child, exited, matched, output: () => out };
+}
+
+describe('startService: a service in one call', () => {
+  it('serves the app with /healthz and /readyz on MongoDB and NATS, and shuts down gracefully on SIGTERM', async () => {
+    const env = testEnv();
+    const s = run({ MONGO_URL: env.MONGO_URL, NATS_URL: env.NATS_URL, MONGO_DB: `kit_${randomUUID().slice(0, 8)}`, PORT: '0' }, /listening (\d+)/);
+    const port = /listening (\d+)/.exec(await s.matched)?.[1];
+    expect(port).toBeDefined();
+    const base = `http://127.0.0.1:${port}`;
+    expect(await (await fetch(`${base}/api/ping`)).json()).toMatchObject({ pong: true });
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
+    const ready = await fetch(`${base}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toMatchObject({ status: 'ready', checks: [{ name: 'mongodb', ok: true }, { name: 'nats', ok: true }] });
+    s.child.kill('SIGTERM');
+    expect(await s.exited).toBe(0);
+    expect(s.output()).toContain('closed');
+  });
+
+  it('refuses to start with every configuration problem listed, exit code 1', async () => {
+    const s = run({ MONGO_URL: 'http://not-mongo', PORT: 'x', MONGO_DB: 'kit' }, /never/);
+    expect(await s.exited).toBe(1);
+    const out = s.output();
+    expect(out).toMatch(/kitfixture: Invalid configuration/);
+    for (const key of ['MONGO_URL', 'NATS_URL', 'PORT']) expect(out).toContain(key);
+  });
+});
