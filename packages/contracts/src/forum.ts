@@ -1,15 +1,16 @@
 import { z } from 'zod';
-import { IdSchema, ImageUrlSchema, IsoDateTimeSchema, LIMITS } from './common.ts';
+import { IdSchema, IsoDateTimeSchema, LIMITS, StoredImageUrlSchema } from './common.ts';
 import { MIN_POST_CONTENT, MIN_POST_TITLE, MIN_REPLY } from './constants.ts';
 
 export const FORUM_CATEGORIES = ['General', 'Events', 'Housing', 'Jobs', 'Services', 'Buy & Sell'] as const;
 export const ForumCategorySchema = z.enum(FORUM_CATEGORIES, { error: 'Please select a category' });
 export type ForumCategory = z.infer<typeof ForumCategorySchema>;
 
-/** forum_posts (spec §3). */
+/** forum_posts (spec §3), with the author's username (the screens show it: a raw user id means nothing to readers). */
 export const ForumPostSchema = z.object({
   id: IdSchema,
   userId: IdSchema,
+  username: z.string(),
   category: ForumCategorySchema,
   title: z.string(),
   content: z.string(),
@@ -27,16 +28,18 @@ export const ForumPostInsertSchema = z
     category: ForumCategorySchema,
     title: z.string({ error: 'Title must be at least 5 characters' }).trim().min(MIN_POST_TITLE, 'Title must be at least 5 characters').max(LIMITS.titleMax),
     content: z.string({ error: 'Content must be at least 20 characters' }).trim().min(MIN_POST_CONTENT, 'Content must be at least 20 characters').max(LIMITS.contentMax),
-    imageUrl: ImageUrlSchema.optional(),
+    /** An image uploaded to this site (POST /api/upload's `url`); nothing else can be shown. */
+    imageUrl: StoredImageUrlSchema.optional(),
   })
   .strict();
 export type ForumPostInsert = z.input<typeof ForumPostInsertSchema>;
 
-/** forum_replies (spec §3). */
+/** forum_replies (spec §3), with the author's username. */
 export const ForumReplySchema = z.object({
   id: IdSchema,
   postId: IdSchema,
   userId: IdSchema,
+  username: z.string(),
   content: z.string(),
   createdAt: IsoDateTimeSchema,
 });

@@ -27,11 +27,19 @@ export interface AuthUser {
   id: string;
   sid: string;
   isAdmin: boolean;
+  /** The user's name as others see it (forum authors); from identity's session answer, absent from an older identity. */
+  username?: string | undefined;
 }
 
 /** Answers whether a session is still active, and the user's current role. */
+export interface SessionAnswer {
+  userId: string;
+  isAdmin: boolean;
+  username?: string | undefined;
+}
+
 export interface SessionChecker {
-  check(sid: string): Promise<{ userId: string; isAdmin: boolean } | null>;
+  check(sid: string): Promise<SessionAnswer | null>;
 }
 
 export function readCookie(header: string | undefined, name: string): string | undefined {
@@ -86,7 +94,7 @@ export function createAuth(opts: AuthOptions) {
       opts.sessions.check(claims.data.sid).then(
         (session) => {
           if (!session || session.userId !== claims.data.sub) return done(null, false);
-          done(null, { id: claims.data.sub, sid: claims.data.sid, isAdmin: session.isAdmin });
+          done(null, { id: claims.data.sub, sid: claims.data.sid, isAdmin: session.isAdmin, ...(session.username ? { username: session.username } : {}) });
         },
         (err: unknown) => done(err),
       );
@@ -142,7 +150,7 @@ export function signSessionToken(
 }
 
 interface CacheEntry {
-  value: { userId: string; isAdmin: boolean } | null;
+  value: SessionAnswer | null;
   expiresAt: number;
 }
 
@@ -154,7 +162,7 @@ export function httpSessionChecker(opts: { identityUrl: string; ttlMs?: number; 
   const ttl = opts.ttlMs ?? 10_000;
   const max = opts.maxEntries ?? 50_000;
   const cache = new Map<string, CacheEntry>();
-  const Answer = z.object({ userId: z.uuid(), isAdmin: z.boolean() });
+  const Answer = z.object({ userId: z.uuid(), isAdmin: z.boolean(), username: z.string().optional() });
   return {
     async check(sid: string) {
       const now = Date.now();

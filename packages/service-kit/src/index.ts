@@ -9,6 +9,7 @@ export * from './rate-limit.ts';
 export * from './shutdown.ts';
 export * from './server-guard.ts';
 export * from './service.ts';
+export * from './bots.ts';
 export * from './nats.ts';
 export * from './events/index.ts';
 export * from './revocations.ts';

@@ -1,7 +1,7 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import jwt from 'jsonwebtoken';
-import { createApp, createAuth, createLogger, createRouter, httpSessionChecker, listen, signSessionToken, type RunningServer } from '../src/index.ts';
+import { createApp, createAuth, createLogger, createRouter, httpSessionChecker, isKnownBot, listen, signSessionToken, type RunningServer } from '../src/index.ts';
 
 const keys = () => {
   const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
@@ -113,5 +113,23 @@ describe('passport-jwt authentication', () => {
   it('authenticate leaves anonymous requests through with no user', async () => {
     const res = await get('/api/maybe');
     expect(await res.json()).toEqual({ user: null });
+  });
+});
+
+describe('isKnownBot', () => {
+  it.each([
+    ['Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', true],
+    ['Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/156.0.0.0 Safari/537.36', true],
+    ['facebookexternalhit/1.1', true],
+    ['curl/8.5.0', true],
+    ['python-requests/2.32', true],
+    ['node', true], // Node's own fetch
+    ['', true],
+    [undefined, true],
+    ['Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1', false],
+    ['Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36', false],
+    ['Mozilla/5.0 (Linux; Android 15; Pixel 9) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36', false],
+  ])('%s → %s', (ua, bot) => {
+    expect(isKnownBot(ua)).toBe(bot);
   });
 });

@@ -27,8 +27,19 @@ export const ListingUpdated = defineEvent(
 export const ListingDeleted = defineEvent('listings.listing-deleted', 1, z.object({ listingId: IdSchema, userId: IdSchema, imageUrls: z.array(z.string()) }));
 
 // forum
-export const ForumPostCreated = defineEvent('forum.post-created', 1, z.object({ postId: IdSchema, userId: IdSchema, category: ForumCategorySchema, title: z.string() }));
-export const ForumReplyCreated = defineEvent('forum.reply-created', 1, z.object({ replyId: IdSchema, postId: IdSchema, userId: IdSchema }));
+export const ForumPostCreated = defineEvent(
+  'forum.post-created',
+  1,
+  z.object({ postId: IdSchema, userId: IdSchema, category: ForumCategorySchema, title: z.string(), imageUrl: z.string().optional() }),
+);
+/** A reply, with what a notice to the post's author needs: who replied, the start of the reply, the post. */
+export const ForumReplyCreated = defineEvent(
+  'forum.reply-created',
+  1,
+  z.object({ replyId: IdSchema, postId: IdSchema, userId: IdSchema, username: z.string(), postUserId: IdSchema, postTitle: z.string(), excerpt: z.string().max(300) }),
+);
+/** A post was opened by a viewer (a user id, or a salted hash of address and browser for visitors): counted off the request path. */
+export const ForumPostViewed = defineEvent('forum.post-viewed', 1, z.object({ postId: IdSchema, viewer: z.string().min(1).max(128) }));
 
 // directory
 export const ReviewCreated = defineEvent('directory.review-created', 1, z.object({ reviewId: IdSchema, businessId: IdSchema, userId: IdSchema, rating: z.number().int().min(1).max(5) }));
@@ -59,6 +70,7 @@ export const eventCatalog = [
   ListingDeleted,
   ForumPostCreated,
   ForumReplyCreated,
+  ForumPostViewed,
   ReviewCreated,
   BusinessCreated,
   BusinessUpdated,

@@ -1,3 +1,4 @@
 export * from './outbox.ts';
 export * from './relay.ts';
 export * from './consumer.ts';
+export * from './publish.ts';

@@ -1,0 +1,14 @@
+import type { JetStreamClient } from '@nats-io/jetstream';
+import { makeEvent, type EventDefinition, type EventEnvelope } from '@cp/contracts';
+import type { z } from 'zod';
+
+/**
+ * Publishes an event that goes with no database change (a post viewed, an ad seen) straight to JetStream, and
+ * resolves once the stream has stored it: no database write on the request path. The event id is the message id,
+ * so a retried publish is stored once (JetStream's duplicate window). Changes of stored data use the outbox instead.
+ */
+export async function publishEvent<D extends EventDefinition>(js: JetStreamClient, def: D, data: z.input<D['data']>, timeoutMs = 2_000): Promise<EventEnvelope<z.output<D['data']>>> {
+  const event = makeEvent(def, data);
+  await js.publish(def.subject, JSON.stringify(event), { msgID: event.id, timeout: timeoutMs });
+  return event;
+}

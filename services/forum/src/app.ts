@@ -1,0 +1,45 @@
+import type Koa from 'koa';
+import type { Connection } from 'mongoose';
+import type { JetStreamClient } from '@nats-io/jetstream';
+import { ForumPostViewed } from '@cp/contracts';
+import { createApp, createAuth, mongoReadiness, outboxModel, publishEvent, type AuthOptions, type Logger, type ReadinessCheck } from '@cp/service-kit';
+import { PostsRepository } from './data/posts-repository.ts';
+import { RepliesRepository } from './data/replies-repository.ts';
+import { ViewsRepository } from './data/views-repository.ts';
+import { forumRoutes } from './routes.ts';
+import type { ForumDeps } from './use-cases/deps.ts';
+
+export interface ForumAppInput {
+  conn: Connection;
+  /** Where post-viewed events go (the forum's stream). */
+  js: JetStreamClient;
+  logger: Logger;
+  auth: AuthOptions;
+  readiness?: ReadinessCheck[];
+  now?: () => Date;
+}
+
+/** Builds the forum service (repositories, use cases, routes) on given connections; used by main and by tests. */
+export async function buildForumApp(input: ForumAppInput): Promise<{ app: Koa; deps: ForumDeps }> {
+  const posts = new PostsRepository(input.conn);
+  const replies = new RepliesRepository(input.conn);
+  const views = new ViewsRepository(input.conn);
+  for (const repo of [posts, replies, views]) await repo.init();
+  await outboxModel(input.conn).createIndexes();
+  const deps: ForumDeps = {
+    conn: input.conn,
+    posts,
+    replies,
+    views,
+    publishView: async (postId, viewer) => {
+      await publishEvent(input.js, ForumPostViewed, { postId, viewer });
+    },
+    viewerSalt: await views.viewerSalt(),
+    logger: input.logger,
+    now: input.now ?? (() => new Date()),
+  };
+  const app = createApp({ name: 'forum', logger: input.logger, readiness: [mongoReadiness(input.conn), ...(input.readiness ?? [])] });
+  const routes = forumRoutes(deps, createAuth(input.auth));
+  app.use(routes.routes()).use(routes.allowedMethods());
+  return { app, deps };
+}

@@ -1,0 +1,35 @@
+import { randomUUID } from 'node:crypto';
+import { badRequest, runInTransaction, type AuthUser } from '@cp/service-kit';
+import { ForumPostCreated, ForumPostInsertSchema, type ForumPost } from '@cp/contracts';
+import type { PostDoc } from '../data/posts-repository.ts';
+import { toPost } from '../data/forum-mapper.ts';
+import type { ForumDeps } from './deps.ts';
+import { authorName } from './post-rules.ts';
+
+/**
+ * POST /api/forum/posts (spec §5 rules and messages). The author is the logged-in user; id, counters and times are
+ * the server's: a body that sends them is refused (the schema is strict). Stored with its post-created event.
+ */
+export async function createPost(deps: ForumDeps, user: AuthUser, body: unknown): Promise<ForumPost> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('Expected a JSON object');
+  const input = ForumPostInsertSchema.parse(body);
+  const now = deps.now();
+  const doc: PostDoc = {
+    _id: randomUUID(),
+    userId: user.id,
+    username: authorName(user),
+    category: input.category,
+    title: input.title,
+    content: input.content,
+    ...(input.imageUrl ? { imageUrl: input.imageUrl } : {}),
+    replyCount: 0,
+    viewCount: 0,
+    createdAt: now,
+    updatedAt: now,
+  };
+  await runInTransaction(deps.conn, async (session, emit) => {
+    await deps.posts.insert(doc, session);
+    await emit(ForumPostCreated, { postId: doc._id, userId: doc.userId, category: doc.category, title: doc.title, ...(doc.imageUrl ? { imageUrl: doc.imageUrl } : {}) });
+  });
+  return toPost(doc);
+}
