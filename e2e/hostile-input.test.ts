@@ -142,6 +142,7 @@ describe('hostile input (issue 16)', () => {
   let attacker: string;
   let victim: string;
   let victimListing: Record<string, unknown>;
+  let victimPostId: string;
   let before: Map<string, string>;
   let statusBefore: ProcessStatus[];
 
@@ -158,6 +159,14 @@ describe('hostile input (issue 16)', () => {
     victimListing = (await created.json()) as Record<string, unknown>;
     before = await storedDocuments(mongo);
     statusBefore = await control<ProcessStatus[]>('/status');
+    // A forum post of the victim's, made after the snapshot: the attacker's valid replies to it change it legitimately.
+    const post = await fetch(`${env.serviceUrls.forum}/api/forum/posts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: victim },
+      body: JSON.stringify({ category: 'Jobs', title: 'Cook wanted in Camp Hill', content: 'Full time cook for a small restaurant, evenings.' }),
+    });
+    expect(post.status).toBe(201);
+    victimPostId = ((await post.json()) as { id: string }).id;
   });
   afterAll(async () => {
     await mongo?.close();
@@ -171,11 +180,11 @@ describe('hostile input (issue 16)', () => {
     let sent = 0;
     const targets = [
       { name: 'gateway', base: env.site, viaGateway: true },
-      ...(['identity', 'listings', 'comms'] as const).map((s) => ({ name: s, base: env.serviceUrls[s]!, viaGateway: false })),
+      ...(['identity', 'listings', 'forum', 'comms'] as const).map((s) => ({ name: s, base: env.serviceUrls[s]!, viaGateway: false })),
     ];
     const work: Array<{ target: (typeof targets)[number]; req: HostileRequest }> = [];
     for (const endpoint of ENDPOINTS) {
-      const id = endpoint.path.startsWith('/uploads/') ? `${String(victimListing.id)}.webp` : String(victimListing.id);
+      const id = endpoint.path.startsWith('/uploads/') ? `${String(victimListing.id)}.webp` : endpoint.service === 'forum' ? victimPostId : String(victimListing.id);
       for (const req of hostileRequests(endpoint, rnd, id)) {
         // The attacker's session goes with every request that does not bring its own credentials, so the bodies reach
         // the code behind the login check; logging out is fuzzed without it (it would end the session).

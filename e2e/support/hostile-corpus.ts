@@ -6,7 +6,7 @@
  */
 import { gzipSync } from 'node:zlib';
 
-export type ServiceName = 'identity' | 'listings' | 'comms';
+export type ServiceName = 'identity' | 'listings' | 'forum' | 'comms';
 
 export interface Endpoint {
   service: ServiceName;
@@ -49,6 +49,12 @@ export const ENDPOINTS: Endpoint[] = [
   { service: 'listings', method: 'DELETE', path: '/api/listings/:id', body: 'none' },
   { service: 'listings', method: 'POST', path: '/api/upload', body: 'multipart' },
   { service: 'listings', method: 'GET', path: '/uploads/img/:id', body: 'none' },
+  // forum
+  { service: 'forum', method: 'GET', path: '/api/forum/posts', body: 'none' },
+  { service: 'forum', method: 'GET', path: '/api/forum/posts/:id', body: 'none' },
+  { service: 'forum', method: 'GET', path: '/api/forum/posts/:id/replies', body: 'none' },
+  { service: 'forum', method: 'POST', path: '/api/forum/posts', body: 'json', sample: { category: 'General', title: 'Cricket this Sunday', content: 'Tennis-ball cricket at the Carlisle park, all welcome.' } },
+  { service: 'forum', method: 'POST', path: '/api/forum/posts/:id/replies', body: 'json', sample: { content: 'Count me in for Sunday!' } },
   // comms
   { service: 'comms', method: 'POST', path: '/api/contact', body: 'json', sample: { name: 'Fuzz', email: 'f@example.com', subject: 'Hello there', message: 'A message long enough to pass.' } },
   { service: 'comms', method: 'POST', path: '/api/newsletter/subscribe', body: 'json', sample: { email: 'f@example.com' } },

@@ -36,6 +36,7 @@ export function servicePorts(offset: number): Record<string, number> {
     gateway: 8080 + offset,
     identity: 4001 + offset,
     listings: 4002 + offset,
+    forum: 4003 + offset,
     comms: 4006 + offset,
   };
 }
@@ -86,6 +87,16 @@ export const SERVICES: ServiceSpec[] = [
     }),
   },
   {
+    name: 'forum',
+    entry: 'services/forum/src/main.ts',
+    env: (c) => ({
+      PORT: String(c.ports.forum),
+      JWT_PUBLIC_KEY_FILE: c.keys.publicKeyFile,
+      IDENTITY_URL: url(c.ports.identity!),
+      SEED_DEMO_DATA: String(c.demoData),
+    }),
+  },
+  {
     name: 'comms',
     entry: 'services/comms/src/main.ts',
     env: (c) => ({
@@ -101,6 +112,7 @@ export const SERVICES: ServiceSpec[] = [
       PUBLIC_URL: c.publicUrl,
       IDENTITY_URL: url(c.ports.identity!),
       LISTINGS_URL: url(c.ports.listings!),
+      FORUM_URL: url(c.ports.forum!),
       COMMS_URL: url(c.ports.comms!),
       ...webEnv(c),
     }),
