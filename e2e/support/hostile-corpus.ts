@@ -41,6 +41,7 @@ export const ENDPOINTS: Endpoint[] = [
   { service: 'identity', method: 'POST', path: '/api/forgot-password', body: 'json', sample: { email: 'f@example.com' } },
   { service: 'identity', method: 'POST', path: '/api/reset-password', body: 'json', sample: { token: 'a'.repeat(43), password: 'pw-654321' } },
   { service: 'identity', method: 'GET', path: '/internal/sessions/:id', body: 'none', internal: true },
+  { service: 'identity', method: 'GET', path: '/internal/users/:id', body: 'none', internal: true },
   // listings
   { service: 'listings', method: 'GET', path: '/api/listings', body: 'none', query: ['search', 'category', 'location', 'priceRange', 'tier', 'userId', 'sort', 'page', 'pageSize'] },
   { service: 'listings', method: 'GET', path: '/api/listings/:id', body: 'none' },

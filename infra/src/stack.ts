@@ -102,6 +102,8 @@ export const SERVICES: ServiceSpec[] = [
     env: (c) => ({
       PORT: String(c.ports.comms),
       CONTACT_INBOX: 'support@centralpadesi.local',
+      IDENTITY_URL: url(c.ports.identity!),
+      PUBLIC_URL: c.publicUrl,
     }),
   },
   {

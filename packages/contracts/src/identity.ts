@@ -112,3 +112,7 @@ export const SessionSchema = z.object({
   sess: z.object({ userId: IdSchema, rememberMe: z.boolean(), createdAt: IsoDateTimeSchema }),
   expire: IsoDateTimeSchema,
 });
+
+/** Identity's internal answer about a user, for services that send them notices (GET /internal/users/:id). */
+export const UserContactSchema = z.object({ id: IdSchema, username: z.string(), email: z.string().nullable(), firstName: z.string().nullable() });
+export type UserContact = z.infer<typeof UserContactSchema>;

@@ -3,12 +3,16 @@ import type { Connection } from 'mongoose';
 import { createApp, mongoReadiness, outboxModel, type Logger, type Mailer, type ReadinessCheck } from '@cp/service-kit';
 import { ContactMessagesRepository } from './data/contact-messages-repository.ts';
 import { NewsletterRepository } from './data/newsletter-repository.ts';
+import { ReplyNoticesRepository } from './data/reply-notices-repository.ts';
+import type { UserDirectory } from './data/user-directory.ts';
 import { commsRoutes } from './routes.ts';
 import type { CommsDeps } from './use-cases/deps.ts';
 
 export interface CommsAppInput {
   conn: Connection;
   mailer: Mailer;
+  /** Users' addresses: identity's internal endpoint in main (identityUserDirectory). */
+  users: UserDirectory;
   logger: Logger;
   config: CommsDeps['config'];
   readiness?: ReadinessCheck[];
@@ -21,12 +25,14 @@ export async function buildCommsApp(input: CommsAppInput): Promise<{ app: Koa; d
     conn: input.conn,
     messages: new ContactMessagesRepository(input.conn),
     newsletter: new NewsletterRepository(input.conn),
+    replyNotices: new ReplyNoticesRepository(input.conn),
+    users: input.users,
     mailer: input.mailer,
     logger: input.logger,
     config: input.config,
     now: input.now ?? (() => new Date()),
   };
-  for (const repo of [deps.messages, deps.newsletter]) await repo.init();
+  for (const repo of [deps.messages, deps.newsletter, deps.replyNotices]) await repo.init();
   await outboxModel(input.conn).createIndexes();
   const app = createApp({ name: 'comms', logger: input.logger, readiness: [mongoReadiness(input.conn), ...(input.readiness ?? [])] });
   const routes = commsRoutes(deps);

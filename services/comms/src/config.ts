@@ -6,6 +6,10 @@ export const CommsEnv = BaseServiceEnv.extend(SmtpEnv.shape).extend({
   MONGO_DB: z.string().default('comms'),
   /** Where new contact messages are announced: the operators' inbox. */
   CONTACT_INBOX: z.email(),
+  /** Identity's internal address: where a post author's e-mail is asked for (reply notices). */
+  IDENTITY_URL: z.url(),
+  /** The site's public origin, for links in e-mails (never taken from a request). */
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }),
 });
 export type CommsConfig = z.infer<typeof CommsEnv>;
 

@@ -1,7 +1,9 @@
-import { createMailer, startService } from '@cp/service-kit';
+import { createMailer, ensureStream, startService } from '@cp/service-kit';
 import { loadCommsConfig } from './config.ts';
 import { buildCommsApp } from './app.ts';
+import { identityUserDirectory } from './data/user-directory.ts';
 import { startCommsHandlers } from './events/notify-operators.ts';
+import { startReplyNotices } from './events/reply-notices.ts';
 
 await startService({
   name: 'comms',
@@ -9,9 +11,13 @@ await startService({
   async build({ config, logger, conn, nats, readiness, onClose }) {
     const mailer = createMailer(config, logger);
     onClose(() => mailer.close());
-    const { app, deps } = await buildCommsApp({ conn, mailer, logger, config, readiness });
+    const { app, deps } = await buildCommsApp({ conn, mailer, users: identityUserDirectory(config.IDENTITY_URL), logger, config, readiness });
     const handlers = await startCommsHandlers(deps, nats);
     onClose(() => handlers.stop());
+    // The forum's stream, where its replies are announced (the same settings forum gives it; whoever starts first makes it).
+    await ensureStream(nats.jsm, 'forum', logger);
+    const replyNotices = await startReplyNotices(deps, nats);
+    onClose(() => replyNotices.stop());
     return app;
   },
 });

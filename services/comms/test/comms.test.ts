@@ -5,6 +5,7 @@ import { connectMongo, connectNats, createLogger, createMailer, ensureStream, li
 import { mailbox } from '../../../infra/src/mailbox.ts';
 import { testEnv } from '../../../infra/src/jest/test-env.ts';
 import { buildCommsApp } from '../src/app.ts';
+import { identityUserDirectory } from '../src/data/user-directory.ts';
 import { startCommsHandlers } from '../src/events/notify-operators.ts';
 import type { CommsDeps } from '../src/use-cases/deps.ts';
 
@@ -30,7 +31,8 @@ beforeAll(async () => {
   conn = await connectMongo(env.MONGO_URL, `comms_${randomUUID().slice(0, 8)}`);
   nats = await connectNats({ url: env.NATS_URL, name: 'comms-test', logger });
   await ensureStream(nats.jsm, 'comms');
-  const built = await buildCommsApp({ conn, mailer, logger, config: { CONTACT_INBOX: INBOX } });
+  // No reply notices in this file (reply-notices.test.ts): nobody's address is ever asked for.
+  const built = await buildCommsApp({ conn, mailer, users: identityUserDirectory('http://127.0.0.1:1'), logger, config: { CONTACT_INBOX: INBOX, PUBLIC_URL: 'http://localhost:8080' } });
   deps = built.deps;
   relay = new OutboxRelay({ connection: conn, js: nats.js, logger });
   relay.start();

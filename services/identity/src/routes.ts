@@ -9,6 +9,7 @@ import type { IssuedSession } from './use-cases/start-session.ts';
 import { forgotPassword } from './use-cases/forgot-password.ts';
 import { resetPassword } from './use-cases/reset-password.ts';
 import { currentUser } from './use-cases/current-user.ts';
+import { userContact } from './use-cases/user-contact.ts';
 import { SESSION_ID } from './session-id.ts';
 
 function cookieHeader(value: string, opts: { maxAge?: number | undefined; secure: boolean }): string {
@@ -63,6 +64,17 @@ export function identityRoutes(deps: IdentityDeps, auth: Auth) {
   router.post('/api/reset-password', async (ctx) => {
     ctx.set('Referrer-Policy', 'no-referrer');
     ctx.body = await resetPassword(deps, ctx.request.body);
+  });
+
+  /** Internal: where another service sends a user's notices (comms, for replies to their posts). */
+  router.get('/internal/users/:id', async (ctx) => {
+    const contact = await userContact(deps, ctx.params.id ?? '');
+    if (!contact) {
+      ctx.status = 404;
+      ctx.body = { error: 'User not found' };
+      return;
+    }
+    ctx.body = contact;
   });
 
   /** Internal: other services ask whether a session is still active (never routed by the gateway). */

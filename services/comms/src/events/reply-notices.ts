@@ -1,0 +1,27 @@
+import { eventStream, ForumReplyCreated } from '@cp/contracts';
+import { on, startConsumer, type NatsHandle } from '@cp/service-kit';
+import { notifyPostAuthor } from '../use-cases/notify-post-author.ts';
+import type { CommsDeps } from '../use-cases/deps.ts';
+
+export const REPLY_NOTICES_DURABLE = 'comms-reply-notices';
+
+/**
+ * forum.reply-created → a notice to the post's author (notifyPostAuthor). A durable consumer of the forum's stream (the
+ * kit's: validated payloads, so a malformed event goes to dead letters instead of looping; retries with backoff).
+ */
+export function startReplyNotices(deps: CommsDeps, nats: NatsHandle, opts: { durable?: string; backoffMs?: number[] } = {}) {
+  return startConsumer({
+    nats,
+    connection: deps.conn,
+    stream: eventStream('forum').name,
+    durable: opts.durable ?? REPLY_NOTICES_DURABLE,
+    logger: deps.logger,
+    handlers: [
+      on(ForumReplyCreated, async (event) => {
+        const outcome = await notifyPostAuthor(deps, event.data);
+        deps.logger.info({ replyId: event.data.replyId, postId: event.data.postId, outcome }, 'reply notice');
+      }),
+    ],
+    ...(opts.backoffMs ? { backoffMs: opts.backoffMs } : {}),
+  });
+}
