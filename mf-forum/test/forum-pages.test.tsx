@@ -15,6 +15,7 @@ type Api = (method: string, path: string) => [number, unknown];
 const POST = {
   id: '00000000-0000-4000-8000-000000000001',
   userId: '11111111-1111-4111-8111-111111111111',
+  username: 'rajesh_k',
   category: 'Events',
   title: 'Diwali potluck in Camp Hill',
   content: 'Who is in for a potluck on Saturday evening?',
@@ -77,13 +78,15 @@ describe('forum screens', () => {
     expect(screen.getByRole('button', { name: 'Housing' }).getAttribute('aria-pressed')).toBe('true');
   });
 
-  it('/forum lists post cards with author, replies and views', async () => {
+  it('/forum lists post cards with the author\'s username (not their id), replies and views', async () => {
     await renderAt('/forum', withPosts([POST]));
     expect(await screen.findByRole('link', { name: POST.title })).toBeTruthy();
     expect(screen.getByText('2 replies')).toBeTruthy();
     expect(screen.getByText('14 views')).toBeTruthy();
     expect(screen.getByText('3h ago')).toBeTruthy();
-    expect(screen.getAllByText(POST.userId).length).toBeGreaterThan(0);
+    expect(screen.getAllByText(POST.username).length).toBeGreaterThan(0);
+    expect(screen.queryByText(POST.userId)).toBeNull();
+    expect(screen.getAllByText('RK').length).toBeGreaterThan(0); // the initials avatar from the username
   });
 
   it('an unreachable API shows the error state, not a crash', async () => {
@@ -100,9 +103,15 @@ describe('forum screens', () => {
     expect(screen.getByRole('link', { name: 'Login to Continue' }).getAttribute('href')).toBe('/auth');
   });
 
-  it('a post: details, no replies yet, and the login prompt for visitors', async () => {
-    await renderAt(`/forum/post/${POST.id}`, withPosts([POST]));
+  it('a post: details, no replies yet, and the login prompt for visitors; opening it asks for the post once (its view)', async () => {
+    const asked: string[] = [];
+    const api = withPosts([POST]);
+    await renderAt(`/forum/post/${POST.id}`, (m, p) => {
+      asked.push(`${m} ${p}`);
+      return api(m, p);
+    });
     expect(await screen.findByRole('heading', { level: 1, name: POST.title })).toBeTruthy();
+    expect(asked.filter((a) => a === `GET /api/forum/posts/${POST.id}`)).toHaveLength(1);
     expect(await screen.findByText('No replies yet. Be the first to comment!')).toBeTruthy();
     expect(screen.getByText('You need to be logged in to reply')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Login to Reply' })).toBeTruthy();

@@ -9,6 +9,7 @@ function post(patch: Partial<ForumPost>): ForumPost {
   return {
     id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
     userId: '11111111-1111-4111-8111-111111111111',
+    username: 'priya',
     category: 'General',
     title: `Post ${n}`,
     content: 'Some content that is long enough.',
@@ -57,7 +58,8 @@ describe('forum helpers (spec §2 Forum, Forum post)', () => {
     expect(initials('priya sharma')).toBe('PS');
     expect(initials('Raj Kumar Patel')).toBe('RK');
     expect(initials('  anand  ')).toBe('A');
-    expect(initials('3f0c2d9e-1111-4a6b-9c1d-2e3f4a5b6c7d')).toBe('3');
+    expect(initials('temple_committee')).toBe('TC');
+    expect(initials('anjali.reddy-1')).toBe('AR');
     expect(initials('')).toBe('');
   });
 });

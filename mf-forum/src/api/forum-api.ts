@@ -13,6 +13,10 @@ export const forumApi = baseApi.injectEndpoints({
       transformResponse: normalizePosts,
       providesTags: [{ type: 'ForumPost', id: 'LIST' }],
     }),
+    /** GET /api/forum/posts/:id: one post; asking for it is what counts a view. */
+    viewForumPost: build.query<ForumPost, string>({
+      query: (postId) => `/api/forum/posts/${encodeURIComponent(postId)}`,
+    }),
     getForumReplies: build.query<ForumReply[], string>({
       query: (postId) => `/api/forum/posts/${encodeURIComponent(postId)}/replies`,
       transformResponse: normalizeReplies,
@@ -30,4 +34,4 @@ export const forumApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useGetForumPostsQuery, useGetForumRepliesQuery, useCreateForumPostMutation, useCreateForumReplyMutation } = forumApi;
+export const { useGetForumPostsQuery, useViewForumPostQuery, useGetForumRepliesQuery, useCreateForumPostMutation, useCreateForumReplyMutation } = forumApi;

@@ -15,7 +15,7 @@ export function Avatar({ name, size = 'md' }: { name: string; size?: 'sm' | 'md'
   );
 }
 
-/** A post in the list (spec §2 Forum): title, category, author (the userId), replies, views, date, optional image. */
+/** A post in the list (spec §2 Forum): title, category, author (their username), replies, views, date, optional image. */
 export function PostCard({ post, headingLevel = 2 }: { post: ForumPost; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
@@ -33,10 +33,10 @@ export function PostCard({ post, headingLevel = 2 }: { post: ForumPost; headingL
         <p className="line-clamp-2 text-sm text-muted-foreground">{post.content}</p>
         <div className="flex flex-wrap items-center gap-4 text-xs text-muted-foreground">
           <span className="flex min-w-0 items-center gap-2">
-            <Avatar name={post.userId} size="sm" />
+            <Avatar name={post.username} size="sm" />
             <span className="truncate">
               <span className="sr-only">Posted by </span>
-              {post.userId}
+              {post.username}
             </span>
           </span>
           <span className="flex items-center gap-1">

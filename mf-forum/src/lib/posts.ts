@@ -23,10 +23,13 @@ export function homePosts(posts: readonly ForumPost[], count: number = HOME_COUN
   return posts.slice(0, count);
 }
 
-/** Avatar initials: the first letter of each word, the first two of them, upper case (spec §2 Forum post). */
+/**
+ * Avatar initials: the first letter of each word, the first two of them, upper case (spec §2 Forum post). In a
+ * username the words are joined by `_`, `.` or `-` (temple_committee → TC).
+ */
 export function initials(name: string): string {
   return name
-    .split(/\s+/)
+    .split(/[\s_.-]+/)
     .filter(Boolean)
     .map((word) => word[0]!)
     .join('')

@@ -4,7 +4,7 @@ import { ArrowLeft, Eye, LogIn, MessageSquare, SearchX } from 'lucide-react';
 import { relativeTime, type ForumPost } from '@cp/contracts';
 import { Badge, Button, Card, CardContent, EmptyState, Field, Skeleton, Textarea, toast } from '@cp/ui';
 import { LoadError, useAuth } from '@cp/web-core';
-import { useCreateForumReplyMutation, useGetForumPostsQuery, useGetForumRepliesQuery } from '../api/forum-api.ts';
+import { useCreateForumReplyMutation, useGetForumPostsQuery, useGetForumRepliesQuery, useViewForumPostQuery } from '../api/forum-api.ts';
 import { Avatar } from '../components/PostCard.tsx';
 import { findPost, replyProblem, serverText } from '../lib/posts.ts';
 
@@ -85,10 +85,10 @@ function Replies({ postId }: { postId: string }) {
     <ul className="space-y-3" aria-label="Replies">
       {replies.map((r) => (
         <li key={r.id} className="flex gap-3 rounded-lg border bg-card p-4">
-          <Avatar name={r.userId} size="sm" />
+          <Avatar name={r.username} size="sm" />
           <div className="min-w-0 flex-1 space-y-1">
             <p className="flex flex-wrap gap-x-2 text-sm">
-              <span className="truncate font-medium">{r.userId}</span>
+              <span className="truncate font-medium">{r.username}</span>
               <span className="text-muted-foreground">{relativeTime(r.createdAt)}</span>
             </p>
             <p className="whitespace-pre-line break-words text-sm">{r.content}</p>
@@ -106,9 +106,9 @@ function PostView({ post }: { post: ForumPost }) {
       <Card>
         <CardContent className="space-y-4 pt-6">
           <div className="flex items-center gap-3">
-            <Avatar name={post.userId} />
+            <Avatar name={post.username} />
             <div className="min-w-0">
-              <p className="truncate font-medium">{post.userId}</p>
+              <p className="truncate font-medium">{post.username}</p>
               <p className="text-sm text-muted-foreground">{relativeTime(post.createdAt)}</p>
             </div>
             <Badge variant="secondary" className="ml-auto">
@@ -145,6 +145,9 @@ function PostView({ post }: { post: ForumPost }) {
 export function ForumPostPage() {
   const { id } = useParams();
   const { data, isLoading, error, refetch } = useGetForumPostsQuery();
+  // Opening the post counts a view (the forum service counts it once per reader per day); the page itself shows the
+  // post found in the list (spec), so a failure here changes nothing on screen.
+  useViewForumPostQuery(id ?? '', { skip: !id });
   let body;
   if (isLoading) {
     body = (
