@@ -9,7 +9,8 @@ import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { MongoClient, type Collection, type Sort } from 'mongodb';
 import { LISTING_CATEGORIES, LISTING_TIERS, LOCATIONS, ListingsQuerySchema } from '@cp/contracts';
-import { searchFilter, searchTextOf, toListing, type ListingDoc } from '../../services/listings/src/data/listings-repository.ts';
+import { searchFilter, searchTextOf, type ListingDoc } from '../../services/listings/src/data/listings-repository.ts';
+import { toListing } from '../../services/listings/src/data/listing-mapper.ts';
 
 export interface Measured {
   name: string;

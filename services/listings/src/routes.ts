@@ -1,7 +1,12 @@
 import { createRouter, notFound, type Auth, type AuthUser } from '@cp/service-kit';
 import type { Context } from 'koa';
-import { createListing, deleteListing, getListing, listListings, updateListing } from './use-cases/listings.ts';
-import { IMAGE_KEY, uploadImages } from './use-cases/images.ts';
+import { createListing } from './use-cases/create-listing.ts';
+import { getListing } from './use-cases/get-listing.ts';
+import { listListings } from './use-cases/list-listings.ts';
+import { updateListing } from './use-cases/update-listing.ts';
+import { deleteListing } from './use-cases/delete-listing.ts';
+import { uploadImages } from './use-cases/upload-images.ts';
+import { IMAGE_KEY } from './images/storage-keys.ts';
 import { readImageFiles } from './images/multipart.ts';
 import { concurrencyLimit } from './images/concurrency.ts';
 import type { ListingsDeps } from './use-cases/deps.ts';

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { startAbandonedImageSweep } from '../src/jobs/abandoned-images.ts';
 import type { ObjectStore } from '../src/storage/object-store.ts';
-import { removeAbandonedImages, storeImage } from '../src/use-cases/images.ts';
+import { storeImage } from '../src/images/storage-keys.ts';
+import { removeAbandonedImages } from '../src/use-cases/remove-abandoned-images.ts';
 import { call, listingBody, startListings, testStore, until, type ListingsHarness } from './helpers.ts';
 
 // A bucket of its own: a sweep removes every unused image of its bucket, and the other test files upload in parallel.

@@ -3,7 +3,6 @@ import { trusted } from '@cp/service-kit';
 import {
   LOCATIONS,
   PRICE_BUCKETS,
-  type Listing,
   type ListingCategory,
   type ListingTier,
   type PriceBucketId,
@@ -140,30 +139,6 @@ export function searchFilter(q: Omit<ListingSearch, 'sort' | 'page' | 'pageSize'
   if (q.tier) and.push({ tier: q.tier });
   if (q.userId) and.push({ userId: q.userId });
   return and.length === 0 ? {} : and.length === 1 ? and[0]! : { $and: and };
-}
-
-export function toListing(doc: Omit<ListingDoc, 'searchText'> & { searchText?: string }): Listing {
-  return {
-    id: doc._id,
-    userId: doc.userId,
-    category: doc.category,
-    title: doc.title,
-    description: doc.description,
-    ...(doc.price !== undefined && doc.price !== null ? { price: doc.price } : {}),
-    location: doc.location,
-    imageUrls: doc.imageUrls ?? [],
-    ...(doc.contactPhone ? { contactPhone: doc.contactPhone } : {}),
-    ...(doc.contactEmail ? { contactEmail: doc.contactEmail } : {}),
-    tier: doc.tier,
-    status: doc.status as Listing['status'],
-    ...(doc.eventDate ? { eventDate: doc.eventDate } : {}),
-    ...(doc.eventTime ? { eventTime: doc.eventTime } : {}),
-    ...(doc.venue ? { venue: doc.venue } : {}),
-    ...(doc.organizer ? { organizer: doc.organizer } : {}),
-    ...(doc.eventType ? { eventType: doc.eventType } : {}),
-    createdAt: doc.createdAt.toISOString(),
-    updatedAt: doc.updatedAt.toISOString(),
-  };
 }
 
 export class ListingsRepository {

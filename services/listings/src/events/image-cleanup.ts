@@ -1,6 +1,6 @@
 import { ListingDeleted, ListingUpdated, eventStream } from '@cp/contracts';
 import { on, startConsumer, type NatsHandle } from '@cp/service-kit';
-import { removeUnusedImages } from '../use-cases/images.ts';
+import { removeUnusedImages } from '../use-cases/remove-unused-images.ts';
 import type { ListingsDeps } from '../use-cases/deps.ts';
 
 export const IMAGE_CLEANUP_DURABLE = 'listings-image-cleanup';

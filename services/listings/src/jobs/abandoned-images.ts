@@ -1,4 +1,4 @@
-import { removeAbandonedImages } from '../use-cases/images.ts';
+import { removeAbandonedImages } from '../use-cases/remove-abandoned-images.ts';
 import type { ListingsDeps } from '../use-cases/deps.ts';
 
 export interface AbandonedImageSweepOptions {

@@ -3,7 +3,7 @@ import { runInTransaction } from '@cp/service-kit';
 import { DEMO_ACCOUNTS, ListingCreated } from '@cp/contracts';
 import { searchTextOf, type ListingDoc } from '../data/listings-repository.ts';
 import { validateNewListing } from '../use-cases/listing-input.ts';
-import { storeImage } from '../use-cases/images.ts';
+import { storeImage } from '../images/storage-keys.ts';
 import type { ListingsDeps } from '../use-cases/deps.ts';
 import { daysFromNow, DEMO_LISTINGS } from './demo-listings.ts';
 import { demoImage } from './demo-images.ts';

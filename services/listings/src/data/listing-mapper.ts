@@ -1,0 +1,27 @@
+import type { Listing } from '@cp/contracts';
+import type { ListingDoc } from './listings-repository.ts';
+
+/** A stored listing as the API shows it: never the internal `searchText`; absent optional fields left out. */
+export function toListing(doc: Omit<ListingDoc, 'searchText'> & { searchText?: string }): Listing {
+  return {
+    id: doc._id,
+    userId: doc.userId,
+    category: doc.category,
+    title: doc.title,
+    description: doc.description,
+    ...(doc.price !== undefined && doc.price !== null ? { price: doc.price } : {}),
+    location: doc.location,
+    imageUrls: doc.imageUrls ?? [],
+    ...(doc.contactPhone ? { contactPhone: doc.contactPhone } : {}),
+    ...(doc.contactEmail ? { contactEmail: doc.contactEmail } : {}),
+    tier: doc.tier,
+    status: doc.status as Listing['status'],
+    ...(doc.eventDate ? { eventDate: doc.eventDate } : {}),
+    ...(doc.eventTime ? { eventTime: doc.eventTime } : {}),
+    ...(doc.venue ? { venue: doc.venue } : {}),
+    ...(doc.organizer ? { organizer: doc.organizer } : {}),
+    ...(doc.eventType ? { eventType: doc.eventType } : {}),
+    createdAt: doc.createdAt.toISOString(),
+    updatedAt: doc.updatedAt.toISOString(),
+  };
+}

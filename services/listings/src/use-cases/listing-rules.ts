@@ -1,0 +1,34 @@
+import { badRequest, forbidden, notFound } from '@cp/service-kit';
+import { IdSchema } from '@cp/contracts';
+import type { ListingsDeps } from './deps.ts';
+
+export const LISTING_NOT_FOUND = 'Listing not found';
+export const NOT_OWNER = 'You can only change your own listings';
+export const FOREIGN_IMAGE = 'Only images you uploaded can be attached to your listing';
+
+/**
+ * A listing shows only images this site stored for its owner (the schema already refuses any other URL shape):
+ * each new image must be an upload of this user; images the listing already shows may stay.
+ */
+export async function checkImages(deps: ListingsDeps, userId: string, urls: readonly string[] | undefined, alreadyShown: readonly string[] = []): Promise<void> {
+  const added = [...new Set(urls ?? [])].filter((u) => !alreadyShown.includes(u));
+  if (added.length === 0) return;
+  const owned = await deps.uploads.ownedBy(added, userId);
+  if (added.some((u) => !owned.has(u))) throw badRequest(FOREIGN_IMAGE);
+}
+
+/** A path id that is not a uuid cannot name a listing: 404 without asking the database. */
+export function listingId(raw: string): string {
+  const id = IdSchema.safeParse(raw);
+  if (!id.success) throw notFound(LISTING_NOT_FOUND);
+  return id.data;
+}
+
+/**
+ * Tells apart "not yours" (403) and "no such listing" (404) once the owner-scoped write matched nothing.
+ * The write itself never runs without the owner in its filter.
+ */
+export async function missingOrForbidden(deps: ListingsDeps, id: string): Promise<never> {
+  if (await deps.listings.exists(id)) throw forbidden(NOT_OWNER);
+  throw notFound(LISTING_NOT_FOUND);
+}
