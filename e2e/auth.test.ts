@@ -37,8 +37,10 @@ describe('auth (spec §2 Auth, §4 session, §5 register rules, §8 messages)', 
       await page.getByRole('link', { name: 'Login' }).first().click();
       await page.waitForURL('**/auth');
       await submitLogin(page, user.username, user.password, true);
-      // A full page redirect to / (spec §4); the new document knows the user from GET /api/auth/user.
+      // A full page redirect to / (spec §4); the new document knows the user from GET /api/auth/user, and shows the
+      // login's toast after the reload.
       await page.waitForURL((url) => url.pathname === '/');
+      await expectToast(page, 'You have successfully logged in.');
       menu = await openAccountMenu(page, name);
       await menu.getByText(name, { exact: true }).waitFor();
       await menu.getByText(user.email, { exact: true }).waitFor();

@@ -125,7 +125,10 @@ describe('shell composition', () => {
     await renderAt('/', healthy, [REGISTRY[0]!]);
     expect(await screen.findByRole('heading', { name: 'Remote hero' })).toBeTruthy();
     expect(screen.getByText('This section could not be loaded')).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'No Posts Yet' })).toBeTruthy();
+    // The forum's remote is not in this registry: its home area says it could not be loaded, not that it is empty.
+    expect(screen.getByRole('heading', { name: 'The forum could not be loaded' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Featured businesses could not be loaded' })).toBeTruthy();
+    expect(screen.queryByText('No Posts Yet')).toBeNull();
     expect(screen.getByRole('heading', { name: 'Stay in the Loop' })).toBeTruthy();
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
   });
@@ -150,7 +153,7 @@ describe('shell composition', () => {
     await act(async () => codeLoaded());
     expect(await main.findByRole('heading', { name: 'Remote hero' })).toBeTruthy();
     expect(main.getByRole('heading', { name: 'Recent listings from the remote' })).toBeTruthy();
-    expect(main.getByRole('heading', { name: 'No Posts Yet' })).toBeTruthy();
+    expect(main.getByRole('heading', { name: 'The forum could not be loaded' })).toBeTruthy();
     expect(main.queryByText('Loading…')).toBeNull();
   });
 

@@ -9,6 +9,7 @@ import type { RemotesController } from '../mf/remotes.ts';
 import { HomePage } from '../home/HomePage.tsx';
 import { RemoteRoutes } from './RemoteRoutes.tsx';
 import { RouteError } from './RouteError.tsx';
+import { FlashToast } from './flash-toast.tsx';
 
 const AuthPage = lazy(() => import('../pages/AuthPage.tsx'));
 const ForgotPasswordPage = lazy(() => import('../pages/ForgotPasswordPage.tsx'));
@@ -48,6 +49,7 @@ export function App({ store, remotes, children }: { store: AppStore; remotes: Re
       <RemotesProvider controller={remotes}>
         {children}
         <Toaster />
+        <FlashToast />
       </RemotesProvider>
     </Provider>
   );

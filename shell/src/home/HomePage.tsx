@@ -6,7 +6,7 @@ import { RemoteBoundary, SectionSkeleton } from '../mf/RemoteBoundary.tsx';
 import { useRemotes, useRemotesController } from '../mf/RemotesContext.tsx';
 import { isPending, slotOwners, type RemotesSnapshot } from '../mf/remotes.ts';
 import { SITE_NAME } from '../site.ts';
-import { BusinessesEmpty, DefaultHero, ForumEmpty } from './defaults.tsx';
+import { BusinessesUnavailable, DefaultHero, ForumUnavailable } from './defaults.tsx';
 
 // The shell's own sections below the first screen: their code loads when they come near the viewport.
 const NewsletterSignup = lazy(() => import('./NewsletterSignup.tsx').then((m) => ({ default: m.NewsletterSignup })));
@@ -18,8 +18,8 @@ const ContactBlock = lazy(() => import('./ContactBlock.tsx').then((m) => ({ defa
  */
 const SLOT_DEFAULTS: Partial<Record<HomeSlot, ComponentType>> = {
   hero: DefaultHero,
-  forum: ForumEmpty,
-  'featured-businesses': BusinessesEmpty,
+  forum: ForumUnavailable,
+  'featured-businesses': BusinessesUnavailable,
   newsletter: NewsletterSignup,
   contact: ContactBlock,
 };

@@ -21,14 +21,18 @@ export function DefaultHero() {
   );
 }
 
-export function ForumEmpty() {
+/**
+ * The home sections whose remote is not in the registry (not deployed, or its registry entry failed): the area could
+ * not be loaded — never "no posts yet", which would tell visitors the feature is empty.
+ */
+export function ForumUnavailable() {
   return (
     <HomeSection id="home-forum" title="Community Forum">
       <EmptyState
         headingLevel={3}
         icon={<MessagesSquare />}
-        title="No Posts Yet"
-        description="Be the first to start a discussion!"
+        title="The forum could not be loaded"
+        description="Community posts are not available right now. Please try again later."
         action={
           <Button asChild variant="outline">
             <Link to="/forum">Visit the Forum</Link>
@@ -39,14 +43,14 @@ export function ForumEmpty() {
   );
 }
 
-export function BusinessesEmpty() {
+export function BusinessesUnavailable() {
   return (
     <HomeSection id="home-businesses" title="Featured Businesses">
       <EmptyState
         headingLevel={3}
         icon={<Building2 />}
-        title="No featured businesses yet"
-        description="Local businesses will appear here once they are listed in the directory."
+        title="Featured businesses could not be loaded"
+        description="The business directory is not available right now. Please try again later."
         action={
           <Button asChild variant="outline">
             <Link to="/businesses">Browse Businesses</Link>

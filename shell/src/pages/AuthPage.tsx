@@ -7,6 +7,7 @@ import { Checkbox } from '@cp/ui/checkbox';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@cp/ui/tabs';
 import { loginFailureToast, registrationFailureToast, useAuth, validate, type FieldErrors } from '@cp/web-core';
 import { SectionSkeleton } from '../mf/RemoteBoundary.tsx';
+import { toastAfterReload } from '../app/flash-toast.tsx';
 
 function LoginForm() {
   const { login } = useAuth();
@@ -25,8 +26,8 @@ function LoginForm() {
     setBusy(true);
     try {
       await login(result.data);
-      toast({ title: 'You have successfully logged in.', variant: 'success' });
-      // Spec §4: a successful login performs a full page redirect to /.
+      // Spec §4: a successful login performs a full page redirect to /; its toast is shown by the new page.
+      toastAfterReload({ title: 'You have successfully logged in.', variant: 'success' });
       window.location.assign('/');
     } catch (error) {
       toast({ ...loginFailureToast(error), variant: 'destructive' });
