@@ -41,6 +41,11 @@ describe('the forum end to end', () => {
       await page.getByRole('option', { name: 'Events', exact: true }).click();
       await dialog.getByLabel('Title').fill(title);
       await dialog.getByLabel('Content').fill('Chai and samosas at the Camp Hill library meeting room, Saturday at four.');
+      // An image through the site's upload pipeline.
+      const { default: sharp } = await import('sharp');
+      const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: { r: 200, g: 120, b: 40 } } }).png().toBuffer();
+      await dialog.locator('input[type=file]').setInputFiles({ name: 'chai.png', mimeType: 'image/png', buffer: png });
+      await dialog.getByRole('img', { name: "The post's image" }).waitFor();
       await dialog.getByRole('button', { name: 'Create Post' }).click();
       await expectToast(page, 'Success', 'Your post has been created successfully.');
       const link = page.getByRole('link', { name: title });
@@ -49,6 +54,11 @@ describe('the forum end to end', () => {
       await card.waitFor();
       postPath = (await link.getAttribute('href'))!;
       expect(postPath).toMatch(/^\/forum\/post\/[0-9a-f-]{36}$/);
+      // The card shows the stored picture (re-encoded WebP from /uploads).
+      await page.waitForFunction(
+        (t) => [...document.querySelectorAll('img')].some((img) => img.closest('div')?.textContent?.includes(t) && img.src.includes('/uploads/img/') && img.naturalWidth > 0),
+        title,
+      );
     });
   });
 

@@ -1,4 +1,4 @@
-import type { ForumPost, ForumPostInsert, ForumReply, ForumReplyInsert } from '@cp/contracts';
+import type { ForumPost, ForumPostInsert, ForumReply, ForumReplyInsert, UploadResponse } from '@cp/contracts';
 import { baseApi } from '@cp/web-core';
 import { normalizePosts, normalizeReplies } from '../lib/posts.ts';
 
@@ -22,6 +22,14 @@ export const forumApi = baseApi.injectEndpoints({
       transformResponse: normalizeReplies,
       providesTags: (_result, _error, postId) => [{ type: 'ForumReply', id: postId }],
     }),
+    /** The post's picture through the site's upload pipeline (POST /api/upload, spec §7): answers `{ url }`. */
+    uploadPostImage: build.mutation<UploadResponse, File>({
+      query: (file) => {
+        const form = new FormData();
+        form.append('images', file, file.name);
+        return { url: '/api/upload', method: 'POST', body: form };
+      },
+    }),
     createForumPost: build.mutation<unknown, ForumPostInsert>({
       query: (body) => ({ url: '/api/forum/posts', method: 'POST', body }),
       invalidatesTags: [{ type: 'ForumPost', id: 'LIST' }],
@@ -34,4 +42,4 @@ export const forumApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useGetForumPostsQuery, useViewForumPostQuery, useGetForumRepliesQuery, useCreateForumPostMutation, useCreateForumReplyMutation } = forumApi;
+export const { useGetForumPostsQuery, useViewForumPostQuery, useGetForumRepliesQuery, useCreateForumPostMutation, useCreateForumReplyMutation, useUploadPostImageMutation } = forumApi;

@@ -1,9 +1,10 @@
-import { startService } from '@cp/service-kit';
+import { ensureStream, startService } from '@cp/service-kit';
 import { loadListingsConfig } from './config.ts';
 import { buildListingsApp } from './app.ts';
 import { s3ObjectStore } from './storage/object-store.ts';
 import { seedDemoData } from './seed/seed.ts';
 import { startImageCleanup } from './events/image-cleanup.ts';
+import { startImageClaims } from './events/image-claims.ts';
 import { startAbandonedImageSweep } from './jobs/abandoned-images.ts';
 
 await startService({
@@ -29,6 +30,10 @@ await startService({
     });
     const imageCleanup = await startImageCleanup(deps, nats);
     onClose(() => imageCleanup.stop());
+    // Uploads shown by forum posts (the forum's stream: the same settings forum gives it; whoever starts first makes it).
+    await ensureStream(nats.jsm, 'forum', logger);
+    const imageClaims = await startImageClaims(deps, nats);
+    onClose(() => imageClaims.stop());
     if (config.ABANDONED_IMAGE_SWEEP_MIN > 0) {
       const sweep = startAbandonedImageSweep(deps, { everyMs: config.ABANDONED_IMAGE_SWEEP_MIN * 60_000, maxAgeMs: config.ABANDONED_IMAGE_AGE_H * 3_600_000 });
       onClose(() => sweep.stop());

@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
+import { ForumPostCreated } from '@cp/contracts';
+import { ensureStream, publishEvent } from '@cp/service-kit';
+import { startImageClaims } from '../src/events/image-claims.ts';
 import { startAbandonedImageSweep } from '../src/jobs/abandoned-images.ts';
 import type { ObjectStore } from '../src/storage/object-store.ts';
 import { storeImage } from '../src/images/storage-keys.ts';
@@ -61,6 +64,23 @@ describe('abandoned uploads (images no listing uses)', () => {
 
     // A second sweep finds nothing more (replicas sweeping together only repeat each other).
     expect(await removeAbandonedImages({ store, listings: h.deps.listings, uploads: h.deps.uploads }, inAMinute())).toBe(0);
+  });
+
+  it('keeps an upload a forum post shows (claimed through forum.post-created), and logs nothing else away', async () => {
+    const shown = await upload('#ff0');
+    const lonely = await upload('#0ff');
+    await ensureStream(h.nats.jsm, 'forum');
+    const claims = await startImageClaims(h.deps, h.nats, `image-claims-test-${randomUUID().slice(0, 8)}`);
+    try {
+      await publishEvent(h.nats.js, ForumPostCreated, { postId: randomUUID(), userId, category: 'General', title: 'A post with a picture', imageUrl: shown.url });
+      await until('the claim recorded', () => h.deps.uploads.isClaimed(shown.url), 10_000);
+    } finally {
+      await claims.stop();
+    }
+    await removeAbandonedImages({ store, listings: h.deps.listings, uploads: h.deps.uploads }, inAMinute());
+    expect(await exists(shown.url)).toBe(true);
+    expect(await exists(shown.thumbnailUrl)).toBe(true);
+    expect(await exists(lonely.url)).toBe(false);
   });
 
   it('the periodic sweep runs on its own, one period after start, and stops cleanly', async () => {

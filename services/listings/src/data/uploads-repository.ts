@@ -6,6 +6,8 @@ export interface UploadDoc {
   _id: string;
   userId: string;
   createdAt: Date;
+  /** What else shows the image (`forum:<postId>`): the abandoned-upload sweep keeps it. */
+  claimedBy?: string[] | undefined;
 }
 
 const uploadSchema = new Schema<UploadDoc>(
@@ -13,6 +15,7 @@ const uploadSchema = new Schema<UploadDoc>(
     _id: { type: String, required: true },
     userId: { type: String, required: true },
     createdAt: { type: Date, required: true },
+    claimedBy: { type: [String], default: undefined },
   },
   { collection: 'uploads', versionKey: false, strict: 'throw' },
 );
@@ -37,6 +40,17 @@ export class UploadsRepository {
     if (urls.length === 0) return new Set();
     const docs = await this.model.find({ _id: trusted({ $in: [...urls] }), userId }, { _id: 1 }).lean<Array<{ _id: string }>>().exec();
     return new Set(docs.map((d) => d._id));
+  }
+
+  /** Records that `by` shows the image; returns its uploader, or null when it is no upload of ours. */
+  async claim(url: string, by: string): Promise<string | null> {
+    const doc = await this.model.findOneAndUpdate({ _id: url }, { $addToSet: { claimedBy: by } }, { returnDocument: 'after' }).lean<UploadDoc>().exec();
+    return doc?.userId ?? null;
+  }
+
+  /** Whether something other than a listing shows the image. */
+  async isClaimed(url: string): Promise<boolean> {
+    return (await this.model.exists({ _id: url, 'claimedBy.0': trusted({ $exists: true }) })) !== null;
   }
 
   /** Forgets images whose files were removed (clean-up, sweep). */
