@@ -13,7 +13,8 @@
  *   2. the identity service directly,
  *   3. a bare node:http server doing the same work (same token check, same two MongoDB reads, no framework).
  * Prints requests/s and latency, and the ratios; then
- *   D. the outbox relay's throughput, one relay and two (scripts/bench/outbox.ts).
+ *   D. GET /api/forum/posts with 10k posts, the same three ways (scripts/bench/forum.ts), and
+ *   E. the outbox relay's throughput, one relay and two (scripts/bench/outbox.ts).
  * All traffic stays on loopback; every run is bounded in time.
  */
 import http from 'node:http';
@@ -25,6 +26,7 @@ import { MongoClient } from 'mongodb';
 import { startInfra } from '../infra/src/index.ts';
 import { repoRoot, startServices } from '../infra/src/stack.ts';
 import { benchListings } from './bench/listings.ts';
+import { benchForum } from './bench/forum.ts';
 import { benchOutbox } from './bench/outbox.ts';
 import { homePageJavaScript, printHomePage } from './bench/home-page.ts';
 import { lighthouseBoth, printLighthouse } from './bench/lighthouse.ts';
@@ -141,6 +143,7 @@ async function main(): Promise<void> {
     console.log(`gateway / bare node:http: ${(gw.rps / raw.rps).toFixed(2)}×`);
 
     await benchListings({ mongoUrl: infra.env.MONGO_URL, gatewayUrl: gateway, listingsUrl: stack.urls.listings!, measure });
+    await benchForum({ mongoUrl: infra.env.MONGO_URL, gatewayUrl: gateway, forumUrl: stack.urls.forum!, measure });
     await benchOutbox({ mongoUrl: infra.env.MONGO_URL, natsUrl: infra.env.NATS_URL });
     console.log('\n(2 cores shared by load generator, gateway, service and MongoDB under wine: compare ratios, not absolutes)');
   } finally {

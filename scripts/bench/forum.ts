@@ -1,0 +1,86 @@
+/**
+ * Forum read benchmark (issue 11): GET /api/forum/posts — every post, newest first, the list the client filters —
+ * with 10k posts in MongoDB, three ways in the same run: through the gateway, the forum service directly, and a bare
+ * node:http server running the very same query (sort newest first, the service's own mapper) on the raw driver with no
+ * framework. Loopback only; bounded in time (the caller's `measure`).
+ */
+import http from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { MongoClient, type Collection } from 'mongodb';
+import { FORUM_CATEGORIES } from '@cp/contracts';
+import type { PostDoc } from '../../services/forum/src/data/posts-repository.ts';
+import { toPost } from '../../services/forum/src/data/forum-mapper.ts';
+import type { Measure, Measured } from './listings.ts';
+
+const pick = <T>(list: readonly T[], i: number) => list[i % list.length]!;
+
+function makePost(i: number, now: number): PostDoc {
+  const created = new Date(now - i * 60_000);
+  return {
+    _id: randomUUID(),
+    userId: randomUUID(),
+    username: `member_${i % 500}`,
+    category: pick(FORUM_CATEGORIES, i),
+    title: `Question number ${i} about ${pick(['rentals', 'jobs', 'temples', 'schools', 'groceries'], i)}`,
+    content: `Post ${i}: does anyone know a good place near Mechanicsburg or Camp Hill? Thanks in advance for any pointers.`,
+    replyCount: i % 7,
+    viewCount: (i * 13) % 400,
+    createdAt: created,
+    updatedAt: created,
+  };
+}
+
+async function seedPosts(col: Collection<PostDoc>, target: number): Promise<void> {
+  const have = await col.countDocuments();
+  const now = Date.now() - 86_400_000; // older than the demo posts
+  for (let start = have; start < target; start += 5_000) {
+    const end = Math.min(target, start + 5_000);
+    await col.insertMany(Array.from({ length: end - start }, (_, k) => makePost(start + k, now)));
+  }
+}
+
+function barePostsServer(col: Collection<PostDoc>): Promise<{ port: number; close(): Promise<void> }> {
+  const server = http.createServer((_req, res) => {
+    void (async () => {
+      const docs = await col.find({}).sort({ createdAt: -1, _id: -1 }).toArray();
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(docs.map((d) => toPost(d))));
+    })().catch(() => res.writeHead(500).end());
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const addr = server.address();
+      resolve({
+        port: typeof addr === 'object' && addr ? addr.port : 0,
+        close: async () => {
+          server.closeAllConnections();
+          await new Promise<void>((r) => server.close(() => r()));
+        },
+      });
+    });
+  });
+}
+
+export async function benchForum(opts: { mongoUrl: string; gatewayUrl: string; forumUrl: string; measure: Measure; size?: number }): Promise<void> {
+  const size = opts.size ?? 10_000;
+  const client = new MongoClient(opts.mongoUrl, { maxPoolSize: 20 });
+  const col = client.db('forum').collection<PostDoc>('forum_posts');
+  const bare = await barePostsServer(col);
+  try {
+    const t0 = Date.now();
+    await seedPosts(col, size);
+    console.log(`\nbench: GET /api/forum/posts with ${await col.countDocuments()} posts (seeded in ${((Date.now() - t0) / 1000).toFixed(0)} s)`);
+    console.log('| path | req/s | p50 ms | p99 ms |');
+    console.log('|---|---:|---:|---:|');
+    const rows = [
+      await opts.measure('gateway → forum', `${opts.gatewayUrl}/api/forum/posts`),
+      await opts.measure('forum directly', `${opts.forumUrl}/api/forum/posts`),
+      await opts.measure('bare node:http', `http://127.0.0.1:${bare.port}/api/forum/posts`),
+    ];
+    for (const r of rows) console.log(`| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} |`);
+    const [gw, direct, raw] = rows as [Measured, Measured, Measured];
+    console.log(`ratios: gateway/direct ${(gw.rps / direct.rps).toFixed(2)}× · service/bare ${(direct.rps / raw.rps).toFixed(2)}× · gateway/bare ${(gw.rps / raw.rps).toFixed(2)}×`);
+  } finally {
+    await bare.close();
+    await client.close();
+  }
+}
