@@ -17,7 +17,6 @@
  *   E. the outbox relay's throughput, one relay and two (scripts/bench/outbox.ts).
  * All traffic stays on loopback; every run is bounded in time.
  */
-import http from 'node:http';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -27,6 +26,7 @@ import { startInfra } from '../infra/src/index.ts';
 import { repoRoot, startServices } from '../infra/src/stack.ts';
 import { benchListings } from './bench/listings.ts';
 import { benchForum } from './bench/forum.ts';
+import { listenBare, type BareServer } from './bench/bare-server.ts';
 import { benchOutbox } from './bench/outbox.ts';
 import { homePageJavaScript, printHomePage } from './bench/home-page.ts';
 import { lighthouseBoth, printLighthouse } from './bench/lighthouse.ts';
@@ -53,41 +53,26 @@ async function measure(name: string, url: string, headers: Record<string, string
   return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
 }
 
-function bareServer(mongoUrl: string, publicKey: string): Promise<{ port: number; close(): Promise<void> }> {
+function bareServer(mongoUrl: string, publicKey: string): Promise<BareServer> {
   const client = new MongoClient(mongoUrl, { maxPoolSize: 20 });
   const db = client.db('identity');
-  const server = http.createServer((req, res) => {
-    void (async () => {
-      const cookie = /(?:^|;\s*)cp_session=([^;]+)/.exec(req.headers.cookie ?? '')?.[1];
-      let claims: { sub: string; sid: string } | undefined;
-      try {
-        claims = cookie ? (jwt.verify(cookie, publicKey, { algorithms: ['ES256'], issuer: 'cp-identity', audience: 'cp-web' }) as { sub: string; sid: string }) : undefined;
-      } catch {
-        claims = undefined;
-      }
-      const session = claims ? await db.collection<{ _id: string }>('sessions').findOne({ _id: claims.sid, expire: { $gt: new Date() } }) : null;
-      const user = session && claims ? await db.collection<{ _id: string }>('users').findOne({ _id: claims.sub }, { projection: { password: 0, resetToken: 0, resetTokenExpiry: 0 } }) : null;
-      if (!user) {
-        res.writeHead(401, { 'content-type': 'application/json' }).end('{"error":"Authentication required"}');
-        return;
-      }
-      const { _id, ...rest } = user;
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id: _id, ...rest }));
-    })().catch(() => res.writeHead(500).end());
-  });
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const addr = server.address();
-      resolve({
-        port: typeof addr === 'object' && addr ? addr.port : 0,
-        close: async () => {
-          server.closeAllConnections();
-          await new Promise<void>((r) => server.close(() => r()));
-          await client.close();
-        },
-      });
-    });
-  });
+  return listenBare(async (req, res) => {
+    const cookie = /(?:^|;\s*)cp_session=([^;]+)/.exec(req.headers.cookie ?? '')?.[1];
+    let claims: { sub: string; sid: string } | undefined;
+    try {
+      claims = cookie ? (jwt.verify(cookie, publicKey, { algorithms: ['ES256'], issuer: 'cp-identity', audience: 'cp-web' }) as { sub: string; sid: string }) : undefined;
+    } catch {
+      claims = undefined;
+    }
+    const session = claims ? await db.collection<{ _id: string }>('sessions').findOne({ _id: claims.sid, expire: { $gt: new Date() } }) : null;
+    const user = session && claims ? await db.collection<{ _id: string }>('users').findOne({ _id: claims.sub }, { projection: { password: 0, resetToken: 0, resetTokenExpiry: 0 } }) : null;
+    if (!user) {
+      res.writeHead(401, { 'content-type': 'application/json' }).end('{"error":"Authentication required"}');
+      return;
+    }
+    const { _id, ...rest } = user;
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id: _id, ...rest }));
+  }, () => client.close());
 }
 
 async function main(): Promise<void> {

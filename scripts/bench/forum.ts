@@ -4,13 +4,13 @@
  * node:http server running the very same query (sort newest first, the service's own mapper) on the raw driver with no
  * framework. Loopback only; bounded in time (the caller's `measure`).
  */
-import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { MongoClient, type Collection } from 'mongodb';
 import { FORUM_CATEGORIES } from '@cp/contracts';
 import type { PostDoc } from '../../services/forum/src/data/posts-repository.ts';
 import { toPost } from '../../services/forum/src/data/forum-mapper.ts';
 import type { Measure, Measured } from './listings.ts';
+import { listenBare, type BareServer } from './bare-server.ts';
 
 const pick = <T>(list: readonly T[], i: number) => list[i % list.length]!;
 
@@ -39,24 +39,10 @@ async function seedPosts(col: Collection<PostDoc>, target: number): Promise<void
   }
 }
 
-function barePostsServer(col: Collection<PostDoc>): Promise<{ port: number; close(): Promise<void> }> {
-  const server = http.createServer((_req, res) => {
-    void (async () => {
-      const docs = await col.find({}).sort({ createdAt: -1, _id: -1 }).toArray();
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(docs.map((d) => toPost(d))));
-    })().catch(() => res.writeHead(500).end());
-  });
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const addr = server.address();
-      resolve({
-        port: typeof addr === 'object' && addr ? addr.port : 0,
-        close: async () => {
-          server.closeAllConnections();
-          await new Promise<void>((r) => server.close(() => r()));
-        },
-      });
-    });
+function barePostsServer(col: Collection<PostDoc>): Promise<BareServer> {
+  return listenBare(async (_req, res) => {
+    const docs = await col.find({}).sort({ createdAt: -1, _id: -1 }).toArray();
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(docs.map((d) => toPost(d))));
   });
 }
 

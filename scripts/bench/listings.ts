@@ -11,6 +11,7 @@ import { MongoClient, type Collection, type Sort } from 'mongodb';
 import { LISTING_CATEGORIES, LISTING_TIERS, LOCATIONS, ListingsQuerySchema } from '@cp/contracts';
 import { searchFilter, searchTextOf, type ListingDoc } from '../../services/listings/src/data/listings-repository.ts';
 import { toListing } from '../../services/listings/src/data/listing-mapper.ts';
+import { listenBare, type BareServer } from './bare-server.ts';
 
 export interface Measured {
   name: string;
@@ -58,34 +59,20 @@ export async function seedListings(col: Collection<ListingDoc>, target: number):
 const SORTS: Record<string, Sort> = { newest: { createdAt: -1, _id: -1 }, oldest: { createdAt: 1, _id: 1 }, 'price-asc': { price: 1, createdAt: -1, _id: -1 }, 'price-desc': { price: -1, createdAt: -1, _id: -1 } };
 
 /** The same query as the service's repository, on the raw driver behind node:http. */
-export function bareListingsServer(col: Collection<ListingDoc>): Promise<{ port: number; close(): Promise<void> }> {
-  const server = http.createServer((req, res) => {
-    void (async () => {
-      const params = Object.fromEntries(new URL(req.url ?? '/', 'http://bare').searchParams);
-      const q = ListingsQuerySchema.safeParse(params);
-      if (!q.success) {
-        res.writeHead(400, { 'content-type': 'application/json' }).end('{"error":"bad query"}');
-        return;
-      }
-      const filter = searchFilter(q.data);
-      const [items, total] = await Promise.all([
-        col.find(filter, { projection: { searchText: 0 } }).sort(SORTS[q.data.sort]!).skip((q.data.page - 1) * q.data.pageSize).limit(q.data.pageSize).toArray(),
-        Object.keys(filter).length === 0 ? col.estimatedDocumentCount() : col.countDocuments(filter),
-      ]);
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ items: items.map((d) => toListing(d)), total, page: q.data.page, pageSize: q.data.pageSize }));
-    })().catch(() => res.writeHead(500).end());
-  });
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const addr = server.address();
-      resolve({
-        port: typeof addr === 'object' && addr ? addr.port : 0,
-        close: async () => {
-          server.closeAllConnections();
-          await new Promise<void>((r) => server.close(() => r()));
-        },
-      });
-    });
+export function bareListingsServer(col: Collection<ListingDoc>): Promise<BareServer> {
+  return listenBare(async (req, res) => {
+    const params = Object.fromEntries(new URL(req.url ?? '/', 'http://bare').searchParams);
+    const q = ListingsQuerySchema.safeParse(params);
+    if (!q.success) {
+      res.writeHead(400, { 'content-type': 'application/json' }).end('{"error":"bad query"}');
+      return;
+    }
+    const filter = searchFilter(q.data);
+    const [items, total] = await Promise.all([
+      col.find(filter, { projection: { searchText: 0 } }).sort(SORTS[q.data.sort]!).skip((q.data.page - 1) * q.data.pageSize).limit(q.data.pageSize).toArray(),
+      Object.keys(filter).length === 0 ? col.estimatedDocumentCount() : col.countDocuments(filter),
+    ]);
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ items: items.map((d) => toListing(d)), total, page: q.data.page, pageSize: q.data.pageSize }));
   });
 }
 
