@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Connection } from 'mongoose';
-import { connectMongo, connectNats, createLogger, ensureStream, httpSessionChecker, listen, OutboxRelay, subscribeSessionRevocations, type NatsHandle, type RunningServer } from '@cp/service-kit';
-import { testEnv } from '../../../infra/src/jest/test-env.ts';
-import { call, newUser, startIdentity, type IdentityHarness } from '../../identity/test/helpers.ts';
+import type { NatsHandle } from '@cp/service-kit';
+import { call, newUser, startBehindIdentity, type IdentityHarness } from '../../identity/test/helpers.ts';
 import { buildForumApp } from '../src/app.ts';
 import { startViewCounter } from '../src/events/view-counter.ts';
 import type { ForumDeps } from '../src/use-cases/deps.ts';
@@ -29,45 +28,17 @@ export interface ForumHarness {
  * this harness's own: test files share the stream, never a consumer).
  */
 export async function startForum(): Promise<ForumHarness> {
-  const env = testEnv();
-  const logger = createLogger('forum-test');
-  const identity = await startIdentity();
-  const nats = await connectNats({ url: env.NATS_URL, name: 'forum-test', logger });
-  await ensureStream(nats.jsm, 'identity');
-  await ensureStream(nats.jsm, 'forum');
-  const identityRelay = new OutboxRelay({ connection: identity.conn, js: nats.js, logger, pollIntervalMs: 200 });
-  identityRelay.start();
-  const conn = await connectMongo(env.MONGO_URL, `forum_${randomUUID().slice(0, 8)}`);
-  const sessions = httpSessionChecker({ identityUrl: identity.base, ttlMs: 10_000 });
-  const revocations = subscribeSessionRevocations(nats.nc, sessions, logger);
-  const { app, deps } = await buildForumApp({ conn, js: nats.js, logger, auth: { publicKey: identity.keys.publicKey, issuer: 'cp-identity', audience: 'cp-web', sessions } });
-  const relay = new OutboxRelay({ connection: conn, js: nats.js, logger, pollIntervalMs: 200 });
-  relay.start();
-  const counter = await startViewCounter(deps, nats, { durable: `view-counter-test-${randomUUID().slice(0, 8)}` });
-  const server: RunningServer = await listen(app, 0, '127.0.0.1', logger);
+  const base = await startBehindIdentity('forum');
+  const { app, deps } = await buildForumApp({ conn: base.conn, js: base.nats.js, logger: base.logger, auth: base.auth });
+  const counter = await startViewCounter(deps, base.nats, { durable: `view-counter-test-${randomUUID().slice(0, 8)}` });
   return {
-    base: `http://127.0.0.1:${server.port}`,
-    identity,
+    base: await base.serve(app),
+    identity: base.identity,
     deps,
-    conn,
-    nats,
-    async newSession() {
-      const user = newUser();
-      const res = await call(identity.base, 'POST', '/api/register', { body: user });
-      if (res.status !== 201 || !res.cookie) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
-      return { cookie: res.cookie, userId: res.body.id as string, username: user.username };
-    },
-    async close() {
-      await server.close();
-      revocations.stop();
-      await counter.stop();
-      await relay.stop();
-      await identityRelay.stop();
-      await nats.close();
-      await conn.dropDatabase();
-      await conn.close();
-      await identity.close();
-    },
+    conn: base.conn,
+    nats: base.nats,
+    newSession: base.newSession,
+    close: () => base.close(counter),
   };
 }
 

@@ -1,6 +1,22 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import type { Connection } from 'mongoose';
-import { connectMongo, createLogger, createMailer, listen, type Mailer, type RunningServer } from '@cp/service-kit';
+import type Koa from 'koa';
+import {
+  connectMongo,
+  connectNats,
+  createLogger,
+  createMailer,
+  ensureStream,
+  httpSessionChecker,
+  listen,
+  OutboxRelay,
+  subscribeSessionRevocations,
+  type AuthOptions,
+  type Logger,
+  type Mailer,
+  type NatsHandle,
+  type RunningServer,
+} from '@cp/service-kit';
 import { testEnv } from '../../../infra/src/jest/test-env.ts';
 import { buildIdentityApp } from '../src/app.ts';
 import type { IdentityDeps } from '../src/use-cases/deps.ts';
@@ -94,4 +110,71 @@ export function newUser(overrides: Record<string, unknown> = {}) {
   counter += 1;
   const id = `${Date.now().toString(36)}${counter}`;
   return { username: `user_${id}`, password: 'secret-pass-1', email: `user_${id}@example.com`, firstName: 'Asha', lastName: 'Patel', termsAccepted: true, ...overrides };
+}
+
+/** What a service behind identity needs in its tests (startBehindIdentity). */
+export interface BehindIdentity {
+  identity: IdentityHarness;
+  logger: Logger;
+  /** The service's own database (a fresh one, dropped on close). */
+  conn: Connection;
+  nats: NatsHandle;
+  /** Token verification against the real identity (its key, its session check over HTTP, revocations heard). */
+  auth: AuthOptions;
+  /** Registers a user at identity; returns the session cookie, the user's id and name. */
+  newSession(): Promise<{ cookie: string; userId: string; username: string }>;
+  /** Serves the service's app on a free port; closed by close(), first. */
+  serve(app: Koa): Promise<string>;
+  /** Stops whatever the test started on top (consumers) before the rest: call with them, once, at the end. */
+  close(...first: Array<{ stop(): Promise<void> | void }>): Promise<void>;
+}
+
+/**
+ * The real identity app and a service's infrastructure side by side, on the real test MongoDB (a database for each),
+ * NATS (identity's and the service's streams) and both outbox relays: the set-up every service behind identity shares
+ * in its tests (listings, forum...).
+ */
+export async function startBehindIdentity(service: string, opts: { sessionTtlMs?: number } = {}): Promise<BehindIdentity> {
+  const env = testEnv();
+  const logger = createLogger(`${service}-test`);
+  const identity = await startIdentity();
+  const nats = await connectNats({ url: env.NATS_URL, name: `${service}-test`, logger });
+  await ensureStream(nats.jsm, 'identity');
+  await ensureStream(nats.jsm, service);
+  const identityRelay = new OutboxRelay({ connection: identity.conn, js: nats.js, logger, pollIntervalMs: 200 });
+  identityRelay.start();
+  const conn = await connectMongo(env.MONGO_URL, `${service}_${randomUUID().slice(0, 8)}`);
+  const relay = new OutboxRelay({ connection: conn, js: nats.js, logger, pollIntervalMs: 200 });
+  relay.start();
+  const sessions = httpSessionChecker({ identityUrl: identity.base, ttlMs: opts.sessionTtlMs ?? 10_000 });
+  const revocations = subscribeSessionRevocations(nats.nc, sessions, logger);
+  let server: RunningServer | undefined;
+  return {
+    identity,
+    logger,
+    conn,
+    nats,
+    auth: { publicKey: identity.keys.publicKey, issuer: 'cp-identity', audience: 'cp-web', sessions },
+    async newSession() {
+      const user = newUser();
+      const res = await call(identity.base, 'POST', '/api/register', { body: user });
+      if (res.status !== 201 || !res.cookie) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
+      return { cookie: res.cookie, userId: res.body.id as string, username: user.username };
+    },
+    async serve(app) {
+      server = await listen(app, 0, '127.0.0.1', logger);
+      return `http://127.0.0.1:${server.port}`;
+    },
+    async close(...first) {
+      await server?.close();
+      revocations.stop();
+      for (const f of first) await f.stop();
+      await relay.stop();
+      await identityRelay.stop();
+      await nats.close();
+      await conn.dropDatabase();
+      await conn.close();
+      await identity.close();
+    },
+  };
 }

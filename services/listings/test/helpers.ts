@@ -1,19 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Connection } from 'mongoose';
-import {
-  connectMongo,
-  connectNats,
-  createLogger,
-  ensureStream,
-  httpSessionChecker,
-  listen,
-  OutboxRelay,
-  subscribeSessionRevocations,
-  type NatsHandle,
-  type RunningServer,
-} from '@cp/service-kit';
+import type { NatsHandle } from '@cp/service-kit';
 import { testEnv } from '../../../infra/src/jest/test-env.ts';
-import { call, newUser, startIdentity, type IdentityHarness } from '../../identity/test/helpers.ts';
+import { call, newUser, startBehindIdentity, type IdentityHarness } from '../../identity/test/helpers.ts';
 import { buildListingsApp } from '../src/app.ts';
 import { startImageCleanup } from '../src/events/image-cleanup.ts';
 import { s3ObjectStore, type ObjectStore } from '../src/storage/object-store.ts';
@@ -51,52 +40,21 @@ export interface ListingsHarness {
  * S3. Both run their outbox relays; listings checks sessions at identity over HTTP and listens for revocations.
  */
 export async function startListings(opts: { sessionTtlMs?: number; maxPixels?: number; imageCleanup?: boolean } = {}): Promise<ListingsHarness> {
-  const env = testEnv();
-  const logger = createLogger('listings-test');
-  const identity = await startIdentity();
-  const nats = await connectNats({ url: env.NATS_URL, name: 'listings-test', logger });
-  await ensureStream(nats.jsm, 'identity');
-  await ensureStream(nats.jsm, 'listings');
-  const identityRelay = new OutboxRelay({ connection: identity.conn, js: nats.js, logger, pollIntervalMs: 200 });
-  identityRelay.start();
-
-  const conn = await connectMongo(env.MONGO_URL, `listings_${randomUUID().slice(0, 8)}`);
-  const sessions = httpSessionChecker({ identityUrl: identity.base, ttlMs: opts.sessionTtlMs ?? 10_000 });
-  const revocations = subscribeSessionRevocations(nats.nc, sessions, logger);
-  const { app, deps } = await buildListingsApp({
-    conn,
-    store: testStore(),
-    logger,
-    auth: { publicKey: identity.keys.publicKey, issuer: 'cp-identity', audience: 'cp-web', sessions },
-    images: { maxPixels: opts.maxPixels ?? 50_000_000 },
-  });
-  const relay = new OutboxRelay({ connection: conn, js: nats.js, logger, pollIntervalMs: 200 });
-  relay.start();
+  const base = await startBehindIdentity('listings', opts.sessionTtlMs !== undefined ? { sessionTtlMs: opts.sessionTtlMs } : {});
+  const { app, deps } = await buildListingsApp({ conn: base.conn, store: testStore(), logger: base.logger, auth: base.auth, images: { maxPixels: opts.maxPixels ?? 50_000_000 } });
   // A durable of its own per harness: test files share the stream, never a consumer.
-  const cleanup = opts.imageCleanup ? await startImageCleanup(deps, nats, `image-cleanup-test-${randomUUID().slice(0, 8)}`) : undefined;
-  const server: RunningServer = await listen(app, 0, '127.0.0.1', logger);
+  const cleanup = opts.imageCleanup ? await startImageCleanup(deps, base.nats, `image-cleanup-test-${randomUUID().slice(0, 8)}`) : undefined;
   return {
-    base: `http://127.0.0.1:${server.port}`,
-    identity,
+    base: await base.serve(app),
+    identity: base.identity,
     deps,
-    conn,
-    nats,
+    conn: base.conn,
+    nats: base.nats,
     async newSession() {
-      const res = await call(identity.base, 'POST', '/api/register', { body: newUser() });
-      if (res.status !== 201 || !res.cookie) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
-      return { cookie: res.cookie, userId: res.body.id as string };
+      const { cookie, userId } = await base.newSession();
+      return { cookie, userId };
     },
-    async close() {
-      await server.close();
-      revocations.stop();
-      await cleanup?.stop();
-      await relay.stop();
-      await identityRelay.stop();
-      await nats.close();
-      await conn.dropDatabase();
-      await conn.close();
-      await identity.close();
-    },
+    close: () => base.close(...(cleanup ? [cleanup] : [])),
   };
 }
 
