@@ -89,6 +89,14 @@ describe('forum screens', () => {
     expect(screen.getAllByText('RK').length).toBeGreaterThan(0); // the initials avatar from the username
   });
 
+  it('an answer that breaks the list contract ({ items } instead of the array) shows the error state, not an empty forum', async () => {
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    await renderAt('/forum', (m, p) => (p === '/api/forum/posts' ? [200, { items: [POST], total: 1 }] : loggedOut(m, p)));
+    expect(await screen.findByText('The forum could not be loaded')).toBeTruthy();
+    expect(screen.queryByText('No Posts Yet')).toBeNull();
+    errors.mockRestore();
+  });
+
   it('an unreachable API shows the error state, not a crash', async () => {
     await renderAt('/forum', (_m, p) => (p === '/api/auth/user' ? [401, {}] : [502, 'Bad Gateway']));
     expect(await screen.findByRole('heading', { name: 'The forum could not be loaded' })).toBeTruthy();

@@ -1,7 +1,7 @@
 import { ForumPostInsertSchema, ForumReplyInsertSchema, type ForumPost } from '@cp/contracts';
 import { validate } from '@cp/web-core';
 import { emptyPostsText, filterPosts, FORUM_FILTERS, isForumFilter } from '../src/lib/forum.ts';
-import { findPost, homePosts, initials, normalizePosts, replyProblem, serverText } from '../src/lib/posts.ts';
+import { findPost, homePosts, initials, replyProblem, serverText } from '../src/lib/posts.ts';
 
 let n = 0;
 function post(patch: Partial<ForumPost>): ForumPost {
@@ -44,14 +44,6 @@ describe('forum helpers (spec §2 Forum, Forum post)', () => {
     expect(findPost(posts, 'nope')).toBeUndefined();
     expect(findPost(posts, undefined)).toBeUndefined();
     expect(homePosts(posts)).toEqual(posts.slice(0, 3));
-  });
-
-  it('accepts a list or a page of posts, and nothing else', () => {
-    const a = post({});
-    expect(normalizePosts([a])).toEqual([a]);
-    expect(normalizePosts({ items: [a], total: 1 })).toEqual([a]);
-    expect(normalizePosts(null)).toEqual([]);
-    expect(normalizePosts('oops')).toEqual([]);
   });
 
   it('initials: the first letter of the first two words, upper case', () => {

@@ -8,7 +8,6 @@ import {
   formatPrice,
   heroSearchTarget,
   NO_FILTERS,
-  normalizeListings,
   recentListings,
   tierLabel,
 } from '../src/lib/listings.ts';
@@ -35,13 +34,6 @@ function listing(patch: Partial<Listing>): Listing {
 }
 
 describe('listings helpers (spec §2, §9)', () => {
-  it('accepts the list or a page of listings', () => {
-    const a = listing({});
-    expect(normalizeListings([a])).toEqual([a]);
-    expect(normalizeListings({ items: [a], total: 1, page: 1, pageSize: 24 })).toEqual([a]);
-    expect(normalizeListings(null)).toEqual([]);
-  });
-
   it('featured: first 3 in silver, gold or platinum; recent: first 6', () => {
     const list = [
       listing({ tier: 'free' }),

@@ -1,6 +1,5 @@
-import type { Advertisement, AdvertisementInsert, Business, BusinessInsert } from '@cp/contracts';
+import { listItems, type Advertisement, type AdvertisementInsert, type Business, type BusinessInsert } from '@cp/contracts';
 import { baseApi } from '@cp/web-core';
-import { normalizeList } from '../lib/admin.ts';
 
 /**
  * The admin calls (spec §7), injected into the page's one API when this remote loads. Lists are tagged like the
@@ -10,7 +9,7 @@ export const adminApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getAdminAdvertisements: build.query<Advertisement[], void>({
       query: () => '/api/advertisements',
-      transformResponse: (data: unknown) => normalizeList<Advertisement>(data),
+      transformResponse: (data: unknown) => listItems<Advertisement>(data),
       providesTags: [{ type: 'Advertisement', id: 'LIST' }],
     }),
     createAdvertisement: build.mutation<unknown, AdvertisementInsert>({
@@ -27,7 +26,7 @@ export const adminApi = baseApi.injectEndpoints({
     }),
     getAdminBusinesses: build.query<Business[], void>({
       query: () => '/api/businesses',
-      transformResponse: (data: unknown) => normalizeList<Business>(data),
+      transformResponse: (data: unknown) => listItems<Business>(data),
       providesTags: [{ type: 'Business', id: 'LIST' }],
     }),
     createBusiness: build.mutation<unknown, BusinessInsert>({

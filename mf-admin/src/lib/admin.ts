@@ -11,13 +11,6 @@ export function adminGate(user: Pick<PublicUser, 'isAdmin'> | null): 'login' | '
   return user.isAdmin ? 'admin' : 'denied';
 }
 
-/** A list answer: the array itself, or a page `{ items }`. Anything else is no items. */
-export function normalizeList<T>(data: unknown): T[] {
-  if (Array.isArray(data)) return data as T[];
-  const items = (data as { items?: unknown } | null)?.items;
-  return Array.isArray(items) ? (items as T[]) : [];
-}
-
 // ---------------------------------------------------------------- advertisements
 
 export interface AdFormValues {

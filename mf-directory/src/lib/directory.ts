@@ -3,13 +3,6 @@ import { HOME_COUNTS, whatsappDigits, type Business } from '@cp/contracts';
 // No zod here: the home section (FeaturedBusinesses) imports this module, and the contracts' schemas (with zod,
 // ~27 KB gzip) must stay off the home page. The Yellow Pages tree lives in ./yellow-pages.ts.
 
-/** A list answer: the array itself, or a page `{ items }`. Anything else is no items. */
-export function normalizeBusinesses(data: unknown): Business[] {
-  if (Array.isArray(data)) return data as Business[];
-  const items = (data as { items?: unknown } | null)?.items;
-  return Array.isArray(items) ? (items as Business[]) : [];
-}
-
 /** Featured Businesses on home: the first 3 (spec §2 Home, §9). */
 export function featuredBusinesses(list: readonly Business[], count: number = HOME_COUNTS.businesses): Business[] {
   return list.slice(0, count);

@@ -1,6 +1,5 @@
-import type { ForumPost, ForumPostInsert, ForumReply, ForumReplyInsert, UploadResponse } from '@cp/contracts';
+import { listItems, type ForumPost, type ForumPostInsert, type ForumReply, type ForumReplyInsert, type UploadResponse } from '@cp/contracts';
 import { baseApi } from '@cp/web-core';
-import { normalizePosts, normalizeReplies } from '../lib/posts.ts';
 
 /**
  * The forum calls (spec §7), injected into the page's one API when this remote loads. The post list is fetched once
@@ -10,7 +9,7 @@ export const forumApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getForumPosts: build.query<ForumPost[], void>({
       query: () => '/api/forum/posts',
-      transformResponse: normalizePosts,
+      transformResponse: (data: unknown) => listItems<ForumPost>(data),
       providesTags: [{ type: 'ForumPost', id: 'LIST' }],
     }),
     /** GET /api/forum/posts/:id: one post; asking for it is what counts a view. */
@@ -19,7 +18,7 @@ export const forumApi = baseApi.injectEndpoints({
     }),
     getForumReplies: build.query<ForumReply[], string>({
       query: (postId) => `/api/forum/posts/${encodeURIComponent(postId)}/replies`,
-      transformResponse: normalizeReplies,
+      transformResponse: (data: unknown) => listItems<ForumReply>(data),
       providesTags: (_result, _error, postId) => [{ type: 'ForumReply', id: postId }],
     }),
     /** The post's picture through the site's upload pipeline (POST /api/upload, spec §7): answers `{ url }`. */

@@ -1,17 +1,7 @@
-import { HOME_COUNTS, type ForumPost, type ForumReply } from '@cp/contracts';
+import { HOME_COUNTS, type ForumPost } from '@cp/contracts';
 
 // No zod here: the home section (ForumWidget) imports this module, and the contracts' schemas (with zod, ~27 KB gzip)
 // must stay off the home page. Category lists live in ./forum.ts.
-
-/** A list answer: the array itself, or a page `{ items }` (a service may paginate). Anything else is no items. */
-export function normalizeList<T>(data: unknown): T[] {
-  if (Array.isArray(data)) return data as T[];
-  const items = (data as { items?: unknown } | null)?.items;
-  return Array.isArray(items) ? (items as T[]) : [];
-}
-
-export const normalizePosts = (data: unknown) => normalizeList<ForumPost>(data);
-export const normalizeReplies = (data: unknown) => normalizeList<ForumReply>(data);
 
 /** The post page finds its post in the list of all posts (spec §2 Forum post). */
 export function findPost(posts: readonly ForumPost[], id: string | undefined): ForumPost | undefined {

@@ -1,6 +1,5 @@
-import type { Listing, ListingInsert, ListingUpdate, UploadResponse } from '@cp/contracts';
+import { listItems, type Listing, type ListingInsert, type ListingUpdate, type UploadResponse } from '@cp/contracts';
 import { baseApi } from '@cp/web-core';
-import { normalizeListings } from '../lib/listings.ts';
 
 /**
  * The listings calls (spec §7), injected into the page's one API when this remote loads. The list is fetched once and
@@ -10,7 +9,7 @@ export const listingsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getListings: build.query<Listing[], void>({
       query: () => '/api/listings',
-      transformResponse: normalizeListings,
+      transformResponse: (data: unknown) => listItems<Listing>(data),
       providesTags: (result) => [{ type: 'Listing' as const, id: 'LIST' }, ...(result ?? []).map((l) => ({ type: 'Listing' as const, id: l.id }))],
     }),
     getListing: build.query<Listing, string>({

@@ -1,15 +1,5 @@
 import { FEATURED_TIERS, HOME_COUNTS, priceBucketMatches, type Listing, type ListingCategory, type PriceBucketId } from '@cp/contracts';
 
-/**
- * GET /api/listings answers a list (spec §7); the contracts also describe a page `{ items, total, ... }`. Either is
- * accepted so the client works with both shapes of the listings service.
- */
-export function normalizeListings(data: unknown): Listing[] {
-  if (Array.isArray(data)) return data as Listing[];
-  const items = (data as { items?: unknown } | null)?.items;
-  return Array.isArray(items) ? (items as Listing[]) : [];
-}
-
 /** Featured Listings on home: the first 3 in tier silver, gold or platinum (spec §2, §9). */
 export function featuredListings(listings: readonly Listing[], count: number = HOME_COUNTS.featuredListings): Listing[] {
   return listings.filter((l) => FEATURED_TIERS.includes(l.tier)).slice(0, count);

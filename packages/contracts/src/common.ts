@@ -49,6 +49,18 @@ export const StoredImageUrlSchema = z.string().regex(STORED_IMAGE_URL, IMAGE_NOT
 /** An image URL an admin may give (a logo, an ad): an absolute http(s) URL or an image stored here. */
 export const ImageUrlSchema = z.union([HttpUrlSchema, StoredImageUrlSchema]);
 
+/** A list endpoint's answer (lists.ts: ListResponse): the entities as a bare array. */
+export const ListResponseSchema = <T extends z.ZodType>(item: T) => z.array(item);
+
+/** A list endpoint asked for a page (lists.ts: PageResponse). */
+export const PageResponseSchema = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    total: z.number().int().nonnegative(),
+    page: z.number().int().positive(),
+    pageSize: z.number().int().positive(),
+  });
+
 /** Every error answer of every service. */
 export const ErrorResponseSchema = z.object({
   error: z.string(),

@@ -1,4 +1,5 @@
 export * from './common.ts';
+export * from './lists.ts';
 export * from './constants.ts';
 export * from './identity.ts';
 export * from './listing-values.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, IsoDateTimeSchema, LIMITS, QueryTextSchema, StoredImageUrlSchema } from './common.ts';
+import { IdSchema, IsoDateTimeSchema, LIMITS, PageResponseSchema, QueryTextSchema, StoredImageUrlSchema } from './common.ts';
 import { MAX_IMAGES_PER_LISTING, MIN_LISTING_DESCRIPTION, MIN_LISTING_TITLE, PRICE_BUCKET_IDS } from './constants.ts';
 import { EVENT_TYPES, LISTING_CATEGORIES, LISTING_STATUSES, LISTING_TIERS, LOCATIONS } from './listing-values.ts';
 
@@ -107,12 +107,7 @@ export const ListingsQuerySchema = z
   .strict();
 export type ListingsQuery = z.input<typeof ListingsQuerySchema>;
 
-export const ListingsPageSchema = z.object({
-  items: z.array(ListingSchema),
-  total: z.number().int().nonnegative(),
-  page: z.number().int().positive(),
-  pageSize: z.number().int().positive(),
-});
+export const ListingsPageSchema = PageResponseSchema(ListingSchema);
 export type ListingsPage = z.infer<typeof ListingsPageSchema>;
 
 /** One stored image: the display size and its thumbnail (both WebP), with the display size's dimensions. */

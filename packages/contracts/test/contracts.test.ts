@@ -1,4 +1,7 @@
 import {
+  listItems,
+  ListResponseSchema,
+  PageResponseSchema,
   listingMatchesFilters,
   thumbnailUrlOf,
   ContactMessageInsertSchema,
@@ -28,7 +31,7 @@ import {
   ListingCreated,
   eventCatalog,
 } from '../src/index.ts';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 const messages = (schema: z.ZodType, value: unknown) => {
   const r = schema.safeParse(value);
@@ -182,6 +185,22 @@ describe('helpers (spec §9)', () => {
     expect(whatsappDigits('+91 98765 43210')).toBe('919876543210');
     expect(ctr(0, 0)).toBe('0');
     expect(ctr(200, 3)).toBe('1.50');
+  });
+});
+
+describe('one list-response contract', () => {
+  it('a list endpoint answers a bare array; anything else is the service breaking the contract (thrown, never an empty list)', () => {
+    expect(listItems([1, 2])).toEqual([1, 2]);
+    expect(listItems([])).toEqual([]);
+    for (const bad of [{ items: [1] }, null, 'oops', 42, undefined]) expect(() => listItems(bad)).toThrow(TypeError);
+  });
+
+  it('zod forms of a list and a page', () => {
+    const Item = z.object({ id: z.string() });
+    expect(ListResponseSchema(Item).parse([{ id: 'a' }])).toEqual([{ id: 'a' }]);
+    expect(ListResponseSchema(Item).safeParse({ items: [] }).success).toBe(false);
+    expect(PageResponseSchema(Item).parse({ items: [{ id: 'a' }], total: 1, page: 1, pageSize: 24 })).toMatchObject({ total: 1 });
+    expect(PageResponseSchema(Item).safeParse({ items: [], total: -1, page: 1, pageSize: 24 }).success).toBe(false);
   });
 });
 
