@@ -2,7 +2,7 @@
  * npm run bench — speed figures, not a test. Starts an isolated stack (profile "bench"), then
  *   A. loads the home page in Chromium (playwright-core, a fresh profile, no cache) and sums the gzip size of every
  *      JavaScript response until the network is idle: shell, Module Federation runtime, shared modules and what the
- *      first view needs from the remotes; printed against the 150 KB budget of issue 3; then Lighthouse (mobile and
+ *      first view needs from the remotes; printed against the budget (190 KB, our code 40 KB); then Lighthouse (mobile and
  *      desktop presets, performance) on home and /listings with the demo data: LCP, FCP, Speed Index, TBT, CLS
  *      (scripts/bench/lighthouse.ts);
  *   B. measures GET /api/listings (scripts/bench/listings.ts: 10k and 100k listings, a page and a search; and the full

@@ -1,15 +1,13 @@
 /**
  * The home page's initial JavaScript (issue 3 §7): every JavaScript response of `/` in a fresh Chromium context until
- * the network is idle, gzip-compressed, against the 150 KB budget. Used by `npm run bench`; alone against a running
+ * the network is idle, gzip-compressed, against the budget (190 KB, our code 40 KB). Used by `npm run bench`; alone against a running
  * site: `node_modules/.bin/node scripts/bench/home-page.ts http://localhost:8080`.
  */
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../infra/src/chromium.ts';
 import { pageJavaScript, type JsFile } from './page-javascript.ts';
-import { javascriptShare, OWN_CODE, SHARE_GROUPS, type JavaScriptShare } from './stack-share.ts';
+import { HOME_JS_BUDGET_KB, javascriptShare, OWN_CODE, OWN_CODE_BUDGET_KB, SHARE_GROUPS, type JavaScriptShare } from './stack-share.ts';
 
-/** Issue 3 §7: the home page's initial JavaScript, gzip. */
-const HOME_JS_BUDGET_KB = 150;
 
 export interface HomePageJavaScript {
   files: JsFile[];
@@ -51,7 +49,8 @@ export function printHomePage({ files, share }: HomePageJavaScript): void {
     console.log(`| ${group} | ${kb(share.gzip[group])} |`);
   }
   console.log('');
-  console.log(`  the required stack alone leaves ${kb(HOME_JS_BUDGET_KB * 1024 - share.stackGzip)} KB of the ${HOME_JS_BUDGET_KB} KB budget for our code`);
+  const own = share.gzip[OWN_CODE];
+  console.log(`  our code: ${kb(own)} KB of its ${OWN_CODE_BUDGET_KB} KB budget (${own / 1024 <= OWN_CODE_BUDGET_KB ? 'within' : `over by ${kb(own - OWN_CODE_BUDGET_KB * 1024)} KB`})`);
   console.log('');
 }
 
