@@ -4,7 +4,7 @@ import passport from 'passport';
 import { Strategy as JwtStrategy, type StrategyOptionsWithoutRequest } from 'passport-jwt';
 import jwt from 'jsonwebtoken';
 import { z } from 'zod';
-import { forbidden, unauthorized } from './errors.ts';
+import { forbidden, HttpError, unauthorized } from './errors.ts';
 
 /** The session cookie that carries the identity token. HttpOnly; set and cleared by identity only. */
 export const SESSION_COOKIE = 'cp_session';
@@ -29,6 +29,15 @@ export interface AuthUser {
   isAdmin: boolean;
   /** The user's name as others see it (forum authors); from identity's session answer, absent from an older identity. */
   username?: string | undefined;
+}
+
+/**
+ * The name others see for the logged-in user (a forum author, a reviewer). An identity older than the username in its
+ * session answer gives none: the write cannot be signed, 503, to try again after identity's update.
+ */
+export function usernameOf(user: AuthUser): string {
+  if (!user.username) throw new HttpError(503, 'Service unavailable');
+  return user.username;
 }
 
 /** Answers whether a session is still active, and the user's current role. */

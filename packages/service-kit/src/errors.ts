@@ -19,6 +19,12 @@ export class HttpError extends Error {
   }
 }
 
+/** A request body that must be a JSON object (not an array, a string, a number or null): else 400 'Expected a JSON object'. */
+export function jsonObject(body: unknown): Record<string, unknown> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('Expected a JSON object');
+  return body as Record<string, unknown>;
+}
+
 export const badRequest = (message: string, details?: Record<string, unknown>) => new HttpError(400, message, details ? { details } : {});
 export const unauthorized = (message = 'Authentication required') => new HttpError(401, message);
 export const forbidden = (message = 'Forbidden') => new HttpError(403, message);
@@ -33,7 +39,8 @@ interface MongoLikeError {
   keyPattern?: Record<string, unknown>;
 }
 
-function isDuplicateKey(err: unknown): err is MongoLikeError {
+/** A MongoDB duplicate-key error (E11000): a unique index refused the write. */
+export function isDuplicateKey(err: unknown): err is MongoLikeError {
   return typeof err === 'object' && err !== null && (err as MongoLikeError).code === 11000;
 }
 

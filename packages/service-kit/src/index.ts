@@ -14,3 +14,4 @@ export * from './nats.ts';
 export * from './events/index.ts';
 export * from './revocations.ts';
 export * from './mail.ts';
+export * from './name-id.ts';

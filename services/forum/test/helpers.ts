@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Connection } from 'mongoose';
 import type { NatsHandle } from '@cp/service-kit';
-import { call, newUser, startBehindIdentity, type IdentityHarness } from '../../identity/test/helpers.ts';
+import { call, newUser, startBehindIdentity, until, type IdentityHarness } from '../../identity/test/helpers.ts';
 import { buildForumApp } from '../src/app.ts';
 import { startViewCounter } from '../src/events/view-counter.ts';
 import type { ForumDeps } from '../src/use-cases/deps.ts';
 
-export { call, newUser };
+export { call, newUser, until };
 
 /** A browser's User-Agent (views of known bots, Node's fetch among them, are not counted). */
 export const BROWSER = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
@@ -40,14 +40,6 @@ export async function startForum(): Promise<ForumHarness> {
     newSession: base.newSession,
     close: () => base.close(counter),
   };
-}
-
-export async function until(what: string, probe: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await probe())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 /** A valid post body (spec §5), with overrides. */

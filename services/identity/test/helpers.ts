@@ -105,6 +105,15 @@ export async function call(base: string, method: string, path: string, opts: { b
   };
 }
 
+/** Polls `probe` every 100 ms until it holds; throws after `timeoutMs`. */
+export async function until(what: string, probe: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await probe())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 let counter = 0;
 export function newUser(overrides: Record<string, unknown> = {}) {
   counter += 1;

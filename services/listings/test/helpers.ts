@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { Connection } from 'mongoose';
 import type { NatsHandle } from '@cp/service-kit';
 import { testEnv } from '../../../infra/src/jest/test-env.ts';
-import { call, newUser, startBehindIdentity, type IdentityHarness } from '../../identity/test/helpers.ts';
+import { call, newUser, startBehindIdentity, until, type IdentityHarness } from '../../identity/test/helpers.ts';
 import { buildListingsApp } from '../src/app.ts';
 import { startImageCleanup } from '../src/events/image-cleanup.ts';
 import { s3ObjectStore, type ObjectStore } from '../src/storage/object-store.ts';
 import type { ListingsDeps } from '../src/use-cases/deps.ts';
 
-export { call, newUser };
+export { call, newUser, until };
 
 /** The test infrastructure's S3 store: its uploads bucket, or `bucket`. */
 export function testStore(bucket?: string): ObjectStore {
@@ -72,10 +72,3 @@ export function listingBody(overrides: Record<string, unknown> = {}): Record<str
   };
 }
 
-export async function until(what: string, probe: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await probe())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}

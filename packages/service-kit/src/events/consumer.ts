@@ -5,6 +5,7 @@ import { parseEvent, type EventDefinition, type EventEnvelope } from '@cp/contra
 import type { z } from 'zod';
 import type { Logger } from 'pino';
 import { deadLetterSubject, whileNatsUnavailable, type NatsHandle } from '../nats.ts';
+import { isDuplicateKey } from '../errors.ts';
 
 /** "Event X was handled by consumer Y", recorded in the same transaction as the handler's side effect. */
 interface ProcessedDoc {
@@ -62,7 +63,6 @@ export interface ConsumerOptions {
   logger: Logger;
 }
 
-const isDuplicateKey = (err: unknown) => (err as { code?: number }).code === 11000;
 
 class AlreadyHandled extends Error {}
 

@@ -1,12 +1,11 @@
 import { NewsletterSubscribed, NewsletterSubscribeSchema, type NewsletterSubscription } from '@cp/contracts';
-import { conflict, runInTransaction } from '@cp/service-kit';
+import { conflict, isDuplicateKey, runInTransaction } from '@cp/service-kit';
 import type { NewsletterDoc } from '../data/newsletter-repository.ts';
 import { toSubscription } from '../data/newsletter-mapper.ts';
 import type { CommsDeps } from './deps.ts';
 
 export const ALREADY_SUBSCRIBED = { message: 'This email is already subscribed to our newsletter.', code: 'already_subscribed' } as const;
 
-const isDuplicateKey = (err: unknown) => (err as { code?: number }).code === 11000;
 
 /** Subscribes an e-mail address once (409 when it already is); an address that had unsubscribed is subscribed again. */
 export async function subscribeNewsletter(deps: CommsDeps, body: unknown): Promise<NewsletterSubscription> {

@@ -1,21 +1,13 @@
-import { createHash } from 'node:crypto';
-import { runInTransaction } from '@cp/service-kit';
+import { isDuplicateKey, nameBasedId, runInTransaction } from '@cp/service-kit';
 import { DEMO_ACCOUNTS, ForumPostCreated, ForumPostInsertSchema, ForumReplyInsertSchema } from '@cp/contracts';
 import type { PostDoc } from '../data/posts-repository.ts';
 import type { ReplyDoc } from '../data/replies-repository.ts';
 import type { ForumDeps } from '../use-cases/deps.ts';
 import { DEMO_POSTS } from './demo-posts.ts';
 
-/** A name-based uuid: the same demo post or reply always has the same id, so two instances seeding collide harmlessly. */
-export function demoId(kind: string, slug: string): string {
-  const h = createHash('sha1').update(`cp-demo-forum:${kind}:${slug}`).digest();
-  h[6] = (h[6]! & 0x0f) | 0x50;
-  h[8] = (h[8]! & 0x3f) | 0x80;
-  const hex = h.subarray(0, 16).toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
-}
+/** The same demo post or reply always has the same id, so two instances seeding collide harmlessly. */
+export const demoId = (kind: string, slug: string): string => nameBasedId(`cp-demo-forum:${kind}:${slug}`);
 
-const isDuplicateKey = (err: unknown) => (err as { code?: number }).code === 11000;
 const hoursBefore = (now: Date, hours: number) => new Date(now.getTime() - hours * 3_600_000);
 
 /**

@@ -1,23 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import { badRequest, runInTransaction, type AuthUser } from '@cp/service-kit';
+import { jsonObject, runInTransaction, usernameOf, type AuthUser } from '@cp/service-kit';
 import { ForumPostCreated, ForumPostInsertSchema, type ForumPost } from '@cp/contracts';
 import type { PostDoc } from '../data/posts-repository.ts';
 import { toPost } from '../data/forum-mapper.ts';
 import type { ForumDeps } from './deps.ts';
-import { authorName } from './post-rules.ts';
 
 /**
  * POST /api/forum/posts (spec §5 rules and messages). The author is the logged-in user; id, counters and times are
  * the server's: a body that sends them is refused (the schema is strict). Stored with its post-created event.
  */
 export async function createPost(deps: ForumDeps, user: AuthUser, body: unknown): Promise<ForumPost> {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('Expected a JSON object');
-  const input = ForumPostInsertSchema.parse(body);
+  const input = ForumPostInsertSchema.parse(jsonObject(body));
   const now = deps.now();
   const doc: PostDoc = {
     _id: randomUUID(),
     userId: user.id,
-    username: authorName(user),
+    username: usernameOf(user),
     category: input.category,
     title: input.title,
     content: input.content,

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { badRequest, notFound, runInTransaction, type AuthUser } from '@cp/service-kit';
+import { jsonObject, notFound, runInTransaction, usernameOf, type AuthUser } from '@cp/service-kit';
 import { ForumReplyCreated, ForumReplyInsertSchema, IdSchema, type ForumReply } from '@cp/contracts';
 import type { ReplyDoc } from '../data/replies-repository.ts';
 import { toReply } from '../data/forum-mapper.ts';
 import type { ForumDeps } from './deps.ts';
-import { authorName, POST_NOT_FOUND } from './post-rules.ts';
+import { POST_NOT_FOUND } from './post-rules.ts';
 
 /** How much of a reply its notice quotes. */
 export const EXCERPT_LENGTH = 200;
@@ -17,9 +17,8 @@ export const EXCERPT_LENGTH = 200;
 export async function createReply(deps: ForumDeps, user: AuthUser, rawPostId: string, body: unknown): Promise<ForumReply> {
   const postId = IdSchema.safeParse(rawPostId);
   if (!postId.success) throw notFound(POST_NOT_FOUND);
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('Expected a JSON object');
-  const input = ForumReplyInsertSchema.parse(body);
-  const username = authorName(user);
+  const input = ForumReplyInsertSchema.parse(jsonObject(body));
+  const username = usernameOf(user);
   const doc: ReplyDoc = { _id: randomUUID(), postId: postId.data, userId: user.id, username, content: input.content, createdAt: deps.now() };
   const stored = await runInTransaction(deps.conn, async (session, emit) => {
     const post = await deps.posts.countReply(postId.data, doc.createdAt, session);

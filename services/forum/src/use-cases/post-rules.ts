@@ -1,4 +1,4 @@
-import { HttpError, notFound, type AuthUser } from '@cp/service-kit';
+import { notFound } from '@cp/service-kit';
 import { IdSchema } from '@cp/contracts';
 import type { PostDoc } from '../data/posts-repository.ts';
 import type { ForumDeps } from './deps.ts';
@@ -11,11 +11,4 @@ export async function existingPost(deps: ForumDeps, rawId: string): Promise<Post
   const post = id.success ? await deps.posts.findById(id.data) : null;
   if (!post) throw notFound(POST_NOT_FOUND);
   return post;
-}
-
-/** The name readers see for the logged-in author (identity's session answer carries it). */
-export function authorName(user: AuthUser): string {
-  // An identity older than the username in its session answer: the post cannot be signed; try again after its update.
-  if (!user.username) throw new HttpError(503, 'Service unavailable');
-  return user.username;
 }

@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto';
-import { runInTransaction } from '@cp/service-kit';
+import { isDuplicateKey, nameBasedId, runInTransaction } from '@cp/service-kit';
 import { DEMO_ACCOUNTS, ListingCreated } from '@cp/contracts';
 import { searchTextOf, type ListingDoc } from '../data/listings-repository.ts';
 import { validateNewListing } from '../use-cases/listing-input.ts';
@@ -8,14 +7,8 @@ import type { ListingsDeps } from '../use-cases/deps.ts';
 import { daysFromNow, DEMO_LISTINGS } from './demo-listings.ts';
 import { demoImage } from './demo-images.ts';
 
-/** A name-based (version 5 style) uuid: the same demo listing always has the same id. */
-export function demoListingId(slug: string): string {
-  const h = createHash('sha1').update(`cp-demo-listing:${slug}`).digest();
-  h[6] = (h[6]! & 0x0f) | 0x50;
-  h[8] = (h[8]! & 0x3f) | 0x80;
-  const hex = h.subarray(0, 16).toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
-}
+/** The same demo listing always has the same id. */
+export const demoListingId = (slug: string): string => nameBasedId(`cp-demo-listing:${slug}`);
 
 export interface SeedResult {
   seeded: boolean;
@@ -23,7 +16,6 @@ export interface SeedResult {
   images: number;
 }
 
-const isDuplicateKey = (err: unknown) => (err as { code?: number }).code === 11000;
 
 /**
  * Demo data for a newcomer's first `npm start` (issue 4 §3): when the listings collection is empty, ~30 realistic

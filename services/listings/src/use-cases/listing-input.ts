@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { badRequest } from '@cp/service-kit';
+import { jsonObject } from '@cp/service-kit';
 import { ListingInsertSchema, ListingUpdateSchema, normalizeListingInput, type ListingCategory } from '@cp/contracts';
 import type { ListingField } from '../data/listings-repository.ts';
 
@@ -9,17 +8,13 @@ const SERVER_SET = ['id', '_id', 'userId', 'createdAt', 'updatedAt'] as const;
 export const OPTIONAL_FIELDS = ['price', 'imageUrls', 'contactPhone', 'contactEmail', 'eventDate', 'eventTime', 'venue', 'organizer', 'eventType'] as const;
 export const EVENT_FIELDS = ['eventDate', 'eventTime', 'venue', 'organizer', 'eventType'] as const;
 
-const BodySchema = z.record(z.string(), z.unknown(), { error: 'Expected a JSON object' });
-
 const isBlank = (v: unknown) => v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0) || v === 0;
 
 /** Splits a body into the values to validate and the optional fields it clears (blank, null, 0 price, empty list). */
 function prepare(body: unknown): { values: Record<string, unknown>; cleared: Set<string> } {
-  const parsed = BodySchema.safeParse(body);
-  if (!parsed.success || Array.isArray(body)) throw badRequest('Expected a JSON object');
   const values: Record<string, unknown> = {};
   const cleared = new Set<string>();
-  for (const [key, value] of Object.entries(parsed.data)) {
+  for (const [key, value] of Object.entries(jsonObject(body))) {
     if ((SERVER_SET as readonly string[]).includes(key)) continue;
     if ((OPTIONAL_FIELDS as readonly string[]).includes(key) && isBlank(value)) {
       cleared.add(key);
