@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { HttpUrlSchema, IdSchema, ImageUrlSchema, IsoDateTimeSchema, LIMITS } from './common.ts';
+import { HttpUrlSchema, IdSchema, ImageUrlSchema, IsoDateTimeSchema, LIMITS, QueryTextSchema } from './common.ts';
 
 /** The Yellow Pages tree (spec §3): main category → subcategories (empty when it has none). */
 export const YELLOW_PAGES_TREE = {
@@ -61,39 +61,55 @@ export type Business = z.infer<typeof BusinessSchema>;
 /** Business insert (spec §5): omits id, userId, rating, reviewCount, verified, createdAt. */
 export const BusinessInsertSchema = z
   .object({
-    name: z.string().trim().min(1, 'Business name is required').max(LIMITS.titleMax),
+    name: z.string({ error: 'Business name is required' }).trim().min(1, 'Business name is required').max(LIMITS.titleMax),
     category: z.string().trim().min(1).max(LIMITS.titleMax).optional(),
     mainCategory: YellowPagesMainCategorySchema,
     subCategory: z.string().trim().max(LIMITS.titleMax).optional(),
-    description: z.string().trim().min(1, 'Description is required').max(LIMITS.descriptionMax),
-    address: z.string().trim().min(1, 'Address is required').max(LIMITS.shortTextMax),
-    phone: z.string().trim().min(1, 'Phone is required').max(LIMITS.phoneMax),
+    description: z.string({ error: 'Description is required' }).trim().min(1, 'Description is required').max(LIMITS.descriptionMax),
+    address: z.string({ error: 'Address is required' }).trim().min(1, 'Address is required').max(LIMITS.shortTextMax),
+    phone: z.string({ error: 'Phone is required' }).trim().min(1, 'Phone is required').max(LIMITS.phoneMax),
     email: z.union([z.literal(''), z.email('Invalid email address').max(LIMITS.emailMax)]).optional(),
-    website: z.union([z.literal(''), HttpUrlSchema]).optional(),
-    logoUrl: z.union([z.literal(''), ImageUrlSchema]).optional(),
+    website: z.union([z.literal(''), HttpUrlSchema], { error: 'Please enter a valid URL' }).optional(),
+    logoUrl: z.union([z.literal(''), ImageUrlSchema], { error: 'Please enter a valid logo URL (http or https)' }).optional(),
     premium: z.boolean().default(false),
   })
   .strict()
   .refine((b) => isValidYellowPagesPair(b.mainCategory, b.subCategory), { message: 'Subcategory does not belong to the main category', path: ['subCategory'] })
-  // The form sets category to the main category when it changes (spec §5).
-  .transform((b) => ({ ...b, category: b.category ?? b.mainCategory }));
+  // category follows the main category (spec §5: the form sets it so); a different one sent is not kept.
+  .transform((b) => ({ ...b, category: b.mainCategory }));
 export type BusinessInsert = z.input<typeof BusinessInsertSchema>;
 
-/** GET /api/yellow-pages query. */
+/**
+ * GET /api/yellow-pages query (spec §7: both optional). Any text is accepted and checked against the tree by the
+ * service (a value not in the tree finds nothing); a repeated parameter, an operator (`mainCategory[$ne]`), an
+ * unknown parameter or control characters are a 400.
+ */
 export const YellowPagesQuerySchema = z
-  .object({ mainCategory: YellowPagesMainCategorySchema, subCategory: z.string().trim().max(LIMITS.titleMax).optional() })
+  .object({ mainCategory: QueryTextSchema(LIMITS.titleMax).optional(), subCategory: QueryTextSchema(LIMITS.titleMax).optional() })
   .strict();
+export type YellowPagesQuery = z.infer<typeof YellowPagesQuerySchema>;
 
-/** business_reviews (spec §3). */
+export const BUSINESS_NOT_FOUND = 'Business not found';
+export const ALREADY_REVIEWED = 'You have already reviewed this business';
+
+/** business_reviews (spec §3), with the reviewer's username (shown with the review; a user id means nothing to readers). */
 export const BusinessReviewSchema = z.object({
   id: IdSchema,
   businessId: IdSchema,
   userId: IdSchema,
+  username: z.string(),
   rating: z.number().int().min(1).max(5),
   comment: z.string().nullable().optional(),
   createdAt: IsoDateTimeSchema,
 });
+export type BusinessReview = z.infer<typeof BusinessReviewSchema>;
+
+export const REVIEW_COMMENT_MAX = 2000;
 /** Review insert: omits id and timestamps (businessId from the path, userId from the session). */
 export const BusinessReviewInsertSchema = z
-  .object({ rating: z.number().int().min(1, 'Rating must be 1 to 5').max(5, 'Rating must be 1 to 5'), comment: z.string().trim().max(2000).optional() })
+  .object({
+    rating: z.number({ error: 'Please choose a rating from 1 to 5' }).int('Please choose a rating from 1 to 5').min(1, 'Please choose a rating from 1 to 5').max(5, 'Please choose a rating from 1 to 5'),
+    comment: z.string().trim().max(REVIEW_COMMENT_MAX, `A review comment can be at most ${REVIEW_COMMENT_MAX} characters`).optional(),
+  })
   .strict();
+export type BusinessReviewInsert = z.input<typeof BusinessReviewInsertSchema>;

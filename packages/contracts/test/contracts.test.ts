@@ -14,6 +14,8 @@ import {
   ResetPasswordRequestSchema,
   ResetPasswordFormSchema,
   BusinessInsertSchema,
+  BusinessReviewInsertSchema,
+  YellowPagesQuerySchema,
   AdvertisementInsertSchema,
   NewsletterSubscribeSchema,
   ListingsQuerySchema,
@@ -129,6 +131,18 @@ describe('directory and ads', () => {
     expect(BusinessInsertSchema.parse(b)).toMatchObject({ category: 'Grocers', premium: false });
     expect(BusinessInsertSchema.safeParse({ ...b, mainCategory: 'Automotive', subCategory: 'Catering' }).success).toBe(false);
     expect(messages(BusinessInsertSchema, { ...b, email: 'bad' })).toContain('Invalid email address');
+    expect(BusinessInsertSchema.parse({ ...b, category: 'Something else' }).category).toBe('Grocers');
+  });
+  it('review: a whole rating from 1 to 5, an optional comment', () => {
+    expect(BusinessReviewInsertSchema.parse({ rating: 4, comment: '  Great dosa  ' })).toEqual({ rating: 4, comment: 'Great dosa' });
+    for (const rating of [0, 6, 4.5, '5', null, undefined]) expect(messages(BusinessReviewInsertSchema, { rating })).toContain('Please choose a rating from 1 to 5');
+    expect(BusinessReviewInsertSchema.safeParse({ rating: 5, userId: 'x' }).success).toBe(false);
+  });
+  it('yellow pages query: any text (checked against the tree by the service), no operators or control characters', () => {
+    expect(YellowPagesQuerySchema.parse({ mainCategory: 'Nowhere' })).toEqual({ mainCategory: 'Nowhere' });
+    expect(YellowPagesQuerySchema.safeParse({ 'mainCategory[$ne]': 'x' }).success).toBe(false);
+    expect(YellowPagesQuerySchema.safeParse({ mainCategory: ['a', 'b'] }).success).toBe(false);
+    expect(YellowPagesQuerySchema.safeParse({ mainCategory: 'a\u0000' }).success).toBe(false);
   });
   it('advertisement defaults', () => {
     expect(AdvertisementInsertSchema.parse({ title: 'Diwali sale', description: 'Big sale', ctaText: 'Shop', ctaUrl: 'https://example.com' })).toMatchObject({
@@ -219,7 +233,7 @@ describe('events', () => {
   });
   it('names every required event', () => {
     const types = eventCatalog.map((d) => d.type);
-    for (const t of ['identity.user-registered', 'listings.listing-created', 'listings.listing-updated', 'listings.listing-deleted', 'forum.post-created', 'forum.reply-created', 'directory.review-created', 'ads.impression-recorded', 'ads.click-recorded', 'comms.contact-message-received', 'comms.newsletter-subscribed']) {
+    for (const t of ['identity.user-registered', 'listings.listing-created', 'listings.listing-updated', 'listings.listing-deleted', 'forum.post-created', 'forum.reply-created', 'directory.business-reviewed', 'ads.impression-recorded', 'ads.click-recorded', 'comms.contact-message-received', 'comms.newsletter-subscribed']) {
       expect(types).toContain(t);
     }
   });

@@ -42,8 +42,13 @@ export const ForumReplyCreated = defineEvent(
 export const ForumPostViewed = defineEvent('forum.post-viewed', 1, z.object({ postId: IdSchema, viewer: z.string().min(1).max(128) }));
 
 // directory
-export const ReviewCreated = defineEvent('directory.review-created', 1, z.object({ reviewId: IdSchema, businessId: IdSchema, userId: IdSchema, rating: z.number().int().min(1).max(5) }));
 const businessRef = z.object({ businessId: IdSchema, name: z.string(), mainCategory: z.string().nullable() });
+/** A review, with the business's rating and count after it. */
+export const BusinessReviewed = defineEvent(
+  'directory.business-reviewed',
+  1,
+  z.object({ reviewId: IdSchema, businessId: IdSchema, userId: IdSchema, rating: z.number().int().min(1).max(5), businessRating: z.number().min(0).max(5), reviewCount: z.number().int().positive() }),
+);
 export const BusinessCreated = defineEvent('directory.business-created', 1, businessRef);
 export const BusinessUpdated = defineEvent('directory.business-updated', 1, businessRef);
 export const BusinessDeleted = defineEvent('directory.business-deleted', 1, z.object({ businessId: IdSchema }));
@@ -71,10 +76,10 @@ export const eventCatalog = [
   ForumPostCreated,
   ForumReplyCreated,
   ForumPostViewed,
-  ReviewCreated,
   BusinessCreated,
   BusinessUpdated,
   BusinessDeleted,
+  BusinessReviewed,
   AdImpressionRecorded,
   AdClickRecorded,
   AdvertisementCreated,

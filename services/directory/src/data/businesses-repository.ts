@@ -1,0 +1,128 @@
+import { Schema, type ClientSession, type Connection, type Model } from 'mongoose';
+
+/**
+ * businesses (spec §3) as stored. `ratingTotal` (the sum of the reviews' ratings) is kept next to `reviewCount` so the
+ * mean is computed from whole numbers, never from a rounded mean; both only ever change with $inc.
+ */
+export interface BusinessDoc {
+  _id: string;
+  userId: string;
+  name: string;
+  category: string;
+  mainCategory: string;
+  subCategory: string | null;
+  description: string;
+  address: string;
+  phone: string;
+  email: string | null;
+  website: string | null;
+  logoUrl: string | null;
+  rating: number;
+  ratingTotal: number;
+  reviewCount: number;
+  verified: boolean;
+  premium: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** What an admin may set (spec §5 Business: everything but id, userId, rating, reviewCount, verified, createdAt). */
+export type BusinessFields = Pick<BusinessDoc, 'name' | 'category' | 'mainCategory' | 'subCategory' | 'description' | 'address' | 'phone' | 'email' | 'website' | 'logoUrl' | 'premium'>;
+
+const nullableString = { type: String, default: null };
+
+const businessSchema = new Schema<BusinessDoc>(
+  {
+    _id: { type: String, required: true },
+    userId: { type: String, required: true },
+    name: { type: String, required: true },
+    category: { type: String, required: true },
+    mainCategory: { type: String, required: true },
+    subCategory: nullableString,
+    description: { type: String, required: true },
+    address: { type: String, required: true },
+    phone: { type: String, required: true },
+    email: nullableString,
+    website: nullableString,
+    logoUrl: nullableString,
+    rating: { type: Number, required: true, default: 0 },
+    ratingTotal: { type: Number, required: true, default: 0 },
+    reviewCount: { type: Number, required: true, default: 0 },
+    verified: { type: Boolean, required: true, default: false },
+    premium: { type: Boolean, required: true, default: false },
+    createdAt: { type: Date, required: true },
+    updatedAt: { type: Date, required: true },
+  },
+  { collection: 'businesses', versionKey: false, strict: 'throw' },
+);
+/** The order of every list: premium businesses first, then the newest (the _id breaks ties). */
+const ORDER = { premium: -1, createdAt: -1, _id: -1 } as const;
+businessSchema.index(ORDER, { name: 'premium_newest' });
+businessSchema.index({ mainCategory: 1, subCategory: 1, ...ORDER }, { name: 'yellow_pages' });
+
+/** The mean of the ratings, one decimal, rounded half up from whole numbers (4 and 5 → 4.5; 4, 4, 5 → 4.3). */
+export function meanRating(total: number, count: number): number {
+  return count > 0 ? Math.round((total * 10) / count) / 10 : 0;
+}
+
+export class BusinessesRepository {
+  readonly model: Model<BusinessDoc>;
+  constructor(conn: Connection) {
+    this.model = (conn.models.Business as Model<BusinessDoc> | undefined) ?? conn.model<BusinessDoc>('Business', businessSchema);
+  }
+
+  async init(): Promise<void> {
+    await this.model.createCollection();
+    await this.model.createIndexes();
+  }
+
+  async insert(doc: BusinessDoc, session?: ClientSession): Promise<void> {
+    await this.model.collection.insertOne(doc as never, session ? { session } : {});
+  }
+
+  findById(id: string, session?: ClientSession): Promise<BusinessDoc | null> {
+    return this.model.findById(id, null, session ? { session } : {}).lean<BusinessDoc>().exec();
+  }
+
+  /** Every business in the list order (GET /api/businesses). */
+  all(): Promise<BusinessDoc[]> {
+    return this.model.find({}).sort(ORDER).lean<BusinessDoc[]>().exec();
+  }
+
+  /** The businesses of a main category and/or subcategory (values already checked against the tree), in the list order. */
+  inCategory(filter: { mainCategory?: string; subCategory?: string }): Promise<BusinessDoc[]> {
+    const query: Record<string, string> = {};
+    if (filter.mainCategory) query.mainCategory = filter.mainCategory;
+    if (filter.subCategory) query.subCategory = filter.subCategory;
+    return this.model.find(query).sort(ORDER).lean<BusinessDoc[]>().exec();
+  }
+
+  /** Replaces what an admin may set; the counters, verified and createdAt stay. Null when there is no such business. */
+  update(id: string, fields: BusinessFields, at: Date, session: ClientSession): Promise<BusinessDoc | null> {
+    return this.model.findOneAndUpdate({ _id: id }, { $set: { ...fields, updatedAt: at } }, { session, returnDocument: 'after' }).lean<BusinessDoc>().exec();
+  }
+
+  async delete(id: string, session: ClientSession): Promise<boolean> {
+    const res = await this.model.deleteOne({ _id: id }, { session }).exec();
+    return res.deletedCount === 1;
+  }
+
+  /**
+   * One more review, in the review's transaction: the total and the count move with $inc, then the rating is set from
+   * them. Concurrent reviews conflict on the document and the transaction retries, so the three stay exact.
+   */
+  async addRating(id: string, rating: number, session: ClientSession): Promise<BusinessDoc | null> {
+    const after = await this.model
+      .findOneAndUpdate({ _id: id }, { $inc: { ratingTotal: rating, reviewCount: 1 } }, { session, returnDocument: 'after' })
+      .lean<BusinessDoc>()
+      .exec();
+    if (!after) return null;
+    const mean = meanRating(after.ratingTotal, after.reviewCount);
+    await this.model.updateOne({ _id: id }, { $set: { rating: mean } }, { session }).exec();
+    return { ...after, rating: mean };
+  }
+
+  count(): Promise<number> {
+    return this.model.estimatedDocumentCount().exec();
+  }
+}

@@ -1,0 +1,53 @@
+import { createRouter, type Auth, type AuthUser } from '@cp/service-kit';
+import type { Context } from 'koa';
+import type { DirectoryDeps } from './use-cases/deps.ts';
+import { listBusinesses } from './use-cases/list-businesses.ts';
+import { yellowPages } from './use-cases/yellow-pages.ts';
+import { createBusiness } from './use-cases/create-business.ts';
+import { updateBusiness } from './use-cases/update-business.ts';
+import { deleteBusiness } from './use-cases/delete-business.ts';
+import { listReviews } from './use-cases/list-reviews.ts';
+import { reviewBusiness } from './use-cases/review-business.ts';
+
+const user = (ctx: Context) => ctx.state.user as AuthUser;
+
+/**
+ * The directory calls of spec §7, plus reviews. The admin calls are enforced here (logged out 401, not an admin 403),
+ * whatever the screens do.
+ */
+export function directoryRoutes(deps: DirectoryDeps, auth: Auth) {
+  const router = createRouter();
+
+  router.get('/api/businesses', async (ctx) => {
+    ctx.body = await listBusinesses(deps);
+  });
+
+  router.get('/api/yellow-pages', async (ctx) => {
+    ctx.body = await yellowPages(deps, ctx.query);
+  });
+
+  router.get('/api/businesses/:id/reviews', async (ctx) => {
+    ctx.body = await listReviews(deps, ctx.params.id ?? '');
+  });
+
+  router.post('/api/businesses/:id/reviews', auth.requireUser, async (ctx) => {
+    ctx.status = 201;
+    ctx.body = await reviewBusiness(deps, user(ctx), ctx.params.id ?? '', ctx.request.body);
+  });
+
+  router.post('/api/admin/businesses', auth.requireAdmin, async (ctx) => {
+    ctx.status = 201;
+    ctx.body = await createBusiness(deps, user(ctx), ctx.request.body);
+  });
+
+  router.put('/api/admin/businesses/:id', auth.requireAdmin, async (ctx) => {
+    ctx.body = await updateBusiness(deps, ctx.params.id ?? '', ctx.request.body);
+  });
+
+  router.delete('/api/admin/businesses/:id', auth.requireAdmin, async (ctx) => {
+    await deleteBusiness(deps, ctx.params.id ?? '');
+    ctx.status = 204;
+  });
+
+  return router;
+}

@@ -1,0 +1,12 @@
+import type { Connection } from 'mongoose';
+import type { Logger } from '@cp/service-kit';
+import type { BusinessesRepository } from '../data/businesses-repository.ts';
+import type { ReviewsRepository } from '../data/reviews-repository.ts';
+
+export interface DirectoryDeps {
+  conn: Connection;
+  businesses: BusinessesRepository;
+  reviews: ReviewsRepository;
+  logger: Logger;
+  now: () => Date;
+}
