@@ -1,0 +1,35 @@
+import { BusinessSchema, DEMO_ACCOUNTS, isValidYellowPagesPair, YELLOW_PAGES_MAIN_CATEGORIES } from '@cp/contracts';
+import { meanRating } from '../src/data/businesses-repository.ts';
+import { seedDemoBusinesses } from '../src/seed/seed.ts';
+import { DEMO_BUSINESSES } from '../src/seed/demo-businesses.ts';
+import { startDirectory, type DirectoryHarness } from './helpers.ts';
+
+let h: DirectoryHarness;
+beforeAll(async () => {
+  h = await startDirectory();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+describe('the demo directory (npm start only)', () => {
+  it('inserts ~30 businesses across the tree, by the demo admin, with reviews by the demo accounts and their ratings; once', async () => {
+    expect(await seedDemoBusinesses(h.deps)).toBe(DEMO_BUSINESSES.length);
+    expect(DEMO_BUSINESSES.length).toBeGreaterThanOrEqual(30);
+    const list = ((await fetch(`${h.base}/api/businesses`).then((r) => r.json())) as unknown[]).map((b) => BusinessSchema.parse(b));
+    expect(list).toHaveLength(DEMO_BUSINESSES.length);
+    expect(new Set(list.map((b) => b.mainCategory)).size).toBe(YELLOW_PAGES_MAIN_CATEGORIES.length);
+    for (const b of list) {
+      expect(b.userId).toBe(DEMO_ACCOUNTS.admin.id);
+      expect(isValidYellowPagesPair(b.mainCategory!, b.subCategory)).toBe(true);
+      const reviews = (await fetch(`${h.base}/api/businesses/${b.id}/reviews`).then((r) => r.json())) as Array<{ rating: number; userId: string }>;
+      expect(b.reviewCount).toBe(reviews.length);
+      expect(b.rating).toBe(meanRating(reviews.reduce((s, r) => s + r.rating, 0), reviews.length));
+      expect(new Set(reviews.map((r) => r.userId)).size).toBe(reviews.length);
+    }
+    // Featured on home: the first three are premium.
+    expect(list.slice(0, 3).every((b) => b.premium)).toBe(true);
+    expect(await seedDemoBusinesses(h.deps)).toBe(0);
+    expect(await h.deps.businesses.count()).toBe(DEMO_BUSINESSES.length);
+  });
+});
