@@ -1,31 +1,5 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
-import { repoRoot } from '../infra/src/paths.ts';
 import { withPage } from './support/browser.ts';
-import { e2eEnv } from './support/env.ts';
-import { mainNav, newUser, openAccountMenu, registerDirect, signIn, submitLogin, type TestUser } from './support/site.ts';
-
-/** `npm run admin -- <username> --create <email>` (services/identity/src/cli/make-admin.ts) against the e2e database. */
-function createAdmin(user: TestUser): Promise<void> {
-  const root = repoRoot();
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(root, 'services/identity/src/cli/make-admin.ts'), user.username, '--create', user.email], {
-      cwd: root,
-      env: { ...process.env, MONGO_URL: e2eEnv().infra.MONGO_URL, ADMIN_PASSWORD: user.password },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      if (code === 0) resolve();
-      else reject(new Error(`make-admin exited with ${code}: ${output}`));
-    });
-  });
-}
+import { createAdmin, mainNav, newUser, openAccountMenu, registerDirect, signIn, submitLogin } from './support/site.ts';
 
 describe('Admin link by role (spec §2 Chrome, §6)', () => {
   test('a normal user: no Admin link in the header (the mobile menu shows it to everyone); /admin says Access Denied', async () => {

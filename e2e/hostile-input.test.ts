@@ -10,8 +10,8 @@ import net from 'node:net';
 import { MongoClient } from 'mongodb';
 import type { ProcessStatus } from '../infra/src/stack.ts';
 import { e2eEnv } from './support/env.ts';
-import { ENDPOINTS, MALFORMED_HTTP, hostileRequests, seededRandom, type HostileRequest } from './support/hostile-corpus.ts';
-import { newUser, registerDirect } from './support/site.ts';
+import { ENDPOINTS, MALFORMED_HTTP, hostileRequests, seededRandom, type HostileRequest, type ServiceName } from './support/hostile-corpus.ts';
+import { createAdmin, loginDirect, newUser, registerDirect } from './support/site.ts';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261125);
 const CONCURRENCY = 6;
@@ -136,6 +136,15 @@ async function deleteListingsOf(cookie: string): Promise<void> {
   for (const l of page.items) await fetch(`${listings}/api/listings/${l.id}`, { method: 'DELETE', headers: { cookie } });
 }
 
+/** The businesses an admin created (the fuzz's valid requests), deleted again so other files see the directory as it was. */
+async function deleteBusinessesOf(cookie: string): Promise<void> {
+  const directory = e2eEnv().serviceUrls.directory!;
+  const me = (await (await fetch(`${e2eEnv().identityUrl}/api/auth/user`, { headers: { cookie } })).json()) as { id?: string };
+  if (!me.id) return;
+  const all = (await (await fetch(`${directory}/api/businesses`)).json()) as Array<{ id: string; userId: string }>;
+  for (const b of all.filter((x) => x.userId === me.id)) await fetch(`${directory}/api/admin/businesses/${b.id}`, { method: 'DELETE', headers: { cookie } });
+}
+
 describe('hostile input (issue 16)', () => {
   const env = e2eEnv();
   let mongo: MongoClient;
@@ -143,6 +152,8 @@ describe('hostile input (issue 16)', () => {
   let victim: string;
   let victimListing: Record<string, unknown>;
   let victimPostId: string;
+  let victimBusinessId: string;
+  let adminAttacker: string;
   let before: Map<string, string>;
   let statusBefore: ProcessStatus[];
 
@@ -167,11 +178,24 @@ describe('hostile input (issue 16)', () => {
     });
     expect(post.status).toBe(201);
     victimPostId = ((await post.json()) as { id: string }).id;
+    // An admin attacker for the admin endpoints (their bodies are behind the admin check), and a business made after
+    // the snapshot: the attacker's valid updates, reviews and its deletion change it legitimately.
+    const admin = newUser('fuzzadmin');
+    await createAdmin(admin);
+    adminAttacker = sessionCookie(await loginDirect(admin));
+    const business = await fetch(`${env.serviceUrls.directory}/api/admin/businesses`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: adminAttacker },
+      body: JSON.stringify({ name: 'Victim Sweets', mainCategory: 'Food & Dining', subCategory: 'Bakeries & Desserts', description: 'Fresh mithai.', address: '2 Market St, Carlisle, PA', phone: '717-555-0198' }),
+    });
+    expect(business.status).toBe(201);
+    victimBusinessId = ((await business.json()) as { id: string }).id;
   });
   afterAll(async () => {
     await mongo?.close();
     // Other files count the listings: the victim's and any the attacker's valid requests created go again.
     for (const cookie of [attacker, victim].filter(Boolean)) await deleteListingsOf(cookie);
+    if (adminAttacker) await deleteBusinessesOf(adminAttacker);
   });
 
   it('answers every hostile request with a 4xx JSON error or a success, never a 5xx, through the gateway and directly', async () => {
@@ -180,16 +204,18 @@ describe('hostile input (issue 16)', () => {
     let sent = 0;
     const targets = [
       { name: 'gateway', base: env.site, viaGateway: true },
-      ...(['identity', 'listings', 'forum', 'comms'] as const).map((s) => ({ name: s, base: env.serviceUrls[s]!, viaGateway: false })),
+      ...(['identity', 'listings', 'forum', 'directory', 'comms'] as const).map((s) => ({ name: s, base: env.serviceUrls[s]!, viaGateway: false })),
     ];
     const work: Array<{ target: (typeof targets)[number]; req: HostileRequest }> = [];
     for (const endpoint of ENDPOINTS) {
-      const id = endpoint.path.startsWith('/uploads/') ? `${String(victimListing.id)}.webp` : endpoint.service === 'forum' ? victimPostId : String(victimListing.id);
+      const ids: Partial<Record<ServiceName, string>> = { forum: victimPostId, directory: victimBusinessId };
+      const id = endpoint.path.startsWith('/uploads/') ? `${String(victimListing.id)}.webp` : (ids[endpoint.service] ?? String(victimListing.id));
+      const session = endpoint.admin ? adminAttacker : attacker;
       for (const req of hostileRequests(endpoint, rnd, id)) {
         // The attacker's session goes with every request that does not bring its own credentials, so the bodies reach
         // the code behind the login check; logging out is fuzzed without it (it would end the session).
         const withSession = endpoint.path !== '/api/logout' && !req.headers.cookie && !req.headers.authorization;
-        const sessioned = { ...req, headers: { ...req.headers, ...(withSession ? { cookie: attacker } : {}) } };
+        const sessioned = { ...req, headers: { ...req.headers, ...(withSession ? { cookie: session } : {}) } };
         for (const target of targets) {
           if (target.viaGateway ? true : target.name === endpoint.service) work.push({ target, req: sessioned });
         }

@@ -6,7 +6,7 @@
  */
 import { gzipSync } from 'node:zlib';
 
-export type ServiceName = 'identity' | 'listings' | 'forum' | 'comms';
+export type ServiceName = 'identity' | 'listings' | 'forum' | 'directory' | 'comms';
 
 export interface Endpoint {
   service: ServiceName;
@@ -20,6 +20,8 @@ export interface Endpoint {
   sample?: Record<string, unknown>;
   /** Query parameters the endpoint reads. */
   query?: string[];
+  /** For admins only: sent with an admin attacker's session, so the bodies reach the code behind the admin check. */
+  admin?: boolean;
 }
 
 const LISTING = {
@@ -30,6 +32,18 @@ const LISTING = {
   price: 200,
   tier: 'free',
   status: 'active',
+};
+
+const BUSINESS = {
+  name: 'Fuzz Grocers',
+  mainCategory: 'Shopping',
+  subCategory: 'Grocery Stores',
+  description: 'Indian groceries and spices.',
+  address: '1 Market St, Camp Hill, PA',
+  phone: '717-555-0199',
+  email: 'fuzz@example.com',
+  website: 'https://fuzz.example',
+  premium: false,
 };
 
 export const ENDPOINTS: Endpoint[] = [
@@ -56,6 +70,14 @@ export const ENDPOINTS: Endpoint[] = [
   { service: 'forum', method: 'GET', path: '/api/forum/posts/:id/replies', body: 'none' },
   { service: 'forum', method: 'POST', path: '/api/forum/posts', body: 'json', sample: { category: 'General', title: 'Cricket this Sunday', content: 'Tennis-ball cricket at the Carlisle park, all welcome.' } },
   { service: 'forum', method: 'POST', path: '/api/forum/posts/:id/replies', body: 'json', sample: { content: 'Count me in for Sunday!' } },
+  // directory
+  { service: 'directory', method: 'GET', path: '/api/businesses', body: 'none' },
+  { service: 'directory', method: 'GET', path: '/api/yellow-pages', body: 'none', query: ['mainCategory', 'subCategory'] },
+  { service: 'directory', method: 'GET', path: '/api/businesses/:id/reviews', body: 'none' },
+  { service: 'directory', method: 'POST', path: '/api/businesses/:id/reviews', body: 'json', sample: { rating: 4, comment: 'Friendly staff and fresh food.' } },
+  { service: 'directory', method: 'POST', path: '/api/admin/businesses', body: 'json', admin: true, sample: BUSINESS },
+  { service: 'directory', method: 'PUT', path: '/api/admin/businesses/:id', body: 'json', admin: true, sample: BUSINESS },
+  { service: 'directory', method: 'DELETE', path: '/api/admin/businesses/:id', body: 'none', admin: true },
   // comms
   { service: 'comms', method: 'POST', path: '/api/contact', body: 'json', sample: { name: 'Fuzz', email: 'f@example.com', subject: 'Hello there', message: 'A message long enough to pass.' } },
   { service: 'comms', method: 'POST', path: '/api/newsletter/subscribe', body: 'json', sample: { email: 'f@example.com' } },

@@ -1,5 +1,8 @@
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { repoRoot } from '../../infra/src/paths.ts';
 import { e2eEnv } from './env.ts';
 
 export interface TestUser {
@@ -16,6 +19,13 @@ export function newUser(prefix = 'u'): TestUser {
   return { username: `${prefix}_${id}`, password: `pw-${id}`, email: `${prefix}.${id}@example.com`, firstName: 'Priya', lastName: `Patel${id.slice(-4)}` };
 }
 
+/** The session token a response of identity set. */
+const sessionOf = (res: Response): string => {
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('cp_session='));
+  if (!cookie) throw new Error('no session cookie');
+  return cookie.split(';')[0]!.slice('cp_session='.length);
+};
+
 /**
  * Registers a user through the identity service directly (test data set-up, not the behaviour under test; it
  * keeps the gateway's per-IP auth limit for the browser) and returns its session cookie.
@@ -28,9 +38,41 @@ export async function registerDirect(user: TestUser): Promise<string> {
     signal: AbortSignal.timeout(15_000),
   });
   if (res.status !== 201) throw new Error(`register ${user.username}: ${res.status} ${await res.text()}`);
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('cp_session='));
-  if (!cookie) throw new Error('register: no session cookie');
-  return cookie.split(';')[0]!.slice('cp_session='.length);
+  return sessionOf(res);
+}
+
+/** Logs a user in through the identity service directly (test set-up); returns its session token. */
+export async function loginDirect(user: Pick<TestUser, 'username' | 'password'>): Promise<string> {
+  const res = await fetch(`${e2eEnv().identityUrl}/api/local-login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: user.username, password: user.password }),
+    signal: AbortSignal.timeout(15_000),
+  });
+  if (res.status !== 200) throw new Error(`login ${user.username}: ${res.status} ${await res.text()}`);
+  return sessionOf(res);
+}
+
+/** `npm run admin -- <username> --create <email>` (services/identity/src/cli/make-admin.ts) against the e2e database. */
+export function createAdmin(user: TestUser): Promise<void> {
+  const root = repoRoot();
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(root, 'services/identity/src/cli/make-admin.ts'), user.username, '--create', user.email], {
+      cwd: root,
+      env: { ...process.env, MONGO_URL: e2eEnv().infra.MONGO_URL, ADMIN_PASSWORD: user.password },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      if (code === 0) resolve();
+      else reject(new Error(`make-admin exited with ${code}: ${output}`));
+    });
+  });
 }
 
 /** Puts a session cookie into a browser context, as the site would have set it. */

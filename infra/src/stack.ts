@@ -37,6 +37,7 @@ export function servicePorts(offset: number): Record<string, number> {
     identity: 4001 + offset,
     listings: 4002 + offset,
     forum: 4003 + offset,
+    directory: 4004 + offset,
     comms: 4006 + offset,
   };
 }
@@ -97,6 +98,16 @@ export const SERVICES: ServiceSpec[] = [
     }),
   },
   {
+    name: 'directory',
+    entry: 'services/directory/src/main.ts',
+    env: (c) => ({
+      PORT: String(c.ports.directory),
+      JWT_PUBLIC_KEY_FILE: c.keys.publicKeyFile,
+      IDENTITY_URL: url(c.ports.identity!),
+      SEED_DEMO_DATA: String(c.demoData),
+    }),
+  },
+  {
     name: 'comms',
     entry: 'services/comms/src/main.ts',
     env: (c) => ({
@@ -115,6 +126,7 @@ export const SERVICES: ServiceSpec[] = [
       IDENTITY_URL: url(c.ports.identity!),
       LISTINGS_URL: url(c.ports.listings!),
       FORUM_URL: url(c.ports.forum!),
+      DIRECTORY_URL: url(c.ports.directory!),
       COMMS_URL: url(c.ports.comms!),
       ...webEnv(c),
     }),
