@@ -13,8 +13,10 @@
  *   2. the identity service directly,
  *   3. a bare node:http server doing the same work (same token check, same two MongoDB reads, no framework).
  * Prints requests/s and latency, and the ratios; then
- *   D. GET /api/forum/posts with 10k posts, the same three ways (scripts/bench/forum.ts), and
- *   E. the outbox relay's throughput, one relay and two (scripts/bench/outbox.ts).
+ *   D. GET /api/forum/posts with 10k posts, the same three ways (scripts/bench/forum.ts),
+ *   E. GET /api/businesses and a Yellow Pages query with 1,000 businesses, the same three ways
+ *      (scripts/bench/directory.ts), and
+ *   F. the outbox relay's throughput, one relay and two (scripts/bench/outbox.ts).
  * All traffic stays on loopback; every run is bounded in time.
  */
 import { readFileSync } from 'node:fs';
@@ -24,9 +26,10 @@ import jwt from 'jsonwebtoken';
 import { MongoClient } from 'mongodb';
 import { startInfra } from '../infra/src/index.ts';
 import { repoRoot, startServices } from '../infra/src/stack.ts';
-import { benchListings } from './bench/listings.ts';
+import { benchListings, type Measured } from './bench/listings.ts';
 import { benchForum } from './bench/forum.ts';
-import { listenBare, type BareServer } from './bench/bare-server.ts';
+import { benchDirectory } from './bench/directory.ts';
+import { listenBare, printThreeWayHeader, threeWays, type BareServer } from './bench/bare-server.ts';
 import { benchOutbox } from './bench/outbox.ts';
 import { homePageJavaScript, printHomePage } from './bench/home-page.ts';
 import { lighthouseBoth, printLighthouse } from './bench/lighthouse.ts';
@@ -35,22 +38,17 @@ import { ensureWebBuild } from '../infra/src/web.ts';
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const PORT_OFFSET = 30_000;
-interface Result {
-  name: string;
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  non2xx: number;
-}
+/** BENCH_ONLY=directory,forum runs only those parts (page, auth, listings, forum, directory, outbox); all by default. */
+const ONLY = process.env.BENCH_ONLY?.split(',').map((p) => p.trim()).filter(Boolean);
+const wants = (part: string) => !ONLY?.length || ONLY.includes(part);
 
-async function measure(name: string, url: string, headers: Record<string, string> = {}): Promise<Result> {
+async function measure(name: string, url: string, headers: Record<string, string> = {}): Promise<Measured> {
   // warm-up, then the measured run
   await autocannon({ url, connections: CONNECTIONS, duration: 2, headers });
   const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
   // A figure made of error answers (a rate limit, a 401) measures nothing: refuse it.
   if (r.errors > 0 || r.non2xx > 0) throw new Error(`${name}: ${r.errors} errors and ${r.non2xx} non-2xx answers out of ${r.requests.total}`);
-  return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
+  return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
 }
 
 function bareServer(mongoUrl: string, publicKey: string): Promise<BareServer> {
@@ -96,40 +94,31 @@ async function main(): Promise<void> {
       log,
     });
     const gateway = stack.urls.gateway!;
-    console.log(`bench: loading ${stack.urls.site} in Chromium`);
-    printHomePage(await homePageJavaScript(stack.urls.site!));
-    printLighthouse('home page', await lighthouseBoth(stack.urls.site!));
-    printLighthouse('/listings (the full list, filtered in the browser)', await lighthouseBoth(`${stack.urls.site!}/listings`));
+    if (wants('page')) {
+      console.log(`bench: loading ${stack.urls.site} in Chromium`);
+      printHomePage(await homePageJavaScript(stack.urls.site!));
+      printLighthouse('home page', await lighthouseBoth(stack.urls.site!));
+      printLighthouse('/listings (the full list, filtered in the browser)', await lighthouseBoth(`${stack.urls.site!}/listings`));
+    }
+    if (wants('auth')) {
+      const reg = await fetch(`${gateway}/api/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'bench_user', password: 'bench-password', email: 'bench@example.com', termsAccepted: true }),
+      });
+      if (reg.status !== 201) throw new Error(`register failed: ${reg.status} ${await reg.text()}`);
+      const cookie = reg.headers.getSetCookie().find((c) => c.startsWith('cp_session='))!.split(';')[0]!;
+      const publicKey = readFileSync(path.join(dataDir, 'keys', 'jwt-public.pem'), 'utf8');
+      bare = await bareServer(infra.env.MONGO_URL, publicKey);
 
-    const reg = await fetch(`${gateway}/api/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'bench_user', password: 'bench-password', email: 'bench@example.com', termsAccepted: true }),
-    });
-    if (reg.status !== 201) throw new Error(`register failed: ${reg.status} ${await reg.text()}`);
-    const cookie = reg.headers.getSetCookie().find((c) => c.startsWith('cp_session='))!.split(';')[0]!;
-    const publicKey = readFileSync(path.join(dataDir, 'keys', 'jwt-public.pem'), 'utf8');
-    bare = await bareServer(infra.env.MONGO_URL, publicKey);
-
-    console.log(`bench: GET /api/auth/user, ${CONNECTIONS} connections, ${DURATION_S} s each (after a 2 s warm-up)`);
-    const results = [
-      await measure('gateway → identity', `${gateway}/api/auth/user`, { cookie }),
-      await measure('identity directly', `${stack.urls.identity}/api/auth/user`, { cookie }),
-      await measure('bare node:http', `http://127.0.0.1:${bare.port}/api/auth/user`, { cookie }),
-    ];
-    console.log('');
-    console.log('| path | req/s | p50 ms | p99 ms | errors | non-2xx |');
-    console.log('|---|---:|---:|---:|---:|---:|');
-    for (const r of results) console.log(`| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} |`);
-    const [gw, direct, raw] = results as [Result, Result, Result];
-    console.log('');
-    console.log(`gateway / direct service: ${(gw.rps / direct.rps).toFixed(2)}×`);
-    console.log(`service / bare node:http: ${(direct.rps / raw.rps).toFixed(2)}×`);
-    console.log(`gateway / bare node:http: ${(gw.rps / raw.rps).toFixed(2)}×`);
-
-    await benchListings({ mongoUrl: infra.env.MONGO_URL, gatewayUrl: gateway, listingsUrl: stack.urls.listings!, measure });
-    await benchForum({ mongoUrl: infra.env.MONGO_URL, gatewayUrl: gateway, forumUrl: stack.urls.forum!, measure });
-    await benchOutbox({ mongoUrl: infra.env.MONGO_URL, natsUrl: infra.env.NATS_URL });
+      console.log(`bench: GET /api/auth/user, ${CONNECTIONS} connections, ${DURATION_S} s each (after a 2 s warm-up)`);
+      printThreeWayHeader();
+      await threeWays(measure, 'current user', 'identity', '/api/auth/user', { gateway, service: stack.urls.identity!, bare }, { cookie });
+    }
+    if (wants('listings')) await benchListings({ mongoUrl: infra.env.MONGO_URL, gatewayUrl: gateway, listingsUrl: stack.urls.listings!, measure });
+    if (wants('forum')) await benchForum({ mongoUrl: infra.env.MONGO_URL, gatewayUrl: gateway, forumUrl: stack.urls.forum!, measure });
+    if (wants('directory')) await benchDirectory({ mongoUrl: infra.env.MONGO_URL, gatewayUrl: gateway, directoryUrl: stack.urls.directory!, measure });
+    if (wants('outbox')) await benchOutbox({ mongoUrl: infra.env.MONGO_URL, natsUrl: infra.env.NATS_URL });
     console.log('\n(2 cores shared by load generator, gateway, service and MongoDB under wine: compare ratios, not absolutes)');
   } finally {
     await bare?.close();

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import type { Measure, Measured } from './listings.ts';
 
 export interface BareServer {
   port: number;
@@ -26,4 +27,32 @@ export function listenBare(handle: (req: http.IncomingMessage, res: http.ServerR
       });
     });
   });
+}
+
+/** The header of a three-way table (threeWays prints its rows). */
+export function printThreeWayHeader(): void {
+  console.log('| query | path | req/s | p50 ms | p99 ms |');
+  console.log('|---|---|---:|---:|---:|');
+}
+
+/**
+ * Measures one request three ways in the same run — through the gateway, the service directly, a bare node:http server
+ * doing the same work — and prints the three rows and their ratios under `label`.
+ */
+export async function threeWays(
+  measure: Measure,
+  label: string,
+  service: string,
+  pathAndQuery: string,
+  bases: { gateway: string; service: string; bare: BareServer },
+  headers?: Record<string, string>,
+): Promise<void> {
+  const rows = [
+    await measure(`gateway → ${service}`, bases.gateway + pathAndQuery, headers),
+    await measure(`${service} directly`, bases.service + pathAndQuery, headers),
+    await measure('bare node:http', `http://127.0.0.1:${bases.bare.port}${pathAndQuery}`, headers),
+  ];
+  for (const r of rows) console.log(`| ${label} | ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} |`);
+  const [gw, direct, raw] = rows as [Measured, Measured, Measured];
+  console.log(`| ${label} | ratios | gateway/direct ${(gw.rps / direct.rps).toFixed(2)}× · service/bare ${(direct.rps / raw.rps).toFixed(2)}× · gateway/bare ${(gw.rps / raw.rps).toFixed(2)}× | | |`);
 }

@@ -9,8 +9,8 @@ import { MongoClient, type Collection } from 'mongodb';
 import { FORUM_CATEGORIES } from '@cp/contracts';
 import type { PostDoc } from '../../services/forum/src/data/posts-repository.ts';
 import { toPost } from '../../services/forum/src/data/forum-mapper.ts';
-import type { Measure, Measured } from './listings.ts';
-import { listenBare, type BareServer } from './bare-server.ts';
+import type { Measure } from './listings.ts';
+import { listenBare, printThreeWayHeader, threeWays, type BareServer } from './bare-server.ts';
 
 const pick = <T>(list: readonly T[], i: number) => list[i % list.length]!;
 
@@ -55,16 +55,8 @@ export async function benchForum(opts: { mongoUrl: string; gatewayUrl: string; f
     const t0 = Date.now();
     await seedPosts(col, size);
     console.log(`\nbench: GET /api/forum/posts with ${await col.countDocuments()} posts (seeded in ${((Date.now() - t0) / 1000).toFixed(0)} s)`);
-    console.log('| path | req/s | p50 ms | p99 ms |');
-    console.log('|---|---:|---:|---:|');
-    const rows = [
-      await opts.measure('gateway → forum', `${opts.gatewayUrl}/api/forum/posts`),
-      await opts.measure('forum directly', `${opts.forumUrl}/api/forum/posts`),
-      await opts.measure('bare node:http', `http://127.0.0.1:${bare.port}/api/forum/posts`),
-    ];
-    for (const r of rows) console.log(`| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} |`);
-    const [gw, direct, raw] = rows as [Measured, Measured, Measured];
-    console.log(`ratios: gateway/direct ${(gw.rps / direct.rps).toFixed(2)}× · service/bare ${(direct.rps / raw.rps).toFixed(2)}× · gateway/bare ${(gw.rps / raw.rps).toFixed(2)}×`);
+    printThreeWayHeader();
+    await threeWays(opts.measure, 'all posts', 'forum', '/api/forum/posts', { gateway: opts.gatewayUrl, service: opts.forumUrl, bare });
   } finally {
     await bare.close();
     await client.close();

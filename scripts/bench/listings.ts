@@ -11,7 +11,7 @@ import { MongoClient, type Collection, type Sort } from 'mongodb';
 import { LISTING_CATEGORIES, LISTING_TIERS, LOCATIONS, ListingsQuerySchema } from '@cp/contracts';
 import { searchFilter, searchTextOf, type ListingDoc } from '../../services/listings/src/data/listings-repository.ts';
 import { toListing } from '../../services/listings/src/data/listing-mapper.ts';
-import { listenBare, type BareServer } from './bare-server.ts';
+import { listenBare, printThreeWayHeader, threeWays, type BareServer } from './bare-server.ts';
 
 export interface Measured {
   name: string;
@@ -124,17 +124,9 @@ export async function benchListings(opts: { mongoUrl: string; gatewayUrl: string
       const t0 = Date.now();
       await seedListings(col, size);
       console.log(`\nbench: ${size} listings (seeded in ${((Date.now() - t0) / 1000).toFixed(0)} s)`);
-      console.log('| query | path | req/s | p50 ms | p99 ms |');
-      console.log('|---|---|---:|---:|---:|');
+      printThreeWayHeader();
       for (const [label, pathAndQuery] of LISTING_QUERIES) {
-        const rows = [
-          await opts.measure('gateway → listings', opts.gatewayUrl + pathAndQuery),
-          await opts.measure('listings directly', opts.listingsUrl + pathAndQuery),
-          await opts.measure('bare node:http', `http://127.0.0.1:${bare.port}${pathAndQuery}`),
-        ];
-        for (const r of rows) console.log(`| ${label} | ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} |`);
-        const [gw, direct, raw] = rows as [Measured, Measured, Measured];
-        console.log(`| ${label} | ratios | gateway/direct ${(gw.rps / direct.rps).toFixed(2)}× · service/bare ${(direct.rps / raw.rps).toFixed(2)}× · gateway/bare ${(gw.rps / raw.rps).toFixed(2)}× | | |`);
+        await threeWays(opts.measure, label, 'listings', pathAndQuery, { gateway: opts.gatewayUrl, service: opts.listingsUrl, bare });
       }
       await printFullList(opts.gatewayUrl, size);
     }
