@@ -65,6 +65,18 @@ export function webEnv(c: StackContext): Record<string, string> {
   return { WEB_ROOT: path.join(c.root, 'shell', 'dist'), WEB_REMOTES: JSON.stringify(remotes) };
 }
 
+/** A service behind identity (verifies its sessions) with demo data: its port, the public key, identity's URL, the demo switch. */
+const behindIdentity = (name: string): ServiceSpec => ({
+  name,
+  entry: `services/${name}/src/main.ts`,
+  env: (c) => ({
+    PORT: String(c.ports[name]),
+    JWT_PUBLIC_KEY_FILE: c.keys.publicKeyFile,
+    IDENTITY_URL: url(c.ports.identity!),
+    SEED_DEMO_DATA: String(c.demoData),
+  }),
+});
+
 export const SERVICES: ServiceSpec[] = [
   {
     name: 'identity',
@@ -77,36 +89,9 @@ export const SERVICES: ServiceSpec[] = [
       ...(c.demoPassword ? { SEED_DEMO_DATA: 'true', DEMO_ACCOUNTS_PASSWORD: c.demoPassword } : {}),
     }),
   },
-  {
-    name: 'listings',
-    entry: 'services/listings/src/main.ts',
-    env: (c) => ({
-      PORT: String(c.ports.listings),
-      JWT_PUBLIC_KEY_FILE: c.keys.publicKeyFile,
-      IDENTITY_URL: url(c.ports.identity!),
-      SEED_DEMO_DATA: String(c.demoData),
-    }),
-  },
-  {
-    name: 'forum',
-    entry: 'services/forum/src/main.ts',
-    env: (c) => ({
-      PORT: String(c.ports.forum),
-      JWT_PUBLIC_KEY_FILE: c.keys.publicKeyFile,
-      IDENTITY_URL: url(c.ports.identity!),
-      SEED_DEMO_DATA: String(c.demoData),
-    }),
-  },
-  {
-    name: 'directory',
-    entry: 'services/directory/src/main.ts',
-    env: (c) => ({
-      PORT: String(c.ports.directory),
-      JWT_PUBLIC_KEY_FILE: c.keys.publicKeyFile,
-      IDENTITY_URL: url(c.ports.identity!),
-      SEED_DEMO_DATA: String(c.demoData),
-    }),
-  },
+  behindIdentity('listings'),
+  behindIdentity('forum'),
+  behindIdentity('directory'),
   {
     name: 'comms',
     entry: 'services/comms/src/main.ts',

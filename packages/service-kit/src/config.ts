@@ -35,6 +35,21 @@ export const BaseServiceEnv = z.object({
   NATS_URL: z.string().regex(/^(nats|tls):\/\//, 'must be a nats:// URL'),
 });
 
+/** The demo-data switch (`npm start`'s dev stack sets it): demo records go into an empty database, never in production. */
+export const DemoDataEnv = z.object({ SEED_DEMO_DATA: bool(false) });
+
+type DemoDataChecked = { NODE_ENV: string; SEED_DEMO_DATA: boolean };
+
+/** Refuses SEED_DEMO_DATA under NODE_ENV=production (`what`: the demo records, for the message). */
+export function noDemoDataInProduction<T extends z.ZodType<DemoDataChecked>>(schema: T, what: string): T {
+  return schema.refine((v) => v.NODE_ENV !== 'production' || !v.SEED_DEMO_DATA, { message: `${what} are never created in production`, path: ['SEED_DEMO_DATA'] });
+}
+
+/** JwtVerifyEnv's check, for a service schema its fields were spread into (a spread keeps fields, not refinements). */
+export function requirePublicKey<T extends z.ZodType<{ JWT_PUBLIC_KEY?: string | undefined; JWT_PUBLIC_KEY_FILE?: string | undefined }>>(schema: T): T {
+  return schema.refine((v) => Boolean(v.JWT_PUBLIC_KEY || v.JWT_PUBLIC_KEY_FILE), { message: 'JWT_PUBLIC_KEY or JWT_PUBLIC_KEY_FILE is required', path: ['JWT_PUBLIC_KEY'] });
+}
+
 export const S3Env = z.object({
   S3_ENDPOINT: z.string().min(1),
   S3_PORT: z.coerce.number().int().min(1).max(65535),
@@ -44,8 +59,8 @@ export const S3Env = z.object({
   S3_REGION: z.string().min(1).default('us-east-1'),
 });
 
-export const JwtVerifyEnv = z
-  .object({
+export const JwtVerifyEnv = requirePublicKey(
+  z.object({
     JWT_PUBLIC_KEY: z.string().optional(),
     JWT_PUBLIC_KEY_FILE: z.string().optional(),
     JWT_ISSUER: z.string().default('cp-identity'),
@@ -54,8 +69,5 @@ export const JwtVerifyEnv = z
     IDENTITY_URL: z.url(),
     /** Seconds a session answer from identity may be cached; revocation events drop it at once anyway. */
     SESSION_CACHE_TTL_S: z.coerce.number().int().min(0).max(300).default(10),
-  })
-  .refine((v) => Boolean(v.JWT_PUBLIC_KEY || v.JWT_PUBLIC_KEY_FILE), {
-    message: 'JWT_PUBLIC_KEY or JWT_PUBLIC_KEY_FILE is required',
-    path: ['JWT_PUBLIC_KEY'],
-  });
+  }),
+);

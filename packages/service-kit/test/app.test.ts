@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { z } from 'zod';
-import { createApp, createRouter, listen, rateLimit, HttpError, conflict, loadConfig, BaseServiceEnv, createLogger, type RunningServer } from '../src/index.ts';
+import { createApp, createRouter, listen, rateLimit, HttpError, conflict, loadConfig, BaseServiceEnv, createLogger, DemoDataEnv, JwtVerifyEnv, noDemoDataInProduction, requirePublicKey, type RunningServer } from '../src/index.ts';
 
 const Body = z.object({ name: z.string().min(2, 'Name must be at least 2 characters') }).strict();
 
@@ -179,5 +179,14 @@ describe('config', () => {
   it('fails fast listing every problem, with no default secrets', () => {
     expect(() => loadConfig(BaseServiceEnv, { MONGO_URL: 'http://nope' })).toThrow(/MONGO_URL[\s\S]*NATS_URL/);
     expect(loadConfig(BaseServiceEnv, { MONGO_URL: 'mongodb://127.0.0.1:1', NATS_URL: 'nats://127.0.0.1:2' })).toMatchObject({ NODE_ENV: 'development' });
+  });
+
+  it('a service behind identity needs the public key, and never seeds demo data in production', () => {
+    const Env = noDemoDataInProduction(requirePublicKey(BaseServiceEnv.extend({ ...JwtVerifyEnv.shape, ...DemoDataEnv.shape })), 'demo things');
+    const base = { MONGO_URL: 'mongodb://127.0.0.1:1', NATS_URL: 'nats://127.0.0.1:2', IDENTITY_URL: 'http://127.0.0.1:3', JWT_PUBLIC_KEY: 'k' };
+    expect(loadConfig(Env, { ...base, SEED_DEMO_DATA: 'true' })).toMatchObject({ SEED_DEMO_DATA: true });
+    expect(loadConfig(Env, { ...base, NODE_ENV: 'production' })).toMatchObject({ SEED_DEMO_DATA: false });
+    expect(() => loadConfig(Env, { ...base, NODE_ENV: 'production', SEED_DEMO_DATA: 'true' })).toThrow(/SEED_DEMO_DATA: demo things are never created in production/);
+    expect(() => loadConfig(Env, { ...base, JWT_PUBLIC_KEY: undefined })).toThrow(/JWT_PUBLIC_KEY: JWT_PUBLIC_KEY or JWT_PUBLIC_KEY_FILE is required/);
   });
 });

@@ -1,27 +1,29 @@
 import { z } from 'zod';
-import { BaseServiceEnv, bool, JwtVerifyEnv, loadConfig, loadPublicKey, port, S3Env } from '@cp/service-kit';
+import { BaseServiceEnv, DemoDataEnv, JwtVerifyEnv, loadConfig, loadPublicKey, noDemoDataInProduction, port, requirePublicKey, S3Env } from '@cp/service-kit';
 
-export const ListingsEnv = BaseServiceEnv.extend({
-  ...S3Env.shape,
-  ...JwtVerifyEnv.shape,
-  PORT: port(4002),
-  MONGO_DB: z.string().default('listings'),
-  /** The bucket that holds uploaded images (created at start if missing). */
-  S3_BUCKET_UPLOADS: z.string().min(3).max(63).default('uploads'),
-  /** Largest decoded image accepted, in pixels (decompression bombs are refused before decoding). */
-  IMAGE_MAX_PIXELS: z.coerce.number().int().min(1_000_000).max(268_402_689).default(50_000_000),
-  /** Uploads processed at once (each holds up to 100 MB and runs sharp); more wait, up to 100, then 503. */
-  UPLOAD_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
-  /** Minutes between sweeps for abandoned uploads (images no listing uses, older than ABANDONED_IMAGE_AGE_H); 0: off. */
-  ABANDONED_IMAGE_SWEEP_MIN: z.coerce.number().int().min(0).max(1440).default(60),
-  /** Hours an unused upload is kept (a form being filled in): far longer than anyone keeps a form open. */
-  ABANDONED_IMAGE_AGE_H: z.coerce.number().int().min(1).max(720).default(24),
-  /** Insert the demo listings when the collection is empty (the dev stack sets it; off unless asked). */
-  SEED_DEMO_DATA: bool(false),
-}).refine((v) => Boolean(v.JWT_PUBLIC_KEY || v.JWT_PUBLIC_KEY_FILE), {
-  message: 'JWT_PUBLIC_KEY or JWT_PUBLIC_KEY_FILE is required',
-  path: ['JWT_PUBLIC_KEY'],
-});
+export const ListingsEnv = noDemoDataInProduction(
+  requirePublicKey(
+    BaseServiceEnv.extend({
+      ...S3Env.shape,
+      ...JwtVerifyEnv.shape,
+      PORT: port(4002),
+      MONGO_DB: z.string().default('listings'),
+      /** The bucket that holds uploaded images (created at start if missing). */
+      S3_BUCKET_UPLOADS: z.string().min(3).max(63).default('uploads'),
+      /** Largest decoded image accepted, in pixels (decompression bombs are refused before decoding). */
+      IMAGE_MAX_PIXELS: z.coerce.number().int().min(1_000_000).max(268_402_689).default(50_000_000),
+      /** Uploads processed at once (each holds up to 100 MB and runs sharp); more wait, up to 100, then 503. */
+      UPLOAD_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+      /** Minutes between sweeps for abandoned uploads (images no listing uses, older than ABANDONED_IMAGE_AGE_H); 0: off. */
+      ABANDONED_IMAGE_SWEEP_MIN: z.coerce.number().int().min(0).max(1440).default(60),
+      /** Hours an unused upload is kept (a form being filled in): far longer than anyone keeps a form open. */
+      ABANDONED_IMAGE_AGE_H: z.coerce.number().int().min(1).max(720).default(24),
+      /** Insert the demo listings when the collection is empty. */
+      ...DemoDataEnv.shape,
+    }),
+  ),
+  'demo listings',
+);
 
 export type ListingsConfig = z.infer<typeof ListingsEnv> & { publicKey: string };
 
