@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import mongoose, { Schema, type Connection } from 'mongoose';
 import { z } from 'zod';
 import { defineEvent, eventStream } from '@cp/contracts';
-import { connectMongo, connectNats, trusted, createLogger, DEAD_LETTER_STREAM, deadLetterSubject, ensureStream, on, OutboxRelay, outboxModel, runInTransaction, startConsumer, streamMessages, whileNatsUnavailable, writeOrder, type NatsHandle } from '../../src/index.ts';
+import { connectMongo, connectNats, trusted, createLogger, DEAD_LETTER_STREAM, deadLetterSubject, ensureStream, on, OutboxRelay, outboxModel, runInTransaction, startBatchConsumer, startConsumer, streamMessages, whileNatsUnavailable, writeOrder, type NatsHandle } from '../../src/index.ts';
 import { faultNats, testEnv } from '../../../../infra/src/jest/test-env.ts';
 
 const env = testEnv();
@@ -372,6 +372,83 @@ describe('consumers', () => {
       const last = await nats.jsm.streams.getMessage(DEAD_LETTER_STREAM, { last_by_subj: dlq });
       expect(last?.header.get('Cp-Reason')).toMatch(/handler failed 3 times/);
       expect(last?.header.get('Cp-Original-Subject')).toBe(Happened.subject);
+    } finally {
+      await consumer.stop();
+    }
+  });
+});
+
+describe('batch consumers', () => {
+  const publishRaw = (subject: string, body: unknown, msgID: string = randomUUID()) => nats.js.publish(subject, typeof body === 'string' ? body : JSON.stringify(body), { msgID });
+  const envelope = (type: string, data: unknown, id = randomUUID()) => ({ id, type, version: 1, occurredAt: new Date().toISOString(), data });
+
+  it('applies events in batches, each once: duplicates in a batch, redeliveries and re-publishes add nothing', async () => {
+    const { domain, Happened } = testDomain();
+    const stream = await ensureStream(nats.jsm, domain);
+    const counters = conn.model('Counter');
+    const durable = `batch_${letters()}`;
+    const sizes: number[] = [];
+    const events = Array.from({ length: 300 }, (_, i) => envelope(Happened.type, { n: i % 3 }));
+    // Published before the consumer starts: they come in full batches.
+    for (const e of events) await publishRaw(Happened.subject, e);
+    await publishRaw(Happened.subject, events[0], 'again-1'); // the same event twice, another message id
+    await publishRaw(Happened.subject, events[1], 'again-2');
+    const expected = events.reduce((sum, e) => sum + (e.data as { n: number }).n, 0);
+    const consumer = await startBatchConsumer({
+      nats,
+      connection: conn,
+      stream,
+      durable,
+      logger,
+      defs: [Happened],
+      batchSize: 100,
+      async handle(batch, session) {
+        sizes.push(batch.length);
+        const total = batch.reduce((sum, e) => sum + (e.data as { n: number }).n, 0);
+        await counters.updateOne({ _id: durable }, { $inc: { count: total } }, { upsert: true, session });
+      },
+    });
+    try {
+      await until('all applied', async () => ((await counters.findById(durable).lean<{ count: number }>())?.count ?? 0) >= expected);
+      await publishRaw(Happened.subject, events[2], 'again-later');
+      await new Promise((r) => setTimeout(r, 1_000));
+      expect((await counters.findById(durable).lean<{ count: number }>())?.count).toBe(expected);
+      expect(sizes.reduce((a, b) => a + b, 0)).toBe(300);
+      expect(Math.max(...sizes)).toBe(100);
+      expect((await nats.jsm.consumers.info(stream, durable)).num_ack_pending).toBe(0);
+    } finally {
+      await consumer.stop();
+    }
+  });
+
+  it('a batch whose handler fails is retried one by one: the bad event is dead-lettered alone, the rest applied once', async () => {
+    const { domain, Happened } = testDomain();
+    const stream = await ensureStream(nats.jsm, domain);
+    const counters = conn.model('Counter');
+    const durable = `batchfail_${letters()}`;
+    for (let n = 1; n <= 20; n += 1) await publishRaw(Happened.subject, envelope(Happened.type, { n: n === 13 ? -1 : 1 }));
+    await publishRaw(Happened.subject, 'not json at all');
+    const consumer = await startBatchConsumer({
+      nats,
+      connection: conn,
+      stream,
+      durable,
+      logger,
+      defs: [Happened],
+      maxDeliver: 2,
+      backoffMs: [100],
+      async handle(batch, session) {
+        if (batch.some((e) => (e.data as { n: number }).n < 0)) throw new Error('a poison event');
+        await counters.updateOne({ _id: durable }, { $inc: { count: batch.length } }, { upsert: true, session });
+      },
+    });
+    const dlq = deadLetterSubject(stream, durable);
+    const deadLetters = async () => ((await nats.jsm.streams.info(DEAD_LETTER_STREAM, { subjects_filter: dlq })).state.subjects as Record<string, number> | undefined)?.[dlq] ?? 0;
+    try {
+      await until('the poison and the garbage dead-lettered', async () => (await deadLetters()) === 2, 30_000);
+      await until('the others applied', async () => (await counters.findById(durable).lean<{ count: number }>())?.count === 19);
+      await new Promise((r) => setTimeout(r, 500));
+      expect((await counters.findById(durable).lean<{ count: number }>())?.count).toBe(19);
     } finally {
       await consumer.stop();
     }
