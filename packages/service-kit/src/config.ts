@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { loadPublicKey } from './auth.ts';
 
 /**
  * Parses configuration from the environment with zod and fails fast with every problem listed.
@@ -71,3 +72,32 @@ export const JwtVerifyEnv = requirePublicKey(
     SESSION_CACHE_TTL_S: z.coerce.number().int().min(0).max(300).default(10),
   }),
 );
+
+/**
+ * The environment of a service behind identity (it verifies identity's sessions) with demo data: BaseServiceEnv,
+ * JwtVerifyEnv, its PORT and MONGO_DB defaults and SEED_DEMO_DATA, checked (a public key; no demo data in production).
+ * `demo` names its demo records for the production message. A service with more variables composes the same pieces
+ * (listings: + S3Env).
+ */
+export function behindIdentityEnv(opts: { port: number; db: string; demo: string }) {
+  return noDemoDataInProduction(
+    requirePublicKey(
+      BaseServiceEnv.extend({
+        ...JwtVerifyEnv.shape,
+        PORT: port(opts.port),
+        MONGO_DB: z.string().default(opts.db),
+        ...DemoDataEnv.shape,
+      }),
+    ),
+    opts.demo,
+  );
+}
+
+/** Loads a service's configuration (loadConfig) and the public key its JWT_PUBLIC_KEY(_FILE) names. */
+export function loadWithPublicKey<T extends z.ZodType<{ JWT_PUBLIC_KEY?: string | undefined; JWT_PUBLIC_KEY_FILE?: string | undefined }>>(
+  schema: T,
+  env: NodeJS.ProcessEnv | Record<string, string | undefined>,
+): z.infer<T> & { publicKey: string } {
+  const cfg = loadConfig(schema, env);
+  return { ...cfg, publicKey: loadPublicKey(cfg) };
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BaseServiceEnv, DemoDataEnv, JwtVerifyEnv, loadConfig, loadPublicKey, noDemoDataInProduction, port, requirePublicKey, S3Env } from '@cp/service-kit';
+import { BaseServiceEnv, DemoDataEnv, JwtVerifyEnv, loadWithPublicKey, noDemoDataInProduction, port, requirePublicKey, S3Env } from '@cp/service-kit';
 
 export const ListingsEnv = noDemoDataInProduction(
   requirePublicKey(
@@ -28,6 +28,5 @@ export const ListingsEnv = noDemoDataInProduction(
 export type ListingsConfig = z.infer<typeof ListingsEnv> & { publicKey: string };
 
 export function loadListingsConfig(env: NodeJS.ProcessEnv = process.env): ListingsConfig {
-  const cfg = loadConfig(ListingsEnv, env);
-  return { ...cfg, publicKey: loadPublicKey(cfg) };
+  return loadWithPublicKey(ListingsEnv, env);
 }
