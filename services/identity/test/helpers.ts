@@ -132,6 +132,8 @@ export interface BehindIdentity {
   auth: AuthOptions;
   /** Registers a user at identity; returns the session cookie, the user's id and name. */
   newSession(): Promise<{ cookie: string; userId: string; username: string }>;
+  /** A registered user made an admin at identity (before anything checked the session, so no cache holds the old role). */
+  newAdminSession(): Promise<{ cookie: string; userId: string; username: string }>;
   /** Serves the service's app on a free port; closed by close(), first. */
   serve(app: Koa): Promise<string>;
   /** Stops whatever the test started on top (consumers) before the rest: call with them, once, at the end. */
@@ -158,17 +160,23 @@ export async function startBehindIdentity(service: string, opts: { sessionTtlMs?
   const sessions = httpSessionChecker({ identityUrl: identity.base, ttlMs: opts.sessionTtlMs ?? 10_000 });
   const revocations = subscribeSessionRevocations(nats.nc, sessions, logger);
   let server: RunningServer | undefined;
+  const newSession = async () => {
+    const user = newUser();
+    const res = await call(identity.base, 'POST', '/api/register', { body: user });
+    if (res.status !== 201 || !res.cookie) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return { cookie: res.cookie, userId: res.body.id as string, username: user.username };
+  };
   return {
     identity,
     logger,
     conn,
     nats,
     auth: { publicKey: identity.keys.publicKey, issuer: 'cp-identity', audience: 'cp-web', sessions },
-    async newSession() {
-      const user = newUser();
-      const res = await call(identity.base, 'POST', '/api/register', { body: user });
-      if (res.status !== 201 || !res.cookie) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
-      return { cookie: res.cookie, userId: res.body.id as string, username: user.username };
+    newSession,
+    async newAdminSession() {
+      const session = await newSession();
+      await identity.deps.users.setAdmin(session.userId, true);
+      return session;
     },
     async serve(app) {
       server = await listen(app, 0, '127.0.0.1', logger);
