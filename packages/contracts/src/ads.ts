@@ -34,10 +34,10 @@ export type Advertisement = z.infer<typeof AdvertisementSchema>;
 /** Advertisement insert (spec §5): omits id, impressions, clicks, timestamps; form defaults as the spec says. */
 export const AdvertisementInsertSchema = z
   .object({
-    title: z.string().trim().min(1, 'Title is required').max(LIMITS.titleMax),
-    description: z.string().trim().min(1, 'Description is required').max(1000),
-    imageUrl: z.union([z.literal(''), ImageUrlSchema]).optional(),
-    ctaText: z.string().trim().min(1, 'Call-to-action text is required').max(40),
+    title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(LIMITS.titleMax),
+    description: z.string({ error: 'Description is required' }).trim().min(1, 'Description is required').max(1000),
+    imageUrl: z.union([z.literal(''), ImageUrlSchema], { error: 'Please enter a valid image URL (http or https)' }).optional(),
+    ctaText: z.string({ error: 'Call-to-action text is required' }).trim().min(1, 'Call-to-action text is required').max(40),
     ctaUrl: HttpUrlSchema,
     placement: AdPlacementSchema.default('homepage-top'),
     size: AdSizeSchema.default('large'),
@@ -50,5 +50,7 @@ export const AdvertisementInsertSchema = z
   .refine((a) => !a.startDate || !a.endDate || a.startDate <= a.endDate, { message: 'End date must be after the start date', path: ['endDate'] });
 export type AdvertisementInsert = z.input<typeof AdvertisementInsertSchema>;
 
-/** GET /api/advertisements query. */
+/** GET /api/advertisements query (a visitor's status is ignored: visitors see active ads only). */
 export const AdvertisementsQuerySchema = z.object({ placement: AdPlacementSchema.optional(), status: AdStatusSchema.optional() }).strict();
+
+export const AD_NOT_FOUND = 'Advertisement not found';

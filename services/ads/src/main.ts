@@ -1,0 +1,20 @@
+import { startService } from '@cp/service-kit';
+import { loadAdsConfig } from './config.ts';
+import { buildAdsApp } from './app.ts';
+import { startAdCounter } from './events/ad-counter.ts';
+import { seedDemoAds } from './seed/seed.ts';
+
+await startService({
+  name: 'ads',
+  loadConfig: loadAdsConfig,
+  async build({ config, logger, conn, nats, readiness, sessionAuth, onClose }) {
+    const { app, deps } = await buildAdsApp({ conn, js: nats.js, logger, auth: sessionAuth(config), readiness });
+    const counter = await startAdCounter(deps, nats);
+    onClose(() => counter.stop());
+    if (config.SEED_DEMO_DATA) {
+      const seeded = await seedDemoAds(deps);
+      logger.info({ ads: seeded }, seeded > 0 ? 'demo advertisements inserted' : 'demo advertisements skipped: advertisements already exist');
+    }
+    return app;
+  },
+});

@@ -1,0 +1,20 @@
+import { randomUUID } from 'node:crypto';
+import { jsonObject, runInTransaction } from '@cp/service-kit';
+import { AdvertisementCreated, type Advertisement } from '@cp/contracts';
+import type { AdDoc } from '../data/ads-repository.ts';
+import { toAd } from '../data/ad-mapper.ts';
+import type { AdsDeps } from './deps.ts';
+import { adFields } from './ad-rules.ts';
+
+/** POST /api/advertisements (admins only, checked by the route): stored with its advertisement-created event. */
+export async function createAd(deps: AdsDeps, body: unknown): Promise<Advertisement> {
+  const fields = adFields(jsonObject(body));
+  const now = deps.now();
+  const doc: AdDoc = { _id: randomUUID(), ...fields, impressions: 0, clicks: 0, createdAt: now, updatedAt: now };
+  await runInTransaction(deps.conn, async (session, emit) => {
+    await deps.ads.insert(doc, session);
+    await emit(AdvertisementCreated, { adId: doc._id, title: doc.title, status: doc.status });
+  });
+  deps.known.forget(doc._id);
+  return toAd(doc, now);
+}
