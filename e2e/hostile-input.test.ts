@@ -145,6 +145,11 @@ async function deleteBusinessesOf(cookie: string): Promise<void> {
   for (const b of all.filter((x) => x.userId === me.id)) await fetch(`${directory}/api/admin/businesses/${b.id}`, { method: 'DELETE', headers: { cookie } });
 }
 
+/** Every ad, as an admin sees them. */
+async function adsOf(adminCookie: string): Promise<Array<{ id: string }>> {
+  return (await (await fetch(`${e2eEnv().serviceUrls.ads}/api/advertisements`, { headers: { cookie: adminCookie } })).json()) as Array<{ id: string }>;
+}
+
 describe('hostile input (issue 16)', () => {
   const env = e2eEnv();
   let mongo: MongoClient;
@@ -153,6 +158,8 @@ describe('hostile input (issue 16)', () => {
   let victimListing: Record<string, unknown>;
   let victimPostId: string;
   let victimBusinessId: string;
+  let victimAdId: string;
+  let adsBefore: Set<string>;
   let adminAttacker: string;
   let before: Map<string, string>;
   let statusBefore: ProcessStatus[];
@@ -190,12 +197,24 @@ describe('hostile input (issue 16)', () => {
     });
     expect(business.status).toBe(201);
     victimBusinessId = ((await business.json()) as { id: string }).id;
+    adsBefore = new Set((await adsOf(adminAttacker)).map((a) => a.id));
+    const ad = await fetch(`${env.serviceUrls.ads}/api/advertisements`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: adminAttacker },
+      body: JSON.stringify({ title: 'Victim sale', description: 'Sweets half price.', ctaText: 'Shop', ctaUrl: 'https://victim.example' }),
+    });
+    expect(ad.status).toBe(201);
+    victimAdId = ((await ad.json()) as { id: string }).id;
   });
   afterAll(async () => {
     await mongo?.close();
     // Other files count the listings: the victim's and any the attacker's valid requests created go again.
     for (const cookie of [attacker, victim].filter(Boolean)) await deleteListingsOf(cookie);
-    if (adminAttacker) await deleteBusinessesOf(adminAttacker);
+    if (adminAttacker) {
+      await deleteBusinessesOf(adminAttacker);
+      // The ads the fuzz's valid requests created (and the victim's) go again.
+      for (const ad of await adsOf(adminAttacker)) if (!adsBefore.has(ad.id)) await fetch(`${env.serviceUrls.ads}/api/advertisements/${ad.id}`, { method: 'DELETE', headers: { cookie: adminAttacker } });
+    }
   });
 
   it('answers every hostile request with a 4xx JSON error or a success, never a 5xx, through the gateway and directly', async () => {
@@ -204,11 +223,11 @@ describe('hostile input (issue 16)', () => {
     let sent = 0;
     const targets = [
       { name: 'gateway', base: env.site, viaGateway: true },
-      ...(['identity', 'listings', 'forum', 'directory', 'comms'] as const).map((s) => ({ name: s, base: env.serviceUrls[s]!, viaGateway: false })),
+      ...(['identity', 'listings', 'forum', 'directory', 'ads', 'comms'] as const).map((s) => ({ name: s, base: env.serviceUrls[s]!, viaGateway: false })),
     ];
     const work: Array<{ target: (typeof targets)[number]; req: HostileRequest }> = [];
     for (const endpoint of ENDPOINTS) {
-      const ids: Partial<Record<ServiceName, string>> = { forum: victimPostId, directory: victimBusinessId };
+      const ids: Partial<Record<ServiceName, string>> = { forum: victimPostId, directory: victimBusinessId, ads: victimAdId };
       const id = endpoint.path.startsWith('/uploads/') ? `${String(victimListing.id)}.webp` : (ids[endpoint.service] ?? String(victimListing.id));
       const session = endpoint.admin ? adminAttacker : attacker;
       for (const req of hostileRequests(endpoint, rnd, id)) {

@@ -6,7 +6,7 @@
  */
 import { gzipSync } from 'node:zlib';
 
-export type ServiceName = 'identity' | 'listings' | 'forum' | 'directory' | 'comms';
+export type ServiceName = 'identity' | 'listings' | 'forum' | 'directory' | 'ads' | 'comms';
 
 export interface Endpoint {
   service: ServiceName;
@@ -46,6 +46,17 @@ const BUSINESS = {
   premium: false,
 };
 
+const AD = {
+  title: 'Fuzz sale',
+  description: 'Everything half price.',
+  ctaText: 'Shop',
+  ctaUrl: 'https://fuzz.example/sale',
+  placement: 'homepage-top',
+  size: 'large',
+  pricingTier: 'banner',
+  status: 'active',
+};
+
 export const ENDPOINTS: Endpoint[] = [
   // identity
   { service: 'identity', method: 'POST', path: '/api/register', body: 'json', sample: { username: 'fuzzer', password: 'pw-123456', email: 'f@example.com', firstName: 'F', lastName: 'Z', termsAccepted: true } },
@@ -78,6 +89,13 @@ export const ENDPOINTS: Endpoint[] = [
   { service: 'directory', method: 'POST', path: '/api/admin/businesses', body: 'json', admin: true, sample: BUSINESS },
   { service: 'directory', method: 'PUT', path: '/api/admin/businesses/:id', body: 'json', admin: true, sample: BUSINESS },
   { service: 'directory', method: 'DELETE', path: '/api/admin/businesses/:id', body: 'none', admin: true },
+  // ads
+  { service: 'ads', method: 'GET', path: '/api/advertisements', body: 'none', query: ['placement', 'status'] },
+  { service: 'ads', method: 'POST', path: '/api/advertisements', body: 'json', admin: true, sample: AD },
+  { service: 'ads', method: 'PUT', path: '/api/advertisements/:id', body: 'json', admin: true, sample: AD },
+  { service: 'ads', method: 'DELETE', path: '/api/advertisements/:id', body: 'none', admin: true },
+  { service: 'ads', method: 'POST', path: '/api/advertisements/:id/impression', body: 'none' },
+  { service: 'ads', method: 'POST', path: '/api/advertisements/:id/click', body: 'none' },
   // comms
   { service: 'comms', method: 'POST', path: '/api/contact', body: 'json', sample: { name: 'Fuzz', email: 'f@example.com', subject: 'Hello there', message: 'A message long enough to pass.' } },
   { service: 'comms', method: 'POST', path: '/api/newsletter/subscribe', body: 'json', sample: { email: 'f@example.com' } },

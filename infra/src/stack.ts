@@ -38,6 +38,7 @@ export function servicePorts(offset: number): Record<string, number> {
     listings: 4002 + offset,
     forum: 4003 + offset,
     directory: 4004 + offset,
+    ads: 4005 + offset,
     comms: 4006 + offset,
   };
 }
@@ -92,6 +93,7 @@ export const SERVICES: ServiceSpec[] = [
   behindIdentity('listings'),
   behindIdentity('forum'),
   behindIdentity('directory'),
+  behindIdentity('ads'),
   {
     name: 'comms',
     entry: 'services/comms/src/main.ts',
@@ -112,6 +114,7 @@ export const SERVICES: ServiceSpec[] = [
       LISTINGS_URL: url(c.ports.listings!),
       FORUM_URL: url(c.ports.forum!),
       DIRECTORY_URL: url(c.ports.directory!),
+      ADS_URL: url(c.ports.ads!),
       COMMS_URL: url(c.ports.comms!),
       ...webEnv(c),
     }),
