@@ -15,8 +15,10 @@
  * Prints requests/s and latency, and the ratios; then
  *   D. GET /api/forum/posts with 10k posts, the same three ways (scripts/bench/forum.ts),
  *   E. GET /api/businesses and a Yellow Pages query with 1,000 businesses, the same three ways
- *      (scripts/bench/directory.ts), and
- *   F. the outbox relay's throughput, one relay and two (scripts/bench/outbox.ts).
+ *      (scripts/bench/directory.ts),
+ *   F. POST /api/advertisements/{id}/click, the same three ways (the bare server does the same JetStream publish), and
+ *      the time until the ad's counter is exact once the load stops (scripts/bench/ads.ts), and
+ *   G. the outbox relay's throughput, one relay and two (scripts/bench/outbox.ts).
  * All traffic stays on loopback; every run is bounded in time.
  */
 import { readFileSync } from 'node:fs';
@@ -29,6 +31,7 @@ import { repoRoot, startServices } from '../infra/src/stack.ts';
 import { benchListings, type Measured } from './bench/listings.ts';
 import { benchForum } from './bench/forum.ts';
 import { benchDirectory } from './bench/directory.ts';
+import { benchAds } from './bench/ads.ts';
 import { listenBare, printThreeWayHeader, threeWays, type BareServer } from './bench/bare-server.ts';
 import { benchOutbox } from './bench/outbox.ts';
 import { homePageJavaScript, printHomePage } from './bench/home-page.ts';
@@ -38,17 +41,17 @@ import { ensureWebBuild } from '../infra/src/web.ts';
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const PORT_OFFSET = 30_000;
-/** BENCH_ONLY=directory,forum runs only those parts (page, auth, listings, forum, directory, outbox); all by default. */
+/** BENCH_ONLY=directory,forum runs only those parts (page, auth, listings, forum, directory, ads, outbox); all by default. */
 const ONLY = process.env.BENCH_ONLY?.split(',').map((p) => p.trim()).filter(Boolean);
 const wants = (part: string) => !ONLY?.length || ONLY.includes(part);
 
-async function measure(name: string, url: string, headers: Record<string, string> = {}): Promise<Measured> {
+async function measure(name: string, url: string, headers: Record<string, string> = {}, method: 'GET' | 'POST' = 'GET'): Promise<Measured> {
   // warm-up, then the measured run
-  await autocannon({ url, connections: CONNECTIONS, duration: 2, headers });
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
+  const warm = await autocannon({ url, method, connections: CONNECTIONS, duration: 2, headers });
+  const r = await autocannon({ url, method, connections: CONNECTIONS, duration: DURATION_S, headers });
   // A figure made of error answers (a rate limit, a 401) measures nothing: refuse it.
-  if (r.errors > 0 || r.non2xx > 0) throw new Error(`${name}: ${r.errors} errors and ${r.non2xx} non-2xx answers out of ${r.requests.total}`);
-  return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
+  for (const run of [warm, r]) if (run.errors > 0 || run.non2xx > 0) throw new Error(`${name}: ${run.errors} errors and ${run.non2xx} non-2xx answers out of ${run.requests.total}`);
+  return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, answered: warm['2xx'] + r['2xx'] };
 }
 
 function bareServer(mongoUrl: string, publicKey: string): Promise<BareServer> {
@@ -90,7 +93,7 @@ async function main(): Promise<void> {
       infraEnv: infra.env,
       portOffset: PORT_OFFSET,
       demoData: true,
-      extraEnv: { gateway: { RATE_LIMIT_GLOBAL: '100000000' } },
+      extraEnv: { gateway: { RATE_LIMIT_GLOBAL: '100000000', RATE_LIMIT_AD_EVENTS: '100000000' } },
       log,
     });
     const gateway = stack.urls.gateway!;
@@ -118,6 +121,7 @@ async function main(): Promise<void> {
     if (wants('listings')) await benchListings({ mongoUrl: infra.env.MONGO_URL, gatewayUrl: gateway, listingsUrl: stack.urls.listings!, measure });
     if (wants('forum')) await benchForum({ mongoUrl: infra.env.MONGO_URL, gatewayUrl: gateway, forumUrl: stack.urls.forum!, measure });
     if (wants('directory')) await benchDirectory({ mongoUrl: infra.env.MONGO_URL, gatewayUrl: gateway, directoryUrl: stack.urls.directory!, measure });
+    if (wants('ads')) await benchAds({ mongoUrl: infra.env.MONGO_URL, natsUrl: infra.env.NATS_URL, gatewayUrl: gateway, adsUrl: stack.urls.ads!, measure });
     if (wants('outbox')) await benchOutbox({ mongoUrl: infra.env.MONGO_URL, natsUrl: infra.env.NATS_URL });
     console.log('\n(2 cores shared by load generator, gateway, service and MongoDB under wine: compare ratios, not absolutes)');
   } finally {

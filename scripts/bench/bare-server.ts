@@ -46,13 +46,15 @@ export async function threeWays(
   pathAndQuery: string,
   bases: { gateway: string; service: string; bare: BareServer },
   headers?: Record<string, string>,
-): Promise<void> {
+  method: 'GET' | 'POST' = 'GET',
+): Promise<Measured[]> {
   const rows = [
-    await measure(`gateway → ${service}`, bases.gateway + pathAndQuery, headers),
-    await measure(`${service} directly`, bases.service + pathAndQuery, headers),
-    await measure('bare node:http', `http://127.0.0.1:${bases.bare.port}${pathAndQuery}`, headers),
+    await measure(`gateway → ${service}`, bases.gateway + pathAndQuery, headers, method),
+    await measure(`${service} directly`, bases.service + pathAndQuery, headers, method),
+    await measure('bare node:http', `http://127.0.0.1:${bases.bare.port}${pathAndQuery}`, headers, method),
   ];
   for (const r of rows) console.log(`| ${label} | ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} |`);
   const [gw, direct, raw] = rows as [Measured, Measured, Measured];
   console.log(`| ${label} | ratios | gateway/direct ${(gw.rps / direct.rps).toFixed(2)}× · service/bare ${(direct.rps / raw.rps).toFixed(2)}× · gateway/bare ${(gw.rps / raw.rps).toFixed(2)}× | | |`);
+  return rows;
 }

@@ -18,8 +18,10 @@ export interface Measured {
   rps: number;
   p50: number;
   p99: number;
+  /** 2xx answers, warm-up included (what a counter should end up with). */
+  answered: number;
 }
-export type Measure = (name: string, url: string, headers?: Record<string, string>) => Promise<Measured>;
+export type Measure = (name: string, url: string, headers?: Record<string, string>, method?: 'GET' | 'POST') => Promise<Measured>;
 
 const WORDS = ['room', 'rent', 'tutor', 'math', 'sofa', 'table', 'honda', 'civic', 'diwali', 'garba', 'job', 'engineer', 'catering', 'biryani', 'yoga', 'class', 'bike', 'laptop', 'apartment', 'townhouse'];
 const pick = <T>(list: readonly T[], i: number) => list[i % list.length]!;
