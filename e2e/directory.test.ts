@@ -1,0 +1,142 @@
+/**
+ * The business directory on the real directory service (issue 12): the Yellow Pages flow (letter → category →
+ * subcategory → Clear Selection) on businesses an admin created through the API, the admin's Yellow Pages tab (create,
+ * edit, delete with every toast), and axe on the directory's screens.
+ */
+import type { Page } from 'playwright-core';
+import { describeViolations, seriousAxeViolations, withPage } from './support/browser.ts';
+import { e2eEnv } from './support/env.ts';
+import { createAdmin, expectToast, loginDirect, newUser, signIn } from './support/site.ts';
+
+const admin = newUser('diradmin');
+let adminToken = '';
+const run = Date.now().toString(36);
+const plumber = `Pipe Pros ${run}`;
+const roofer = `Top Roofs ${run}`;
+
+async function createBusiness(body: Record<string, unknown>): Promise<string> {
+  const res = await fetch(`${e2eEnv().serviceUrls.directory}/api/admin/businesses`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: `cp_session=${adminToken}` },
+    body: JSON.stringify({ description: 'Licensed and insured, serving the West Shore.', address: '1 Market St, Camp Hill, PA', phone: '717-555-0142', ...body }),
+  });
+  if (res.status !== 201) throw new Error(`create business: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { id: string }).id;
+}
+
+beforeAll(async () => {
+  await createAdmin(admin);
+  adminToken = await loginDirect(admin);
+  await createBusiness({ name: plumber, mainCategory: 'Home Repairs', subCategory: 'Plumbing', phone: '(717) 555-0142', premium: true });
+  await createBusiness({ name: roofer, mainCategory: 'Home Repairs', subCategory: 'Roofing' });
+});
+
+async function expectNoSeriousViolations(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  expect(describeViolations(await seriousAxeViolations(page))).toBe('');
+}
+
+describe('the Yellow Pages on the real directory', () => {
+  test('letter → category → subcategory → Clear Selection', async () => {
+    await withPage(async ({ page }) => {
+      await page.goto('/yellow-pages');
+      await page.getByRole('heading', { name: 'Yellow Pages', level: 1 }).waitFor();
+      await expectNoSeriousViolations(page);
+      // Letters without a category are disabled; H jumps to Home Repairs.
+      expect(await page.getByRole('button', { name: 'No categories starting with Q' }).isDisabled()).toBe(true);
+      await page.getByRole('button', { name: 'Categories starting with H' }).click();
+      await page.getByRole('heading', { name: 'H', level: 2, exact: true }).waitFor();
+
+      await page.getByRole('button', { name: 'Home Repairs', exact: true }).click();
+      await page.getByText('Current Selection').waitFor();
+      const results = page.getByRole('region', { name: 'Businesses' });
+      await results.getByRole('heading', { name: plumber }).waitFor();
+      await results.getByRole('heading', { name: roofer }).waitFor();
+      // The call link and WhatsApp (digits only, 1 before a 10-digit number).
+      await results.getByRole('link', { name: /WhatsApp/ }).first().waitFor();
+      expect(await page.locator('a[href="https://wa.me/17175550142"]').count()).toBeGreaterThan(0);
+
+      await page.getByRole('list', { name: 'Home Repairs subcategories' }).first().getByRole('button', { name: 'Plumbing' }).click();
+      await results.getByRole('heading', { name: plumber }).waitFor();
+      await page.waitForFunction((name) => !document.body.innerText.includes(name), roofer);
+
+      await page.getByRole('list', { name: 'Home Repairs subcategories' }).first().getByRole('button', { name: 'Electrical' }).click();
+      await results.getByText('No businesses are listed in this category yet.').waitFor();
+      await expectNoSeriousViolations(page);
+
+      await page.getByRole('button', { name: 'Clear Selection' }).click();
+      await page.getByRole('heading', { name: 'A', level: 2, exact: true }).waitFor();
+      expect(await page.getByText('Current Selection').count()).toBe(0);
+    });
+  });
+
+  test('/businesses lists them with the verified badge, rating and contact details; axe', async () => {
+    await withPage(async ({ page }) => {
+      await page.goto('/businesses');
+      await page.getByRole('heading', { name: 'Business Directory' }).first().waitFor();
+      await page.getByText(plumber).first().waitFor();
+      await expectNoSeriousViolations(page);
+    });
+  });
+});
+
+describe("the admin's Yellow Pages tab on the real directory", () => {
+  test('an admin adds a business, edits it and deletes it, with the toasts', async () => {
+    const name = `Chai Corner ${run}`;
+    await withPage(async ({ page, context }) => {
+      await signIn(context, adminToken);
+      await page.goto('/admin');
+      await page.getByRole('tab', { name: 'Yellow Pages' }).click();
+      await page.getByRole('button', { name: 'Add Business' }).first().click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel('Business name').fill(name);
+      // The subcategory waits for a main category; changing the main category clears it.
+      expect(await dialog.getByRole('combobox', { name: 'Subcategory' }).isDisabled()).toBe(true);
+      await dialog.getByRole('combobox', { name: 'Main category' }).click();
+      await page.getByRole('option', { name: 'Food & Dining', exact: true }).click();
+      await dialog.getByRole('combobox', { name: 'Subcategory' }).click();
+      await page.getByRole('option', { name: 'Bakeries & Desserts', exact: true }).click();
+      await dialog.getByLabel('Description').fill('Masala chai, samosas and fresh jalebi every weekend.');
+      await dialog.getByLabel('Address').fill('12 High St, Carlisle, PA 17013');
+      await dialog.getByLabel('Phone').fill('717-555-0177');
+      await dialog.getByLabel('Email').fill('hello@chaicorner.example');
+      await dialog.getByRole('button', { name: 'Add Business' }).click();
+      await expectToast(page, 'Success', 'Business created successfully');
+      await page.getByRole('heading', { name, level: 3 }).waitFor();
+      await page.getByText('Food & Dining › Bakeries & Desserts').first().waitFor();
+
+      await page.getByRole('button', { name: `Edit ${name}` }).click();
+      const edit = page.getByRole('dialog');
+      await edit.getByLabel('Business name').fill(`${name} & Sweets`);
+      await edit.getByRole('button', { name: 'Update Business' }).click();
+      await expectToast(page, 'Success', 'Business updated successfully');
+      await page.getByRole('heading', { name: `${name} & Sweets`, level: 3 }).waitFor();
+
+      // The public directory shows the change.
+      const list = (await (await fetch(`${e2eEnv().site}/api/businesses`)).json()) as Array<{ name: string; category: string }>;
+      expect(list.find((b) => b.name === `${name} & Sweets`)).toMatchObject({ category: 'Food & Dining' });
+
+      page.once('dialog', (d) => {
+        expect(d.message()).toBe('Are you sure you want to delete this business?');
+        void d.accept();
+      });
+      await page.getByRole('button', { name: `Delete ${name} & Sweets` }).click();
+      await expectToast(page, 'Success', 'Business deleted successfully');
+      await page.waitForFunction((n) => !document.body.innerText.includes(n), `${name} & Sweets`);
+    });
+  });
+
+  test('a refused change shows the failure toast', async () => {
+    await withPage(async ({ page, context }) => {
+      await signIn(context, adminToken);
+      await page.goto('/admin');
+      await page.getByRole('tab', { name: 'Yellow Pages' }).click();
+      await page.getByRole('button', { name: `Edit ${roofer}` }).click();
+      // Deleted behind the admin's back: the update is a 404.
+      const id = ((await (await fetch(`${e2eEnv().site}/api/businesses`)).json()) as Array<{ id: string; name: string }>).find((b) => b.name === roofer)!.id;
+      await fetch(`${e2eEnv().serviceUrls.directory}/api/admin/businesses/${id}`, { method: 'DELETE', headers: { cookie: `cp_session=${adminToken}` } });
+      await page.getByRole('dialog').getByRole('button', { name: 'Update Business' }).click();
+      await expectToast(page, 'Error', 'Failed to update business');
+    });
+  });
+});
