@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import mongoose, { type Connection, type SchemaOptions } from 'mongoose';
+import mongoose, { type Connection, type Model, type Schema, type SchemaOptions } from 'mongoose';
 
 /**
  * Marks a query operator object written by our own code (e.g. `{ $gt: now }`) as trusted. With `sanitizeFilter`
@@ -69,4 +69,21 @@ export function mongoReadiness(conn: Connection) {
       await db.admin().ping();
     },
   };
+}
+
+/**
+ * The base of a repository: its model on the service's connection (made once per connection), and `init()` creating
+ * its collection and indexes explicitly, one after the other, at start-up (autoCreate and autoIndex are off: see
+ * connectMongo).
+ */
+export class MongoRepository<T> {
+  readonly model: Model<T>;
+  constructor(conn: Connection, name: string, schema: Schema<T>) {
+    this.model = (conn.models[name] as Model<T> | undefined) ?? conn.model<T>(name, schema);
+  }
+
+  async init(): Promise<void> {
+    await this.model.createCollection();
+    await this.model.createIndexes();
+  }
 }

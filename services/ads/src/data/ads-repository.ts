@@ -1,5 +1,5 @@
-import { Schema, type ClientSession, type Connection, type Model } from 'mongoose';
-import { trusted } from '@cp/service-kit';
+import { Schema, type ClientSession, type Connection } from 'mongoose';
+import { MongoRepository, trusted } from '@cp/service-kit';
 import type { AD_PLACEMENTS, AD_PRICING_TIERS, AD_SIZES, AD_STATUSES } from '@cp/contracts';
 
 /** advertisements (spec §3) as stored. The counters only ever change with $inc, by the ad counter's batches. */
@@ -54,15 +54,9 @@ export interface AdCounts {
   clicks: number;
 }
 
-export class AdsRepository {
-  readonly model: Model<AdDoc>;
+export class AdsRepository extends MongoRepository<AdDoc> {
   constructor(conn: Connection) {
-    this.model = (conn.models.Advertisement as Model<AdDoc> | undefined) ?? conn.model<AdDoc>('Advertisement', adSchema);
-  }
-
-  async init(): Promise<void> {
-    await this.model.createCollection();
-    await this.model.createIndexes();
+    super(conn, 'Advertisement', adSchema);
   }
 
   async insert(doc: AdDoc, session?: ClientSession): Promise<void> {

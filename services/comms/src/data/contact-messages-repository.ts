@@ -1,5 +1,5 @@
-import { Schema, type ClientSession, type Connection, type Model } from 'mongoose';
-import { entitySchemaOptions, uuidId } from '@cp/service-kit';
+import { Schema, type ClientSession, type Connection } from 'mongoose';
+import { entitySchemaOptions, MongoRepository, uuidId } from '@cp/service-kit';
 
 /** contact_messages (spec §3), plus when the operators were told about it. */
 export interface ContactMessageDoc {
@@ -28,15 +28,9 @@ const contactMessageSchema = new Schema<ContactMessageDoc>(
 contactMessageSchema.index({ createdAt: -1 });
 contactMessageSchema.index({ read: 1, createdAt: -1 });
 
-export class ContactMessagesRepository {
-  readonly model: Model<ContactMessageDoc>;
+export class ContactMessagesRepository extends MongoRepository<ContactMessageDoc> {
   constructor(conn: Connection) {
-    this.model = (conn.models.ContactMessage as Model<ContactMessageDoc> | undefined) ?? conn.model<ContactMessageDoc>('ContactMessage', contactMessageSchema);
-  }
-
-  /** Creates the collection with its indexes at start (autoIndex is off: see the service kit on mongod under wine). */
-  async init(): Promise<void> {
-    await this.model.createIndexes();
+    super(conn, 'ContactMessage', contactMessageSchema);
   }
 
   async create(data: Pick<ContactMessageDoc, 'name' | 'email' | 'subject' | 'message'>, session: ClientSession): Promise<ContactMessageDoc> {

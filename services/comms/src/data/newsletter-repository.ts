@@ -1,5 +1,5 @@
-import { Schema, type ClientSession, type Connection, type Model } from 'mongoose';
-import { entitySchemaOptions, uuidId } from '@cp/service-kit';
+import { Schema, type ClientSession, type Connection } from 'mongoose';
+import { entitySchemaOptions, MongoRepository, uuidId } from '@cp/service-kit';
 
 /** newsletters (spec §3). E-mail addresses are stored lower-cased, so one person subscribes once. */
 export interface NewsletterDoc {
@@ -19,14 +19,9 @@ const newsletterSchema = new Schema<NewsletterDoc>(
 );
 newsletterSchema.index({ email: 1 }, { unique: true, name: 'email_unique' });
 
-export class NewsletterRepository {
-  readonly model: Model<NewsletterDoc>;
+export class NewsletterRepository extends MongoRepository<NewsletterDoc> {
   constructor(conn: Connection) {
-    this.model = (conn.models.Newsletter as Model<NewsletterDoc> | undefined) ?? conn.model<NewsletterDoc>('Newsletter', newsletterSchema);
-  }
-
-  async init(): Promise<void> {
-    await this.model.createIndexes();
+    super(conn, 'Newsletter', newsletterSchema);
   }
 
   findByEmail(email: string): Promise<NewsletterDoc | null> {

@@ -1,4 +1,5 @@
-import { Schema, type Connection, type Model } from 'mongoose';
+import { Schema, type Connection } from 'mongoose';
+import { MongoRepository } from '@cp/service-kit';
 
 /**
  * One notice per forum reply to its post's author. `sending` is written (and committed) before the mail goes out,
@@ -24,14 +25,9 @@ const schema = new Schema<ReplyNoticeDoc>(
   { collection: 'reply_notices', versionKey: false, strict: 'throw' },
 );
 
-export class ReplyNoticesRepository {
-  readonly model: Model<ReplyNoticeDoc>;
+export class ReplyNoticesRepository extends MongoRepository<ReplyNoticeDoc> {
   constructor(conn: Connection) {
-    this.model = (conn.models.ReplyNotice as Model<ReplyNoticeDoc> | undefined) ?? conn.model<ReplyNoticeDoc>('ReplyNotice', schema);
-  }
-
-  async init(): Promise<void> {
-    await this.model.createCollection();
+    super(conn, 'ReplyNotice', schema);
   }
 
   /** Claims the notice of a reply (committed at once, outside any transaction): true for the first claim only. */

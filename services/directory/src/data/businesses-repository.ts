@@ -1,4 +1,5 @@
-import { Schema, type ClientSession, type Connection, type Model } from 'mongoose';
+import { Schema, type ClientSession, type Connection } from 'mongoose';
+import { MongoRepository } from '@cp/service-kit';
 
 /**
  * businesses (spec §3) as stored. `ratingTotal` (the sum of the reviews' ratings) is kept next to `reviewCount` so the
@@ -65,15 +66,9 @@ export function meanRating(total: number, count: number): number {
   return count > 0 ? Math.round((total * 10) / count) / 10 : 0;
 }
 
-export class BusinessesRepository {
-  readonly model: Model<BusinessDoc>;
+export class BusinessesRepository extends MongoRepository<BusinessDoc> {
   constructor(conn: Connection) {
-    this.model = (conn.models.Business as Model<BusinessDoc> | undefined) ?? conn.model<BusinessDoc>('Business', businessSchema);
-  }
-
-  async init(): Promise<void> {
-    await this.model.createCollection();
-    await this.model.createIndexes();
+    super(conn, 'Business', businessSchema);
   }
 
   async insert(doc: BusinessDoc, session?: ClientSession): Promise<void> {

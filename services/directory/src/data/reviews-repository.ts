@@ -1,4 +1,5 @@
-import { Schema, type ClientSession, type Connection, type Model } from 'mongoose';
+import { Schema, type ClientSession, type Connection } from 'mongoose';
+import { MongoRepository } from '@cp/service-kit';
 
 /** business_reviews (spec §3) as stored, with the reviewer's username. One per user per business (a unique index). */
 export interface ReviewDoc {
@@ -27,15 +28,9 @@ reviewSchema.index({ businessId: 1, userId: 1 }, { name: 'one_per_user', unique:
 // A business's reviews, newest first.
 reviewSchema.index({ businessId: 1, createdAt: -1, _id: -1 }, { name: 'business_newest' });
 
-export class ReviewsRepository {
-  readonly model: Model<ReviewDoc>;
+export class ReviewsRepository extends MongoRepository<ReviewDoc> {
   constructor(conn: Connection) {
-    this.model = (conn.models.BusinessReview as Model<ReviewDoc> | undefined) ?? conn.model<ReviewDoc>('BusinessReview', reviewSchema);
-  }
-
-  async init(): Promise<void> {
-    await this.model.createCollection();
-    await this.model.createIndexes();
+    super(conn, 'BusinessReview', reviewSchema);
   }
 
   /** Throws a duplicate-key error when this user already reviewed this business. */

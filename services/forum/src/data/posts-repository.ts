@@ -1,4 +1,5 @@
-import { Schema, type ClientSession, type Connection, type Model } from 'mongoose';
+import { Schema, type ClientSession, type Connection } from 'mongoose';
+import { MongoRepository } from '@cp/service-kit';
 import type { ForumCategory } from '@cp/contracts';
 
 /** forum_posts (spec §3) as stored, with the author's username. Counters are only ever changed with $inc. */
@@ -35,15 +36,9 @@ const postSchema = new Schema<PostDoc>(
 // The list, newest first (the _id breaks ties).
 postSchema.index({ createdAt: -1, _id: -1 }, { name: 'newest' });
 
-export class PostsRepository {
-  readonly model: Model<PostDoc>;
+export class PostsRepository extends MongoRepository<PostDoc> {
   constructor(conn: Connection) {
-    this.model = (conn.models.ForumPost as Model<PostDoc> | undefined) ?? conn.model<PostDoc>('ForumPost', postSchema);
-  }
-
-  async init(): Promise<void> {
-    await this.model.createCollection();
-    await this.model.createIndexes();
+    super(conn, 'ForumPost', postSchema);
   }
 
   async insert(doc: PostDoc, session?: ClientSession): Promise<void> {

@@ -1,4 +1,5 @@
-import { Schema, type ClientSession, type Connection, type Model } from 'mongoose';
+import { Schema, type ClientSession, type Connection } from 'mongoose';
+import { MongoRepository } from '@cp/service-kit';
 
 /** forum_replies (spec §3) as stored, with the author's username. */
 export interface ReplyDoc {
@@ -24,15 +25,9 @@ const replySchema = new Schema<ReplyDoc>(
 // A post's replies, oldest first.
 replySchema.index({ postId: 1, createdAt: 1, _id: 1 }, { name: 'post_oldest' });
 
-export class RepliesRepository {
-  readonly model: Model<ReplyDoc>;
+export class RepliesRepository extends MongoRepository<ReplyDoc> {
   constructor(conn: Connection) {
-    this.model = (conn.models.ForumReply as Model<ReplyDoc> | undefined) ?? conn.model<ReplyDoc>('ForumReply', replySchema);
-  }
-
-  async init(): Promise<void> {
-    await this.model.createCollection();
-    await this.model.createIndexes();
+    super(conn, 'ForumReply', replySchema);
   }
 
   async insert(doc: ReplyDoc, session: ClientSession): Promise<void> {

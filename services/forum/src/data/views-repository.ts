@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Schema, type ClientSession, type Connection, type Model } from 'mongoose';
+import { MongoRepository } from '@cp/service-kit';
 
 /** Who viewed which post in the last 24 hours: one counted view per viewer per post per day. */
 interface ViewDoc {
@@ -20,17 +21,11 @@ interface SettingDoc {
 }
 const settingSchema = new Schema<SettingDoc>({ _id: { type: String, required: true }, value: { type: String, required: true } }, { collection: 'forum_settings', versionKey: false });
 
-export class ViewsRepository {
-  readonly model: Model<ViewDoc>;
+export class ViewsRepository extends MongoRepository<ViewDoc> {
   private readonly settings: Model<SettingDoc>;
   constructor(conn: Connection) {
-    this.model = (conn.models.ForumView as Model<ViewDoc> | undefined) ?? conn.model<ViewDoc>('ForumView', viewSchema);
-    this.settings = (conn.models.ForumSetting as Model<SettingDoc> | undefined) ?? conn.model<SettingDoc>('ForumSetting', settingSchema);
-  }
-
-  async init(): Promise<void> {
-    await this.model.createCollection();
-    await this.model.createIndexes();
+    super(conn, 'ForumView', viewSchema);
+    this.settings = new MongoRepository(conn, 'ForumSetting', settingSchema).model;
   }
 
   /**

@@ -1,5 +1,5 @@
-import { Schema, type ClientSession, type Connection, type Model, type SortOrder } from 'mongoose';
-import { trusted } from '@cp/service-kit';
+import { Schema, type ClientSession, type Connection, type SortOrder } from 'mongoose';
+import { MongoRepository, trusted } from '@cp/service-kit';
 import {
   LOCATIONS,
   PRICE_BUCKETS,
@@ -141,17 +141,12 @@ export function searchFilter(q: Omit<ListingSearch, 'sort' | 'page' | 'pageSize'
   return and.length === 0 ? {} : and.length === 1 ? and[0]! : { $and: and };
 }
 
-export class ListingsRepository {
-  readonly model: Model<ListingDoc>;
+export class ListingsRepository extends MongoRepository<ListingDoc> {
   constructor(conn: Connection) {
-    this.model = (conn.models.Listing as Model<ListingDoc> | undefined) ?? conn.model<ListingDoc>('Listing', listingSchema);
+    super(conn, 'Listing', listingSchema);
   }
 
   /** Creates the collection, then each index, one at a time (see the kit's connectMongo). */
-  async init(): Promise<void> {
-    await this.model.createCollection();
-    await this.model.createIndexes();
-  }
 
   async insert(doc: ListingDoc, session?: ClientSession): Promise<ListingDoc> {
     await this.model.collection.insertOne(doc as never, session ? { session } : {});

@@ -1,5 +1,5 @@
-import { Schema, type Connection, type Model } from 'mongoose';
-import { trusted } from '@cp/service-kit';
+import { Schema, type Connection } from 'mongoose';
+import { MongoRepository, trusted } from '@cp/service-kit';
 
 /** Who stored an image (POST /api/upload): only its uploader may attach it to a listing. `_id` is the image's URL. */
 export interface UploadDoc {
@@ -20,14 +20,9 @@ const uploadSchema = new Schema<UploadDoc>(
   { collection: 'uploads', versionKey: false, strict: 'throw' },
 );
 
-export class UploadsRepository {
-  readonly model: Model<UploadDoc>;
+export class UploadsRepository extends MongoRepository<UploadDoc> {
   constructor(conn: Connection) {
-    this.model = (conn.models.Upload as Model<UploadDoc> | undefined) ?? conn.model<UploadDoc>('Upload', uploadSchema);
-  }
-
-  async init(): Promise<void> {
-    await this.model.createCollection();
+    super(conn, 'Upload', uploadSchema);
   }
 
   async record(urls: readonly string[], userId: string, at: Date): Promise<void> {
