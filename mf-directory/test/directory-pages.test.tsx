@@ -70,7 +70,8 @@ describe('directory screens', () => {
     expect(screen.getByText('(12 reviews)')).toBeTruthy();
     expect(screen.getByRole('link', { name: '(717) 555-0100' }).getAttribute('href')).toBe('tel:7175550100');
     expect(screen.getByRole('link', { name: 'spice.example.com (opens in a new tab)' }).getAttribute('href')).toBe('https://spice.example.com');
-    expect(screen.getByRole('button', { name: 'Add Business' })).toBeTruthy();
+    // Businesses are added by the admins: Add Business opens the contact form with the subject to suggest one.
+    expect(screen.getByRole('link', { name: 'Add Business' }).getAttribute('href')).toBe('/contact?subject=Suggest%20a%20business%20for%20the%20directory');
   });
 
   it('/businesses with the API down: the error state', async () => {
@@ -92,12 +93,81 @@ describe('directory screens', () => {
     expect(screen.getByRole('button', { name: 'Automotive' })).toBeTruthy();
   });
 
-  it('/yellow-pages: a subcategory narrows the query; an empty answer and a failure have their texts', async () => {
-    await renderAt('/yellow-pages', (_m, _p, search) => (search.includes('subCategory') ? [500, 'boom'] : [200, []]));
+  it('/yellow-pages: a subcategory narrows the query; an empty answer and a failure have their texts, never the raw body', async () => {
+    await renderAt('/yellow-pages', (_m, _p, search) => (search.includes('subCategory') ? [500, '<html>stack trace: boom at db.js:12</html>'] : [200, []]));
     await act(async () => screen.getByRole('button', { name: 'Automotive' }).click());
     expect(await screen.findByText('No businesses are listed in this category yet.')).toBeTruthy();
     await act(async () => screen.getAllByRole('button', { name: 'Auto Repair' })[0]!.click());
     expect(await screen.findByRole('heading', { name: 'Failed to fetch businesses' })).toBeTruthy();
     expect(calls).toContain('GET /api/yellow-pages?mainCategory=Automotive&subCategory=Auto+Repair');
+    expect(document.body.textContent).not.toContain('stack trace');
+    expect(document.body.textContent).not.toContain('boom');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+});
+
+const REVIEWS = [
+  { id: '00000000-0000-4000-8000-0000000000a2', businessId: BUSINESS.id, userId: '11111111-1111-4111-8111-111111111112', username: 'rajesh', rating: 5, comment: 'Fresh curry leaves every Friday.', createdAt: '2025-11-20T00:00:00.000Z' },
+  { id: '00000000-0000-4000-8000-0000000000a1', businessId: BUSINESS.id, userId: '11111111-1111-4111-8111-111111111113', username: 'anjali', rating: 4, comment: null, createdAt: '2025-11-10T00:00:00.000Z' },
+];
+const USER = { id: '11111111-1111-4111-8111-111111111119', username: 'priya', firstName: 'Priya', lastName: 'Sharma', email: 'p@example.com', isAdmin: false };
+
+/** The directory API with reviews; `user` logged in or not; `onReview` answers a posted review. */
+function reviewsApi(user: typeof USER | null, onReview: () => [number, unknown] = () => [201, REVIEWS[0]]) {
+  const api: Api = (method, path) => {
+    if (path === '/api/auth/user') return user ? [200, user] : [401, { error: 'Authentication required' }];
+    if (path === '/api/businesses') return [200, [BUSINESS]];
+    if (path === `/api/businesses/${BUSINESS.id}/reviews` && method === 'GET') return [200, REVIEWS];
+    if (path === `/api/businesses/${BUSINESS.id}/reviews` && method === 'POST') return onReview();
+    return [404, { error: 'Not found' }];
+  };
+  return { api };
+}
+
+async function openReviews() {
+  await act(async () => (await screen.findByRole('button', { name: 'Reviews of Spice Bazaar' })).click());
+  return screen.findByRole('dialog');
+}
+
+describe('reviews', () => {
+  it('lists the reviews newest first with their usernames; a visitor who is not logged in is asked to log in', async () => {
+    await renderAt('/businesses', reviewsApi(null).api);
+    const dialog = await openReviews();
+    expect(await screen.findByText('Fresh curry leaves every Friday.')).toBeTruthy();
+    const items = screen.getAllByRole('listitem').filter((li) => dialog.contains(li));
+    expect(items.map((li) => li.textContent?.includes('rajesh') ? 'rajesh' : li.textContent?.includes('anjali') ? 'anjali' : '?')).toEqual(['rajesh', 'anjali']);
+    expect(screen.getByRole('img', { name: '5 out of 5 stars' })).toBeTruthy();
+    expect(await screen.findByText('You need to be logged in to write a review')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Login to Review' }).getAttribute('href')).toBe('/auth');
+    expect(screen.queryByRole('button', { name: 'Post Review' })).toBeNull();
+  });
+
+  it('a logged-in visitor must pick a rating, then posts a review: a toast, and the lists are asked again', async () => {
+    let body: unknown;
+    const { api } = reviewsApi(USER, () => [201, REVIEWS[0]]);
+    await renderAt('/businesses', (method, path, search) => {
+      if (method === 'POST') body = 'sent';
+      return api(method, path, search);
+    });
+    await openReviews();
+    await act(async () => (await screen.findByRole('button', { name: 'Post Review' })).click());
+    expect(await screen.findByText('Please choose a rating from 1 to 5')).toBeTruthy();
+    expect(body).toBeUndefined();
+    await act(async () => screen.getByRole('radio', { name: '4 stars' }).click());
+    const before = calls.filter((c) => c === 'GET /api/businesses').length;
+    await act(async () => screen.getByRole('button', { name: 'Post Review' }).click());
+    expect(await screen.findByText('Your review of Spice Bazaar has been posted.')).toBeTruthy();
+    expect(calls).toContain(`POST /api/businesses/${BUSINESS.id}/reviews`);
+    // The business's rating and count changed: its list is fetched again.
+    await act(async () => new Promise((r) => setTimeout(r, 0)));
+    expect(calls.filter((c) => c === 'GET /api/businesses').length).toBeGreaterThan(before);
+  });
+
+  it("a second review shows the server's reason", async () => {
+    await renderAt('/businesses', reviewsApi(USER, () => [409, { error: 'You have already reviewed this business' }]).api);
+    await openReviews();
+    await act(async () => (await screen.findByRole('radio', { name: '5 stars' })).click());
+    await act(async () => screen.getByRole('button', { name: 'Post Review' }).click());
+    expect(await screen.findByText('You have already reviewed this business')).toBeTruthy();
   });
 });

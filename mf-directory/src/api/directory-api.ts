@@ -1,4 +1,4 @@
-import { listItems, type Business } from '@cp/contracts';
+import { listItems, type Business, type BusinessReview, type BusinessReviewInsert } from '@cp/contracts';
 import { baseApi } from '@cp/web-core';
 import { yellowPagesQueryString } from '../lib/directory.ts';
 
@@ -16,7 +16,17 @@ export const directoryApi = baseApi.injectEndpoints({
       // Admin changes to businesses (tag Business) refresh these lists too.
       providesTags: [{ type: 'YellowPages', id: 'LIST' }, { type: 'Business', id: 'LIST' }],
     }),
+    getBusinessReviews: build.query<BusinessReview[], string>({
+      query: (businessId) => `/api/businesses/${encodeURIComponent(businessId)}/reviews`,
+      transformResponse: (data: unknown) => listItems<BusinessReview>(data),
+      providesTags: (_r, _e, businessId) => [{ type: 'BusinessReview', id: businessId }],
+    }),
+    reviewBusiness: build.mutation<BusinessReview, { businessId: string; body: BusinessReviewInsert }>({
+      query: ({ businessId, body }) => ({ url: `/api/businesses/${encodeURIComponent(businessId)}/reviews`, method: 'POST', body }),
+      // The business's rating and review count change: every list showing it refreshes.
+      invalidatesTags: (_r, _e, { businessId }) => [{ type: 'BusinessReview', id: businessId }, { type: 'Business', id: 'LIST' }],
+    }),
   }),
 });
 
-export const { useGetBusinessesQuery, useGetYellowPagesQuery } = directoryApi;
+export const { useGetBusinessesQuery, useGetYellowPagesQuery, useGetBusinessReviewsQuery, useReviewBusinessMutation } = directoryApi;

@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { BadgeCheck, Crown, Globe, Mail, MapPin, MessageCircle, Phone, Star } from 'lucide-react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { BadgeCheck, Crown, Globe, Mail, MapPin, MessageCircle, MessageSquareText, Phone, Star } from 'lucide-react';
 import type { Business } from '@cp/contracts';
 import { Badge, Button, Card, CardContent, Skeleton } from '@cp/ui';
 import { ratingText, telHref, websiteHref, whatsappHref } from '../lib/directory.ts';
@@ -31,11 +31,41 @@ function Line({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   );
 }
 
+// The reviews dialog (its form, zod rules and list) is fetched when a visitor opens it, never with the cards.
+const ReviewsDialog = lazy(() => import('./ReviewsDialog.tsx'));
+
+/** The card's Reviews button and, once pressed, its dialog. */
+function ReviewsButton({ business }: { business: Business }) {
+  const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
+  return (
+    <>
+      <Button
+        variant="outline"
+        className="w-full"
+        onClick={() => {
+          setWanted(true);
+          setOpen(true);
+        }}
+      >
+        <MessageSquareText aria-hidden="true" />
+        Reviews<span className="sr-only"> of {business.name}</span>
+      </Button>
+      {wanted ? (
+        <Suspense fallback={null}>
+          <ReviewsDialog business={business} open={open} onOpenChange={setOpen} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
+
 /**
  * A business (spec §2 Businesses and Yellow Pages): name, category, premium and verified badges, rating out of 5 with
- * reviews, description, address, phone (a call link), email, website; with `whatsapp` the WhatsApp button.
+ * reviews, description, address, phone (a call link), email, website; with `whatsapp` the WhatsApp button, with
+ * `reviews` the Reviews button (its list and the form to rate).
  */
-export function BusinessCard({ business, headingLevel = 2, whatsapp = false }: { business: Business; headingLevel?: 2 | 3; whatsapp?: boolean }) {
+export function BusinessCard({ business, headingLevel = 2, whatsapp = false, reviews = false }: { business: Business; headingLevel?: 2 | 3; whatsapp?: boolean; reviews?: boolean }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const tel = telHref(business.phone);
   const wa = whatsapp ? whatsappHref(business.phone) : null;
@@ -102,6 +132,7 @@ export function BusinessCard({ business, headingLevel = 2, whatsapp = false }: {
             </a>
           </Button>
         ) : null}
+        {reviews ? <ReviewsButton business={business} /> : null}
       </CardContent>
     </Card>
   );
@@ -123,12 +154,12 @@ export function BusinessGridSkeleton({ count = 6, label = 'Loading businesses…
   );
 }
 
-export function BusinessGrid({ businesses, headingLevel = 2, whatsapp = false }: { businesses: readonly Business[]; headingLevel?: 2 | 3; whatsapp?: boolean }) {
+export function BusinessGrid({ businesses, headingLevel = 2, whatsapp = false, reviews = false }: { businesses: readonly Business[]; headingLevel?: 2 | 3; whatsapp?: boolean; reviews?: boolean }) {
   return (
     <ul className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
       {businesses.map((b) => (
         <li key={b.id}>
-          <BusinessCard business={b} headingLevel={headingLevel} whatsapp={whatsapp} />
+          <BusinessCard business={b} headingLevel={headingLevel} whatsapp={whatsapp} reviews={reviews} />
         </li>
       ))}
     </ul>

@@ -1,10 +1,17 @@
+import { Link } from 'react-router';
 import { Building2, Plus } from 'lucide-react';
 import { Button, EmptyState } from '@cp/ui';
 import { useGetBusinessesQuery } from '../api/directory-api.ts';
 import { BusinessGrid, BusinessGridSkeleton } from '../components/BusinessCard.tsx';
 import { LoadError } from '@cp/web-core';
 
-/** /businesses (spec §2 Businesses): the card list. The Add Business button has no action in the product. */
+/** The contact form's subject when a visitor suggests a business (the directory is kept by the admins). */
+export const SUGGEST_BUSINESS_SUBJECT = 'Suggest a business for the directory';
+
+/**
+ * /businesses (spec §2 Businesses): the card list, each with its reviews. The spec's Add Business button has no action
+ * shown; businesses are added by the admins, so it opens the contact form with the subject set to suggest one.
+ */
 export function BusinessesPage() {
   const { data, isLoading, error, refetch } = useGetBusinessesQuery();
   let body;
@@ -12,7 +19,7 @@ export function BusinessesPage() {
   else if (error) body = <LoadError title="Businesses could not be loaded" error={error} onRetry={() => void refetch()} />;
   else if ((data ?? []).length === 0)
     body = <EmptyState icon={<Building2 />} title="No businesses yet" description="Local businesses will appear here once they are listed in the directory." />;
-  else body = <BusinessGrid businesses={data ?? []} />;
+  else body = <BusinessGrid businesses={data ?? []} reviews />;
   return (
     <div className="space-y-6">
       <title>Business Directory | Central PA Desi Community</title>
@@ -21,9 +28,11 @@ export function BusinessesPage() {
           <h1 className="text-3xl font-bold tracking-tight">Business Directory</h1>
           <p className="text-muted-foreground">Desi-owned and community-recommended businesses in Central Pennsylvania.</p>
         </div>
-        <Button type="button">
-          <Plus aria-hidden="true" />
-          Add Business
+        <Button asChild>
+          <Link to={`/contact?subject=${encodeURIComponent(SUGGEST_BUSINESS_SUBJECT)}`}>
+            <Plus aria-hidden="true" />
+            Add Business
+          </Link>
         </Button>
       </div>
       {body}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { BookOpen, SearchX, X } from 'lucide-react';
 import type { YellowPagesMainCategory } from '@cp/contracts';
 import { Button, Card, CardContent, CardHeader, CardTitle, EmptyState } from '@cp/ui';
-import { errorMessage } from '@cp/web-core';
+import { LoadError } from '@cp/web-core';
 import { useGetYellowPagesQuery } from '../api/directory-api.ts';
 import { BusinessGrid, BusinessGridSkeleton } from '../components/BusinessCard.tsx';
 import { categoriesByLetter, letterIndex, NO_SELECTION, subcategoriesOf, yellowPagesArgs, type YellowPagesSelection } from '../lib/yellow-pages.ts';
@@ -36,23 +36,11 @@ function Results({ selection }: { selection: YellowPagesSelection }) {
   const { data, isFetching, error, refetch } = useGetYellowPagesQuery(args ?? { mainCategory: '' }, { skip: args === null });
   if (!args) return null;
   if (isFetching) return <BusinessGridSkeleton count={3} />;
-  if (error) {
-    return (
-      <EmptyState
-        role="alert"
-        title="Failed to fetch businesses"
-        description={<span className="text-xs">({errorMessage(error).slice(0, 120)})</span>}
-        action={
-          <Button variant="outline" onClick={() => void refetch()}>
-            Try again
-          </Button>
-        }
-      />
-    );
-  }
+  // §8's title with the reason in plain words, never the response body.
+  if (error) return <LoadError title="Failed to fetch businesses" error={error} onRetry={() => void refetch()} />;
   const businesses = data ?? [];
   if (businesses.length === 0) return <EmptyState icon={<SearchX />} title="No businesses found" description="No businesses are listed in this category yet." />;
-  return <BusinessGrid businesses={businesses} whatsapp />;
+  return <BusinessGrid businesses={businesses} whatsapp reviews />;
 }
 
 /**

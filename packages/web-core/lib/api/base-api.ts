@@ -2,7 +2,7 @@ import { createApi } from '@reduxjs/toolkit/query/react';
 import { createBaseQuery } from './base-query.ts';
 
 /** Cache tags of the lists; a mutation invalidates a tag and the lists that provide it refresh. */
-export const TAG_TYPES = ['CurrentUser', 'Listing', 'ForumPost', 'ForumReply', 'Business', 'YellowPages', 'Advertisement'] as const;
+export const TAG_TYPES = ['CurrentUser', 'Listing', 'ForumPost', 'ForumReply', 'Business', 'BusinessReview', 'YellowPages', 'Advertisement'] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 
 /**
