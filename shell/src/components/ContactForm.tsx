@@ -10,11 +10,13 @@ export interface ContactFormProps {
   /** Called after the message was accepted; the caller shows its success toast and state. */
   onSent: () => void;
   submitLabel?: string;
+  /** The subject to start with (e.g. a suggestion from another page). */
+  initialSubject?: string;
 }
 
 /** The contact form (spec §5 rules from @cp/contracts; POST /api/contact). */
-export function ContactForm({ onSent, submitLabel = 'Send Message' }: ContactFormProps) {
-  const [values, setValues] = useState(EMPTY);
+export function ContactForm({ onSent, submitLabel = 'Send Message', initialSubject = '' }: ContactFormProps) {
+  const [values, setValues] = useState({ ...EMPTY, subject: initialSubject });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [send, { isLoading }] = useSendContactMessageMutation();
   const set = (key: keyof typeof EMPTY) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: event.target.value }));

@@ -1,7 +1,9 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { CheckCircle2, Clock, Mail, MapPin } from 'lucide-react';
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, toast } from '@cp/ui';
 import { ContactForm } from '../components/ContactForm.tsx';
+import { LIMITS } from '@cp/contracts';
 import { CONTACT_EMAIL, SERVICE_AREA, SUPPORT_HOURS } from '../site.ts';
 
 const FAQ = [
@@ -13,9 +15,23 @@ const FAQ = [
   },
 ];
 
-/** /contact (spec §2, §4): info cards, the form, a success state with Send Another Message, and the FAQ. */
+/**
+ * The subject another page asks for (`/contact?subject=...`, e.g. the directory's Add Business): plain text, without
+ * control characters, at most the subject's length. React renders it as text in the input.
+ */
+export function subjectFromQuery(value: string | null): string {
+  const plain = [...(value ?? '')].map((c) => (c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f ? ' ' : c)).join('');
+  return plain.trim().slice(0, LIMITS.shortTextMax);
+}
+
+/**
+ * /contact (spec §2, §4): info cards, the form (its subject prefilled from `?subject=`), a success state with Send
+ * Another Message, and the FAQ.
+ */
 export function ContactPage() {
   const [sent, setSent] = useState(false);
+  const [params] = useSearchParams();
+  const subject = subjectFromQuery(params.get('subject'));
   return (
     <div className="space-y-10 py-2">
       <title>Contact Us | Central PA Desi Community</title>
@@ -80,6 +96,7 @@ export function ContactPage() {
             </CardHeader>
             <CardContent>
               <ContactForm
+                initialSubject={subject}
                 onSent={() => {
                   setSent(true);
                   toast({ title: 'Message sent!', description: "We'll get back to you within 24-48 hours.", variant: 'success' });
