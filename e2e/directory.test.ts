@@ -1,12 +1,13 @@
 /**
  * The business directory on the real directory service (issue 12): the Yellow Pages flow (letter → category →
- * subcategory → Clear Selection) on businesses an admin created through the API, the admin's Yellow Pages tab (create,
- * edit, delete with every toast), and axe on the directory's screens.
+ * subcategory → Clear Selection) on businesses an admin created through the API, a review that changes the rating
+ * shown (a visitor asked to log in first, a second review refused), Add Business suggesting one through the contact
+ * form, the admin's Yellow Pages tab (create, edit, delete with every toast), and axe on the directory's screens.
  */
 import type { Page } from 'playwright-core';
 import { describeViolations, seriousAxeViolations, withPage } from './support/browser.ts';
 import { e2eEnv } from './support/env.ts';
-import { createAdmin, expectToast, loginDirect, newUser, signIn } from './support/site.ts';
+import { createAdmin, expectToast, loginDirect, newUser, registerDirect, signIn } from './support/site.ts';
 
 const admin = newUser('diradmin');
 let adminToken = '';
@@ -70,12 +71,53 @@ describe('the Yellow Pages on the real directory', () => {
     });
   });
 
-  test('/businesses lists them with the verified badge, rating and contact details; axe', async () => {
-    await withPage(async ({ page }) => {
+  test('/businesses: a visitor is asked to log in to review; a user rates one and the rating shown changes; axe', async () => {
+    const reviewer = newUser('reviewer');
+    const token = await registerDirect(reviewer);
+    await withPage(async ({ page, context }) => {
       await page.goto('/businesses');
       await page.getByRole('heading', { name: 'Business Directory' }).first().waitFor();
-      await page.getByText(plumber).first().waitFor();
+      const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: plumber }) });
+      await card.getByText('(0 reviews)').waitFor();
       await expectNoSeriousViolations(page);
+      await card.getByRole('button', { name: `Reviews of ${plumber}` }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByText('No reviews yet. Be the first to review this business!').waitFor();
+      await dialog.getByRole('link', { name: 'Login to Review' }).waitFor();
+      await page.keyboard.press('Escape');
+
+      await signIn(context, token);
+      await page.reload();
+      await card.getByRole('button', { name: `Reviews of ${plumber}` }).click();
+      // The stars are the radio buttons' labels: a click on the fourth star picks 4.
+      await dialog.locator('label', { has: page.getByRole('radio', { name: '4 stars' }) }).click();
+      expect(await dialog.getByRole('radio', { name: '4 stars' }).isChecked()).toBe(true);
+      await dialog.getByLabel('Your review').fill('Fixed our water heater the same day.');
+      await expectNoSeriousViolations(page);
+      await dialog.getByRole('button', { name: 'Post Review' }).click();
+      await expectToast(page, 'Thank you!');
+      await dialog.getByRole('list', { name: 'Reviews' }).getByText('Fixed our water heater the same day.').waitFor();
+      await dialog.getByText(reviewer.username).waitFor();
+      // The dialog shows the new rating too; closed, the card does.
+      await dialog.getByText('(1 review)').waitFor();
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      await card.getByText('(1 review)').waitFor();
+      expect(await card.locator('p', { hasText: '(1 review)' }).innerText()).toMatch(/Rated\s+4\s*\/5/);
+
+      // A second review by the same user is refused with the server's reason.
+      await card.getByRole('button', { name: `Reviews of ${plumber}` }).click();
+      await dialog.locator('label', { has: page.getByRole('radio', { name: '1 star' }) }).click();
+      await dialog.getByRole('button', { name: 'Post Review' }).click();
+      await expectToast(page, 'Review not posted', 'You have already reviewed this business');
+    });
+  });
+
+  test('Add Business opens the contact form to suggest a business', async () => {
+    await withPage(async ({ page }) => {
+      await page.goto('/businesses');
+      await page.getByRole('link', { name: 'Add Business' }).click();
+      await page.waitForURL('**/contact?subject=*');
+      expect(await page.getByLabel(/Subject/).inputValue()).toBe('Suggest a business for the directory');
     });
   });
 });
