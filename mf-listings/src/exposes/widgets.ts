@@ -14,6 +14,11 @@ export const { widgets, postAdPanel } = defineRemoteWidgets(metadata, {
     { id: 'listings.categories', slot: 'categories', Component: lazy(() => import(/* webpackChunkName: "home" */ '../widgets/BrowseByCategory.tsx')) },
     { id: 'listings.featured', slot: 'featured-listings', Component: lazy(() => import(/* webpackChunkName: "home" */ '../widgets/FeaturedListings.tsx')) },
     { id: 'listings.recent', slot: 'recent-listings', Component: lazy(() => import(/* webpackChunkName: "home" */ '../widgets/RecentListings.tsx')) },
+    // The sponsored ads live here because this remote is the one home's first screen already loads: a remote of their
+    // own would add its ~9 KB remoteEntry to the page. In the same chunk: the sidebar ad is on the first screen, and a
+    // chunk of their own would repeat what they share with the sections (the icons' runtime, the API, the constants).
+    { id: 'ads.sponsored', slot: 'sponsored-ads', Component: lazy(() => import(/* webpackChunkName: "home" */ '../widgets/SponsoredAds.tsx')) },
+    { id: 'ads.sidebar', slot: 'sidebar-ad', Component: lazy(() => import(/* webpackChunkName: "home" */ '../widgets/SidebarAd.tsx')) },
   ],
   postAdPanel: lazy(() => import('../widgets/PostAdPanel.tsx')),
 });

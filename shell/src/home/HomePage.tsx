@@ -139,7 +139,8 @@ export function HomePage() {
           <Slot slot="hero" />
           <div className={hasSidebar ? 'mt-8 grid gap-8 lg:grid-cols-[1fr_300px]' : 'mt-8'}>
             {hasSidebar ? (
-              <aside aria-label="Sponsored" className="lg:order-2">
+              // On phones the aside is above the content: its fixed height (the ad widget's) keeps what follows in place.
+              <aside aria-label="Sponsored" className="h-72 overflow-hidden lg:order-2 lg:h-auto lg:overflow-visible">
                 <div className="lg:sticky lg:top-24">
                   <DeferredSlot slot="sidebar-ad" />
                 </div>
