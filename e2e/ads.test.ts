@@ -1,6 +1,8 @@
 /**
- * Sponsored ads on the real ads service (issue 13): the admin's Advertisements tab creates, pauses and deletes an ad
- * (with the §8 toasts; axe on the tab), and what visitors get follows it.
+ * Sponsored ads on the real ads service (issue 13): the home page shows an active ad, its impression is counted once
+ * it was seen, a click opens it in a new tab and is counted (a headless browser's visit counts nothing); the admin's
+ * Advertisements tab creates, pauses and deletes an ad (with the §8 toasts; axe on the tab), and what visitors get
+ * follows it.
  */
 import type { Page } from 'playwright-core';
 import { describeViolations, seriousAxeViolations, withPage } from './support/browser.ts';
@@ -25,6 +27,68 @@ async function expectNoSeriousViolations(page: Page): Promise<void> {
 async function visitorAds(): Promise<Array<{ title: string }>> {
   return (await (await fetch(`${e2eEnv().site}/api/advertisements`)).json()) as Array<{ title: string }>;
 }
+
+/** A browser's User-Agent (the test's own headless Chromium is a known bot: its impressions are not counted). */
+const BROWSER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36';
+
+/** One ad as the admin sees it (its counters). */
+async function adminAd(id: string): Promise<{ impressions: number; clicks: number }> {
+  const all = (await (await fetch(`${e2eEnv().serviceUrls.ads}/api/advertisements`, { headers: { cookie: `cp_session=${adminToken}` } })).json()) as Array<{ id: string; impressions: number; clicks: number }>;
+  return all.find((a) => a.id === id)!;
+}
+
+async function until(what: string, probe: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await probe())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+describe('sponsored ads on the home page', () => {
+  test('an active ad is shown; seen, its impression is counted; a click opens it in a new tab and is counted', async () => {
+    const title = `Navratri garba night ${run}`;
+    const created = await fetch(`${e2eEnv().serviceUrls.ads}/api/advertisements`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: `cp_session=${adminToken}` },
+      body: JSON.stringify({ title, description: 'Live dhol, food stalls and garba till late.', ctaText: 'Get tickets', ctaUrl: 'https://garba.example/tickets', size: 'large', placement: 'homepage-middle' }),
+    });
+    const { id } = (await created.json()) as { id: string };
+
+    // A headless browser is a known bot: its view counts nothing.
+    await withPage(async ({ page }) => {
+      await page.goto('/');
+      const heading = page.getByRole('heading', { name: title });
+      await heading.scrollIntoViewIfNeeded();
+      await heading.waitFor();
+      await page.waitForTimeout(1_500);
+    });
+    expect((await adminAd(id)).impressions).toBe(0);
+
+    await withPage(
+      async ({ page, context }) => {
+        await page.goto('/');
+        const heading = page.getByRole('heading', { name: title });
+        await heading.scrollIntoViewIfNeeded();
+        await heading.waitFor();
+        await until('the impression counted', async () => (await adminAd(id)).impressions === 1);
+        const card = page.locator('article', { has: heading });
+        // The sponsor's site is not on this machine: the browser gets a stand-in page for it.
+        await context.route('https://garba.example/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>Garba tickets</title>' }));
+        const [popup] = await Promise.all([context.waitForEvent('page'), card.getByRole('link', { name: /Get tickets/ }).click()]);
+        await popup.waitForLoadState();
+        expect(popup.url()).toBe('https://garba.example/tickets');
+        expect(await popup.evaluate(() => window.opener)).toBeNull(); // noopener
+        await until('the click counted', async () => (await adminAd(id)).clicks === 1);
+        // Staying on screen is the same show: no second impression.
+        await page.waitForTimeout(1_500);
+        expect((await adminAd(id)).impressions).toBe(1);
+      },
+      { userAgent: BROWSER_UA },
+    );
+    await fetch(`${e2eEnv().serviceUrls.ads}/api/advertisements/${id}`, { method: 'DELETE', headers: { cookie: `cp_session=${adminToken}` } });
+  });
+});
 
 describe("the admin's Advertisements tab on the real ads service", () => {
   test('an admin creates an ad (§5 defaults), pauses it and deletes it; visitors see it only while active', async () => {
