@@ -120,3 +120,14 @@ export async function startService<C extends ServiceConfig>(def: ServiceDefiniti
   onShutdown(logger, [() => server.close(), ...[...closers].reverse(), () => relay.stop(), () => nats.close(), () => conn.close()]);
   return { config, logger, port: server.port };
 }
+
+/** What every service's app builder takes (build<Name>App): its database, logger, token verification, readiness checks. */
+export interface ServiceAppInput {
+  conn: Connection;
+  logger: Logger;
+  auth: AuthOptions;
+  /** The kit's checks (NATS) for `/readyz`; the app adds MongoDB's. */
+  readiness?: ReadinessCheck[];
+  /** The clock (tests move it). */
+  now?: () => Date;
+}

@@ -1,20 +1,14 @@
 import type Koa from 'koa';
-import type { Connection } from 'mongoose';
 import type { JetStreamClient } from '@nats-io/jetstream';
-import { createApp, createAuth, mongoReadiness, outboxModel, publishEvent, type AuthOptions, type Logger, type ReadinessCheck } from '@cp/service-kit';
+import { createApp, createAuth, mongoReadiness, outboxModel, publishEvent, type ServiceAppInput } from '@cp/service-kit';
 import { AdsRepository } from './data/ads-repository.ts';
 import { KnownAds } from './data/known-ads.ts';
 import { adsRoutes } from './routes.ts';
 import type { AdsDeps } from './use-cases/deps.ts';
 
-export interface AdsAppInput {
-  conn: Connection;
+export interface AdsAppInput extends ServiceAppInput {
   /** Where impression and click events go (the ads stream). */
   js: JetStreamClient;
-  logger: Logger;
-  auth: AuthOptions;
-  readiness?: ReadinessCheck[];
-  now?: () => Date;
 }
 
 /** Builds the ads service (repositories, use cases, routes) on given connections; used by main and by tests. */

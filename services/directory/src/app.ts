@@ -1,18 +1,11 @@
 import type Koa from 'koa';
-import type { Connection } from 'mongoose';
-import { createApp, createAuth, mongoReadiness, outboxModel, type AuthOptions, type Logger, type ReadinessCheck } from '@cp/service-kit';
+import { createApp, createAuth, mongoReadiness, outboxModel, type ServiceAppInput } from '@cp/service-kit';
 import { BusinessesRepository } from './data/businesses-repository.ts';
 import { ReviewsRepository } from './data/reviews-repository.ts';
 import { directoryRoutes } from './routes.ts';
 import type { DirectoryDeps } from './use-cases/deps.ts';
 
-export interface DirectoryAppInput {
-  conn: Connection;
-  logger: Logger;
-  auth: AuthOptions;
-  readiness?: ReadinessCheck[];
-  now?: () => Date;
-}
+export type DirectoryAppInput = ServiceAppInput;
 
 /** Builds the directory service (repositories, use cases, routes) on a given connection; used by main and by tests. */
 export async function buildDirectoryApp(input: DirectoryAppInput): Promise<{ app: Koa; deps: DirectoryDeps }> {

@@ -1,22 +1,16 @@
 import type Koa from 'koa';
-import type { Connection } from 'mongoose';
 import type { JetStreamClient } from '@nats-io/jetstream';
 import { ForumPostViewed } from '@cp/contracts';
-import { createApp, createAuth, mongoReadiness, outboxModel, publishEvent, type AuthOptions, type Logger, type ReadinessCheck } from '@cp/service-kit';
+import { createApp, createAuth, mongoReadiness, outboxModel, publishEvent, type ServiceAppInput } from '@cp/service-kit';
 import { PostsRepository } from './data/posts-repository.ts';
 import { RepliesRepository } from './data/replies-repository.ts';
 import { ViewsRepository } from './data/views-repository.ts';
 import { forumRoutes } from './routes.ts';
 import type { ForumDeps } from './use-cases/deps.ts';
 
-export interface ForumAppInput {
-  conn: Connection;
+export interface ForumAppInput extends ServiceAppInput {
   /** Where post-viewed events go (the forum's stream). */
   js: JetStreamClient;
-  logger: Logger;
-  auth: AuthOptions;
-  readiness?: ReadinessCheck[];
-  now?: () => Date;
 }
 
 /** Builds the forum service (repositories, use cases, routes) on given connections; used by main and by tests. */

@@ -300,9 +300,11 @@ describe('setting up streams and consumers while NATS does not answer', () => {
   });
 });
 
+/** A message as any publisher could send it (not through the kit): a raw body, its own message id. */
+const publishRaw = (subject: string, body: unknown, msgID: string = randomUUID()) => nats.js.publish(subject, typeof body === 'string' ? body : JSON.stringify(body), { msgID });
+const envelope = (type: string, data: unknown, id = randomUUID()) => ({ id, type, version: 1, occurredAt: new Date().toISOString(), data });
+
 describe('consumers', () => {
-  const publishRaw = (subject: string, body: unknown, msgID: string = randomUUID()) => nats.js.publish(subject, typeof body === 'string' ? body : JSON.stringify(body), { msgID });
-  const envelope = (type: string, data: unknown, id = randomUUID()) => ({ id, type, version: 1, occurredAt: new Date().toISOString(), data });
 
   it('handles an event once even when it is delivered twice', async () => {
     const { domain, Happened } = testDomain();
@@ -379,8 +381,6 @@ describe('consumers', () => {
 });
 
 describe('batch consumers', () => {
-  const publishRaw = (subject: string, body: unknown, msgID: string = randomUUID()) => nats.js.publish(subject, typeof body === 'string' ? body : JSON.stringify(body), { msgID });
-  const envelope = (type: string, data: unknown, id = randomUUID()) => ({ id, type, version: 1, occurredAt: new Date().toISOString(), data });
 
   it('applies events in batches, each once: duplicates in a batch, redeliveries and re-publishes add nothing', async () => {
     const { domain, Happened } = testDomain();
