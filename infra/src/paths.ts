@@ -15,5 +15,15 @@ export function repoRoot(start = process.cwd()): string {
 
 /** Downloaded tools (the MongoDB binary, the wine prefix): `.tools/`, gitignored, shared by every profile. */
 export const toolsDir = (root = repoRoot()) => path.join(root, '.tools');
-/** A profile's data and logs: `.data/<name>/`, gitignored. */
-export const profileDir = (name: string, root = repoRoot()) => path.join(root, '.data', name);
+/** The variables that move a test profile's ports; a run that sets one also gets a data folder of its own. */
+const PORT_BASE_VARIABLE: Record<string, string> = { test: 'CP_TEST_PORT_BASE', e2e: 'CP_E2E_PORT_BASE' };
+
+/**
+ * A profile's data and logs: `.data/<name>/`, gitignored. A test profile whose ports were moved (CP_TEST_PORT_BASE,
+ * CP_E2E_PORT_BASE) uses `.data/<name>-<base>/`, so two runs in one working tree never wipe each other's data.
+ */
+export function profileDir(name: string, root = repoRoot()): string {
+  const variable = PORT_BASE_VARIABLE[name];
+  const base = variable ? process.env[variable]?.trim() : undefined;
+  return path.join(root, '.data', base ? `${name}-${base}` : name);
+}
