@@ -47,7 +47,11 @@ export const AdvertisementInsertSchema = z
     endDate: IsoDateTimeSchema.optional(),
   })
   .strict()
-  .refine((a) => !a.startDate || !a.endDate || a.startDate <= a.endDate, { message: 'End date must be after the start date', path: ['endDate'] });
+  // Instants, not strings: the schema accepts offsets, so '…T10:00+05:00' (05:00Z) is before '…T08:00Z'.
+  .refine((a) => !a.startDate || !a.endDate || Date.parse(a.startDate) <= Date.parse(a.endDate), {
+    message: 'End date must be after the start date',
+    path: ['endDate'],
+  });
 export type AdvertisementInsert = z.input<typeof AdvertisementInsertSchema>;
 
 /** GET /api/advertisements query (a visitor's status is ignored: visitors see active ads only). */

@@ -152,6 +152,18 @@ describe('directory and ads', () => {
     });
     expect(AdvertisementInsertSchema.safeParse({ title: 'x', description: 'y', ctaText: 'z', ctaUrl: 'javascript:alert(1)' }).success).toBe(false);
   });
+  it('advertisement dates: the end must not be before the start, compared as instants across offsets', () => {
+    const ad = { title: 'x', description: 'y', ctaText: 'z', ctaUrl: 'https://example.com' };
+    const dated = (startDate: string, endDate: string) => AdvertisementInsertSchema.safeParse({ ...ad, startDate, endDate });
+    // 10:00+05:00 is 05:00Z, three hours BEFORE 08:00Z, although it sorts after it as a string.
+    const backwards = dated('2030-01-01T08:00:00Z', '2030-01-01T10:00:00+05:00');
+    expect(backwards.success).toBe(false);
+    expect(backwards.error?.issues[0]).toMatchObject({ path: ['endDate'], message: 'End date must be after the start date' });
+    // 08:00+05:00 is 03:00Z, before 05:00Z, although it sorts after it as a string.
+    expect(dated('2030-01-01T08:00:00+05:00', '2030-01-01T05:00:00Z').success).toBe(true);
+    expect(dated('2030-01-01T05:00:00Z', '2030-01-01T10:00:00+05:00').success).toBe(true);
+    expect(dated('2030-01-02T00:00:00Z', '2030-01-01T00:00:00Z').success).toBe(false);
+  });
 });
 
 describe('listing filter and image helpers', () => {

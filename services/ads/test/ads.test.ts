@@ -54,11 +54,22 @@ describe('POST /api/advertisements (admins only, enforced here)', () => {
     ['a javascript: CTA URL', { ctaUrl: 'javascript:alert(1)' }, 'Please enter a valid URL'],
     ['a data: image', { imageUrl: 'data:image/png;base64,AAAA' }, 'Please enter a valid image URL (http or https)'],
     ['an end before the start', { startDate: iso(2 * day), endDate: iso(day) }, 'End date must be after the start date'],
+    // 10:00+05:00 is 05:00Z, before 08:00Z, although the string sorts after it.
+    ['an end before the start in another offset', { startDate: '2030-01-01T08:00:00Z', endDate: '2030-01-01T10:00:00+05:00' }, 'End date must be after the start date'],
     ['an unknown placement', { placement: 'popup' }, expect.any(String)],
   ])('refuses %s with a clear message', async (_label, override, message) => {
     const res = await create(adBody(override));
     expect(res.status).toBe(400);
     expect(res.body.error).toEqual(message);
+  });
+
+  it('accepts dates in different offsets compared as instants, and stores them as instants', async () => {
+    // 08:00+05:00 is 03:00Z, before 05:00Z, although the string sorts after it.
+    const ad = await newAd({ startDate: '2030-01-01T08:00:00+05:00', endDate: '2030-01-01T05:00:00Z' });
+    expect(ad).toMatchObject({ startDate: '2030-01-01T03:00:00.000Z', endDate: '2030-01-01T05:00:00.000Z' });
+    const edited = await update(ad.id, adBody({ startDate: '2030-01-01T05:00:00Z', endDate: '2030-01-01T10:00:00+05:00' }));
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject({ startDate: '2030-01-01T05:00:00.000Z', endDate: '2030-01-01T05:00:00.000Z' });
   });
 
   it.each([['id', randomUUID()], ['impressions', 1e6], ['clicks', 5], ['createdAt', iso(0)], ['updatedAt', iso(0)]])('refuses a body that sets %s (400)', async (field, value) => {
