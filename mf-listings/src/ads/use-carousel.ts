@@ -19,15 +19,29 @@ export interface Carousel {
   previous(): void;
   next(): void;
   toggleStopped(): void;
-  /** Hover and keyboard focus inside pause the rotation while they last. */
-  hold: { onMouseEnter(): void; onMouseLeave(): void; onFocus(): void; onBlur(e: { currentTarget: Element; relatedTarget: EventTarget | null }): void };
+  /** Hover and keyboard focus inside pause the rotation while they last (a click's focus does not: see keyboardFocus). */
+  hold: { onMouseEnter(): void; onMouseLeave(): void; onFocus(e: { target: EventTarget }): void; onBlur(e: { currentTarget: Element; relatedTarget: EventTarget | null }): void };
+}
+
+/**
+ * Whether focus came the keyboard's way (:focus-visible, the browser's own judgement): a mouse click on Next focuses
+ * the button in Chrome and Firefox, and that must not hold the rotation (the click's 10 s pause is the rule). A
+ * browser that does not know :focus-visible counts every focus.
+ */
+function keyboardFocus(target: EventTarget): boolean {
+  if (!(target instanceof Element)) return false;
+  try {
+    return target.matches(':focus-visible');
+  } catch {
+    return true;
+  }
 }
 
 /**
  * The Advertisement carousel's rules (spec §2, §9): it advances every `intervalMs` (AD_ROTATION_MS) when there are at
- * least 2 slides; it pauses while the pointer is over it or focus is inside; a manual previous/next pauses it for
- * `manualPauseMs` (AD_MANUAL_PAUSE_MS); it never turns by itself under prefers-reduced-motion, and the visitor can stop
- * and restart it.
+ * least 2 slides; it pauses while the pointer is over it or keyboard focus is inside; a manual previous/next pauses
+ * it for `manualPauseMs` (AD_MANUAL_PAUSE_MS); it never turns by itself under prefers-reduced-motion, and the visitor
+ * can stop and restart it.
  */
 export function useCarousel(count: number, intervalMs = AD_ROTATION_MS, manualPauseMs = AD_MANUAL_PAUSE_MS): Carousel {
   const [index, setIndex] = useState(0);
@@ -91,7 +105,8 @@ export function useCarousel(count: number, intervalMs = AD_ROTATION_MS, manualPa
     hold: {
       onMouseEnter: () => setHovered(true),
       onMouseLeave: () => setHovered(false),
-      onFocus: () => setFocused(true),
+      // Tabbing in holds it; a click's focus, even moving from a tabbed-to button, gives way to the click's pause.
+      onFocus: (e) => setFocused(keyboardFocus(e.target)),
       onBlur: (e) => {
         if (!(e.relatedTarget instanceof Node) || !e.currentTarget.contains(e.relatedTarget)) setFocused(false);
       },
