@@ -11,8 +11,9 @@ import type { Logger } from 'pino';
  * arrives, before Node creates the connection's HTTP parser, so everything a request sets off (the parser's `data`
  * events, stream handlers, timers, promises) runs inside it. An exception nobody caught is then attributed to its
  * connection: that request alone gets a JSON 500 (or its connection is closed when the answer had already started)
- * and the process keeps serving. An exception outside every connection (start-up, a lost listen socket, a consumer
- * loop) is a real fault: it is logged and the process exits, so that the supervisor or Kubernetes starts it again.
+ * and the process keeps serving. An exception or an unhandled promise rejection outside every connection (start-up,
+ * a lost listen socket, a consumer loop) is a real fault: it is logged and the process exits with code 1, so that the
+ * supervisor or Kubernetes starts it again.
  */
 interface ConnectionScope {
   socket: Socket;
@@ -83,9 +84,14 @@ let processGuarded = false;
 
 /**
  * Installs the process-wide handlers (once per process; each service's main calls it): an uncaught exception inside a
- * connection's scope answers that request 500 and the process goes on; anywhere else it is fatal (exit 1). An
- * unhandled promise rejection is logged and does not end the process: it leaves no half-run code behind it, and the
- * request it belonged to is still answered by Koa or by the server's request timeout.
+ * connection's scope answers that request 500 and the process goes on; anywhere else it is fatal (exit 1).
+ *
+ * An unhandled promise rejection inside a connection's scope (Node runs the handler in the rejected promise's async
+ * context) is logged and the process goes on: it leaves no half-run code behind it, and the request it belonged to is
+ * still answered by Koa or by the server's request timeout. Outside every connection it is fatal like an exception: a
+ * background loop whose promise nobody awaits has stopped for good (a consumer, the outbox relay, a start-up step that
+ * was not awaited), and a process that still answers /healthz without doing its work is worse than one the supervisor
+ * or Kubernetes restarts. (Node's own default is the same: without a handler an unhandled rejection ends the process.)
  */
 export function guardProcess(logger: Logger): void {
   if (processGuarded) return;
@@ -112,6 +118,10 @@ export function guardProcess(logger: Logger): void {
     }
   });
   process.on('unhandledRejection', (reason) => {
-    logger.error({ err: reason }, 'unhandled promise rejection');
+    if (!connectionScope.getStore()) {
+      logger.fatal({ err: reason }, 'unhandled promise rejection outside any request: exiting');
+      process.exit(1);
+    }
+    logger.error({ err: reason }, 'unhandled promise rejection in a request: logged, the service goes on');
   });
 }

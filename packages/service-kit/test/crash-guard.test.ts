@@ -10,10 +10,22 @@ interface Fixture {
   exited: Promise<number | null>;
 }
 
-/** Starts the fixture as a real process (Node 24 runs the TypeScript entry) and waits for its port. */
+/** Every fixture process started, killed after the tests (a fixture that failed to exit must not outlive them). */
+const started: ChildProcess[] = [];
+afterAll(() => {
+  for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+});
+
+/** Runs the fixture as a real process (Node 24 runs the TypeScript entry); resolves with its exit code. */
+function spawnFixture(env: Record<string, string>, stdio: 'ignore' | 'pipe'): { child: ChildProcess; exited: Promise<number | null> } {
+  const child = spawn(process.execPath, [FIXTURE], { env: { ...process.env, ...env, LOG_LEVEL: 'silent' }, stdio: ['ignore', stdio, stdio] });
+  started.push(child);
+  return { child, exited: new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code))) };
+}
+
+/** Starts the fixture and waits for its port. */
 function startFixture(env: Record<string, string> = {}): Promise<Fixture> {
-  const child = spawn(process.execPath, [FIXTURE], { env: { ...process.env, ...env, LOG_LEVEL: 'silent' }, stdio: ['ignore', 'pipe', 'pipe'] });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const { child, exited } = spawnFixture(env, 'pipe');
   return new Promise((resolve, reject) => {
     let out = '';
     const timer = setTimeout(() => reject(new Error(`fixture did not start: ${out}`)), 20_000);
@@ -53,18 +65,32 @@ describe('crash guard (a process of its own)', () => {
     expect((await fetch(`${f.base}/ok`)).status).toBe(200);
   });
 
-  it('logs an unhandled rejection and keeps serving', async () => {
+  it('logs an unhandled rejection in a request and keeps serving', async () => {
     expect((await fetch(`${f.base}/reject`)).status).toBe(200);
     expect((await fetch(`${f.base}/ok`)).status).toBe(200);
     expect(f.child.exitCode).toBeNull();
   });
 });
 
-describe('a fault outside every request', () => {
-  it('still ends the process with code 1, for the supervisor to restart it', async () => {
-    const f = await startFixture({ FATAL_AFTER_MS: '300' });
+describe('a fault outside every request still ends the process with code 1, for the supervisor to restart it', () => {
+  it.each([
+    ['an uncaught exception', 'FATAL_AFTER_MS'],
+    ['an unhandled promise rejection (a background loop)', 'REJECT_AFTER_MS'],
+    ['the listen socket failing after start', 'LISTEN_ERROR_AFTER_MS'],
+  ])('%s', async (_what, variable) => {
+    const f = await startFixture({ [variable]: '300' });
     expect((await fetch(`${f.base}/ok`)).status).toBe(200);
     expect(await f.exited).toBe(1);
+  });
+
+  it('a port that is already taken at start', async () => {
+    const taken = await startFixture();
+    try {
+      expect(await spawnFixture({ PORT: new URL(taken.base).port }, 'ignore').exited).toBe(1);
+    } finally {
+      taken.child.kill('SIGKILL');
+      await taken.exited;
+    }
   });
 });
 
