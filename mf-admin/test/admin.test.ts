@@ -75,6 +75,29 @@ describe('advertisement form (spec §5)', () => {
     };
     expect(adFormFrom(ad)).toEqual({ ...emptyAdForm(), title: 'T', description: 'D', ctaText: 'C', ctaUrl: 'https://x.example', placement: 'homepage-middle', size: 'small', status: 'paused', startDate: '2026-01-05' });
   });
+
+  it('an ad that shows expired because it ended: the form starts from the status the admin set', () => {
+    const ad: Advertisement = {
+      id: '00000000-0000-4000-8000-000000000001',
+      title: 'T',
+      description: 'D',
+      ctaText: 'C',
+      ctaUrl: 'https://x.example',
+      placement: 'homepage-top',
+      size: 'large',
+      status: 'expired',
+      storedStatus: 'active',
+      impressions: 0,
+      clicks: 0,
+      endDate: '2025-01-31T23:59:59.999Z',
+      createdAt: '2025-01-01T00:00:00.000Z',
+      updatedAt: '2025-01-01T00:00:00.000Z',
+    };
+    expect(adFormFrom(ad)).toMatchObject({ status: 'active', endDate: '2025-01-31' });
+    expect(adPayload(adFormFrom(ad))).toMatchObject({ status: 'active', endDate: '2025-01-31T23:59:59.999Z' });
+    // set to expired by hand: it stays so
+    expect(adFormFrom({ ...ad, storedStatus: 'expired' }).status).toBe('expired');
+  });
 });
 
 describe('business form (spec §5)', () => {

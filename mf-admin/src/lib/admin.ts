@@ -35,6 +35,7 @@ export function emptyAdForm(): AdFormValues {
 
 const dateOnly = (iso: string | null | undefined) => (iso ? iso.slice(0, 10) : '');
 
+/** The edit form of an ad: its stored status, not the one shown (an ad past its end date shows expired; spec §4). */
 export function adFormFrom(ad: Advertisement): AdFormValues {
   return {
     title: ad.title,
@@ -45,7 +46,7 @@ export function adFormFrom(ad: Advertisement): AdFormValues {
     placement: ad.placement,
     size: ad.size,
     pricingTier: ad.pricingTier ?? 'banner',
-    status: ad.status,
+    status: ad.storedStatus ?? ad.status,
     startDate: dateOnly(ad.startDate),
     endDate: dateOnly(ad.endDate),
   };

@@ -21,7 +21,10 @@ export const AdvertisementSchema = z.object({
   placement: AdPlacementSchema,
   size: AdSizeSchema.default('large'),
   pricingTier: AdPricingTierSchema.nullable().optional(),
+  /** The status the ad shows: expired once its end date passed, whatever the admin set. */
   status: AdStatusSchema.default('active'),
+  /** The status the admin set (what the edit form starts from: saving an ad that merely ended must not store expired). */
+  storedStatus: AdStatusSchema.optional(),
   impressions: z.number().int().nonnegative().default(0),
   clicks: z.number().int().nonnegative().default(0),
   startDate: IsoDateTimeSchema.nullable().optional(),

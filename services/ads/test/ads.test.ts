@@ -116,8 +116,8 @@ describe('GET /api/advertisements', () => {
     expect((await list('?placement=homepage-middle')).map((a) => a.id)).toContain(running.id);
     expect((await list('?placement=homepage-middle')).map((a) => a.id)).not.toContain(active.id);
     const all = await list('', admin.cookie);
-    expect(all.find((a) => a.id === ended.id)?.status).toBe('expired');
-    expect(all.find((a) => a.id === paused.id)?.status).toBe('paused');
+    expect(all.find((a) => a.id === ended.id)).toMatchObject({ status: 'expired', storedStatus: 'active' });
+    expect(all.find((a) => a.id === paused.id)).toMatchObject({ status: 'paused', storedStatus: 'paused' });
     expect((await list('?status=expired', admin.cookie)).map((a) => a.id)).toContain(ended.id);
     expect((await list('?status=expired', admin.cookie)).map((a) => a.id)).not.toContain(active.id);
   });

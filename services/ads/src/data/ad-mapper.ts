@@ -19,6 +19,7 @@ export function toAd(doc: AdDoc, now: Date): Advertisement {
     size: doc.size,
     pricingTier: doc.pricingTier,
     status: shownStatus(doc, now),
+    storedStatus: doc.status,
     impressions: doc.impressions,
     clicks: doc.clicks,
     startDate: doc.startDate?.toISOString() ?? null,
