@@ -7,9 +7,22 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Toaster } from '@cp/ui';
 import { createAppStore } from '@cp/web-core';
 import AdminPage from '../src/pages/AdminPage.tsx';
+import '../../shell/test/support/pointer-event.ts';
+
+// jsdom lacks what Radix's select calls on its trigger and items (the Yellow Pages form's main category), and the
+// ResizeObserver its checkbox (Premium listing) sizes itself with: no layout here, so one that never reports.
+Object.assign(Element.prototype, { hasPointerCapture: () => false, releasePointerCapture: () => undefined, scrollIntoView: () => undefined });
+class NoLayoutResizeObserver {
+  observe(): void {}
+  unobserve(): void {}
+  disconnect(): void {}
+}
+Object.assign(globalThis, { ResizeObserver: NoLayoutResizeObserver });
 
 type Api = (method: string, path: string) => [number, unknown];
 const calls: string[] = [];
+/** The JSON body of each request with one, by `METHOD /path`. */
+const bodies = new Map<string, unknown>();
 
 const USER = { id: '22222222-2222-4222-8222-222222222222', username: 'priya', email: 'p@example.com', firstName: 'Priya', lastName: 'S', isAdmin: false };
 const ADMIN = { ...USER, isAdmin: true };
@@ -32,10 +45,13 @@ const AD = {
 
 async function renderAdmin(api: Api) {
   calls.length = 0;
+  bodies.clear();
   globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const req = new Request(input, init);
     const p = new URL(req.url).pathname;
     calls.push(`${req.method} ${p}`);
+    const text = await req.text();
+    if (text) bodies.set(`${req.method} ${p}`, JSON.parse(text));
     const [status, body] = api(req.method, p);
     return new Response(body === null ? null : typeof body === 'string' ? body : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   }) as typeof fetch;
@@ -126,8 +142,102 @@ describe('/admin', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('a failed delete says so and keeps the card', async () => {
+    const api = as(ADMIN, (m, p) => (p === '/api/advertisements' ? [200, [AD]] : m === 'DELETE' ? [500, { error: 'boom' }] : [200, []]));
+    await renderAdmin(api);
+    const card = (await screen.findByRole('heading', { name: 'Diwali Sale' })).closest('li')!;
+    jest.spyOn(window, 'confirm').mockReturnValue(true);
+    await act(async () => within(card).getByRole('button', { name: 'Delete Diwali Sale' }).click());
+    expect(await screen.findByText('Failed to delete advertisement')).toBeTruthy();
+    expect(screen.queryByText('Advertisement deleted successfully')).toBeNull();
+    expect(calls).toContain(`DELETE /api/advertisements/${AD.id}`);
+    expect(screen.getByRole('heading', { name: 'Diwali Sale' })).toBeTruthy();
+  });
+
+  it('editing an ad that shows expired (its end date passed) keeps the status the admin set', async () => {
+    const ended = { ...AD, status: 'expired', storedStatus: 'paused', startDate: '2025-01-01T00:00:00.000Z', endDate: '2025-02-01T23:59:59.999Z' };
+    const api = as(ADMIN, (m, p) => (p === '/api/advertisements' ? [200, [ended]] : m === 'PUT' ? [200, ended] : [200, []]));
+    await renderAdmin(api);
+    const card = (await screen.findByRole('heading', { name: 'Diwali Sale' })).closest('li')!;
+    expect(within(card).getByText('expired')).toBeTruthy();
+    await act(async () => within(card).getByRole('button', { name: 'Edit Diwali Sale' }).click());
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('combobox', { name: 'Status' }).textContent).toBe('paused');
+    await act(async () => within(dialog).getByRole('button', { name: 'Update Advertisement' }).click());
+    expect(await screen.findByText('Advertisement updated successfully')).toBeTruthy();
+    expect(bodies.get(`PUT /api/advertisements/${AD.id}`)).toMatchObject({ status: 'paused', startDate: '2025-01-01T00:00:00.000Z', endDate: '2025-02-01T23:59:59.999Z' });
+  });
+
   it('the API down: the error state inside the tab, not a crash', async () => {
     await renderAdmin(as(ADMIN, () => [502, 'Bad Gateway']));
     expect(await screen.findByRole('heading', { name: 'Advertisements could not be loaded' })).toBeTruthy();
+  });
+});
+
+const BUSINESS = {
+  id: '00000000-0000-4000-8000-000000000002',
+  userId: ADMIN.id,
+  name: 'Spice Bazaar',
+  category: 'Shopping',
+  mainCategory: 'Shopping',
+  subCategory: 'Grocery Stores',
+  description: 'Indian groceries',
+  address: '1 Market St, Mechanicsburg',
+  phone: '717-555-0100',
+  email: null,
+  website: null,
+  logoUrl: null,
+  rating: 0,
+  reviewCount: 0,
+  verified: false,
+  premium: false,
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+
+async function openYellowPages(api: Api) {
+  await renderAdmin(api);
+  const tab = await screen.findByRole('tab', { name: 'Yellow Pages' });
+  // Radix tabs switch on mousedown (and on focus from the keyboard).
+  await act(async () => fireEvent.mouseDown(tab, { button: 0 }));
+  await screen.findByRole('heading', { name: 'Yellow Pages Businesses' });
+}
+
+describe('/admin Yellow Pages tab', () => {
+  it('create: a refused save says so and keeps the form; a saved one says so and closes it', async () => {
+    let accept = false;
+    const api = as(ADMIN, (m, p) => (m === 'POST' && p === '/api/admin/businesses' ? (accept ? [201, BUSINESS] : [500, { error: 'boom' }]) : [200, []]));
+    await openYellowPages(api);
+    await act(async () => (await screen.findByRole('button', { name: 'Add Business' })).click());
+    const dialog = await screen.findByRole('dialog');
+    const fill = (label: RegExp, value: string) => fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
+    fill(/^Business name/, 'Spice Bazaar');
+    fill(/^Description/, 'Indian groceries');
+    fill(/^Address/, '1 Market St, Mechanicsburg');
+    fill(/^Phone/, '717-555-0100');
+    fireEvent.pointerDown(within(dialog).getByRole('combobox', { name: /^Main category/ }), { button: 0, pointerType: 'mouse' });
+    fireEvent.click(await screen.findByRole('option', { name: 'Shopping' }));
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
+    await act(async () => within(screen.getByRole('dialog')).getByRole('button', { name: 'Add Business' }).click());
+    expect(await screen.findByText('Failed to create business')).toBeTruthy();
+    expect(bodies.get('POST /api/admin/businesses')).toMatchObject({ name: 'Spice Bazaar', mainCategory: 'Shopping', category: 'Shopping' });
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    accept = true;
+    await act(async () => within(screen.getByRole('dialog')).getByRole('button', { name: 'Add Business' }).click());
+    expect(await screen.findByText('Business created successfully')).toBeTruthy();
+    expect(calls.filter((c) => c === 'POST /api/admin/businesses')).toHaveLength(2);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('delete: asks the confirm text; a failed delete says so and keeps the card', async () => {
+    const api = as(ADMIN, (m, p) => (p === '/api/businesses' ? [200, [BUSINESS]] : m === 'DELETE' ? [503, { error: 'Service unavailable' }] : [200, []]));
+    await openYellowPages(api);
+    const card = (await screen.findByRole('heading', { name: 'Spice Bazaar' })).closest('li')!;
+    const confirm = jest.spyOn(window, 'confirm').mockReturnValue(true);
+    await act(async () => within(card).getByRole('button', { name: 'Delete Spice Bazaar' }).click());
+    expect(confirm).toHaveBeenLastCalledWith('Are you sure you want to delete this business?');
+    expect(calls).toContain(`DELETE /api/admin/businesses/${BUSINESS.id}`);
+    expect(await screen.findByText('Failed to delete business')).toBeTruthy();
+    expect(screen.queryByText('Business deleted successfully')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Spice Bazaar' })).toBeTruthy();
   });
 });
