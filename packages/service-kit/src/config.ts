@@ -34,6 +34,11 @@ export const BaseServiceEnv = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   MONGO_URL: z.string().regex(/^mongodb(\+srv)?:\/\//, 'must be a mongodb:// URL'),
   NATS_URL: z.string().regex(/^(nats|tls):\/\//, 'must be a nats:// URL'),
+  /**
+   * Copies JetStream keeps of each stream this service creates (its own, the dead letters): 1 on a single server,
+   * 3 on a JetStream cluster of 3 (Kubernetes), so a stream survives the loss of a server. At most 5 (JetStream's limit).
+   */
+  NATS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
 });
 
 /** The demo-data switch (`npm start`'s dev stack sets it): demo records go into an empty database, never in production. */

@@ -16,10 +16,20 @@ export const DEAD_LETTER_STREAM = 'DEAD_LETTERS';
 export const deadLetterSubject = (stream: string, durable: string) => `deadletter.${stream}.${durable}`;
 
 /**
- * Connects with endless reconnection (a service outlives NATS restarts; its outbox holds events meanwhile) and
- * logs connection changes.
+ * The stream replicas chosen at connection (connectNats' `streamReplicas`), per JetStream manager: every stream a
+ * process creates or updates through it (ensureStream) gets the same count, also the streams of other services it
+ * makes when it starts first (listings and comms make the forum's), so a later update never flips the count back.
  */
-export async function connectNats(opts: { url: string; name: string; logger: Logger }): Promise<NatsHandle> {
+const streamReplicasOf = new WeakMap<JetStreamManager, number>();
+
+/**
+ * Connects with endless reconnection (a service outlives NATS restarts; its outbox holds events meanwhile) and
+ * logs connection changes. `streamReplicas` (default 1): the copies JetStream keeps of each stream ensureStream
+ * creates through this connection (NATS_STREAM_REPLICAS; more than 1 needs a JetStream cluster).
+ */
+export async function connectNats(opts: { url: string; name: string; logger: Logger; streamReplicas?: number }): Promise<NatsHandle> {
+  const streamReplicas = opts.streamReplicas ?? 1;
+  if (!Number.isInteger(streamReplicas) || streamReplicas < 1 || streamReplicas > 5) throw new RangeError(`streamReplicas must be an integer from 1 to 5, got ${streamReplicas}`);
   const nc = await connect({ servers: opts.url, name: opts.name, maxReconnectAttempts: -1, reconnectTimeWait: 500, reconnectJitter: 250, waitOnFirstConnect: true });
   void (async () => {
     for await (const s of nc.status()) {
@@ -28,6 +38,7 @@ export async function connectNats(opts: { url: string; name: string; logger: Log
   })();
   const js = jetstream(nc);
   const jsm = await jetstreamManager(nc);
+  streamReplicasOf.set(jsm, streamReplicas);
   return {
     nc,
     js,
@@ -62,7 +73,8 @@ export async function whileNatsUnavailable<T>(what: string, step: () => Promise<
 }
 
 async function upsertStream(jsm: JetStreamManager, config: { name: string; subjects: string[]; max_age: number }, logger: Logger | undefined): Promise<void> {
-  const full = { ...config, storage: StorageType.File, retention: RetentionPolicy.Limits, duplicate_window: nanos(2 * 60_000), num_replicas: 1 };
+  const num_replicas = streamReplicasOf.get(jsm) ?? 1;
+  const full = { ...config, storage: StorageType.File, retention: RetentionPolicy.Limits, duplicate_window: nanos(2 * 60_000), num_replicas };
   await whileNatsUnavailable(
     `stream ${config.name}`,
     async () => {
@@ -80,7 +92,8 @@ async function upsertStream(jsm: JetStreamManager, config: { name: string; subje
 
 /**
  * Creates or updates a domain's stream (`EVENTS_<DOMAIN>`, subjects `events.<domain>.>`): file storage, a 2-minute
- * duplicate window for Nats-Msg-Id deduplication, 30 days of history. Also makes sure the dead-letter stream exists.
+ * duplicate window for Nats-Msg-Id deduplication, 30 days of history, the replicas of its connection (connectNats'
+ * `streamReplicas`). Also makes sure the dead-letter stream exists.
  * Waits (bounded) while NATS does not answer, logging each retry to `logger`.
  */
 export async function ensureStream(jsm: JetStreamManager, domain: string, logger?: Logger): Promise<string> {

@@ -20,6 +20,8 @@ export interface ServiceConfig {
   MONGO_URL: string;
   MONGO_DB: string;
   NATS_URL: string;
+  /** Replicas of the streams the service creates (BaseServiceEnv; 1 when absent). */
+  NATS_STREAM_REPLICAS?: number;
 }
 
 /** What a service that checks identity's sessions holds in its configuration (JwtVerifyEnv + the loaded key). */
@@ -90,7 +92,7 @@ export async function startService<C extends ServiceConfig>(def: ServiceDefiniti
   guardProcess(logger);
 
   const conn = await connectMongo(config.MONGO_URL, config.MONGO_DB);
-  const nats = await connectNats({ url: config.NATS_URL, name: def.name, logger });
+  const nats = await connectNats({ url: config.NATS_URL, name: def.name, logger, streamReplicas: config.NATS_STREAM_REPLICAS ?? 1 });
   await ensureStream(nats.jsm, def.name, logger);
   const relay = new OutboxRelay({ connection: conn, js: nats.js, logger });
   relay.start();
