@@ -1,13 +1,14 @@
 /**
  * @jest-environment ./shell/test/support/jsdom-env.mjs
  */
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Toaster } from '@cp/ui';
 import { createAppStore } from '@cp/web-core';
 import BusinessesPage from '../src/pages/BusinessesPage.tsx';
 import YellowPagesPage from '../src/pages/YellowPagesPage.tsx';
+import FeaturedBusinesses from '../src/widgets/FeaturedBusinesses.tsx';
 
 type Api = (method: string, path: string, search: string) => [number, unknown];
 const calls: string[] = [];
@@ -43,6 +44,7 @@ async function renderAt(path: string, api: Api) {
     [
       { path: '/businesses', element: <BusinessesPage /> },
       { path: '/yellow-pages', element: <YellowPagesPage /> },
+      { path: '/', element: <FeaturedBusinesses /> },
     ],
     { initialEntries: [path] },
   );
@@ -103,6 +105,52 @@ describe('directory screens', () => {
     expect(document.body.textContent).not.toContain('stack trace');
     expect(document.body.textContent).not.toContain('boom');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+
+  it('/yellow-pages: choosing a letter clears the selection and scrolls to that letter', async () => {
+    const scrolled: string[] = [];
+    // jsdom has no layout: record where the page is asked to scroll.
+    Object.defineProperty(Element.prototype, 'scrollIntoView', {
+      configurable: true,
+      value(this: Element) {
+        scrolled.push(this.id);
+      },
+    });
+    try {
+      await renderAt('/yellow-pages', (_m, p, search) => (p === '/api/yellow-pages' && search.includes('Grocers') ? [200, [BUSINESS]] : [200, []]));
+      await act(async () => screen.getByRole('button', { name: 'Grocers' }).click());
+      expect(await screen.findByRole('heading', { name: 'Spice Bazaar' })).toBeTruthy();
+      expect(screen.getByText('Current Selection')).toBeTruthy();
+      expect(screen.queryByRole('heading', { name: 'H' })).toBeNull(); // the tree is hidden while a category is chosen
+      await act(async () => screen.getByRole('button', { name: 'Categories starting with H' }).click());
+      expect(screen.queryByText('Current Selection')).toBeNull();
+      expect(screen.queryByRole('heading', { name: 'Spice Bazaar' })).toBeNull();
+      const section = screen.getByRole('region', { name: 'H' });
+      expect(section.id).toBe('yp-letter-H');
+      expect(within(section).getByRole('button', { name: 'Home Repairs' })).toBeTruthy();
+      await waitFor(() => expect(scrolled).toEqual(['yp-letter-H']));
+    } finally {
+      delete (Element.prototype as { scrollIntoView?: unknown }).scrollIntoView;
+    }
+  });
+});
+
+describe('Featured Businesses on home', () => {
+  it('shows the first 3 businesses of the directory, with a link to all of them', async () => {
+    const five = Array.from({ length: 5 }, (_, i) => ({ ...BUSINESS, id: `00000000-0000-4000-8000-00000000001${i}`, name: `Business ${i + 1}` }));
+    await renderAt('/', (_m, p) => (p === '/api/businesses' ? [200, five] : [404, { error: 'Not found' }]));
+    expect(await screen.findByRole('heading', { name: 'Business 1', level: 3 })).toBeTruthy();
+    const section = screen.getByRole('region', { name: 'Featured Businesses' });
+    expect(within(section).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Business 1', 'Business 2', 'Business 3']);
+    expect(screen.queryByText('Business 4')).toBeNull();
+    expect(screen.queryByText('Business 5')).toBeNull();
+    expect(calls).toEqual(['GET /api/businesses']);
+  });
+
+  it('an empty directory: its empty state with Browse Businesses', async () => {
+    await renderAt('/', () => [200, []]);
+    expect(await screen.findByRole('heading', { name: 'No featured businesses yet' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Browse Businesses' }).getAttribute('href')).toBe('/businesses');
   });
 });
 
