@@ -12,5 +12,6 @@ export * from './comms.ts';
 export * from './demo-accounts.ts';
 export * from './mf-metadata.ts';
 export * from './microfrontends.ts';
+export * from './site-settings.ts';
 export * from './events/envelope.ts';
 export * from './events/catalog.ts';

@@ -1,7 +1,9 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { bool, loadConfig } from '@cp/service-kit';
+import type { SiteSettings } from '@cp/contracts';
 import { SERVICE_NAMES, type ServiceName } from './routes-table.ts';
+import { SiteSettingsEnv, siteSettingsOf } from './site-settings.ts';
 
 /** Upstream base URL: http(s), origin only (the gateway forwards paths unchanged). Empty means "not configured". */
 function upstreamOrigin(value: string): string | null {
@@ -259,6 +261,9 @@ export const GatewayEnv = z.object({
   RATE_LIMIT_CONTACT: int(10),
   RATE_LIMIT_UPLOAD: int(30),
   RATE_LIMIT_AD_EVENTS: int(300),
+
+  /** The operator's site settings, SITE_* (site-settings.ts): required in production, marked samples elsewhere. */
+  ...SiteSettingsEnv.shape,
 });
 
 export interface GatewayConfig {
@@ -281,6 +286,8 @@ export interface GatewayConfig {
   rateLimits: { windowMs: number; global: number; web: number; auth: number; password: number; contact: number; upload: number; adEvents: number };
   /** The web site: the shell build and the microfrontends (see web.ts). */
   web: { root: string | undefined; remotes: WebRemote[]; remoteTimeoutMs: number; metadataTtlMs: number; compressionCacheBytes: number };
+  /** What the pages show of the operator (site-settings.ts), written into every page served. */
+  siteSettings: SiteSettings;
 }
 
 const INDIVIDUAL: Record<ServiceName, keyof z.infer<typeof GatewayEnv>> = {
@@ -332,5 +339,6 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv | Record<string, string
       adEvents: e.RATE_LIMIT_AD_EVENTS,
     },
     web: { root: e.WEB_ROOT, remotes: e.WEB_REMOTES, remoteTimeoutMs: e.WEB_REMOTE_TIMEOUT_MS, metadataTtlMs: e.WEB_REMOTE_METADATA_TTL_MS, compressionCacheBytes: e.WEB_COMPRESSION_CACHE_BYTES },
+    siteSettings: siteSettingsOf(e),
   };
 }

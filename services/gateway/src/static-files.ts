@@ -185,6 +185,29 @@ function etagMatches(header: string, etag: string): boolean {
 }
 
 /**
+ * Sets the headers every answer of a file carries, and answers 304 when If-None-Match carries the current ETag
+ * (`notModified`). `unsend` takes the headers back (a file that vanished before it could be read).
+ */
+function startAnswer(ctx: Context, name: string, etag: string, modified: Date | undefined, compressible: boolean, opts: SendOptions): { notModified: boolean; unsend: () => false } {
+  ctx.set('Content-Type', contentTypeOf(name));
+  ctx.set('Cache-Control', opts.cacheControl ?? cacheControlOf(name));
+  ctx.set('ETag', etag);
+  if (modified) ctx.set('Last-Modified', modified.toUTCString());
+  if (compressible) ctx.vary('Accept-Encoding');
+  for (const [header, value] of Object.entries(opts.headers ?? {})) ctx.set(header, value);
+  const unsend = (): false => {
+    for (const header of ['Content-Type', 'Cache-Control', 'ETag', 'Last-Modified', 'Vary', 'Content-Encoding', 'Content-Length', ...Object.keys(opts.headers ?? {})]) ctx.remove(header);
+    return false;
+  };
+  const ifNoneMatch = ctx.get('if-none-match');
+  const notModified = Boolean(ifNoneMatch) && etagMatches(ifNoneMatch, etag);
+  if (notModified) ctx.status = 304;
+  return { notModified, unsend };
+}
+
+const compressibleSize = (name: string, size: number) => isCompressible(name) && size >= MIN_COMPRESS_BYTES && size <= MAX_COMPRESS_BYTES;
+
+/**
  * Answers GET/HEAD with the file, or returns false when there is no such regular file (the caller decides: 404 or the
  * page). Negotiates br > gzip > identity for compressible types; 304 when If-None-Match carries the current ETag.
  */
@@ -197,26 +220,9 @@ export async function sendFile(ctx: Context, file: string, cache: CompressionCac
   }
   if (!info.isFile()) return false;
   const version = `${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}`;
-  const etag = `W/"${version}"`;
-  const compressible = isCompressible(file) && info.size >= MIN_COMPRESS_BYTES && info.size <= MAX_COMPRESS_BYTES;
-
-  ctx.set('Content-Type', contentTypeOf(file));
-  ctx.set('Cache-Control', opts.cacheControl ?? cacheControlOf(file));
-  ctx.set('ETag', etag);
-  ctx.set('Last-Modified', info.mtime.toUTCString());
-  if (compressible) ctx.vary('Accept-Encoding');
-  for (const [name, value] of Object.entries(opts.headers ?? {})) ctx.set(name, value);
-
-  const unsend = () => {
-    for (const name of ['Content-Type', 'Cache-Control', 'ETag', 'Last-Modified', 'Vary', 'Content-Encoding', 'Content-Length', ...Object.keys(opts.headers ?? {})]) ctx.remove(name);
-    return false;
-  };
-
-  const ifNoneMatch = ctx.get('if-none-match');
-  if (ifNoneMatch && etagMatches(ifNoneMatch, etag)) {
-    ctx.status = 304;
-    return true;
-  }
+  const compressible = compressibleSize(file, info.size);
+  const { notModified, unsend } = startAnswer(ctx, file, `W/"${version}"`, info.mtime, compressible, opts);
+  if (notModified) return true;
 
   const encoding = compressible ? preferredEncoding(ctx.get('accept-encoding')) : 'identity';
   if (encoding === 'br' || encoding === 'gzip') {
@@ -244,4 +250,22 @@ export async function sendFile(ctx: Context, file: string, cache: CompressionCac
   if (stream.destroyed) return unsend();
   ctx.body = stream;
   return true;
+}
+
+/**
+ * A file made in memory (`name` gives its type and cache rule; `version` identifies its content: the ETag and the
+ * compression cache key), answered like sendFile answers a file: the same headers, encodings and 304s.
+ */
+export async function sendContent(ctx: Context, content: { name: string; bytes: Buffer; version: string }, cache: CompressionCache, opts: SendOptions = {}): Promise<void> {
+  const { name, bytes, version } = content;
+  const compressible = compressibleSize(name, bytes.length);
+  if (startAnswer(ctx, name, `W/"${version}"`, undefined, compressible, opts).notModified) return;
+  const encoding = compressible ? preferredEncoding(ctx.get('accept-encoding')) : 'identity';
+  ctx.status = 200;
+  if (encoding === 'identity') {
+    ctx.body = bytes;
+    return;
+  }
+  ctx.set('Content-Encoding', encoding);
+  ctx.body = await cache.get(`${name}\0memory`, version, encoding, async () => bytes);
 }

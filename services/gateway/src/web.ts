@@ -5,10 +5,11 @@
  *   /mf/<key>/<file>    a remote's build: from its folder, or proxied to its own static server; 404 when missing
  *   /<file>             the shell's build (WEB_ROOT); 404 when missing
  *   any other page path shell/index.html, 200, no-cache, with the Content-Security-Policy (the shell routes it,
- *                       its own 404 page included)
+ *                       its own 404 page included) and the site settings written into it (site-settings.ts)
  * Hashed file names are immutable for a year, everything else is revalidated (ETag). Compressible files go out as
  * brotli or gzip. Only GET and HEAD.
  */
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { Context, Middleware, Next } from 'koa';
 import type { RemoteMetadata } from '@cp/contracts';
@@ -16,8 +17,9 @@ import { HttpError, notFound, type Logger } from '@cp/service-kit';
 import type { GatewayConfig, WebRemote } from './config.ts';
 import { forwardInfoOf, proxyRequest, Upstream } from './proxy.ts';
 import { fetchPreload, folderMetadataReader, preloadLinks, registryDocument, urlMetadataReader, type MetadataReader } from './remote-metadata.ts';
+import { withSiteSettings } from './site-settings.ts';
 import { watchedFile } from './watched-file.ts';
-import { cacheControlOf, CompressionCache, resolveInside, sendFile } from './static-files.ts';
+import { cacheControlOf, CompressionCache, resolveInside, sendContent, sendFile } from './static-files.ts';
 
 export const REGISTRY_PATH = '/mf/registry.json';
 /** How long the page waits for the remotes' metadata for its preload hints (only while it is first being read). */
@@ -151,16 +153,24 @@ export function createWebSite(config: GatewayConfig, logger: Logger): WebSite {
     return [fetchPreload(REGISTRY_PATH), ...(known ? preloadLinks(remotes, known, pathname === '/index.html' ? '/' : pathname) : [])];
   }
   const csp = root ? cspReader(root, logger) : async () => contentSecurityPolicy();
+  /** index.html with the site settings in it, made again when a rebuild changes the file. Its version is its content's hash. */
+  const indexPage = root
+    ? watchedFile(path.join(root, 'index.html'), (text) => {
+        if (text === undefined) return undefined;
+        const bytes = Buffer.from(withSiteSettings(text, config.siteSettings));
+        return { name: 'index.html', bytes, version: createHash('sha256').update(bytes).digest('base64url').slice(0, 22) };
+      })
+    : async () => undefined;
 
   async function page(ctx: Context): Promise<void> {
     if (!root) throw notFound();
-    const links = await pageLinks(ctx.path);
-    const headers: Record<string, string> = { 'Content-Security-Policy': await csp(), ...(links.length > 0 ? { Link: links.join(', ') } : {}) };
-    const sent = await sendFile(ctx, path.join(root, 'index.html'), cache, { cacheControl: 'no-cache', headers });
-    if (!sent) {
+    const [content, links] = await Promise.all([indexPage(), pageLinks(ctx.path)]);
+    if (!content) {
       (ctx.state.log as Logger | undefined)?.error({ root }, 'index.html missing from WEB_ROOT (build the web apps: npm run build:web)');
       throw new HttpError(503, 'Site not built');
     }
+    const headers: Record<string, string> = { 'Content-Security-Policy': await csp(), ...(links.length > 0 ? { Link: links.join(', ') } : {}) };
+    await sendContent(ctx, content, cache, { cacheControl: 'no-cache', headers });
   }
 
   async function remoteFile(ctx: Context, remote: WebRemote, rest: string): Promise<void> {

@@ -4,9 +4,10 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { RegistryDocumentSchema } from '@cp/contracts';
+import { RegistryDocumentSchema, SAMPLE_SITE_SETTINGS } from '@cp/contracts';
 import { createLogger, type RunningServer } from '@cp/service-kit';
 import type { RunningGateway } from '../src/app.ts';
+import { withSiteSettings } from '../src/site-settings.ts';
 import { startStaticServer } from '../src/static-server.ts';
 import { client, startFakeService, startTestGateway, type FakeService } from './helpers.ts';
 
@@ -20,6 +21,8 @@ const FAST_MS = 3_000;
 const THEME_SCRIPT = "(function(){document.documentElement.classList.add('light')})()";
 const THEME_HASH = `'sha256-${createHash('sha256').update(THEME_SCRIPT).digest('base64')}'`;
 const INDEX_HTML = `<!doctype html><html><head><script>${THEME_SCRIPT}</script><script defer src="/main.0a1b2c3d.js"></script></head><body><div id="root"></div></body></html>`;
+/** What the browser gets: index.html with the site settings (development: the samples) written in. */
+const PAGE_HTML = withSiteSettings(INDEX_HTML, SAMPLE_SITE_SETTINGS);
 /** Big enough to be compressed (≥ 1 KB), and compressible. */
 const MAIN_JS = `/* shell main */\n${'console.log("the shell renders the page");\n'.repeat(200)}`;
 
@@ -136,7 +139,7 @@ describe('the page', () => {
   test('/ is index.html: 200, no-cache, nosniff, and a CSP with the inline script hash of csp.json', async () => {
     const res = await api.call(`${base}/`);
     expect(res.status).toBe(200);
-    expect(res.text).toBe(INDEX_HTML);
+    expect(res.text).toBe(PAGE_HTML);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
@@ -171,7 +174,7 @@ describe('the page', () => {
     async (p) => {
       const res = await api.call(`${base}${p}`);
       expect(res.status).toBe(200);
-      expect(res.text).toBe(INDEX_HTML);
+      expect(res.text).toBe(PAGE_HTML);
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.headers['content-security-policy']).toBeDefined();
     },
