@@ -1,10 +1,10 @@
 import type http from 'node:http';
 import Koa, { type Context, type Middleware, type Next } from 'koa';
-import { errorMiddleware, HttpError, listen, notFound, rateLimit, requestContext, securityHeaders, type Logger } from '@cp/service-kit';
+import { errorMiddleware, healthRoutes, HttpError, listen, notFound, rateLimit, requestContext, securityHeaders, type Logger, type ReadinessCheck } from '@cp/service-kit';
 import type { GatewayConfig } from './config.ts';
 import { compressForwarded } from './compression.ts';
 import { crossSiteProtection } from './csrf.ts';
-import { forwardInfoOf, proxyRequest, SERVICE_UNAVAILABLE, Upstream } from './proxy.ts';
+import { forwardInfoOf, proxyRequest, SERVICE_UNAVAILABLE, Upstream, UpstreamGroup } from './proxy.ts';
 import { createWebSite } from './web.ts';
 import { createRouteMatcher, isSafePath, SERVICE_NAMES, type ServiceName } from './routes-table.ts';
 
@@ -19,8 +19,8 @@ export interface GatewayOptions {
 
 export interface GatewayApp {
   app: Koa;
-  /** One per configured service. */
-  upstreams: ReadonlyMap<ServiceName, Upstream>;
+  /** One per configured service: its upstreams (replicas). */
+  upstreams: ReadonlyMap<ServiceName, UpstreamGroup>;
   /** Closes the upstream connection pools (after the HTTP server stopped accepting). */
   close(): Promise<void>;
 }
@@ -37,42 +37,33 @@ function normalized(path: string): string {
   return path.length > 1 ? path.replace(/\/+$/, '') : path;
 }
 
-/** /healthz: the process is alive. /readyz: every configured upstream's /healthz answered (2xx) within the ready timeout. */
-function health(upstreams: ReadonlyMap<ServiceName, Upstream>, readyMs: number): Middleware {
-  const notConfigured = SERVICE_NAMES.filter((n) => !upstreams.has(n));
-  return async function healthRoutes(ctx: Context, next: Next): Promise<void> {
-    if (ctx.path === '/healthz' && (ctx.method === 'GET' || ctx.method === 'HEAD')) {
-      ctx.body = { status: 'ok' };
-      return;
-    }
-    if (ctx.path !== '/readyz' || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
-    const checks = await Promise.all(
-      [...upstreams.values()].map(async (u) => {
-        const started = Date.now();
-        const signal = AbortSignal.timeout(readyMs);
-        try {
-          const res = await u.pool.request({
-            path: '/healthz',
-            method: 'GET',
-            headers: { 'x-request-id': ctx.state.requestId as string },
-            signal,
-            headersTimeout: readyMs,
-            bodyTimeout: readyMs,
-          });
-          await res.body.dump();
-          if (res.statusCode < 200 || res.statusCode >= 300) throw new Error(`answered ${res.statusCode}`);
-          return { name: u.name, url: u.origin, ok: true as const, ms: Date.now() - started };
-        } catch (err) {
-          const timedOut = signal.aborted || (err as { code?: string }).code === 'UND_ERR_HEADERS_TIMEOUT';
-          const error = timedOut ? `no answer within ${readyMs} ms` : err instanceof Error ? err.message : String(err);
-          return { name: u.name, url: u.origin, ok: false as const, error };
-        }
-      }),
-    );
-    const ok = checks.every((c) => c.ok);
-    ctx.status = ok ? 200 : 503;
-    ctx.body = { status: ok ? 'ready' : 'not ready', checks, notConfigured, ...(ok ? {} : { error: 'Service not ready' }) };
-  };
+/** One upstream's own readiness: its /readyz answers 2xx within `readyMs`. Rejects with the reason otherwise. */
+async function upstreamReady(u: Upstream, readyMs: number): Promise<void> {
+  const signal = AbortSignal.timeout(readyMs);
+  try {
+    const res = await u.pool.request({ path: '/readyz', method: 'GET', signal, headersTimeout: readyMs, bodyTimeout: readyMs });
+    await res.body.dump();
+    if (res.statusCode < 200 || res.statusCode >= 300) throw new Error(`answered ${res.statusCode}`);
+  } catch (err) {
+    const timedOut = signal.aborted || (err as { code?: string }).code === 'UND_ERR_HEADERS_TIMEOUT';
+    throw new Error(`${u.origin} ${timedOut ? `no answer within ${readyMs} ms` : err instanceof Error ? err.message : String(err)}`, { cause: err });
+  }
+}
+
+/**
+ * The gateway's readiness checks (the kit's /readyz): one per configured service, passing when at least one of its
+ * upstreams is ready itself (its /readyz). A failing check names every upstream of the service and why. Services left
+ * unconfigured on purpose are not checked.
+ */
+function readinessChecks(upstreams: ReadonlyMap<ServiceName, UpstreamGroup>, readyMs: number): ReadinessCheck[] {
+  return [...upstreams.values()].map((group) => ({
+    name: group.name,
+    check: async () => {
+      const results = await Promise.allSettled(group.members.map((u) => upstreamReady(u, readyMs)));
+      if (results.some((r) => r.status === 'fulfilled')) return;
+      throw new Error(results.map((r) => (r.status === 'rejected' ? (r.reason as Error).message : '')).join('; '));
+    },
+  }));
 }
 
 /** The per-IP limits: a global one, stricter ones on the routes attackers like. A limit of 0 is off. */
@@ -110,26 +101,27 @@ function rateLimits(config: GatewayConfig): Middleware[] {
 /**
  * The gateway's Koa app. It is built from the kit's pieces (error mapping, security headers, rate limiting) but not
  * with createApp: a proxy must not parse request bodies, it streams them.
- * Order: request id + log → security headers → JSON errors → health → rate limits → cross-site check → compression of
- * forwarded answers → route.
+ * Order: request id + log → security headers → JSON errors → health (the kit's /healthz, /readyz) → rate limits →
+ * cross-site check → compression of forwarded answers → route.
  */
 export function buildGatewayApp(config: GatewayConfig, logger: Logger, options: GatewayOptions = {}): GatewayApp {
-  const upstreams = new Map<ServiceName, Upstream>();
+  const upstreams = new Map<ServiceName, UpstreamGroup>();
   for (const name of SERVICE_NAMES) {
-    const origin = config.services[name];
-    if (!origin) continue;
-    upstreams.set(
-      name,
-      new Upstream({
-        name,
-        origin,
-        connections: config.pool.connections,
-        maxQueue: config.pool.maxQueue,
-        connectTimeoutMs: config.timeouts.connectMs,
-        breakerFailures: config.breaker.failures,
-        breakerCooldownMs: config.breaker.cooldownMs,
-      }),
+    const origins = config.services[name];
+    if (!origins || origins.length === 0) continue;
+    const members = origins.map(
+      (origin) =>
+        new Upstream({
+          name,
+          origin,
+          connections: config.pool.connections,
+          maxQueue: config.pool.maxQueue,
+          connectTimeoutMs: config.timeouts.connectMs,
+          breakerFailures: config.breaker.failures,
+          breakerCooldownMs: config.breaker.cooldownMs,
+        }),
     );
+    upstreams.set(name, new UpstreamGroup(name, members));
   }
   const match = createRouteMatcher();
   // The web site (shell, remotes, registry) when configured; a staticRoutes option (tests) replaces it.
@@ -142,7 +134,7 @@ export function buildGatewayApp(config: GatewayConfig, logger: Logger, options: 
   app.use(requestContext(logger, { logFields: (ctx) => ({ upstream: ctx.state.upstream as string | undefined }) }));
   app.use(securityHeaders); // outside the error middleware, so error answers get the headers too
   app.use(errorMiddleware(logger));
-  app.use(health(upstreams, config.timeouts.readyMs));
+  app.use(healthRoutes(readinessChecks(upstreams, config.timeouts.readyMs)).routes());
   for (const limiter of rateLimits(config)) app.use(limiter);
   app.use(crossSiteProtection({ allowedOrigins: config.allowedOrigins, allowSameSite: config.allowSameSite }));
   app.use(compressForwarded(logger));

@@ -20,6 +20,35 @@ function upstreamOrigin(value: string): string | null {
 
 const ORIGIN_MESSAGE = 'must be an http(s) URL without path, e.g. http://127.0.0.1:4001';
 
+/**
+ * One service's upstreams: one origin or several separated by commas (replicas; the gateway spreads requests across
+ * them). Reports a zod issue (prefixed with `label` when given) and answers undefined when one is not an origin or
+ * one is listed twice.
+ */
+function upstreamOriginList(value: unknown, ctx: z.RefinementCtx, label = ''): string[] | undefined {
+  const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [value];
+  const origins: string[] = [];
+  for (const item of items) {
+    if (typeof item === 'string' && item.trim() === '') continue;
+    const origin = typeof item === 'string' ? upstreamOrigin(item.trim()) : null;
+    if (!origin) {
+      ctx.addIssue({ code: 'custom', message: `${label}${typeof item === 'string' ? `"${item.trim()}" ` : ''}${ORIGIN_MESSAGE}` });
+      return undefined;
+    }
+    if (origins.includes(origin)) {
+      ctx.addIssue({ code: 'custom', message: `${label}${origin} is listed twice` });
+      return undefined;
+    }
+    origins.push(origin);
+  }
+  if (origins.length === 0) {
+    ctx.addIssue({ code: 'custom', message: `${label}${ORIGIN_MESSAGE}` });
+    return undefined;
+  }
+  return origins;
+}
+
+/** `<NAME>_URL`: one upstream origin, or several separated by commas. Empty means "not configured". */
 const optionalUpstream = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
   z
@@ -27,12 +56,7 @@ const optionalUpstream = z.preprocess(
     .optional()
     .transform((v, ctx) => {
       if (v === undefined) return undefined;
-      const origin = upstreamOrigin(v.trim());
-      if (!origin) {
-        ctx.addIssue({ code: 'custom', message: ORIGIN_MESSAGE });
-        return z.NEVER;
-      }
-      return origin;
+      return upstreamOriginList(v, ctx) ?? z.NEVER;
     }),
 );
 
@@ -65,8 +89,9 @@ function nameValueEntries(value: string, ctx: z.RefinementCtx, jsonMessage: stri
 }
 
 /**
- * `SERVICE_URLS`: every upstream in one variable, either JSON (`{"identity":"http://127.0.0.1:4001"}`) or a list
- * (`identity=http://127.0.0.1:4001,listings=http://127.0.0.1:4002`).
+ * `SERVICE_URLS`: every upstream in one variable, either JSON (`{"identity":"http://127.0.0.1:4001",
+ * "listings":["http://127.0.0.1:4002","http://127.0.0.1:4012"]}`) or a list (`identity=http://127.0.0.1:4001,
+ * listings=http://127.0.0.1:4002,http://127.0.0.1:4012`: an item without `name=` is one more origin of the name before).
  */
 const serviceUrls = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
@@ -74,21 +99,33 @@ const serviceUrls = z.preprocess(
     .string()
     .optional()
     .transform((v, ctx) => {
-      const out: Partial<Record<ServiceName, string>> = {};
+      const out: Partial<Record<ServiceName, string[]>> = {};
       if (v === undefined) return out;
-      const entries = nameValueEntries(v, ctx, 'must be a JSON object of service name to URL, or name=url pairs separated by commas', 'name=url');
+      let entries: Array<[string, unknown]> | undefined;
+      if (v.trim().startsWith('{')) {
+        entries = nameValueEntries(v, ctx, 'must be a JSON object of service name to URL (or list of URLs), or name=url pairs separated by commas', 'name=url');
+      } else {
+        entries = [];
+        for (const item of v.split(',').map((p) => p.trim()).filter(Boolean)) {
+          const named = /^([A-Za-z][\w-]*)=(.*)$/.exec(item);
+          const last = entries.at(-1);
+          if (named) entries.push([named[1]!, [named[2]!.trim()]]);
+          else if (last) (last[1] as string[]).push(item);
+          else {
+            ctx.addIssue({ code: 'custom', message: `"${item}" is not name=url` });
+            return z.NEVER;
+          }
+        }
+      }
       if (!entries) return z.NEVER;
-      for (const [name, url] of entries) {
+      for (const [name, urls] of entries) {
         if (!(SERVICE_NAMES as readonly string[]).includes(name)) {
           ctx.addIssue({ code: 'custom', message: `unknown service "${name}" (known: ${SERVICE_NAMES.join(', ')})` });
           return z.NEVER;
         }
-        const origin = typeof url === 'string' ? upstreamOrigin(url) : null;
-        if (!origin) {
-          ctx.addIssue({ code: 'custom', message: `${name}: ${ORIGIN_MESSAGE}` });
-          return z.NEVER;
-        }
-        out[name as ServiceName] = origin;
+        const origins = upstreamOriginList(urls, ctx, `${name}: `);
+        if (!origins) return z.NEVER;
+        out[name as ServiceName] = origins;
       }
       return out;
     }),
@@ -277,8 +314,8 @@ export interface GatewayConfig {
   allowedOrigins: string[];
   allowSameSite: boolean;
   trustProxy: boolean;
-  /** Upstream origin per configured service; a missing service answers 503. */
-  services: Partial<Record<ServiceName, string>>;
+  /** Upstream origins per configured service (several: replicas, requests spread across them); a missing service answers 503. */
+  services: Partial<Record<ServiceName, string[]>>;
   timeouts: { upstreamMs: number; uploadMs: number; connectMs: number; readyMs: number; clientRequestMs: number };
   bodyLimits: { apiBytes: number; uploadBytes: number };
   pool: { connections: number; maxQueue: number };
@@ -302,10 +339,10 @@ const INDIVIDUAL: Record<ServiceName, keyof z.infer<typeof GatewayEnv>> = {
 /** Reads and validates the gateway's environment; throws a ConfigError listing every problem. */
 export function loadGatewayConfig(env: NodeJS.ProcessEnv | Record<string, string | undefined> = process.env): GatewayConfig {
   const e = loadConfig(GatewayEnv, env);
-  const services: Partial<Record<ServiceName, string>> = { ...e.SERVICE_URLS };
+  const services: Partial<Record<ServiceName, string[]>> = { ...e.SERVICE_URLS };
   for (const name of SERVICE_NAMES) {
     const value = e[INDIVIDUAL[name]];
-    if (typeof value === 'string') services[name] = value; // an individual variable wins over SERVICE_URLS
+    if (Array.isArray(value)) services[name] = value as string[]; // an individual variable wins over SERVICE_URLS
   }
   const publicUrl = new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).origin;
   return {

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
-import { Transform, type TransformCallback } from 'node:stream';
+import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import type { Context } from 'koa';
 import { Pool } from 'undici';
 import { HttpError, type Logger } from '@cp/service-kit';
@@ -26,6 +26,10 @@ const FORWARDING = new Set(['forwarded', 'x-forwarded-for', 'x-forwarded-proto',
 /** Codes meaning "could not open a connection to the upstream": they count towards the circuit breaker. */
 const CONNECT_FAILURES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EHOSTDOWN', 'UND_ERR_CONNECT_TIMEOUT']);
 const TIMEOUTS = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
+/** A connection that broke before the answer's headers: the request may have reached the upstream, or not. */
+const CONNECTION_LOST = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
+/** Methods that change nothing: one whose connection broke may be sent again (to another upstream). */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export const BAD_GATEWAY = 'Bad gateway';
 export const GATEWAY_TIMEOUT = 'Gateway timeout';
@@ -63,6 +67,8 @@ export class Upstream {
   private readonly now: () => number;
   private failures = 0;
   private openUntil = 0;
+  /** Requests sent to this upstream whose answer has not ended yet (the group sends the next request to the fewest). */
+  inFlight = 0;
 
   constructor(opts: UpstreamOptions) {
     this.name = opts.name;
@@ -115,6 +121,52 @@ export class Upstream {
     });
     await Promise.race([this.pool.close().catch(() => undefined), forced]);
     clearTimeout(timer);
+  }
+}
+
+/**
+ * One service's upstreams (its replicas), each with its own pool and breaker. A request goes to the upstream with
+ * the fewest requests in progress among those whose breaker is closed (ties take turns), so a slow replica gets less
+ * and a stopped one none. An upstream taken out by its breaker is tried again by the first request after its
+ * cool-down (half-open); when that attempt cannot connect, the request goes to another upstream (proxyRequest), so
+ * probing a replica that is still down costs no request.
+ */
+export class UpstreamGroup {
+  readonly name: string;
+  readonly members: readonly Upstream[];
+  private turn = 0;
+
+  constructor(name: string, members: Upstream[]) {
+    if (members.length === 0) throw new Error(`${name}: no upstream`);
+    this.name = name;
+    this.members = members;
+  }
+
+  /** The configured origins, comma separated (logs). */
+  get origin(): string {
+    return this.members.map((m) => m.origin).join(',');
+  }
+
+  /** The upstream for the next request, skipping `tried` and open breakers; undefined when none is left. */
+  pick(tried: readonly Upstream[] = []): Upstream | undefined {
+    const n = this.members.length;
+    const start = this.turn++ % n;
+    let best: Upstream | undefined;
+    for (let i = 0; i < n; i++) {
+      const m = this.members[(start + i) % n]!;
+      if (tried.includes(m) || m.openFor() > 0) continue;
+      if (!best || m.inFlight < best.inFlight) best = m;
+    }
+    return best;
+  }
+
+  /** Milliseconds until some upstream may be tried again: 0 when one is available now. */
+  openFor(): number {
+    return Math.min(...this.members.map((m) => m.openFor()));
+  }
+
+  async close(graceMs?: number): Promise<void> {
+    await Promise.all(this.members.map((m) => m.close(graceMs)));
   }
 }
 
@@ -249,19 +301,51 @@ export interface ProxyOptions {
 }
 
 /**
- * Forwards the Koa request to the upstream and streams the answer back. Bodies are never buffered: the request body
- * flows from the client socket to the upstream socket and the response the other way, with backpressure.
- * Failures become JSON errors: 502 connection refused/reset, 503 breaker open or queue full, 504 timeout, 413 body too
- * large. A client that goes away cancels the upstream request.
+ * The request body for undici, read from the client only when undici starts sending it (after a connection to the
+ * upstream is open). A request that could not connect has consumed none of it, so it can go to another upstream.
  */
-export async function proxyRequest(ctx: Context, upstream: Upstream, opts: ProxyOptions): Promise<void> {
-  const req = ctx.req;
-  const openFor = upstream.openFor();
-  if (openFor > 0) {
-    throw new HttpError(503, SERVICE_UNAVAILABLE, { headers: { 'Retry-After': String(Math.max(1, Math.ceil(openFor / 1000))) } });
+class DeferredBody implements AsyncIterable<Buffer> {
+  started = false;
+  private readonly req: IncomingMessage;
+  readonly limit: BodyLimit;
+
+  constructor(req: IncomingMessage, limit: BodyLimit) {
+    this.req = req;
+    this.limit = limit;
   }
+
+  async *[Symbol.asyncIterator](): AsyncIterator<Buffer> {
+    this.started = true;
+    // pipe, not pipeline: a failed upstream request must not destroy the client's socket (we still answer on it).
+    this.req.pipe(this.limit);
+    this.req.once('error', (err) => this.limit.destroy(err));
+    for await (const chunk of this.limit) yield chunk as Buffer;
+  }
+}
+
+/** 503 with the time until an upstream may be tried again. */
+function unavailable(openForMs: number): HttpError {
+  return new HttpError(503, SERVICE_UNAVAILABLE, { headers: { 'Retry-After': String(Math.max(1, Math.ceil(openForMs / 1000))) } });
+}
+
+/**
+ * Forwards the Koa request to an upstream of `target` (one upstream, or a service's replicas: see UpstreamGroup) and
+ * streams the answer back. Bodies are never buffered: the request body flows from the client socket to the upstream
+ * socket and the response the other way, with backpressure.
+ * A request that could not connect (it never reached the upstream) is sent once more to another upstream of the group,
+ * whatever its method; one whose connection broke before the answer only when its method is safe (GET, HEAD, OPTIONS)
+ * and it has no body. Anything else that may have reached an upstream is never sent twice.
+ * Failures become JSON errors: 502 connection refused/reset, 503 every breaker open or queue full, 504 timeout, 413 body
+ * too large. A client that goes away cancels the upstream request.
+ */
+export async function proxyRequest(ctx: Context, target: Upstream | UpstreamGroup, opts: ProxyOptions): Promise<void> {
+  const req = ctx.req;
+  const pick = (tried: Upstream[]): Upstream | undefined =>
+    target instanceof UpstreamGroup ? target.pick(tried) : tried.length === 0 && target.openFor() === 0 ? target : undefined;
+  let upstream = pick([]);
+  if (!upstream) throw unavailable(target.openFor());
   if (upstream.pool.stats.queued >= upstream.maxQueue) {
-    opts.log.warn({ upstream: upstream.name, queued: upstream.pool.stats.queued }, 'upstream queue full');
+    opts.log.warn({ upstream: upstream.name, origin: upstream.origin, queued: upstream.pool.stats.queued }, 'upstream queue full');
     throw new HttpError(503, SERVICE_UNAVAILABLE, { headers: { 'Retry-After': '1' } });
   }
 
@@ -272,15 +356,7 @@ export async function proxyRequest(ctx: Context, upstream: Upstream, opts: Proxy
     throw new HttpError(413, BODY_TOO_LARGE);
   }
   const hasBody = chunked || (declared !== undefined && declared > 0);
-
-  let limit: BodyLimit | undefined;
-  if (hasBody) {
-    limit = new BodyLimit(opts.maxBodyBytes);
-    const body = limit;
-    // pipe, not pipeline: a failed upstream request must not destroy the client's socket (we still answer on it).
-    req.pipe(body);
-    req.once('error', (err) => body.destroy(err));
-  }
+  const body = hasBody ? new DeferredBody(req, new BodyLimit(opts.maxBodyBytes)) : undefined;
 
   const abort = new AbortController();
   const onClose = () => {
@@ -290,34 +366,65 @@ export async function proxyRequest(ctx: Context, upstream: Upstream, opts: Proxy
   // Whatever the upstream did not read (it answered early, or failed) is drained so the client gets the answer.
   ctx.res.once('finish', () => discardRequestBody(req));
 
+  const method = ctx.method as 'GET';
+  const request = {
+    path: opts.path ?? `${ctx.path}${ctx.search}`,
+    method,
+    headers: upstreamRequestHeaders(req.headers, opts.forward, hasBody),
+    signal: abort.signal,
+    headersTimeout: opts.timeoutMs,
+    bodyTimeout: opts.timeoutMs,
+  };
+  const tried: Upstream[] = [];
   let response: Awaited<ReturnType<Pool['request']>>;
-  try {
-    response = await upstream.pool.request({
-      path: opts.path ?? `${ctx.path}${ctx.search}`,
-      method: ctx.method as 'GET',
-      headers: upstreamRequestHeaders(req.headers, opts.forward, hasBody),
-      body: limit ?? null,
-      signal: abort.signal,
-      headersTimeout: opts.timeoutMs,
-      bodyTimeout: opts.timeoutMs,
-    });
-  } catch (err) {
-    ctx.res.off('close', onClose);
-    throw mapUpstreamError(err, { upstream, limit, aborted: abort.signal.aborted, log: opts.log });
+  for (;;) {
+    tried.push(upstream);
+    upstream.inFlight += 1;
+    try {
+      // undici sends any async iterable as a streamed body (its types list Readable only).
+      response = await upstream.pool.request({ ...request, body: (body ?? null) as Readable | null });
+      break;
+    } catch (err) {
+      upstream.inFlight -= 1;
+      const code = errorCode(err);
+      const notConnected = code !== undefined && CONNECT_FAILURES.has(code);
+      if (notConnected) upstream.recordConnectFailure();
+      const resend =
+        !abort.signal.aborted && !body?.started && tried.length === 1 && (notConnected || (SAFE_METHODS.has(method) && !hasBody && code !== undefined && CONNECTION_LOST.has(code)));
+      const next = resend ? pick(tried) : undefined;
+      if (next && next.pool.stats.queued < next.maxQueue) {
+        opts.log.warn({ upstream: upstream.name, origin: upstream.origin, code, to: next.origin }, 'upstream failed before the request reached it; sent to another');
+        upstream = next;
+        continue;
+      }
+      ctx.res.off('close', onClose);
+      throw mapUpstreamError(err, { upstream, limit: body?.limit, aborted: abort.signal.aborted, log: opts.log });
+    }
   }
   upstream.recordSuccess();
+  const answered = upstream;
+  let released = false;
+  const release = () => {
+    if (released) return;
+    released = true;
+    answered.inFlight -= 1;
+  };
 
   ctx.status = response.statusCode;
   ctx.set(clientResponseHeaders(response.headers));
-  const body = response.body;
-  body.on('error', (err) => {
-    if (!abort.signal.aborted) opts.log.warn({ err, upstream: upstream.name }, 'upstream response body failed');
+  const answer = response.body;
+  answer.once('close', release);
+  answer.once('end', release);
+  answer.on('error', (err) => {
+    release();
+    if (!abort.signal.aborted) opts.log.warn({ err, upstream: answered.name, origin: answered.origin }, 'upstream response body failed');
   });
   if (ctx.method === 'HEAD' || response.statusCode === 204 || response.statusCode === 304) {
-    await body.dump();
+    await answer.dump();
+    release();
     return;
   }
-  ctx.body = body;
+  ctx.body = answer;
 }
 
 function mapUpstreamError(err: unknown, c: { upstream: Upstream; limit: BodyLimit | undefined; aborted: boolean; log: Logger }): HttpError {
@@ -325,11 +432,10 @@ function mapUpstreamError(err: unknown, c: { upstream: Upstream; limit: BodyLimi
   if (c.limit?.exceeded) return new HttpError(413, BODY_TOO_LARGE);
   if (err instanceof HttpError) return err;
   const code = errorCode(err);
-  if (code && CONNECT_FAILURES.has(code)) c.upstream.recordConnectFailure();
   if (code && TIMEOUTS.has(code)) {
-    c.log.warn({ upstream: c.upstream.name, code }, 'upstream timeout');
+    c.log.warn({ upstream: c.upstream.name, origin: c.upstream.origin, code }, 'upstream timeout');
     return new HttpError(504, GATEWAY_TIMEOUT);
   }
-  c.log.warn({ upstream: c.upstream.name, code, err: code ? undefined : err }, 'upstream failed');
+  c.log.warn({ upstream: c.upstream.name, origin: c.upstream.origin, code, err: code ? undefined : err }, 'upstream failed');
   return new HttpError(502, BAD_GATEWAY);
 }

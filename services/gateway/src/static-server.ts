@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Koa, { type Context } from 'koa';
-import { errorMiddleware, HttpError, listen, notFound, securityHeaders, type Logger, type RunningServer } from '@cp/service-kit';
+import { errorMiddleware, healthRoutes, HttpError, listen, notFound, securityHeaders, type Logger, type RunningServer } from '@cp/service-kit';
 import { CompressionCache, resolveInside, sendFile } from './static-files.ts';
 import { isSafePath } from './routes-table.ts';
 
@@ -26,18 +26,19 @@ export function buildStaticApp(opts: StaticServerOptions, logger: Logger): Koa {
   app.silent = true;
   app.use(securityHeaders);
   app.use(errorMiddleware(logger));
+  const build = opts.readyFile ? path.join(opts.dir, opts.readyFile) : opts.dir;
+  app.use(
+    healthRoutes([
+      {
+        name: 'build',
+        check: async () => {
+          if (!existsSync(build)) throw new Error(`${opts.readyFile ?? opts.dir} not found`);
+        },
+      },
+    ]).routes(),
+  );
   app.use(async (ctx: Context) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') throw new HttpError(405, 'Method not allowed', { headers: { Allow: 'GET, HEAD' } });
-    if (ctx.path === '/healthz') {
-      ctx.body = { status: 'ok' };
-      return;
-    }
-    if (ctx.path === '/readyz') {
-      const ready = existsSync(opts.readyFile ? path.join(opts.dir, opts.readyFile) : opts.dir);
-      ctx.status = ready ? 200 : 503;
-      ctx.body = ready ? { status: 'ready' } : { status: 'not ready', error: `${opts.readyFile ?? opts.dir} not found` };
-      return;
-    }
     if (!isSafePath(ctx.path)) throw new HttpError(400, 'Invalid path');
     const file = resolveInside(opts.dir, ctx.path);
     if (!file || !(await sendFile(ctx, file, cache))) throw notFound();

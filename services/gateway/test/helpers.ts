@@ -31,16 +31,19 @@ export interface FakeService {
   stop(): Promise<void>;
   /** Listens again on the same port. */
   restart(): Promise<void>;
+  /** Makes `/readyz` answer 503 (false) or 200 (true). */
+  setReady(ready: boolean): void;
 }
 
 export interface FakeServiceOptions {
-  /** Delay of `/healthz`. */
-  healthDelayMs?: number;
+  /** Delay of `/readyz`. */
+  readyDelayMs?: number;
 }
 
 /**
  * A plain node:http server standing in for a service. Routes by path suffix:
- * - `/healthz` → 200 `{ status: 'ok' }` (after healthDelayMs)
+ * - `/healthz` → 200 `{ status: 'ok' }`; `/readyz` → 200, or 503 after setReady(false) (after readyDelayMs)
+ * - `.../drop` → reads the body, then closes the connection without answering (a process dying mid-request)
  * - `.../slow?ms=N` → answers after N ms
  * - `.../hang` → never answers (records when the connection is dropped)
  * - `.../stream` → sends a first chunk, the rest once releaseStream() is called
@@ -56,21 +59,28 @@ export async function startFakeService(name: string, opts: FakeServiceOptions = 
   const streamReleased = new Promise<void>((resolve) => (releaseStream = resolve));
   let firstChunk: () => void = () => {};
   const firstUploadChunk = new Promise<void>((resolve) => (firstChunk = resolve));
+  let ready = true;
 
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://upstream');
     const path = url.pathname;
     const record: SeenRequest = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, bytes: 0 };
-    if (path !== '/healthz') seen.push(record);
+    if (path !== '/healthz' && path !== '/readyz') seen.push(record);
     res.on('close', () => {
       if (!res.writableFinished) abandoned.push(req.url ?? '');
     });
 
     if (path === '/healthz') {
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ status: 'ok' }));
+      return;
+    }
+    if (path === '/readyz') {
       setTimeout(() => {
+        res.statusCode = ready ? 200 : 503;
         res.setHeader('content-type', 'application/json');
-        res.end(JSON.stringify({ status: 'ok' }));
-      }, opts.healthDelayMs ?? 0);
+        res.end(JSON.stringify({ status: ready ? 'ready' : 'not ready' }));
+      }, opts.readyDelayMs ?? 0);
       return;
     }
     if (path.startsWith('/api/upload')) {
@@ -110,6 +120,10 @@ export async function startFakeService(name: string, opts: FakeServiceOptions = 
     });
     req.on('end', () => {
       if (path.endsWith('/hang')) return;
+      if (path.endsWith('/drop')) {
+        req.socket.destroy();
+        return;
+      }
       if (path.endsWith('/slow')) {
         const timer = setTimeout(() => res.end(JSON.stringify({ service: name, slow: true })), Number(url.searchParams.get('ms') ?? 1000));
         res.on('close', () => clearTimeout(timer));
@@ -161,6 +175,9 @@ export async function startFakeService(name: string, opts: FakeServiceOptions = 
         server.closeAllConnections();
       }),
     restart: () => listenOn(port),
+    setReady: (value) => {
+      ready = value;
+    },
   };
 }
 

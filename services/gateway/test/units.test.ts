@@ -71,9 +71,27 @@ describe('configuration', () => {
 
   test('SERVICE_URLS as JSON or name=url pairs; an individual variable wins', () => {
     const json = loadGatewayConfig({ SERVICE_URLS: '{"identity":"http://127.0.0.1:4001/","forum":"https://forum.internal"}' });
-    expect(json.services).toEqual({ identity: 'http://127.0.0.1:4001', forum: 'https://forum.internal' });
+    expect(json.services).toEqual({ identity: ['http://127.0.0.1:4001'], forum: ['https://forum.internal'] });
     const pairs = loadGatewayConfig({ SERVICE_URLS: 'identity=http://127.0.0.1:4001, ads=http://127.0.0.1:4005', ADS_URL: 'http://ads:4005', COMMS_URL: '' });
-    expect(pairs.services).toEqual({ identity: 'http://127.0.0.1:4001', ads: 'http://ads:4005' });
+    expect(pairs.services).toEqual({ identity: ['http://127.0.0.1:4001'], ads: ['http://ads:4005'] });
+  });
+
+  test('several upstreams per service (replicas): comma separated in <NAME>_URL and SERVICE_URLS, a list in JSON', () => {
+    const c = loadGatewayConfig({
+      LISTINGS_URL: 'http://127.0.0.1:4002, http://127.0.0.1:4012/',
+      SERVICE_URLS: 'identity=http://127.0.0.1:4001,ads=http://127.0.0.1:4005,http://127.0.0.1:4015,forum=http://forum:4003',
+    });
+    expect(c.services).toEqual({
+      identity: ['http://127.0.0.1:4001'],
+      listings: ['http://127.0.0.1:4002', 'http://127.0.0.1:4012'],
+      ads: ['http://127.0.0.1:4005', 'http://127.0.0.1:4015'],
+      forum: ['http://forum:4003'],
+    });
+    const json = loadGatewayConfig({ SERVICE_URLS: '{"ads":["http://a:1","http://b:1"],"forum":"http://f:1,http://g:1"}' });
+    expect(json.services).toEqual({ ads: ['http://a:1', 'http://b:1'], forum: ['http://f:1', 'http://g:1'] });
+    expect(() => loadGatewayConfig({ ADS_URL: 'http://a:1,http://a:1' })).toThrow(/ADS_URL.*listed twice/s);
+    expect(() => loadGatewayConfig({ ADS_URL: 'http://a:1,ftp://b' })).toThrow(/ADS_URL/);
+    expect(() => loadGatewayConfig({ SERVICE_URLS: 'http://a:1,ads=http://b:1' })).toThrow(/SERVICE_URLS.*not name=url/s);
   });
 
   test('every problem is listed at once', () => {
