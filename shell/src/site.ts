@@ -1,14 +1,11 @@
 /**
- * Site facts shown by the chrome and the shell's pages. The spec does not give the WhatsApp group invite, the contact
- * e-mail or the phone number: these are the operator's values to confirm before launch.
+ * Site facts shown by the chrome and the shell's pages. The operator's own values (the WhatsApp group, the contact
+ * e-mail and phone, the founder) are not here: they come from the gateway's configuration (site-settings.ts).
  */
 export const SITE_NAME = 'Central PA Desi Community';
 export const SITE_SHORT_NAME = 'Central PA Desi';
 export const SITE_DESCRIPTION =
   'Classifieds, forum, business directory and Yellow Pages for the Indian community in Mechanicsburg, Harrisburg, Carlisle, Camp Hill and Enola.';
-export const WHATSAPP_GROUP_URL = 'https://chat.whatsapp.com/';
-export const CONTACT_EMAIL = 'info@centralpadesi.com';
-export const CONTACT_PHONE = '(717) 555-0100';
 export const SERVICE_AREA = ['Mechanicsburg', 'Harrisburg', 'Carlisle', 'Camp Hill', 'Enola'] as const;
 /** Spec §2 (home contact block) and §9. */
 export const PHONE_HOURS = 'Monday to Friday, 9:00 AM to 6:00 PM EST';

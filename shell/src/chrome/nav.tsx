@@ -1,6 +1,7 @@
 import { MessageCircle } from 'lucide-react';
 import { cn } from '@cp/ui';
-import { WHATSAPP_GROUP_URL, type NavItem } from '../site.ts';
+import type { NavItem } from '../site.ts';
+import { siteSettings } from '../site-settings.ts';
 
 /** What the header and the mobile menu share: the nav link look, who sees which item, the WhatsApp group link. */
 export const navLinkClass = ({ isActive }: { isActive: boolean }) =>
@@ -16,7 +17,7 @@ export function visible(item: NavItem, place: 'header' | 'mobile', isAuthenticat
 export function WhatsAppLink({ className, showText = false }: { className?: string; showText?: boolean }) {
   return (
     <a
-      href={WHATSAPP_GROUP_URL}
+      href={siteSettings().whatsappGroupUrl}
       target="_blank"
       rel="noopener noreferrer"
       className={cn('inline-flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-brand-green hover:bg-accent', className)}

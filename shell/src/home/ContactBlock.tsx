@@ -1,7 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
 import { Clock, Mail, Phone } from 'lucide-react';
 import { Button, Card, CardContent } from '@cp/ui';
-import { CONTACT_EMAIL, CONTACT_PHONE, PHONE_HOURS } from '../site.ts';
+import { PHONE_HOURS } from '../site.ts';
+import { siteSettings } from '../site-settings.ts';
 
 const loadContactDialog = () => import('./ContactDialog.tsx');
 const ContactDialog = lazy(loadContactDialog);
@@ -10,6 +11,7 @@ const ContactDialog = lazy(loadContactDialog);
 export function ContactBlock() {
   const [{ open, used }, setState] = useState({ open: false, used: false });
   const setOpen = (next: boolean) => setState({ open: next, used: true });
+  const { contactEmail, contactPhone } = siteSettings();
   return (
     <section aria-labelledby="home-contact-title">
       <h2 id="home-contact-title" className="mb-4 text-2xl font-bold tracking-tight">
@@ -21,7 +23,7 @@ export function ContactBlock() {
             <Phone className="mt-0.5 h-5 w-5 text-primary" aria-hidden="true" />
             <div>
               <h3 className="font-semibold">Phone</h3>
-              <p className="text-sm text-muted-foreground">{CONTACT_PHONE}</p>
+              <p className="text-sm text-muted-foreground">{contactPhone}</p>
             </div>
           </div>
           <div className="flex items-start gap-3">
@@ -29,8 +31,8 @@ export function ContactBlock() {
             <div>
               <h3 className="font-semibold">Email</h3>
               <p className="text-sm text-muted-foreground">
-                <a className="underline-offset-4 hover:underline" href={`mailto:${CONTACT_EMAIL}`}>
-                  {CONTACT_EMAIL}
+                <a className="underline-offset-4 hover:underline" href={`mailto:${contactEmail}`}>
+                  {contactEmail}
                 </a>
               </p>
             </div>

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { Heart, Shield, Users } from 'lucide-react';
 import { Button, Card, CardContent } from '@cp/ui';
 import { SITE_NAME } from '../site.ts';
+import { siteSettings } from '../site-settings.ts';
 
 const VALUES = [
   { Icon: Users, title: 'Community first', text: 'Built by and for the families, students and professionals of Central Pennsylvania.' },
@@ -10,10 +11,11 @@ const VALUES = [
 ];
 
 /**
- * /about: the founder profile (spec §2). The founder's name, photo and biography are not in the spec; the copy below
- * is written without them and is the operator's to complete.
+ * /about: the founder profile (spec §2). The founder's name, title, biography and photo are the operator's: the site
+ * settings (SITE_FOUNDER_*), marked samples in development.
  */
 export function AboutPage() {
+  const { founder } = siteSettings();
   return (
     <div className="mx-auto max-w-4xl space-y-10 py-2">
       <title>About the Founder | Central PA Desi Community</title>
@@ -24,21 +26,22 @@ export function AboutPage() {
 
       <Card>
         <CardContent className="grid gap-6 pt-6 sm:grid-cols-[160px_1fr] sm:items-start">
-          <div aria-hidden="true" className="mx-auto flex h-40 w-40 items-center justify-center rounded-full bg-accent text-5xl font-bold text-accent-foreground">
-            CP
-          </div>
+          {founder.photoUrl ? (
+            <img src={founder.photoUrl} alt={founder.name} width={160} height={160} className="mx-auto h-40 w-40 rounded-full object-cover" />
+          ) : (
+            <div aria-hidden="true" className="mx-auto flex h-40 w-40 items-center justify-center rounded-full bg-accent text-5xl font-bold text-accent-foreground">
+              CP
+            </div>
+          )}
           <div className="space-y-3">
             <h2 className="text-2xl font-semibold">Meet the Founder</h2>
-            <p className="text-sm font-medium text-primary">Founder, {SITE_NAME}</p>
-            <p>
-              Our founder moved to Central Pennsylvania and, like many newcomers, spent the first months asking the same questions: where to find
-              a room to rent, an Indian grocer, a tutor, a trustworthy mechanic or a Diwali celebration nearby. The answers were scattered across
-              chat groups and word of mouth.
-            </p>
-            <p>
-              {SITE_NAME} brings them together in one place: a free classifieds board, a community forum and a directory of local businesses for
-              Mechanicsburg, Harrisburg, Carlisle, Camp Hill and Enola, run by volunteers who live here.
-            </p>
+            <div>
+              <p className="text-lg font-semibold">{founder.name}</p>
+              <p className="text-sm font-medium text-primary">{founder.title}</p>
+            </div>
+            {founder.bio.map((paragraph, i) => (
+              <p key={i}>{paragraph}</p>
+            ))}
           </div>
         </CardContent>
       </Card>

@@ -4,7 +4,8 @@ import { CheckCircle2, Clock, Mail, MapPin } from 'lucide-react';
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, toast } from '@cp/ui';
 import { ContactForm } from '../components/ContactForm.tsx';
 import { LIMITS } from '@cp/contracts';
-import { CONTACT_EMAIL, SERVICE_AREA, SUPPORT_HOURS } from '../site.ts';
+import { SERVICE_AREA, SUPPORT_HOURS } from '../site.ts';
+import { siteSettings } from '../site-settings.ts';
 
 const FAQ = [
   { q: 'How quickly will I get a response?', a: 'We answer every message within 24-48 hours, Monday to Friday.' },
@@ -32,6 +33,7 @@ export function ContactPage() {
   const [sent, setSent] = useState(false);
   const [params] = useSearchParams();
   const subject = subjectFromQuery(params.get('subject'));
+  const { contactEmail } = siteSettings();
   return (
     <div className="space-y-10 py-2">
       <title>Contact Us | Central PA Desi Community</title>
@@ -47,8 +49,8 @@ export function ContactPage() {
               <Mail className="h-6 w-6 text-primary" aria-hidden="true" />
               <CardTitle as="h2" className="text-lg">Email</CardTitle>
               <CardDescription>
-                <a className="underline-offset-4 hover:underline" href={`mailto:${CONTACT_EMAIL}`}>
-                  {CONTACT_EMAIL}
+                <a className="underline-offset-4 hover:underline" href={`mailto:${contactEmail}`}>
+                  {contactEmail}
                 </a>
               </CardDescription>
             </CardHeader>
