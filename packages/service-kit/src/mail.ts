@@ -10,6 +10,8 @@ export interface Mail {
   text: string;
   html: string;
   replyTo?: string | undefined;
+  /** A stable Message-ID (`<left@domain>`) for a mail that may be sent again: receivers can drop the copy. */
+  messageId?: string | undefined;
 }
 
 export interface Mailer {

@@ -1,4 +1,4 @@
-import { ContactMessageReceived } from '@cp/contracts';
+import { ContactMessageReceived, eventStream } from '@cp/contracts';
 import { on, startConsumer, type NatsHandle } from '@cp/service-kit';
 import { notifyOperators } from '../use-cases/notify-operators.ts';
 import type { CommsDeps } from '../use-cases/deps.ts';
@@ -11,7 +11,7 @@ export function startCommsHandlers(deps: CommsDeps, nats: NatsHandle, opts: { ba
   return startConsumer({
     nats,
     connection: deps.conn,
-    stream: 'EVENTS_COMMS',
+    stream: eventStream('comms').name,
     durable: NOTIFY_CONSUMER,
     logger: deps.logger,
     handlers: [on(ContactMessageReceived, (event, ctx) => notifyOperators(deps, event.data.messageId, ctx.session))],

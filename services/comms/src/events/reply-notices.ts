@@ -9,7 +9,7 @@ export const REPLY_NOTICES_DURABLE = 'comms-reply-notices';
  * forum.reply-created → a notice to the post's author (notifyPostAuthor). A durable consumer of the forum's stream (the
  * kit's: validated payloads, so a malformed event goes to dead letters instead of looping; retries with backoff).
  */
-export function startReplyNotices(deps: CommsDeps, nats: NatsHandle, opts: { durable?: string; backoffMs?: number[] } = {}) {
+export function startReplyNotices(deps: CommsDeps, nats: NatsHandle, opts: { durable?: string; backoffMs?: number[]; ackWaitMs?: number } = {}) {
   return startConsumer({
     nats,
     connection: deps.conn,
@@ -23,5 +23,6 @@ export function startReplyNotices(deps: CommsDeps, nats: NatsHandle, opts: { dur
       }),
     ],
     ...(opts.backoffMs ? { backoffMs: opts.backoffMs } : {}),
+    ...(opts.ackWaitMs ? { ackWaitMs: opts.ackWaitMs } : {}),
   });
 }
