@@ -1,19 +1,21 @@
-# The web apps and what serves them, for machines with a Docker engine (docker compose). Build context: the repo root.
+# The web apps and what serves them (docker compose, Kubernetes). Build context: the repository root.
 #   target gateway: the gateway with the shell's build (it serves the page and proxies each remote to its server)
 #   target remote:  one microfrontend's own static server, e.g. --build-arg APP=mf-forum
-# (npm ci can reject a lock file written on another platform for optional native packages; npm install then
-#  installs the same locked versions, as scripts/setup.sh does.)
-FROM node:24-slim AS build
+# The build stage installs everything (webpack, React) to build the web; the images that run carry only the
+# gateway workspace's production dependencies (npm ci --omit=dev -w services/gateway) and the built files.
+ARG NODE_IMAGE=node:24.21.0-bookworm-slim@sha256:0e0ff40c39bc087845bfb27465a0df4ea419520094bc35842ff83dd8cbe6f9b6
+
+FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY . .
-RUN (npm ci --no-audit --no-fund --ignore-scripts || npm install --no-audit --no-fund --ignore-scripts) && npm run build:web
+RUN npm ci --ignore-scripts --no-audit --no-fund && npm run build:web
 
-FROM node:24-slim AS runtime-deps
+FROM ${NODE_IMAGE} AS runtime-deps
 WORKDIR /app
 COPY . .
-RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund || npm install --omit=dev --ignore-scripts --no-audit --no-fund
+RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund -w services/gateway
 
-FROM node:24-slim AS server
+FROM ${NODE_IMAGE} AS server
 ENV NODE_ENV=production
 WORKDIR /app
 COPY --from=runtime-deps /app/node_modules ./node_modules
@@ -25,7 +27,7 @@ FROM server AS gateway
 COPY --from=build /app/shell/dist ./web/shell
 ENV WEB_ROOT=/app/web/shell
 USER node
-HEALTHCHECK --interval=10s --timeout=3s --retries=3 CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+HEALTHCHECK --interval=10s --timeout=3s --start-period=10s --retries=3 CMD ["node", "-e", "fetch('http://127.0.0.1:'+process.env.PORT+'/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 CMD ["node", "services/gateway/src/main.ts"]
 
 FROM server AS remote
@@ -33,5 +35,6 @@ ARG APP
 COPY --from=build /app/${APP}/dist ./web/app
 ENV STATIC_DIR=/app/web/app
 USER node
-HEALTHCHECK --interval=10s --timeout=3s --retries=3 CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/mf-manifest.json').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+# /readyz answers once the build's mf-manifest.json is there (services/gateway/src/static-server.ts).
+HEALTHCHECK --interval=10s --timeout=3s --start-period=5s --retries=3 CMD ["node", "-e", "fetch('http://127.0.0.1:'+process.env.PORT+'/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 CMD ["node", "services/gateway/src/static-main.ts"]
