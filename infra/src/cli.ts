@@ -3,6 +3,7 @@
  *   node infra/src/cli.ts ensure              fetch MongoDB and check the installed servers
  *   node infra/src/cli.ts infra [--name dev]  MongoDB, NATS, S3 and the mail catcher only, until Ctrl-C
  *   node infra/src/cli.ts start               the whole site: builds the web apps if needed, infrastructure + services
+ *                                             (REPLICAS=listings=2,ads=2: that many processes of those services)
  *   node infra/src/cli.ts dev                 the same with the web apps in watch mode (rebuild on change)
  *   node infra/src/cli.ts admin <args>        create or promote an admin in the local stack's database
  */
@@ -11,7 +12,7 @@ import path from 'node:path';
 import { ensureMongod } from './components/mongo.ts';
 import { startInfra } from './index.ts';
 import { repoRoot, toolsDir } from './paths.ts';
-import { startServices, statusLine, type ProcessStatus } from './stack.ts';
+import { parseReplicas, startServices, statusLine, type ProcessStatus } from './stack.ts';
 import { DEFAULT_PORTS } from './types.ts';
 import { DEMO_ACCOUNTS } from '@cp/contracts';
 import { ensureWebBuild, readStamp, webApps } from './web.ts';
@@ -83,11 +84,12 @@ async function main(argv: string[]): Promise<void> {
     }
     case 'start': {
       const t0 = Date.now();
+      const replicas = parseReplicas(process.env.REPLICAS); // refused before anything starts
       ensureWebBuild(repoRoot(), log);
       const infra = await startInfra({ name: 'dev', log });
       let stack: Awaited<ReturnType<typeof startServices>> | undefined;
       try {
-        stack = await startServices({ dataDir: infra.dataDir, infraEnv: infra.env, demoData: true, log, onStatusChange: printStatus });
+        stack = await startServices({ dataDir: infra.dataDir, infraEnv: infra.env, demoData: true, log, replicas, onStatusChange: printStatus });
       } catch (err) {
         await infra.stop();
         throw err;
@@ -107,6 +109,7 @@ async function main(argv: string[]): Promise<void> {
     case 'dev': {
       // webpack --watch for the shell and every remote, into the dist folders the gateway serves (folders mode).
       const root = repoRoot();
+      const replicas = parseReplicas(process.env.REPLICAS);
       const watchStarted = Date.now();
       const watcher = spawn(process.execPath, [path.join(root, 'packages/web-core/build/watch-all.js')], { cwd: root, stdio: 'inherit' });
       const watcherExited = new Promise<void>((resolve) => watcher.once('exit', () => resolve()));
@@ -116,7 +119,7 @@ async function main(argv: string[]): Promise<void> {
       });
       let stack: Awaited<ReturnType<typeof startServices>> | undefined;
       try {
-        stack = await startServices({ dataDir: infra.dataDir, infraEnv: infra.env, demoData: true, log, web: 'folders', onStatusChange: printStatus });
+        stack = await startServices({ dataDir: infra.dataDir, infraEnv: infra.env, demoData: true, log, web: 'folders', replicas, onStatusChange: printStatus });
       } catch (err) {
         watcher.kill('SIGTERM');
         await infra.stop();

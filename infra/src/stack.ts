@@ -1,17 +1,19 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { z } from 'zod';
 import { ensureDemoPassword, ensureSigningKeys } from './keys.ts';
 import { repoRoot } from './paths.ts';
 import { remoteKey, webApps } from './web.ts';
 
 export { repoRoot };
 
-/** A service of the local stack: its entry file, its port and the environment it needs beyond the infrastructure's. */
+/** A service of the local stack: its entry file and the environment it needs beyond the infrastructure's. */
 export interface ServiceSpec {
   name: string;
   entry: string;
-  env: (ctx: StackContext) => Record<string, string>;
+  /** `port`: the port of the process being started (a replica has its own, see replicaPorts); default the service's. */
+  env: (ctx: StackContext, port?: number) => Record<string, string>;
 }
 
 export interface StackContext {
@@ -28,6 +30,8 @@ export interface StackContext {
   /** `servers`: each remote's build has its own static server, proxied by the gateway (deployed apart; `npm start`).
    *  `folders`: the gateway serves the remotes' dist folders itself (`npm run dev`: watch-mode rebuilds). */
   web: 'servers' | 'folders';
+  /** Processes per service (REPLICAS); absent means one. */
+  replicas?: Record<string, number>;
 }
 
 /** Port of each service per profile: dev uses 4001.., the gateway 8080; other profiles add an offset. */
@@ -44,6 +48,60 @@ export function servicePorts(offset: number): Record<string, number> {
 }
 
 const url = (port: number) => `http://127.0.0.1:${port}`;
+
+/** The services that may run as several processes (REPLICAS): all but the gateway, the one origin of the site. */
+export const REPLICABLE = ['identity', 'listings', 'forum', 'directory', 'ads', 'comms'] as const;
+export const MAX_REPLICAS = 9;
+/** Replica k (2, 3, ...) of a service listens on its port + 10 × (k - 1): listings 4002, 4012, 4022 ... */
+const REPLICA_PORT_STEP = 10;
+
+/** The process name of replica `k` of a service: the first keeps the service's name, the next are `listings#2` ... */
+export const replicaName = (service: string, k: number) => (k === 1 ? service : `${service}#${k}`);
+
+/**
+ * `REPLICAS=listings=2,ads=2`: how many processes of each service `npm start` runs. Unknown names, a name given
+ * twice, counts outside 1..MAX_REPLICAS and malformed pairs are refused with a message naming them.
+ */
+export const ReplicasSchema = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    const out: Record<string, number> = {};
+    for (const pair of (value ?? '').split(',').map((p) => p.trim()).filter(Boolean)) {
+      const m = /^([^=\s]+)\s*=\s*(\S+)$/.exec(pair);
+      const name = m?.[1];
+      const count = m ? Number(m[2]) : NaN;
+      if (!m || !name) ctx.addIssue({ code: 'custom', message: `"${pair}" is not name=count (e.g. REPLICAS=listings=2,ads=2)` });
+      else if (!(REPLICABLE as readonly string[]).includes(name)) {
+        ctx.addIssue({ code: 'custom', message: `unknown service "${name}" (replicable: ${REPLICABLE.join(', ')})` });
+      } else if (!Number.isInteger(count) || count < 1 || count > MAX_REPLICAS) {
+        ctx.addIssue({ code: 'custom', message: `${name}: the count must be a whole number from 1 to ${MAX_REPLICAS}, not "${m[2]}"` });
+      } else if (name in out) ctx.addIssue({ code: 'custom', message: `${name} is given twice` });
+      else out[name] = count;
+    }
+    return out;
+  });
+
+/** Reads REPLICAS; throws an Error listing every problem. */
+export function parseReplicas(value: string | undefined): Record<string, number> {
+  const parsed = ReplicasSchema.safeParse(value);
+  if (!parsed.success) throw new Error(`REPLICAS: ${parsed.error.issues.map((i) => i.message).join('; ')}`);
+  return parsed.data;
+}
+
+/** Adds the ports of the extra replicas (`listings#2` ...) to a profile's service ports. */
+export function replicaPorts(ports: Record<string, number>, replicas: Record<string, number>): Record<string, number> {
+  const out = { ...ports };
+  for (const [service, count] of Object.entries(replicas)) {
+    for (let k = 2; k <= count; k++) out[replicaName(service, k)] = ports[service]! + REPLICA_PORT_STEP * (k - 1);
+  }
+  return out;
+}
+
+/** Every origin of a service, comma separated (what the gateway's <NAME>_URL takes). */
+export function serviceOrigins(c: Pick<StackContext, 'ports' | 'replicas'>, service: string): string {
+  return Array.from({ length: c.replicas?.[service] ?? 1 }, (_, i) => url(c.ports[replicaName(service, i + 1)]!)).join(',');
+}
 
 /** Port of each remote's own static server (`npm start`), before the profile offset; others get 3110 and up. */
 const REMOTE_STATIC_PORTS: Record<string, number> = { 'mf-listings': 3101, 'mf-forum': 3102, 'mf-directory': 3103, 'mf-admin': 3104 };
@@ -70,8 +128,8 @@ export function webEnv(c: StackContext): Record<string, string> {
 const behindIdentity = (name: string): ServiceSpec => ({
   name,
   entry: `services/${name}/src/main.ts`,
-  env: (c) => ({
-    PORT: String(c.ports[name]),
+  env: (c, port) => ({
+    PORT: String(port ?? c.ports[name]),
     JWT_PUBLIC_KEY_FILE: c.keys.publicKeyFile,
     IDENTITY_URL: url(c.ports.identity!),
     SEED_DEMO_DATA: String(c.demoData),
@@ -82,8 +140,8 @@ export const SERVICES: ServiceSpec[] = [
   {
     name: 'identity',
     entry: 'services/identity/src/main.ts',
-    env: (c) => ({
-      PORT: String(c.ports.identity),
+    env: (c, port) => ({
+      PORT: String(port ?? c.ports.identity),
       PUBLIC_URL: c.publicUrl,
       JWT_PRIVATE_KEY_FILE: c.keys.privateKeyFile,
       JWT_PUBLIC_KEY_FILE: c.keys.publicKeyFile,
@@ -97,8 +155,8 @@ export const SERVICES: ServiceSpec[] = [
   {
     name: 'comms',
     entry: 'services/comms/src/main.ts',
-    env: (c) => ({
-      PORT: String(c.ports.comms),
+    env: (c, port) => ({
+      PORT: String(port ?? c.ports.comms),
       CONTACT_INBOX: 'support@centralpadesi.local',
       IDENTITY_URL: url(c.ports.identity!),
       PUBLIC_URL: c.publicUrl,
@@ -107,15 +165,16 @@ export const SERVICES: ServiceSpec[] = [
   {
     name: 'gateway',
     entry: 'services/gateway/src/main.ts',
-    env: (c) => ({
-      PORT: String(c.ports.gateway),
+    // Each service's origins, every replica's (the gateway spreads requests across them).
+    env: (c, port) => ({
+      PORT: String(port ?? c.ports.gateway),
       PUBLIC_URL: c.publicUrl,
-      IDENTITY_URL: url(c.ports.identity!),
-      LISTINGS_URL: url(c.ports.listings!),
-      FORUM_URL: url(c.ports.forum!),
-      DIRECTORY_URL: url(c.ports.directory!),
-      ADS_URL: url(c.ports.ads!),
-      COMMS_URL: url(c.ports.comms!),
+      IDENTITY_URL: serviceOrigins(c, 'identity'),
+      LISTINGS_URL: serviceOrigins(c, 'listings'),
+      FORUM_URL: serviceOrigins(c, 'forum'),
+      DIRECTORY_URL: serviceOrigins(c, 'directory'),
+      ADS_URL: serviceOrigins(c, 'ads'),
+      COMMS_URL: serviceOrigins(c, 'comms'),
       ...webEnv(c),
     }),
   },
@@ -162,7 +221,8 @@ export interface ProcessStatus {
 export function restartDelayMs(consecutiveExits: number): number {
   return Math.min(30_000, 1_000 * 2 ** Math.max(0, consecutiveExits - 1));
 }
-const STABLE_AFTER_MS = 60_000;
+/** A run at least this long counts as stable: the next exit waits 1 s again. */
+export const STABLE_AFTER_MS = 60_000;
 
 /** The `npm start` banner's status line: each process of the stack, with its restarts when it has crashed. */
 export function statusLine(status: ProcessStatus[]): string {
@@ -194,9 +254,152 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
+/** One process the supervisor keeps running: how to start it and how to know it is ready. */
+export interface SupervisedProcess {
+  name: string;
+  /** Where its output goes (named in the restart line). */
+  logFile: string;
+  /** Starts a new process. */
+  spawn(): ChildProcess;
+  /** Resolves once the process is ready; rejects when it exits first or is not ready in time. */
+  ready(child: ChildProcess): Promise<void>;
+}
+
+export interface SupervisorOptions {
+  log?: (line: string) => void;
+  /** Called when a process exits by itself and when it is back (the `npm start` banner's status line). */
+  onStatusChange?: (status: ProcessStatus[], change: string) => void;
+  /** The clock of the "ran long enough" rule (tests move it instead of waiting a minute). */
+  now?: () => number;
+  /** A run at least this long starts the backoff again from 1 s. Default STABLE_AFTER_MS. */
+  stableAfterMs?: number;
+}
+
+export interface Supervisor {
+  /** Starts a process (a new one, or one stopped on purpose, again) and waits until it is ready. */
+  launch(spec: SupervisedProcess): Promise<void>;
+  /** Stops one process on purpose: it is not restarted. */
+  stop(name: string): Promise<void>;
+  /** Starts a process stopped on purpose again (no-op while it runs). */
+  start(name: string): Promise<void>;
+  /** Stops every process, last started first; nothing is restarted any more. */
+  stopAll(): Promise<void>;
+  status(): ProcessStatus[];
+}
+
+/**
+ * The supervisor of `npm start`: a process that exits by itself (a crash, a fatal error, a SIGKILL) is started again
+ * after restartDelayMs, logged and reported; one stopped on purpose stays stopped. A start that fails is one more
+ * exit, with a longer wait. Each process (each replica of a service) is supervised on its own.
+ */
+export function createSupervisor(opts: SupervisorOptions = {}): Supervisor {
+  const log = opts.log ?? (() => {});
+  const now = opts.now ?? Date.now;
+  const stableAfterMs = opts.stableAfterMs ?? STABLE_AFTER_MS;
+  interface Supervised {
+    spec: SupervisedProcess;
+    child: ChildProcess;
+    state: ProcessStatus['state'];
+    restarts: number;
+    /** Exits by itself in a row, each before the run counted as stable (the backoff's exponent). */
+    consecutiveExits: number;
+    startedAt: number;
+    lastExit?: string;
+    /** Stopped on purpose (stop, stopAll): not restarted. */
+    held: boolean;
+    timer?: NodeJS.Timeout;
+  }
+  const children: Supervised[] = [];
+  let stopping = false;
+  const status = (): ProcessStatus[] =>
+    children.map((c) => ({ name: c.spec.name, state: c.state, pid: c.child.pid, restarts: c.restarts, ...(c.lastExit ? { lastExit: c.lastExit } : {}) }));
+  const report = (change: string) => {
+    log(change);
+    opts.onStatusChange?.(status(), change);
+  };
+  const supervise = (entry: Supervised) => {
+    const child = entry.child;
+    const { spec } = entry;
+    child.once('exit', (code, signal) => {
+      if (entry.child !== child) return;
+      if (stopping || entry.held) {
+        entry.state = 'stopped';
+        return;
+      }
+      entry.lastExit = signal ? `signal ${signal}` : `exit code ${code}`;
+      entry.consecutiveExits = now() - entry.startedAt >= stableAfterMs ? 1 : entry.consecutiveExits + 1;
+      entry.restarts += 1;
+      entry.state = 'restarting';
+      const delay = restartDelayMs(entry.consecutiveExits);
+      report(`${spec.name} stopped (${entry.lastExit}); restarting in ${delay / 1000} s (restart ${entry.restarts}, log ${spec.logFile})`);
+      entry.timer = setTimeout(() => {
+        if (stopping || entry.held) return;
+        launch(spec).then(
+          () => report(`${spec.name} is back (restart ${entry.restarts})`),
+          // Its exit (or a start that never got ready) brings the next attempt.
+          (err: unknown) => log(`${spec.name} restart failed: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`),
+        );
+      }, delay);
+      entry.timer.unref();
+    });
+  };
+  const launch = async (spec: SupervisedProcess) => {
+    if (stopping) throw new Error('the stack is stopping');
+    const child = spec.spawn();
+    let entry = children.find((c) => c.spec.name === spec.name);
+    if (entry) Object.assign(entry, { spec, child, state: 'starting', startedAt: now(), held: false });
+    else {
+      entry = { spec, child, state: 'starting', restarts: 0, consecutiveExits: 0, startedAt: now(), held: false };
+      children.push(entry);
+    }
+    supervise(entry);
+    try {
+      await spec.ready(child);
+    } catch (err) {
+      // A stack still starting fails as a whole; a restart that does not get ready is stopped and tried again.
+      if (entry.restarts === 0) entry.held = true;
+      await stopChild(child);
+      throw err;
+    }
+    if (entry.child === child) entry.state = 'up';
+  };
+  const named = (name: string) => {
+    const found = children.find((c) => c.spec.name === name);
+    if (!found) throw new Error(`no process named ${name} in the stack (${children.map((c) => c.spec.name).join(', ')})`);
+    return found;
+  };
+  return {
+    launch,
+    status,
+    async stop(name) {
+      const entry = named(name);
+      entry.held = true;
+      clearTimeout(entry.timer);
+      await stopChild(entry.child);
+      entry.state = 'stopped';
+    },
+    async start(name) {
+      const entry = named(name);
+      if (entry.child.exitCode === null && entry.child.signalCode === null) return;
+      clearTimeout(entry.timer);
+      await launch(entry.spec);
+    },
+    async stopAll() {
+      stopping = true;
+      for (const c of children) {
+        c.held = true;
+        clearTimeout(c.timer);
+      }
+      await Promise.all([...children].reverse().map(({ child }) => stopChild(child)));
+    },
+  };
+}
+
 /**
  * Starts the services of the local stack as child processes (Node 24 running the TypeScript entry files) on top of
- * already running infrastructure, each logging to `<dataDir>/logs/<service>.log`, and waits until each is ready.
+ * already running infrastructure, each logging to `<dataDir>/logs/<process>.log`, and waits until each is ready.
+ * With `replicas`, a service runs as that many processes (`listings`, `listings#2` ...), each on its own port and
+ * supervised on its own; the gateway gets every replica's origin.
  */
 export async function startServices(opts: {
   dataDir: string;
@@ -205,18 +408,23 @@ export async function startServices(opts: {
   publicUrl?: string;
   /** Seed demo data into empty databases (default false; `npm start` turns it on). */
   demoData?: boolean;
-  /** Extra variables per service, e.g. `{ gateway: { RATE_LIMIT_GLOBAL: '1000000' } }` for a benchmark. */
+  /** Extra variables per service, e.g. `{ gateway: { RATE_LIMIT_GLOBAL: '1000000' } }` for a benchmark (every replica). */
   extraEnv?: Record<string, Record<string, string>>;
   log?: (line: string) => void;
   /** How the remotes are served (StackContext.web); default `servers`. */
   web?: 'servers' | 'folders';
+  /** Processes per service, e.g. `{ listings: 2, ads: 2 }` (parseReplicas reads REPLICAS); default one each. */
+  replicas?: Record<string, number>;
+  /** Only these services (and the remotes' static servers, when `web` is `servers`); default all of SERVICES. */
+  services?: string[];
   /** Called when a process exits by itself and when it is back (the `npm start` banner's status line). */
   onStatusChange?: (status: ProcessStatus[], change: string) => void;
 }): Promise<RunningStack> {
   const root = repoRoot();
   const log = opts.log ?? (() => {});
   const web = opts.web ?? 'servers';
-  const ports = servicePorts(opts.portOffset ?? 0);
+  const replicas = parseReplicas(Object.entries(opts.replicas ?? {}).map(([k, v]) => `${k}=${v}`).join(','));
+  const ports = replicaPorts(servicePorts(opts.portOffset ?? 0), replicas);
   const remoteServers: ServiceSpec[] = [];
   if (web === 'servers') {
     for (const { folder, port } of remoteStaticServers(root, opts.portOffset ?? 0)) {
@@ -229,7 +437,7 @@ export async function startServices(opts: {
       remoteServers.push({
         name: folder,
         entry: 'services/gateway/src/static-main.ts',
-        env: (c) => ({ PORT: String(c.ports[folder]), STATIC_DIR: path.join(c.root, folder, 'dist') }),
+        env: (c, port) => ({ PORT: String(port ?? c.ports[folder]), STATIC_DIR: path.join(c.root, folder, 'dist') }),
       });
     }
   }
@@ -243,129 +451,53 @@ export async function startServices(opts: {
     demoData: opts.demoData ?? false,
     ...(opts.demoData ? { demoPassword: ensureDemoPassword(path.join(opts.dataDir, 'keys')) } : {}),
     web,
+    replicas,
   };
   const logDir = path.join(opts.dataDir, 'logs');
   mkdirSync(logDir, { recursive: true });
-  interface Supervised {
-    name: string;
-    child: ChildProcess;
-    state: ProcessStatus['state'];
-    restarts: number;
-    /** Exits by itself in a row, each within a minute of its start (the backoff's exponent). */
-    consecutiveExits: number;
-    startedAt: number;
-    lastExit?: string;
-    /** Stopped on purpose (stopService, stop): not restarted. */
-    held: boolean;
-    timer?: NodeJS.Timeout;
-  }
-  const children: Supervised[] = [];
-  let stopping = false;
-  const status = (): ProcessStatus[] =>
-    children.map((c) => ({ name: c.name, state: c.state, pid: c.child.pid, restarts: c.restarts, ...(c.lastExit ? { lastExit: c.lastExit } : {}) }));
-  const report = (change: string) => {
-    log(change);
-    opts.onStatusChange?.(status(), change);
+  const supervisor = createSupervisor({ log, ...(opts.onStatusChange ? { onStatusChange: opts.onStatusChange } : {}) });
+
+  /** One process of a service: replica `k` (its own name, port and log file). */
+  const processOf = (spec: ServiceSpec, k: number): SupervisedProcess => {
+    const name = replicaName(spec.name, k);
+    const port = ports[name]!;
+    const logFile = path.join(logDir, `${name.replace('#', '-')}.log`);
+    return {
+      name,
+      logFile,
+      spawn: () => {
+        const out = createWriteStream(logFile, { flags: 'a' });
+        const child = spawn(process.execPath, [path.join(root, spec.entry)], {
+          cwd: root,
+          env: { ...process.env, ...opts.infraEnv, NODE_ENV: 'development', ...spec.env(ctx, port), ...opts.extraEnv?.[spec.name] },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        child.stdout?.pipe(out);
+        child.stderr?.pipe(out);
+        log(`starting ${name} on ${url(port)}`);
+        return child;
+      },
+      ready: async (child) => {
+        await waitReady(name, port, child, logFile);
+        log(`${name} ready`);
+      },
+    };
   };
-  const stop = async () => {
-    stopping = true;
-    for (const c of children) {
-      c.held = true;
-      clearTimeout(c.timer);
-    }
-    await Promise.all([...children].reverse().map(({ child }) => stopChild(child)));
-  };
-  /**
-   * The supervisor: a process that exits by itself (a crash, a fatal error) is started again after restartDelayMs,
-   * logged and reported; one stopped on purpose stays stopped. A start that fails is one more exit, with a longer wait.
-   */
-  const supervise = (spec: ServiceSpec, entry: Supervised) => {
-    const child = entry.child;
-    child.once('exit', (code, signal) => {
-      if (entry.child !== child) return;
-      if (stopping || entry.held) {
-        entry.state = 'stopped';
-        return;
-      }
-      entry.lastExit = signal ? `signal ${signal}` : `exit code ${code}`;
-      entry.consecutiveExits = Date.now() - entry.startedAt >= STABLE_AFTER_MS ? 1 : entry.consecutiveExits + 1;
-      entry.restarts += 1;
-      entry.state = 'restarting';
-      const delay = restartDelayMs(entry.consecutiveExits);
-      report(`${spec.name} stopped (${entry.lastExit}); restarting in ${delay / 1000} s (restart ${entry.restarts}, log ${path.join(logDir, `${spec.name}.log`)})`);
-      entry.timer = setTimeout(() => {
-        if (stopping || entry.held) return;
-        launch(spec).then(
-          () => report(`${spec.name} is back (restart ${entry.restarts})`),
-          // Its exit (or a start that never got ready) brings the next attempt.
-          (err: unknown) => log(`${spec.name} restart failed: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`),
-        );
-      }, delay);
-      entry.timer.unref();
-    });
-  };
-  const launch = async (spec: ServiceSpec) => {
-    const logFile = path.join(logDir, `${spec.name}.log`);
-    const out = createWriteStream(logFile, { flags: 'a' });
-    const child = spawn(process.execPath, [path.join(root, spec.entry)], {
-      cwd: root,
-      env: { ...process.env, ...opts.infraEnv, NODE_ENV: 'development', ...spec.env(ctx), ...opts.extraEnv?.[spec.name] },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout?.pipe(out);
-    child.stderr?.pipe(out);
-    let entry = children.find((c) => c.name === spec.name);
-    if (entry) Object.assign(entry, { child, state: 'starting', startedAt: Date.now(), held: false });
-    else {
-      entry = { name: spec.name, child, state: 'starting', restarts: 0, consecutiveExits: 0, startedAt: Date.now(), held: false };
-      children.push(entry);
-    }
-    supervise(spec, entry);
-    log(`starting ${spec.name} on ${url(ports[spec.name]!)}`);
-    try {
-      await waitReady(spec.name, ports[spec.name]!, child, logFile);
-    } catch (err) {
-      // A stack still starting fails as a whole; a restart that does not get ready is stopped and tried again.
-      if (entry.restarts === 0) entry.held = true;
-      await stopChild(child);
-      throw err;
-    }
-    if (entry.child === child) entry.state = 'up';
-    log(`${spec.name} ready`);
-  };
-  const specs = [...remoteServers, ...SERVICES];
-  const named = (name: string) => {
-    const found = children.find((c) => c.name === name);
-    if (!found) throw new Error(`no process named ${name} in the stack (${children.map((c) => c.name).join(', ')})`);
-    return found;
-  };
-  const stopService = async (name: string) => {
-    const entry = named(name);
-    entry.held = true;
-    clearTimeout(entry.timer);
-    await stopChild(entry.child);
-    entry.state = 'stopped';
-  };
-  const startService = async (name: string) => {
-    const entry = named(name);
-    if (stopping) throw new Error('the stack is stopping');
-    if (entry.child.exitCode === null && entry.child.signalCode === null) return;
-    clearTimeout(entry.timer);
-    await launch(specs.find((s) => s.name === name)!);
-  };
+  const wanted = opts.services ? SERVICES.filter((s) => opts.services!.includes(s.name)) : SERVICES;
+  const processes = [...remoteServers, ...wanted].flatMap((spec) => Array.from({ length: replicas[spec.name] ?? 1 }, (_, i) => processOf(spec, i + 1)));
   try {
     // The remotes' static servers first: the gateway proxies to them.
-    for (const spec of specs) await launch(spec);
+    for (const p of processes) await supervisor.launch(p);
   } catch (err) {
-    await stop();
+    await supervisor.stopAll();
     throw err;
   }
   return {
     urls: { site: ctx.publicUrl, ...Object.fromEntries(Object.entries(ports).map(([k, p]) => [k, url(p)])) },
     ...(ctx.demoPassword ? { demoPassword: ctx.demoPassword } : {}),
-    stop,
-    stopService,
-    startService,
-    status,
+    stop: () => supervisor.stopAll(),
+    stopService: (name) => supervisor.stop(name),
+    startService: (name) => supervisor.start(name),
+    status: () => supervisor.status(),
   };
 }
