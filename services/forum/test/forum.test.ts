@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eventStream, ForumPostCreated, ForumPostSchema, ForumPostViewed, ForumReplyCreated, ForumReplySchema, parseEvent } from '@cp/contracts';
+import { eventStream, ForumPostCreated, ForumPostSchema, ForumPostViewed, ForumReplyCreated, ForumReplySchema, makeEvent, parseEvent } from '@cp/contracts';
 import { outboxModel, publishEvent, streamMessages } from '@cp/service-kit';
 import { BROWSER, call, postBody, startForum, until, type ForumHarness } from './helpers.ts';
 
@@ -170,6 +170,25 @@ describe('views (counted off the request path, once per viewer per post per 24 h
     await until('two views counted', async () => (await viewCount(postId)) === 2);
     await new Promise((r) => setTimeout(r, 500));
     expect(await viewCount(postId)).toBe(2);
+  });
+
+  it('counts a viewer again only once 24 hours passed since their counted view (the view times, not the TTL cleanup)', async () => {
+    const postId = (await createPost(postBody())).body.id as string;
+    const hour = 3_600_000;
+    const t0 = Date.now();
+    const viewAt = async (viewer: string, at: number) => {
+      const event = makeEvent(ForumPostViewed, { postId, viewer }, { occurredAt: new Date(at) });
+      await h.nats.js.publish(ForumPostViewed.subject, JSON.stringify(event), { msgID: event.id });
+    };
+    await viewAt('u:returning-reader', t0); // counted
+    await viewAt('u:returning-reader', t0 + 24 * hour - 1); // inside the window: not counted
+    await viewAt('u:returning-reader', t0 + 24 * hour); // the window has passed: counted, a new window starts
+    await viewAt('u:returning-reader', t0 + 47 * hour); // inside the new window: not counted
+    await viewAt('u:last-reader', t0 + 47 * hour);
+    // One consumer handles the stream in order: once the last reader's view is recorded, every view before it was.
+    await until('the last view handled', async () => (await h.deps.views.model.countDocuments({ _id: `${postId}:u:last-reader` })) === 1);
+    expect(await viewCount(postId)).toBe(3);
+    expect((await h.deps.views.model.findById(`${postId}:u:returning-reader`).lean())?.at.getTime()).toBe(t0 + 24 * hour);
   });
 });
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Schema, type ClientSession, type Connection, type Model } from 'mongoose';
 import { MongoRepository } from '@cp/service-kit';
 
-/** Who viewed which post in the last 24 hours: one counted view per viewer per post per day. */
+/** Who viewed which post, and when that viewer's view was last counted: one counted view per viewer per post per day. */
 interface ViewDoc {
   _id: string;
   at: Date;
@@ -11,7 +11,8 @@ interface ViewDoc {
 export const VIEW_WINDOW_S = 24 * 60 * 60;
 
 const viewSchema = new Schema<ViewDoc>({ _id: { type: String, required: true }, at: { type: Date, required: true } }, { collection: 'forum_views', versionKey: false, strict: 'throw' });
-// MongoDB removes a view a day after it was counted (its TTL monitor runs every minute); then it counts again.
+// Cleanup only: MongoDB removes a view a day after it was counted (its TTL monitor runs every minute, late under load).
+// The rule itself is firstInWindow's comparison of the stored time with the view's.
 viewSchema.index({ at: 1 }, { name: 'expire_after_window', expireAfterSeconds: VIEW_WINDOW_S });
 
 /** The random salt of visitors' viewer keys, made once and shared by every replica. */
@@ -29,12 +30,17 @@ export class ViewsRepository extends MongoRepository<ViewDoc> {
   }
 
   /**
-   * True when this viewer's view of this post is the first in the window (and records it), false otherwise. An upsert,
-   * not an insert that may fail: a failed write would abort the caller's transaction.
+   * True when this viewer's view of this post at `at` is the first in the window — no view counted yet, or the last one
+   * counted at least VIEW_WINDOW_S before `at` — and records it as the counted one; false otherwise. Upserts and
+   * conditional updates, never an insert that may fail: a failed write would abort the caller's transaction.
    */
   async firstInWindow(postId: string, viewer: string, at: Date, session: ClientSession): Promise<boolean> {
-    const result = await this.model.collection.updateOne({ _id: `${postId}:${viewer}` } as never, { $setOnInsert: { at } }, { upsert: true, session });
-    return result.upsertedCount === 1;
+    const _id = `${postId}:${viewer}`;
+    const inserted = await this.model.collection.updateOne({ _id } as never, { $setOnInsert: { at } }, { upsert: true, session });
+    if (inserted.upsertedCount === 1) return true;
+    const windowStart = new Date(at.getTime() - VIEW_WINDOW_S * 1000);
+    const renewed = await this.model.collection.updateOne({ _id, at: { $lte: windowStart } } as never, { $set: { at } }, { session });
+    return renewed.modifiedCount === 1;
   }
 
   /** The salt for visitors' viewer keys: created by the first replica to ask, the same for all after. */
