@@ -1,8 +1,10 @@
 import type { Page } from 'playwright-core';
 import { randomBytes } from 'node:crypto';
+import { SAMPLE_SITE_SETTINGS } from '@cp/contracts/site-settings';
 import { mailbox } from '../infra/src/mailbox.ts';
 import { describeViolations, seriousAxeViolations, withPage } from './support/browser.ts';
 import { e2eEnv } from './support/env.ts';
+import { scrollThroughPage } from './support/site.ts';
 
 const NOT_FOUND = '404 Page Not Found';
 const UNAVAILABLE = 'This page is temporarily unavailable';
@@ -96,6 +98,33 @@ describe('screens of issue 3', () => {
       },
       { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
     );
+  });
+
+  test('site settings: the page carries the gateway\'s (development: the marked samples); /about, the header and the home contact block show them', async () => {
+    await withPage(async ({ page, pageErrors }) => {
+      const policyViolations: string[] = [];
+      page.on('console', (m) => {
+        if (/Content.Security.Policy/i.test(m.text())) policyViolations.push(m.text());
+      });
+      await page.goto('/about');
+      await heading(page, 'Meet the Founder');
+      // written into the page by the gateway (not the shell's fallback), and never executed
+      const block = await page.locator('head script#site-settings').evaluate((el) => ({ type: el.getAttribute('type'), text: el.textContent ?? '' }));
+      expect(block.type).toBe('application/json');
+      expect(JSON.parse(block.text)).toEqual(SAMPLE_SITE_SETTINGS);
+      const { founder } = SAMPLE_SITE_SETTINGS;
+      for (const text of [founder.name, founder.title, ...founder.bio]) await page.getByText(text, { exact: true }).waitFor();
+      expect(await page.getByRole('link', { name: /Join WhatsApp/ }).first().getAttribute('href')).toBe(SAMPLE_SITE_SETTINGS.whatsappGroupUrl);
+
+      await page.goto('/');
+      await heading(page, /Your Desi Community in/);
+      await scrollThroughPage(page);
+      const contact = page.locator('section', { has: page.getByRole('heading', { name: 'Get in Touch' }) });
+      await contact.getByText(SAMPLE_SITE_SETTINGS.contactPhone, { exact: true }).waitFor();
+      expect(await contact.getByRole('link', { name: SAMPLE_SITE_SETTINGS.contactEmail }).getAttribute('href')).toBe(`mailto:${SAMPLE_SITE_SETTINGS.contactEmail}`);
+      expect(policyViolations).toEqual([]);
+      expect(pageErrors).toEqual([]);
+    });
   });
 
   test('contact: validation messages, the real message reaches the operators\' inbox, success state, Send Another Message', async () => {
