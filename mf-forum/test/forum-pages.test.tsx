@@ -1,16 +1,18 @@
 /**
  * @jest-environment ./shell/test/support/jsdom-env.mjs
  */
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { HOME_COUNTS } from '@cp/contracts';
 import { Toaster } from '@cp/ui';
 import { createAppStore } from '@cp/web-core';
 import ForumPage from '../src/pages/ForumPage.tsx';
 import ForumPostPage from '../src/pages/ForumPostPage.tsx';
 import ForumWidget from '../src/widgets/ForumWidget.tsx';
 
-type Api = (method: string, path: string) => [number, unknown];
+type Answer = [number, unknown];
+type Api = (method: string, path: string) => Answer | Promise<Answer>;
 
 const POST = {
   id: '00000000-0000-4000-8000-000000000001',
@@ -29,7 +31,7 @@ const USER = { id: '22222222-2222-4222-8222-222222222222', username: 'priya', em
 async function renderAt(path: string, api: Api) {
   globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const req = new Request(input, init);
-    const [status, body] = api(req.method, new URL(req.url).pathname);
+    const [status, body] = await api(req.method, new URL(req.url).pathname);
     return new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   }) as typeof fetch;
   const router = createMemoryRouter(
@@ -141,6 +143,132 @@ describe('forum screens', () => {
   it('an unknown post id: Post Not Found', async () => {
     await renderAt('/forum/post/00000000-0000-4000-8000-000000000999', withPosts([POST]));
     expect(await screen.findByRole('heading', { name: 'Post Not Found' })).toBeTruthy();
+  });
+
+  it('/forum: skeletons while the posts load, then the posts', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const api = withPosts([POST]);
+    await renderAt('/forum', async (m, p) => {
+      if (p === '/api/forum/posts') await gate;
+      return api(m, p);
+    });
+    const region = screen.getByText('Loading posts…').closest('[role="status"]')!;
+    expect(region.querySelectorAll('.animate-pulse').length).toBeGreaterThan(0);
+    expect(screen.queryByRole('link', { name: POST.title })).toBeNull();
+    await act(async () => release());
+    expect(await screen.findByRole('link', { name: POST.title })).toBeTruthy();
+    expect(screen.queryByText('Loading posts…')).toBeNull();
+  });
+
+  it('skeletons while loading a post, then its replies', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let repliesGate!: () => void;
+    const repliesHeld = new Promise<void>((r) => (repliesGate = r));
+    const api = withPosts([POST]);
+    await renderAt(`/forum/post/${POST.id}`, async (m, p) => {
+      if (p === '/api/forum/posts') await gate;
+      if (p.endsWith('/replies')) await repliesHeld;
+      return api(m, p);
+    });
+    expect(screen.getByText('Loading post…').closest('[role="status"]')!.querySelectorAll('.animate-pulse').length).toBeGreaterThan(0);
+    expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
+    await act(async () => release());
+    expect(await screen.findByRole('heading', { level: 1, name: POST.title })).toBeTruthy();
+    expect(screen.queryByText('Loading post…')).toBeNull();
+    expect(screen.getByText('Loading replies…').closest('[role="status"]')!.querySelectorAll('.animate-pulse').length).toBeGreaterThan(0);
+    await act(async () => repliesGate());
+    expect(await screen.findByText('No replies yet. Be the first to comment!')).toBeTruthy();
+    expect(screen.queryByText('Loading replies…')).toBeNull();
+  });
+
+  it('the home widget: skeletons while loading', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const api = withPosts([POST]);
+    await renderAt('/', async (m, p) => {
+      if (p === '/api/forum/posts') await gate;
+      return api(m, p);
+    });
+    const region = screen.getByText('Loading forum posts…').closest('[role="status"]')!;
+    expect(region.children).toHaveLength(1 + HOME_COUNTS.forumPosts); // the label and one placeholder card per post shown
+    await act(async () => release());
+    expect(await screen.findByRole('link', { name: POST.title })).toBeTruthy();
+    expect(screen.queryByText('Loading forum posts…')).toBeNull();
+  });
+
+  describe('§8 failure toasts', () => {
+    /** The logged-in forum where POST /api/forum/posts, a reply or an upload answers `failure`. */
+    const failing = (failure: Answer): Api => {
+      const api = withPosts([POST], USER);
+      return (m, p) => (m === 'POST' ? failure : api(m, p));
+    };
+    const toastWith = async (title: string, text: string) => {
+      const shown = await screen.findByText(text);
+      expect(within(shown.closest('li') ?? shown.parentElement!).getByText(title)).toBeTruthy();
+    };
+
+    async function openNewPost(api: Api) {
+      // The category filter preselects the dialog's category.
+      await renderAt('/forum?category=Events', api);
+      await screen.findByRole('link', { name: POST.title });
+      await act(async () => screen.getByRole('button', { name: 'New Post' }).click());
+      return screen.findByRole('dialog');
+    }
+
+    async function submitPost(api: Api) {
+      const dialog = await openNewPost(api);
+      fireEvent.change(within(dialog).getByPlaceholderText('What is your post about?'), { target: { value: 'Carpool to the temple on Sunday' } });
+      fireEvent.change(within(dialog).getByPlaceholderText(/Share details/), { target: { value: 'Two seats free from Mechanicsburg, leaving at nine.' } });
+      await act(async () => within(dialog).getByRole('button', { name: 'Create Post' }).click());
+    }
+
+    it('creating a post: the server message', async () => {
+      await submitPost(failing([503, { error: 'The forum is read-only for maintenance' }]));
+      await toastWith('Error', 'The forum is read-only for maintenance');
+    });
+
+    it('creating a post without a server message: the catalogue text', async () => {
+      await submitPost(failing([502, 'Bad Gateway']));
+      await toastWith('Error', 'Failed to create post. Please try again.');
+      expect(screen.getByRole('dialog')).toBeTruthy(); // the form stays, with what was typed
+    });
+
+    async function submitReply(api: Api) {
+      await renderAt(`/forum/post/${POST.id}`, api);
+      fireEvent.change(await screen.findByPlaceholderText(/Write a reply/), { target: { value: 'Count me in, I will bring chai.' } });
+      await act(async () => screen.getByRole('button', { name: 'Post Reply' }).click());
+    }
+
+    it('posting a reply: the message', async () => {
+      await submitReply(failing([409, { message: 'This post no longer takes replies' }]));
+      await toastWith('Error', 'This post no longer takes replies');
+    });
+
+    it('posting a reply without a message: the catalogue text, the reply kept', async () => {
+      await submitReply(failing([500, {}]));
+      await toastWith('Error', 'Failed to post reply. Please try again.');
+      expect((screen.getByPlaceholderText(/Write a reply/) as HTMLTextAreaElement).value).toBe('Count me in, I will bring chai.');
+    });
+
+    async function upload(api: Api) {
+      const dialog = await openNewPost(api);
+      const input = dialog.querySelector('input[type="file"]')!;
+      await act(async () => fireEvent.change(input, { target: { files: [new File(['not really a picture'], 'samosa.png', { type: 'image/png' })] } }));
+    }
+
+    it('a failed image upload: the server error text', async () => {
+      await upload(failing([413, { error: 'Image too large: at most 10MB' }]));
+      await toastWith('Error', 'Image too large: at most 10MB');
+    });
+
+    it('a failed image upload without a server text: the catalogue text, no image kept', async () => {
+      await upload(failing([502, 'Bad Gateway']));
+      await toastWith('Error', 'Failed to upload images. Please try again.');
+      expect(screen.queryByRole('img', { name: "The post's image" })).toBeNull();
+      expect(screen.getByRole('button', { name: 'Add an image' })).toBeTruthy();
+    });
   });
 
   it('home widget: the first 3 posts', async () => {
