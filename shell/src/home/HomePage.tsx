@@ -13,8 +13,9 @@ const NewsletterSignup = lazy(() => import('./NewsletterSignup.tsx').then((m) =>
 const ContactBlock = lazy(() => import('./ContactBlock.tsx').then((m) => ({ default: m.ContactBlock })));
 
 /**
- * What the shell shows in a slot that no remote fills: the real empty state of a vertical that is not there yet, or the
- * shell's own widget (newsletter, contact). Sponsored ads show nothing when there are none.
+ * What the shell shows in a slot that no remote fills: for the forum and the businesses, that the area could not be
+ * loaded (their remote is not in the registry: defaults.tsx), or the shell's own widget (newsletter, contact).
+ * Sponsored ads show nothing when there are none.
  */
 const SLOT_DEFAULTS: Partial<Record<HomeSlot, ComponentType>> = {
   hero: DefaultHero,
