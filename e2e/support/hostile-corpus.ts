@@ -1,27 +1,110 @@
 /**
- * The hostile-input corpus (issue 16), in one place: every endpoint of every service, and what an attacker sends
- * them. A new service is covered by adding its endpoints to ENDPOINTS; the requests are generated from them.
+ * The hostile-input corpus (issue 16), in one place: every endpoint of every service and of the gateway, what an
+ * attacker sends them, the records each service's fuzz aims at, and what the fuzz may legitimately do to the stored
+ * data. A new service is covered by one edit here: its entry in CORPUS (endpoints, setup, cleanup, stored-data rules).
+ * The test file (e2e/hostile-input.test.ts) knows no service by name.
  *
  * The generation is seeded (FUZZ_SEED, printed by the test) and bounded: the same seed gives the same requests.
  */
 import { gzipSync } from 'node:zlib';
 
 export type ServiceName = 'identity' | 'listings' | 'forum' | 'directory' | 'ads' | 'comms';
+/** Whose endpoints: a service's, or the gateway's own (health, the site's pages and files, the remote registry). */
+export type CorpusName = ServiceName | 'gateway';
 
 export interface Endpoint {
-  service: ServiceName;
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** With `:id` where an id goes. */
   path: string;
   body: 'json' | 'multipart' | 'none';
-  /** Answers only behind the gateway's back (service to service): fuzzed directly, and through the gateway must 404. */
-  internal?: boolean;
+  /**
+   * Where it is fuzzed. `both` (default): through the gateway and directly. `direct`: only directly (a service's
+   * /healthz and /readyz; the gateway's own are the gateway's). `internal`: service to service only: fuzzed directly,
+   * and through the gateway every request must be refused (the plain one with a JSON 404).
+   * The gateway's own endpoints are fuzzed through the gateway only.
+   */
+  reach?: 'both' | 'direct' | 'internal';
   /** A valid body, which the generated bodies break field by field. */
   sample?: Record<string, unknown>;
   /** Query parameters the endpoint reads. */
   query?: string[];
-  /** For admins only: sent with an admin attacker's session, so the bodies reach the code behind the admin check. */
-  admin?: boolean;
+  /**
+   * `user`: behind the login check (fuzzed with the attacker's session; logged out must answer 401 JSON). `admin`:
+   * admins only (fuzzed with an admin attacker's session, so the bodies reach the code behind the check; logged out
+   * must answer 401 and with a non-admin session 403, JSON). Omitted: anyone (fuzzed with the attacker's session).
+   */
+  auth?: 'user' | 'admin';
+  /** Fuzzed without any session (logging out would end the attacker's). */
+  sessionless?: boolean;
+  /** The record of the service's setup that `:id` names (default `victim`). */
+  target?: string;
+}
+
+/** Session cookies (`cp_session=...`) of the fuzz's users, made by the test before any setup. */
+export interface FuzzSessions {
+  /** The logged-in attacker (not an admin). */
+  attacker: string;
+  /** An admin attacker, for the admin endpoints. */
+  admin: string;
+  /** The owner of the records the attacker aims at. */
+  victim: string;
+  /** The owner of each service's untouched record. */
+  bystander: string;
+}
+
+export interface CallResult {
+  status: number;
+  body: unknown;
+}
+
+/** What a setup or cleanup may use: JSON calls to a service directly (test data, not the behaviour under test). */
+export interface FuzzContext {
+  sessions: FuzzSessions;
+  /** The user id of each session. */
+  userIds: Record<keyof FuzzSessions, string>;
+  call(service: ServiceName, method: string, path: string, opts?: { cookie?: string; json?: unknown; raw?: { type: string; data: Buffer } }): Promise<CallResult>;
+}
+
+/** What the fuzz did, for the stored-data rules and the cleanups. */
+export interface FuzzOutcome {
+  /** Each corpus's setup records by name (`victim`, `untouched`, ...): ids. */
+  records: Record<CorpusName, Record<string, string>>;
+  /** Every id a valid (2xx) changing fuzz request was answered with: `id`, and the URLs of an upload. */
+  answered: Set<string>;
+  /** The fuzz's users: the sessions' users and those its valid registrations made. */
+  users: Set<string>;
+  /** The ids of every outbox entry after the fuzz, in every database. */
+  outboxIds: Set<string>;
+}
+
+export type StoredDoc = Record<string, unknown> & { _id: unknown };
+
+/** What the fuzz may do to one collection. Anything not allowed here is a failure: changed, added or missing. */
+export interface StoredRule {
+  /**
+   * Fields the fuzz legitimately changes, on the named setup records only (every other document must stay exactly as
+   * it was), or on every document when `records` is omitted (the relay's bookkeeping of the outbox).
+   */
+  mutable?: { records?: string[]; fields: string[] };
+  /** Setup records a valid fuzz request may delete. */
+  removable?: string[];
+  /** How a document that a valid fuzz request added is recognised; a collection without it may gain nothing. */
+  added?: (doc: StoredDoc, outcome: FuzzOutcome) => boolean;
+}
+
+export interface Corpus {
+  endpoints: Endpoint[];
+  /**
+   * Makes the records the fuzz aims at (`victim`; `doomed` for a DELETE an admin may really do) and one record the
+   * fuzz never names (`untouched`), before the snapshot of the stored data. Returns their ids by name.
+   */
+  setup(ctx: FuzzContext): Promise<Record<string, string>>;
+  /** Removes what setup and the fuzz's valid requests made that other test files would see (lists they count). */
+  cleanup?(ctx: FuzzContext, outcome: FuzzOutcome): Promise<void>;
+  /** The service's database (named like the service) by collection; see StoredRule. */
+  stored?: Record<string, StoredRule>;
+  /** Site paths (with `:name` for a setup record) whose bytes must be the same after the fuzz (stored files). */
+  files?: string[];
 }
 
 const LISTING = {
@@ -33,6 +116,8 @@ const LISTING = {
   tier: 'free',
   status: 'active',
 };
+
+const POST = { category: 'General', title: 'Cricket this Sunday', content: 'Tennis-ball cricket at the Carlisle park, all welcome.' };
 
 const BUSINESS = {
   name: 'Fuzz Grocers',
@@ -57,49 +142,250 @@ const AD = {
   status: 'active',
 };
 
-export const ENDPOINTS: Endpoint[] = [
-  // identity
-  { service: 'identity', method: 'POST', path: '/api/register', body: 'json', sample: { username: 'fuzzer', password: 'pw-123456', email: 'f@example.com', firstName: 'F', lastName: 'Z', termsAccepted: true } },
-  { service: 'identity', method: 'POST', path: '/api/local-login', body: 'json', sample: { username: 'fuzzer', password: 'pw-123456' } },
-  { service: 'identity', method: 'POST', path: '/api/logout', body: 'none' },
-  { service: 'identity', method: 'GET', path: '/api/auth/user', body: 'none' },
-  { service: 'identity', method: 'POST', path: '/api/forgot-password', body: 'json', sample: { email: 'f@example.com' } },
-  { service: 'identity', method: 'POST', path: '/api/reset-password', body: 'json', sample: { token: 'a'.repeat(43), password: 'pw-654321' } },
-  { service: 'identity', method: 'GET', path: '/internal/sessions/:id', body: 'none', internal: true },
-  { service: 'identity', method: 'GET', path: '/internal/users/:id', body: 'none', internal: true },
-  // listings
-  { service: 'listings', method: 'GET', path: '/api/listings', body: 'none', query: ['search', 'category', 'location', 'priceRange', 'tier', 'userId', 'sort', 'page', 'pageSize'] },
-  { service: 'listings', method: 'GET', path: '/api/listings/:id', body: 'none' },
-  { service: 'listings', method: 'POST', path: '/api/listings', body: 'json', sample: LISTING },
-  { service: 'listings', method: 'PUT', path: '/api/listings/:id', body: 'json', sample: { title: 'Sofa set, price lowered', price: 150 } },
-  { service: 'listings', method: 'DELETE', path: '/api/listings/:id', body: 'none' },
-  { service: 'listings', method: 'POST', path: '/api/upload', body: 'multipart' },
-  { service: 'listings', method: 'GET', path: '/uploads/img/:id', body: 'none' },
-  // forum
-  { service: 'forum', method: 'GET', path: '/api/forum/posts', body: 'none' },
-  { service: 'forum', method: 'GET', path: '/api/forum/posts/:id', body: 'none' },
-  { service: 'forum', method: 'GET', path: '/api/forum/posts/:id/replies', body: 'none' },
-  { service: 'forum', method: 'POST', path: '/api/forum/posts', body: 'json', sample: { category: 'General', title: 'Cricket this Sunday', content: 'Tennis-ball cricket at the Carlisle park, all welcome.' } },
-  { service: 'forum', method: 'POST', path: '/api/forum/posts/:id/replies', body: 'json', sample: { content: 'Count me in for Sunday!' } },
-  // directory
-  { service: 'directory', method: 'GET', path: '/api/businesses', body: 'none' },
-  { service: 'directory', method: 'GET', path: '/api/yellow-pages', body: 'none', query: ['mainCategory', 'subCategory'] },
-  { service: 'directory', method: 'GET', path: '/api/businesses/:id/reviews', body: 'none' },
-  { service: 'directory', method: 'POST', path: '/api/businesses/:id/reviews', body: 'json', sample: { rating: 4, comment: 'Friendly staff and fresh food.' } },
-  { service: 'directory', method: 'POST', path: '/api/admin/businesses', body: 'json', admin: true, sample: BUSINESS },
-  { service: 'directory', method: 'PUT', path: '/api/admin/businesses/:id', body: 'json', admin: true, sample: BUSINESS },
-  { service: 'directory', method: 'DELETE', path: '/api/admin/businesses/:id', body: 'none', admin: true },
-  // ads
-  { service: 'ads', method: 'GET', path: '/api/advertisements', body: 'none', query: ['placement', 'status'] },
-  { service: 'ads', method: 'POST', path: '/api/advertisements', body: 'json', admin: true, sample: AD },
-  { service: 'ads', method: 'PUT', path: '/api/advertisements/:id', body: 'json', admin: true, sample: AD },
-  { service: 'ads', method: 'DELETE', path: '/api/advertisements/:id', body: 'none', admin: true },
-  { service: 'ads', method: 'POST', path: '/api/advertisements/:id/impression', body: 'none' },
-  { service: 'ads', method: 'POST', path: '/api/advertisements/:id/click', body: 'none' },
-  // comms
-  { service: 'comms', method: 'POST', path: '/api/contact', body: 'json', sample: { name: 'Fuzz', email: 'f@example.com', subject: 'Hello there', message: 'A message long enough to pass.' } },
-  { service: 'comms', method: 'POST', path: '/api/newsletter/subscribe', body: 'json', sample: { email: 'f@example.com' } },
+/** A 1×1 PNG. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+/** A valid upload of one image (the victim's listing shows it). */
+function imageUpload(): { type: string; data: Buffer } {
+  const b = 'ZZsetup';
+  const head = `--${b}\r\nContent-Disposition: form-data; name="images"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`;
+  return { type: `multipart/form-data; boundary=${b}`, data: Buffer.concat([Buffer.from(head), PNG, Buffer.from(`\r\n--${b}--\r\n`)]) };
+}
+
+/** A setup call that must succeed: its answer's `id`. */
+async function created(result: Promise<CallResult>, what: string): Promise<string> {
+  const { status, body } = await result;
+  const id = (body as { id?: unknown } | null)?.id;
+  if (status !== 201 || typeof id !== 'string') throw new Error(`setup: ${what} answered ${status} ${JSON.stringify(body)}`);
+  return id;
+}
+
+/** Added documents: the ones whose `_id` a valid fuzz request was answered with. */
+const answeredId = (doc: StoredDoc, o: FuzzOutcome) => o.answered.has(String(doc._id));
+
+export const CORPUS: Record<CorpusName, Corpus> = {
+  identity: {
+    endpoints: [
+      { method: 'POST', path: '/api/register', body: 'json', sample: { username: 'fuzzer', password: 'pw-123456', email: 'f@example.com', firstName: 'F', lastName: 'Z', termsAccepted: true } },
+      { method: 'POST', path: '/api/local-login', body: 'json', sample: { username: 'fuzzer', password: 'pw-123456' } },
+      { method: 'POST', path: '/api/logout', body: 'none', sessionless: true },
+      { method: 'GET', path: '/api/auth/user', body: 'none', auth: 'user' },
+      { method: 'POST', path: '/api/forgot-password', body: 'json', sample: { email: 'f@example.com' } },
+      { method: 'POST', path: '/api/reset-password', body: 'json', sample: { token: 'a'.repeat(43), password: 'pw-654321' } },
+      { method: 'GET', path: '/internal/sessions/:id', body: 'none', reach: 'internal' },
+      { method: 'GET', path: '/internal/users/:id', body: 'none', reach: 'internal' },
+    ],
+    // The victim's user is what /internal/users/:id is asked for; the bystander's is never named.
+    setup: async (ctx) => ({ victim: ctx.userIds.victim, untouched: ctx.userIds.bystander }),
+    stored: {
+      // The corpus's valid registration ("fuzzer", once; the rest are 409) adds a user; forgot-password then gives
+      // that user a reset token (a new document, so no field of a stored user may change).
+      users: { added: answeredId },
+      // Valid registrations and logins of the fuzz's own users start sessions; nobody else's session may appear or end.
+      sessions: { added: (doc, o) => o.users.has(String((doc.sess as { userId?: unknown } | undefined)?.userId)) },
+      // Failed logins count by design (keys `login:<name>|<ip>` and `login:<name>`), and so do reset mails asked for a
+      // user (`reset:<userId>`: only the fuzz's own users); existing counters stay as they were.
+      login_throttle: {
+        added: (doc, o) => {
+          const id = String(doc._id);
+          return id.startsWith('login:') || (id.startsWith('reset:') && o.users.has(id.slice('reset:'.length)));
+        },
+      },
+    },
+  },
+  listings: {
+    endpoints: [
+      { method: 'GET', path: '/api/listings', body: 'none', query: ['search', 'category', 'location', 'priceRange', 'tier', 'userId', 'sort', 'page', 'pageSize'] },
+      { method: 'GET', path: '/api/listings/:id', body: 'none' },
+      { method: 'POST', path: '/api/listings', body: 'json', auth: 'user', sample: LISTING },
+      { method: 'PUT', path: '/api/listings/:id', body: 'json', auth: 'user', sample: { title: 'Sofa set, price lowered', price: 150 } },
+      { method: 'DELETE', path: '/api/listings/:id', body: 'none', auth: 'user' },
+      { method: 'POST', path: '/api/upload', body: 'multipart', auth: 'user' },
+      { method: 'GET', path: '/uploads/:id', body: 'none', target: 'image' },
+    ],
+    async setup(ctx) {
+      const upload = await ctx.call('listings', 'POST', '/api/upload', { cookie: ctx.sessions.victim, raw: imageUpload() });
+      const url = (upload.body as { url?: unknown } | null)?.url;
+      if (upload.status !== 201 || typeof url !== 'string') throw new Error(`setup: upload answered ${upload.status} ${JSON.stringify(upload.body)}`);
+      const listing = { category: 'Jobs', title: 'Cook wanted in Camp Hill', description: 'Full time cook for a small restaurant, evenings.', location: 'Camp Hill PA', tier: 'free', status: 'active' };
+      const victim = await created(ctx.call('listings', 'POST', '/api/listings', { cookie: ctx.sessions.victim, json: { ...listing, imageUrls: [url] } }), 'the victim listing');
+      const untouched = await created(ctx.call('listings', 'POST', '/api/listings', { cookie: ctx.sessions.bystander, json: { ...listing, title: 'Dishwasher wanted in Carlisle' } }), 'the untouched listing');
+      return { victim, untouched, image: url.slice('/uploads/'.length) };
+    },
+    // Other files count the listings: every listing of the fuzz's users goes again.
+    async cleanup(ctx) {
+      for (const who of ['attacker', 'victim', 'bystander'] as const) {
+        const page = await ctx.call('listings', 'GET', `/api/listings?userId=${ctx.userIds[who]}&pageSize=100`);
+        for (const l of (page.body as { items?: Array<{ id: string }> }).items ?? []) await ctx.call('listings', 'DELETE', `/api/listings/${l.id}`, { cookie: ctx.sessions[who] });
+      }
+    },
+    stored: {
+      // The attacker owns none of the records: its valid creations are the only change.
+      listings: { added: answeredId },
+      uploads: { added: answeredId },
+    },
+    files: ['/uploads/:image'],
+  },
+  forum: {
+    endpoints: [
+      { method: 'GET', path: '/api/forum/posts', body: 'none' },
+      { method: 'GET', path: '/api/forum/posts/:id', body: 'none' },
+      { method: 'GET', path: '/api/forum/posts/:id/replies', body: 'none' },
+      { method: 'POST', path: '/api/forum/posts', body: 'json', auth: 'user', sample: POST },
+      { method: 'POST', path: '/api/forum/posts/:id/replies', body: 'json', auth: 'user', sample: { content: 'Count me in for Sunday!' } },
+    ],
+    setup: async (ctx) => ({
+      victim: await created(ctx.call('forum', 'POST', '/api/forum/posts', { cookie: ctx.sessions.victim, json: { ...POST, category: 'Jobs', title: 'Cook wanted in Camp Hill' } }), 'the victim post'),
+      untouched: await created(ctx.call('forum', 'POST', '/api/forum/posts', { cookie: ctx.sessions.bystander, json: { ...POST, title: 'Diwali mela next month' } }), 'the untouched post'),
+    }),
+    stored: {
+      // The attacker's valid replies to the victim's post count in it (replyCount, updatedAt), its reads add views.
+      forum_posts: { added: answeredId, mutable: { records: ['victim'], fields: ['replyCount', 'viewCount', 'updatedAt'] } },
+      forum_replies: { added: answeredId },
+      // One view record per viewer of the victim's post (`<postId>:<viewer>`): the fuzz's reads from many addresses.
+      forum_views: { added: (doc, o) => String(doc._id).startsWith(`${o.records.forum.victim}:`) },
+    },
+  },
+  directory: {
+    endpoints: [
+      { method: 'GET', path: '/api/businesses', body: 'none' },
+      { method: 'GET', path: '/api/yellow-pages', body: 'none', query: ['mainCategory', 'subCategory'] },
+      { method: 'GET', path: '/api/businesses/:id/reviews', body: 'none' },
+      { method: 'POST', path: '/api/businesses/:id/reviews', body: 'json', auth: 'user', sample: { rating: 4, comment: 'Friendly staff and fresh food.' } },
+      { method: 'POST', path: '/api/admin/businesses', body: 'json', auth: 'admin', sample: BUSINESS },
+      { method: 'PUT', path: '/api/admin/businesses/:id', body: 'json', auth: 'admin', sample: BUSINESS },
+      { method: 'DELETE', path: '/api/admin/businesses/:id', body: 'none', auth: 'admin', target: 'doomed' },
+    ],
+    async setup(ctx) {
+      const business = { name: 'Victim Sweets', mainCategory: 'Food & Dining', subCategory: 'Bakeries & Desserts', description: 'Fresh mithai.', address: '2 Market St, Carlisle, PA', phone: '717-555-0198' };
+      const make = (name: string) => created(ctx.call('directory', 'POST', '/api/admin/businesses', { cookie: ctx.sessions.admin, json: { ...business, name } }), name);
+      return { victim: await make('Victim Sweets'), doomed: await make('Doomed Sweets'), untouched: await make('Bystander Sweets') };
+    },
+    // Every business the admin attacker made (setup and the fuzz's valid creations) goes again.
+    async cleanup(ctx) {
+      const all = (await ctx.call('directory', 'GET', '/api/businesses')).body as Array<{ id: string; userId: string }>;
+      for (const b of all.filter((x) => x.userId === ctx.userIds.admin)) await ctx.call('directory', 'DELETE', `/api/admin/businesses/${b.id}`, { cookie: ctx.sessions.admin });
+    },
+    stored: {
+      // The admin attacker's valid updates rewrite what an admin sets, its valid reviews move the rating; the id, the
+      // owner, `verified` and `createdAt` must stay. Its valid DELETE removes the doomed business.
+      businesses: {
+        added: answeredId,
+        removable: ['doomed'],
+        mutable: {
+          records: ['victim'],
+          fields: ['name', 'category', 'mainCategory', 'subCategory', 'description', 'address', 'phone', 'email', 'website', 'logoUrl', 'premium', 'rating', 'ratingTotal', 'reviewCount', 'updatedAt'],
+        },
+      },
+      business_reviews: { added: answeredId },
+    },
+  },
+  ads: {
+    endpoints: [
+      { method: 'GET', path: '/api/advertisements', body: 'none', query: ['placement', 'status'] },
+      { method: 'POST', path: '/api/advertisements', body: 'json', auth: 'admin', sample: AD },
+      { method: 'PUT', path: '/api/advertisements/:id', body: 'json', auth: 'admin', sample: AD },
+      { method: 'POST', path: '/api/advertisements/:id/impression', body: 'none' },
+      { method: 'POST', path: '/api/advertisements/:id/click', body: 'none' },
+      { method: 'DELETE', path: '/api/advertisements/:id', body: 'none', auth: 'admin', target: 'doomed' },
+    ],
+    async setup(ctx) {
+      // Paused: home's carousel and the ads test of the same run never show them.
+      const make = (title: string) => created(ctx.call('ads', 'POST', '/api/advertisements', { cookie: ctx.sessions.admin, json: { ...AD, title, status: 'paused' } }), title);
+      return { victim: await make('Victim sale'), doomed: await make('Doomed sale'), untouched: await make('Bystander sale') };
+    },
+    // The ads of setup and of the fuzz's valid creations go again.
+    async cleanup(ctx, o) {
+      const all = (await ctx.call('ads', 'GET', '/api/advertisements', { cookie: ctx.sessions.admin })).body as Array<{ id: string }>;
+      const ours = new Set([...o.answered, ...Object.values(o.records.ads)]);
+      for (const ad of all.filter((a) => ours.has(a.id))) await ctx.call('ads', 'DELETE', `/api/advertisements/${ad.id}`, { cookie: ctx.sessions.admin });
+    },
+    stored: {
+      // The admin attacker's valid updates rewrite what an admin sets; impressions and clicks are counted (by the ad
+      // counter, from the events). Its valid DELETE removes the doomed ad.
+      advertisements: {
+        added: answeredId,
+        removable: ['doomed'],
+        mutable: {
+          records: ['victim'],
+          fields: ['title', 'description', 'imageUrl', 'ctaText', 'ctaUrl', 'placement', 'size', 'pricingTier', 'status', 'startDate', 'endDate', 'impressions', 'clicks', 'updatedAt'],
+        },
+      },
+    },
+  },
+  comms: {
+    endpoints: [
+      { method: 'POST', path: '/api/contact', body: 'json', sample: { name: 'Fuzz', email: 'f@example.com', subject: 'Hello there', message: 'A message long enough to pass.' } },
+      { method: 'POST', path: '/api/newsletter/subscribe', body: 'json', sample: { email: 'f@example.com' } },
+    ],
+    setup: async (ctx) => ({
+      untouched: await created(ctx.call('comms', 'POST', '/api/newsletter/subscribe', { json: { email: `bystander.${ctx.userIds.bystander}@example.com` } }), 'the untouched subscription'),
+    }),
+    stored: {
+      contact_messages: { added: answeredId },
+      newsletters: { added: answeredId },
+      // A notice per valid reply of the fuzz to the victim's post (its id is the reply's).
+      reply_notices: { added: answeredId },
+    },
+  },
+  gateway: {
+    endpoints: [
+      { method: 'GET', path: '/healthz', body: 'none' },
+      { method: 'GET', path: '/readyz', body: 'none' },
+      { method: 'GET', path: '/mf/registry.json', body: 'none' },
+      // A remote served from its folder, one proxied to its own static server (forum), and hostile file names in both.
+      { method: 'GET', path: '/mf/listings/:id', body: 'none', target: 'file' },
+      { method: 'GET', path: '/mf/forum/:id', body: 'none', target: 'file' },
+      // The shell's files and pages (the shell routes every page path, its own 404 page included).
+      { method: 'GET', path: '/:id', body: 'none', target: 'page' },
+      { method: 'GET', path: '/', body: 'none', query: ['q', 'page'] },
+      { method: 'GET', path: '/listings', body: 'none', query: ['search', 'category'] },
+      { method: 'GET', path: '/forum', body: 'none' },
+      { method: 'GET', path: '/businesses', body: 'none' },
+      { method: 'GET', path: '/admin', body: 'none' },
+      { method: 'GET', path: '/no/such/page', body: 'none' },
+    ],
+    setup: async () => ({ file: 'mf-manifest.json', page: 'index.html' }),
+  },
+};
+
+export const SERVICE_NAMES = Object.keys(CORPUS).filter((n): n is ServiceName => n !== 'gateway');
+
+/** What every service answers besides its routes (service-kit health.ts): fuzzed directly for each service. */
+const HEALTH_ENDPOINTS: Endpoint[] = [
+  { method: 'GET', path: '/healthz', body: 'none', reach: 'direct' },
+  { method: 'GET', path: '/readyz', body: 'none', reach: 'direct' },
 ];
+
+/** Every endpoint of a corpus: its own, and for a service the kit's health endpoints. */
+export function endpointsOf(name: CorpusName): Endpoint[] {
+  return name === 'gateway' ? CORPUS.gateway.endpoints : [...CORPUS[name].endpoints, ...HEALTH_ENDPOINTS];
+}
+
+/**
+ * The collections every service's database has (the kit's events): the outbox, whose entries the relay marks as
+ * published, and the consumers' processed records.
+ */
+export const KIT_STORED: Record<string, StoredRule> = {
+  // The relay's bookkeeping changes on every entry; the event itself (type, subject, data, order) must not.
+  // An entry may be added only for an event about a record of the fuzz (a valid creation, a setup record, a user).
+  outbox: {
+    mutable: { fields: ['status', 'attempts', 'nextAttemptAt', 'lockedUntil', 'lockedBy', 'publishedAt', 'lastError'] },
+    added: (doc, o) => {
+      const data = JSON.stringify(doc.data);
+      const known = [...o.answered, ...o.users, ...Object.values(o.records).flatMap((r) => Object.values(r))];
+      return known.some((id) => data.includes(id));
+    },
+  },
+  // A consumer handled an event: one from an outbox (any database), or one the fuzz's valid requests published straight
+  // to JetStream (a view of the victim's post, an impression or click of the victim's ad).
+  processed_events: {
+    added: (doc, o) => o.outboxIds.has(String(doc.eventId)) || ['forum.post-viewed', 'ads.impression-recorded', 'ads.click-recorded'].includes(String(doc.type)),
+  },
+};
+
+/** Sizes over which a server refuses a request before reading it and closes: 413 over the services' JSON limit, 431 over Node's header limit. */
+export const REFUSED_UNREAD = { bodyBytes: 100 * 1024, headerBytes: 16 * 1024 };
 
 export interface HostileRequest {
   /** What the request tries, for the failure message. */
@@ -229,8 +515,6 @@ function hostileJsonBodies(sample: Record<string, unknown>, rnd: () => number): 
   return out;
 }
 
-/** A 1×1 PNG. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 /** Multipart bodies: truncated anywhere, malformed, lying about their parts, over the limits. */
 function hostileMultipartBodies(rnd: () => number): Array<{ name: string; headers: Record<string, string>; body: Buffer }> {
@@ -283,12 +567,21 @@ function hostileHeaders(): Array<{ name: string; headers: Record<string, string>
 /** Every other method on an endpoint's path (GET /api/logout once answered a plain-text 405). */
 const WRONG_METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'TRACE', 'PROPFIND', 'HEAD'];
 
+/** The endpoint's path with `:id` replaced. */
+const pathOf = (endpoint: Endpoint, id: string) => endpoint.path.replace(':id', id);
+
+/** The endpoint's headers and body as a valid request sends them. */
+function validBody(endpoint: Endpoint): Pick<HostileRequest, 'headers' | 'body'> {
+  return endpoint.body === 'json' ? { headers: { 'content-type': 'application/json' }, body: Buffer.from(JSON.stringify(endpoint.sample ?? {})) } : { headers: {} };
+}
+
 /**
  * Every hostile request for one endpoint: its own method with hostile bodies, headers, ids and query strings, and
- * the other methods on its path. `id` is a real id for `:id` (a listing of the fuzzing user, say).
+ * the other methods on its path — except those another endpoint of `siblings` serves there (a DELETE on the path of a
+ * PUT is that DELETE endpoint, fuzzed as such and in its turn). `id` is a real id for `:id` (a setup record).
  */
-export function hostileRequests(endpoint: Endpoint, rnd: () => number, id: string): HostileRequest[] {
-  const path = endpoint.path.replace(':id', id);
+export function hostileRequests(endpoint: Endpoint, rnd: () => number, id: string, siblings: Endpoint[] = []): HostileRequest[] {
+  const path = pathOf(endpoint, id);
   const out: HostileRequest[] = [];
   const add = (name: string, req: Omit<HostileRequest, 'name'>) => out.push({ name: `${endpoint.method} ${endpoint.path}: ${name}`, ...req });
   const bodies = endpoint.body === 'json' ? hostileJsonBodies(endpoint.sample ?? {}, rnd) : endpoint.body === 'multipart' ? hostileMultipartBodies(rnd) : [];
@@ -297,13 +590,37 @@ export function hostileRequests(endpoint: Endpoint, rnd: () => number, id: strin
     add('an unexpected JSON body', { method: endpoint.method, path, headers: { 'content-type': 'application/json' }, body: Buffer.from('{"$where":"1"}') });
     add('an unexpected lying gzip body', { method: endpoint.method, path, headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' }, body: Buffer.from('{}') });
   }
-  for (const h of hostileHeaders()) add(h.name, { method: endpoint.method, path, headers: { ...h.headers, ...(endpoint.body === 'json' ? { 'content-type': 'application/json' } : {}) }, ...(endpoint.body === 'json' ? { body: Buffer.from(JSON.stringify(endpoint.sample ?? {})) } : {}) });
+  const valid = validBody(endpoint);
+  for (const h of hostileHeaders()) add(h.name, { method: endpoint.method, path, ...valid, headers: { ...h.headers, ...valid.headers } });
   if (endpoint.path.includes(':id')) {
-    for (const bad of HOSTILE_IDS) add(`id ${bad.slice(0, 30)}`, { method: endpoint.method, path: endpoint.path.replace(':id', bad), headers: endpoint.body === 'json' ? { 'content-type': 'application/json' } : {}, ...(endpoint.body === 'json' ? { body: Buffer.from(JSON.stringify(endpoint.sample ?? {})) } : {}) });
+    for (const bad of HOSTILE_IDS) add(`id ${bad.slice(0, 30)}`, { method: endpoint.method, path: pathOf(endpoint, bad), ...valid });
   }
   for (const q of hostileQueries(endpoint.query ?? ['q'], rnd)) add(`query ${q.slice(0, 40)}`, { method: endpoint.method, path: `${path}?${q}`, headers: {} });
-  for (const m of WRONG_METHODS.filter((x) => x !== endpoint.method)) add(`method ${m}`, { method: m, path, headers: {} });
+  const served = new Set(siblings.filter((s) => s.path === endpoint.path).map((s) => s.method));
+  for (const m of WRONG_METHODS.filter((x) => !served.has(x as Endpoint['method']) && x !== endpoint.method)) add(`method ${m}`, { method: m, path, headers: {} });
   return out;
+}
+
+/** An access check: a valid request to an endpoint behind a login, sent as `caller`, must be refused with `status`. */
+export interface AccessProbe {
+  req: HostileRequest;
+  caller: 'nobody' | 'attacker';
+  status: 401 | 403;
+}
+
+/** Logged out every protected endpoint answers 401; an admin endpoint with a non-admin session 403 (both JSON). */
+export function accessProbes(endpoint: Endpoint, id: string): AccessProbe[] {
+  if (!endpoint.auth) return [];
+  const req = (who: string): HostileRequest => ({ name: `${endpoint.method} ${endpoint.path}: valid, ${who}`, method: endpoint.method, path: pathOf(endpoint, id), ...validBody(endpoint) });
+  const probes: AccessProbe[] = [{ req: req('logged out'), caller: 'nobody', status: 401 }];
+  if (endpoint.auth === 'admin') probes.push({ req: req('not an admin'), caller: 'attacker', status: 403 });
+  return probes;
+}
+
+/** Service-to-service paths as the gateway must refuse them: the plain request and its near spellings, 404 JSON. */
+export function internalProbes(endpoint: Endpoint, id: string): HostileRequest[] {
+  const path = pathOf(endpoint, id);
+  return [path, `${path}/`, `${path}?x=1`, path.replace(/\/[^/]+$/, ''), '/internal', '/internal/'].map((p) => ({ name: `internal ${p} through the gateway`, method: endpoint.method, path: p, headers: {} }));
 }
 
 /** Requests Node's own parser refuses (written to the socket as they are): the answer must still be JSON. */
