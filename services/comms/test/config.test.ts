@@ -1,7 +1,7 @@
 import { ConfigError } from '@cp/service-kit';
 import { loadCommsConfig } from '../src/config.ts';
 
-/** The operators' inbox (CONTACT_INBOX): required, no default; in production a domain that receives mail. */
+/** The operators' inbox (CONTACT_INBOX): required in every environment, no default, an e-mail address. */
 
 const BASE = {
   MONGO_URL: 'mongodb://127.0.0.1:27017',
@@ -23,17 +23,10 @@ function refusal(env: Record<string, string>): string {
 }
 
 describe('CONTACT_INBOX', () => {
-  test('required everywhere: no inbox is made up', () => {
-    for (const NODE_ENV of ['development', 'production']) expect(refusal({ ...BASE, NODE_ENV })).toContain('CONTACT_INBOX');
-    expect(refusal({ ...BASE, CONTACT_INBOX: 'not-an-address' })).toContain('CONTACT_INBOX');
-  });
-
-  test('development takes a sample inbox; production refuses domains that never receive mail', () => {
-    expect(loadCommsConfig({ ...BASE, CONTACT_INBOX: 'support@centralpadesi.local' }).CONTACT_INBOX).toBe('support@centralpadesi.local');
-    for (const inbox of ['support@centralpadesi.local', 'ops@example.com', 'ops@mail.example.org', 'a@b.test', 'a@localhost.localhost', 'x@y.invalid']) {
-      expect(refusal({ ...BASE, NODE_ENV: 'production', CONTACT_INBOX: inbox })).toContain('CONTACT_INBOX: must be a real inbox in production');
-    }
-    expect(loadCommsConfig({ ...BASE, NODE_ENV: 'production', CONTACT_INBOX: 'operators@centralpadesi.org' }).CONTACT_INBOX).toBe('operators@centralpadesi.org');
-    expect(loadCommsConfig({ ...BASE, NODE_ENV: 'production', CONTACT_INBOX: 'ops@notexample.com' }).CONTACT_INBOX).toBe('ops@notexample.com');
+  test.each(['development', 'test', 'production'])('%s: required, no inbox is made up', (NODE_ENV) => {
+    expect(refusal({ ...BASE, NODE_ENV })).toMatch(/CONTACT_INBOX: /);
+    expect(refusal({ ...BASE, NODE_ENV, CONTACT_INBOX: '' })).toMatch(/CONTACT_INBOX: /);
+    expect(refusal({ ...BASE, NODE_ENV, CONTACT_INBOX: 'operators at centralpadesi.org' })).toMatch(/CONTACT_INBOX: /);
+    expect(loadCommsConfig({ ...BASE, NODE_ENV, CONTACT_INBOX: 'operators@centralpadesi.org' }).CONTACT_INBOX).toBe('operators@centralpadesi.org');
   });
 });
