@@ -1,10 +1,11 @@
 /**
  * Sponsored ads on the real ads service (issue 13): the home page shows an active ad, its impression is counted once
- * it was seen, a click opens it in a new tab and is counted (a headless browser's visit counts nothing); the admin's
+ * it was seen, a click opens it in a new tab and is counted (a headless browser's visit counts nothing); the sidebar ad
+ * beside the content on desktop and above it on phones, its rotation not held by a mouse click's focus; the admin's
  * Advertisements tab creates, pauses and deletes an ad (with the §8 toasts; axe on the tab), and what visitors get
  * follows it.
  */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describeViolations, seriousAxeViolations, withPage } from './support/browser.ts';
 import { e2eEnv } from './support/env.ts';
 import { createAdmin, expectToast, loginDirect, newUser, signIn } from './support/site.ts';
@@ -87,6 +88,78 @@ describe('sponsored ads on the home page', () => {
       { userAgent: BROWSER_UA },
     );
     await fetch(`${e2eEnv().serviceUrls.ads}/api/advertisements/${id}`, { method: 'DELETE', headers: { cookie: `cp_session=${adminToken}` } });
+  });
+});
+
+/** Creates an ad through the API; returns its id. */
+async function createAd(body: Record<string, unknown>): Promise<string> {
+  const res = await fetch(`${e2eEnv().serviceUrls.ads}/api/advertisements`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: `cp_session=${adminToken}` },
+    body: JSON.stringify({ description: 'Open daily on the Carlisle Pike.', ctaText: 'Visit', ...body }),
+  });
+  if (res.status !== 201) throw new Error(`create ad: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { id: string }).id;
+}
+
+const deleteAd = (id: string) => fetch(`${e2eEnv().serviceUrls.ads}/api/advertisements/${id}`, { method: 'DELETE', headers: { cookie: `cp_session=${adminToken}` } });
+
+describe('the sidebar ad (§2)', () => {
+  const ids: string[] = [];
+  beforeAll(async () => {
+    ids.push(await createAd({ title: `Chai stall ${run}`, ctaUrl: 'https://chai.example', placement: 'homepage-top', size: 'small' }));
+    ids.push(await createAd({ title: `Henna artist ${run}`, ctaUrl: 'https://henna.example', placement: 'homepage-middle', size: 'small' }));
+  });
+  afterAll(async () => {
+    for (const id of ids) await deleteAd(id);
+  });
+
+  const box = async (locator: Locator) => {
+    const b = await locator.boundingBox();
+    if (!b) throw new Error('not laid out');
+    return b;
+  };
+
+  test('desktop: in a sidebar right of the content; a click on Next leaves it turning, keyboard focus holds it', async () => {
+    await withPage(async ({ page }) => {
+      await page.goto('/');
+      const aside = page.getByRole('complementary', { name: 'Sponsored' });
+      const carousel = aside.getByRole('region', { name: 'Sponsored ad' });
+      await carousel.getByRole('button', { name: 'Next ad' }).waitFor();
+      const content = page.getByRole('heading', { name: 'Browse by Category' });
+      await content.waitFor();
+      const [ad, main] = [await box(aside), await box(content)];
+      expect(ad.x).toBeGreaterThanOrEqual(main.x + main.width);
+      expect(ad.y).toBeLessThan(main.y + main.height); // beside the content, not below it
+
+      // The live region is 'off' while it turns by itself, 'polite' while it is held.
+      const live = carousel.locator('[aria-live]').first();
+      const next = carousel.getByRole('button', { name: 'Next ad' });
+      await next.click(); // Chromium focuses the button, without :focus-visible
+      await page.mouse.move(0, 0); // the pointer leaves: hover no longer holds it
+      expect(await next.evaluate((el) => el === document.activeElement && !el.matches(':focus-visible'))).toBe(true);
+      await page.waitForFunction((el) => el?.getAttribute('aria-live') === 'off', await live.elementHandle());
+      await page.keyboard.press('Shift+Tab'); // keyboard focus onto Previous ad: held
+      expect(await carousel.getByRole('button', { name: 'Previous ad' }).evaluate((el) => el === document.activeElement && el.matches(':focus-visible'))).toBe(true);
+      await page.waitForFunction((el) => el?.getAttribute('aria-live') === 'polite', await live.elementHandle());
+    });
+  });
+
+  test('phones: above the content, as wide as it', async () => {
+    await withPage(
+      async ({ page }) => {
+        await page.goto('/');
+        const aside = page.getByRole('complementary', { name: 'Sponsored' });
+        await aside.getByRole('region', { name: 'Sponsored ad' }).waitFor();
+        const content = page.getByRole('heading', { name: 'Browse by Category' });
+        await content.waitFor();
+        const [ad, main] = [await box(aside), await box(content)];
+        expect(ad.y + ad.height).toBeLessThanOrEqual(main.y);
+        expect(Math.abs(ad.x - main.x)).toBeLessThanOrEqual(1);
+        expect(ad.width).toBeGreaterThanOrEqual(main.width - 1);
+      },
+      { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+    );
   });
 });
 
