@@ -1,8 +1,9 @@
 /**
  * The business directory on the real directory service (issue 12): the Yellow Pages flow (letter → category →
- * subcategory → Clear Selection) on businesses an admin created through the API, a review that changes the rating
- * shown (a visitor asked to log in first, a second review refused), Add Business suggesting one through the contact
- * form, the admin's Yellow Pages tab (create, edit, delete with every toast), and axe on the directory's screens.
+ * subcategory → Clear Selection; a letter clears the selection and scrolls to its section) on businesses an admin
+ * created through the API, a review that changes the rating shown (a visitor asked to log in first, a second review
+ * refused), Add Business suggesting one through the contact form, the admin's Yellow Pages tab (create, edit, delete
+ * with every toast), and axe on the directory's screens.
  */
 import type { Page } from 'playwright-core';
 import { describeViolations, seriousAxeViolations, withPage } from './support/browser.ts';
@@ -69,6 +70,28 @@ describe('the Yellow Pages on the real directory', () => {
       await page.getByRole('heading', { name: 'A', level: 2, exact: true }).waitFor();
       expect(await page.getByText('Current Selection').count()).toBe(0);
     });
+  });
+
+  test('choosing a letter clears the selection and scrolls to that letter', async () => {
+    await withPage(
+      async ({ page }) => {
+        await page.goto('/yellow-pages');
+        await page.getByRole('button', { name: 'Automotive', exact: true }).click();
+        await page.getByText('Current Selection').waitFor();
+        // While a category is chosen the tree is hidden.
+        expect(await page.getByRole('heading', { name: 'S', level: 2, exact: true }).count()).toBe(0);
+        await page.getByRole('button', { name: 'Categories starting with S' }).click();
+        await page.getByRole('heading', { name: 'S', level: 2, exact: true }).waitFor();
+        expect(await page.getByText('Current Selection').count()).toBe(0);
+        // The page scrolls until the S section is on screen.
+        await page.waitForFunction(() => {
+          const top = document.getElementById('yp-letter-S')?.getBoundingClientRect().top ?? -1;
+          return window.scrollY > 0 && top >= 0 && top < window.innerHeight / 2;
+        });
+        expect(await page.getByRole('button', { name: 'Shopping', exact: true }).isVisible()).toBe(true);
+      },
+      { viewport: { width: 1280, height: 600 } },
+    );
   });
 
   test('/businesses: a visitor is asked to log in to review; a user rates one and the rating shown changes; axe', async () => {
