@@ -1,0 +1,271 @@
+/**
+ * infra/k8s, proved without a cluster: the production overlay built as kustomize builds it (support/kustomize.ts),
+ * every object validated against the Kubernetes API schemas (kubernetes-models), then the rules of the deployment:
+ * every service and remote has its Deployment, Service, probes, hardening and PodDisruptionBudget, the HPAs and PDBs
+ * point at what exists, every ConfigMap and Secret key read exists, each service's environment passes its own
+ * configuration loader, and MongoDB and NATS come from their official charts and operator, pinned.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse } from 'yaml';
+import { z } from 'zod';
+import { SERVICE_NAMES } from '../../services/gateway/src/routes-table.ts';
+import { kustomizeBuild, readObjects, validateObjects, type K8sObject } from './support/kustomize.ts';
+import { loadServiceConfig, remoteDirs, REPO, serviceDirs, staticServerReadyz, tempKeyFiles, type Env } from './support/operator-files.ts';
+
+const K8S = path.join(REPO, 'infra/k8s');
+const objects = kustomizeBuild(path.join(K8S, 'overlays/production'));
+const secrets = readObjects(path.join(K8S, 'secrets.example.yaml'));
+const mongodb = readObjects(path.join(K8S, 'mongodb/replica-set.yaml'));
+
+const Probe = z.object({ httpGet: z.object({ path: z.string(), port: z.union([z.string(), z.number()]) }) });
+const Container = z.object({
+  name: z.string(),
+  image: z.string(),
+  ports: z.array(z.object({ name: z.string().optional(), containerPort: z.number() })).default([]),
+  envFrom: z.array(z.object({ configMapRef: z.object({ name: z.string() }) }).strict()).default([]),
+  env: z.array(z.object({ name: z.string(), value: z.string().optional(), valueFrom: z.object({ secretKeyRef: z.object({ name: z.string(), key: z.string() }) }).strict().optional() })).default([]),
+  volumeMounts: z.array(z.object({ name: z.string(), mountPath: z.string(), readOnly: z.boolean().optional() })).default([]),
+  resources: z.object({ requests: z.object({ cpu: z.string(), memory: z.string() }), limits: z.object({ cpu: z.string(), memory: z.string() }) }),
+  securityContext: z.object({ allowPrivilegeEscalation: z.literal(false), readOnlyRootFilesystem: z.literal(true), runAsNonRoot: z.literal(true), capabilities: z.object({ drop: z.tuple([z.literal('ALL')]) }).strict() }).strict(),
+  livenessProbe: Probe,
+  readinessProbe: Probe,
+  startupProbe: Probe.optional(),
+});
+const Deployment = z.object({
+  metadata: z.object({ name: z.string() }),
+  spec: z.object({
+    replicas: z.number().optional(),
+    selector: z.object({ matchLabels: z.record(z.string(), z.string()) }),
+    template: z.object({
+      metadata: z.object({ labels: z.record(z.string(), z.string()) }),
+      spec: z.object({
+        automountServiceAccountToken: z.literal(false),
+        securityContext: z.object({ runAsNonRoot: z.literal(true), runAsUser: z.number().min(1), seccompProfile: z.object({ type: z.literal('RuntimeDefault') }) }).loose(),
+        containers: z.array(Container).length(1),
+        volumes: z.array(z.object({ name: z.string(), emptyDir: z.object({}).loose().optional(), secret: z.object({ secretName: z.string(), items: z.array(z.object({ key: z.string(), path: z.string() })) }).loose().optional() })).default([]),
+      }).loose(),
+    }),
+  }),
+});
+type Deployment = z.infer<typeof Deployment>;
+const ServiceSpec = z.object({ metadata: z.object({ name: z.string() }), spec: z.object({ selector: z.record(z.string(), z.string()), ports: z.array(z.object({ name: z.string(), port: z.number(), targetPort: z.union([z.string(), z.number()]) })).length(1) }) });
+
+const ofKind = (kind: string) => objects.filter((o) => o.kind === kind);
+const find = (kind: string, name: string): K8sObject | undefined => objects.find((o) => o.kind === kind && o.metadata.name === name);
+const deployment = (name: string): Deployment => Deployment.parse(find('Deployment', name));
+const service = (name: string) => ServiceSpec.parse(find('Service', name));
+const container = (name: string) => deployment(name).spec.template.spec.containers[0]!;
+const matches = (selector: Record<string, string>, labels: Record<string, string>) => Object.entries(selector).every(([k, v]) => labels[k] === v);
+const configMapData = (name: string): Env => {
+  const cm = find('ConfigMap', name);
+  if (!cm) throw new Error(`ConfigMap ${name} does not exist`);
+  return z.record(z.string(), z.string()).parse(cm.data);
+};
+const secretValue = (name: string, key: string): string | undefined => {
+  const s = secrets.find((o) => o.metadata.name === name);
+  return z.record(z.string(), z.string()).optional().parse(s?.stringData)?.[key];
+};
+
+/** The environment a Deployment's container gets: its ConfigMaps in order, then env (Secret keys: the samples). */
+function containerEnv(name: string): Env {
+  const c = container(name);
+  const env: Env = {};
+  for (const from of c.envFrom) Object.assign(env, configMapData(from.configMapRef.name));
+  for (const e of c.env) {
+    const value = e.value ?? (e.valueFrom ? secretValue(e.valueFrom.secretKeyRef.name, e.valueFrom.secretKeyRef.key) : undefined);
+    if (value === undefined) throw new Error(`${name}: ${e.name} has no value`);
+    env[e.name] = value;
+  }
+  return env;
+}
+
+const apps = () => [...serviceDirs(), ...remoteDirs()];
+
+describe('infra/k8s overlays/production, built as kustomize builds it', () => {
+  test('every object is valid against the Kubernetes API schemas, also the example Secrets', async () => {
+    expect(await validateObjects([...objects, ...secrets])).toEqual([]);
+    expect(objects.length).toBeGreaterThan(apps().length * 3);
+  });
+
+  test('the validator bites: a wrong type is reported', async () => {
+    const broken = structuredClone(find('Deployment', 'forum')!) as unknown as { spec: { template: { spec: { containers: Array<{ ports: Array<{ containerPort: unknown }> }> } } } };
+    broken.spec.template.spec.containers[0]!.ports[0]!.containerPort = 'http';
+    expect(await validateObjects([broken])).toEqual([expect.objectContaining({ name: 'forum', error: expect.stringContaining('containerPort') })]);
+  });
+
+  test('the builder refuses what it does not build exactly (a list in a strategic-merge patch, an unknown field)', () => {
+    expect(() => kustomizeBuild(path.join(__dirname, 'fixtures/k8s/list-patch'))).toThrow(/lists in strategic-merge patches/);
+    expect(() => kustomizeBuild(path.join(__dirname, 'fixtures/k8s/unknown-field'))).toThrow(/commonLabels/);
+  });
+
+  test('everything is in the namespace, every image from the registry at a version', () => {
+    for (const o of objects) if (o.kind !== 'Namespace') expect(`${o.kind}/${o.metadata.name} ${o.metadata.namespace}`).toBe(`${o.kind}/${o.metadata.name} central-pa`);
+    for (const d of ofKind('Deployment')) {
+      const image = container(d.metadata.name).image;
+      expect(image).toMatch(/^registry\.example\.org\/central-pa\/[a-z-]+(:\d+\.\d+\.\d+|@sha256:[0-9a-f]{64})$/);
+      expect(image.split('/').at(-1)!.split(/[:@]/)[0]).toBe(d.metadata.name);
+    }
+  });
+
+  test.each(apps())('%s: Deployment and Service, probes /healthz and /readyz, resources, non-root, read-only, no capabilities', (name) => {
+    const d = deployment(name); // the schema above checks hardening, resources and probes' presence
+    const c = container(name);
+    expect(c.name).toBe(name);
+    expect(d.spec.selector.matchLabels).toEqual({ 'app.kubernetes.io/name': name });
+    expect(matches(d.spec.selector.matchLabels, d.spec.template.metadata.labels)).toBe(true);
+    expect(c.livenessProbe.httpGet).toEqual({ path: '/healthz', port: 'http' });
+    expect(c.readinessProbe.httpGet).toEqual({ path: '/readyz', port: 'http' });
+    const http = c.ports.find((p) => p.name === 'http');
+    expect(http).toBeDefined();
+    const s = service(name);
+    expect(s.spec.selector).toEqual(d.spec.selector.matchLabels);
+    expect(s.spec.ports[0]!.targetPort).toBe('http');
+    expect(http!.containerPort).toBe(Number(containerEnv(name).PORT));
+    // A read-only root: /tmp is an emptyDir.
+    const tmp = c.volumeMounts.find((m) => m.mountPath === '/tmp');
+    expect(d.spec.template.spec.volumes.find((v) => v.name === tmp?.name)?.emptyDir).toBeDefined();
+  });
+
+  test('a PodDisruptionBudget for every Deployment, each selecting exactly its pods', () => {
+    const pdbs = ofKind('PodDisruptionBudget').map((p) => z.object({ metadata: z.object({ name: z.string() }), spec: z.object({ selector: z.object({ matchLabels: z.record(z.string(), z.string()) }) }) }).parse(p));
+    for (const d of ofKind('Deployment')) {
+      const labels = deployment(d.metadata.name).spec.template.metadata.labels;
+      expect(`${d.metadata.name}: ${pdbs.filter((p) => matches(p.spec.selector.matchLabels, labels)).map((p) => p.metadata.name).join()}`).toBe(`${d.metadata.name}: ${d.metadata.name}`);
+    }
+  });
+
+  test('HorizontalPodAutoscalers for the gateway, listings, forum and ads, on Deployments that leave replicas to them', () => {
+    const hpas = ofKind('HorizontalPodAutoscaler').map((h) => z.object({ metadata: z.object({ name: z.string() }), spec: z.object({ scaleTargetRef: z.object({ apiVersion: z.literal('apps/v1'), kind: z.literal('Deployment'), name: z.string() }), minReplicas: z.number().min(2), maxReplicas: z.number() }) }).parse(h));
+    expect(hpas.map((h) => h.metadata.name).sort()).toEqual(['ads', 'forum', 'gateway', 'listings']);
+    for (const h of hpas) {
+      expect(h.spec.maxReplicas).toBeGreaterThan(h.spec.minReplicas);
+      expect(deployment(h.spec.scaleTargetRef.name).spec.replicas).toBeUndefined();
+    }
+    for (const d of ofKind('Deployment')) if (!hpas.some((h) => h.spec.scaleTargetRef.name === d.metadata.name)) expect(deployment(d.metadata.name).spec.replicas).toBeGreaterThanOrEqual(1);
+  });
+
+  test('every ConfigMap, Secret key and volume a Deployment reads exists', () => {
+    for (const d of ofKind('Deployment')) {
+      const name = d.metadata.name;
+      const c = container(name);
+      for (const from of c.envFrom) expect(find('ConfigMap', from.configMapRef.name)).toBeDefined();
+      for (const e of c.env) if (e.valueFrom) expect(`${name} ${e.name}: ${secretValue(e.valueFrom.secretKeyRef.name, e.valueFrom.secretKeyRef.key) !== undefined}`).toBe(`${name} ${e.name}: true`);
+      const volumes = deployment(name).spec.template.spec.volumes;
+      for (const m of c.volumeMounts) expect(volumes.map((v) => v.name)).toContain(m.name);
+      for (const v of volumes) for (const item of v.secret?.items ?? []) expect(`${v.secret!.secretName}/${item.key}: ${secretValue(v.secret!.secretName, item.key) !== undefined}`).toBe(`${v.secret!.secretName}/${item.key}: true`);
+    }
+  });
+
+  describe("each service's environment passes that service's own configuration", () => {
+    const keys = tempKeyFiles();
+    afterAll(() => keys.remove());
+
+    test.each(serviceDirs())('%s', (name) => {
+      const env = containerEnv(name);
+      expect(env.NODE_ENV).toBe('production');
+      expect(() => loadServiceConfig(name, env, keys)).not.toThrow();
+      // A key file it reads is mounted from the Secret at that path.
+      const c = container(name);
+      for (const [k, file] of Object.entries(env).filter(([k]) => k.endsWith('_FILE'))) {
+        const mount = c.volumeMounts.find((m) => m.mountPath === path.posix.dirname(file));
+        const volume = deployment(name).spec.template.spec.volumes.find((v) => v.name === mount?.name);
+        expect(`${name} ${k}: ${volume?.secret?.items.some((i) => i.path === path.posix.basename(file))}`).toBe(`${name} ${k}: true`);
+      }
+    });
+
+    test('identity alone holds the signing key', () => {
+      for (const d of ofKind('Deployment')) {
+        const items = deployment(d.metadata.name).spec.template.spec.volumes.flatMap((v) => v.secret?.items.map((i) => i.key) ?? []);
+        if (d.metadata.name !== 'identity') expect(`${d.metadata.name}: ${items.includes('jwt-private.pem')}`).toBe(`${d.metadata.name}: false`);
+      }
+    });
+  });
+
+  test.each(remoteDirs())("%s: the remote's static server starts with its environment and is ready", async (name) => {
+    expect(await staticServerReadyz(containerEnv(name))).toBe(200);
+  });
+
+  test('the gateway reaches every service of its routing table and every remote through their Services', () => {
+    const gateway = loadServiceConfig('gateway', containerEnv('gateway'), tempKeyFiles()) as { services: Record<string, string | string[]>; web: { remotes: Array<{ key: string; source: unknown }> } };
+    const through = (name: string) => {
+      const s = service(name);
+      expect(s.spec.ports[0]!.targetPort).toBe('http');
+      return `http://${name}:${s.spec.ports[0]!.port}`;
+    };
+    for (const name of SERVICE_NAMES) expect([gateway.services[name]].flat()).toEqual([through(name)]);
+    expect(gateway.web.remotes.map((r) => `mf-${r.key}`).sort()).toEqual(remoteDirs());
+    for (const r of gateway.web.remotes) expect(r.source).toEqual({ kind: 'url', origin: through(`mf-${r.key}`), basePath: '/' });
+    for (const name of serviceDirs()) {
+      const identityUrl = containerEnv(name).IDENTITY_URL;
+      if (identityUrl) expect(identityUrl).toBe(through('identity'));
+    }
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------------------
+
+describe('MongoDB and NATS from their official charts and operator, pinned', () => {
+  const Helmfile = z.object({
+    repositories: z.array(z.object({ name: z.string(), url: z.url() })),
+    releases: z.array(z.object({ name: z.string(), namespace: z.string(), chart: z.string(), version: z.string().regex(/^\d+\.\d+\.\d+$/, 'an exact chart version'), values: z.array(z.string()) })),
+  });
+  const helmfile = Helmfile.parse(parse(readFileSync(path.join(K8S, 'helm/helmfile.yaml'), 'utf8')));
+  const release = (chart: string) => {
+    const r = helmfile.releases.find((x) => x.chart === chart);
+    if (!r) throw new Error(`no release of ${chart}`);
+    for (const v of r.values) expect(existsSync(path.join(K8S, 'helm', v))).toBe(true);
+    return { ...r, values: Object.assign({}, ...r.values.map((v) => parse(readFileSync(path.join(K8S, 'helm', v), 'utf8')) as object)) as unknown };
+  };
+
+  test('the charts come from the projects\' own repositories', () => {
+    expect(helmfile.repositories).toEqual(expect.arrayContaining([{ name: 'nats', url: 'https://nats-io.github.io/k8s/helm/charts/' }, { name: 'mongodb', url: 'https://mongodb.github.io/helm-charts' }]));
+    for (const r of helmfile.releases) expect(helmfile.repositories.map((x) => x.name)).toContain(r.chart.split('/')[0]);
+    expect(helmfile.releases.every((r) => r.namespace === find('Namespace', 'central-pa')?.metadata.name)).toBe(true);
+  });
+
+  test('NATS: a JetStream cluster of 3 on file storage, fsync on every write, image pinned; the services replicate streams on it', () => {
+    const nats = release('nats/nats');
+    const values = z.object({
+      config: z.object({
+        cluster: z.object({ enabled: z.literal(true), replicas: z.number() }).loose(),
+        jetstream: z.object({ enabled: z.literal(true), fileStore: z.object({ enabled: z.literal(true), pvc: z.object({ enabled: z.literal(true) }).loose() }).loose(), merge: z.object({ sync_interval: z.literal('always') }) }).loose(),
+      }).loose(),
+      container: z.object({ image: z.object({ tag: z.string(), digest: z.string().regex(/^sha256:[0-9a-f]{64}$/) }).loose() }).loose(),
+    }).loose().parse(nats.values);
+    expect(values.config.cluster.replicas).toBe(3);
+    expect(values.container.image.tag.startsWith(nats.version)).toBe(true);
+    for (const name of serviceDirs().filter((n) => n !== 'gateway')) {
+      const env = containerEnv(name);
+      expect(`${name} ${env.NATS_URL} ${env.NATS_STREAM_REPLICAS}`).toBe(`${name} nats://${nats.name}:4222 ${values.config.cluster.replicas}`);
+    }
+  });
+
+  test('MongoDB: the operator watches MongoDBCommunity; a 3-member replica set; each service its own user on its own database', () => {
+    const operator = release('mongodb/mongodb-kubernetes');
+    expect(z.object({ operator: z.object({ watchedResources: z.array(z.string()) }).loose() }).parse(operator.values).operator.watchedResources).toContain('mongodbcommunity');
+    expect(mongodb).toHaveLength(1);
+    const rs = z.object({
+      apiVersion: z.literal('mongodbcommunity.mongodb.com/v1'),
+      kind: z.literal('MongoDBCommunity'),
+      metadata: z.object({ name: z.string() }),
+      spec: z.object({
+        type: z.literal('ReplicaSet'),
+        members: z.number(),
+        version: z.string().regex(/^7\.0\.\d+$/),
+        security: z.object({ authentication: z.object({ modes: z.array(z.literal('SCRAM')) }) }),
+        users: z.array(z.object({ name: z.string(), db: z.literal('admin'), passwordSecretRef: z.object({ name: z.string() }), roles: z.array(z.object({ name: z.string(), db: z.string() })), scramCredentialsSecretName: z.string(), connectionStringSecretName: z.string() }).strict()),
+      }).loose(),
+    }).parse(mongodb[0]);
+    expect(rs.spec.members).toBe(3);
+    for (const name of serviceDirs().filter((n) => n !== 'gateway')) {
+      const mongoUrl = container(name).env.find((e) => e.name === 'MONGO_URL')?.valueFrom?.secretKeyRef;
+      const user = rs.spec.users.find((u) => u.connectionStringSecretName === mongoUrl?.name);
+      expect(`${name}: ${user?.name}`).toBe(`${name}: ${name}`);
+      expect(mongoUrl?.key).toBe('connectionString.standard');
+      expect(user!.roles).toEqual([{ name: 'readWrite', db: containerEnv(name).MONGO_DB }]);
+      expect(secretValue(user!.passwordSecretRef.name, 'password')).toBeDefined();
+      expect(/[?&]replicaSet=([^&]+)/.exec(containerEnv(name).MONGO_URL!)?.[1]).toBe(rs.metadata.name); // several hosts: not a WHATWG URL
+    }
+  });
+});
