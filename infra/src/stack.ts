@@ -32,6 +32,8 @@ export interface StackContext {
   web: 'servers' | 'folders';
   /** Processes per service (REPLICAS); absent means one. */
   replicas?: Record<string, number>;
+  /** The services started, when not all of SERVICES (the gateway is given only these). */
+  services?: string[];
 }
 
 /** Port of each service per profile: dev uses 4001.., the gateway 8080; other profiles add an offset. */
@@ -98,8 +100,9 @@ export function replicaPorts(ports: Record<string, number>, replicas: Record<str
   return out;
 }
 
-/** Every origin of a service, comma separated (what the gateway's <NAME>_URL takes). */
-export function serviceOrigins(c: Pick<StackContext, 'ports' | 'replicas'>, service: string): string {
+/** Every origin of a service, comma separated (what the gateway's <NAME>_URL takes); empty when it is not started. */
+export function serviceOrigins(c: Pick<StackContext, 'ports' | 'replicas' | 'services'>, service: string): string {
+  if (c.services && !c.services.includes(service)) return '';
   return Array.from({ length: c.replicas?.[service] ?? 1 }, (_, i) => url(c.ports[replicaName(service, i + 1)]!)).join(',');
 }
 
@@ -452,6 +455,7 @@ export async function startServices(opts: {
     ...(opts.demoData ? { demoPassword: ensureDemoPassword(path.join(opts.dataDir, 'keys')) } : {}),
     web,
     replicas,
+    ...(opts.services ? { services: opts.services } : {}),
   };
   const logDir = path.join(opts.dataDir, 'logs');
   mkdirSync(logDir, { recursive: true });
