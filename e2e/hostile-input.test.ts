@@ -18,6 +18,7 @@ import { e2eEnv } from './support/env.ts';
 import {
   CORPUS,
   KIT_STORED,
+  ATTACKER_USER_AGENT,
   MALFORMED_HTTP,
   REFUSED_UNREAD,
   SERVICE_NAMES,
@@ -76,7 +77,7 @@ function send(base: string, req: HostileRequest, viaGateway: boolean): Promise<A
         port: url.port,
         method: req.method,
         path: req.path,
-        headers: { ...req.headers, ...(req.body ? { 'content-length': String(req.body.length) } : {}) },
+        headers: { 'user-agent': ATTACKER_USER_AGENT, ...req.headers, ...(req.body ? { 'content-length': String(req.body.length) } : {}) },
         agent: false,
         ...(viaGateway ? { localAddress: `127.0.0.${attackerIp + 1}` } : {}),
         timeout: 15_000,
@@ -207,7 +208,8 @@ function unexplainedChanges(before: Snapshot, after: Snapshot, outcome: FuzzOutc
     for (const [id, doc] of was) {
       const now = is.get(id);
       if (!now) {
-        if (!removable.has(id)) problems.push(`${key} ${id}: missing`);
+        const expired = rule.expiresAt && doc[rule.expiresAt] instanceof Date && (doc[rule.expiresAt] as Date).getTime() <= Date.now();
+        if (!removable.has(id) && !expired) problems.push(`${key} ${id}: missing`);
         continue;
       }
       const ignored = rule.mutable && (!mutableIds || mutableIds.has(id)) ? rule.mutable.fields : [];

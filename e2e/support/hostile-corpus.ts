@@ -90,6 +90,8 @@ export interface StoredRule {
   removable?: string[];
   /** How a document that a valid fuzz request added is recognised; a collection without it may gain nothing. */
   added?: (doc: StoredDoc, outcome: FuzzOutcome) => boolean;
+  /** The field of a TTL index: a document past it may vanish during the run (MongoDB's TTL monitor, not the fuzz). */
+  expiresAt?: string;
 }
 
 export interface Corpus {
@@ -182,7 +184,7 @@ export const CORPUS: Record<CorpusName, Corpus> = {
       // that user a reset token (a new document, so no field of a stored user may change).
       users: { added: answeredId },
       // Valid registrations and logins of the fuzz's own users start sessions; nobody else's session may appear or end.
-      sessions: { added: (doc, o) => o.users.has(String((doc.sess as { userId?: unknown } | undefined)?.userId)) },
+      sessions: { added: (doc, o) => o.users.has(String((doc.sess as { userId?: unknown } | undefined)?.userId)), expiresAt: 'expire' },
       // Failed logins count by design (keys `login:<name>|<ip>` and `login:<name>`), and so do reset mails asked for a
       // user (`reset:<userId>`: only the fuzz's own users); existing counters stay as they were.
       login_throttle: {
@@ -190,6 +192,7 @@ export const CORPUS: Record<CorpusName, Corpus> = {
           const id = String(doc._id);
           return id.startsWith('login:') || (id.startsWith('reset:') && o.users.has(id.slice('reset:'.length)));
         },
+        expiresAt: 'expiresAt',
       },
     },
   },
@@ -384,6 +387,12 @@ export const KIT_STORED: Record<string, StoredRule> = {
   },
 };
 
+/**
+ * The user agent of every fuzz request that does not set its own: a browser's, so the requests reach the code that
+ * counts views, impressions and clicks (a request without one is taken for a bot, answered and not counted).
+ */
+export const ATTACKER_USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+
 /** Sizes over which a server refuses a request before reading it and closes: 413 over the services' JSON limit, 431 over Node's header limit. */
 export const REFUSED_UNREAD = { bodyBytes: 100 * 1024, headerBytes: 16 * 1024 };
 
@@ -561,6 +570,7 @@ function hostileHeaders(): Array<{ name: string; headers: Record<string, string>
     { name: 'origin with userinfo', headers: { origin: 'http://evil.example@localhost' } },
     { name: 'accept-encoding garbage', headers: { 'accept-encoding': 'br;q=x, *;q=-1, gzip;q=NaN' } },
     { name: 'range garbage', headers: { range: 'bytes=999999999999-1,-,a-b' } },
+    { name: 'huge user agent', headers: { 'user-agent': `Mozilla/5.0 ${'x'.repeat(8_000)}` } },
   ];
 }
 
