@@ -26,7 +26,7 @@ function AdvertiseHere() {
 
 /**
  * The Advertisement carousel (spec §2): one ad at a time, turning every 5 s when there are at least 2, paused while
- * hovered or focused, for 10 s after a manual previous/next, never by itself under prefers-reduced-motion; a stop
+ * hovered or holds keyboard focus (:focus-visible), for 10 s after a manual previous/next, never by itself under prefers-reduced-motion; a stop
  * button and labelled controls (the WAI-ARIA carousel pattern). Each ad counts one impression per show (half of it on
  * screen for a second).
  */
