@@ -136,7 +136,7 @@ describe('/admin', () => {
     expect(await screen.findByText('Failed to create advertisement')).toBeTruthy();
     expect(screen.getByRole('dialog')).toBeTruthy();
     accept = true;
-    await act(async () => within(screen.getByRole('dialog')).getByRole('button', { name: 'Create Advertisement' }).click());
+    await act(async () => (await within(screen.getByRole('dialog')).findByRole('button', { name: 'Create Advertisement' })).click());
     expect(await screen.findByText('Advertisement created successfully')).toBeTruthy();
     expect(calls.filter((c) => c === 'POST /api/advertisements')).toHaveLength(2);
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -217,12 +217,12 @@ describe('/admin Yellow Pages tab', () => {
     fireEvent.pointerDown(within(dialog).getByRole('combobox', { name: /^Main category/ }), { button: 0, pointerType: 'mouse' });
     fireEvent.click(await screen.findByRole('option', { name: 'Shopping' }));
     await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
-    await act(async () => within(screen.getByRole('dialog')).getByRole('button', { name: 'Add Business' }).click());
+    await act(async () => (await within(screen.getByRole('dialog')).findByRole('button', { name: 'Add Business' })).click());
     expect(await screen.findByText('Failed to create business')).toBeTruthy();
     expect(bodies.get('POST /api/admin/businesses')).toMatchObject({ name: 'Spice Bazaar', mainCategory: 'Shopping', category: 'Shopping' });
     expect(screen.getByRole('dialog')).toBeTruthy();
     accept = true;
-    await act(async () => within(screen.getByRole('dialog')).getByRole('button', { name: 'Add Business' }).click());
+    await act(async () => (await within(screen.getByRole('dialog')).findByRole('button', { name: 'Add Business' })).click());
     expect(await screen.findByText('Business created successfully')).toBeTruthy();
     expect(calls.filter((c) => c === 'POST /api/admin/businesses')).toHaveLength(2);
     expect(screen.queryByRole('dialog')).toBeNull();

@@ -267,7 +267,7 @@ describe('forum screens', () => {
       await upload(failing([502, 'Bad Gateway']));
       await toastWith('Error', 'Failed to upload images. Please try again.');
       expect(screen.queryByRole('img', { name: "The post's image" })).toBeNull();
-      expect(screen.getByRole('button', { name: 'Add an image' })).toBeTruthy();
+      expect(await screen.findByRole('button', { name: 'Add an image' })).toBeTruthy();
     });
   });
 
