@@ -13,5 +13,7 @@ export * from './demo-accounts.ts';
 export * from './mf-metadata.ts';
 export * from './microfrontends.ts';
 export * from './site-settings.ts';
+export * from './search-values.ts';
+export * from './search.ts';
 export * from './events/envelope.ts';
 export * from './events/catalog.ts';

@@ -261,7 +261,7 @@ describe('reviews', () => {
 describe('events through the outbox', () => {
   it('publishes business-created, -updated, -reviewed and -deleted', async () => {
     const b = await newBusiness({ name: 'Event Test Grocers', mainCategory: 'Grocers', subCategory: undefined });
-    await update(b.id, businessBody({ name: 'Event Test Grocers 2', mainCategory: 'Grocers', subCategory: undefined }));
+    const updated = await update(b.id, businessBody({ name: 'Event Test Grocers 2', mainCategory: 'Grocers', subCategory: undefined }));
     const r = await review(b.id, { rating: 5 }, bob.cookie);
     await remove(b.id);
     await until('the outbox is published', async () => (await outboxModel(h.conn).countDocuments({ status: 'pending' })) === 0);
@@ -270,8 +270,8 @@ describe('events through the outbox', () => {
       .filter((p) => p.ok && (p.event.data as { businessId?: string }).businessId === b.id)
       .map((p) => (p.ok ? p.event : null)!);
     expect(events.map((e) => e.type)).toEqual([BusinessCreated.type, BusinessUpdated.type, BusinessReviewed.type, BusinessDeleted.type]);
-    expect(events[0]!.data).toEqual({ businessId: b.id, name: 'Event Test Grocers', mainCategory: 'Grocers' });
-    expect(events[1]!.data).toEqual({ businessId: b.id, name: 'Event Test Grocers 2', mainCategory: 'Grocers' });
+    expect(events[0]!.data).toEqual({ businessId: b.id, name: 'Event Test Grocers', mainCategory: 'Grocers', business: b });
+    expect(events[1]!.data).toEqual({ businessId: b.id, name: 'Event Test Grocers 2', mainCategory: 'Grocers', business: updated.body });
     expect(events[2]!.data).toEqual({ reviewId: r.body.id, businessId: b.id, userId: bob.userId, rating: 5, businessRating: 5, reviewCount: 1 });
   });
 });

@@ -205,7 +205,7 @@ describe('events through the outbox', () => {
       .filter((p) => p.ok && (p.event.data as { postId?: string }).postId === postId)
       .map((p) => (p.ok ? p.event : null)!);
     const created = events.find((e) => e.type === ForumPostCreated.type);
-    expect(created?.data).toEqual({ postId, userId: alice.userId, category: 'General', title: 'Events test post title' });
+    expect(created?.data).toEqual({ postId, userId: alice.userId, category: 'General', title: 'Events test post title', post: post.body });
     const replied = events.find((e) => e.type === ForumReplyCreated.type);
     expect(replied?.data).toEqual({ replyId: r.body.id, postId, userId: bob.userId, username: bob.username, postUserId: alice.userId, postTitle: 'Events test post title', excerpt: long.slice(0, 200) });
   });

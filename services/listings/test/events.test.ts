@@ -31,7 +31,8 @@ describe('events through the transactional outbox', () => {
     const created = await call(h.base, 'POST', '/api/listings', { cookie, body: listingBody({ category: 'Jobs', title: 'Cook wanted full time', imageUrls: [image] }) });
     expect(created.status).toBe(201);
     const id = created.body.id as string;
-    expect((await call(h.base, 'PUT', `/api/listings/${id}`, { cookie, body: { tier: 'gold', contactPhone: '' } })).status).toBe(200);
+    const edited = await call(h.base, 'PUT', `/api/listings/${id}`, { cookie, body: { tier: 'gold', contactPhone: '' } });
+    expect(edited.status).toBe(200);
     // A save that changes nothing is not an event.
     expect((await call(h.base, 'PUT', `/api/listings/${id}`, { cookie, body: { tier: 'gold', category: 'Jobs' } })).status).toBe(200);
     // Refused changes write nothing.
@@ -49,8 +50,9 @@ describe('events through the transactional outbox', () => {
     expect(events.map((e) => e.type)).toEqual([ListingCreated.type, ListingUpdated.type, ListingDeleted.type]);
     expect(events.map((e) => e.id).sort()).toEqual([...ids].sort());
     for (const e of events) expect(e.msgId).toBe(e.id);
-    expect(events[0]!.data).toEqual({ listingId: id, userId, category: 'Jobs', tier: 'free', title: 'Cook wanted full time' });
-    expect(events[1]!.data).toMatchObject({ listingId: id, tier: 'gold', changed: ['tier'] });
+    expect(events[0]!.data).toEqual({ listingId: id, userId, category: 'Jobs', tier: 'free', title: 'Cook wanted full time', listing: created.body });
+    // The full listing after the change, as the API answered it (the search service keeps its copy from these).
+    expect(events[1]!.data).toMatchObject({ listingId: id, tier: 'gold', changed: ['tier'], listing: edited.body });
     expect(events[2]!.data).toEqual({ listingId: id, userId, imageUrls: [image] });
     expect(await outbox.countDocuments({ _id: trusted({ $in: ids }), status: 'published' })).toBe(3);
   });

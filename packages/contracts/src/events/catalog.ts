@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { IdSchema } from '../common.ts';
-import { ListingCategorySchema, ListingTierSchema } from '../listings.ts';
-import { ForumCategorySchema } from '../forum.ts';
+import { ListingCategorySchema, ListingSchema, ListingTierSchema } from '../listings.ts';
+import { ForumCategorySchema, ForumPostSchema } from '../forum.ts';
+import { BusinessSchema } from '../directory.ts';
 import { AdPlacementSchema } from '../ads.ts';
 import { defineEvent, EventEnvelopeSchema, type EventDefinition, type EventEnvelope } from './envelope.ts';
 
@@ -16,7 +17,11 @@ export const SessionRevoked = defineEvent(
 export const PasswordResetRequested = defineEvent('identity.password-reset-requested', 1, z.object({ userId: IdSchema, email: z.string() }));
 
 // listings
-const listingRef = z.object({ listingId: IdSchema, userId: IdSchema, category: ListingCategorySchema, tier: ListingTierSchema, title: z.string() });
+/**
+ * `listing`: the listing as the API returns it after the change, for consumers that keep their own copy (search).
+ * Optional: events stored before it was added lack it.
+ */
+const listingRef = z.object({ listingId: IdSchema, userId: IdSchema, category: ListingCategorySchema, tier: ListingTierSchema, title: z.string(), listing: ListingSchema.optional() });
 export const ListingCreated = defineEvent('listings.listing-created', 1, listingRef);
 /** `removedImageUrls`: images the edit took off the listing (their files may be removed once nothing uses them). */
 export const ListingUpdated = defineEvent(
@@ -30,7 +35,8 @@ export const ListingDeleted = defineEvent('listings.listing-deleted', 1, z.objec
 export const ForumPostCreated = defineEvent(
   'forum.post-created',
   1,
-  z.object({ postId: IdSchema, userId: IdSchema, category: ForumCategorySchema, title: z.string(), imageUrl: z.string().optional() }),
+  /** `post`: the post as the API returns it (optional: events stored before it was added lack it). */
+  z.object({ postId: IdSchema, userId: IdSchema, category: ForumCategorySchema, title: z.string(), imageUrl: z.string().optional(), post: ForumPostSchema.optional() }),
 );
 /** A reply, with what a notice to the post's author needs: who replied, the start of the reply, the post. */
 export const ForumReplyCreated = defineEvent(
@@ -42,7 +48,8 @@ export const ForumReplyCreated = defineEvent(
 export const ForumPostViewed = defineEvent('forum.post-viewed', 1, z.object({ postId: IdSchema, viewer: z.string().min(1).max(128) }));
 
 // directory
-const businessRef = z.object({ businessId: IdSchema, name: z.string(), mainCategory: z.string().nullable() });
+/** `business`: the business as the API returns it after the change (optional: events stored before it was added lack it). */
+const businessRef = z.object({ businessId: IdSchema, name: z.string(), mainCategory: z.string().nullable(), business: BusinessSchema.optional() });
 /** A review, with the business's rating and count after it. */
 export const BusinessReviewed = defineEvent(
   'directory.business-reviewed',

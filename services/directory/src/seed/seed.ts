@@ -1,6 +1,7 @@
 import { isDuplicateKey, nameBasedId, runInTransaction } from '@cp/service-kit';
 import { BusinessCreated, BusinessReviewInsertSchema, DEMO_ACCOUNTS } from '@cp/contracts';
 import { meanRating, type BusinessDoc } from '../data/businesses-repository.ts';
+import { toBusiness } from '../data/business-mapper.ts';
 import type { ReviewDoc } from '../data/reviews-repository.ts';
 import { businessFields } from '../use-cases/business-rules.ts';
 import type { DirectoryDeps } from '../use-cases/deps.ts';
@@ -48,7 +49,7 @@ export async function seedDemoBusinesses(deps: DirectoryDeps): Promise<number> {
     await runInTransaction(deps.conn, async (session, emit) => {
       for (const business of businesses) {
         await deps.businesses.insert(business, session);
-        await emit(BusinessCreated, { businessId: business._id, name: business.name, mainCategory: business.mainCategory });
+        await emit(BusinessCreated, { businessId: business._id, name: business.name, mainCategory: business.mainCategory, business: toBusiness(business) });
       }
       for (const review of reviews) await deps.reviews.insert(review, session);
     });

@@ -13,7 +13,7 @@ export async function createBusiness(deps: DirectoryDeps, admin: AuthUser, body:
   const doc: BusinessDoc = { _id: randomUUID(), userId: admin.id, ...fields, rating: 0, ratingTotal: 0, reviewCount: 0, verified: false, createdAt: now, updatedAt: now };
   await runInTransaction(deps.conn, async (session, emit) => {
     await deps.businesses.insert(doc, session);
-    await emit(BusinessCreated, { businessId: doc._id, name: doc.name, mainCategory: doc.mainCategory });
+    await emit(BusinessCreated, { businessId: doc._id, name: doc.name, mainCategory: doc.mainCategory, business: toBusiness(doc) });
   });
   return toBusiness(doc);
 }

@@ -13,7 +13,7 @@ export async function updateBusiness(deps: DirectoryDeps, rawId: string, body: u
   const fields = businessFields(jsonObject(body));
   const updated = await runInTransaction(deps.conn, async (session, emit) => {
     const doc = await deps.businesses.update(id, fields, deps.now(), session);
-    if (doc) await emit(BusinessUpdated, { businessId: doc._id, name: doc.name, mainCategory: doc.mainCategory });
+    if (doc) await emit(BusinessUpdated, { businessId: doc._id, name: doc.name, mainCategory: doc.mainCategory, business: toBusiness(doc) });
     return doc;
   });
   if (!updated) throw notFound(BUSINESS_NOT_FOUND);

@@ -1,6 +1,7 @@
 import { isDuplicateKey, nameBasedId, runInTransaction } from '@cp/service-kit';
 import { DEMO_ACCOUNTS, ForumPostCreated, ForumPostInsertSchema, ForumReplyInsertSchema } from '@cp/contracts';
 import type { PostDoc } from '../data/posts-repository.ts';
+import { toPost } from '../data/forum-mapper.ts';
 import type { ReplyDoc } from '../data/replies-repository.ts';
 import type { ForumDeps } from '../use-cases/deps.ts';
 import { DEMO_POSTS } from './demo-posts.ts';
@@ -36,7 +37,7 @@ export async function seedDemoPosts(deps: ForumDeps): Promise<number> {
     await runInTransaction(deps.conn, async (session, emit) => {
       for (const post of posts) {
         await deps.posts.insert(post, session);
-        await emit(ForumPostCreated, { postId: post._id, userId: post.userId, category: post.category, title: post.title });
+        await emit(ForumPostCreated, { postId: post._id, userId: post.userId, category: post.category, title: post.title, post: toPost(post) });
       }
       for (const reply of replies) await deps.replies.insert(reply, session);
     });

@@ -27,7 +27,7 @@ export async function createPost(deps: ForumDeps, user: AuthUser, body: unknown)
   };
   await runInTransaction(deps.conn, async (session, emit) => {
     await deps.posts.insert(doc, session);
-    await emit(ForumPostCreated, { postId: doc._id, userId: doc.userId, category: doc.category, title: doc.title, ...(doc.imageUrl ? { imageUrl: doc.imageUrl } : {}) });
+    await emit(ForumPostCreated, { postId: doc._id, userId: doc.userId, category: doc.category, title: doc.title, ...(doc.imageUrl ? { imageUrl: doc.imageUrl } : {}), post: toPost(doc) });
   });
   return toPost(doc);
 }

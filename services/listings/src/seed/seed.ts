@@ -1,6 +1,7 @@
 import { isDuplicateKey, nameBasedId, runInTransaction } from '@cp/service-kit';
 import { DEMO_ACCOUNTS, ListingCreated } from '@cp/contracts';
 import { searchTextOf, type ListingDoc } from '../data/listings-repository.ts';
+import { toListing } from '../data/listing-mapper.ts';
 import { validateNewListing } from '../use-cases/listing-input.ts';
 import { storeImage } from '../images/storage-keys.ts';
 import type { ListingsDeps } from '../use-cases/deps.ts';
@@ -66,7 +67,7 @@ export async function seedDemoData(deps: ListingsDeps): Promise<SeedResult> {
     await runInTransaction(deps.conn, async (session, emit) => {
       for (const doc of docs) {
         await deps.listings.insert(doc, session);
-        await emit(ListingCreated, { listingId: doc._id, userId: doc.userId, category: doc.category, tier: doc.tier, title: doc.title });
+        await emit(ListingCreated, { listingId: doc._id, userId: doc.userId, category: doc.category, tier: doc.tier, title: doc.title, listing: toListing(doc) });
       }
     });
   } catch (err) {

@@ -23,7 +23,7 @@ export async function createListing(deps: ListingsDeps, userId: string, body: un
   };
   await runInTransaction(deps.conn, async (session, emit) => {
     await deps.listings.insert(doc, session);
-    await emit(ListingCreated, { listingId: doc._id, userId, category: doc.category, tier: doc.tier, title: doc.title });
+    await emit(ListingCreated, { listingId: doc._id, userId, category: doc.category, tier: doc.tier, title: doc.title, listing: toListing(doc) });
   });
   return toListing(doc);
 }

@@ -29,7 +29,7 @@ export async function updateListing(deps: ListingsDeps, userId: string, rawId: s
     const changed = changedFields(current, doc);
     // A save without a real change is not an event.
     const removedImageUrls = (current.imageUrls ?? []).filter((u) => !(doc.imageUrls ?? []).includes(u));
-    if (changed.length > 0) await emit(ListingUpdated, { listingId: id, userId, category: doc.category, tier: doc.tier, title: doc.title, changed, removedImageUrls });
+    if (changed.length > 0) await emit(ListingUpdated, { listingId: id, userId, category: doc.category, tier: doc.tier, title: doc.title, changed, removedImageUrls, listing: toListing(doc) });
     return doc;
   });
   if (!updated) return missingOrForbidden(deps, id);

@@ -1,0 +1,70 @@
+/**
+ * The search service's plain values and answer types (issue 15). No zod here: the listings page and the header's
+ * search read these without loading the schemas; search.ts builds its schemas from them.
+ */
+import type { PriceBucketId } from './constants.ts';
+import type { Listing } from './listings.ts';
+
+/** Past this many listings, /listings stops filtering the full list in the browser and asks the search service. */
+export const LISTINGS_SERVER_SEARCH_THRESHOLD = 2000;
+
+/** What a search hit can be. */
+export const SEARCH_HIT_TYPES = ['listing', 'business', 'post'] as const;
+export type SearchHitType = (typeof SEARCH_HIT_TYPES)[number];
+
+/** At most this many characters of text in a hit's snippet. */
+export const SEARCH_SNIPPET_MAX = 160;
+/** GET /api/search/suggest: the default and largest `limit`. */
+export const SUGGEST_LIMIT_DEFAULT = 8;
+export const SUGGEST_LIMIT_MAX = 10;
+/** GET /api/search: the default and largest `pageSize`. */
+export const SEARCH_PAGE_SIZE_DEFAULT = 20;
+export const SEARCH_PAGE_SIZE_MAX = 50;
+
+/** One hit of the site-wide search: what it is, its title, a short text, and the site path that shows it. */
+export interface SearchHit {
+  type: SearchHitType;
+  id: string;
+  title: string;
+  /** Up to SEARCH_SNIPPET_MAX characters of its text. */
+  snippet: string;
+  /** `/listing/{id}`, `/forum/post/{id}` or `/businesses#business-{id}`. */
+  url: string;
+}
+
+/** The site path of a hit (the pages that show each type). */
+export function searchHitUrl(type: SearchHitType, id: string): string {
+  if (type === 'listing') return `/listing/${id}`;
+  if (type === 'post') return `/forum/post/${id}`;
+  return `/businesses#business-${id}`;
+}
+
+/** Counts per facet, each counted with every other filter applied (the alternatives the user can pick). */
+export interface ListingFacets {
+  category: Record<string, number>;
+  location: Record<string, number>;
+  priceRange: Record<PriceBucketId, number>;
+}
+
+/** GET /api/search/listings answer: a page of listings with the §9 rules (as GET /api/listings?...) and the facets. */
+export interface SearchListingsPage {
+  items: Listing[];
+  total: number;
+  page: number;
+  pageSize: number;
+  facets: ListingFacets;
+}
+
+/** GET /api/search/suggest answer: best first. */
+export interface SuggestResponse {
+  items: SearchHit[];
+}
+
+/** GET /api/search answer: one page of hits, best first, and the hits of each type for the same words. */
+export interface SearchResponse {
+  items: SearchHit[];
+  total: number;
+  page: number;
+  pageSize: number;
+  counts: Record<SearchHitType, number>;
+}
