@@ -8,4 +8,5 @@ export const { routes } = defineRemoteRoutes(metadata, {
   '/listings': lazy(() => import('../pages/ListingsPage.tsx')),
   '/listing/:id': lazy(() => import('../pages/ListingDetailPage.tsx')),
   '/my-listings': lazy(() => import('../pages/MyListingsPage.tsx')),
+  '/search': lazy(() => import('../pages/SearchPage.tsx')),
 });
