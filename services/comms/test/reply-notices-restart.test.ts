@@ -8,7 +8,8 @@ import { eventStream, ForumReplyCreated } from '@cp/contracts';
 import { connectMongo, connectNats, createLogger, createMailer, ensureStream, publishEvent, type Mail, type NatsHandle } from '@cp/service-kit';
 import { mailbox } from '../../../infra/src/mailbox.ts';
 import { testEnv } from '../../../infra/src/jest/test-env.ts';
-import { call, newUser, startIdentity, type IdentityHarness } from '../../identity/test/helpers.ts';
+import { startIdentity, type IdentityHarness } from '../../identity/test/helpers.ts';
+import { registerUser, replyEventData } from './reply-notice-helpers.ts';
 import { buildCommsApp } from '../src/app.ts';
 import { identityUserDirectory } from '../src/data/user-directory.ts';
 import { startReplyNotices } from '../src/events/reply-notices.ts';
@@ -116,15 +117,10 @@ afterAll(async () => {
   mailer.close();
 });
 
-async function register(): Promise<{ id: string; email: string; username: string }> {
-  const user = newUser();
-  const res = await call(identity.base, 'POST', '/api/register', { body: user });
-  return { id: res.body.id as string, email: user.email, username: user.username };
-}
+const register = () => registerUser(identity.base);
 
-function replyEvent(author: { id: string }, replier: { id: string; username: string }) {
-  return { replyId: randomUUID(), postId: randomUUID(), userId: replier.id, username: replier.username, postUserId: author.id, postTitle: 'Diwali potluck in Camp Hill', excerpt: 'I will bring samosas for twenty.' };
-}
+const replyEvent = (author: { id: string }, replier: { id: string; username: string }) =>
+  replyEventData(author, replier, { title: 'Diwali potluck in Camp Hill', excerpt: 'I will bring samosas for twenty.' });
 
 describe('a reply notice whose sender died mid-way', () => {
   it('is left alone while the claim is younger than the lease, then taken over and sent, with one Message-ID', async () => {

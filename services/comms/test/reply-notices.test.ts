@@ -4,7 +4,8 @@ import { ForumReplyCreated, makeEvent } from '@cp/contracts';
 import { connectMongo, connectNats, createLogger, createMailer, DEAD_LETTER_STREAM, ensureStream, publishEvent, streamMessages, type NatsHandle } from '@cp/service-kit';
 import { mailbox } from '../../../infra/src/mailbox.ts';
 import { testEnv } from '../../../infra/src/jest/test-env.ts';
-import { call, newUser, startIdentity, type IdentityHarness } from '../../identity/test/helpers.ts';
+import { startIdentity, type IdentityHarness } from '../../identity/test/helpers.ts';
+import { registerUser, replyEventData } from './reply-notice-helpers.ts';
 import { buildCommsApp } from '../src/app.ts';
 import { identityUserDirectory } from '../src/data/user-directory.ts';
 import { startReplyNotices } from '../src/events/reply-notices.ts';
@@ -41,15 +42,10 @@ afterAll(async () => {
   mailer.close();
 });
 
-async function register(): Promise<{ id: string; email: string; username: string }> {
-  const user = newUser();
-  const res = await call(identity.base, 'POST', '/api/register', { body: user });
-  return { id: res.body.id as string, email: user.email, username: user.username };
-}
+const register = () => registerUser(identity.base);
 
-function replyEvent(author: { id: string }, replier: { id: string; username: string }, excerpt = 'Count me in for Sunday, I will bring the bats.') {
-  return { replyId: randomUUID(), postId: randomUUID(), userId: replier.id, username: replier.username, postUserId: author.id, postTitle: 'Weekend cricket at Carlisle', excerpt };
-}
+const replyEvent = (author: { id: string }, replier: { id: string; username: string }, excerpt = 'Count me in for Sunday, I will bring the bats.') =>
+  replyEventData(author, replier, { title: 'Weekend cricket at Carlisle', excerpt });
 
 const mailsTo = async (to: string) => (await box.list(to)).length;
 
