@@ -7,6 +7,7 @@ import { displayName, useAuth } from '@cp/web-core';
 import { useRemotesController } from '../mf/RemotesContext.tsx';
 import { NAV_ITEMS, SITE_SHORT_NAME } from '../site.ts';
 import type { AccountMenuProps, PostAdMenuProps } from './HeaderMenus.tsx';
+import { HeaderSearch } from './HeaderSearch.tsx';
 import { navLinkClass, visible, WhatsAppLink } from './nav.tsx';
 import { ThemeToggle } from './ThemeToggle.tsx';
 
@@ -68,6 +69,9 @@ export function Header() {
           ))}
         </nav>
 
+        {/* Below xl the search is in the menu (the header has no room for it next to the nav). */}
+        <HeaderSearch className="hidden min-w-32 max-w-xs flex-1 xl:block" />
+
         <div className="ml-auto flex items-center gap-1">
           <WhatsAppLink className="hidden md:inline-flex" />
           <ThemeToggle />
@@ -110,7 +114,7 @@ export function Header() {
           <Button
             variant="ghost"
             size="icon"
-            className="lg:hidden"
+            className="xl:hidden"
             aria-label="Open menu"
             aria-expanded={menu.open}
             onPointerEnter={() => void loadMobileMenu()}

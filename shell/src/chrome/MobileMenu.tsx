@@ -4,6 +4,7 @@ import { Button } from '@cp/ui';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@cp/ui/dialog';
 import { useAuth } from '@cp/web-core';
 import { NAV_ITEMS } from '../site.ts';
+import { HeaderSearch } from './HeaderSearch.tsx';
 import { navLinkClass, visible, WhatsAppLink } from './nav.tsx';
 
 export interface MobileMenuProps {
@@ -35,6 +36,7 @@ export default function MobileMenu({ open, onOpenChange, onPostAd, onLogout }: M
             ))}
           </ul>
         </nav>
+        <HeaderSearch className="border-t pt-4" onNavigate={close} />
         <div className="flex flex-col gap-2 border-t pt-4">
           <Button
             onClick={() => {

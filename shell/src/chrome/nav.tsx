@@ -23,7 +23,7 @@ export function WhatsAppLink({ className, showText = false }: { className?: stri
       className={cn('inline-flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-brand-green hover:bg-accent', className)}
     >
       <MessageCircle className="h-4 w-4" aria-hidden="true" />
-      <span className={showText ? undefined : 'sr-only xl:not-sr-only'}>Join WhatsApp</span>
+      <span className={showText ? undefined : 'sr-only 2xl:not-sr-only'}>Join WhatsApp</span>
       <span className="sr-only"> (opens in a new tab)</span>
     </a>
   );

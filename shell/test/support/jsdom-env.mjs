@@ -10,10 +10,14 @@ class BrowserLikeEnvironment extends TestEnvironment {
     const NodeRequest = globalThis.Request;
     g.Request = class PageRequest extends NodeRequest {
       constructor(input, init) {
-        // jsdom's AbortSignal is not Node's: Node's Request refuses it. Tests do not abort requests, so it is dropped.
+        // jsdom's AbortSignal is not Node's, which Node's Request refuses: a Node signal that follows it takes its place
+        // (a test can see a request aborted, as the header search's stale suggestions are).
         if (init?.signal && !(init.signal instanceof globalThis.AbortSignal)) {
-          const { signal: _signal, ...rest } = init;
-          init = rest;
+          const page = init.signal;
+          const node = new globalThis.AbortController();
+          if (page.aborted) node.abort(page.reason);
+          else page.addEventListener('abort', () => node.abort(page.reason), { once: true });
+          init = { ...init, signal: node.signal };
         }
         super(typeof input === 'string' ? new URL(input, g.location.href).href : input, init);
       }

@@ -1,0 +1,30 @@
+import type { SearchHit, SearchHitType } from '@cp/contracts';
+
+/** Suggestions start from this many characters (one letter matches too much to help). */
+export const SUGGEST_MIN_CHARS = 2;
+/** The box asks for suggestions this long after the last key. */
+export const SUGGEST_DEBOUNCE_MS = 200;
+
+/** The heading of each group of suggestions. */
+export const GROUP_LABELS: Record<SearchHitType, string> = { listing: 'Listings', business: 'Businesses', post: 'Forum posts' };
+
+export interface SuggestionGroup {
+  type: SearchHitType;
+  hits: SearchHit[];
+}
+
+/** The hits grouped by type, the groups in the order of their best hit, the hits in theirs (best first). */
+export function groupHits(hits: readonly SearchHit[]): SuggestionGroup[] {
+  const groups: SuggestionGroup[] = [];
+  for (const hit of hits) {
+    const group = groups.find((g) => g.type === hit.type);
+    if (group) group.hits.push(hit);
+    else groups.push({ type: hit.type, hits: [hit] });
+  }
+  return groups;
+}
+
+/** The results page of the words. */
+export function resultsUrl(q: string): string {
+  return `/search?${new URLSearchParams({ q: q.trim() }).toString()}`;
+}
