@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { BadgeCheck, Crown, Globe, Mail, MapPin, MessageCircle, MessageSquareText, Phone, Star } from 'lucide-react';
 import type { Business } from '@cp/contracts';
-import { Badge, Button, Card, CardContent, Skeleton } from '@cp/ui';
+import { Badge, Button, Card, CardContent, cn, Skeleton } from '@cp/ui';
 import { ratingText, telHref, websiteHref, whatsappHref } from '../lib/directory.ts';
 
 export function Rating({ rating, reviewCount }: { rating: number; reviewCount: number }) {
@@ -154,11 +154,34 @@ export function BusinessGridSkeleton({ count = 6, label = 'Loading businesses…
   );
 }
 
-export function BusinessGrid({ businesses, headingLevel = 2, whatsapp = false, reviews = false }: { businesses: readonly Business[]; headingLevel?: 2 | 3; whatsapp?: boolean; reviews?: boolean }) {
+/** The id of a business's card on /businesses: search hits link to `/businesses#business-{id}`. */
+export const businessAnchor = (id: string) => `business-${id}`;
+
+/** With `anchors`, each card has its id (businessAnchor); the card of `highlightId` is outlined. */
+export function BusinessGrid({
+  businesses,
+  headingLevel = 2,
+  whatsapp = false,
+  reviews = false,
+  anchors = false,
+  highlightId,
+}: {
+  businesses: readonly Business[];
+  headingLevel?: 2 | 3;
+  whatsapp?: boolean;
+  reviews?: boolean;
+  anchors?: boolean;
+  highlightId?: string | undefined;
+}) {
   return (
     <ul className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
       {businesses.map((b) => (
-        <li key={b.id}>
+        <li
+          key={b.id}
+          {...(anchors ? { id: businessAnchor(b.id) } : {})}
+          className={cn('scroll-mt-24 rounded-lg', b.id === highlightId && 'ring-2 ring-primary ring-offset-2 ring-offset-background')}
+          {...(b.id === highlightId ? { 'data-highlighted': '' } : {})}
+        >
           <BusinessCard business={b} headingLevel={headingLevel} whatsapp={whatsapp} reviews={reviews} />
         </li>
       ))}

@@ -1,8 +1,9 @@
-import { Link } from 'react-router';
+import { useEffect } from 'react';
+import { Link, useLocation } from 'react-router';
 import { Building2, Plus } from 'lucide-react';
 import { Button, EmptyState } from '@cp/ui';
 import { useGetBusinessesQuery } from '../api/directory-api.ts';
-import { BusinessGrid, BusinessGridSkeleton } from '../components/BusinessCard.tsx';
+import { businessAnchor, BusinessGrid, BusinessGridSkeleton } from '../components/BusinessCard.tsx';
 import { LoadError } from '@cp/web-core';
 
 /** The contact form's subject when a visitor suggests a business (the directory is kept by the admins). */
@@ -14,12 +15,18 @@ export const SUGGEST_BUSINESS_SUBJECT = 'Suggest a business for the directory';
  */
 export function BusinessesPage() {
   const { data, isLoading, error, refetch } = useGetBusinessesQuery();
+  // /businesses#business-{id} (a search hit): once the cards are there, that card is scrolled to and outlined.
+  const { hash } = useLocation();
+  const highlightId = data?.find((b) => `#${businessAnchor(b.id)}` === hash)?.id;
+  useEffect(() => {
+    if (highlightId) document.getElementById(businessAnchor(highlightId))?.scrollIntoView({ block: 'center' });
+  }, [highlightId]);
   let body;
   if (isLoading) body = <BusinessGridSkeleton />;
   else if (error) body = <LoadError title="Businesses could not be loaded" error={error} onRetry={() => void refetch()} />;
   else if ((data ?? []).length === 0)
     body = <EmptyState icon={<Building2 />} title="No businesses yet" description="Local businesses will appear here once they are listed in the directory." />;
-  else body = <BusinessGrid businesses={data ?? []} reviews />;
+  else body = <BusinessGrid businesses={data ?? []} reviews anchors highlightId={highlightId} />;
   return (
     <div className="space-y-6">
       <title>Business Directory | Central PA Desi Community</title>
