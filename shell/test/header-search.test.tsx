@@ -69,7 +69,7 @@ describe('header search (issue 15)', () => {
   it('is a bare search box until focused; Enter then goes to the results page', async () => {
     await renderBox(() => []);
     expect(screen.queryByRole('combobox')).toBeNull();
-    const bare = screen.getByRole('searchbox', { name: 'Search listings, businesses and forum posts' });
+    const bare = screen.getByRole('textbox', { name: 'Search listings, businesses and forum posts' });
     type(bare, 'dosa');
     await act(async () => fireEvent.submit(bare.closest('form')!));
     expect(path()).toBe('/search?q=dosa');

@@ -5,7 +5,8 @@ import type { SearchComboboxProps } from '../search/SearchCombobox.tsx';
 import { resultsUrl } from '../search/suggestions.ts';
 
 // Until the pointer or the focus reaches it, the box is a bare input in a search form (Enter goes to /search); then
-// the suggestions' code loads and takes its place (issue 15; the home page's budget, shell/README.md).
+// the suggestions' code loads and takes its place (issue 15; the home page's budget, shell/README.md). A text input in
+// a search landmark, not type=search: the page's own search boxes (home hero, /listings filters) stay its searchboxes.
 const SearchCombobox = createDeferredPart<SearchComboboxProps>(() => import('../search/SearchCombobox.tsx').then((m) => m.SearchCombobox), { openOnPress: false });
 
 /** The site-wide search box (header on wide screens, the mobile menu on small ones): listings, businesses, posts. */
@@ -35,7 +36,7 @@ export function HeaderSearch({ className, onNavigate }: { className?: string; on
         value={value}
         onValueChange={setValue}
         onGo={go}
-        trigger={<Input id={id} type="search" name="q" autoComplete="off" placeholder="Search…" className="h-9" value={value} onChange={(e) => setValue(e.target.value)} />}
+        trigger={<Input id={id} type="text" enterKeyHint="search" name="q" autoComplete="off" placeholder="Search…" className="h-9" value={value} onChange={(e) => setValue(e.target.value)} />}
       />
     </form>
   );
