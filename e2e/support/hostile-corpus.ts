@@ -8,7 +8,7 @@
  */
 import { gzipSync } from 'node:zlib';
 
-export type ServiceName = 'identity' | 'listings' | 'forum' | 'directory' | 'ads' | 'comms';
+export type ServiceName = 'identity' | 'listings' | 'forum' | 'directory' | 'ads' | 'comms' | 'search';
 /** Whose endpoints: a service's, or the gateway's own (health, the site's pages and files, the remote registry). */
 export type CorpusName = ServiceName | 'gateway';
 
@@ -330,6 +330,15 @@ export const CORPUS: Record<CorpusName, Corpus> = {
       // A notice per valid reply of the fuzz to the victim's post (its id is the reply's).
       reply_notices: { added: answeredId },
     },
+  },
+  // Read-only: its index is built from the other services' events; its database holds nothing, so nothing may change there.
+  search: {
+    endpoints: [
+      { method: 'GET', path: '/api/search/listings', body: 'none', query: ['search', 'category', 'location', 'priceRange', 'tier', 'userId', 'sort', 'page', 'pageSize'] },
+      { method: 'GET', path: '/api/search/suggest', body: 'none', query: ['q', 'limit'] },
+      { method: 'GET', path: '/api/search', body: 'none', query: ['q', 'type', 'page', 'pageSize'] },
+    ],
+    setup: async () => ({}),
   },
   gateway: {
     endpoints: [

@@ -46,13 +46,14 @@ export function servicePorts(offset: number): Record<string, number> {
     directory: 4004 + offset,
     ads: 4005 + offset,
     comms: 4006 + offset,
+    search: 4007 + offset,
   };
 }
 
 const url = (port: number) => `http://127.0.0.1:${port}`;
 
 /** The services that may run as several processes (REPLICAS): all but the gateway, the one origin of the site. */
-export const REPLICABLE = ['identity', 'listings', 'forum', 'directory', 'ads', 'comms'] as const;
+export const REPLICABLE = ['identity', 'listings', 'forum', 'directory', 'ads', 'comms', 'search'] as const;
 export const MAX_REPLICAS = 9;
 /** Replica k (2, 3, ...) of a service listens on its port + 10 × (k - 1): listings 4002, 4012, 4022 ... */
 const REPLICA_PORT_STEP = 10;
@@ -166,6 +167,11 @@ export const SERVICES: ServiceSpec[] = [
     }),
   },
   {
+    name: 'search',
+    entry: 'services/search/src/main.ts',
+    env: (c, port) => ({ PORT: String(port ?? c.ports.search) }),
+  },
+  {
     name: 'gateway',
     entry: 'services/gateway/src/main.ts',
     // Each service's origins, every replica's (the gateway spreads requests across them).
@@ -178,6 +184,7 @@ export const SERVICES: ServiceSpec[] = [
       DIRECTORY_URL: serviceOrigins(c, 'directory'),
       ADS_URL: serviceOrigins(c, 'ads'),
       COMMS_URL: serviceOrigins(c, 'comms'),
+      SEARCH_URL: serviceOrigins(c, 'search'),
       ...webEnv(c),
     }),
   },

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { AdsEnv, loadAdsConfig } from '../../../services/ads/src/config.ts';
 import { CommsEnv, loadCommsConfig } from '../../../services/comms/src/config.ts';
+import { SearchEnv, loadSearchConfig } from '../../../services/search/src/config.ts';
 import { DirectoryEnv, loadDirectoryConfig } from '../../../services/directory/src/config.ts';
 import { ForumEnv, loadForumConfig } from '../../../services/forum/src/config.ts';
 import { GatewayEnv, loadGatewayConfig } from '../../../services/gateway/src/config.ts';
@@ -39,6 +40,7 @@ export const SERVICE_CONFIGS: Record<string, ServiceConfigEntry> = {
   directory: { schema: DirectoryEnv, load: (env) => loadDirectoryConfig(env) },
   ads: { schema: AdsEnv, load: (env) => loadAdsConfig(env) },
   comms: { schema: CommsEnv, load: (env) => loadCommsConfig(env) },
+  search: { schema: SearchEnv, load: (env) => loadSearchConfig(env) },
   gateway: { schema: GatewayEnv, load: (env) => loadGatewayConfig(env) },
 };
 

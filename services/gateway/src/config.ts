@@ -258,6 +258,7 @@ export const GatewayEnv = z.object({
   DIRECTORY_URL: optionalUpstream,
   ADS_URL: optionalUpstream,
   COMMS_URL: optionalUpstream,
+  SEARCH_URL: optionalUpstream,
 
   /** The shell's production build (index.html, csp.json, assets). Unset: the gateway serves no site, only the API. */
   WEB_ROOT: optionalDir,
@@ -334,6 +335,7 @@ const INDIVIDUAL: Record<ServiceName, keyof z.infer<typeof GatewayEnv>> = {
   directory: 'DIRECTORY_URL',
   ads: 'ADS_URL',
   comms: 'COMMS_URL',
+  search: 'SEARCH_URL',
 };
 
 /** Reads and validates the gateway's environment; throws a ConfigError listing every problem. */

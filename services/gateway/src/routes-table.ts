@@ -3,7 +3,7 @@
  * its own `/api/...` paths, so requests are forwarded with their path unchanged.
  */
 
-export const SERVICE_NAMES = ['identity', 'listings', 'forum', 'directory', 'ads', 'comms'] as const;
+export const SERVICE_NAMES = ['identity', 'listings', 'forum', 'directory', 'ads', 'comms', 'search'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
 /** `api`: JSON endpoints (small bodies, short timeout). `upload`: multipart image uploads (large bodies, long timeout). */
@@ -33,6 +33,7 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   { prefix: '/api/advertisements', service: 'ads', kind: 'api' },
   { prefix: '/api/contact', service: 'comms', kind: 'api' },
   { prefix: '/api/newsletter', service: 'comms', kind: 'api' },
+  { prefix: '/api/search', service: 'search', kind: 'api' },
 ];
 
 /** Paths that are never forwarded, whatever a rule says: service-to-service endpoints live under `/internal`. */

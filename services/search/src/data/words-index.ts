@@ -1,0 +1,57 @@
+import MiniSearch from 'minisearch';
+import { SEARCH_HIT_TYPES, SEARCH_SNIPPET_MAX, searchHitUrl, type SearchHit, type SearchHitType } from '@cp/contracts';
+
+interface WordsDoc {
+  key: string;
+  type: SearchHitType;
+  id: string;
+  title: string;
+  text: string;
+}
+
+/** How far a word may be from what was typed: MiniSearch's fuzzy share of the word's length (1 edit from 5 letters, 2 from 8). */
+const FUZZY = 0.2;
+
+/** A hit's short text: whitespace folded, cut at SEARCH_SNIPPET_MAX characters with an ellipsis. */
+export function snippetOf(text: string): string {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  return clean.length <= SEARCH_SNIPPET_MAX ? clean : `${clean.slice(0, SEARCH_SNIPPET_MAX - 3)}...`;
+}
+
+/**
+ * Words across listings, businesses and forum posts: MiniSearch (chosen by measurement, scripts/bench/search-libraries.ts)
+ * with prefix matching and typo tolerance (edit distance), title words weighted double. Best first.
+ */
+export class WordsIndex {
+  private mini = new MiniSearch<WordsDoc>({ idField: 'key', fields: ['title', 'text'], storeFields: [] });
+  private docs = new Map<string, WordsDoc>();
+
+  put(type: SearchHitType, id: string, title: string, text: string): void {
+    const key = `${type}:${id}`;
+    const doc: WordsDoc = { key, type, id, title, text };
+    if (this.docs.has(key)) this.mini.replace(doc);
+    else this.mini.add(doc);
+    this.docs.set(key, doc);
+  }
+
+  remove(type: SearchHitType, id: string): void {
+    const key = `${type}:${id}`;
+    if (!this.docs.has(key)) return;
+    this.mini.discard(key);
+    this.docs.delete(key);
+  }
+
+  /** Every hit for the words, best first, optionally of one type, with the count of each type. */
+  search(q: string, type?: SearchHitType): { hits: SearchHit[]; counts: Record<SearchHitType, number> } {
+    const counts = Object.fromEntries(SEARCH_HIT_TYPES.map((t) => [t, 0])) as Record<SearchHitType, number>;
+    const hits: SearchHit[] = [];
+    for (const r of this.mini.search(q, { prefix: true, fuzzy: FUZZY, combineWith: 'AND', boost: { title: 2 } })) {
+      const doc = this.docs.get(r.id as string);
+      if (!doc) continue;
+      counts[doc.type] += 1;
+      if (type && doc.type !== type) continue;
+      hits.push({ type: doc.type, id: doc.id, title: doc.title, snippet: snippetOf(doc.text), url: searchHitUrl(doc.type, doc.id) });
+    }
+    return { hits, counts };
+  }
+}

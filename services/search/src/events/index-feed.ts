@@ -1,0 +1,152 @@
+import { DeliverPolicy, type ConsumerMessages } from '@nats-io/jetstream';
+import {
+  BusinessCreated,
+  BusinessDeleted,
+  BusinessReviewed,
+  BusinessUpdated,
+  ForumPostCreated,
+  ListingCreated,
+  ListingDeleted,
+  ListingUpdated,
+  parseEvent,
+  type EventDefinition,
+  type EventEnvelope,
+} from '@cp/contracts';
+import { ensureStream, whileNatsUnavailable, type NatsHandle, type ReadinessCheck } from '@cp/service-kit';
+import type { Logger } from 'pino';
+import type { SearchIndex } from '../data/search-index.ts';
+
+/** The events the index is built from, per owning service. */
+export const FEEDS: Record<'listings' | 'forum' | 'directory', EventDefinition[]> = {
+  listings: [ListingCreated, ListingUpdated, ListingDeleted],
+  forum: [ForumPostCreated],
+  directory: [BusinessCreated, BusinessUpdated, BusinessReviewed, BusinessDeleted],
+};
+
+/** Applies one event to the index. An old event without its document (stored before events carried it) is skipped. */
+export function applyEvent(index: SearchIndex, event: EventEnvelope, logger?: Logger): void {
+  const d = event.data as Record<string, unknown>;
+  const skipped = () => logger?.warn({ type: event.type, eventId: event.id }, 'event without its document skipped');
+  switch (event.type) {
+    case ListingCreated.type:
+    case ListingUpdated.type: {
+      const { listing } = event.data as ReturnType<typeof ListingCreated.data.parse>;
+      if (listing) index.putListing(listing);
+      else skipped();
+      return;
+    }
+    case ListingDeleted.type:
+      index.deleteListing(d.listingId as string);
+      return;
+    case ForumPostCreated.type: {
+      const { post } = event.data as ReturnType<typeof ForumPostCreated.data.parse>;
+      if (post) index.putPost(post);
+      else skipped();
+      return;
+    }
+    case BusinessCreated.type:
+    case BusinessUpdated.type: {
+      const { business } = event.data as ReturnType<typeof BusinessCreated.data.parse>;
+      if (business) index.putBusiness(business, event.occurredAt);
+      else skipped();
+      return;
+    }
+    case BusinessReviewed.type: {
+      const r = event.data as ReturnType<typeof BusinessReviewed.data.parse>;
+      index.rateBusiness(r.businessId, r.businessRating, r.reviewCount);
+      return;
+    }
+    case BusinessDeleted.type:
+      index.deleteBusiness(d.businessId as string);
+  }
+}
+
+async function lastSequence(nats: NatsHandle, stream: string, subjects: string[]): Promise<number> {
+  let last = 0;
+  for (const subject of subjects) {
+    const m = await nats.jsm.streams.getMessage(stream, { last_by_subj: subject }).catch((err: unknown) => {
+      if (/no message found|not found/i.test(String(err))) return null;
+      throw err;
+    });
+    if (m) last = Math.max(last, m.seq);
+  }
+  return last;
+}
+
+export interface IndexFeed {
+  /** Each stream's last sequence applied. */
+  applied(): Record<string, number>;
+  /** `/readyz`: ready once every stream was read up to where it stood at start. */
+  readiness: ReadinessCheck;
+  /** Resolves once caught up with where the streams stood at start. */
+  caughtUp: Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Feeds the index from the owners' streams. Each replica keeps its whole index in memory, so each must see every
+ * event: an ordered consumer per stream (ephemeral, server-side state only while the replica lives, redelivery and
+ * gaps handled by the client recreating it at the next sequence), starting after `from[stream]` (a snapshot's
+ * sequence; 0 = the whole stream). Readiness waits for the sequence each stream had at start.
+ */
+export async function startIndexFeed(opts: { nats: NatsHandle; index: SearchIndex; logger: Logger; from?: Record<string, number> }): Promise<IndexFeed> {
+  const logger = opts.logger.child({ component: 'index-feed' });
+  const applied: Record<string, number> = {};
+  const targets: Record<string, number> = {};
+  const running: Array<{ messages: ConsumerMessages; done: Promise<void> }> = [];
+  const waiting: Array<() => void> = [];
+  const isCaughtUp = () => Object.keys(targets).every((s) => (applied[s] ?? 0) >= targets[s]!);
+  const check = () => {
+    if (isCaughtUp()) for (const resolve of waiting.splice(0)) resolve();
+  };
+
+  for (const [domain, defs] of Object.entries(FEEDS)) {
+    const stream = await ensureStream(opts.nats.jsm, domain, logger);
+    const start = opts.from?.[stream] ?? 0;
+    applied[stream] = start;
+    const subjects = defs.map((d) => d.subject);
+    // Where the stream stands for the subjects read: the last message of each (the stream's own last may be a view).
+    targets[stream] = await whileNatsUnavailable(`stream ${stream}`, () => lastSequence(opts.nats, stream, subjects), { logger });
+    // The whole stream, other events skipped: nats-server before 2.10 has no filter_subjects (as the kit's consumers).
+    const consumer = await opts.nats.js.consumers.get(stream, {
+      ...(start > 0 ? { deliver_policy: DeliverPolicy.StartSequence, opt_start_seq: start + 1 } : { deliver_policy: DeliverPolicy.All }),
+    });
+    const messages = await consumer.consume();
+    const done = (async () => {
+      for await (const m of messages) {
+        if (defs.some((d) => d.subject === m.subject)) {
+          let raw: unknown = null;
+          try {
+            raw = m.json();
+          } catch {
+            // not JSON: parseEvent refuses it below
+          }
+          const parsed = parseEvent(raw, defs);
+          if (parsed.ok) applyEvent(opts.index, parsed.event, logger);
+          else logger.error({ stream, seq: m.seq, reason: parsed.reason }, 'event not applied');
+        }
+        applied[stream] = m.seq;
+        check();
+      }
+    })();
+    running.push({ messages, done });
+  }
+  const caughtUp = new Promise<void>((resolve) => {
+    waiting.push(resolve);
+    check();
+  });
+  return {
+    applied: () => ({ ...applied }),
+    caughtUp,
+    readiness: {
+      name: 'index',
+      async check() {
+        if (!isCaughtUp()) throw new Error(`catching up with the streams: ${JSON.stringify({ applied, targets })}`);
+      },
+    },
+    async stop() {
+      for (const r of running) r.messages.stop();
+      await Promise.all(running.map((r) => r.done));
+    },
+  };
+}

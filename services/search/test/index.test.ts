@@ -1,0 +1,183 @@
+import { randomUUID } from 'node:crypto';
+import { BusinessCreated, BusinessDeleted, BusinessReviewed, ForumPostCreated, ListingCreated, ListingDeleted, ListingUpdated, listingMatchesFilters, makeEvent, type Listing } from '@cp/contracts';
+import { SearchIndex } from '../src/data/search-index.ts';
+import { applyEvent } from '../src/events/index-feed.ts';
+
+/** The index on its own: the events as the owners publish them, applied in the orders a stream can deliver them. */
+const t = (minute: number) => new Date(Date.UTC(2026, 0, 1, 12, minute)).toISOString();
+
+function listing(overrides: Partial<Listing> = {}): Listing {
+  return {
+    id: randomUUID(),
+    userId: randomUUID(),
+    category: 'Buy & Sell',
+    title: 'Mountain bike for sale',
+    description: 'Barely used, 21 gears, new tyres and a helmet included.',
+    price: 120,
+    location: 'Mechanicsburg PA',
+    imageUrls: [],
+    tier: 'free',
+    status: 'active',
+    createdAt: t(0),
+    updatedAt: t(0),
+    ...overrides,
+  };
+}
+const created = (l: Listing) => makeEvent(ListingCreated, { listingId: l.id, userId: l.userId, category: l.category, tier: l.tier, title: l.title, listing: l });
+const updated = (l: Listing) => makeEvent(ListingUpdated, { listingId: l.id, userId: l.userId, category: l.category, tier: l.tier, title: l.title, changed: ['title'], listing: l });
+const deleted = (l: Listing) => makeEvent(ListingDeleted, { listingId: l.id, userId: l.userId, imageUrls: [] });
+const page = (index: SearchIndex, q: Record<string, unknown> = {}) => index.listings.query({ sort: 'newest', page: 1, pageSize: 100, ...q });
+const titles = (index: SearchIndex, q: Record<string, unknown> = {}) => page(index, q).items.map((l) => l.title);
+
+describe('index consistency', () => {
+  it('follows create, update and delete', () => {
+    const index = new SearchIndex();
+    const l = listing();
+    applyEvent(index, created(l));
+    expect(titles(index, { search: 'bike' })).toEqual(['Mountain bike for sale']);
+    const edited = { ...l, title: 'Road bicycle for sale', updatedAt: t(5) };
+    applyEvent(index, updated(edited));
+    expect(titles(index, { search: 'bike' })).toEqual([]);
+    expect(titles(index, { search: 'bicycle' })).toEqual(['Road bicycle for sale']);
+    expect(index.words.search('bicycle').hits.map((h) => h.id)).toEqual([l.id]);
+    expect(index.words.search('mountain').hits).toEqual([]);
+    applyEvent(index, deleted(l));
+    expect(page(index).total).toBe(0);
+    expect(index.words.search('bicycle').hits).toEqual([]);
+  });
+
+  it('leaves the index right when events come twice or out of order', () => {
+    const index = new SearchIndex();
+    const l = listing();
+    const v2 = { ...l, title: 'Mountain bike, price lowered', price: 90, updatedAt: t(5) };
+    const v3 = { ...l, title: 'Mountain bike, sold soon', price: 80, updatedAt: t(9) };
+    // Redelivered: the same event again changes nothing.
+    applyEvent(index, created(l));
+    applyEvent(index, created(l));
+    expect(page(index).total).toBe(1);
+    // Out of order: the newer version stays when an older one arrives after it.
+    applyEvent(index, updated(v3));
+    applyEvent(index, updated(v2));
+    applyEvent(index, created(l));
+    expect(index.listings.get(l.id)).toEqual(v3);
+    expect(titles(index, { search: 'lowered' })).toEqual([]);
+    expect(page(index, { priceRange: '50-100' }).items.map((x) => x.price)).toEqual([80]);
+    // A delete is final: a create or update delivered after it does not bring the listing back.
+    applyEvent(index, deleted(l));
+    applyEvent(index, updated({ ...v3, updatedAt: t(30) }));
+    applyEvent(index, created(l));
+    expect(page(index).total).toBe(0);
+    expect(index.words.search('mountain').hits).toEqual([]);
+    // A delete before its create (a late create) leaves nothing either.
+    const late = listing({ title: 'Late arrival table' });
+    applyEvent(index, deleted(late));
+    applyEvent(index, created(late));
+    expect(index.listings.get(late.id)).toBeUndefined();
+  });
+
+  it('keeps businesses with their rating and posts, and removes a deleted business', () => {
+    const index = new SearchIndex();
+    const id = randomUUID();
+    const business = { id, userId: randomUUID(), name: 'Saffron Grocers', category: 'Grocers', mainCategory: 'Grocers', subCategory: null, description: 'Spices, lentils and fresh curry leaves.', address: '1 Market St, Camp Hill PA', phone: '(717) 555-0101', email: null, website: null, logoUrl: null, rating: 0, reviewCount: 0, verified: false, premium: false, createdAt: t(0) };
+    applyEvent(index, makeEvent(BusinessCreated, { businessId: id, name: business.name, mainCategory: 'Grocers', business }, { occurredAt: new Date(t(0)) }));
+    applyEvent(index, makeEvent(BusinessReviewed, { reviewId: randomUUID(), businessId: id, userId: randomUUID(), rating: 4, businessRating: 4, reviewCount: 1 }));
+    // A review delivered again, or an older rating, does not change it.
+    applyEvent(index, makeEvent(BusinessReviewed, { reviewId: randomUUID(), businessId: id, userId: randomUUID(), rating: 4, businessRating: 4, reviewCount: 1 }));
+    expect(index.getBusiness(id)).toMatchObject({ rating: 4, reviewCount: 1 });
+    expect(index.words.search('curry').hits).toEqual([{ type: 'business', id, title: 'Saffron Grocers', snippet: 'Spices, lentils and fresh curry leaves. Grocers 1 Market St, Camp Hill PA', url: `/businesses#business-${id}` }]);
+    const post = { id: randomUUID(), userId: randomUUID(), username: 'priya', category: 'General' as const, title: 'Best curry in Camp Hill?', content: 'Looking for recommendations for a family dinner.', replyCount: 0, viewCount: 0, createdAt: t(1), updatedAt: t(1) };
+    applyEvent(index, makeEvent(ForumPostCreated, { postId: post.id, userId: post.userId, category: 'General', title: post.title, post }));
+    expect(index.words.search('curry').counts).toEqual({ listing: 0, business: 1, post: 1 });
+    applyEvent(index, makeEvent(BusinessDeleted, { businessId: id }));
+    expect(index.words.search('curry').hits.map((h) => h.url)).toEqual([`/forum/post/${post.id}`]);
+  });
+
+  it('skips an event stored before events carried their document', () => {
+    const index = new SearchIndex();
+    const l = listing();
+    applyEvent(index, makeEvent(ListingCreated, { listingId: l.id, userId: l.userId, category: l.category, tier: l.tier, title: l.title }));
+    expect(page(index).total).toBe(0);
+  });
+});
+
+describe('words: typos and word starts', () => {
+  const index = new SearchIndex();
+  const bike = listing({ title: 'Mountain bike for sale' });
+  const biryani = listing({ title: 'Homemade biryani every Friday', description: 'Chicken and vegetable biryani, order by Thursday evening.' });
+  const tutor = listing({ title: 'Math tutor for grades 6 to 10', description: 'Algebra and geometry, evenings and weekends.' });
+  for (const l of [bike, biryani, tutor]) applyEvent(index, created(l));
+  const found = (q: string) => index.words.search(q).hits.map((h) => h.title);
+
+  it.each([
+    ['a word start', 'biry', [biryani.title]],
+    ['a word start in the description', 'geome', [tutor.title]],
+    ['one letter wrong', 'biryeni', [biryani.title]],
+    ['one letter missing', 'mountin', [bike.title]],
+    ['a typo and a word start together', 'algebro tut', [tutor.title]],
+    ['any case', 'MATH', [tutor.title]],
+  ])('%s: %s', (_what, q, expected) => {
+    expect(found(q)).toEqual(expected);
+  });
+
+  it('finds nothing for a word that is not there, and ranks title words first', () => {
+    expect(found('xylophone')).toEqual([]);
+    applyEvent(index, created(listing({ title: 'Bike rack', description: 'Fits a mountain bike.' })));
+    expect(found('rack')).toEqual(['Bike rack']);
+    expect(found('mountain')[0]).toBe(bike.title);
+  });
+});
+
+describe('the §9 rules, exactly', () => {
+  const index = new SearchIndex();
+  const prices = [undefined, 0, 49, 50, 99, 100, 499, 500, 999, 1000, 25_000];
+  const all = prices.map((price, i) =>
+    listing({
+      title: i % 2 === 0 ? `Bike number ${i}` : `Sofa number ${i}`,
+      description: i % 3 === 0 ? 'Comes with a HELMET.' : 'Pick up only.',
+      location: ['Mechanicsburg PA', 'Harrisburg PA', 'Carlisle PA', 'Camp Hill PA', 'Enola PA'][i % 5]!,
+      category: i % 2 === 0 ? 'Buy & Sell' : 'Services',
+      ...(price === undefined ? { price: undefined } : { price }),
+      createdAt: t(i),
+      updatedAt: t(i),
+    }),
+  );
+  for (const l of all) applyEvent(index, created(l));
+  const reference = (filters: Record<string, string>) => all.filter((l) => listingMatchesFilters(l, filters)).sort((a, b) => b.createdAt.localeCompare(a.createdAt)).map((l) => l.id);
+
+  it.each([
+    ['search in the title, any case, inside a word', { search: 'IKE' }],
+    ['search in the description', { search: 'helmet' }],
+    ['search with a space', { search: 'er 1' }],
+    ['location by substring', { location: 'burg' }],
+    ['location any case', { location: 'camp HILL' }],
+    ['under $50: 0 and 49, and no price', { priceRange: 'under-50' }],
+    ['$50 - $100: 50 and 99', { priceRange: '50-100' }],
+    ['$100 - $500', { priceRange: '100-500' }],
+    ['$500 - $1,000', { priceRange: '500-1000' }],
+    ['$1,000+: 1000 and up', { priceRange: '1000-plus' }],
+    ['all together', { search: 'number', category: 'Buy & Sell', location: 'pa', priceRange: '1000-plus' }],
+  ])('%s', (_what, filters) => {
+    expect(page(index, filters).items.map((l) => l.id)).toEqual(reference(filters));
+    expect(page(index, filters).total).toBe(reference(filters).length);
+  });
+
+  it('counts each facet with the other filters applied', () => {
+    const { facets, total } = page(index, { search: 'bike', priceRange: 'under-50' });
+    // Bikes are the even ones: prices none, 49, 99, 499, 999, 25000 → under $50: none and 49.
+    expect(total).toBe(2);
+    expect(facets.priceRange).toEqual({ 'under-50': 2, '50-100': 2, '100-500': 2, '500-1000': 2, '1000-plus': 2 });
+    expect(facets.category).toMatchObject({ 'Buy & Sell': 2, Services: 0 });
+    expect(Object.values(facets.location).reduce((a, b) => a + b, 0)).toBe(2);
+  });
+
+  it('orders and pages as the listings service', () => {
+    const ids = (sort: string, p = 1, pageSize = 100) => page(index, { sort, page: p, pageSize }).items.map((l) => l.id);
+    const byNewest = [...all].reverse().map((l) => l.id);
+    expect(ids('newest')).toEqual(byNewest);
+    expect(ids('oldest')).toEqual([...byNewest].reverse());
+    expect(ids('newest', 2, 4)).toEqual(byNewest.slice(4, 8));
+    // MongoDB's order: no price first when ascending, last when descending; ties newest first.
+    expect(page(index, { sort: 'price-asc' }).items.map((l) => l.price ?? null)).toEqual([null, 0, 49, 50, 99, 100, 499, 500, 999, 1000, 25_000]);
+    expect(page(index, { sort: 'price-desc' }).items.map((l) => l.price ?? null)).toEqual([25_000, 1000, 999, 500, 499, 100, 99, 50, 49, 0, null]);
+  });
+});

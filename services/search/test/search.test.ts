@@ -1,0 +1,122 @@
+import { SearchListingsPageSchema, SearchResponseSchema, SuggestResponseSchema } from '@cp/contracts';
+import { call, listingBody, startSearch, startSearchReplica, until, type SearchReplica } from './helpers.ts';
+
+/**
+ * The search service on the real stream: listings created, edited and deleted through the listings service reach it
+ * through NATS; its listings page equals the listings service's own for the same query; a replica started later
+ * catches up; hostile queries never get a 5xx.
+ */
+let env: Awaited<ReturnType<typeof startSearch>>;
+let owner: { cookie: string; userId: string };
+beforeAll(async () => {
+  env = await startSearch();
+  owner = await env.listings.newSession();
+});
+afterAll(() => env.close());
+
+const get = async (base: string, path: string) => {
+  const res = await fetch(base + path);
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+};
+const seen = (replica: SearchReplica, id: string) => replica.deps.index.listings.get(id) !== undefined;
+
+describe('listings through the stream', () => {
+  const bodies = [
+    listingBody({ title: 'Mountain bike for sale', description: 'Barely used, 21 gears and a new helmet included.', price: 120, location: 'Mechanicsburg PA' }),
+    listingBody({ title: 'Sofa and coffee table', description: 'Three seater sofa, pick up only in Harrisburg.', price: 49, location: 'Harrisburg PA', category: 'Buy & Sell' }),
+    listingBody({ title: 'Math tutor for grades 6 to 10', description: 'Algebra and geometry, evenings and weekends by bike.', location: 'Carlisle PA', category: 'Services', price: undefined }),
+    listingBody({ title: 'Room for rent near the temple', description: 'Furnished room, utilities included, biking distance.', price: 650, location: 'Camp Hill PA', category: 'Home Rentals' }),
+    listingBody({ title: 'Diwali sweets by order', description: 'Kaju katli and ladoo, ordered by the box.', price: 1000, location: 'Enola PA', category: 'Services' }),
+  ];
+  const ids: string[] = [];
+
+  beforeAll(async () => {
+    for (const body of bodies) {
+      const res = await call(env.listings.base, 'POST', '/api/listings', { cookie: owner.cookie, body });
+      expect(res.status).toBe(201);
+      ids.push(res.body.id as string);
+    }
+    await until('search has the new listings', async () => ids.every((id) => seen(env.search, id)));
+  });
+
+  it.each([
+    ['everything of the owner', ''],
+    ['search inside a word, any case', 'search=IKE'],
+    ['search in the description', 'search=helmet'],
+    ['location by substring', 'location=burg'],
+    ['a price bucket (no price passes)', 'priceRange=under-50'],
+    ['$1,000+', 'priceRange=1000-plus'],
+    ['category and search', 'category=Services&search=by'],
+    ['price order', 'sort=price-asc'],
+    ['price order descending', 'sort=price-desc'],
+    ['oldest first, second page', 'sort=oldest&page=2&pageSize=2'],
+    ['empty parameters do not filter', 'search=&location='],
+  ])('answers as GET /api/listings: %s', async (_what, query) => {
+    const q = `userId=${owner.userId}${query ? `&${query}` : ''}`;
+    const reference = await get(env.listings.base, `/api/listings?${q}`);
+    const answer = await get(env.search.base, `/api/search/listings?${q}`);
+    expect(answer.status).toBe(200);
+    const parsed = SearchListingsPageSchema.parse(answer.body);
+    expect({ items: parsed.items, total: parsed.total, page: parsed.page, pageSize: parsed.pageSize }).toEqual(reference.body);
+  });
+
+  it('counts the facets with the other filters applied', async () => {
+    const answer = SearchListingsPageSchema.parse((await get(env.search.base, `/api/search/listings?userId=${owner.userId}&priceRange=under-50`)).body);
+    // Under $50: the sofa (49) and the tutor (no price); each bucket counts the tutor.
+    expect(answer.total).toBe(2);
+    expect(answer.facets.priceRange).toEqual({ 'under-50': 2, '50-100': 1, '100-500': 2, '500-1000': 2, '1000-plus': 2 });
+    expect(answer.facets.category).toMatchObject({ 'Buy & Sell': 1, Services: 1, 'Home Rentals': 0 });
+    expect(answer.facets.location).toMatchObject({ 'Harrisburg PA': 1, 'Carlisle PA': 1, 'Enola PA': 0 });
+  });
+
+  it('shows an edit and a delete', async () => {
+    const id = ids[0]!;
+    expect((await call(env.listings.base, 'PUT', `/api/listings/${id}`, { cookie: owner.cookie, body: { title: 'Road bicycle for sale' } })).status).toBe(200);
+    await until('search has the edit', async () => env.search.deps.index.listings.get(id)?.title === 'Road bicycle for sale');
+    const words = SearchResponseSchema.parse((await get(env.search.base, '/api/search?q=bicycle&type=listing')).body);
+    expect(words.items.map((h) => h.id)).toContain(id);
+    expect((await call(env.listings.base, 'DELETE', `/api/listings/${id}`, { cookie: owner.cookie })).status).toBe(200);
+    await until('search has the delete', async () => !seen(env.search, id));
+    const after = SearchListingsPageSchema.parse((await get(env.search.base, `/api/search/listings?userId=${owner.userId}`)).body);
+    expect(after.items.map((l) => l.id)).not.toContain(id);
+  });
+
+  it('suggests with typos and word starts, with the site path of each hit', async () => {
+    const answer = SuggestResponseSchema.parse((await get(env.search.base, '/api/search/suggest?q=ladooo%20kaj&limit=3')).body);
+    expect(answer.items[0]).toEqual({ type: 'listing', id: ids[4], title: 'Diwali sweets by order', snippet: 'Kaju katli and ladoo, ordered by the box.', url: `/listing/${ids[4]}` });
+  });
+
+  it('a replica started late catches up from the stream before it says it is ready', async () => {
+    const late = await startSearchReplica(env.listings);
+    try {
+      await late.feed.caughtUp;
+      expect((await fetch(`${late.base}/readyz`)).status).toBe(200);
+      for (const id of ids.slice(1)) expect(late.deps.index.listings.get(id)).toEqual(env.search.deps.index.listings.get(id));
+      expect(seen(late, ids[0]!)).toBe(false);
+    } finally {
+      await late.close();
+    }
+  });
+});
+
+describe('hostile queries', () => {
+  /** A seeded generator, so a failure replays. */
+  let seed = Number(process.env.FUZZ_SEED ?? 20260101);
+  const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const pieces = ['', 'a', '%00', '%0A', '%FF', '%E2%80%AE', '[$ne]=1', '[]=', '__proto__', 'constructor', '🙂', 'x'.repeat(101), 'x'.repeat(5000), '-1', '0', '1e9', 'NaN', '%25', '&', '=', 'price-asc', 'under-50', 'listing', '%22%7D'];
+  const keys = ['q', 'search', 'location', 'category', 'priceRange', 'tier', 'userId', 'sort', 'page', 'pageSize', 'limit', 'type', 'q[$gt]', 'unknown'];
+  const draw = <T>(list: T[]) => list[Math.floor(rnd() * list.length)]!;
+
+  it('answers every request without a 5xx, every error as JSON with error', async () => {
+    const paths = ['/api/search/listings', '/api/search/suggest', '/api/search'];
+    for (let i = 0; i < 600; i += 1) {
+      const params = Array.from({ length: Math.floor(rnd() * 4) }, () => `${draw(keys)}=${draw(pieces)}${draw(pieces)}`).join('&');
+      const path = `${draw(paths)}${params ? `?${params}` : ''}`;
+      const res = await fetch(env.search.base + path);
+      const text = await res.text();
+      if (res.status >= 500) throw new Error(`${res.status} for ${path}: ${text}`);
+      if (res.status >= 400) expect({ path, error: typeof (JSON.parse(text) as { error?: unknown }).error }).toEqual({ path, error: 'string' });
+    }
+    expect((await fetch(`${env.search.base}/readyz`)).status).toBe(200);
+  });
+});
