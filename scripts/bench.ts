@@ -34,6 +34,7 @@ import { benchDirectory } from './bench/directory.ts';
 import { benchAds } from './bench/ads.ts';
 import { listenBare, printThreeWayHeader, threeWays, type BareServer } from './bench/bare-server.ts';
 import { benchOutbox } from './bench/outbox.ts';
+import { benchSearch } from './bench/search.ts';
 import { homePageJavaScript, printHomePage } from './bench/home-page.ts';
 import { lighthouseBoth, printLighthouse } from './bench/lighthouse.ts';
 import { ensureWebBuild } from '../infra/src/web.ts';
@@ -41,7 +42,7 @@ import { ensureWebBuild } from '../infra/src/web.ts';
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const PORT_OFFSET = 30_000;
-/** BENCH_ONLY=directory,forum runs only those parts (page, auth, listings, forum, directory, ads, outbox); all by default. */
+/** BENCH_ONLY=directory,forum runs only those parts (page, auth, listings, forum, directory, ads, outbox, search); all by default. */
 const ONLY = process.env.BENCH_ONLY?.split(',').map((p) => p.trim()).filter(Boolean);
 const wants = (part: string) => !ONLY?.length || ONLY.includes(part);
 
@@ -122,6 +123,7 @@ async function main(): Promise<void> {
     if (wants('forum')) await benchForum({ mongoUrl: infra.env.MONGO_URL, gatewayUrl: gateway, forumUrl: stack.urls.forum!, measure });
     if (wants('directory')) await benchDirectory({ mongoUrl: infra.env.MONGO_URL, gatewayUrl: gateway, directoryUrl: stack.urls.directory!, measure });
     if (wants('ads')) await benchAds({ mongoUrl: infra.env.MONGO_URL, natsUrl: infra.env.NATS_URL, gatewayUrl: gateway, adsUrl: stack.urls.ads!, measure });
+    if (wants('search')) await benchSearch({ mongoUrl: infra.env.MONGO_URL, natsUrl: infra.env.NATS_URL, gatewayUrl: gateway, searchUrl: stack.urls.search!, measure });
     if (wants('outbox')) await benchOutbox({ mongoUrl: infra.env.MONGO_URL, natsUrl: infra.env.NATS_URL });
     console.log('\n(2 cores shared by load generator, gateway, service and MongoDB under wine: compare ratios, not absolutes)');
   } finally {
