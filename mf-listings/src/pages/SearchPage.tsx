@@ -1,19 +1,12 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Search, SearchX } from 'lucide-react';
-import { SEARCH_HIT_TYPES, SEARCH_PAGE_SIZE_DEFAULT, type SearchHitType } from '@cp/contracts';
+import { SEARCH_HIT_TYPE_NAMES as TYPE_NAMES, SEARCH_HIT_TYPES, SEARCH_PAGE_SIZE_DEFAULT, type SearchHitType } from '@cp/contracts';
 import { Badge, Button, cn, EmptyState, Input } from '@cp/ui';
 import { LoadError } from '@cp/web-core';
 import { useSiteSearchQuery } from '../api/site-search-api.ts';
 import { Pagination } from '../components/Pagination.tsx';
 import { pageOf } from '../lib/listings-server.ts';
-
-/** How each kind of hit is named: the type filter's links (plural) and each hit's badge (singular). */
-const TYPE_NAMES: Record<SearchHitType, { plural: string; one: string }> = {
-  listing: { plural: 'Listings', one: 'Listing' },
-  business: { plural: 'Businesses', one: 'Business' },
-  post: { plural: 'Forum posts', one: 'Forum post' },
-};
 
 const isType = (value: string | null): value is SearchHitType => (SEARCH_HIT_TYPES as readonly string[]).includes(value ?? '');
 

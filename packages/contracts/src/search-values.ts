@@ -12,6 +12,13 @@ export const LISTINGS_SERVER_SEARCH_THRESHOLD = 2000;
 export const SEARCH_HIT_TYPES = ['listing', 'business', 'post'] as const;
 export type SearchHitType = (typeof SEARCH_HIT_TYPES)[number];
 
+/** How the site names each type of hit: the header's suggestion groups and the results page's links (plural), a hit's badge (one). */
+export const SEARCH_HIT_TYPE_NAMES: Record<SearchHitType, { plural: string; one: string }> = {
+  listing: { plural: 'Listings', one: 'Listing' },
+  business: { plural: 'Businesses', one: 'Business' },
+  post: { plural: 'Forum posts', one: 'Forum post' },
+};
+
 /** At most this many characters of text in a hit's snippet. */
 export const SEARCH_SNIPPET_MAX = 160;
 /** GET /api/search/suggest: the default and largest `limit`. */

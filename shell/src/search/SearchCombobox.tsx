@@ -1,9 +1,9 @@
 import { cloneElement, useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactElement } from 'react';
-import type { SearchHit } from '@cp/contracts';
+import { SEARCH_HIT_TYPE_NAMES, type SearchHit } from '@cp/contracts';
 import { cn, type DeferredPartProps } from '@cp/ui';
 import { useAppDispatch } from '@cp/web-core';
 import { suggestApi } from './suggest-api.ts';
-import { GROUP_LABELS, groupHits, resultsUrl, SUGGEST_DEBOUNCE_MS, SUGGEST_MIN_CHARS } from './suggestions.ts';
+import { groupHits, resultsUrl, SUGGEST_DEBOUNCE_MS, SUGGEST_MIN_CHARS } from './suggestions.ts';
 
 export interface SearchComboboxProps {
   value: string;
@@ -155,9 +155,9 @@ export function SearchCombobox({ trigger, autoFocus, value, onValueChange, onGo 
         >
           <div id={listId} role="listbox" aria-label="Suggestions">
             {groups.map((group) => (
-              <div key={group.type} role="group" aria-label={GROUP_LABELS[group.type]}>
+              <div key={group.type} role="group" aria-label={SEARCH_HIT_TYPE_NAMES[group.type].plural}>
                 <div aria-hidden="true" className="px-2 pb-1 pt-2 text-xs font-semibold uppercase text-muted-foreground">
-                  {GROUP_LABELS[group.type]}
+                  {SEARCH_HIT_TYPE_NAMES[group.type].plural}
                 </div>
                 {group.hits.map((hit) =>
                   option(

@@ -5,9 +5,6 @@ export const SUGGEST_MIN_CHARS = 2;
 /** The box asks for suggestions this long after the last key. */
 export const SUGGEST_DEBOUNCE_MS = 200;
 
-/** The heading of each group of suggestions. */
-export const GROUP_LABELS: Record<SearchHitType, string> = { listing: 'Listings', business: 'Businesses', post: 'Forum posts' };
-
 export interface SuggestionGroup {
   type: SearchHitType;
   hits: SearchHit[];
