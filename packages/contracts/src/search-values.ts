@@ -5,8 +5,12 @@
 import type { PriceBucketId } from './constants.ts';
 import type { Listing } from './listings.ts';
 
-/** Past this many listings, /listings stops filtering the full list in the browser and asks the search service. */
-export const LISTINGS_SERVER_SEARCH_THRESHOLD = 2000;
+/**
+ * Past this many listings, /listings stops filtering the full list in the browser and asks the search service. Chosen
+ * so that the full list, brotli-compressed by the gateway, stays within issue 15's 100 KB for the first view of
+ * /listings (`npm run bench` prints the list's bytes on the wire per listing count).
+ */
+export const LISTINGS_SERVER_SEARCH_THRESHOLD = 1500;
 
 /** What a search hit can be. */
 export const SEARCH_HIT_TYPES = ['listing', 'business', 'post'] as const;
