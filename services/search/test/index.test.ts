@@ -75,6 +75,24 @@ describe('index consistency', () => {
     expect(index.listings.get(late.id)).toBeUndefined();
   });
 
+  it('forgets a delete once the stream is an hour past it, and not before', () => {
+    const index = new SearchIndex();
+    const at = (minute: number) => ({ occurredAt: new Date(Date.UTC(2026, 0, 1, 12, minute)) });
+    const gone = listing();
+    const other = listing({ title: 'Another listing' });
+    applyEvent(index, makeEvent(ListingDeleted, { listingId: gone.id, userId: gone.userId, imageUrls: [] }, at(0)));
+    applyEvent(index, makeEvent(ListingCreated, { listingId: other.id, userId: other.userId, category: other.category, tier: other.tier, title: other.title, listing: other }, at(59)));
+    expect(index.tombstoneCounts.listing).toBe(1);
+    applyEvent(index, makeEvent(ListingCreated, { listingId: gone.id, userId: gone.userId, category: gone.category, tier: gone.tier, title: gone.title, listing: gone }, at(30)));
+    expect(index.listings.get(gone.id)).toBeUndefined();
+    // A business event moves only the businesses' clock.
+    applyEvent(index, makeEvent(BusinessDeleted, { businessId: randomUUID() }, at(120)));
+    expect(index.tombstoneCounts).toEqual({ listing: 1, business: 1 });
+    applyEvent(index, makeEvent(ListingDeleted, { listingId: other.id, userId: other.userId, imageUrls: [] }, at(60)));
+    expect(index.tombstoneCounts).toEqual({ listing: 1, business: 1 });
+    expect([...index.listings.all()]).toEqual([]);
+  });
+
   it('keeps businesses with their rating and posts, and removes a deleted business', () => {
     const index = new SearchIndex();
     const id = randomUUID();

@@ -3,57 +3,79 @@ import { ListingsIndex } from './listings-index.ts';
 import { WordsIndex } from './words-index.ts';
 
 /**
+ * How long (in event time) a delete is remembered. An owner's relay publishes each stream in write order, so an event
+ * written before a delete reaches the stream before it, or again right behind a republished copy of it after a relay
+ * crashed between publish and mark (its lock: 30 s; the stream's duplicate window: 2 min). An hour is far past both.
+ */
+export const TOMBSTONE_HORIZON_MS = 60 * 60_000;
+
+type Kind = 'listing' | 'business';
+
+/**
  * What the search service knows, built only from events: the listings (for the §9 page), and the words of listings,
  * businesses and posts. Every change is an upsert of a whole document with its version, or a delete:
- * - an upsert older than what is held is ignored, so a redelivered or late event never rolls a document back;
- * - a delete leaves a tombstone (ids are random and never reused), so an upsert arriving after its delete is ignored.
- * Versions are ISO times: a listing's and a post's `updatedAt`, a business's event time (the API's business has no
- * updatedAt); its rating changes with each review, kept when the review count grows.
+ * - an upsert older than what is held is ignored, so a redelivered or late event never rolls a document back; the
+ *   version is the document's own `updatedAt` (a listing, a post) or, for a business (whose API document has no
+ *   updatedAt), its event's time, kept beside it;
+ * - a delete leaves a tombstone (ids are random and never reused), so an upsert arriving after its delete is ignored;
+ *   it is dropped once the events of its kind are TOMBSTONE_HORIZON_MS past it, when no such upsert can still come.
+ * A business's rating changes with each review, kept when the review count grows.
  */
 export class SearchIndex {
   readonly listings = new ListingsIndex();
   readonly words = new WordsIndex();
-  private versions = new Map<string, string>();
-  private tombstones = new Set<string>();
+  private businessVersions = new Map<string, string>();
+  /** Deleted ids and when, per kind, in the order deleted. */
+  private tombstones: Record<Kind, Map<string, number>> = { listing: new Map(), business: new Map() };
+  /** The latest event time seen per kind. */
+  private clocks: Record<Kind, number> = { listing: 0, business: 0 };
   private businesses = new Map<string, Business>();
   private posts = new Map<string, ForumPost>();
 
-  /** True when the document was taken (newer than what is held, and not deleted). */
-  private accept(key: string, version: string): boolean {
-    if (this.tombstones.has(key)) return false;
-    const held = this.versions.get(key);
-    if (held !== undefined && Date.parse(held) > Date.parse(version)) return false;
-    this.versions.set(key, version);
-    return true;
+  /** Moves a kind's clock to an event's time and forgets the deletes the horizon left behind. */
+  advance(kind: Kind, at: string): void {
+    const t = Date.parse(at);
+    if (!(t > this.clocks[kind])) return;
+    this.clocks[kind] = t;
+    const graves = this.tombstones[kind];
+    for (const [id, deletedAt] of graves) {
+      if (deletedAt > t - TOMBSTONE_HORIZON_MS) break;
+      graves.delete(id);
+    }
   }
 
-  private bury(key: string): void {
-    this.tombstones.add(key);
-    this.versions.delete(key);
+  /** Deletes remembered, per kind. */
+  get tombstoneCounts(): Record<Kind, number> {
+    return { listing: this.tombstones.listing.size, business: this.tombstones.business.size };
+  }
+
+  private newer(version: string, held: string | undefined): boolean {
+    return held === undefined || Date.parse(held) <= Date.parse(version);
   }
 
   putListing(listing: Listing): boolean {
-    if (!this.accept(`listing:${listing.id}`, listing.updatedAt)) return false;
+    if (this.tombstones.listing.has(listing.id) || !this.newer(listing.updatedAt, this.listings.get(listing.id)?.updatedAt)) return false;
     this.listings.put(listing);
     this.words.put('listing', listing.id, listing.title, listing.description);
     return true;
   }
 
-  deleteListing(id: string): void {
-    this.bury(`listing:${id}`);
+  deleteListing(id: string, at: string): void {
+    this.tombstones.listing.set(id, Date.parse(at));
     this.listings.remove(id);
     this.words.remove('listing', id);
   }
 
   putPost(post: ForumPost): boolean {
-    if (!this.accept(`post:${post.id}`, post.updatedAt)) return false;
+    if (!this.newer(post.updatedAt, this.posts.get(post.id)?.updatedAt)) return false;
     this.posts.set(post.id, post);
     this.words.put('post', post.id, post.title, post.content);
     return true;
   }
 
   putBusiness(business: Business, version: string): boolean {
-    if (!this.accept(`business:${business.id}`, version)) return false;
+    if (this.tombstones.business.has(business.id) || !this.newer(version, this.businessVersions.get(business.id))) return false;
+    this.businessVersions.set(business.id, version);
     const held = this.businesses.get(business.id);
     // A review counted after this version's event keeps its rating.
     const rated = held && held.reviewCount > business.reviewCount ? { ...business, rating: held.rating, reviewCount: held.reviewCount } : business;
@@ -68,8 +90,9 @@ export class SearchIndex {
     if (held && reviewCount > held.reviewCount) this.businesses.set(id, { ...held, rating, reviewCount });
   }
 
-  deleteBusiness(id: string): void {
-    this.bury(`business:${id}`);
+  deleteBusiness(id: string, at: string): void {
+    this.tombstones.business.set(id, Date.parse(at));
+    this.businessVersions.delete(id);
     this.businesses.delete(id);
     this.words.remove('business', id);
   }

@@ -27,6 +27,8 @@ export const FEEDS: Record<'listings' | 'forum' | 'directory', EventDefinition[]
 export function applyEvent(index: SearchIndex, event: EventEnvelope, logger?: Logger): void {
   const d = event.data as Record<string, unknown>;
   const skipped = () => logger?.warn({ type: event.type, eventId: event.id }, 'event without its document skipped');
+  if (event.type.startsWith('listings.')) index.advance('listing', event.occurredAt);
+  else if (event.type.startsWith('directory.')) index.advance('business', event.occurredAt);
   switch (event.type) {
     case ListingCreated.type:
     case ListingUpdated.type: {
@@ -36,7 +38,7 @@ export function applyEvent(index: SearchIndex, event: EventEnvelope, logger?: Lo
       return;
     }
     case ListingDeleted.type:
-      index.deleteListing(d.listingId as string);
+      index.deleteListing(d.listingId as string, event.occurredAt);
       return;
     case ForumPostCreated.type: {
       const { post } = event.data as ReturnType<typeof ForumPostCreated.data.parse>;
@@ -57,7 +59,7 @@ export function applyEvent(index: SearchIndex, event: EventEnvelope, logger?: Lo
       return;
     }
     case BusinessDeleted.type:
-      index.deleteBusiness(d.businessId as string);
+      index.deleteBusiness(d.businessId as string, event.occurredAt);
   }
 }
 
