@@ -1,24 +1,35 @@
 import type Koa from 'koa';
 import { createApp, mongoReadiness, type NatsHandle, type ServiceAppInput } from '@cp/service-kit';
 import { SearchIndex } from './data/search-index.ts';
+import type { SnapshotStore } from './data/snapshots.ts';
 import { startIndexFeed, type IndexFeed } from './events/index-feed.ts';
+import { startSnapshots, type Snapshotter } from './events/snapshotter.ts';
 import { searchRoutes } from './routes.ts';
 import type { SearchDeps } from './use-cases/deps.ts';
 
 export interface SearchAppInput extends Omit<ServiceAppInput, 'auth'> {
   nats: NatsHandle;
+  /** Where snapshots are read at start and written every `snapshotIntervalMs` (0: only at a graceful stop). */
+  snapshots?: { store: SnapshotStore; intervalMs: number };
 }
 
 /**
- * Builds the search service: the index, its feed from the owners' streams (`/readyz` waits until it caught up), the
- * routes. Used by main and by tests.
+ * Builds the search service: the index (from the newest snapshot when there is one), its feed from the owners'
+ * streams after the snapshot's sequences (`/readyz` waits until it caught up), the snapshots it writes, the routes.
+ * Used by main and by tests.
  */
-export async function buildSearchApp(input: SearchAppInput): Promise<{ app: Koa; deps: SearchDeps; feed: IndexFeed }> {
-  const index = new SearchIndex();
-  const feed = await startIndexFeed({ nats: input.nats, index, logger: input.logger });
+export async function buildSearchApp(input: SearchAppInput): Promise<{ app: Koa; deps: SearchDeps; feed: IndexFeed; snapshotter?: Snapshotter }> {
+  const snapshot = await input.snapshots?.store.latest().catch((err: unknown) => {
+    input.logger.warn({ err }, 'no snapshot read: the index is built from the start of the streams');
+    return null;
+  });
+  const index = snapshot ? SearchIndex.fromSnapshot(snapshot) : new SearchIndex();
+  if (snapshot) input.logger.info({ takenAt: snapshot.takenAt, streams: snapshot.streams, listings: snapshot.listings.length }, 'index loaded from a snapshot');
+  const feed = await startIndexFeed({ nats: input.nats, index, logger: input.logger, ...(snapshot ? { from: snapshot.streams } : {}) });
+  const snapshotter = input.snapshots ? startSnapshots({ index, feed, store: input.snapshots.store, intervalMs: input.snapshots.intervalMs, logger: input.logger }) : undefined;
   const deps: SearchDeps = { index };
   const app = createApp({ name: 'search', logger: input.logger, readiness: [mongoReadiness(input.conn), ...(input.readiness ?? []), feed.readiness] });
   const routes = searchRoutes(deps);
   app.use(routes.routes()).use(routes.allowedMethods());
-  return { app, deps, feed };
+  return { app, deps, feed, ...(snapshotter ? { snapshotter } : {}) };
 }

@@ -1,10 +1,18 @@
 import { z } from 'zod';
-import { BaseServiceEnv, loadConfig, port } from '@cp/service-kit';
+import { BaseServiceEnv, loadConfig, port, S3Env } from '@cp/service-kit';
 
-/** The search service needs only MongoDB (the kit's start), NATS and its port: its index lives in memory. */
+/**
+ * The search service needs MongoDB (the kit's start), NATS, its port and S3 for the index's snapshots: its index
+ * lives in memory.
+ */
 export const SearchEnv = BaseServiceEnv.extend({
+  ...S3Env.shape,
   PORT: port(4007),
   MONGO_DB: z.string().default('search'),
+  /** The bucket of the index's snapshots (created at the first write if missing). */
+  S3_BUCKET_SEARCH: z.string().min(3).max(63).default('search-snapshots'),
+  /** Seconds between snapshots of the index (also written at a graceful stop); 0: only at a stop. */
+  SEARCH_SNAPSHOT_INTERVAL_S: z.coerce.number().int().min(0).max(86_400).default(600),
 });
 
 export type SearchConfig = z.infer<typeof SearchEnv>;

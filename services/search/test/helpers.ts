@@ -1,8 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import type Koa from 'koa';
 import { listen, type RunningServer } from '@cp/service-kit';
+import { testEnv } from '../../../infra/src/jest/test-env.ts';
 import { startListings, type ListingsHarness } from '../../listings/test/helpers.ts';
 import { buildSearchApp } from '../src/app.ts';
+import { s3SnapshotStore, type SnapshotStore } from '../src/data/snapshots.ts';
 import type { IndexFeed } from '../src/events/index-feed.ts';
+import type { Snapshotter } from '../src/events/snapshotter.ts';
 import type { SearchDeps } from '../src/use-cases/deps.ts';
 
 export { call, listingBody, until } from '../../listings/test/helpers.ts';
@@ -11,17 +15,37 @@ export interface SearchReplica {
   base: string;
   deps: SearchDeps;
   feed: IndexFeed;
+  snapshotter?: Snapshotter | undefined;
   close(): Promise<void>;
 }
 
-/** A search replica on the real test NATS: its own index, fed from the shared streams from their start. */
-export async function startSearchReplica(h: ListingsHarness): Promise<SearchReplica> {
-  const { app, deps, feed } = await buildSearchApp({ conn: h.conn, logger: h.deps.logger, nats: h.nats });
+/** A snapshot store in the test infrastructure's S3, under a prefix of its own (empty at first). */
+export function testSnapshotStore(): SnapshotStore {
+  const env = testEnv();
+  return s3SnapshotStore({
+    endpoint: env.S3_ENDPOINT,
+    port: Number(env.S3_PORT),
+    useSSL: env.S3_USE_SSL === 'true',
+    accessKey: env.S3_ACCESS_KEY,
+    secretKey: env.S3_SECRET_KEY,
+    region: env.S3_REGION,
+    bucket: 'search-snapshots',
+    prefix: `test-${randomUUID()}/`,
+  });
+}
+
+/**
+ * A search replica on the real test NATS: its own index, fed from the shared streams from their start, or from the
+ * newest snapshot in `snapshots` and the events after it (no timer: the test writes snapshots with saveNow).
+ */
+export async function startSearchReplica(h: ListingsHarness, snapshots?: SnapshotStore): Promise<SearchReplica> {
+  const { app, deps, feed, snapshotter } = await buildSearchApp({ conn: h.conn, logger: h.deps.logger, nats: h.nats, ...(snapshots ? { snapshots: { store: snapshots, intervalMs: 0 } } : {}) });
   const server: RunningServer = await listen(app as Koa, 0, '127.0.0.1', h.deps.logger);
   return {
     base: `http://127.0.0.1:${server.port}`,
     deps,
     feed,
+    snapshotter,
     async close() {
       await server.close();
       await feed.stop();

@@ -1,5 +1,6 @@
 import { SearchListingsPageSchema, SearchResponseSchema, SuggestResponseSchema } from '@cp/contracts';
-import { call, listingBody, startSearch, startSearchReplica, until, type SearchReplica } from './helpers.ts';
+import { ListingCreated, ListingUpdated } from '@cp/contracts';
+import { call, listingBody, startSearch, startSearchReplica, testSnapshotStore, until, type SearchReplica } from './helpers.ts';
 
 /**
  * The search service on the real stream: listings created, edited and deleted through the listings service reach it
@@ -96,6 +97,65 @@ describe('listings through the stream', () => {
     } finally {
       await late.close();
     }
+  });
+});
+
+describe('a replica from a snapshot', () => {
+  const create = async (title: string) => {
+    const res = await call(env.listings.base, 'POST', '/api/listings', { cookie: owner.cookie, body: listingBody({ title, description: 'Kept in a snapshot, then gone from the stream.' }) });
+    expect(res.status).toBe(201);
+    return res.body.id as string;
+  };
+
+  it('starts from the newest snapshot plus the events after it, with every document though the stream lost the old events', async () => {
+    const store = testSnapshotStore();
+    const first = await startSearchReplica(env.listings, store);
+    try {
+      await first.feed.caughtUp;
+      const before = await Promise.all(['Snapshot lamp one', 'Snapshot lamp two'].map(create));
+      await until('the first replica has them', async () => before.every((id) => seen(first, id)));
+      expect(await first.snapshotter!.saveNow()).toBe(true);
+      const covered = first.feed.applied();
+      // The stream loses the events the snapshot covers (as its retention would): every event of these listings.
+      const stream = 'EVENTS_LISTINGS';
+      const { state } = await env.listings.nats.jsm.streams.info(stream);
+      for (let seq = state.first_seq; seq <= covered[stream]!; seq += 1) {
+        const m = await env.listings.nats.jsm.streams.getMessage(stream, { seq }).catch(() => null);
+        if (m && [ListingCreated.subject, ListingUpdated.subject].includes(m.subject) && before.includes((m.json() as { data: { listingId: string } }).data.listingId)) {
+          await env.listings.nats.jsm.streams.deleteMessage(stream, seq);
+        }
+      }
+      const after = await create('Snapshot lamp three');
+
+      const fromScratch = await startSearchReplica(env.listings);
+      const late = await startSearchReplica(env.listings, store);
+      try {
+        await Promise.all([fromScratch.feed.caughtUp, late.feed.caughtUp]);
+        await until('the late replica has the listing created after the snapshot', async () => seen(late, after));
+        // Without the snapshot the lost events are lost; with it, every listing is there, as the first replica has it.
+        expect(before.map((id) => seen(fromScratch, id))).toEqual([false, false]);
+        for (const id of before) expect(late.deps.index.listings.get(id)).toEqual(first.deps.index.listings.get(id));
+        expect([...before, after].map((id) => seen(late, id))).toEqual([true, true, true]);
+        expect(late.deps.index.words.search('snapshot lamp').hits).toHaveLength(3);
+      } finally {
+        await Promise.all([fromScratch.close(), late.close()]);
+      }
+    } finally {
+      await first.close();
+    }
+  });
+});
+
+describe("an author's own listing", () => {
+  it('appears in search once created, and its edit once edited (polled: the bench prints the delay)', async () => {
+    const res = await call(env.listings.base, 'POST', '/api/listings', { cookie: owner.cookie, body: listingBody({ title: 'Brass diya set, hand polished' }) });
+    expect(res.status).toBe(201);
+    const id = res.body.id as string;
+    const found = async (q: string) => SearchListingsPageSchema.parse((await get(env.search.base, `/api/search/listings?search=${encodeURIComponent(q)}&userId=${owner.userId}`)).body).items.map((l) => l.id);
+    await until('search answers the new listing', async () => (await found('diya set')).includes(id));
+    expect((await call(env.listings.base, 'PUT', `/api/listings/${id}`, { cookie: owner.cookie, body: { title: 'Copper diya set, hand polished' } })).status).toBe(200);
+    await until('search answers the edit', async () => (await found('copper diya')).includes(id));
+    expect(await found('brass diya')).toEqual([]);
   });
 });
 

@@ -1,5 +1,6 @@
 import type { Business, ForumPost, Listing } from '@cp/contracts';
 import { ListingsIndex } from './listings-index.ts';
+import type { Snapshot } from './snapshots.ts';
 import { WordsIndex } from './words-index.ts';
 
 /**
@@ -103,6 +104,31 @@ export class SearchIndex {
 
   getPost(id: string): ForumPost | undefined {
     return this.posts.get(id);
+  }
+
+  /** The documents and the deletes still remembered, with the streams' sequences they cover (taken in one go). */
+  snapshot(streams: Record<string, number>): Snapshot {
+    return {
+      format: 1,
+      takenAt: new Date().toISOString(),
+      streams: { ...streams },
+      listings: this.listings.all(),
+      posts: [...this.posts.values()],
+      businesses: [...this.businesses.values()].map((business) => ({ business, version: this.businessVersions.get(business.id)! })),
+      tombstones: { listing: [...this.tombstones.listing], business: [...this.tombstones.business] },
+      clocks: { ...this.clocks },
+    };
+  }
+
+  /** An index holding what a snapshot held. */
+  static fromSnapshot(snapshot: Snapshot): SearchIndex {
+    const index = new SearchIndex();
+    for (const l of snapshot.listings) index.putListing(l);
+    for (const p of snapshot.posts) index.putPost(p);
+    for (const { business, version } of snapshot.businesses) index.putBusiness(business, version);
+    index.tombstones = { listing: new Map(snapshot.tombstones.listing), business: new Map(snapshot.tombstones.business) };
+    index.clocks = { ...snapshot.clocks };
+    return index;
   }
 
   get counts() {

@@ -109,6 +109,11 @@ export async function startIndexFeed(opts: { nats: NatsHandle; index: SearchInde
     const subjects = defs.map((d) => d.subject);
     // Where the stream stands for the subjects read: the last message of each (the stream's own last may be a view).
     targets[stream] = await whileNatsUnavailable(`stream ${stream}`, () => lastSequence(opts.nats, stream, subjects), { logger });
+    if (start > 0) {
+      // A snapshot older than the stream's retention (30 days) misses what only the lost events held: say so loudly.
+      const { state } = await opts.nats.jsm.streams.info(stream);
+      if (state.first_seq > start + 1) logger.error({ stream, snapshotSeq: start, firstSeq: state.first_seq }, 'the snapshot is older than what the stream keeps: events in between are lost');
+    }
     // The whole stream, other events skipped: nats-server before 2.10 has no filter_subjects (as the kit's consumers).
     const consumer = await opts.nats.js.consumers.get(stream, {
       ...(start > 0 ? { deliver_policy: DeliverPolicy.StartSequence, opt_start_seq: start + 1 } : { deliver_policy: DeliverPolicy.All }),
