@@ -1,10 +1,11 @@
 /**
  * @jest-environment ./shell/test/support/jsdom-env.mjs
  */
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { LISTINGS_SERVER_SEARCH_THRESHOLD, type Listing } from '@cp/contracts';
+import { SAMPLE_SITE_SETTINGS, SITE_SETTINGS_ELEMENT_ID } from '@cp/contracts/site-settings';
 import { createAppStore } from '@cp/web-core';
 import ListingsPage from '../src/pages/ListingsPage.tsx';
 import { listingsMode, serverListingsArgs } from '../src/lib/listings-server.ts';
@@ -78,6 +79,12 @@ describe('which /listings applies', () => {
     expect(listingsMode({ isError: false, data: { total: LISTINGS_SERVER_SEARCH_THRESHOLD + 1 } })).toBe('server');
     expect(listingsMode({ isError: true })).toBe('client');
     expect(listingsMode({ isError: false, data: { total: 11 } }, 10)).toBe('server');
+    expect(listingsMode({ isError: false, data: { total: 10 } }, 10)).toBe('client');
+    expect(listingsMode({ isError: false, data: { total: 1 } }, 0)).toBe('server');
+    expect(listingsMode({ isError: false, data: { total: 0 } }, 0)).toBe('client');
+    // No configured threshold (the page's settings without one): the constant.
+    expect(listingsMode({ isError: false, data: { total: LISTINGS_SERVER_SEARCH_THRESHOLD } }, undefined)).toBe('client');
+    expect(listingsMode({ isError: false, data: { total: LISTINGS_SERVER_SEARCH_THRESHOLD + 1 } }, undefined)).toBe('server');
   });
 
   it("the page's filters become the search service's query (price → priceRange, unset filters left out)", () => {
@@ -132,6 +139,37 @@ describe('/listings, a small catalogue (client mode, spec §2)', () => {
     await renderAt('/listings', () => [503, { error: 'Service unavailable' }]);
     expect(await screen.findByRole('heading', { name: 'Listings could not be loaded' })).toBeTruthy();
     expect(status().textContent).toBe('Listings unavailable');
+  });
+});
+
+describe("the operator's threshold (SITE_LISTINGS_SERVER_SEARCH_THRESHOLD, in the page's site settings)", () => {
+  /** The settings block as the gateway writes it into the page. */
+  function pageSettings(threshold: number | undefined) {
+    const block = document.createElement('script');
+    block.type = 'application/json';
+    block.id = SITE_SETTINGS_ELEMENT_ID;
+    block.textContent = JSON.stringify({ ...SAMPLE_SITE_SETTINGS, ...(threshold === undefined ? {} : { listingsServerSearchThreshold: threshold }) });
+    document.head.append(block);
+  }
+  afterEach(() => document.getElementById(SITE_SETTINGS_ELEMENT_ID)?.remove());
+
+  it('past it, the small catalogue is served in pages by the search service; the full list is never asked', async () => {
+    pageSettings(2);
+    await renderAt('/listings', small);
+    expect(await screen.findByRole('heading', { name: 'Sofa for sale' })).toBeTruthy();
+    expect(status().textContent).toBe('3 listings found');
+    expect(calls).toEqual(['/api/search/listings?page=1&pageSize=24']);
+  });
+
+  it('up to it, and without one (the constant), the same catalogue is the spec page over the full list', async () => {
+    for (const threshold of [3, undefined]) {
+      pageSettings(threshold);
+      await renderAt('/listings', small);
+      expect(await screen.findByRole('heading', { name: 'Sofa for sale' })).toBeTruthy();
+      expect(calls).toEqual(['/api/search/listings?page=1&pageSize=24', '/api/listings']);
+      cleanup();
+      document.getElementById(SITE_SETTINGS_ELEMENT_ID)?.remove();
+    }
   });
 });
 

@@ -36,9 +36,10 @@ export const PROBE_ARGS: ServerListingsArgs = { page: 1, pageSize: SERVER_PAGE_S
 export type ListingsMode = 'pending' | 'client' | 'server';
 
 /**
- * Which /listings applies: the spec's client filtering of the full list up to the threshold, the search service's
- * pages past it. No answer yet: pending. The search service failed or is not deployed: client mode, so the page works
- * as the spec describes whatever the search service does.
+ * Which /listings applies: the spec's client filtering of the full list up to the threshold (the operator's, from the
+ * page's site settings; unset: LISTINGS_SERVER_SEARCH_THRESHOLD), the search service's pages past it. No answer yet:
+ * pending. The search service failed or is not deployed: client mode, so the page works as the spec describes whatever
+ * the search service does.
  */
 export function listingsMode(probe: { isError: boolean; data?: { total: number } | undefined }, threshold: number = LISTINGS_SERVER_SEARCH_THRESHOLD): ListingsMode {
   if (probe.isError) return 'client';

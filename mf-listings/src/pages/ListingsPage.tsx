@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Info, SearchX, X } from 'lucide-react';
 import { LISTING_CATEGORIES, LOCATIONS, PRICE_BUCKETS, type ListingCategory, type ListingFacets, type PriceBucketId } from '@cp/contracts';
+import { siteSettings } from '@cp/contracts/site-settings';
 import { Badge, Button, EmptyState, Field, Input } from '@cp/ui';
 import { SelectField } from '@cp/ui/select-field';
 import { LoadError } from '@cp/web-core';
@@ -61,15 +62,15 @@ function useSettled<T>(value: T, ms: number): T {
 }
 
 /**
- * /listings (spec §2, §9; issue 15). Up to LISTINGS_SERVER_SEARCH_THRESHOLD listings it is the spec's page: the full
- * list, filtered in the browser. Past it, the search service's pages with the same filters, counts and texts, and
- * pages. The unfiltered first page of the search service tells which (its `total`); when the search service fails,
+ * /listings (spec §2, §9; issue 15). Up to the threshold (the page's site settings, else LISTINGS_SERVER_SEARCH_THRESHOLD)
+ * listings it is the spec's page: the full list, filtered in the browser. Past it, the search service's pages with the
+ * same filters, counts and texts, and pages. The unfiltered first page of the search service tells which (its `total`); when the search service fails,
  * the spec's client mode (see README).
  */
 export function ListingsPage() {
   const [filters, page, update, clear] = useFilters();
   const probe = useSearchListingsQuery(PROBE_ARGS);
-  const mode = listingsMode(probe);
+  const mode = listingsMode(probe, siteSettings().listingsServerSearchThreshold);
 
   const client = useGetListingsQuery(undefined, { skip: mode !== 'client' });
   const clientResults = useMemo(() => filterListings(client.data ?? [], filters), [client.data, filters]);

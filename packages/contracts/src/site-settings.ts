@@ -3,7 +3,7 @@
  * group, the contact e-mail and phone, the founder's profile on /about. The gateway reads them from its configuration
  * (services/gateway/src/site-settings.ts: SITE_* variables, required in production) and writes them into every page
  * it serves as a JSON block that is never executed (`<script type="application/json" id="site-settings">`), so the
- * first view has them without a request. The browser reads that block with `parseSiteSettings`.
+ * first view has them without a request. The shell and the remotes read that block with `siteSettings()`.
  *
  * No zod here: this module is part of the home page's first bundle.
  */
@@ -24,6 +24,11 @@ export interface SiteSettings {
   contactEmail: string;
   contactPhone: string;
   founder: SiteFounder;
+  /**
+   * Past this many listings /listings asks the search service for pages instead of filtering the full list
+   * (SITE_LISTINGS_SERVER_SEARCH_THRESHOLD). Absent: mf-listings' LISTINGS_SERVER_SEARCH_THRESHOLD.
+   */
+  listingsServerSearchThreshold?: number;
 }
 
 /** The id of the JSON block the gateway writes into the page. */
@@ -61,6 +66,32 @@ export function parseSiteSettings(value: unknown): SiteSettings | undefined {
   if (!text(v.whatsappGroupUrl) || !v.whatsappGroupUrl.startsWith('https://chat.whatsapp.com/')) return undefined;
   if (!Array.isArray(f.bio) || !f.bio.every(text)) return undefined;
   if (f.photoUrl !== undefined && !(text(f.photoUrl) && isSitePhotoUrl(f.photoUrl))) return undefined;
+  const t = v.listingsServerSearchThreshold;
+  if (t !== undefined && !(Number.isInteger(t) && (t as number) >= 0)) return undefined;
   const founder: SiteFounder = { name: f.name, title: f.title, bio: f.bio, ...(f.photoUrl ? { photoUrl: f.photoUrl } : {}) };
-  return { whatsappGroupUrl: v.whatsappGroupUrl, contactEmail: v.contactEmail, contactPhone: v.contactPhone, founder };
+  return { whatsappGroupUrl: v.whatsappGroupUrl, contactEmail: v.contactEmail, contactPhone: v.contactPhone, founder, ...(t !== undefined ? { listingsServerSearchThreshold: t as number } : {}) };
+}
+
+let read: { text: string | null | undefined; settings: SiteSettings } | undefined;
+/** The page's document, when there is one (this module is also compiled for Node, without the DOM's types). */
+type PageDocument = { getElementById(id: string): { textContent: string | null } | null } | undefined;
+
+/**
+ * The operator's site settings, from the JSON block the gateway writes into the page: no request, known at the first
+ * render, so nothing shifts. Without a usable block (the webpack dev server) the marked samples. Read again only when
+ * the block's text changes. The shell's chrome and pages and the remotes (mf-listings' /listings) read it alike.
+ */
+export function siteSettings(): SiteSettings {
+  const text = (globalThis as { document?: PageDocument }).document?.getElementById(SITE_SETTINGS_ELEMENT_ID)?.textContent;
+  if (!read || read.text !== text) {
+    let parsed: SiteSettings | undefined;
+    try {
+      parsed = text ? parseSiteSettings(JSON.parse(text)) : undefined;
+    } catch {
+      // not JSON: the samples
+    }
+    if (text && !parsed) console.warn('The page\'s site settings are unreadable: showing the sample values');
+    read = { text, settings: parsed ?? SAMPLE_SITE_SETTINGS };
+  }
+  return read.settings;
 }

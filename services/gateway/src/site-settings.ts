@@ -1,7 +1,8 @@
 /**
  * The site settings (@cp/contracts/site-settings): the operator's WhatsApp group, contact e-mail and phone and the
  * founder's profile, from SITE_* variables. Required in production (the gateway refuses to start without them); in
- * development and tests each missing one is replaced by its marked sample value. The gateway writes them into every
+ * development and tests each missing one is replaced by its marked sample value. Optional: where /listings switches to
+ * the search service's pages (written only when set; mf-listings otherwise uses LISTINGS_SERVER_SEARCH_THRESHOLD). The gateway writes them into every
  * page it serves (web.ts) with `siteSettingsBlock`.
  */
 import { z } from 'zod';
@@ -32,6 +33,13 @@ export const SiteSettingsEnv = z.object({
   ),
   /** Optional: the founder's photo, an https URL or a path of this site such as /uploads/founder.jpg. */
   SITE_FOUNDER_PHOTO_URL: optional(z.string().max(2_000).refine(isSitePhotoUrl, 'must be an https URL or a path of this site (/...)')),
+  /** Optional: past this many listings /listings asks the search service for pages (default LISTINGS_SERVER_SEARCH_THRESHOLD). */
+  SITE_LISTINGS_SERVER_SEARCH_THRESHOLD: optional(
+    z
+      .string()
+      .regex(/^\d{1,9}$/, 'must be a whole number ≥ 0')
+      .transform(Number),
+  ),
 });
 export type SiteSettingsEnvValues = z.infer<typeof SiteSettingsEnv>;
 
@@ -59,6 +67,7 @@ export function siteSettingsOf(e: SiteSettingsEnvValues & { NODE_ENV: 'developme
       bio: e.SITE_FOUNDER_BIO?.length ? e.SITE_FOUNDER_BIO : sample.founder.bio,
       ...(e.SITE_FOUNDER_PHOTO_URL ? { photoUrl: e.SITE_FOUNDER_PHOTO_URL } : {}),
     },
+    ...(e.SITE_LISTINGS_SERVER_SEARCH_THRESHOLD !== undefined ? { listingsServerSearchThreshold: e.SITE_LISTINGS_SERVER_SEARCH_THRESHOLD } : {}),
   };
 }
 

@@ -79,7 +79,22 @@ describe('configuration', () => {
     expect(loadGatewayConfig({ NODE_ENV: 'production', ...REAL }).siteSettings.founder).not.toHaveProperty('photoUrl');
   });
 
+  test("the listings-search threshold: optional in production too, written only when set, read back by the pages' reader", () => {
+    expect(loadGatewayConfig({ NODE_ENV: 'production', ...REAL }).siteSettings).not.toHaveProperty('listingsServerSearchThreshold');
+    for (const [value, threshold] of [['0', 0], [' 2 ', 2], ['20000', 20_000]] as const) {
+      const settings = loadGatewayConfig({ NODE_ENV: 'production', ...REAL, SITE_LISTINGS_SERVER_SEARCH_THRESHOLD: value }).siteSettings;
+      expect(settings.listingsServerSearchThreshold).toBe(threshold);
+      expect(parseSiteSettings(JSON.parse(JSON.stringify(settings)))).toEqual(settings);
+    }
+    expect(loadGatewayConfig({ SITE_LISTINGS_SERVER_SEARCH_THRESHOLD: ' ' }).siteSettings).toEqual(SAMPLE_SITE_SETTINGS);
+    // A block with a malformed one is not the gateway's: the reader refuses it as a whole.
+    for (const bad of [-1, 2.5, '2', null]) expect(parseSiteSettings({ ...SAMPLE_SITE_SETTINGS, listingsServerSearchThreshold: bad })).toBeUndefined();
+  });
+
   test.each([
+    ['SITE_LISTINGS_SERVER_SEARCH_THRESHOLD', '-1', 'must be a whole number'],
+    ['SITE_LISTINGS_SERVER_SEARCH_THRESHOLD', '1.5', 'must be a whole number'],
+    ['SITE_LISTINGS_SERVER_SEARCH_THRESHOLD', 'many', 'must be a whole number'],
     ['SITE_WHATSAPP_GROUP_URL', 'https://chat.whatsapp.com/', 'WhatsApp group invite'],
     ['SITE_WHATSAPP_GROUP_URL', 'http://chat.whatsapp.com/K3yStoneDesi2024Group', 'WhatsApp group invite'],
     ['SITE_WHATSAPP_GROUP_URL', 'https://chat.whatsapp.com.evil.example/K3yStoneDesi2024Group', 'WhatsApp group invite'],
