@@ -27,6 +27,8 @@ export interface ListingsSearch {
 const SEP = '\u0000';
 /** Listings added since the orders were sorted, past which one full sort is cheaper than inserting each. */
 const RESORT_AFTER = 64;
+/** Searches whose checked hits are kept until the next change (oldest asked first out). */
+const SEARCH_CACHE_SIZE = 64;
 /** Price classes: 0 no price (passes every bucket), 1..5 the bucket (PRICE_BUCKET_IDS' order), 6 a price in none. */
 const NO_PRICE = 0;
 const NO_BUCKET = PRICE_BUCKET_IDS.length + 1;
@@ -116,6 +118,10 @@ export class ListingsIndex {
   private orders = { newest: new Int32Array(0), priceAsc: new Int32Array(0), priceDesc: new Int32Array(0) };
   private ranks = { newest: new Int32Array(0), priceAsc: new Int32Array(0), priceDesc: new Int32Array(0) };
   private unsorted: number[] = [];
+  /** Changes so far (puts and removes): the search cache holds only answers of the current state. */
+  private changes = 0;
+  private cacheStamp = 0;
+  private searchCache = new Map<string, Int32Array>();
 
   get size(): number {
     return this.slotOf.size;
@@ -138,6 +144,7 @@ export class ListingsIndex {
 
   put(listing: Listing): void {
     this.remove(listing.id);
+    this.changes += 1;
     const s = this.listings.length;
     const size = s + 1;
     this.alive = grown(this.alive, size);
@@ -179,6 +186,7 @@ export class ListingsIndex {
     const s = this.slotOf.get(id);
     if (s === undefined) return;
     this.slotOf.delete(id);
+    this.changes += 1;
     this.alive[s] = 0;
     this.texts[s] = null;
     this.count(s, -1);
@@ -202,7 +210,10 @@ export class ListingsIndex {
     const live = [...this.slotOf.values()].sort((a, b) => a - b).map((s) => this.listings[s]!);
     const fresh = new ListingsIndex();
     for (const l of live) fresh.put(l);
+    const changes = this.changes;
     Object.assign(this, fresh);
+    this.changes = changes + 1; // slots were renumbered: no cached search survives
+    this.cacheStamp = -1;
   }
 
   /** The three orders' comparisons, reading the slot fields as they are when called. */
@@ -289,7 +300,8 @@ export class ListingsIndex {
     let total = 0;
     let hits: Int32Array | null = null; // the passing slots, when the query has candidates (search or owner)
     if (search || q.userId) {
-      const { slots: candidates, exact } = this.candidates(search, q.userId);
+      const cached = q.userId ? undefined : this.searched(search);
+      const { slots: candidates, exact } = cached ? { slots: cached, exact: true } : this.candidates(search, q.userId);
       const out = new Int32Array(candidates.length);
       const verify = search.includes(SEP) ? (s: number) => listingMatchesFilters(this.listings[s]!, { search }) : (s: number) => this.texts[s]!.includes(search);
       for (let k = 0; k < candidates.length; k += 1) {
@@ -350,6 +362,27 @@ export class ListingsIndex {
       seen += 1;
     }
     return { items, total, facets };
+  }
+
+  /**
+   * The slots holding a search, checked, for the searches asked since the last change (a few dozen at most): the
+   * same search with other filters, another order or the next page skips the check of its candidates.
+   */
+  private searched(search: string): Int32Array {
+    if (this.cacheStamp !== this.changes) {
+      this.searchCache.clear();
+      this.cacheStamp = this.changes;
+    }
+    let hits = this.searchCache.get(search);
+    if (hits) return hits;
+    const { slots, exact } = this.candidates(search, undefined);
+    const out = new Int32Array(slots.length);
+    let n = 0;
+    for (const s of slots) if (this.alive[s] === 1 && (exact || (search.includes(SEP) ? listingMatchesFilters(this.listings[s]!, { search }) : this.texts[s]!.includes(search)))) out[n++] = s;
+    hits = out.slice(0, n);
+    if (this.searchCache.size >= SEARCH_CACHE_SIZE) this.searchCache.delete(this.searchCache.keys().next().value!);
+    this.searchCache.set(search, hits);
+    return hits;
   }
 
   /**
