@@ -1,8 +1,7 @@
 /**
  * Site search in the browser (issue 15). /listings: on this stack's small catalogue the page asks the search service
  * for the catalogue's size (the unfiltered first page) and then works as the spec's client page over the full list.
- * Server mode (past LISTINGS_SERVER_SEARCH_THRESHOLD listings) is covered by mf-listings/test/listings-page.test.tsx:
- * the threshold is a constant of the contracts, and a flag that lowers it for a test would be one for users too.
+ * Server mode (past the threshold) is e2e/listings-server-mode.test.ts, with a gateway whose site settings lower it.
  *
  * The header search: a listing, a business and a forum post are created through their services with a word unique to
  * this run; the header's box suggests each by a typo'd or a prefix query and goes to its page, the results page lists

@@ -87,6 +87,13 @@ export default async function globalSetup(): Promise<void> {
       '/remote/start': () => stack.startService(proxied.folder).then(() => waitServed(`${site}/mf/${proxied.key}/mf-manifest.json`)),
       // The supervisor's view of every process (state, pid, restarts): the hostile-input test checks nothing crashed.
       '/status': async () => stack.status(),
+      // The gateway again with the query's variables added (none: as configured), for a test of another configuration
+      // (e2e/listings-server-mode.test.ts); returns once it serves the site.
+      '/gateway/restart': async (query) => {
+        await stack.stopService('gateway');
+        await stack.startService('gateway', { env: Object.fromEntries(query) });
+        await waitServed(`${site}/`);
+      },
     });
     stoppers.push({ name: 'control server', stop: () => control.close() });
 

@@ -246,8 +246,11 @@ export interface RunningStack {
   stop(): Promise<void>;
   /** Stops one process of the stack by name (e.g. `mf-forum`, a remote's static server: its area shows the fallback). */
   stopService(name: string): Promise<void>;
-  /** Starts a stopped process of the stack again, with the same environment, and waits until it is ready. */
-  startService(name: string): Promise<void>;
+  /**
+   * Starts a stopped process of the stack again and waits until it is ready: with the same environment, plus `env`
+   * when given (kept for its restarts until it is started again without; e.g. a test's gateway with other settings).
+   */
+  startService(name: string, opts?: { env?: Record<string, string> }): Promise<void>;
   /** Every process of the stack, as the supervisor sees it. */
   status(): ProcessStatus[];
 }
@@ -467,6 +470,8 @@ export async function startServices(opts: {
   const logDir = path.join(opts.dataDir, 'logs');
   mkdirSync(logDir, { recursive: true });
   const supervisor = createSupervisor({ log, ...(opts.onStatusChange ? { onStatusChange: opts.onStatusChange } : {}) });
+  /** Variables a process was last started with by startService, over its own (by process name). */
+  const startEnv = new Map<string, Record<string, string>>();
 
   /** One process of a service: replica `k` (its own name, port and log file). */
   const processOf = (spec: ServiceSpec, k: number): SupervisedProcess => {
@@ -480,7 +485,7 @@ export async function startServices(opts: {
         const out = createWriteStream(logFile, { flags: 'a' });
         const child = spawn(process.execPath, [path.join(root, spec.entry)], {
           cwd: root,
-          env: { ...process.env, ...opts.infraEnv, NODE_ENV: 'development', ...spec.env(ctx, port), ...opts.extraEnv?.[spec.name] },
+          env: { ...process.env, ...opts.infraEnv, NODE_ENV: 'development', ...spec.env(ctx, port), ...opts.extraEnv?.[spec.name], ...startEnv.get(name) },
           stdio: ['ignore', 'pipe', 'pipe'],
         });
         child.stdout?.pipe(out);
@@ -508,7 +513,10 @@ export async function startServices(opts: {
     ...(ctx.demoPassword ? { demoPassword: ctx.demoPassword } : {}),
     stop: () => supervisor.stopAll(),
     stopService: (name) => supervisor.stop(name),
-    startService: (name) => supervisor.start(name),
+    startService: (name, { env } = {}) => {
+      startEnv.set(name, env ?? {});
+      return supervisor.start(name);
+    },
     status: () => supervisor.status(),
   };
 }
