@@ -15,3 +15,4 @@ export * from './events/index.ts';
 export * from './revocations.ts';
 export * from './mail.ts';
 export * from './name-id.ts';
+export * from './object-store.ts';

@@ -4,7 +4,7 @@ import { createApp, createAuth, mongoReadiness, outboxModel, type Logger, type R
 import { ListingsRepository } from './data/listings-repository.ts';
 import { UploadsRepository } from './data/uploads-repository.ts';
 import { listingsRoutes } from './routes.ts';
-import type { ObjectStore } from './storage/object-store.ts';
+import type { ObjectStore } from '@cp/service-kit';
 import type { ListingsDeps } from './use-cases/deps.ts';
 
 export interface ListingsAppInput {

@@ -1,7 +1,6 @@
-import { ensureStream, startService } from '@cp/service-kit';
+import { ensureStream, s3ObjectStore, s3OptionsFrom, startService } from '@cp/service-kit';
 import { loadListingsConfig } from './config.ts';
 import { buildListingsApp } from './app.ts';
-import { s3ObjectStore } from './storage/object-store.ts';
 import { seedDemoData } from './seed/seed.ts';
 import { startImageCleanup } from './events/image-cleanup.ts';
 import { startImageClaims } from './events/image-claims.ts';
@@ -11,15 +10,7 @@ await startService({
   name: 'listings',
   loadConfig: loadListingsConfig,
   async build({ config, logger, conn, nats, readiness, sessionAuth, onClose }) {
-    const store = s3ObjectStore({
-      endpoint: config.S3_ENDPOINT,
-      port: config.S3_PORT,
-      useSSL: config.S3_USE_SSL,
-      accessKey: config.S3_ACCESS_KEY,
-      secretKey: config.S3_SECRET_KEY,
-      region: config.S3_REGION,
-      bucket: config.S3_BUCKET_UPLOADS,
-    });
+    const store = s3ObjectStore(s3OptionsFrom(config, config.S3_BUCKET_UPLOADS));
     const { app, deps } = await buildListingsApp({
       conn,
       store,

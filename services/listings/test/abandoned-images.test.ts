@@ -4,7 +4,7 @@ import { ForumPostCreated } from '@cp/contracts';
 import { ensureStream, publishEvent } from '@cp/service-kit';
 import { startImageClaims } from '../src/events/image-claims.ts';
 import { startAbandonedImageSweep } from '../src/jobs/abandoned-images.ts';
-import type { ObjectStore } from '../src/storage/object-store.ts';
+import type { ObjectStore } from '@cp/service-kit';
 import { storeImage } from '../src/images/storage-keys.ts';
 import { removeAbandonedImages } from '../src/use-cases/remove-abandoned-images.ts';
 import { call, listingBody, startListings, testStore, until, type ListingsHarness } from './helpers.ts';

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Connection } from 'mongoose';
-import type { NatsHandle } from '@cp/service-kit';
+import { S3Env, s3ObjectStore, s3OptionsFrom, type NatsHandle, type ObjectStore } from '@cp/service-kit';
 import { testEnv } from '../../../infra/src/jest/test-env.ts';
 import { call, newUser, startBehindIdentity, until, type IdentityHarness } from '../../identity/test/helpers.ts';
 import { buildListingsApp } from '../src/app.ts';
 import { startImageCleanup } from '../src/events/image-cleanup.ts';
-import { s3ObjectStore, type ObjectStore } from '../src/storage/object-store.ts';
 import type { ListingsDeps } from '../src/use-cases/deps.ts';
 
 export { call, newUser, until };
@@ -13,15 +12,7 @@ export { call, newUser, until };
 /** The test infrastructure's S3 store: its uploads bucket, or `bucket`. */
 export function testStore(bucket?: string): ObjectStore {
   const env = testEnv();
-  return s3ObjectStore({
-    endpoint: env.S3_ENDPOINT,
-    port: Number(env.S3_PORT),
-    useSSL: env.S3_USE_SSL === 'true',
-    accessKey: env.S3_ACCESS_KEY,
-    secretKey: env.S3_SECRET_KEY,
-    region: env.S3_REGION,
-    bucket: bucket ?? env.S3_BUCKET_UPLOADS,
-  });
+  return s3ObjectStore(s3OptionsFrom(S3Env.parse(env), bucket ?? env.S3_BUCKET_UPLOADS));
 }
 
 export interface ListingsHarness {

@@ -1,4 +1,4 @@
-import { startService } from '@cp/service-kit';
+import { s3ObjectStore, s3OptionsFrom, startService } from '@cp/service-kit';
 import { loadSearchConfig } from './config.ts';
 import { buildSearchApp } from './app.ts';
 import { s3SnapshotStore } from './data/snapshots.ts';
@@ -7,16 +7,7 @@ await startService({
   name: 'search',
   loadConfig: loadSearchConfig,
   async build({ config, conn, logger, nats, readiness, onClose }) {
-    const store = s3SnapshotStore({
-      endpoint: config.S3_ENDPOINT,
-      port: config.S3_PORT,
-      useSSL: config.S3_USE_SSL,
-      accessKey: config.S3_ACCESS_KEY,
-      secretKey: config.S3_SECRET_KEY,
-      region: config.S3_REGION,
-      bucket: config.S3_BUCKET_SEARCH,
-      prefix: 'listings-index/',
-    });
+    const store = s3SnapshotStore(s3ObjectStore(s3OptionsFrom(config, config.S3_BUCKET_SEARCH)), 'listings-index/');
     const { app, feed, snapshotter } = await buildSearchApp({ conn, logger, nats, readiness, snapshots: { store, intervalMs: config.SEARCH_SNAPSHOT_INTERVAL_S * 1000 } });
     // Stop reading first, so the last snapshot covers exactly what was applied.
     onClose(async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type Koa from 'koa';
-import { listen, type RunningServer } from '@cp/service-kit';
+import { listen, S3Env, s3ObjectStore, s3OptionsFrom, type RunningServer } from '@cp/service-kit';
 import { testEnv } from '../../../infra/src/jest/test-env.ts';
 import { startListings, type ListingsHarness } from '../../listings/test/helpers.ts';
 import { buildSearchApp } from '../src/app.ts';
@@ -21,17 +21,7 @@ export interface SearchReplica {
 
 /** A snapshot store in the test infrastructure's S3, under a prefix of its own (empty at first). */
 export function testSnapshotStore(): SnapshotStore {
-  const env = testEnv();
-  return s3SnapshotStore({
-    endpoint: env.S3_ENDPOINT,
-    port: Number(env.S3_PORT),
-    useSSL: env.S3_USE_SSL === 'true',
-    accessKey: env.S3_ACCESS_KEY,
-    secretKey: env.S3_SECRET_KEY,
-    region: env.S3_REGION,
-    bucket: 'search-snapshots',
-    prefix: `test-${randomUUID()}/`,
-  });
+  return s3SnapshotStore(s3ObjectStore(s3OptionsFrom(S3Env.parse(testEnv()), 'search-snapshots')), `test-${randomUUID()}/`);
 }
 
 /**

@@ -2,7 +2,7 @@ import type { Connection } from 'mongoose';
 import type { Logger } from '@cp/service-kit';
 import type { ListingsRepository } from '../data/listings-repository.ts';
 import type { UploadsRepository } from '../data/uploads-repository.ts';
-import type { ObjectStore } from '../storage/object-store.ts';
+import type { ObjectStore } from '@cp/service-kit';
 
 export interface ListingsDeps {
   conn: Connection;

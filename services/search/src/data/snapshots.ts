@@ -1,7 +1,7 @@
 import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
-import * as Minio from 'minio';
 import type { Business, ForumPost, Listing } from '@cp/contracts';
+import type { ObjectStore } from '@cp/service-kit';
 
 /**
  * What a replica starts from instead of the streams' beginning: the documents it held (not MiniSearch's internals:
@@ -26,52 +26,32 @@ export interface SnapshotStore {
   save(snapshot: Snapshot): Promise<void>;
 }
 
-export interface S3SnapshotOptions {
-  endpoint: string;
-  port: number;
-  useSSL: boolean;
-  accessKey: string;
-  secretKey: string;
-  region: string;
-  bucket: string;
-  /** Key prefix, e.g. `listings-index/` (tests use their own). */
-  prefix: string;
-}
-
-/** Snapshots as gzipped JSON objects in S3, one key per snapshot named by its time, so the newest sorts last. */
-export function s3SnapshotStore(opts: S3SnapshotOptions): SnapshotStore {
-  const client = new Minio.Client({ endPoint: opts.endpoint, port: opts.port, useSSL: opts.useSSL, accessKey: opts.accessKey, secretKey: opts.secretKey, region: opts.region, pathStyle: true });
-  let bucketReady: Promise<void> | undefined;
-  const ensureBucket = () =>
-    (bucketReady ??= (async () => {
-      if (!(await client.bucketExists(opts.bucket))) await client.makeBucket(opts.bucket, opts.region).catch(async (err: unknown) => {
-        if (!(await client.bucketExists(opts.bucket))) throw err; // another replica made it meanwhile
-      });
-    })().catch((err: unknown) => {
-      bucketReady = undefined;
-      throw err;
-    }));
+/** Snapshots as gzipped JSON objects in a bucket under `prefix` (tests use their own), one key per snapshot named by its time, so the newest sorts last. */
+export function s3SnapshotStore(bucket: ObjectStore, prefix: string): SnapshotStore {
   const keys = async () => {
-    await ensureBucket();
+    await bucket.ensureBucket();
     const out: string[] = [];
-    for await (const item of client.listObjectsV2(opts.bucket, opts.prefix, true) as AsyncIterable<Minio.BucketItem>) if (item.name?.endsWith('.json.gz')) out.push(item.name);
+    for await (const item of bucket.list(prefix)) if (item.key.endsWith('.json.gz')) out.push(item.key);
     return out.sort();
   };
   return {
     async latest() {
-      const newest = (await keys()).at(-1);
-      if (!newest) return null;
-      const chunks: Buffer[] = [];
-      for await (const chunk of await client.getObject(opts.bucket, newest)) chunks.push(chunk as Buffer);
-      return JSON.parse((await promisify(gunzip)(Buffer.concat(chunks))).toString('utf8')) as Snapshot;
+      for (const key of (await keys()).reverse()) {
+        const object = await bucket.get(key);
+        if (!object) continue; // removed meanwhile by another replica's save: the one before it is still there
+        const chunks: Buffer[] = [];
+        for await (const chunk of object.stream) chunks.push(chunk as Buffer);
+        return JSON.parse((await promisify(gunzip)(Buffer.concat(chunks))).toString('utf8')) as Snapshot;
+      }
+      return null;
     },
     async save(snapshot) {
-      await ensureBucket();
+      await bucket.ensureBucket();
       const body = await promisify(gzip)(JSON.stringify(snapshot));
-      const key = `${opts.prefix}${String(Date.parse(snapshot.takenAt)).padStart(15, '0')}-${Math.random().toString(36).slice(2, 8)}.json.gz`;
-      await client.putObject(opts.bucket, key, body, body.length, { 'Content-Type': 'application/gzip' });
+      const key = `${prefix}${String(Date.parse(snapshot.takenAt)).padStart(15, '0')}-${Math.random().toString(36).slice(2, 8)}.json.gz`;
+      await bucket.put(key, body, 'application/gzip');
       const all = await keys();
-      for (const old of all.slice(0, Math.max(0, all.indexOf(key) - 1))) await client.removeObject(opts.bucket, old);
+      for (const old of all.slice(0, Math.max(0, all.indexOf(key) - 1))) await bucket.remove(old);
     },
   };
 }

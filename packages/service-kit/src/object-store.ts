@@ -1,5 +1,7 @@
 import type { Readable } from 'node:stream';
 import * as Minio from 'minio';
+import type { z } from 'zod';
+import type { S3Env } from './config.ts';
 
 export interface StoredObject {
   stream: Readable;
@@ -8,7 +10,10 @@ export interface StoredObject {
   etag: string;
 }
 
-/** Where image bytes live. One implementation: S3 (MinIO in compose, Swift s3api locally, any S3 in production). */
+/**
+ * A bucket of objects: listings' images, search's index snapshots. One implementation: S3 through the minio client
+ * (MinIO in compose, Swift s3api locally, any S3 in production), path-style, with the region from config.
+ */
 export interface ObjectStore {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   /** null when the key does not exist. */
@@ -16,6 +21,7 @@ export interface ObjectStore {
   remove(key: string): Promise<void>;
   /** Every object whose key starts with `prefix`, in key order, page by page. */
   list(prefix: string): AsyncIterable<{ key: string; lastModified: Date }>;
+  /** Creates the bucket when it does not exist; another replica creating it at the same time is fine. */
   ensureBucket(): Promise<void>;
   ping(): Promise<void>;
 }
@@ -29,6 +35,19 @@ export interface S3Options {
   /** Must match the store's region, or signatures are refused. */
   region: string;
   bucket: string;
+}
+
+/** The S3 options of a service's validated S3Env config, for one of its buckets. */
+export function s3OptionsFrom(config: z.infer<typeof S3Env>, bucket: string): S3Options {
+  return {
+    endpoint: config.S3_ENDPOINT,
+    port: config.S3_PORT,
+    useSSL: config.S3_USE_SSL,
+    accessKey: config.S3_ACCESS_KEY,
+    secretKey: config.S3_SECRET_KEY,
+    region: config.S3_REGION,
+    bucket,
+  };
 }
 
 const isNotFound = (err: unknown) => {
@@ -77,7 +96,10 @@ export function s3ObjectStore(opts: S3Options): ObjectStore {
       }
     },
     async ensureBucket() {
-      if (!(await client.bucketExists(opts.bucket))) await client.makeBucket(opts.bucket, opts.region);
+      if (await client.bucketExists(opts.bucket)) return;
+      await client.makeBucket(opts.bucket, opts.region).catch(async (err: unknown) => {
+        if (!(await client.bucketExists(opts.bucket))) throw err; // another replica made it meanwhile
+      });
     },
     async ping() {
       await client.bucketExists(opts.bucket);
