@@ -26,7 +26,6 @@ import {
   endpointsOf,
   hostileRequests,
   internalProbes,
-  seededRandom,
   type CallResult,
   type CorpusName,
   type FuzzContext,
@@ -35,6 +34,7 @@ import {
   type HostileRequest,
   type StoredDoc,
 } from './support/hostile-corpus.ts';
+import { seededRandom } from '../infra/src/seeded-random.ts';
 import { createAdmin, loginDirect, newUser, registerDirect } from './support/site.ts';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261125);

@@ -2,26 +2,15 @@
  * Generated listings for the search benchmarks (issue 15): deterministic, with a vocabulary large enough for word,
  * prefix and typo queries to mean something (a few thousand distinct words plus a number in every title).
  */
+import { seededRandom } from '../../infra/src/seeded-random.ts';
 import { LISTING_CATEGORIES, LISTING_TIERS, LOCATIONS, type Listing } from '@cp/contracts';
 
 const SYLLABLES = ['ka', 'ri', 'mo', 'tan', 'su', 'del', 'pra', 'vin', 'lo', 'mar', 'ne', 'sha', 'ti', 'bur', 'go', 'len', 'pa', 'zi', 'ro', 'dam'];
 const COMMON = ['room', 'rent', 'tutor', 'math', 'sofa', 'table', 'honda', 'civic', 'diwali', 'garba', 'job', 'engineer', 'catering', 'biryani', 'yoga', 'class', 'bike', 'laptop', 'apartment', 'townhouse', 'furniture', 'kitchen', 'wedding', 'cricket', 'temple', 'music', 'dance', 'tiffin', 'carpool', 'babysitter'];
 
-/** A small deterministic generator (mulberry32), so every run indexes the same text. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** About 8,000 made-up words of 2–4 syllables plus the common ones. */
 export const VOCABULARY: string[] = (() => {
-  const rnd = prng(7);
+  const rnd = seededRandom(7);
   const words = new Set<string>(COMMON);
   while (words.size < 8_000) {
     const n = 2 + Math.floor(rnd() * 3);
@@ -34,7 +23,7 @@ export const VOCABULARY: string[] = (() => {
 
 /** `count` listings as the API returns them, newest first from `now`, one a minute. */
 export function generateListings(count: number, opts: { now?: number; seed?: number; userIds?: string[] } = {}): Listing[] {
-  const rnd = prng(opts.seed ?? 42);
+  const rnd = seededRandom(opts.seed ?? 42);
   const now = opts.now ?? Date.now();
   const word = () => (rnd() < 0.3 ? COMMON[Math.floor(rnd() * COMMON.length)]! : VOCABULARY[Math.floor(rnd() * VOCABULARY.length)]!);
   const words = (n: number) => Array.from({ length: n }, word).join(' ');
@@ -65,7 +54,7 @@ export function generateListings(count: number, opts: { now?: number; seed?: num
 
 /** What the benchmarks ask: whole words, word starts and words with one letter wrong, drawn from the vocabulary. */
 export function sampleQueries(n: number, seed = 3): { word: string[]; prefix: string[]; typo: string[]; infix: string[] } {
-  const rnd = prng(seed);
+  const rnd = seededRandom(seed);
   const pick = () => VOCABULARY[Math.floor(rnd() * VOCABULARY.length)]!;
   const word = Array.from({ length: n }, pick);
   const prefix = word.map((w) => w.slice(0, Math.max(3, Math.ceil(w.length / 2))));

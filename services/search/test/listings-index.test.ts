@@ -1,5 +1,5 @@
 import { LISTING_CATEGORIES, LISTING_TIERS, LOCATIONS, PRICE_BUCKET_IDS, listingMatchesFilters, priceBucketMatches, type Listing, type ListingFacets } from '@cp/contracts';
-import { prng } from '../../../scripts/bench/search-corpus.ts';
+import { seededRandom } from '../../../infra/src/seeded-random.ts';
 import { ListingsIndex, type ListingsSearch } from '../src/data/listings-index.ts';
 
 /**
@@ -8,7 +8,7 @@ import { ListingsIndex, type ListingsSearch } from '../src/data/listings-index.t
  * their texts (inside words, across word boundaries, across title and description), edits and deletes in between.
  * Seeded, so a failure replays (SEARCH_PROPERTY_SEED).
  */
-const rnd = prng(Number(process.env.SEARCH_PROPERTY_SEED ?? 15));
+const rnd = seededRandom(Number(process.env.SEARCH_PROPERTY_SEED ?? 15));
 const draw = <T>(list: readonly T[]): T => list[Math.floor(rnd() * list.length)]!;
 const PIECES = ['bike', 'Bike', 'BIKE', 'sofa', 'tutor', 'café', 'CAFÉ', 'naïve', 'Straße', 'ΣΟΦΑ', 'σοφα', 'İstanbul', '🙂', '🚲 ride', 'दिवाली', '東京', 'a', 'ab', 'x y', ' ', '  ', ',', '-', 'ike', 'mountain', '21', '$', '%', '_', 'İ'];
 const text = (n: number) => Array.from({ length: n }, () => draw(PIECES)).join(rnd() < 0.5 ? ' ' : '');
