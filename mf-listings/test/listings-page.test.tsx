@@ -10,27 +10,12 @@ import { createAppStore } from '@cp/web-core';
 import ListingsPage from '../src/pages/ListingsPage.tsx';
 import { listingsMode, serverListingsArgs } from '../src/lib/listings-server.ts';
 import { NO_FILTERS } from '../src/lib/listings.ts';
+import { listingFixture } from './listing-fixture.ts';
 
 type Api = (path: string, query: URLSearchParams) => [number, unknown];
 const calls: string[] = [];
 
-function listing(n: number, patch: Partial<Listing> = {}): Listing {
-  return {
-    id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-    userId: '11111111-1111-4111-8111-111111111111',
-    category: 'Buy & Sell',
-    title: `Listing ${n}`,
-    description: 'A perfectly ordinary description of an item.',
-    price: null,
-    location: 'Harrisburg PA',
-    imageUrls: [],
-    tier: 'free',
-    status: 'active',
-    createdAt: '2025-11-01T00:00:00.000Z',
-    updatedAt: '2025-11-01T00:00:00.000Z',
-    ...patch,
-  };
-}
+const listing = listingFixture;
 
 const SOFA = listing(1, { title: 'Sofa for sale', price: 40 });
 const JOB = listing(2, { title: 'Cook wanted', category: 'Jobs', description: 'A restaurant in Camp Hill needs a cook.' });

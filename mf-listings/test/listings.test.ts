@@ -12,25 +12,12 @@ import {
   tierLabel,
 } from '../src/lib/listings.ts';
 import { myListingCounters, myListings } from '../src/lib/my-listings.ts';
+import { listingFixture } from './listing-fixture.ts';
 
 let n = 0;
 function listing(patch: Partial<Listing>): Listing {
   n += 1;
-  return {
-    id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-    userId: '11111111-1111-4111-8111-111111111111',
-    category: 'Buy & Sell',
-    title: `Listing ${n}`,
-    description: 'A perfectly ordinary description of an item.',
-    price: null,
-    location: 'Harrisburg PA',
-    imageUrls: [],
-    tier: 'free',
-    status: 'active',
-    createdAt: '2025-11-01T00:00:00.000Z',
-    updatedAt: '2025-11-01T00:00:00.000Z',
-    ...patch,
-  };
+  return listingFixture(n, patch);
 }
 
 describe('listings helpers (spec §2, §9)', () => {
