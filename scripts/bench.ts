@@ -46,10 +46,17 @@ const PORT_OFFSET = 30_000;
 const ONLY = process.env.BENCH_ONLY?.split(',').map((p) => p.trim()).filter(Boolean);
 const wants = (part: string) => !ONLY?.length || ONLY.includes(part);
 
-async function measure(name: string, url: string, headers: Record<string, string> = {}, method: 'GET' | 'POST' = 'GET'): Promise<Measured> {
+async function measure(name: string, url: string | readonly string[], headers: Record<string, string> = {}, method: 'GET' | 'POST' = 'GET'): Promise<Measured> {
+  const urls = typeof url === 'string' ? [url] : url;
+  let next = 0;
+  // Several URLs: every request takes the next one's path (same origin).
+  const target =
+    urls.length > 1
+      ? { url: new URL(urls[0]!).origin, requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, path: ((u) => u.pathname + u.search)(new URL(urls[next++ % urls.length]!)) }) }] }
+      : { url: urls[0]! };
   // warm-up, then the measured run
-  const warm = await autocannon({ url, method, connections: CONNECTIONS, duration: 2, headers });
-  const r = await autocannon({ url, method, connections: CONNECTIONS, duration: DURATION_S, headers });
+  const warm = await autocannon({ ...target, method, connections: CONNECTIONS, duration: 2, headers });
+  const r = await autocannon({ ...target, method, connections: CONNECTIONS, duration: DURATION_S, headers });
   // A figure made of error answers (a rate limit, a 401) measures nothing: refuse it.
   for (const run of [warm, r]) if (run.errors > 0 || run.non2xx > 0) throw new Error(`${name}: ${run.errors} errors and ${run.non2xx} non-2xx answers out of ${run.requests.total}`);
   return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, answered: warm['2xx'] + r['2xx'] };

@@ -21,7 +21,8 @@ export interface Measured {
   /** 2xx answers, warm-up included (what a counter should end up with). */
   answered: number;
 }
-export type Measure = (name: string, url: string, headers?: Record<string, string>, method?: 'GET' | 'POST') => Promise<Measured>;
+/** Load on one URL, or on several in turn (each request the next: distinct queries that no cache answers twice in a row). */
+export type Measure = (name: string, url: string | readonly string[], headers?: Record<string, string>, method?: 'GET' | 'POST') => Promise<Measured>;
 
 const WORDS = ['room', 'rent', 'tutor', 'math', 'sofa', 'table', 'honda', 'civic', 'diwali', 'garba', 'job', 'engineer', 'catering', 'biryani', 'yoga', 'class', 'bike', 'laptop', 'apartment', 'townhouse'];
 const pick = <T>(list: readonly T[], i: number) => list[i % list.length]!;
