@@ -3,6 +3,12 @@ import Router from '@koa/router';
 export interface ReadinessCheck {
   name: string;
   check(): Promise<void>;
+  /**
+   * false: a failure is reported (status 'degraded', the check with its error) but the instance stays ready (200).
+   * For what every instance depends on alike, where taking this one out of rotation would help no request: the
+   * gateway's view of the services behind it. Default true.
+   */
+  required?: boolean;
 }
 
 const CHECK_TIMEOUT_MS = 2_000;
@@ -23,7 +29,10 @@ function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
   });
 }
 
-/** /healthz: the process is alive. /readyz: every dependency answers (503 with the failing ones otherwise). */
+/**
+ * /healthz: the process is alive. /readyz: every required dependency answers (503 with the failing ones otherwise);
+ * a failing check that is not required makes the answer 'degraded', still 200.
+ */
 export function healthRoutes(checks: ReadinessCheck[]): Router {
   const router = new Router();
   router.get('/healthz', (ctx) => {
@@ -40,9 +49,10 @@ export function healthRoutes(checks: ReadinessCheck[]): Router {
         }
       }),
     );
-    const ok = results.every((r) => r.ok);
-    ctx.status = ok ? 200 : 503;
-    ctx.body = { status: ok ? 'ready' : 'not ready', checks: results, ...(ok ? {} : { error: 'Service not ready' }) };
+    const ready = results.every((r, i) => r.ok || checks[i]!.required === false);
+    const status = !ready ? 'not ready' : results.every((r) => r.ok) ? 'ready' : 'degraded';
+    ctx.status = ready ? 200 : 503;
+    ctx.body = { status, checks: results, ...(ready ? {} : { error: 'Service not ready' }) };
   });
   return router;
 }

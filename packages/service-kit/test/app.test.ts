@@ -173,6 +173,27 @@ describe('service kit app', () => {
     expect(await down.json()).toMatchObject({ checks: [{ name: 'dep', ok: false, error: 'down' }] });
     await fetch(`${base}/api/toggle`);
   });
+
+  it('answers degraded, still ready, when only a check that is not required fails', async () => {
+    const logger = createLogger('kit-test-degraded', 'silent');
+    const fail = async () => {
+      throw new Error('behind is down');
+    };
+    const ok = async () => {};
+    const degraded = await listen(createApp({ name: 'kit-test-degraded', logger, readiness: [{ name: 'own', check: ok }, { name: 'behind', required: false, check: fail }] }), 0, '127.0.0.1', logger);
+    const notReady = await listen(createApp({ name: 'kit-test-not-ready', logger, readiness: [{ name: 'own', check: fail }, { name: 'behind', required: false, check: fail }] }), 0, '127.0.0.1', logger);
+    try {
+      const res = await fetch(`http://127.0.0.1:${degraded.port}/readyz`);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ status: 'degraded', checks: [{ name: 'own', ok: true }, { name: 'behind', ok: false, error: 'behind is down' }] });
+      const down = await fetch(`http://127.0.0.1:${notReady.port}/readyz`);
+      expect(down.status).toBe(503);
+      expect(await down.json()).toMatchObject({ status: 'not ready', error: 'Service not ready' });
+    } finally {
+      await degraded.close();
+      await notReady.close();
+    }
+  });
 });
 
 describe('config', () => {

@@ -52,12 +52,16 @@ async function upstreamReady(u: Upstream, readyMs: number): Promise<void> {
 
 /**
  * The gateway's readiness checks (the kit's /readyz): one per configured service, passing when at least one of its
- * upstreams is ready itself (its /readyz). A failing check names every upstream of the service and why. Services left
- * unconfigured on purpose are not checked.
+ * upstreams is ready itself (its /readyz). A failing check names every upstream of the service and why, and makes the
+ * answer 'degraded' — not 503: every gateway instance sees the same services, so taking instances out of rotation
+ * would turn one service's outage into the whole site's (the pages, the other services' routes), while the gateway
+ * already answers that service's routes 502/503 and the page shows its fallback. Services left unconfigured on
+ * purpose are not checked.
  */
 function readinessChecks(upstreams: ReadonlyMap<ServiceName, UpstreamGroup>, readyMs: number): ReadinessCheck[] {
   return [...upstreams.values()].map((group) => ({
     name: group.name,
+    required: false,
     check: async () => {
       const results = await Promise.allSettled(group.members.map((u) => upstreamReady(u, readyMs)));
       if (results.some((r) => r.status === 'fulfilled')) return;
