@@ -19,6 +19,7 @@ import { AdClickRecorded, ListingCreated, eventStream, parseEvent } from '@cp/co
 import { connectMongo, connectNats, createLogger, streamMessages, type NatsHandle } from '@cp/service-kit';
 import { faultNats, testEnv } from '../src/jest/test-env.ts';
 import { startServices, type RunningStack } from '../src/stack.ts';
+import { AD_COUNTER_DURABLE } from '../../services/ads/src/events/ad-counter.ts';
 
 jest.setTimeout(240_000);
 
@@ -242,7 +243,16 @@ test('two replicas of listings and of ads: one of each killed mid-load, no reque
   expect(clickIds.size).toBeLessThanOrEqual(clicks.accepted + clicks.failed.length);
   const ads = conns[1]!.db!.collection('advertisements');
   await until('the counter caught up', async () => Number((await ads.findOne({ _id: adId as never }))?.clicks) >= clickIds.size, 90_000);
-  await new Promise((r) => setTimeout(r, 3_000)); // redeliveries of what the killed replica held must add nothing
+  // What the killed replica had received but not acknowledged comes back after the consumer's ack wait: only once
+  // nothing is pending or unacknowledged has every redelivery been handled, and it must have added nothing.
+  await until(
+    'every delivery acknowledged',
+    async () => {
+      const info = await handle.jsm.consumers.info(eventStream('ads').name, AD_COUNTER_DURABLE);
+      return info.num_pending === 0 && info.num_ack_pending === 0;
+    },
+    90_000,
+  );
   expect(Number((await ads.findOne({ _id: adId as never }))?.clicks)).toBe(clickIds.size);
   const processed = await conns[1]!.db!.collection('processed_events').find({ eventId: { $in: [...clickIds] } }).toArray();
   expect(processed.map((d) => String(d.eventId)).sort()).toEqual([...clickIds].sort());
