@@ -1,5 +1,5 @@
 import type Koa from 'koa';
-import { createApp, mongoReadiness, type NatsHandle, type ServiceAppInput } from '@cp/service-kit';
+import { createApp, type NatsHandle, type ServiceAppInput } from '@cp/service-kit';
 import { SearchIndex } from './data/search-index.ts';
 import type { SnapshotStore } from './data/snapshots.ts';
 import { startIndexFeed, type IndexFeed } from './events/index-feed.ts';
@@ -7,7 +7,8 @@ import { startSnapshots, type Snapshotter } from './events/snapshotter.ts';
 import { searchRoutes } from './routes.ts';
 import type { SearchDeps } from './use-cases/deps.ts';
 
-export interface SearchAppInput extends Omit<ServiceAppInput, 'auth'> {
+/** No MongoDB: search holds no data of its own, so a MongoDB outage must not take it out of rotation. */
+export interface SearchAppInput extends Omit<ServiceAppInput, 'auth' | 'conn'> {
   nats: NatsHandle;
   /** Where snapshots are read at start and written every `snapshotIntervalMs` (0: only at a graceful stop). */
   snapshots?: { store: SnapshotStore; intervalMs: number };
@@ -28,7 +29,7 @@ export async function buildSearchApp(input: SearchAppInput): Promise<{ app: Koa;
   const feed = await startIndexFeed({ nats: input.nats, index, logger: input.logger, ...(snapshot ? { from: snapshot.streams } : {}) });
   const snapshotter = input.snapshots ? startSnapshots({ index, feed, store: input.snapshots.store, intervalMs: input.snapshots.intervalMs, logger: input.logger }) : undefined;
   const deps: SearchDeps = { index };
-  const app = createApp({ name: 'search', logger: input.logger, readiness: [mongoReadiness(input.conn), ...(input.readiness ?? []), feed.readiness] });
+  const app = createApp({ name: 'search', logger: input.logger, readiness: [...(input.readiness ?? []), feed.readiness] });
   const routes = searchRoutes(deps);
   app.use(routes.routes()).use(routes.allowedMethods());
   return { app, deps, feed, ...(snapshotter ? { snapshotter } : {}) };

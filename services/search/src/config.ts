@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { BaseServiceEnv, loadConfig, port, S3Env } from '@cp/service-kit';
 
 /**
- * The search service needs MongoDB (the kit's start), NATS, its port and S3 for the index's snapshots: its index
- * lives in memory.
+ * The search service needs NATS, its port and S3 for the index's snapshots: its index lives in memory. The kit's start
+ * still connects to MongoDB (MONGO_URL), but search keeps nothing there and its /readyz does not check it.
  */
 export const SearchEnv = BaseServiceEnv.extend({
   ...S3Env.shape,

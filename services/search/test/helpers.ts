@@ -29,7 +29,7 @@ export function testSnapshotStore(): SnapshotStore {
  * newest snapshot in `snapshots` and the events after it (no timer: the test writes snapshots with saveNow).
  */
 export async function startSearchReplica(h: ListingsHarness, snapshots?: SnapshotStore): Promise<SearchReplica> {
-  const { app, deps, feed, snapshotter } = await buildSearchApp({ conn: h.conn, logger: h.deps.logger, nats: h.nats, ...(snapshots ? { snapshots: { store: snapshots, intervalMs: 0 } } : {}) });
+  const { app, deps, feed, snapshotter } = await buildSearchApp({ logger: h.deps.logger, nats: h.nats, ...(snapshots ? { snapshots: { store: snapshots, intervalMs: 0 } } : {}) });
   const server: RunningServer = await listen(app as Koa, 0, '127.0.0.1', h.deps.logger);
   return {
     base: `http://127.0.0.1:${server.port}`,
