@@ -2,7 +2,7 @@ import { runInTransaction } from '@cp/service-kit';
 import { ListingUpdated, type Listing } from '@cp/contracts';
 import { LISTING_FIELDS, searchTextOf, type ListingDoc } from '../data/listings-repository.ts';
 import { toListing } from '../data/listing-mapper.ts';
-import { validateListingChange } from './listing-input.ts';
+import { validateListingChange, type ListingChange } from './listing-input.ts';
 import { checkImages, listingId, missingOrForbidden } from './listing-rules.ts';
 import type { ListingsDeps } from './deps.ts';
 
@@ -13,7 +13,17 @@ function changedFields(before: ListingDoc, after: ListingDoc): string[] {
   return LISTING_FIELDS.filter((f) => JSON.stringify(b[f] ?? null) !== JSON.stringify(a[f] ?? null));
 }
 
-/** PUT /api/listings/:id, owner only. */
+/** The listing a change would make: its $set and $unset applied in memory. */
+function applied(doc: ListingDoc, change: ListingChange): ListingDoc {
+  const out: Record<string, unknown> = { ...doc, ...change.set };
+  for (const f of change.unset) delete out[f];
+  return out as unknown as ListingDoc;
+}
+
+/**
+ * PUT /api/listings/:id, owner only. A save that changes no field writes nothing: not an event, and updatedAt stays,
+ * so the search service's copy (the last event's listing) stays what GET /api/listings answers.
+ */
 export async function updateListing(deps: ListingsDeps, userId: string, rawId: string, body: unknown): Promise<Listing> {
   const id = listingId(rawId);
   const current = await deps.listings.findOwned(id, userId);
@@ -21,15 +31,18 @@ export async function updateListing(deps: ListingsDeps, userId: string, rawId: s
   const change = validateListingChange(body, current.category);
   await checkImages(deps, userId, change.set.imageUrls as string[] | undefined, current.imageUrls ?? []);
   const updated = await runInTransaction(deps.conn, async (session, emit) => {
-    const title = (change.set.title as string | undefined) ?? current.title;
-    const description = (change.set.description as string | undefined) ?? current.description;
+    // Compared in the transaction with the stored listing, not the one read above, which a concurrent save may have changed.
+    const before = await deps.listings.findOwned(id, userId, session);
+    if (!before) return null; // deleted meanwhile
+    if (changedFields(before, applied(before, change)).length === 0) return before;
+    const title = (change.set.title as string | undefined) ?? before.title;
+    const description = (change.set.description as string | undefined) ?? before.description;
     const set = { ...change.set, searchText: searchTextOf(title, description), updatedAt: deps.now() };
     const doc = await deps.listings.updateOwned(id, userId, set, change.unset, session);
     if (!doc) return null; // deleted meanwhile
-    const changed = changedFields(current, doc);
-    // A save without a real change is not an event.
-    const removedImageUrls = (current.imageUrls ?? []).filter((u) => !(doc.imageUrls ?? []).includes(u));
-    if (changed.length > 0) await emit(ListingUpdated, { listingId: id, userId, category: doc.category, tier: doc.tier, title: doc.title, changed, removedImageUrls, listing: toListing(doc) });
+    const changed = changedFields(before, doc);
+    const removedImageUrls = (before.imageUrls ?? []).filter((u) => !(doc.imageUrls ?? []).includes(u));
+    await emit(ListingUpdated, { listingId: id, userId, category: doc.category, tier: doc.tier, title: doc.title, changed, removedImageUrls, listing: toListing(doc) });
     return doc;
   });
   if (!updated) return missingOrForbidden(deps, id);
