@@ -200,6 +200,24 @@ describe('/listings, a large catalogue (server mode, issue 15)', () => {
     expect(status().textContent).toBe('0 listings found1 filter active');
   });
 
+  it('a page past the last one (an old link): replaced by the last page, with its pages; an empty result stays empty', async () => {
+    await renderAt('/listings?category=Jobs&page=9', (path, q) => {
+      if (path !== '/api/search/listings') return [500, {}];
+      if (!q.get('category')) return [200, page([], BIG)];
+      return q.get('page') === '2' ? [200, page([JOB], 30, 2)] : [200, page([], 30, Number(q.get('page')))];
+    });
+    expect(await screen.findByRole('heading', { name: 'Cook wanted' })).toBeTruthy();
+    expect(router.state.location.search).toBe('?category=Jobs&page=2');
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(screen.queryByRole('heading', { name: 'No listings found' })).toBeNull();
+    expect(status().textContent).toBe('30 listings found1 filter active');
+    expect(within(screen.getByRole('navigation', { name: 'Listing pages' })).getByText('Page 2 of 2')).toBeTruthy();
+    cleanup();
+    await renderAt('/listings?search=piano&page=3', (path, q) => (path !== '/api/search/listings' ? [500, {}] : q.get('search') ? [200, page([], 0, 3)] : [200, page([], BIG)]));
+    expect(await screen.findByRole('heading', { name: 'No listings found' })).toBeTruthy();
+    expect(router.state.location.search).toBe('?search=piano&page=3');
+  });
+
   it('a failed page: the error state, and Try again asks again', async () => {
     let fail = true;
     await renderAt('/listings?category=Jobs', (_p, q) => (!q.get('category') ? [200, page([], BIG)] : fail ? [503, { error: 'Service unavailable' }] : [200, page([JOB], 1)]));

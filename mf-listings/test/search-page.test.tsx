@@ -66,6 +66,14 @@ describe('/search (issue 15)', () => {
     expect(await screen.findByRole('heading', { name: 'Results for “dosa”' })).toBeTruthy();
   });
 
+  it('a page past the last one: replaced by the last page', async () => {
+    await renderAt('/search?q=spice&page=7', (q) => [200, { items: q.get('page') === '2' ? HITS : [], total: 27, page: Number(q.get('page')), pageSize: 20, counts: COUNTS }]);
+    expect(await screen.findByRole('link', { name: 'Spice Bazaar' })).toBeTruthy();
+    expect(router.state.location.search).toBe('?q=spice&page=2');
+    expect(screen.queryByRole('heading', { name: 'No results found' })).toBeNull();
+    expect(calls).toEqual(['/api/search?q=spice&page=7', '/api/search?q=spice&page=2']);
+  });
+
   it('no words: nothing is asked', async () => {
     await renderAt('/search', () => [200, {}]);
     expect(screen.getByRole('heading', { name: 'Search the site' })).toBeTruthy();

@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useEffect, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { buttonVariants, cn } from '@cp/ui';
 
@@ -10,6 +10,21 @@ function pageSearch(search: string, page: number): string {
   else params.delete('page');
   const text = params.toString();
   return text ? `?${text}` : '';
+}
+
+/**
+ * A URL page past the last one (an old link, a list that shrank, a typed `?page=`): true while it is replaced, in
+ * place, by the last page. `answer` is the current page's answer (undefined until it came).
+ */
+export function usePastLastPage(page: number, answer: { items: readonly unknown[]; total: number } | undefined, pageSize: number): boolean {
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const last = answer ? Math.max(1, Math.ceil(answer.total / pageSize)) : 1;
+  const past = answer !== undefined && answer.items.length === 0 && answer.total > 0 && page > last;
+  useEffect(() => {
+    if (past) void navigate({ search: pageSearch(search, last) }, { replace: true });
+  }, [past, search, last, navigate]);
+  return past;
 }
 
 /**

@@ -9,7 +9,7 @@ import { LoadError } from '@cp/web-core';
 import { useGetListingsQuery } from '../api/listings-api.ts';
 import { useSearchListingsQuery } from '../api/search-listings-api.ts';
 import { ListingGrid, ListingGridSkeleton } from '../components/ListingCard.tsx';
-import { Pagination } from '../components/Pagination.tsx';
+import { Pagination, usePastLastPage } from '../components/Pagination.tsx';
 import { activeFilterCount, CATEGORY_DISCLAIMERS, filterListings, type ListingFilters } from '../lib/listings.ts';
 import { listingsMode, pageOf, PROBE_ARGS, SERVER_PAGE_SIZE, SERVER_SEARCH_DEBOUNCE_MS, serverListingsArgs, withCount } from '../lib/listings-server.ts';
 
@@ -84,12 +84,14 @@ export function ListingsPage() {
       : mode === 'server'
         ? { isLoading: server.isLoading, error: server.error, items: server.data?.items ?? [], total: server.data?.total ?? 0, refetch: server.refetch }
         : { isLoading: true, error: undefined, items: [], total: 0, refetch: () => undefined };
+  // A `?page=` past the last page goes to the last one (its answer is empty but its total is not).
+  const pastLast = usePastLastPage(page, mode === 'server' ? server.currentData : undefined, SERVER_PAGE_SIZE);
   const options = filterOptions(mode === 'server' ? server.data?.facets : undefined);
   const active = activeFilterCount(filters);
   const disclaimer = CATEGORY_DISCLAIMERS[filters.category === 'all' ? 'default' : filters.category];
 
   let body;
-  if (view.isLoading) body = <ListingGridSkeleton />;
+  if (view.isLoading || pastLast) body = <ListingGridSkeleton />;
   else if (view.error) body = <LoadError title="Listings could not be loaded" error={view.error} onRetry={() => void view.refetch()} />;
   else if (view.items.length === 0) body = <EmptyState icon={<SearchX />} title="No listings found" description="Try other words or clear the filters." />;
   else

@@ -5,7 +5,7 @@ import { SEARCH_HIT_TYPE_NAMES as TYPE_NAMES, SEARCH_HIT_TYPES, SEARCH_PAGE_SIZE
 import { Badge, Button, cn, EmptyState, Input } from '@cp/ui';
 import { LoadError } from '@cp/web-core';
 import { useSiteSearchQuery } from '../api/site-search-api.ts';
-import { Pagination } from '../components/Pagination.tsx';
+import { Pagination, usePastLastPage } from '../components/Pagination.tsx';
 import { pageOf } from '../lib/listings-server.ts';
 
 const isType = (value: string | null): value is SearchHitType => (SEARCH_HIT_TYPES as readonly string[]).includes(value ?? '');
@@ -23,12 +23,14 @@ export function SearchPage() {
   const typeParam = params.get('type');
   const type = isType(typeParam) ? typeParam : undefined;
   const page = pageOf(params.get('page'));
-  const { data, isLoading, isFetching, error, refetch } = useSiteSearchQuery({ q, page, ...(type ? { type } : {}) }, { skip: !q });
+  const { data, currentData, isLoading, isFetching, error, refetch } = useSiteSearchQuery({ q, page, ...(type ? { type } : {}) }, { skip: !q });
+  // A `?page=` past the last page goes to the last one.
+  const pastLast = usePastLastPage(page, currentData, currentData?.pageSize || SEARCH_PAGE_SIZE_DEFAULT);
   const all = data ? data.counts.listing + data.counts.business + data.counts.post : 0;
 
   let body;
   if (!q) body = <EmptyState icon={<Search />} title="Search the site" description="Find listings, businesses and forum posts by a word of their title or text." />;
-  else if (isLoading) body = <p className="text-muted-foreground">Searching…</p>;
+  else if (isLoading || pastLast) body = <p className="text-muted-foreground">Searching…</p>;
   else if (error) body = <LoadError title="Search is unavailable" error={error} onRetry={() => void refetch()} />;
   else if (!data || data.items.length === 0) body = <EmptyState icon={<SearchX />} title="No results found" description="Try other words, or fewer of them." />;
   else
