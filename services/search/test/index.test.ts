@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { BusinessCreated, BusinessDeleted, BusinessReviewed, ForumPostCreated, ListingCreated, ListingDeleted, ListingUpdated, listingMatchesFilters, makeEvent, type Listing } from '@cp/contracts';
 import { SearchIndex } from '../src/data/search-index.ts';
+import { WordsIndex } from '../src/data/words-index.ts';
 import { applyEvent } from '../src/events/index-feed.ts';
 
 /** The index on its own: the events as the owners publish them, applied in the orders a stream can deliver them. */
@@ -142,6 +143,33 @@ describe('words: typos and word starts', () => {
     applyEvent(index, created(listing({ title: 'Bike rack', description: 'Fits a mountain bike.' })));
     expect(found('rack')).toEqual(['Bike rack']);
     expect(found('mountain')[0]).toBe(bike.title);
+  });
+});
+
+describe('words: a page of hits costs the page', () => {
+  const index = new SearchIndex();
+  const lamps = Array.from({ length: 30 }, (_, i) => listing({ title: `Brass lamp ${i}`, description: 'A lamp for the puja room.' }));
+  for (const l of lamps) applyEvent(index, created(l));
+  const lampPost = { id: randomUUID(), userId: randomUUID(), username: 'priya', category: 'General' as const, title: 'Where to buy a brass lamp?', content: 'For Diwali.', replyCount: 0, viewCount: 0, createdAt: t(1), updatedAt: t(1) };
+  applyEvent(index, makeEvent(ForumPostCreated, { postId: lampPost.id, userId: lampPost.userId, category: 'General', title: lampPost.title, post: lampPost }));
+
+  it('counts every match but builds hits (their snippets) only for the slice returned, the same slice as of all hits', () => {
+    const all = index.words.search('brass lamp');
+    expect(all.total).toBe(31);
+    expect(all.counts).toEqual({ listing: 30, business: 0, post: 1 });
+    const built = jest.spyOn(WordsIndex.prototype as unknown as { hit: () => unknown }, 'hit');
+    try {
+      const some = index.words.search('brass lamp', { type: 'listing', offset: 20, limit: 8 });
+      expect(built).toHaveBeenCalledTimes(8);
+      expect(some.total).toBe(30);
+      expect(some.counts).toEqual(all.counts);
+      expect(some.hits).toEqual(all.hits.filter((h) => h.type === 'listing').slice(20, 28));
+      built.mockClear();
+      expect(index.words.search('brass lamp', { type: 'listing', offset: 28, limit: 8 }).hits).toHaveLength(2);
+      expect(built).toHaveBeenCalledTimes(2);
+    } finally {
+      built.mockRestore();
+    }
   });
 });
 

@@ -88,6 +88,21 @@ describe('listings through the stream', () => {
     expect(answer.items[0]).toEqual({ type: 'listing', id: ids[4], title: 'Diwali sweets by order', snippet: 'Kaju katli and ladoo, ordered by the box.', url: `/listing/${ids[4]}` });
   });
 
+  it('suggests from 2 characters: one is refused with a JSON error, as the header never asks it', async () => {
+    const one = await get(env.search.base, '/api/search/suggest?q=%20k%20');
+    expect(one.status).toBe(400);
+    expect(JSON.stringify(one.body)).toContain('Type at least 2 characters');
+    const two = SuggestResponseSchema.parse((await get(env.search.base, '/api/search/suggest?q=ka')).body);
+    expect(two.items.map((h) => h.id)).toContain(ids[4]);
+  });
+
+  it('pages the site search with every match counted', async () => {
+    const all = SearchResponseSchema.parse((await get(env.search.base, '/api/search?q=by&pageSize=50')).body);
+    expect(all.total).toBeGreaterThanOrEqual(2);
+    const second = SearchResponseSchema.parse((await get(env.search.base, '/api/search?q=by&page=2&pageSize=1')).body);
+    expect(second).toEqual({ items: all.items.slice(1, 2), total: all.total, page: 2, pageSize: 1, counts: all.counts });
+  });
+
   it('a replica started late catches up from the stream before it says it is ready', async () => {
     const late = await startSearchReplica(env.listings);
     try {

@@ -41,17 +41,28 @@ export class WordsIndex {
     this.docs.delete(key);
   }
 
-  /** Every hit for the words, best first, optionally of one type, with the count of each type. */
-  search(q: string, type?: SearchHitType): { hits: SearchHit[]; counts: Record<SearchHitType, number> } {
+  /**
+   * The hits for the words, best first, optionally of one type: `limit` of them from `offset` (all by default), with
+   * how many there are (of that type) and the count of each type. Counting reads only the raw results; a hit (its
+   * snippet, its URL) is built only for the slice returned, so a request costs its page, not every match.
+   */
+  search(q: string, opts: { type?: SearchHitType | undefined; offset?: number; limit?: number } = {}): { hits: SearchHit[]; total: number; counts: Record<SearchHitType, number> } {
+    const { type, offset = 0, limit = Infinity } = opts;
     const counts = Object.fromEntries(SEARCH_HIT_TYPES.map((t) => [t, 0])) as Record<SearchHitType, number>;
-    const hits: SearchHit[] = [];
+    const kept: WordsDoc[] = [];
+    let total = 0;
     for (const r of this.mini.search(q, { prefix: true, fuzzy: FUZZY, combineWith: 'AND', boost: { title: 2 } })) {
       const doc = this.docs.get(r.id as string);
       if (!doc) continue;
       counts[doc.type] += 1;
       if (type && doc.type !== type) continue;
-      hits.push({ type: doc.type, id: doc.id, title: doc.title, snippet: snippetOf(doc.text), url: searchHitUrl(doc.type, doc.id) });
+      if (total >= offset && kept.length < limit) kept.push(doc);
+      total += 1;
     }
-    return { hits, counts };
+    return { hits: kept.map((doc) => this.hit(doc)), total, counts };
+  }
+
+  private hit(doc: WordsDoc): SearchHit {
+    return { type: doc.type, id: doc.id, title: doc.title, snippet: snippetOf(doc.text), url: searchHitUrl(doc.type, doc.id) };
   }
 }
