@@ -4,9 +4,10 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import type { SearchHit } from '@cp/contracts';
+import { SearchQuerySchema, type SearchHit } from '@cp/contracts';
 import { createAppStore } from '@cp/web-core';
 import SearchPage from '../src/pages/SearchPage.tsx';
+import { SEARCH_TEXT_MAX } from '../src/lib/listings-server.ts';
 
 const calls: string[] = [];
 const HITS: SearchHit[] = [
@@ -60,6 +61,10 @@ describe('/search (issue 15)', () => {
     await renderAt('/search?q=spice&page=2', () => [200, { items: [], total: 0, page: 1, pageSize: 20, counts: { listing: 0, business: 0, post: 0 } }]);
     expect(await screen.findByRole('heading', { name: 'No results found' })).toBeTruthy();
     const box = screen.getByRole('searchbox', { name: 'Search listings, businesses and forum posts' });
+    // The box stops at the API's most characters (a longer text would be answered 400).
+    expect(box.getAttribute('maxlength')).toBe(String(SEARCH_TEXT_MAX));
+    expect(SearchQuerySchema.safeParse({ q: 'a'.repeat(SEARCH_TEXT_MAX) }).success).toBe(true);
+    expect(SearchQuerySchema.safeParse({ q: 'a'.repeat(SEARCH_TEXT_MAX + 1) }).success).toBe(false);
     fireEvent.change(box, { target: { value: 'dosa' } });
     await act(async () => screen.getByRole('button', { name: 'Search' }).click());
     expect(router.state.location.search).toBe('?q=dosa');
