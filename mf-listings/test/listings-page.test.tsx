@@ -4,11 +4,11 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { LISTINGS_SERVER_SEARCH_THRESHOLD, SearchListingsQuerySchema, type Listing } from '@cp/contracts';
+import { LISTINGS_SERVER_SEARCH_THRESHOLD, QUERY_TEXT_MAX, SearchListingsQuerySchema, type Listing } from '@cp/contracts';
 import { SAMPLE_SITE_SETTINGS, SITE_SETTINGS_ELEMENT_ID } from '@cp/contracts/site-settings';
 import { createAppStore } from '@cp/web-core';
 import ListingsPage from '../src/pages/ListingsPage.tsx';
-import { listingsMode, SEARCH_TEXT_MAX, serverListingsArgs } from '../src/lib/listings-server.ts';
+import { listingsMode, serverListingsArgs } from '../src/lib/listings-server.ts';
 import { NO_FILTERS } from '../src/lib/listings.ts';
 import { listingFixture } from './listing-fixture.ts';
 
@@ -85,11 +85,11 @@ describe('which /listings applies', () => {
   });
 
   it("a search longer than the API takes (an old link, the home hero) is cut to it, not answered 400", () => {
-    const long = `${'a'.repeat(SEARCH_TEXT_MAX - 1)} ${'b'.repeat(50)}`;
+    const long = `${'a'.repeat(QUERY_TEXT_MAX - 1)} ${'b'.repeat(50)}`;
     const args = serverListingsArgs({ ...NO_FILTERS, search: long }, 1);
-    expect(args.search).toBe('a'.repeat(SEARCH_TEXT_MAX - 1));
-    expect(SearchListingsQuerySchema.safeParse({ ...args, search: long.slice(0, SEARCH_TEXT_MAX + 1) }).success).toBe(false);
-    expect(SearchListingsQuerySchema.safeParse({ search: 'a'.repeat(SEARCH_TEXT_MAX) }).success).toBe(true);
+    expect(args.search).toBe('a'.repeat(QUERY_TEXT_MAX - 1));
+    expect(SearchListingsQuerySchema.safeParse({ ...args, search: long.slice(0, QUERY_TEXT_MAX + 1) }).success).toBe(false);
+    expect(SearchListingsQuerySchema.safeParse({ search: 'a'.repeat(QUERY_TEXT_MAX) }).success).toBe(true);
   });
 });
 
@@ -200,7 +200,7 @@ describe('/listings, a large catalogue (server mode, issue 15)', () => {
     await renderAt('/listings?page=3', (path, q) => (path !== '/api/search/listings' ? [500, {}] : q.get('search') ? [200, page([], 0)] : [200, page([SOFA], BIG, Number(q.get('page')))]));
     expect(await screen.findByRole('heading', { name: 'Sofa for sale' })).toBeTruthy();
     const box = screen.getByRole('searchbox', { name: 'Search' });
-    expect(box.getAttribute('maxlength')).toBe(String(SEARCH_TEXT_MAX));
+    expect(box.getAttribute('maxlength')).toBe(String(QUERY_TEXT_MAX));
     fireEvent.change(box, { target: { value: 'pi' } });
     fireEvent.change(box, { target: { value: 'piano' } });
     expect(router.state.location.search).toBe('?search=piano');

@@ -4,10 +4,9 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { SearchQuerySchema, type SearchHit } from '@cp/contracts';
+import { QUERY_TEXT_MAX, SearchQuerySchema, type SearchHit } from '@cp/contracts';
 import { createAppStore } from '@cp/web-core';
 import SearchPage from '../src/pages/SearchPage.tsx';
-import { SEARCH_TEXT_MAX } from '../src/lib/listings-server.ts';
 
 const calls: string[] = [];
 const HITS: SearchHit[] = [
@@ -62,9 +61,9 @@ describe('/search (issue 15)', () => {
     expect(await screen.findByRole('heading', { name: 'No results found' })).toBeTruthy();
     const box = screen.getByRole('searchbox', { name: 'Search listings, businesses and forum posts' });
     // The box stops at the API's most characters (a longer text would be answered 400).
-    expect(box.getAttribute('maxlength')).toBe(String(SEARCH_TEXT_MAX));
-    expect(SearchQuerySchema.safeParse({ q: 'a'.repeat(SEARCH_TEXT_MAX) }).success).toBe(true);
-    expect(SearchQuerySchema.safeParse({ q: 'a'.repeat(SEARCH_TEXT_MAX + 1) }).success).toBe(false);
+    expect(box.getAttribute('maxlength')).toBe(String(QUERY_TEXT_MAX));
+    expect(SearchQuerySchema.safeParse({ q: 'a'.repeat(QUERY_TEXT_MAX) }).success).toBe(true);
+    expect(SearchQuerySchema.safeParse({ q: 'a'.repeat(QUERY_TEXT_MAX + 1) }).success).toBe(false);
     fireEvent.change(box, { target: { value: 'dosa' } });
     await act(async () => screen.getByRole('button', { name: 'Search' }).click());
     expect(router.state.location.search).toBe('?q=dosa');

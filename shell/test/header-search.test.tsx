@@ -4,10 +4,10 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { SearchQuerySchema, SuggestQuerySchema, type SearchHit } from '@cp/contracts';
+import { QUERY_TEXT_MAX, SearchQuerySchema, SuggestQuerySchema, type SearchHit } from '@cp/contracts';
 import { createAppStore } from '@cp/web-core';
 import { HeaderSearch } from '../src/chrome/HeaderSearch.tsx';
-import { groupHits, SEARCH_TEXT_MAX } from '../src/search/suggestions.ts';
+import { groupHits } from '../src/search/suggestions.ts';
 
 const hit = (type: SearchHit['type'], n: number, title: string): SearchHit => {
   const id = `00000000-0000-4000-8000-00000000000${n}`;
@@ -78,12 +78,12 @@ describe('header search (issue 15)', () => {
 
   it("stops at the API's most characters, bare and as the combobox (a longer text would be answered 400)", async () => {
     for (const schema of [SuggestQuerySchema, SearchQuerySchema]) {
-      expect(schema.safeParse({ q: 'a'.repeat(SEARCH_TEXT_MAX) }).success).toBe(true);
-      expect(schema.safeParse({ q: 'a'.repeat(SEARCH_TEXT_MAX + 1) }).success).toBe(false);
+      expect(schema.safeParse({ q: 'a'.repeat(QUERY_TEXT_MAX) }).success).toBe(true);
+      expect(schema.safeParse({ q: 'a'.repeat(QUERY_TEXT_MAX + 1) }).success).toBe(false);
     }
     await renderBox(() => []);
-    expect(screen.getByRole('textbox', { name: 'Search listings, businesses and forum posts' }).getAttribute('maxlength')).toBe(String(SEARCH_TEXT_MAX));
-    expect((await focusBox()).getAttribute('maxlength')).toBe(String(SEARCH_TEXT_MAX));
+    expect(screen.getByRole('textbox', { name: 'Search listings, businesses and forum posts' }).getAttribute('maxlength')).toBe(String(QUERY_TEXT_MAX));
+    expect((await focusBox()).getAttribute('maxlength')).toBe(String(QUERY_TEXT_MAX));
   });
 
   it('typing: one request once the typing settles, the suggestions grouped and labelled, each a link to its page', async () => {

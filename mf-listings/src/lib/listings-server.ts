@@ -1,4 +1,4 @@
-import { LISTINGS_SERVER_SEARCH_THRESHOLD, type PriceBucketId } from '@cp/contracts';
+import { LISTINGS_SERVER_SEARCH_THRESHOLD, QUERY_TEXT_MAX, type PriceBucketId } from '@cp/contracts';
 import type { ListingFilters } from './listings.ts';
 
 /** Listings per page of /listings in server mode (the search service's default page size). */
@@ -6,12 +6,6 @@ export const SERVER_PAGE_SIZE = 24;
 /** In server mode a typed search waits this long after the last key before it asks the service. */
 export const SERVER_SEARCH_DEBOUNCE_MS = 300;
 
-/**
- * The most characters of search text the API takes (QueryTextSchema's default in @cp/contracts, which has no zod-free
- * constant for it yet): the search boxes stop there, and a longer `?search=` (an old link, the home hero) is cut to it
- * rather than answered 400.
- */
-export const SEARCH_TEXT_MAX = 100;
 
 /** The query of GET /api/search/listings: ListingsQuerySchema's names; an unset filter is left out. */
 export interface ServerListingsArgs {
@@ -26,7 +20,7 @@ export interface ServerListingsArgs {
 /** The page's filters as the search service's query (the URL's `price` is the service's `priceRange`). */
 export function serverListingsArgs(filters: ListingFilters, page: number): ServerListingsArgs {
   const args: Partial<ServerListingsArgs> = {};
-  const search = filters.search.trim().slice(0, SEARCH_TEXT_MAX).trim();
+  const search = filters.search.trim().slice(0, QUERY_TEXT_MAX).trim();
   if (search) args.search = search;
   if (filters.category !== 'all') args.category = filters.category;
   if (filters.location !== 'all') args.location = filters.location;

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Info, SearchX, X } from 'lucide-react';
-import { LISTING_CATEGORIES, LOCATIONS, PRICE_BUCKETS, type ListingCategory, type ListingFacets, type PriceBucketId } from '@cp/contracts';
+import { LISTING_CATEGORIES, LOCATIONS, PRICE_BUCKETS, QUERY_TEXT_MAX, type ListingCategory, type ListingFacets, type PriceBucketId } from '@cp/contracts';
 import { siteSettings } from '@cp/contracts/site-settings';
 import { Badge, Button, EmptyState, Field, Input } from '@cp/ui';
 import { SelectField } from '@cp/ui/select-field';
@@ -11,7 +11,7 @@ import { useSearchListingsQuery } from '../api/search-listings-api.ts';
 import { ListingGrid, ListingGridSkeleton } from '../components/ListingCard.tsx';
 import { Pagination, usePastLastPage } from '../components/Pagination.tsx';
 import { activeFilterCount, CATEGORY_DISCLAIMERS, filterListings, type ListingFilters } from '../lib/listings.ts';
-import { listingsMode, pageOf, PROBE_ARGS, SEARCH_TEXT_MAX, SERVER_PAGE_SIZE, SERVER_SEARCH_DEBOUNCE_MS, serverListingsArgs, withCount } from '../lib/listings-server.ts';
+import { listingsMode, pageOf, PROBE_ARGS, SERVER_PAGE_SIZE, SERVER_SEARCH_DEBOUNCE_MS, serverListingsArgs, withCount } from '../lib/listings-server.ts';
 
 const isCategory = (value: string | null): value is ListingCategory => (LISTING_CATEGORIES as readonly string[]).includes(value ?? '');
 const isBucket = (value: string | null): value is PriceBucketId => PRICE_BUCKETS.some((b) => b.id === value);
@@ -112,7 +112,7 @@ export function ListingsPage() {
 
       <section aria-label="Filters" className="grid gap-4 rounded-lg border bg-card p-4 md:grid-cols-2 lg:grid-cols-4">
         <Field label="Search">
-          <Input type="search" placeholder="Search title or description" maxLength={SEARCH_TEXT_MAX} value={filters.search} onChange={(e) => update({ search: e.target.value })} />
+          <Input type="search" placeholder="Search title or description" maxLength={QUERY_TEXT_MAX} value={filters.search} onChange={(e) => update({ search: e.target.value })} />
         </Field>
         <SelectField label="Category" value={filters.category} options={options.category} onChange={(category) => update({ category })} />
         <SelectField label="Location" value={filters.location} options={options.location} onChange={(location) => update({ location })} />

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Search, SearchX } from 'lucide-react';
-import { SEARCH_HIT_TYPE_NAMES as TYPE_NAMES, SEARCH_HIT_TYPES, SEARCH_PAGE_SIZE_DEFAULT, type SearchHitType } from '@cp/contracts';
+import { QUERY_TEXT_MAX, SEARCH_HIT_TYPE_NAMES as TYPE_NAMES, SEARCH_HIT_TYPES, SEARCH_PAGE_SIZE_DEFAULT, type SearchHitType } from '@cp/contracts';
 import { Badge, Button, cn, EmptyState, Input } from '@cp/ui';
 import { LoadError } from '@cp/web-core';
 import { useSiteSearchQuery } from '../api/site-search-api.ts';
 import { Pagination, usePastLastPage } from '../components/Pagination.tsx';
-import { pageOf, SEARCH_TEXT_MAX } from '../lib/listings-server.ts';
+import { pageOf } from '../lib/listings-server.ts';
 
 const isType = (value: string | null): value is SearchHitType => (SEARCH_HIT_TYPES as readonly string[]).includes(value ?? '');
 
@@ -92,7 +92,7 @@ function SearchForm({ initial, type }: { initial: string; type: SearchHitType | 
         if (text.trim()) navigate({ search: searchOf(text.trim(), type) });
       }}
     >
-      <Input type="search" aria-label="Search listings, businesses and forum posts" maxLength={SEARCH_TEXT_MAX} value={text} onChange={(e) => setText(e.target.value)} />
+      <Input type="search" aria-label="Search listings, businesses and forum posts" maxLength={QUERY_TEXT_MAX} value={text} onChange={(e) => setText(e.target.value)} />
       <Button type="submit">
         <Search aria-hidden="true" />
         Search

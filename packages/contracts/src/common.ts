@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { QUERY_TEXT_MAX } from './constants.ts';
 
 /**
  * Bounds the spec leaves open ("not shown"), chosen here once for client and server:
@@ -38,7 +39,7 @@ const hasControlCharacter = (v: string) => {
  * Free text in a query string (a search, a location): trimmed, bounded, and without control characters — a NUL or a
  * line break is never part of what someone looks for, and a NUL cannot go into a database query.
  */
-export const QueryTextSchema = (max = 100) =>
+export const QueryTextSchema = (max = QUERY_TEXT_MAX) =>
   z.string().trim().max(max, `At most ${max} characters`).refine((v) => !hasControlCharacter(v), 'The text contains characters that are not allowed');
 
 /** The URL of an image this site stored (POST /api/upload's `url`): /uploads/img/<random uuid>.webp, nothing else. */

@@ -2,6 +2,8 @@
 export const MAX_IMAGES_PER_LISTING = 10;
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 export const HERO_SEARCH_DEBOUNCE_MS = 800;
+/** The longest search or filter text a query string may carry (QueryTextSchema; the search boxes' maxLength). */
+export const QUERY_TEXT_MAX = 100;
 export const AD_ROTATION_MS = 5000;
 export const AD_MANUAL_PAUSE_MS = 10_000;
 export const HOME_COUNTS = { featuredListings: 3, recentListings: 6, forumPosts: 3, businesses: 3, largeAds: 12 } as const;

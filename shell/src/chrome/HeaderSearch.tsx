@@ -1,8 +1,9 @@
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { createDeferredPart, Input } from '@cp/ui';
+import { QUERY_TEXT_MAX } from '@cp/contracts';
 import type { SearchComboboxProps } from '../search/SearchCombobox.tsx';
-import { resultsUrl, SEARCH_TEXT_MAX } from '../search/suggestions.ts';
+import { resultsUrl } from '../search/suggestions.ts';
 
 // Until the pointer or the focus reaches it, the box is a bare input in a search form (Enter goes to /search); then
 // the suggestions' code loads and takes its place (issue 15; the home page's budget, shell/README.md). A text input in
@@ -36,7 +37,7 @@ export function HeaderSearch({ className, onNavigate }: { className?: string; on
         value={value}
         onValueChange={setValue}
         onGo={go}
-        trigger={<Input id={id} type="text" enterKeyHint="search" name="q" autoComplete="off" maxLength={SEARCH_TEXT_MAX} placeholder="Search…" className="h-9" value={value} onChange={(e) => setValue(e.target.value)} />}
+        trigger={<Input id={id} type="text" enterKeyHint="search" name="q" autoComplete="off" maxLength={QUERY_TEXT_MAX} placeholder="Search…" className="h-9" value={value} onChange={(e) => setValue(e.target.value)} />}
       />
     </form>
   );

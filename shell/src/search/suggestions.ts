@@ -1,10 +1,5 @@
 import type { SearchHit, SearchHitType } from '@cp/contracts';
 
-/**
- * The most characters of search text the API takes (QueryTextSchema's default in @cp/contracts, which has no zod-free
- * constant for it yet): the box stops there instead of getting 400 ("Suggestions are unavailable").
- */
-export const SEARCH_TEXT_MAX = 100;
 /** Suggestions start from this many characters (one letter matches too much to help). */
 export const SUGGEST_MIN_CHARS = 2;
 /** The box asks for suggestions this long after the last key. */
