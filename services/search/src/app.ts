@@ -2,7 +2,7 @@ import type Koa from 'koa';
 import { createApp, type NatsHandle, type ServiceAppInput } from '@cp/service-kit';
 import { SearchIndex } from './data/search-index.ts';
 import type { SnapshotStore } from './data/snapshots.ts';
-import { startIndexFeed, type IndexFeed } from './events/index-feed.ts';
+import { snapshotMismatches, startIndexFeed, type IndexFeed } from './events/index-feed.ts';
 import { startSnapshots, type Snapshotter } from './events/snapshotter.ts';
 import { searchRoutes } from './routes.ts';
 import type { SearchDeps } from './use-cases/deps.ts';
@@ -20,10 +20,16 @@ export interface SearchAppInput extends Omit<ServiceAppInput, 'auth' | 'conn'> {
  * Used by main and by tests.
  */
 export async function buildSearchApp(input: SearchAppInput): Promise<{ app: Koa; deps: SearchDeps; feed: IndexFeed; snapshotter?: Snapshotter }> {
-  const snapshot = await input.snapshots?.store.latest().catch((err: unknown) => {
+  let snapshot = await input.snapshots?.store.latest().catch((err: unknown) => {
     input.logger.warn({ err }, 'no snapshot read: the index is built from the start of the streams');
     return null;
   });
+  const mismatches = snapshot ? await snapshotMismatches(input.nats, snapshot, input.logger) : [];
+  if (snapshot && mismatches.length > 0) {
+    // Continued, it would skip the new stream's events up to its sequences: the streams alone are all there is.
+    input.logger.warn({ takenAt: snapshot.takenAt, streams: snapshot.streams, mismatches }, 'the snapshot is newer than the streams (recreated or lost): discarded, the index is built from the start of the streams');
+    snapshot = null;
+  }
   const index = snapshot ? SearchIndex.fromSnapshot(snapshot) : new SearchIndex();
   if (snapshot) input.logger.info({ takenAt: snapshot.takenAt, streams: snapshot.streams, listings: snapshot.listings.length }, 'index loaded from a snapshot');
   const feed = await startIndexFeed({ nats: input.nats, index, logger: input.logger, ...(snapshot ? { from: snapshot.streams } : {}) });

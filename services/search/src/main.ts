@@ -15,6 +15,11 @@ await startService({
       await snapshotter?.stop();
     });
     void feed.caughtUp.then(() => logger.info({ applied: feed.applied() }, 'index caught up with the streams'));
+    // A feed that ended without stop() leaves the index frozen: thrown outside any request, the kit's process guard
+    // logs it and exits 1, and the supervisor (Kubernetes) starts a new replica.
+    void feed.ended.then((err) => {
+      throw err;
+    });
     return app;
   },
 });

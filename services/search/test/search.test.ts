@@ -1,5 +1,10 @@
-import { SearchListingsPageSchema, SearchResponseSchema, SuggestResponseSchema } from '@cp/contracts';
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { SearchListingsPageSchema, SearchResponseSchema, SuggestResponseSchema, type EventDefinition, type Listing } from '@cp/contracts';
 import { ListingCreated, ListingUpdated } from '@cp/contracts';
+import { SearchIndex } from '../src/data/search-index.ts';
+import type { SnapshotStore } from '../src/data/snapshots.ts';
+import { startIndexFeed } from '../src/events/index-feed.ts';
 import { seededRandom } from '../../../infra/src/seeded-random.ts';
 import { call, listingBody, startSearch, startSearchReplica, testSnapshotStore, until, type SearchReplica } from './helpers.ts';
 
@@ -161,6 +166,68 @@ describe('a replica from a snapshot', () => {
       }
     } finally {
       await first.close();
+    }
+  });
+});
+
+describe('a snapshot newer than its stream', () => {
+  /** A snapshot holding only a listing the streams never had, at `seq` of the listings' stream, taken at `takenAt`. */
+  const ghostSnapshot = async (seq: number, takenAt?: string) => {
+    const now = new Date().toISOString();
+    const ghost: Listing = { id: randomUUID(), userId: randomUUID(), category: 'Buy & Sell', title: 'Ghost of a lost stream', description: 'Only in the snapshot.', location: 'Enola PA', imageUrls: [], tier: 'free', status: 'active', createdAt: now, updatedAt: now };
+    const index = new SearchIndex();
+    index.putListing(ghost);
+    const store = testSnapshotStore();
+    await store.save({ ...index.snapshot({ EVENTS_LISTINGS: seq }), ...(takenAt ? { takenAt } : {}) });
+    return { store, ghost };
+  };
+  const expectFromTheStreams = async (store: SnapshotStore, ghost: { id: string }) => {
+    const replica = await startSearchReplica(env.listings, store);
+    try {
+      await replica.feed.caughtUp;
+      expect((await fetch(`${replica.base}/readyz`)).status).toBe(200);
+      // Built from the streams' start: every listing the stream has, and not the snapshot's.
+      expect(seen(replica, ghost.id)).toBe(false);
+      const fromScratch = await startSearchReplica(env.listings);
+      try {
+        await fromScratch.feed.caughtUp;
+        expect([...replica.deps.index.listings.all()].map((l) => l.id).sort()).toEqual([...fromScratch.deps.index.listings.all()].map((l) => l.id).sort());
+      } finally {
+        await fromScratch.close();
+      }
+    } finally {
+      await replica.close();
+    }
+  };
+
+  it("is discarded when it claims a sequence past the stream's last one (the stream recreated, or its storage lost)", async () => {
+    const { state } = await env.listings.nats.jsm.streams.info('EVENTS_LISTINGS');
+    const { store, ghost } = await ghostSnapshot(state.last_seq + 1_000);
+    await expectFromTheStreams(store, ghost);
+  });
+
+  it('is discarded when the stream was created after it was taken, though its sequence is within the stream', async () => {
+    expect((await call(env.listings.base, 'POST', '/api/listings', { cookie: owner.cookie, body: listingBody({ title: 'A listing, so the stream has a sequence 1' }) })).status).toBe(201);
+    const info = await env.listings.nats.jsm.streams.info('EVENTS_LISTINGS');
+    const { store, ghost } = await ghostSnapshot(1, new Date(Date.parse(info.created) - 60_000).toISOString());
+    await expectFromTheStreams(store, ghost);
+  });
+});
+
+describe('a feed that ends without stop()', () => {
+  it('says so: the replica turns unready and `ended` gives the reason (main throws it: the process guard restarts the replica)', async () => {
+    const domain = `searchfeed${randomUUID().slice(0, 8)}`;
+    const Thing: EventDefinition = { type: `${domain}.thing`, version: 1, data: z.object({}), subject: `events.${domain}.thing`, domain };
+    const feed = await startIndexFeed({ nats: env.listings.nats, index: new SearchIndex(), logger: env.listings.deps.logger, feeds: { [domain]: [Thing] }, pullExpiresMs: 2_000 });
+    try {
+      await feed.caughtUp;
+      await expect(feed.readiness.check()).resolves.toBeUndefined();
+      await env.listings.nats.jsm.streams.delete(`EVENTS_${domain.toUpperCase()}`);
+      const reason = await feed.ended;
+      expect(reason.message).toMatch(/the stream EVENTS_SEARCHFEED\w+ is gone/);
+      await expect(feed.readiness.check()).rejects.toThrow(/no longer follows/);
+    } finally {
+      await feed.stop();
     }
   });
 });
