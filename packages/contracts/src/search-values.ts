@@ -25,6 +25,8 @@ export const SEARCH_HIT_TYPE_NAMES: Record<SearchHitType, { plural: string; one:
 
 /** At most this many characters of text in a hit's snippet. */
 export const SEARCH_SNIPPET_MAX = 160;
+/** GET /api/search/suggest: suggestions start from this many characters (one letter matches too much to help). */
+export const SUGGEST_MIN_CHARS = 2;
 /** GET /api/search/suggest: the default and largest `limit`. */
 export const SUGGEST_LIMIT_DEFAULT = 8;
 export const SUGGEST_LIMIT_MAX = 10;

@@ -9,6 +9,7 @@ import {
   SEARCH_SNIPPET_MAX,
   SUGGEST_LIMIT_DEFAULT,
   SUGGEST_LIMIT_MAX,
+  SUGGEST_MIN_CHARS,
   type SearchHit,
   type SearchListingsPage,
   type SearchResponse,
@@ -48,7 +49,7 @@ export const SearchListingsPageSchema = z.object({
 /** GET /api/search/suggest query: typo-tolerant prefix words, across listings, businesses and forum posts. */
 export const SuggestQuerySchema = z
   .object({
-    q: QueryTextSchema().pipe(z.string().min(1, 'Type something to search for')),
+    q: QueryTextSchema().pipe(z.string().min(SUGGEST_MIN_CHARS, `Type at least ${SUGGEST_MIN_CHARS} characters`)),
     limit: z.coerce.number().int().min(1).max(SUGGEST_LIMIT_MAX).default(SUGGEST_LIMIT_DEFAULT),
   })
   .strict();

@@ -1,9 +1,9 @@
 import { cloneElement, useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactElement } from 'react';
-import { SEARCH_HIT_TYPE_NAMES, type SearchHit } from '@cp/contracts';
+import { SEARCH_HIT_TYPE_NAMES, SUGGEST_MIN_CHARS, type SearchHit } from '@cp/contracts';
 import { cn, type DeferredPartProps } from '@cp/ui';
 import { useAppDispatch } from '@cp/web-core';
 import { suggestApi } from './suggest-api.ts';
-import { groupHits, resultsUrl, SUGGEST_DEBOUNCE_MS, SUGGEST_MIN_CHARS } from './suggestions.ts';
+import { groupHits, resultsUrl, SUGGEST_DEBOUNCE_MS } from './suggestions.ts';
 
 export interface SearchComboboxProps {
   value: string;

@@ -1,7 +1,5 @@
 import type { SearchHit, SearchHitType } from '@cp/contracts';
 
-/** Suggestions start from this many characters (one letter matches too much to help). */
-export const SUGGEST_MIN_CHARS = 2;
 /** The box asks for suggestions this long after the last key. */
 export const SUGGEST_DEBOUNCE_MS = 200;
 
