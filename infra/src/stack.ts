@@ -8,12 +8,14 @@ import { remoteKey, webApps } from './web.ts';
 
 export { repoRoot };
 
-/** A service of the local stack: its entry file and the environment it needs beyond the infrastructure's. */
+/**
+ * A service of the local stack: its entry file and the environment it needs beyond the infrastructure's and its PORT
+ * (the stack gives each process its own: a replica has its own port, see replicaPorts).
+ */
 export interface ServiceSpec {
   name: string;
   entry: string;
-  /** `port`: the port of the process being started (a replica has its own, see replicaPorts); default the service's. */
-  env: (ctx: StackContext, port?: number) => Record<string, string>;
+  env: (ctx: StackContext) => Record<string, string>;
 }
 
 export interface StackContext {
@@ -132,8 +134,7 @@ export function webEnv(c: StackContext): Record<string, string> {
 const behindIdentity = (name: string): ServiceSpec => ({
   name,
   entry: `services/${name}/src/main.ts`,
-  env: (c, port) => ({
-    PORT: String(port ?? c.ports[name]),
+  env: (c) => ({
     JWT_PUBLIC_KEY_FILE: c.keys.publicKeyFile,
     IDENTITY_URL: url(c.ports.identity!),
     SEED_DEMO_DATA: String(c.demoData),
@@ -144,8 +145,7 @@ export const SERVICES: ServiceSpec[] = [
   {
     name: 'identity',
     entry: 'services/identity/src/main.ts',
-    env: (c, port) => ({
-      PORT: String(port ?? c.ports.identity),
+    env: (c) => ({
       PUBLIC_URL: c.publicUrl,
       JWT_PRIVATE_KEY_FILE: c.keys.privateKeyFile,
       JWT_PUBLIC_KEY_FILE: c.keys.publicKeyFile,
@@ -159,8 +159,7 @@ export const SERVICES: ServiceSpec[] = [
   {
     name: 'comms',
     entry: 'services/comms/src/main.ts',
-    env: (c, port) => ({
-      PORT: String(port ?? c.ports.comms),
+    env: (c) => ({
       CONTACT_INBOX: 'support@centralpadesi.local',
       IDENTITY_URL: url(c.ports.identity!),
       PUBLIC_URL: c.publicUrl,
@@ -169,14 +168,13 @@ export const SERVICES: ServiceSpec[] = [
   {
     name: 'search',
     entry: 'services/search/src/main.ts',
-    env: (c, port) => ({ PORT: String(port ?? c.ports.search) }),
+    env: () => ({}),
   },
   {
     name: 'gateway',
     entry: 'services/gateway/src/main.ts',
     // Each service's origins, every replica's (the gateway spreads requests across them).
-    env: (c, port) => ({
-      PORT: String(port ?? c.ports.gateway),
+    env: (c) => ({
       PUBLIC_URL: c.publicUrl,
       IDENTITY_URL: serviceOrigins(c, 'identity'),
       LISTINGS_URL: serviceOrigins(c, 'listings'),
@@ -450,7 +448,7 @@ export async function startServices(opts: {
       remoteServers.push({
         name: folder,
         entry: 'services/gateway/src/static-main.ts',
-        env: (c, port) => ({ PORT: String(port ?? c.ports[folder]), STATIC_DIR: path.join(c.root, folder, 'dist') }),
+        env: (c) => ({ STATIC_DIR: path.join(c.root, folder, 'dist') }),
       });
     }
   }
@@ -485,7 +483,7 @@ export async function startServices(opts: {
         const out = createWriteStream(logFile, { flags: 'a' });
         const child = spawn(process.execPath, [path.join(root, spec.entry)], {
           cwd: root,
-          env: { ...process.env, ...opts.infraEnv, NODE_ENV: 'development', ...spec.env(ctx, port), ...opts.extraEnv?.[spec.name], ...startEnv.get(name) },
+          env: { ...process.env, ...opts.infraEnv, NODE_ENV: 'development', ...spec.env(ctx), PORT: String(port), ...opts.extraEnv?.[spec.name], ...startEnv.get(name) },
           stdio: ['ignore', 'pipe', 'pipe'],
         });
         child.stdout?.pipe(out);
