@@ -16,3 +16,4 @@ export * from './revocations.ts';
 export * from './mail.ts';
 export * from './name-id.ts';
 export * from './object-store.ts';
+export * from './jobs/leased-job.ts';
