@@ -1,4 +1,4 @@
-import { pageJavaScript } from '../scripts/bench/page-javascript.ts';
+import { homeFirstView, mainHeading, pageJavaScript } from '../scripts/bench/page-javascript.ts';
 import { HOME_JS_BUDGET_KB, javascriptShare, OWN_CODE, OWN_CODE_BUDGET_KB, packagesIn, SHARE_GROUPS } from '../scripts/bench/stack-share.ts';
 import { withPage } from './support/browser.ts';
 
@@ -16,7 +16,7 @@ const OWN_CODE_GUARD_KB = OWN_CODE_BUDGET_KB;
 describe('home page JavaScript', () => {
   test(`the first view loads at most ${GUARD_KB} KB gzip (${OWN_CODE_GUARD_KB} KB of our code), from the shell and mf-listings only`, async () => {
     await withPage(async ({ page, site }) => {
-      const files = await pageJavaScript(page, `${site}/`);
+      const files = await pageJavaScript(page, `${site}/`, homeFirstView);
       const total = files.reduce((sum, f) => sum + f.gzip, 0) / 1024;
       const byOrigin = [...new Set(files.map((f) => (f.path.startsWith('/mf/') ? f.path.split('/').slice(0, 3).join('/') : 'shell')))].sort();
       expect(byOrigin).toEqual(['/mf/listings', 'shell']);
@@ -45,7 +45,7 @@ describe('home page JavaScript', () => {
 describe('pages that only show listings', () => {
   test.each(['/', '/listings', '/listing/00000000-0000-4000-8000-000000000999', '/my-listings'])('%s loads no zod', async (path) => {
     await withPage(async ({ page, site }) => {
-      const files = await pageJavaScript(page, `${site}${path}`);
+      const files = await pageJavaScript(page, `${site}${path}`, mainHeading);
       const packages = await packagesIn(files.map((f) => new URL(f.path, site).href));
       expect(packages.has('react-dom')).toBe(true); // the source maps were read
       expect([...packages].filter((p) => p === 'zod' || p.startsWith('@zod/'))).toEqual([]);

@@ -5,7 +5,7 @@
  */
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../infra/src/chromium.ts';
-import { pageJavaScript, type JsFile } from './page-javascript.ts';
+import { homeFirstView, pageJavaScript, type JsFile } from './page-javascript.ts';
 import { HOME_JS_BUDGET_KB, javascriptShare, OWN_CODE, OWN_CODE_BUDGET_KB, SHARE_GROUPS, type JavaScriptShare } from './stack-share.ts';
 
 
@@ -20,7 +20,7 @@ export async function homePageJavaScript(site: string): Promise<HomePageJavaScri
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS, timeout: 60_000 });
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const files = await pageJavaScript(await context.newPage(), site);
+    const files = await pageJavaScript(await context.newPage(), site, homeFirstView);
     await context.close();
     return { files, share: await javascriptShare(files.map((f) => new URL(f.path, site).href)) };
   } finally {
