@@ -101,8 +101,19 @@ export const BusinessReviewSchema = z.object({
   rating: z.number().int().min(1).max(5),
   comment: z.string().nullable().optional(),
   createdAt: IsoDateTimeSchema,
+  /**
+   * Held back from the rating until the author's account is a day old (REVIEW_HOLD_MS): only its author sees it, marked
+   * so; absent on a review that counts.
+   */
+  pending: z.boolean().optional(),
 });
 export type BusinessReview = z.infer<typeof BusinessReviewSchema>;
+
+/** A review by an account younger than this is held: it counts in the rating (and shows to others) once the account is this old. */
+export const REVIEW_HOLD_MS = 24 * 60 * 60 * 1000;
+export const VERIFY_EMAIL_TO_REVIEW = 'Please verify your e-mail address to write a review.';
+export const OWN_BUSINESS_REVIEW = "You can't review your own business.";
+export const REVIEW_PENDING = 'Your review is waiting: it will count and show to others once your account is a day old.';
 
 export const REVIEW_COMMENT_MAX = 2000;
 /** Review insert: omits id and timestamps (businessId from the path, userId from the session). */

@@ -46,6 +46,8 @@ export const PublicUserSchema = z.object({
   termsAcceptedAt: IsoDateTimeSchema.nullable(),
   createdAt: IsoDateTimeSchema,
   updatedAt: IsoDateTimeSchema,
+  /** The user opened the verification link mailed to `email` (reviews need it). */
+  emailVerified: z.boolean().default(false),
 });
 export type PublicUser = z.infer<typeof PublicUserSchema>;
 
@@ -112,6 +114,30 @@ export const SessionSchema = z.object({
   sess: z.object({ userId: IdSchema, rememberMe: z.boolean(), createdAt: IsoDateTimeSchema }),
   expire: IsoDateTimeSchema,
 });
+
+/** How long an e-mail verification link works (it also stops working once used, or when a newer one is sent). */
+export const EMAIL_VERIFICATION_TTL_MS = 48 * 60 * 60 * 1000;
+export const INVALID_VERIFICATION_LINK = 'This verification link is invalid, expired or already used.';
+export const EMAIL_VERIFIED_MESSAGE = 'Your e-mail address is verified. You can now write reviews.';
+
+/** POST /api/auth/verify-email: the token of the mailed link (`/verify-email?token=...`). */
+export const VerifyEmailRequestSchema = z
+  .object({ token: z.string({ error: 'Verification token is required' }).min(1, 'Verification token is required').max(256) })
+  .strict();
+export type VerifyEmailRequest = z.input<typeof VerifyEmailRequestSchema>;
+
+/**
+ * Identity's internal answer to "is this session active?" (GET /internal/sessions/:sid), cached by every other
+ * service. `username`, `emailVerified` and `createdAt` (the account's) are optional: an older identity lacks them.
+ */
+export const SessionCheckAnswerSchema = z.object({
+  userId: IdSchema,
+  isAdmin: z.boolean(),
+  username: z.string().optional(),
+  emailVerified: z.boolean().optional(),
+  createdAt: IsoDateTimeSchema.optional(),
+});
+export type SessionCheckAnswer = z.infer<typeof SessionCheckAnswerSchema>;
 
 /** Identity's internal answer about a user, for services that send them notices (GET /internal/users/:id). */
 export const UserContactSchema = z.object({ id: IdSchema, username: z.string(), email: z.string().nullable(), firstName: z.string().nullable() });

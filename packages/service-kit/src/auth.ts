@@ -4,6 +4,7 @@ import passport from 'passport';
 import { Strategy as JwtStrategy, type StrategyOptionsWithoutRequest } from 'passport-jwt';
 import jwt from 'jsonwebtoken';
 import { z } from 'zod';
+import { SessionCheckAnswerSchema } from '@cp/contracts';
 import { forbidden, HttpError, unauthorized } from './errors.ts';
 
 /** The session cookie that carries the identity token. HttpOnly; set and cleared by identity only. */
@@ -29,6 +30,10 @@ export interface AuthUser {
   isAdmin: boolean;
   /** The user's name as others see it (forum authors); from identity's session answer, absent from an older identity. */
   username?: string | undefined;
+  /** The user opened their e-mail verification link; from identity's session answer, absent from an older identity. */
+  emailVerified?: boolean | undefined;
+  /** When the account was created (ISO); from identity's session answer, absent from an older identity. */
+  createdAt?: string | undefined;
 }
 
 /**
@@ -40,11 +45,22 @@ export function usernameOf(user: AuthUser): string {
   return user.username;
 }
 
+/**
+ * The standing of the logged-in user's account (reviews need a verified e-mail and count only from a day-old account).
+ * An identity older than these fields in its session answer gives none: 503, to try again after identity's update.
+ */
+export function accountOf(user: AuthUser): { emailVerified: boolean; createdAt: Date } {
+  if (user.emailVerified === undefined || user.createdAt === undefined) throw new HttpError(503, 'Service unavailable');
+  return { emailVerified: user.emailVerified, createdAt: new Date(user.createdAt) };
+}
+
 /** Answers whether a session is still active, and the user's current role. */
 export interface SessionAnswer {
   userId: string;
   isAdmin: boolean;
   username?: string | undefined;
+  emailVerified?: boolean | undefined;
+  createdAt?: string | undefined;
 }
 
 export interface SessionChecker {
@@ -103,7 +119,14 @@ export function createAuth(opts: AuthOptions) {
       opts.sessions.check(claims.data.sid).then(
         (session) => {
           if (!session || session.userId !== claims.data.sub) return done(null, false);
-          done(null, { id: claims.data.sub, sid: claims.data.sid, isAdmin: session.isAdmin, ...(session.username ? { username: session.username } : {}) });
+          done(null, {
+            id: claims.data.sub,
+            sid: claims.data.sid,
+            isAdmin: session.isAdmin,
+            ...(session.username ? { username: session.username } : {}),
+            ...(session.emailVerified !== undefined ? { emailVerified: session.emailVerified } : {}),
+            ...(session.createdAt !== undefined ? { createdAt: session.createdAt } : {}),
+          });
         },
         (err: unknown) => done(err),
       );
@@ -165,24 +188,29 @@ interface CacheEntry {
 
 /**
  * For services other than identity: asks identity's internal endpoint whether a session is active and caches
- * the answer briefly. `invalidate(sid)` drops an entry at once (called on identity.session-revoked events).
+ * the answer briefly. `invalidate(sid)` drops an entry at once (called on identity.session-revoked events),
+ * `invalidateUser(userId)` every entry of a user (identity.email-verified: the user's standing changed). An answer
+ * that was on its way while an entry was dropped is returned but not cached, so it cannot bring the old state back.
  */
 export function httpSessionChecker(opts: { identityUrl: string; ttlMs?: number; maxEntries?: number; timeoutMs?: number }) {
   const ttl = opts.ttlMs ?? 10_000;
   const max = opts.maxEntries ?? 50_000;
   const cache = new Map<string, CacheEntry>();
-  const Answer = z.object({ userId: z.uuid(), isAdmin: z.boolean(), username: z.string().optional() });
+  /** Counts the drops: an answer asked for before a drop is not cached. */
+  let drops = 0;
   return {
-    async check(sid: string) {
+    async check(sid: string): Promise<SessionAnswer | null> {
       const now = Date.now();
       const hit = cache.get(sid);
       if (hit && hit.expiresAt > now) return hit.value;
+      const dropsBefore = drops;
       const res = await fetch(new URL(`/internal/sessions/${encodeURIComponent(sid)}`, opts.identityUrl), {
         signal: AbortSignal.timeout(opts.timeoutMs ?? 3_000),
       });
       let value: CacheEntry['value'] = null;
-      if (res.ok) value = Answer.parse(await res.json());
+      if (res.ok) value = SessionCheckAnswerSchema.parse(await res.json());
       else if (res.status !== 404) throw new Error(`session check failed: ${res.status}`);
+      if (drops !== dropsBefore) return value;
       cache.delete(sid);
       cache.set(sid, { value, expiresAt: now + ttl });
       if (cache.size > max) {
@@ -192,7 +220,12 @@ export function httpSessionChecker(opts: { identityUrl: string; ttlMs?: number; 
       return value;
     },
     invalidate(sid: string) {
+      drops += 1;
       cache.delete(sid);
+    },
+    invalidateUser(userId: string) {
+      drops += 1;
+      for (const [sid, entry] of cache) if (entry.value?.userId === userId) cache.delete(sid);
     },
   };
 }

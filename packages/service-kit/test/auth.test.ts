@@ -1,7 +1,7 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import jwt from 'jsonwebtoken';
-import { createApp, createAuth, createLogger, createRouter, httpSessionChecker, isKnownBot, listen, signSessionToken, type RunningServer } from '../src/index.ts';
+import { accountOf, createApp, createAuth, createLogger, createRouter, httpSessionChecker, isKnownBot, listen, signSessionToken, type AuthUser, type RunningServer } from '../src/index.ts';
 
 const keys = () => {
   const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
@@ -13,7 +13,9 @@ const userId = randomUUID();
 const adminId = randomUUID();
 
 /** Stands in for identity's internal endpoint: which sessions are active, and each user's role. */
-const active = new Map<string, { userId: string; isAdmin: boolean }>();
+const active = new Map<string, { userId: string; isAdmin: boolean; emailVerified?: boolean; createdAt?: string }>();
+/** Answers of identity held back until released (an answer on its way while the cache is dropped). */
+const holdAnswers: { until?: Promise<void> | undefined; onArrive?: (() => void) | undefined } = {};
 let identityCalls = 0;
 let identity: http.Server;
 let server: RunningServer;
@@ -22,10 +24,12 @@ const checker = () => httpSessionChecker({ identityUrl: `http://127.0.0.1:${(ide
 let sessions: ReturnType<typeof httpSessionChecker>;
 
 beforeAll(async () => {
-  identity = http.createServer((req, res) => {
+  identity = http.createServer(async (req, res) => {
     identityCalls += 1;
     const sid = decodeURIComponent((req.url ?? '').replace('/internal/sessions/', ''));
     const s = active.get(sid);
+    holdAnswers.onArrive?.();
+    await holdAnswers.until;
     res.writeHead(s ? 200 : 404, { 'content-type': 'application/json' }).end(JSON.stringify(s ?? { error: 'Session not found' }));
   });
   await new Promise<void>((r) => identity.listen(0, '127.0.0.1', r));
@@ -108,6 +112,49 @@ describe('passport-jwt authentication', () => {
     expect((await get('/api/me', t)).status).toBe(200); // still cached
     sessions.invalidate(sid);
     expect((await get('/api/me', t)).status).toBe(401);
+  });
+
+  it("puts the account's standing from the session answer on the user; accountOf reads it, 503 when identity gave none", async () => {
+    const sid = `sid-${randomUUID()}`;
+    const createdAt = new Date(Date.now() - 3_600_000).toISOString();
+    active.set(sid, { userId, isAdmin: false, emailVerified: true, createdAt });
+    const me = (await (await get('/api/me', token(userId, sid))).json()) as AuthUser;
+    expect(me).toEqual({ id: userId, sid, isAdmin: false, emailVerified: true, createdAt });
+    expect(accountOf(me)).toEqual({ emailVerified: true, createdAt: new Date(createdAt) });
+    expect(() => accountOf({ id: userId, sid, isAdmin: false })).toThrow(expect.objectContaining({ status: 503 }));
+  });
+
+  it("invalidateUser drops every cached answer of that user (and only theirs)", async () => {
+    const [a, b, c] = [`sid-${randomUUID()}`, `sid-${randomUUID()}`, `sid-${randomUUID()}`];
+    const someone = randomUUID();
+    active.set(a, { userId, isAdmin: false, emailVerified: false, createdAt: new Date().toISOString() });
+    active.set(b, { userId, isAdmin: false, emailVerified: false, createdAt: new Date().toISOString() });
+    active.set(c, { userId: someone, isAdmin: false, emailVerified: false, createdAt: new Date().toISOString() });
+    for (const sid of [a, b, c]) await sessions.check(sid);
+    for (const sid of [a, b, c]) active.set(sid, { ...active.get(sid)!, emailVerified: true });
+    const before = identityCalls;
+    sessions.invalidateUser(userId);
+    expect((await sessions.check(a))?.emailVerified).toBe(true);
+    expect((await sessions.check(b))?.emailVerified).toBe(true);
+    expect((await sessions.check(c))?.emailVerified).toBe(false); // another user's entry stays cached
+    expect(identityCalls - before).toBe(2);
+  });
+
+  it('does not cache an answer that was on its way while the cache was dropped', async () => {
+    const sid = `sid-${randomUUID()}`;
+    active.set(sid, { userId, isAdmin: false, emailVerified: false, createdAt: new Date().toISOString() });
+    let release!: () => void;
+    holdAnswers.until = new Promise<void>((r) => (release = r));
+    const arrived = new Promise<void>((r) => (holdAnswers.onArrive = r));
+    const inFlight = sessions.check(sid);
+    await arrived;
+    holdAnswers.onArrive = undefined;
+    active.set(sid, { ...active.get(sid)!, emailVerified: true });
+    sessions.invalidateUser(userId);
+    release();
+    holdAnswers.until = undefined;
+    expect((await inFlight)?.emailVerified).toBe(false); // the old answer is returned to the request that asked...
+    expect((await sessions.check(sid))?.emailVerified).toBe(true); // ...but not kept
   });
 
   it('authenticate leaves anonymous requests through with no user', async () => {

@@ -2,12 +2,15 @@ import { startService } from '@cp/service-kit';
 import { loadDirectoryConfig } from './config.ts';
 import { buildDirectoryApp } from './app.ts';
 import { seedDemoBusinesses } from './seed/seed.ts';
+import { startReleaseHeldReviews } from './jobs/release-held-reviews.ts';
 
 await startService({
   name: 'directory',
   loadConfig: loadDirectoryConfig,
-  async build({ config, logger, conn, readiness, sessionAuth }) {
+  async build({ config, logger, conn, readiness, sessionAuth, onClose }) {
     const { app, deps } = await buildDirectoryApp({ conn, logger, auth: sessionAuth(config), readiness });
+    const releases = startReleaseHeldReviews(deps);
+    onClose(() => releases.stop());
     if (config.SEED_DEMO_DATA) {
       const seeded = await seedDemoBusinesses(deps);
       logger.info({ businesses: seeded }, seeded > 0 ? 'demo businesses inserted' : 'demo businesses skipped: businesses already exist');

@@ -27,7 +27,14 @@ export function directoryRoutes(deps: DirectoryDeps, auth: Auth) {
   });
 
   router.get('/api/businesses/:id/reviews', async (ctx) => {
-    ctx.body = await listReviews(deps, ctx.params.id ?? '');
+    // Public; a logged-in viewer also sees their own held review. A session that cannot be checked (identity down)
+    // only costs that: the list is answered as to a visitor.
+    const viewer = await auth.verify(ctx).catch((err: unknown) => {
+      deps.logger.warn({ err: String(err) }, 'session check failed; reviews listed as for a visitor');
+      return null;
+    });
+    if (viewer) ctx.set('Cache-Control', 'private, no-store');
+    ctx.body = await listReviews(deps, ctx.params.id ?? '', viewer?.id);
   });
 
   router.post('/api/businesses/:id/reviews', auth.requireUser, async (ctx) => {

@@ -12,30 +12,58 @@ export interface Session {
   username: string;
 }
 
+/** The directory's clock: real time moved by an offset, so a test can look at an account from a day later. */
+export function offsetClock() {
+  let offset = 0;
+  return { now: () => new Date(Date.now() + offset), set: (ms: number) => (offset = ms) };
+}
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
 export interface DirectoryHarness {
   base: string;
   identity: IdentityHarness;
   deps: DirectoryDeps;
   conn: Connection;
   nats: NatsHandle;
-  /** Registers a user at identity; returns the session cookie, the user's id and name. */
+  clock: ReturnType<typeof offsetClock>;
+  /** Registers a user at identity (e-mail not verified); returns the session cookie, the user's id and name. */
   newSession(): Promise<Session>;
+  /** A registered user who opened the verification link mailed to them (the SMTP catcher), as a person does. */
+  newVerifiedSession(): Promise<Session>;
   newAdminSession(): Promise<Session>;
+  /** An admin whose e-mail is verified. */
+  newVerifiedAdminSession(): Promise<Session>;
   close(): Promise<void>;
 }
 
-/** The real identity app and the directory app side by side on the real test MongoDB, NATS and both outbox relays. */
+/** Session answers are cached this long here: far longer than any test waits, so only identity's events can drop them. */
+export const SESSION_TTL_MS = 120_000;
+
+/**
+ * The real identity app (with its verification mails) and the directory app side by side on the real test MongoDB,
+ * NATS and both outbox relays; the directory on an offset clock (real time unless a test moves it).
+ */
 export async function startDirectory(): Promise<DirectoryHarness> {
-  const base = await startBehindIdentity('directory');
-  const { app, deps } = await buildDirectoryApp({ conn: base.conn, logger: base.logger, auth: base.auth });
+  const base = await startBehindIdentity('directory', { verificationMail: true, sessionTtlMs: SESSION_TTL_MS });
+  const clock = offsetClock();
+  const { app, deps } = await buildDirectoryApp({ conn: base.conn, logger: base.logger, auth: base.auth, now: clock.now });
+  const session = ({ cookie, userId, username }: Session) => ({ cookie, userId, username });
   return {
     base: await base.serve(app),
     identity: base.identity,
     deps,
     conn: base.conn,
     nats: base.nats,
+    clock,
     newSession: () => base.newSession(),
+    newVerifiedSession: async () => session(await base.newVerifiedSession()),
     newAdminSession: () => base.newAdminSession(),
+    async newVerifiedAdminSession() {
+      const s = session(await base.newVerifiedSession());
+      await base.identity.deps.users.setAdmin(s.userId, true);
+      return s;
+    },
     close: () => base.close(),
   };
 }

@@ -10,6 +10,8 @@ import { forgotPassword } from './use-cases/forgot-password.ts';
 import { resetPassword } from './use-cases/reset-password.ts';
 import { currentUser } from './use-cases/current-user.ts';
 import { userContact } from './use-cases/user-contact.ts';
+import { verifyEmail } from './use-cases/verify-email.ts';
+import { resendVerification } from './use-cases/resend-verification.ts';
 import { SESSION_ID } from './session-id.ts';
 
 function cookieHeader(value: string, opts: { maxAge?: number | undefined; secure: boolean }): string {
@@ -55,6 +57,15 @@ export function identityRoutes(deps: IdentityDeps, auth: Auth) {
   router.get('/api/auth/user', auth.requireUser, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await currentUser(deps, ctx.state.user.id as string);
+  });
+
+  router.post('/api/auth/verify-email', async (ctx) => {
+    ctx.set('Referrer-Policy', 'no-referrer');
+    ctx.body = await verifyEmail(deps, ctx.request.body);
+  });
+
+  router.post('/api/auth/resend-verification', auth.requireUser, async (ctx) => {
+    ctx.body = await resendVerification(deps, ctx.state.user.id as string);
   });
 
   router.post('/api/forgot-password', async (ctx) => {

@@ -26,6 +26,9 @@ describe('demo accounts (local dev stack only)', () => {
     const priya = await h.deps.users.findById(DEMO_ACCOUNTS.priya.id);
     expect(priya?.username).toBe('priya');
     expect(priya?.isAdmin).toBe(false);
+    // Seeded verified (their fictional addresses receive nothing); the squatter's account is not.
+    expect(priya?.emailVerified).toBe(true);
+    expect((await h.deps.users.findByUsername(DEMO_ACCOUNTS.vikram.username))?.emailVerified).toBe(false);
     expect((await h.deps.users.findByUsername(DEMO_ACCOUNTS.vikram.username))?._id).toBe(squatter.body.id);
 
     const login = await call(h.base, 'POST', '/api/local-login', { body: { username: 'priya', password: PASSWORD } });
@@ -34,6 +37,14 @@ describe('demo accounts (local dev stack only)', () => {
     const admin = await call(h.base, 'POST', '/api/local-login', { body: { username: DEMO_ACCOUNTS.admin.username, password: PASSWORD } });
     expect(admin.status).toBe(200);
     expect(admin.body).toMatchObject({ isAdmin: true });
+  });
+
+  it('marks a demo account made before e-mail verification existed as verified, and nothing else of it', async () => {
+    const account = DEMO_ACCOUNTS.rajesh;
+    await h.deps.users.model.collection.updateOne({ _id: account.id as never }, { $unset: { emailVerified: 1, emailVerifiedAt: 1 }, $set: { firstName: 'Changed' } });
+    expect((await call(h.base, 'POST', '/api/local-login', { body: { username: account.username, password: PASSWORD } })).body).toMatchObject({ emailVerified: false });
+    await seedDemoAccounts(h.deps, PASSWORD);
+    expect(await h.deps.users.findById(account.id)).toMatchObject({ emailVerified: true, firstName: 'Changed' });
   });
 
   it('config: demo accounts need a password and are refused in production', () => {

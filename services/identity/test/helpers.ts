@@ -18,7 +18,9 @@ import {
   type RunningServer,
 } from '@cp/service-kit';
 import { testEnv } from '../../../infra/src/jest/test-env.ts';
+import { mailbox } from '../../../infra/src/mailbox.ts';
 import { buildIdentityApp } from '../src/app.ts';
+import { startVerificationMails } from '../src/events/verification-mail.ts';
 import type { IdentityDeps } from '../src/use-cases/deps.ts';
 
 export function makeKeys(): { privateKey: string; publicKey: string } {
@@ -46,8 +48,27 @@ export interface IdentityHarness {
   close(): Promise<void>;
 }
 
-/** Identity on the real test MongoDB (a database of its own) and the real SMTP catcher. */
-export async function startIdentity(): Promise<IdentityHarness> {
+/**
+ * The verification-mail consumer of the identity under test (events/verification-mail.ts), on its own durable: the
+ * identity stream is shared by the test files, so each harness reads it all and mails only its own users.
+ */
+function verificationMailConsumer(deps: IdentityDeps, nats: NatsHandle) {
+  return startVerificationMails(deps, nats, { durable: `identity-verification-mail-test-${randomUUID().slice(0, 8)}`, backoffMs: [200] });
+}
+
+/** The token of the newest verification link mailed to `email` (read from the SMTP catcher). */
+export async function mailedVerificationToken(email: string, skip: ReadonlySet<string> = new Set()): Promise<string> {
+  const mail = await mailbox(testEnv()).waitFor(email, (m) => m.subject === 'Verify your e-mail address' && !skip.has(m.id), 20_000);
+  const link = new RegExp(`^${PUBLIC_URL}/verify-email\\?token=([A-Za-z0-9_-]+)$`, 'm').exec(mail.text ?? '');
+  if (!link) throw new Error(`no verification link in ${JSON.stringify(mail.text)}`);
+  return decodeURIComponent(link[1]!);
+}
+
+/**
+ * Identity on the real test MongoDB (a database of its own) and the real SMTP catcher. With `verificationMail`, also
+ * on the real NATS: its outbox relay and the verification-mail consumer run, so a registration mails its link.
+ */
+export async function startIdentity(opts: { verificationMail?: boolean } = {}): Promise<IdentityHarness & { nats?: NatsHandle }> {
   const env = testEnv();
   const conn = await connectMongo(env.MONGO_URL, `identity_${randomUUID().slice(0, 8)}`);
   const logger = createLogger('identity-test');
@@ -62,14 +83,27 @@ export async function startIdentity(): Promise<IdentityHarness> {
     config: { ...keys, JWT_ISSUER: 'cp-identity', JWT_AUDIENCE: 'cp-web', PUBLIC_URL, COOKIE_SECURE: false },
   });
   const server: RunningServer = await listen(app, 0, '127.0.0.1', logger);
+  const stops: Array<() => Promise<void>> = [];
+  let nats: NatsHandle | undefined;
+  if (opts.verificationMail) {
+    const handle = await connectNats({ url: env.NATS_URL, name: 'identity-test', logger });
+    nats = handle;
+    await ensureStream(handle.jsm, 'identity');
+    const relay = new OutboxRelay({ connection: conn, js: handle.js, logger, pollIntervalMs: 200 });
+    relay.start();
+    const consumer = await verificationMailConsumer(deps, handle);
+    stops.push(() => consumer.stop(), () => relay.stop(), () => handle.close());
+  }
   return {
     base: `http://127.0.0.1:${server.port}`,
     deps,
     conn,
     clock,
     keys,
+    ...(nats ? { nats } : {}),
     async close() {
       await server.close();
+      for (const stop of stops) await stop();
       mailer.close();
       await conn.dropDatabase();
       await conn.close();
@@ -132,6 +166,11 @@ export interface BehindIdentity {
   auth: AuthOptions;
   /** Registers a user at identity; returns the session cookie, the user's id and name. */
   newSession(): Promise<{ cookie: string; userId: string; username: string }>;
+  /**
+   * A registered user who opened the verification link mailed to them (read from the SMTP catcher): the honest way,
+   * no shortcut. Needs `verificationMail` at start.
+   */
+  newVerifiedSession(): Promise<{ cookie: string; userId: string; username: string; email: string }>;
   /** A registered user made an admin at identity (before anything checked the session, so no cache holds the old role). */
   newAdminSession(): Promise<{ cookie: string; userId: string; username: string }>;
   /** Serves the service's app on a free port; closed by close(), first. */
@@ -145,7 +184,7 @@ export interface BehindIdentity {
  * NATS (identity's and the service's streams) and both outbox relays: the set-up every service behind identity shares
  * in its tests (listings, forum...).
  */
-export async function startBehindIdentity(service: string, opts: { sessionTtlMs?: number } = {}): Promise<BehindIdentity> {
+export async function startBehindIdentity(service: string, opts: { sessionTtlMs?: number; verificationMail?: boolean } = {}): Promise<BehindIdentity> {
   const env = testEnv();
   const logger = createLogger(`${service}-test`);
   const identity = await startIdentity();
@@ -159,12 +198,17 @@ export async function startBehindIdentity(service: string, opts: { sessionTtlMs?
   relay.start();
   const sessions = httpSessionChecker({ identityUrl: identity.base, ttlMs: opts.sessionTtlMs ?? 10_000 });
   const revocations = subscribeSessionRevocations(nats.nc, sessions, logger);
+  const verificationMails = opts.verificationMail ? await verificationMailConsumer(identity.deps, nats) : undefined;
   let server: RunningServer | undefined;
-  const newSession = async () => {
+  const register = async () => {
     const user = newUser();
     const res = await call(identity.base, 'POST', '/api/register', { body: user });
     if (res.status !== 201 || !res.cookie) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
-    return { cookie: res.cookie, userId: res.body.id as string, username: user.username };
+    return { cookie: res.cookie, userId: res.body.id as string, username: user.username, email: user.email };
+  };
+  const newSession = async () => {
+    const { cookie, userId, username } = await register();
+    return { cookie, userId, username };
   };
   return {
     identity,
@@ -173,6 +217,13 @@ export async function startBehindIdentity(service: string, opts: { sessionTtlMs?
     nats,
     auth: { publicKey: identity.keys.publicKey, issuer: 'cp-identity', audience: 'cp-web', sessions },
     newSession,
+    async newVerifiedSession() {
+      if (!verificationMails) throw new Error('startBehindIdentity: newVerifiedSession needs { verificationMail: true }');
+      const session = await register();
+      const res = await call(identity.base, 'POST', '/api/auth/verify-email', { body: { token: await mailedVerificationToken(session.email) } });
+      if (res.status !== 200) throw new Error(`verify failed: ${res.status} ${JSON.stringify(res.body)}`);
+      return session;
+    },
     async newAdminSession() {
       const session = await newSession();
       await identity.deps.users.setAdmin(session.userId, true);
@@ -186,6 +237,7 @@ export async function startBehindIdentity(service: string, opts: { sessionTtlMs?
       await server?.close();
       revocations.stop();
       for (const f of first) await f.stop();
+      await verificationMails?.stop();
       await relay.stop();
       await identityRelay.stop();
       await nats.close();

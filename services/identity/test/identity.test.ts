@@ -120,14 +120,15 @@ describe('login and sessions', () => {
     expect(out.status).toBe(200);
   });
 
-  it('the internal session check answers for active sessions only, with the current role and the username', async () => {
+  it("the internal session check answers for active sessions only, with the current role, the username and the account's standing", async () => {
     const user = newUser();
     const reg = await call(h.base, 'POST', '/api/register', { body: user });
     const [sid] = await h.deps.sessions.listForUser(reg.body.id as string);
     const active = await call(h.base, 'GET', `/internal/sessions/${sid}`);
-    expect(active.body).toEqual({ userId: reg.body.id, isAdmin: false, username: user.username });
+    const standing = { emailVerified: false, createdAt: reg.body.createdAt };
+    expect(active.body).toEqual({ userId: reg.body.id, isAdmin: false, username: user.username, ...standing });
     await h.deps.users.setAdmin(reg.body.id as string, true);
-    expect((await call(h.base, 'GET', `/internal/sessions/${sid}`)).body).toEqual({ userId: reg.body.id, isAdmin: true, username: user.username });
+    expect((await call(h.base, 'GET', `/internal/sessions/${sid}`)).body).toEqual({ userId: reg.body.id, isAdmin: true, username: user.username, ...standing });
     await call(h.base, 'POST', '/api/logout', { cookie: reg.cookie });
     expect((await call(h.base, 'GET', `/internal/sessions/${sid}`)).status).toBe(404);
   });

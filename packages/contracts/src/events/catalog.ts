@@ -15,6 +15,10 @@ export const SessionRevoked = defineEvent(
 );
 /** Never carries the token: only that a reset was asked for. */
 export const PasswordResetRequested = defineEvent('identity.password-reset-requested', 1, z.object({ userId: IdSchema, email: z.string() }));
+/** A verification link is to be mailed to the user's address (at registration, and when they ask again). Never carries the token. */
+export const EmailVerificationRequested = defineEvent('identity.email-verification-requested', 1, z.object({ userId: IdSchema }));
+/** The user opened their verification link: other services drop the user's cached session answers. */
+export const EmailVerified = defineEvent('identity.email-verified', 1, z.object({ userId: IdSchema }));
 
 // listings
 /**
@@ -77,6 +81,8 @@ export const eventCatalog = [
   UserRegistered,
   SessionRevoked,
   PasswordResetRequested,
+  EmailVerificationRequested,
+  EmailVerified,
   ListingCreated,
   ListingUpdated,
   ListingDeleted,

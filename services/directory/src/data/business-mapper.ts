@@ -25,7 +25,16 @@ export function toBusiness(doc: BusinessDoc): Business {
   };
 }
 
-/** A stored review as the API shows it. */
+/** A stored review as the API shows it; a held one marked `pending` (only its author ever sees it). */
 export function toReview(doc: ReviewDoc): BusinessReview {
-  return { id: doc._id, businessId: doc.businessId, userId: doc.userId, username: doc.username, rating: doc.rating, comment: doc.comment, createdAt: doc.createdAt.toISOString() };
+  return {
+    id: doc._id,
+    businessId: doc.businessId,
+    userId: doc.userId,
+    username: doc.username,
+    rating: doc.rating,
+    comment: doc.comment,
+    createdAt: doc.createdAt.toISOString(),
+    ...(doc.held ? { pending: true } : {}),
+  };
 }

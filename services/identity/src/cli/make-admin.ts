@@ -41,6 +41,8 @@ async function main(argv: string[]): Promise<void> {
         password: await hashPassword(password),
         email: email.toLowerCase(),
         isAdmin: true,
+        // Like every account, verified by the mailed link (the admin asks for one from the site: "Resend the link").
+        emailVerified: false,
         termsAccepted: true,
         termsAcceptedAt: new Date(),
       });

@@ -1,7 +1,7 @@
 import type { PublicUser } from '@cp/contracts';
 import type { UserDoc } from './users-repository.ts';
 
-/** A stored user as the API shows it: never the password hash, reset token or lower-cased lookup fields. */
+/** A stored user as the API shows it: never the password hash, the reset or verification token, or lower-cased lookup fields. */
 export function toPublicUser(u: UserDoc): PublicUser {
   return {
     id: u._id,
@@ -15,5 +15,6 @@ export function toPublicUser(u: UserDoc): PublicUser {
     termsAcceptedAt: u.termsAcceptedAt ? u.termsAcceptedAt.toISOString() : null,
     createdAt: u.createdAt.toISOString(),
     updatedAt: u.updatedAt.toISOString(),
+    emailVerified: u.emailVerified === true,
   };
 }

@@ -12,6 +12,15 @@ export interface UserDoc {
   profileImageUrl?: string | undefined;
   resetToken?: string | undefined;
   resetTokenExpiry?: Date | undefined;
+  /**
+   * The user opened the verification link mailed to `email`. A document without the field (a user stored before
+   * e-mail verification existed) counts as not verified: nobody ever confirmed that address; the user asks for a link.
+   */
+  emailVerified?: boolean | undefined;
+  emailVerifiedAt?: Date | undefined;
+  /** The sha256 of the newest verification link's token, and when it stops working (a new link replaces both). */
+  emailVerifyToken?: string | undefined;
+  emailVerifyExpiry?: Date | undefined;
   isAdmin: boolean;
   termsAccepted: boolean;
   termsAcceptedAt?: Date | undefined;
@@ -31,6 +40,10 @@ const userSchema = new Schema<UserDoc>(
     profileImageUrl: String,
     resetToken: String,
     resetTokenExpiry: Date,
+    emailVerified: Boolean,
+    emailVerifiedAt: Date,
+    emailVerifyToken: String,
+    emailVerifyExpiry: Date,
     isAdmin: { type: Boolean, default: false },
     termsAccepted: { type: Boolean, required: true, default: false },
     termsAcceptedAt: Date,
@@ -40,6 +53,7 @@ const userSchema = new Schema<UserDoc>(
 userSchema.index({ usernameLower: 1 }, { unique: true, name: 'username_unique' });
 userSchema.index({ email: 1 }, { unique: true, name: 'email_unique', partialFilterExpression: { email: { $type: 'string' } } });
 userSchema.index({ resetToken: 1 }, { sparse: true });
+userSchema.index({ emailVerifyToken: 1 }, { sparse: true });
 
 export class UsersRepository {
   readonly model: Model<UserDoc>;
@@ -49,13 +63,13 @@ export class UsersRepository {
   async init(): Promise<void> {
     await this.model.createIndexes();
   }
-  /** `_id`: a new random id unless given (the demo accounts have fixed ids). */
-  async create(data: Omit<UserDoc, '_id' | 'createdAt' | 'updatedAt'> & { _id?: string }, session?: ClientSession): Promise<UserDoc> {
+  /** `_id`: a new random id unless given (the demo accounts have fixed ids). `emailVerified`: every creator says. */
+  async create(data: Omit<UserDoc, '_id' | 'createdAt' | 'updatedAt' | 'emailVerified'> & { _id?: string; emailVerified: boolean }, session?: ClientSession): Promise<UserDoc> {
     const [doc] = await this.model.create([data], session ? { session } : {});
     return doc!.toObject() as UserDoc;
   }
-  findById(id: string): Promise<UserDoc | null> {
-    return this.model.findById(id).lean<UserDoc>().exec();
+  findById(id: string, session?: ClientSession): Promise<UserDoc | null> {
+    return this.model.findById(id, null, session ? { session } : {}).lean<UserDoc>().exec();
   }
   findByUsername(username: string): Promise<UserDoc | null> {
     return this.model.findOne({ usernameLower: username.toLowerCase() }).lean<UserDoc>().exec();
@@ -82,6 +96,35 @@ export class UsersRepository {
       )
       .lean<UserDoc>()
       .exec();
+  }
+  /**
+   * A new verification link for a user who is not verified yet (it replaces the previous one); false when the user is
+   * gone, has no e-mail or is verified meanwhile.
+   */
+  async setVerificationToken(userId: string, tokenHash: string, expiry: Date, session?: ClientSession): Promise<boolean> {
+    const res = await this.model
+      .updateOne(
+        { _id: userId, email: trusted({ $type: 'string' }), emailVerified: trusted({ $ne: true }) },
+        { $set: { emailVerifyToken: tokenHash, emailVerifyExpiry: expiry } },
+        session ? { session } : {},
+      )
+      .exec();
+    return res.matchedCount === 1;
+  }
+  /** Consumes a verification token atomically (only one caller can ever use it) and marks the user verified. */
+  consumeVerificationToken(tokenHash: string, now: Date, session?: ClientSession): Promise<UserDoc | null> {
+    return this.model
+      .findOneAndUpdate(
+        { emailVerifyToken: tokenHash, emailVerifyExpiry: trusted({ $gt: now }) },
+        { $set: { emailVerified: true, emailVerifiedAt: now }, $unset: { emailVerifyToken: 1, emailVerifyExpiry: 1 } },
+        { returnDocument: 'after', ...(session ? { session } : {}) },
+      )
+      .lean<UserDoc>()
+      .exec();
+  }
+  /** Marks a user verified without a link: the demo accounts only (their fictional addresses receive nothing). */
+  async markVerified(userId: string, at: Date): Promise<void> {
+    await this.model.updateOne({ _id: userId, emailVerified: trusted({ $ne: true }) }, { $set: { emailVerified: true, emailVerifiedAt: at } }).exec();
   }
   async setAdmin(userId: string, isAdmin: boolean): Promise<void> {
     await this.model.updateOne({ _id: userId }, { $set: { isAdmin } }).exec();

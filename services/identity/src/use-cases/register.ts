@@ -1,5 +1,5 @@
 import { conflict, runInTransaction } from '@cp/service-kit';
-import { RegisterRequestSchema, UserRegistered, type PublicUser } from '@cp/contracts';
+import { EmailVerificationRequested, RegisterRequestSchema, UserRegistered, type PublicUser } from '@cp/contracts';
 import { toPublicUser } from '../data/user-mapper.ts';
 import type { UserDoc } from '../data/users-repository.ts';
 import { hashPassword } from '../passwords.ts';
@@ -9,7 +9,12 @@ import type { IdentityDeps } from './deps.ts';
 export const USERNAME_TAKEN = { message: 'Username already exists', code: 'username_taken' } as const;
 export const EMAIL_TAKEN = { message: 'Email already registered', code: 'email_taken' } as const;
 
-/** Registers a user (spec §5 rules) and logs them in. Username and e-mail conflicts are distinct 409s. */
+/**
+ * Registers a user (spec §5 rules) and logs them in. Username and e-mail conflicts are distinct 409s. The account
+ * starts unverified; with an e-mail address, an identity.email-verification-requested event in the same transaction
+ * has the verification link mailed (events/verification-mail.ts), so a mail server that is down never fails the
+ * registration (the mail is retried, and the user can ask again).
+ */
 export async function register(deps: IdentityDeps, body: unknown, userAgent?: string): Promise<{ user: PublicUser; session: IssuedSession }> {
   const input = RegisterRequestSchema.parse(body);
   const email = input.email ? input.email.toLowerCase() : undefined;
@@ -29,12 +34,14 @@ export async function register(deps: IdentityDeps, body: unknown, userAgent?: st
           firstName: input.firstName || undefined,
           lastName: input.lastName || undefined,
           isAdmin: false,
+          emailVerified: false,
           termsAccepted: true,
           termsAcceptedAt: now,
         },
         session,
       );
       await emit(UserRegistered, { userId: user._id, username: user.username, email: user.email ?? null });
+      if (user.email) await emit(EmailVerificationRequested, { userId: user._id });
       return user;
     });
   } catch (err) {

@@ -1,0 +1,39 @@
+import { badRequest, conflict, runInTransaction, tooManyRequests, unauthorized } from '@cp/service-kit';
+import { EmailVerificationRequested } from '@cp/contracts';
+import type { ThrottleRule } from '../data/login-throttle-repository.ts';
+import type { IdentityDeps } from './deps.ts';
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+/** One link a minute per account... */
+export const VERIFICATION_MAIL_MINUTE_RULE: ThrottleRule = { free: 0, baseDelayMs: MINUTE, maxDelayMs: MINUTE, windowMs: MINUTE };
+/** ...and five a day (the one mailed at registration is not counted). */
+export const VERIFICATION_MAIL_DAY_RULE: ThrottleRule = { free: 4, baseDelayMs: DAY, maxDelayMs: DAY, windowMs: DAY };
+
+export const ALREADY_VERIFIED = 'Your e-mail address is already verified.';
+export const NO_EMAIL_TO_VERIFY = 'Your account has no e-mail address to verify.';
+export const RESEND_WAIT_MINUTE = 'A link was sent less than a minute ago. Please wait a minute before asking for another.';
+export const RESEND_WAIT_DAY = 'You asked for 5 links today. Please try again tomorrow.';
+
+/**
+ * POST /api/auth/resend-verification (logged in): a new verification link to the user's address, at most one a minute
+ * and five a day per account (counters in MongoDB, so the rule holds across replicas). The mail goes out through an
+ * identity.email-verification-requested event (events/verification-mail.ts); the newest link replaces the earlier ones.
+ */
+export async function resendVerification(deps: IdentityDeps, userId: string): Promise<{ message: string }> {
+  const user = await deps.users.findById(userId);
+  if (!user) throw unauthorized();
+  if (user.emailVerified === true) throw conflict(ALREADY_VERIFIED, 'already_verified');
+  if (!user.email) throw badRequest(NO_EMAIL_TO_VERIFY);
+  const now = deps.now();
+  const minuteKey = `verify-mail:${user._id}`;
+  const dayKey = `verify-mail-day:${user._id}`;
+  const wait = await deps.throttle.waitMs([minuteKey, dayKey], now);
+  if (wait > 0) throw tooManyRequests(wait > MINUTE ? RESEND_WAIT_DAY : RESEND_WAIT_MINUTE, wait / 1000);
+  await deps.throttle.recordFailure(minuteKey, VERIFICATION_MAIL_MINUTE_RULE, now);
+  await deps.throttle.recordFailure(dayKey, VERIFICATION_MAIL_DAY_RULE, now);
+  await runInTransaction(deps.conn, async (_session, emit) => {
+    await emit(EmailVerificationRequested, { userId: user._id });
+  });
+  return { message: `A new verification link is on its way to ${user.email}.` };
+}
