@@ -8,6 +8,7 @@ import { Toaster } from '@cp/ui';
 import { createAppStore } from '@cp/web-core';
 import BusinessesPage from '../src/pages/BusinessesPage.tsx';
 import YellowPagesPage from '../src/pages/YellowPagesPage.tsx';
+import { REVIEW_PENDING } from '@cp/contracts';
 import FeaturedBusinesses from '../src/widgets/FeaturedBusinesses.tsx';
 
 type Api = (method: string, path: string, search: string) => [number, unknown];
@@ -158,15 +159,27 @@ const REVIEWS = [
   { id: '00000000-0000-4000-8000-0000000000a2', businessId: BUSINESS.id, userId: '11111111-1111-4111-8111-111111111112', username: 'rajesh', rating: 5, comment: 'Fresh curry leaves every Friday.', createdAt: '2025-11-20T00:00:00.000Z' },
   { id: '00000000-0000-4000-8000-0000000000a1', businessId: BUSINESS.id, userId: '11111111-1111-4111-8111-111111111113', username: 'anjali', rating: 4, comment: null, createdAt: '2025-11-10T00:00:00.000Z' },
 ];
-const USER = { id: '11111111-1111-4111-8111-111111111119', username: 'priya', firstName: 'Priya', lastName: 'Sharma', email: 'p@example.com', isAdmin: false };
+const USER: { id: string; username: string; firstName: string; lastName: string; email: string | null; isAdmin: boolean; emailVerified: boolean } = {
+  id: '11111111-1111-4111-8111-111111111119',
+  username: 'priya',
+  firstName: 'Priya',
+  lastName: 'Sharma',
+  email: 'p@example.com',
+  isAdmin: false,
+  emailVerified: true,
+};
 
-/** The directory API with reviews; `user` logged in or not; `onReview` answers a posted review. */
-function reviewsApi(user: typeof USER | null, onReview: () => [number, unknown] = () => [201, REVIEWS[0]]) {
+/**
+ * The directory API with reviews; `user` logged in or not; `onReview` answers a posted review, `onResend` a request for
+ * a new verification link; `reviews()` is the list (asked again after a review).
+ */
+function reviewsApi(user: typeof USER | null, onReview: () => [number, unknown] = () => [201, REVIEWS[0]], opts: { reviews?: () => unknown[]; onResend?: () => [number, unknown] } = {}) {
   const api: Api = (method, path) => {
     if (path === '/api/auth/user') return user ? [200, user] : [401, { error: 'Authentication required' }];
     if (path === '/api/businesses') return [200, [BUSINESS]];
-    if (path === `/api/businesses/${BUSINESS.id}/reviews` && method === 'GET') return [200, REVIEWS];
+    if (path === `/api/businesses/${BUSINESS.id}/reviews` && method === 'GET') return [200, opts.reviews?.() ?? REVIEWS];
     if (path === `/api/businesses/${BUSINESS.id}/reviews` && method === 'POST') return onReview();
+    if (path === '/api/auth/resend-verification' && method === 'POST' && opts.onResend) return opts.onResend();
     return [404, { error: 'Not found' }];
   };
   return { api };
@@ -209,6 +222,50 @@ describe('reviews', () => {
     // The business's rating and count changed: its list is fetched again.
     await act(async () => new Promise((r) => setTimeout(r, 0)));
     expect(calls.filter((c) => c === 'GET /api/businesses').length).toBeGreaterThan(before);
+  });
+
+  it('a review held while the account is young: the toast says so; the list shows it pending, with the sentence instead of the form', async () => {
+    const held = { ...REVIEWS[0], id: '00000000-0000-4000-8000-0000000000a3', userId: USER.id, username: USER.username, comment: 'Lovely mangoes.', pending: true };
+    let posted = false;
+    await renderAt('/businesses', reviewsApi(USER, () => ((posted = true), [201, held]), { reviews: () => (posted ? [held, ...REVIEWS] : REVIEWS) }).api);
+    await openReviews();
+    await act(async () => (await screen.findByRole('radio', { name: '5 stars' })).click());
+    await act(async () => screen.getByRole('button', { name: 'Post Review' }).click());
+    expect(await screen.findByText(`Your review of Spice Bazaar has been posted. ${REVIEW_PENDING}`)).toBeTruthy();
+    expect(await screen.findByText('Lovely mangoes.')).toBeTruthy();
+    expect(screen.getByText('Pending')).toBeTruthy();
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByText(REVIEW_PENDING)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Post Review' })).toBeNull();
+  });
+
+  it('a user whose e-mail is not verified gets the one sentence and "Resend the link" instead of the form', async () => {
+    let answer: [number, unknown] = [200, { message: 'A new verification link is on its way to p@example.com.' }];
+    await renderAt('/businesses', reviewsApi({ ...USER, emailVerified: false }, undefined, { onResend: () => answer }).api);
+    await openReviews();
+    expect(await screen.findByText('Please verify your e-mail address to write a review: open the link we sent to p@example.com.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Post Review' })).toBeNull();
+    await act(async () => screen.getByRole('button', { name: 'Resend the link' }).click());
+    expect(await screen.findByText('A new verification link is on its way to p@example.com.')).toBeTruthy();
+    expect(calls).toContain('POST /api/auth/resend-verification');
+    answer = [429, { error: 'A link was sent less than a minute ago. Please wait a minute before asking for another.' }];
+    await act(async () => screen.getByRole('button', { name: 'Resend the link' }).click());
+    expect(await screen.findByText('A link was sent less than a minute ago. Please wait a minute before asking for another.')).toBeTruthy();
+  });
+
+  it('a user without an e-mail address is told reviews need one; no button', async () => {
+    await renderAt('/businesses', reviewsApi({ ...USER, email: null, emailVerified: false }).api);
+    await openReviews();
+    expect(await screen.findByText('Reviews need a verified e-mail address, and your account has none.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Resend the link' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Post Review' })).toBeNull();
+  });
+
+  it("the business's owner is told they can't review it", async () => {
+    await renderAt('/businesses', reviewsApi({ ...USER, id: BUSINESS.userId }).api);
+    await openReviews();
+    expect(await screen.findByText("You can't review your own business.")).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Post Review' })).toBeNull();
   });
 
   it("a second review shows the server's reason", async () => {

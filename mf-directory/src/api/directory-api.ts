@@ -1,4 +1,4 @@
-import { listItems, type Business, type BusinessReview, type BusinessReviewInsert } from '@cp/contracts';
+import { listItems, type Business, type BusinessReview, type BusinessReviewInsert, type MessageResponse } from '@cp/contracts';
 import { baseApi } from '@cp/web-core';
 import { yellowPagesQueryString } from '../lib/directory.ts';
 
@@ -26,7 +26,11 @@ export const directoryApi = baseApi.injectEndpoints({
       // The business's rating and review count change: every list showing it refreshes.
       invalidatesTags: (_r, _e, { businessId }) => [{ type: 'BusinessReview', id: businessId }, { type: 'Business', id: 'LIST' }],
     }),
+    /** POST /api/auth/resend-verification (identity): a new e-mail verification link, asked for where the review form would be. */
+    resendVerification: build.mutation<MessageResponse, void>({
+      query: () => ({ url: '/api/auth/resend-verification', method: 'POST' }),
+    }),
   }),
 });
 
-export const { useGetBusinessesQuery, useGetYellowPagesQuery, useGetBusinessReviewsQuery, useReviewBusinessMutation } = directoryApi;
+export const { useGetBusinessesQuery, useGetYellowPagesQuery, useGetBusinessReviewsQuery, useReviewBusinessMutation, useResendVerificationMutation } = directoryApi;

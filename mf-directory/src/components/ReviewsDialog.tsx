@@ -1,11 +1,20 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { LogIn, Star } from 'lucide-react';
-import { BusinessReviewInsertSchema, REVIEW_COMMENT_MAX, relativeTime, type Business } from '@cp/contracts';
-import { Button, Field, Skeleton, Textarea, toast } from '@cp/ui';
+import { Clock, LogIn, MailCheck, Star } from 'lucide-react';
+import {
+  BusinessReviewInsertSchema,
+  OWN_BUSINESS_REVIEW,
+  REVIEW_COMMENT_MAX,
+  REVIEW_PENDING,
+  relativeTime,
+  type Business,
+  type BusinessReview,
+  type PublicUser,
+} from '@cp/contracts';
+import { Badge, Button, Field, Skeleton, Textarea, toast } from '@cp/ui';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@cp/ui/dialog';
-import { LoadError, serverErrorText, useAuth, validate, type FieldErrors } from '@cp/web-core';
-import { useGetBusinessReviewsQuery, useReviewBusinessMutation } from '../api/directory-api.ts';
+import { LoadError, serverErrorText, useAuth, useGetCurrentUserQuery, validate, type FieldErrors } from '@cp/web-core';
+import { useGetBusinessReviewsQuery, useResendVerificationMutation, useReviewBusinessMutation } from '../api/directory-api.ts';
 import { Rating } from './BusinessCard.tsx';
 
 function Stars({ rating }: { rating: number }) {
@@ -61,8 +70,9 @@ function ReviewForm({ business }: { business: Business }) {
     }
     setErrors({});
     try {
-      await review({ businessId: business.id, body: checked.data }).unwrap();
-      toast({ title: 'Thank you!', description: `Your review of ${business.name} has been posted.`, variant: 'success' });
+      const posted = await review({ businessId: business.id, body: checked.data }).unwrap();
+      const description = posted.pending ? `Your review of ${business.name} has been posted. ${REVIEW_PENDING}` : `Your review of ${business.name} has been posted.`;
+      toast({ title: 'Thank you!', description, variant: 'success' });
       setRating(0);
       setComment('');
     } catch (error) {
@@ -108,6 +118,11 @@ function ReviewList({ businessId }: { businessId: string }) {
             </time>
           </div>
           <Stars rating={r.rating} />
+          {r.pending ? (
+            <Badge variant="secondary" className="mt-1">
+              Pending
+            </Badge>
+          ) : null}
           {r.comment ? <p className="mt-1 whitespace-pre-line break-words text-sm">{r.comment}</p> : null}
         </li>
       ))}
@@ -115,10 +130,67 @@ function ReviewList({ businessId }: { businessId: string }) {
   );
 }
 
+/** One clear sentence in place of the review form, and what the visitor can do about it. */
+function Notice({ icon, children, action }: { icon: ReactNode; children: ReactNode; action?: ReactNode }) {
+  return (
+    <div className="flex flex-col items-center gap-2 border-t pt-4 text-center">
+      <p className="flex items-start gap-2 text-sm text-muted-foreground">
+        <span aria-hidden="true" className="mt-0.5 shrink-0 [&_svg]:h-4 [&_svg]:w-4">
+          {icon}
+        </span>
+        <span>{children}</span>
+      </p>
+      {action}
+    </div>
+  );
+}
+
 /**
- * A business's reviews (business_reviews, §3; the screens are ours): the list, newest first, and for a logged-in
- * visitor the form to rate (1–5) and comment; a visitor who is not logged in is asked to log in. Loaded only when a
- * card's Reviews button is pressed.
+ * Until their e-mail address is verified a user cannot review (issue 26): the sentence, and "Resend the link" (or,
+ * without an address, why not). The current user is asked again when it shows, so a link opened in another tab
+ * counts without a reload.
+ */
+function VerifyEmailNotice({ user }: { user: PublicUser }) {
+  useGetCurrentUserQuery(undefined, { refetchOnMountOrArgChange: true });
+  const [resend, { isLoading }] = useResendVerificationMutation();
+  if (!user.email) return <Notice icon={<MailCheck />}>Reviews need a verified e-mail address, and your account has none.</Notice>;
+  async function onResend() {
+    try {
+      const { message } = await resend().unwrap();
+      toast({ title: 'Link sent', description: message, variant: 'success' });
+    } catch (error) {
+      toast({ title: 'Link not sent', description: serverErrorText(error) ?? 'Failed to send the link. Please try again.', variant: 'destructive' });
+    }
+  }
+  return (
+    <Notice
+      icon={<MailCheck />}
+      action={
+        <Button variant="outline" disabled={isLoading} onClick={() => void onResend()}>
+          {isLoading ? 'Sending...' : 'Resend the link'}
+        </Button>
+      }
+    >
+      Please verify your e-mail address to write a review: open the link we sent to {user.email}.
+    </Notice>
+  );
+}
+
+/** What the logged-in user gets where the review form goes: the form, or the one sentence why not (yet). */
+function ReviewArea({ business, user }: { business: Business; user: PublicUser }) {
+  const { data } = useGetBusinessReviewsQuery(business.id);
+  const mine: BusinessReview | undefined = data?.find((r) => r.userId === user.id);
+  if (business.userId === user.id) return <Notice icon={<Star />}>{OWN_BUSINESS_REVIEW}</Notice>;
+  if (mine?.pending) return <Notice icon={<Clock />}>{REVIEW_PENDING}</Notice>;
+  if (!user.emailVerified) return <VerifyEmailNotice user={user} />;
+  return <ReviewForm business={business} />;
+}
+
+/**
+ * A business's reviews (business_reviews, §3; the screens are ours): the list, newest first (with the user's own
+ * pending review, marked), and for a logged-in visitor the form to rate (1–5) and comment, or in its place one
+ * sentence: verify your e-mail (with "Resend the link"), your own business, or your review is waiting; a visitor who
+ * is not logged in is asked to log in. Loaded only when a card's Reviews button is pressed.
  */
 export default function ReviewsDialog({ business, open, onOpenChange }: { business: Business; open: boolean; onOpenChange: (open: boolean) => void }) {
   const { user, isLoading } = useAuth();
@@ -135,7 +207,7 @@ export default function ReviewsDialog({ business, open, onOpenChange }: { busine
         </DialogHeader>
         <ReviewList businessId={business.id} />
         {user ? (
-          <ReviewForm business={business} />
+          <ReviewArea business={business} user={user} />
         ) : isLoading ? null : (
           <div className="flex flex-col items-center gap-2 border-t pt-4 text-center">
             <p className="text-sm text-muted-foreground">You need to be logged in to write a review</p>

@@ -14,6 +14,7 @@ import { FlashToast } from './flash-toast.tsx';
 const AuthPage = lazy(() => import('../pages/AuthPage.tsx'));
 const ForgotPasswordPage = lazy(() => import('../pages/ForgotPasswordPage.tsx'));
 const ResetPasswordPage = lazy(() => import('../pages/ResetPasswordPage.tsx'));
+const VerifyEmailPage = lazy(() => import('../pages/VerifyEmailPage.tsx'));
 const ContactPage = lazy(() => import('../pages/ContactPage.tsx'));
 const AboutPage = lazy(() => import('../pages/AboutPage.tsx'));
 const TermsPage = lazy(() => import('../pages/TermsPage.tsx'));
@@ -32,6 +33,7 @@ export function SiteRoutes() {
           <Route path="auth" element={<AuthPage />} />
           <Route path="forgot-password" element={<ForgotPasswordPage />} />
           <Route path="reset-password" element={<ResetPasswordPage />} />
+          <Route path="verify-email" element={<VerifyEmailPage />} />
           <Route path="contact" element={<ContactPage />} />
           <Route path="about" element={<AboutPage />} />
           <Route path="terms" element={<TermsPage />} />

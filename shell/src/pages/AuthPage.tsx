@@ -81,9 +81,14 @@ function RegisterForm() {
     setBusy(true);
     try {
       const { confirmPassword: _confirm, ...body } = result.data;
-      await register(body);
-      // The user is now the current user; the page redirects to / (logged-in users do not stay on /auth).
-      toast({ title: 'Your account has been created successfully.', variant: 'success' });
+      const user = await register(body);
+      // The user is now the current user; the page redirects to / (logged-in users do not stay on /auth). With an
+      // e-mail address, identity mailed a link to verify it (reviews need it).
+      toast({
+        title: 'Your account has been created successfully.',
+        ...(user.email ? { description: `We sent a link to ${user.email}: open it to verify your e-mail address, which you need to write reviews.` } : {}),
+        variant: 'success',
+      });
     } catch (error) {
       toast({ ...registrationFailureToast(error), variant: 'destructive' });
       setBusy(false);
