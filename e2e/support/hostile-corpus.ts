@@ -327,8 +327,19 @@ export const CORPUS: Record<CorpusName, Corpus> = {
     stored: {
       contact_messages: { added: answeredId },
       newsletters: { added: answeredId },
-      // A notice per valid reply of the fuzz to the victim's post (its id is the reply's).
-      reply_notices: { added: answeredId },
+      // The fuzz's valid replies to the victim's post are batched into notices to its author: an item per reply (its
+      // id `reply-notice:<reply id>`), a batch of the victim's post. A batch open before the run (an earlier test's
+      // reply) may be mailed during it: its bookkeeping changes, never its key.
+      mail_batch_items: {
+        added: (doc, o) => String(doc._id).startsWith('reply-notice:') && o.answered.has(String(doc._id).slice('reply-notice:'.length)),
+        mutable: { fields: ['expireAt'] },
+        expiresAt: 'expireAt',
+      },
+      mail_batches: {
+        added: (doc, o) => doc.kind === 'reply-notice' && doc.subjectKey === o.records.forum.victim,
+        mutable: { fields: ['state', 'itemCount', 'dueAt', 'attempts', 'claimId', 'leaseUntil', 'sentAt', 'reason', 'expireAt'] },
+        expiresAt: 'expireAt',
+      },
     },
   },
   // Read-only: its index is built from the other services' events; its database holds nothing, so nothing may change there.
@@ -393,6 +404,11 @@ export const KIT_STORED: Record<string, StoredRule> = {
   // to JetStream (a view of the victim's post, an impression or click of the victim's ad).
   processed_events: {
     added: (doc, o) => o.outboxIds.has(String(doc.eventId)) || ['forum.post-viewed', 'ads.impression-recorded', 'ads.click-recorded'].includes(String(doc.type)),
+  },
+  // A periodic job's lease (service kit startLeasedJob): taken, renewed and given up by the replicas all the time.
+  job_leases: {
+    mutable: { fields: ['holder', 'until', 'lastRunAt'] },
+    added: (doc) => Object.keys(doc).every((k) => ['_id', 'holder', 'until', 'lastRunAt'].includes(k)),
   },
 };
 

@@ -3,8 +3,9 @@ import type { Connection } from 'mongoose';
 import { createApp, mongoReadiness, outboxModel, type Logger, type Mailer, type ReadinessCheck } from '@cp/service-kit';
 import { ContactMessagesRepository } from './data/contact-messages-repository.ts';
 import { NewsletterRepository } from './data/newsletter-repository.ts';
-import { ReplyNoticesRepository } from './data/reply-notices-repository.ts';
+import { MailBatchesRepository } from './data/mail-batches-repository.ts';
 import type { UserDirectory } from './data/user-directory.ts';
+import { ReplyNoticeWindowS } from './config.ts';
 import { commsRoutes } from './routes.ts';
 import type { CommsDeps } from './use-cases/deps.ts';
 
@@ -14,7 +15,8 @@ export interface CommsAppInput {
   /** Users' addresses: identity's internal endpoint in main (identityUserDirectory). */
   users: UserDirectory;
   logger: Logger;
-  config: CommsDeps['config'];
+  /** REPLY_NOTICE_WINDOW_S may be left out: the config schema's default. */
+  config: Omit<CommsDeps['config'], 'REPLY_NOTICE_WINDOW_S'> & Partial<Pick<CommsDeps['config'], 'REPLY_NOTICE_WINDOW_S'>>;
   readiness?: ReadinessCheck[];
   now?: () => Date;
 }
@@ -25,14 +27,14 @@ export async function buildCommsApp(input: CommsAppInput): Promise<{ app: Koa; d
     conn: input.conn,
     messages: new ContactMessagesRepository(input.conn),
     newsletter: new NewsletterRepository(input.conn),
-    replyNotices: new ReplyNoticesRepository(input.conn),
+    mailBatches: new MailBatchesRepository(input.conn),
     users: input.users,
     mailer: input.mailer,
     logger: input.logger,
-    config: input.config,
+    config: { ...input.config, REPLY_NOTICE_WINDOW_S: input.config.REPLY_NOTICE_WINDOW_S ?? ReplyNoticeWindowS.parse(undefined) },
     now: input.now ?? (() => new Date()),
   };
-  for (const repo of [deps.messages, deps.newsletter, deps.replyNotices]) await repo.init();
+  for (const repo of [deps.messages, deps.newsletter, deps.mailBatches]) await repo.init();
   await outboxModel(input.conn).createIndexes();
   const app = createApp({ name: 'comms', logger: input.logger, readiness: [mongoReadiness(input.conn), ...(input.readiness ?? [])] });
   const routes = commsRoutes(deps);

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { BaseServiceEnv, loadConfig, port, SmtpEnv } from '@cp/service-kit';
 
+/**
+ * Reply notices: the replies to one post within this many seconds of the first go to its author in one mail
+ * (default 15 minutes; from 1 s, for tests and demos, to a day).
+ */
+export const ReplyNoticeWindowS = z.coerce.number().int().min(1).max(86_400).default(900);
+
 export const CommsEnv = BaseServiceEnv.extend(SmtpEnv.shape).extend({
   PORT: port(4006),
   MONGO_DB: z.string().default('comms'),
@@ -10,6 +16,7 @@ export const CommsEnv = BaseServiceEnv.extend(SmtpEnv.shape).extend({
   IDENTITY_URL: z.url(),
   /** The site's public origin, for links in e-mails (never taken from a request). */
   PUBLIC_URL: z.url({ protocol: /^https?$/ }),
+  REPLY_NOTICE_WINDOW_S: ReplyNoticeWindowS,
 });
 export type CommsConfig = z.infer<typeof CommsEnv>;
 

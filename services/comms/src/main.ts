@@ -4,6 +4,7 @@ import { buildCommsApp } from './app.ts';
 import { identityUserDirectory } from './data/user-directory.ts';
 import { startCommsHandlers } from './events/notify-operators.ts';
 import { startReplyNotices } from './events/reply-notices.ts';
+import { startMailBatchSender } from './jobs/send-mail-batches.ts';
 
 await startService({
   name: 'comms',
@@ -18,6 +19,9 @@ await startService({
     await ensureStream(nats.jsm, 'forum', logger);
     const replyNotices = await startReplyNotices(deps, nats);
     onClose(() => replyNotices.stop());
+    // Due batches of notices (reply notices) are mailed by one replica at a time.
+    const mailBatchSender = startMailBatchSender(deps);
+    onClose(() => mailBatchSender.stop());
     return app;
   },
 });

@@ -2,18 +2,19 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import path from 'node:path';
-import { Binary } from 'mongodb';
 import type { Connection } from 'mongoose';
 import { eventStream, ForumReplyCreated } from '@cp/contracts';
-import { connectMongo, connectNats, createLogger, createMailer, ensureStream, publishEvent, type Mail, type NatsHandle } from '@cp/service-kit';
+import { connectMongo, connectNats, createLogger, createMailer, ensureStream, publishEvent, runInTransaction, type LeasedJob, type NatsHandle } from '@cp/service-kit';
 import { mailbox } from '../../../infra/src/mailbox.ts';
 import { testEnv } from '../../../infra/src/jest/test-env.ts';
 import { startIdentity, type IdentityHarness } from '../../identity/test/helpers.ts';
-import { registerUser, replyEventData } from './reply-notice-helpers.ts';
+import { movableClock, recordingMailer, registerUser, replyEventData, waitForBatches } from './reply-notice-helpers.ts';
 import { buildCommsApp } from '../src/app.ts';
 import { identityUserDirectory } from '../src/data/user-directory.ts';
-import { startReplyNotices } from '../src/events/reply-notices.ts';
-import { notifyPostAuthor, REPLY_NOTICE_LEASE_MS, ReplyNoticeInFlight, replyNoticeMessageId } from '../src/use-cases/notify-post-author.ts';
+import { startMailBatchSender } from '../src/jobs/send-mail-batches.ts';
+import { mailBatchMessageId } from '../src/use-cases/mail-batch-kind.ts';
+import { queueReplyNotice } from '../src/use-cases/reply-notices.ts';
+import { MAIL_BATCH_CLAIM_MS } from '../src/use-cases/send-due-batches.ts';
 
 const FIXTURE = path.join(__dirname, 'fixtures', 'reply-notices-service.ts');
 const PUBLIC_URL = 'http://localhost:8080';
@@ -101,12 +102,16 @@ let nats: NatsHandle;
 const dbName = `comms_restart_${randomUUID().slice(0, 8)}`;
 const durable = `reply-notices-restart-${randomUUID().slice(0, 8)}`;
 const mailer = createMailer(smtp, logger);
+const senders: LeasedJob[] = [];
 
 beforeAll(async () => {
   identity = await startIdentity();
   conn = await connectMongo(env.MONGO_URL, dbName);
   nats = await connectNats({ url: env.NATS_URL, name: 'reply-notices-restart-test', logger });
   await ensureStream(nats.jsm, 'forum');
+});
+afterEach(async () => {
+  await Promise.all(senders.splice(0).map((s) => s.stop()));
 });
 afterAll(async () => {
   await nats?.jsm.consumers.delete(eventStream('forum').name, durable).catch(() => undefined);
@@ -122,31 +127,43 @@ const register = () => registerUser(identity.base);
 const replyEvent = (author: { id: string }, replier: { id: string; username: string }) =>
   replyEventData(author, replier, { title: 'Diwali potluck in Camp Hill', excerpt: 'I will bring samosas for twenty.' });
 
-describe('a reply notice whose sender died mid-way', () => {
+/** comms as main builds it on the test's database, with a recording mailer and the given clock; its sender ticks when told. */
+async function comms(now: () => Date, holder: string) {
+  const recorded = recordingMailer(() => mailer);
+  const { deps } = await buildCommsApp({ conn, mailer: recorded.mailer, users: identityUserDirectory(identity.base), logger, config: { CONTACT_INBOX: 'ops@example.com', PUBLIC_URL }, now });
+  const job = startMailBatchSender(deps, { everyMs: 3_600_000, holder });
+  senders.push(job);
+  return { deps, job, sent: recorded.sent };
+}
+
+describe('a batch whose sender died mid-way', () => {
   it('is left alone while the claim is younger than the lease, then taken over and sent, with one Message-ID', async () => {
-    let t = Date.now();
-    const { deps } = await buildCommsApp({ conn, mailer, users: identityUserDirectory(identity.base), logger, config: { CONTACT_INBOX: 'ops@example.com', PUBLIC_URL }, now: () => new Date(t) });
+    const clock = movableClock();
+    const { deps, job, sent } = await comms(clock.now, 'next');
     const author = await register();
     const data = replyEvent(author, await register());
-    // A sender claimed the notice and died before the mail server answered.
-    expect(await deps.replyNotices.claim(data.replyId, data.postId, new Date(t), REPLY_NOTICE_LEASE_MS)).toBe('claimed');
+    await runInTransaction(deps.conn, (session) => queueReplyNotice(deps, data, session));
+    const [open] = await waitForBatches(deps, author.id, data.postId, (b) => b.length === 1);
+    clock.advance(deps.config.REPLY_NOTICE_WINDOW_S * 1000);
+    // A sender claimed the batch and died before the mail server answered.
+    expect(await deps.mailBatches.claim(open!, clock.now(), MAIL_BATCH_CLAIM_MS)).toMatchObject({ state: 'sending', attempts: 1 });
 
-    t += REPLY_NOTICE_LEASE_MS - 1;
-    await expect(notifyPostAuthor(deps, data)).rejects.toBeInstanceOf(ReplyNoticeInFlight);
-    expect((await deps.replyNotices.find(data.replyId))?.state).toBe('sending');
+    clock.advance(MAIL_BATCH_CLAIM_MS - 1);
+    await job.tick();
+    expect(sent).toHaveLength(0);
+    expect((await deps.mailBatches.find(open!._id))?.state).toBe('sending');
 
-    t += 1;
-    const sent: Mail[] = [];
-    const recording = { ...deps, mailer: { send: (m: Mail) => (sent.push(m), mailer.send(m)), close: () => {} } };
-    expect(await notifyPostAuthor(recording, data)).toBe('sent');
-    expect(await notifyPostAuthor(recording, data)).toBe('already');
-    expect(sent.map((m) => m.messageId)).toEqual([`<reply-notice.${data.replyId}@localhost>`]);
-    expect(await deps.replyNotices.find(data.replyId)).toMatchObject({ state: 'sent', attempts: 2 });
+    clock.advance(1);
+    await job.tick();
+    await job.tick();
+    expect(sent.map((m) => m.messageId)).toEqual([mailBatchMessageId('reply-notice', open!._id, PUBLIC_URL)]);
+    expect(sent[0]!.messageId).toBe(`<reply-notice.${open!._id}@localhost>`);
+    expect(await deps.mailBatches.find(open!._id)).toMatchObject({ state: 'sent', attempts: 2 });
     await box.waitFor(author.email);
     expect((await box.list(author.email)).length).toBe(1);
   });
 
-  it('after the consumer process is killed while the mail server holds its mail, the next consumer sends exactly one', async () => {
+  it('after the comms process is killed while the mail server holds its mail, the next sender sends exactly one', async () => {
     const author = await register();
     const data = replyEvent(author, await register());
     const stalling = stallingSmtp();
@@ -156,7 +173,7 @@ describe('a reply notice whose sender died mid-way', () => {
       env: {
         PATH: process.env.PATH ?? '',
         LOG_LEVEL: 'silent',
-        MONGO_URL: `${env.MONGO_URL}${env.MONGO_URL.includes('?') ? '&' : '?'}monitorCommands=true`,
+        MONGO_URL: env.MONGO_URL,
         MONGO_DB: dbName,
         NATS_URL: env.NATS_URL,
         PORT: String(await freePort()),
@@ -165,9 +182,11 @@ describe('a reply notice whose sender died mid-way', () => {
         SMTP_PORT: String(stallPort),
         CONTACT_INBOX: 'ops@example.com',
         IDENTITY_URL: identity.base,
+        JWT_PUBLIC_KEY: identity.keys.publicKey,
         PUBLIC_URL,
+        REPLY_NOTICE_WINDOW_S: '1',
         REPLY_NOTICES_DURABLE: durable,
-        ACK_WAIT_MS: '2000',
+        SENDER_EVERY_MS: '200',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -175,47 +194,31 @@ describe('a reply notice whose sender died mid-way', () => {
     const exited = new Promise<void>((resolve) => child.once('close', () => resolve()));
     child.stdout!.on('data', (c: Buffer) => (output.text += c.toString()));
     child.stderr!.on('data', (c: Buffer) => (output.text += c.toString()));
-    let consumer: { stop(): Promise<void> } | undefined;
     try {
       await waitForOutput(child, /^ready$/m, output);
       await publishEvent(nats.js, ForumReplyCreated, data);
-      // The whole mail went out; the server has not said it accepted it. The sender dies now, for good.
+      // The process batched the reply, its sender claimed the batch a second later and sent the whole mail; the
+      // server has not said it accepted it. The process dies now, for good.
       const heldRaw = await stalling.held;
       expect(heldRaw).toContain(author.email);
       child.kill('SIGKILL');
       await exited;
-      expect((await conn.collection('reply_notices').findOne({ _id: data.replyId as never }))?.state).toBe('sending');
 
-      // Its open transactions (the consumer's "processed" record) would block the redelivery until MongoDB ends them
-      // after transactionLifetimeLimitSeconds; end them now, as that cleanup does.
-      const lsids = [...output.text.matchAll(/^txn ([0-9a-f]{32})$/gm)].map((m) => new Binary(Buffer.from(m[1]!, 'hex'), Binary.SUBTYPE_UUID));
-      expect(lsids.length).toBeGreaterThan(0);
-      await conn.getClient().db('admin').command({ killSessions: lsids.map((id) => ({ id })) });
-
-      // The restarted consumer: same database, same durable; its clock is past the dead sender's lease.
-      const sent: Mail[] = [];
-      const recording = { send: (m: Mail) => (sent.push(m), mailer.send(m)), close: () => {} };
-      const { deps } = await buildCommsApp({ conn, mailer: recording, users: identityUserDirectory(identity.base), logger, config: { CONTACT_INBOX: 'ops@example.com', PUBLIC_URL }, now: () => new Date(Date.now() + REPLY_NOTICE_LEASE_MS) });
-      consumer = await startReplyNotices(deps, nats, { durable, ackWaitMs: 2000, backoffMs: [200] });
+      // The next comms replica: same database; its clock is past the dead process's job lease and batch claim.
+      const { deps, job, sent } = await comms(() => new Date(Date.now() + 10 * 60_000), 'next');
+      const [batch] = await waitForBatches(deps, author.id, data.postId, (b) => b.length === 1);
+      expect(batch).toMatchObject({ state: 'sending', attempts: 1, itemCount: 1 });
+      expect(await job.tick()).toBe(true);
+      await job.tick();
       await box.waitFor(author.email);
-
-      // Settled: the stream holds nothing more for this durable, nothing delivered is waiting for its ack.
-      const deadline = Date.now() + 30_000;
-      for (;;) {
-        const info = await nats.jsm.consumers.info(eventStream('forum').name, durable);
-        if (info.num_pending === 0 && info.num_ack_pending === 0 && (await deps.replyNotices.find(data.replyId))?.state === 'sent') break;
-        if (Date.now() > deadline) throw new Error(`not settled: ${JSON.stringify({ pending: info.num_pending, ackPending: info.num_ack_pending })}`);
-        await new Promise((r) => setTimeout(r, 200));
-      }
       expect((await box.list(author.email)).length).toBe(1);
-      expect(await deps.replyNotices.find(data.replyId)).toMatchObject({ state: 'sent', attempts: 2 });
+      expect(await deps.mailBatches.find(batch!._id)).toMatchObject({ state: 'sent', attempts: 2 });
       // The mail the dead sender left unanswered and the one sent are the same message to a receiver.
-      const expectedId = replyNoticeMessageId(data.replyId, PUBLIC_URL);
+      const expectedId = mailBatchMessageId('reply-notice', batch!._id, PUBLIC_URL);
       expect(sent.map((m) => m.messageId)).toEqual([expectedId]);
       expect(heldRaw).toMatch(new RegExp(`^Message-ID: ${expectedId.replace(/[.]/g, '\\.')}\\r$`, 'im'));
     } finally {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-      await consumer?.stop();
       await stalling.close();
     }
   }, 120_000);

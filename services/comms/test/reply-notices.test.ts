@@ -1,21 +1,33 @@
 import { randomUUID } from 'node:crypto';
 import type { Connection } from 'mongoose';
 import { ForumReplyCreated, makeEvent } from '@cp/contracts';
-import { connectMongo, connectNats, createLogger, createMailer, DEAD_LETTER_STREAM, ensureStream, publishEvent, streamMessages, type NatsHandle } from '@cp/service-kit';
+import { connectMongo, connectNats, createLogger, createMailer, DEAD_LETTER_STREAM, ensureStream, publishEvent, runInTransaction, streamMessages, type LeasedJob, type Mailer, type NatsHandle } from '@cp/service-kit';
 import { mailbox } from '../../../infra/src/mailbox.ts';
 import { testEnv } from '../../../infra/src/jest/test-env.ts';
 import { startIdentity, type IdentityHarness } from '../../identity/test/helpers.ts';
-import { registerUser, replyEventData } from './reply-notice-helpers.ts';
+import { movableClock, recordingMailer, registerUser, replyBatches, replyEventData, waitForBatches } from './reply-notice-helpers.ts';
 import { buildCommsApp } from '../src/app.ts';
 import { identityUserDirectory } from '../src/data/user-directory.ts';
 import { startReplyNotices } from '../src/events/reply-notices.ts';
-import { notifyPostAuthor } from '../src/use-cases/notify-post-author.ts';
+import { mailBatchKinds, startMailBatchSender } from '../src/jobs/send-mail-batches.ts';
+import { mailBatchMessageId } from '../src/use-cases/mail-batch-kind.ts';
+import { queueReplyNotice } from '../src/use-cases/reply-notices.ts';
+import { MAIL_BATCH_BACKOFF_MS, sendDueBatches } from '../src/use-cases/send-due-batches.ts';
 import type { CommsDeps } from '../src/use-cases/deps.ts';
 
 const env = testEnv();
 const logger = createLogger('reply-notices-test', 'silent');
 const box = mailbox(env);
-const mailer = createMailer({ SMTP_HOST: env.SMTP_HOST, SMTP_PORT: Number(env.SMTP_PORT), SMTP_SECURE: false, MAIL_FROM: 'Site <site@example.com>' }, logger);
+const smtp = (port: number) => createMailer({ SMTP_HOST: env.SMTP_HOST, SMTP_PORT: port, SMTP_SECURE: false, MAIL_FROM: 'Site <site@example.com>' }, logger);
+const working = smtp(Number(env.SMTP_PORT));
+const refused = smtp(1); // nothing listens on port 1: every send fails like a mail server that is down
+let current: Mailer = working;
+const recorded = recordingMailer(() => current);
+
+const WINDOW_S = 900; // the default: the clock is moved past it, nothing waits for it
+const WINDOW_MS = WINDOW_S * 1000;
+const PUBLIC_URL = 'http://localhost:8080';
+const clock = movableClock();
 
 let identity: IdentityHarness;
 let conn: Connection;
@@ -23,84 +35,278 @@ let nats: NatsHandle;
 let deps: CommsDeps;
 let consumer: { stop(): Promise<void> };
 const durable = `reply-notices-test-${randomUUID().slice(0, 8)}`;
+const senders: LeasedJob[] = [];
 
 beforeAll(async () => {
   identity = await startIdentity();
   conn = await connectMongo(env.MONGO_URL, `comms_notices_${randomUUID().slice(0, 8)}`);
   nats = await connectNats({ url: env.NATS_URL, name: 'reply-notices-test', logger });
   await ensureStream(nats.jsm, 'forum');
-  const built = await buildCommsApp({ conn, mailer, users: identityUserDirectory(identity.base), logger, config: { CONTACT_INBOX: 'ops@example.com', PUBLIC_URL: 'http://localhost:8080' } });
+  const built = await buildCommsApp({ conn, mailer: recorded.mailer, users: identityUserDirectory(identity.base), logger, config: { CONTACT_INBOX: 'ops@example.com', PUBLIC_URL }, now: clock.now });
   deps = built.deps;
   consumer = await startReplyNotices(deps, nats, { durable, backoffMs: [200] });
 });
+afterEach(async () => {
+  current = working;
+  // Each stopped sender gives the job's lease up: the next test's sender takes it at once.
+  await Promise.all(senders.splice(0).map((s) => s.stop()));
+});
 afterAll(async () => {
   await consumer?.stop();
+  await nats?.jsm.consumers.delete('EVENTS_FORUM', durable).catch(() => undefined);
   await nats?.close();
   await conn?.dropDatabase();
   await conn?.close();
   await identity?.close();
-  mailer.close();
+  working.close();
+  refused.close();
 });
 
+/** A sender as main starts it, ticking only when the test says (its period is an hour; the clock is the test's). */
+function sender(holder = 'replica-1', opts: { backoffMs?: number[]; maxAttempts?: number } = {}): LeasedJob {
+  const job = startMailBatchSender(deps, { everyMs: 3_600_000, holder, ...opts });
+  senders.push(job);
+  return job;
+}
+
 const register = () => registerUser(identity.base);
-
-const replyEvent = (author: { id: string }, replier: { id: string; username: string }, excerpt = 'Count me in for Sunday, I will bring the bats.') =>
-  replyEventData(author, replier, { title: 'Weekend cricket at Carlisle', excerpt });
-
+const TITLE = 'Weekend cricket at Carlisle';
+const reply = (author: { id: string }, replier: { id: string; username: string }, excerpt = 'Count me in for Sunday, I will bring the bats.', postId?: string) =>
+  replyEventData(author, replier, { title: TITLE, excerpt, ...(postId ? { postId } : {}) });
 const mailsTo = async (to: string) => (await box.list(to)).length;
+/** The reply's number as the tests write it: never a prefix of another's. */
+const nth = (i: number) => `reply #${String(i).padStart(2, '0')}#`;
 
-describe('forum.reply-created → the post author gets one e-mail', () => {
-  it('mails the author who replied, the start of the reply and a link to the post', async () => {
+describe('reply notices are batched per post and author', () => {
+  it('fifty replies by others within the window give one mail listing them; replies after it give a second mail', async () => {
+    const job = sender();
     const author = await register();
-    const replier = await register();
-    const data = replyEvent(author, replier);
-    await publishEvent(nats.js, ForumReplyCreated, data);
+    const repliers = await Promise.all(Array.from({ length: 5 }, () => register()));
+    const postId = randomUUID();
+    for (let i = 1; i <= 50; i++) await publishEvent(nats.js, ForumReplyCreated, reply(author, repliers[i % 5]!, `This is ${nth(i)} of the thread.`, postId));
+    const [open] = await waitForBatches(deps, author.id, postId, (b) => b[0]?.itemCount === 50);
+    expect(open).toMatchObject({ state: 'open', itemCount: 50 });
+
+    // Within the window nothing is sent.
+    clock.advance(WINDOW_MS - 1_000);
+    expect(await job.tick()).toBe(true);
+    expect(recorded.to(author.email)).toHaveLength(0);
+
+    clock.advance(1_000);
+    await job.tick();
     const mail = await box.waitFor(author.email);
-    expect(mail.subject).toBe(`${replier.username} replied to "Weekend cricket at Carlisle"`);
-    expect(mail.text).toContain('Count me in for Sunday, I will bring the bats.');
-    expect(mail.text).toContain(`http://localhost:8080/forum/post/${data.postId}`);
-    expect((await deps.replyNotices.find(data.replyId))?.state).toBe('sent');
+    expect(await mailsTo(author.email)).toBe(1);
+    expect(mail.subject).toBe(`50 new replies to "${TITLE}"`);
+    for (let i = 1; i <= 20; i++) expect(mail.text).toContain(nth(i));
+    for (let i = 21; i <= 50; i++) expect(mail.text).not.toContain(nth(i));
+    expect(mail.text).toContain('and 30 more replies.');
+    expect(mail.text).toContain(`${PUBLIC_URL}/forum/post/${postId}`);
+    expect(mail.html).toContain(`<strong>${repliers[1]!.username}</strong>: This is ${nth(1)} of the thread.`);
+    expect(recorded.to(author.email).map((m) => m.messageId)).toEqual([mailBatchMessageId('reply-notice', open!._id, PUBLIC_URL)]);
+    expect(await deps.mailBatches.find(open!._id)).toMatchObject({ state: 'sent', attempts: 1 });
+
+    // Another tick sends nothing again.
+    await job.tick();
+    expect(recorded.to(author.email)).toHaveLength(1);
+
+    // Replies after the mail open a new batch: a second mail, a window later.
+    for (let i = 51; i <= 53; i++) await publishEvent(nats.js, ForumReplyCreated, reply(author, repliers[i % 5]!, `This is ${nth(i)} of the thread.`, postId));
+    await waitForBatches(deps, author.id, postId, (b) => b.length === 2 && b[1]!.itemCount === 3);
+    await job.tick();
+    expect(recorded.to(author.email)).toHaveLength(1);
+    clock.advance(WINDOW_MS);
+    await job.tick();
+    const second = await box.waitFor(author.email, (m) => m.subject.startsWith('3 new'));
+    expect(second.subject).toBe(`3 new replies to "${TITLE}"`);
+    for (const i of [51, 52, 53]) expect(second.text).toContain(nth(i));
+    expect(second.text).not.toContain(nth(1));
+    expect(second.text).not.toContain('more repl');
+    expect(await mailsTo(author.email)).toBe(2);
+    expect((await replyBatches(deps, author.id, postId)).map((b) => b.state)).toEqual(['sent', 'sent']);
   });
 
-  it('sends exactly one mail when the event arrives twice, as two messages (a re-publish) or again to the handler', async () => {
+  it('one reply: who replied, the start of the reply and a link, the HTML escaped', async () => {
+    const job = sender();
     const author = await register();
     const replier = await register();
-    const data = replyEvent(author, replier);
+    const data = reply(author, replier, 'Bring <b>chai</b> & "samosas" for all.');
+    await publishEvent(nats.js, ForumReplyCreated, data);
+    await waitForBatches(deps, author.id, data.postId, (b) => b.length === 1);
+    clock.advance(WINDOW_MS);
+    await job.tick();
+    const mail = await box.waitFor(author.email);
+    expect(mail.subject).toBe(`${replier.username} replied to "${TITLE}"`);
+    expect(mail.text).toContain('Bring <b>chai</b> & "samosas" for all.');
+    expect(mail.text).toContain(`${PUBLIC_URL}/forum/post/${data.postId}`);
+    expect(mail.html).toContain('Bring &lt;b&gt;chai&lt;/b&gt; &amp; &quot;samosas&quot; for all.');
+    expect(mail.html).not.toContain('<b>chai');
+  });
+
+  it("never mails the replier about their own reply, nor an author without an address", async () => {
+    const job = sender();
+    const author = await register();
+    const other = await register();
+    const postId = randomUUID();
+    const own = reply(author, { id: author.id, username: author.username }, 'My own follow-up, nobody is told.', postId);
+    expect(await runInTransaction(deps.conn, (session) => queueReplyNotice(deps, own, session))).toBe('own-reply');
+    // Through the stream: the own reply, then another's; the consumer handles them in order.
+    await publishEvent(nats.js, ForumReplyCreated, own);
+    await publishEvent(nats.js, ForumReplyCreated, reply(author, other, 'Count me in.', postId));
+    const [batch] = await waitForBatches(deps, author.id, postId, (b) => b.length === 1);
+    expect(batch!.itemCount).toBe(1);
+
+    // Only own replies: no batch at all.
+    const quiet = randomUUID();
+    await publishEvent(nats.js, ForumReplyCreated, reply(author, { id: author.id, username: author.username }, 'Talking to myself.', quiet));
+    // An author identity does not know: a batch that is skipped at send time.
+    const gone = { id: randomUUID() };
+    const goneReply = reply(gone, other);
+    await publishEvent(nats.js, ForumReplyCreated, goneReply);
+    await waitForBatches(deps, gone.id, goneReply.postId, (b) => b.length === 1);
+
+    clock.advance(WINDOW_MS);
+    await job.tick();
+    const mail = await box.waitFor(author.email);
+    expect(mail.subject).toBe(`${other.username} replied to "${TITLE}"`);
+    expect(mail.text).not.toContain('My own follow-up');
+    expect(await mailsTo(author.email)).toBe(1);
+    expect(await replyBatches(deps, author.id, quiet)).toHaveLength(0);
+    expect((await replyBatches(deps, gone.id, goneReply.postId))[0]).toMatchObject({ state: 'skipped', reason: 'recipient not found' });
+    expect(recorded.sent.filter((m) => m.text.includes('Talking to myself'))).toHaveLength(0);
+  });
+
+  it('lists a reply whose event came again (redelivered, re-published, a new event of the same reply) once', async () => {
+    const job = sender();
+    const author = await register();
+    const replier = await register();
+    const data = reply(author, replier, 'Only once, please.');
     const event = makeEvent(ForumReplyCreated, data);
-    // The same event as two stream messages (different message ids, so JetStream keeps both).
+    // The same event as two stream messages (JetStream keeps both), and the same reply in an event of its own.
     await nats.js.publish(ForumReplyCreated.subject, JSON.stringify(event), { msgID: `${event.id}-a` });
     await nats.js.publish(ForumReplyCreated.subject, JSON.stringify(event), { msgID: `${event.id}-b` });
-    await box.waitFor(author.email);
-    // And handled once more directly, as after a restart between the mail and the acknowledgement (the notice is
-    // marked sent just after the mail server's answer).
-    const deadline = Date.now() + 10_000;
-    while ((await deps.replyNotices.find(data.replyId))?.state !== 'sent' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-    expect(await notifyPostAuthor(deps, data)).toBe('already');
-    await new Promise((r) => setTimeout(r, 800));
+    await publishEvent(nats.js, ForumReplyCreated, data);
+    // A second reply after them: once it is in the batch, the copies before it were handled.
+    await publishEvent(nats.js, ForumReplyCreated, reply(author, replier, 'A second thought.', data.postId));
+    const [batch] = await waitForBatches(deps, author.id, data.postId, (b) => b[0]?.itemCount === 2);
+    expect(await runInTransaction(deps.conn, (session) => queueReplyNotice(deps, data, session))).toBe('duplicate');
+    expect((await deps.mailBatches.find(batch!._id))?.itemCount).toBe(2);
+
+    clock.advance(WINDOW_MS);
+    await job.tick();
+    const mail = await box.waitFor(author.email);
+    expect(mail.subject).toBe(`2 new replies to "${TITLE}"`);
+    expect(mail.text.split('Only once, please.')).toHaveLength(2);
+
+    // The same reply once more after the mail: no new batch.
+    await runInTransaction(deps.conn, (session) => queueReplyNotice(deps, data, session));
+    expect(await replyBatches(deps, author.id, data.postId)).toHaveLength(1);
+    await job.tick();
     expect(await mailsTo(author.email)).toBe(1);
   });
+});
 
-  it('never mails the replier about their own reply, nor an author without an address', async () => {
+describe('the batch sender', () => {
+  it('two comms replicas: their senders ticking together send one mail', async () => {
+    const a = sender('replica-a');
+    const b = sender('replica-b');
     const author = await register();
-    const own = replyEvent(author, { id: author.id, username: author.username });
-    expect(await notifyPostAuthor(deps, own)).toBe('own-reply');
-    const gone = replyEvent({ id: randomUUID() }, await register());
-    expect(await notifyPostAuthor(deps, gone)).toBe('no-address');
-    expect(await mailsTo(author.email)).toBe(0);
+    const data = reply(author, await register());
+    await publishEvent(nats.js, ForumReplyCreated, data);
+    await waitForBatches(deps, author.id, data.postId, (x) => x.length === 1);
+    clock.advance(WINDOW_MS);
+    const ran = await Promise.all([a.tick(), b.tick()]);
+    expect(ran.filter(Boolean)).toHaveLength(1);
+    await Promise.all([a.tick(), b.tick()]);
+    await box.waitFor(author.email);
+    expect(recorded.to(author.email)).toHaveLength(1);
+
+    // Two runs at once without the job's lease (a replica that lost it mid-run): the batch's claim still sends once.
+    const author2 = await register();
+    const data2 = reply(author2, await register());
+    await publishEvent(nats.js, ForumReplyCreated, data2);
+    await waitForBatches(deps, author2.id, data2.postId, (x) => x.length === 1);
+    clock.advance(WINDOW_MS);
+    const kinds = mailBatchKinds(deps);
+    await Promise.all([sendDueBatches(deps, { kinds }), sendDueBatches(deps, { kinds }), sendDueBatches(deps, { kinds })]);
+    await box.waitFor(author2.email);
+    expect(recorded.to(author2.email)).toHaveLength(1);
+    expect(await mailsTo(author2.email)).toBe(1);
   });
 
-  it('retries while the mail cannot be sent, then sends once', async () => {
+  it('a mail server that refuses: retried after the backoff (not every tick), then sent once; at most one mail per window', async () => {
+    const job = sender();
     const author = await register();
     const replier = await register();
-    const data = replyEvent(author, replier);
-    const failing = { ...deps, mailer: { send: () => Promise.reject(new Error('SMTP down')), close: () => {} } };
-    await expect(notifyPostAuthor(failing, data)).rejects.toThrow('SMTP down');
-    expect(await deps.replyNotices.find(data.replyId)).toBeNull(); // the claim is released for the retry
-    expect(await notifyPostAuthor(deps, data)).toBe('sent');
-    await box.waitFor(author.email);
+    const data = reply(author, replier, 'First, while the mail server is down.');
+    await publishEvent(nats.js, ForumReplyCreated, data);
+    const [batch] = await waitForBatches(deps, author.id, data.postId, (b) => b.length === 1);
+    current = refused;
+    clock.advance(WINDOW_MS);
+    await job.tick();
+    const refusedAt = clock.ms();
+    expect(await deps.mailBatches.find(batch!._id)).toMatchObject({ state: 'retrying', attempts: 1, dueAt: new Date(refusedAt + MAIL_BATCH_BACKOFF_MS[0]!) });
+    expect(recorded.to(author.email)).toHaveLength(1); // tried once
+    await job.tick();
+    await job.tick();
+    expect(recorded.to(author.email)).toHaveLength(1); // not again before the backoff
+    expect((await deps.mailBatches.find(batch!._id))?.attempts).toBe(1);
+
+    // A reply meanwhile opens a new batch (the retried mail keeps its content).
+    await publishEvent(nats.js, ForumReplyCreated, reply(author, replier, 'Second, while it is still down.', data.postId));
+    await waitForBatches(deps, author.id, data.postId, (b) => b.length === 2);
+
+    current = working;
+    clock.advance(MAIL_BATCH_BACKOFF_MS[0]!);
+    await job.tick();
+    const first = await box.waitFor(author.email);
+    expect(first.text).toContain('First, while the mail server is down.');
+    expect(first.text).not.toContain('Second');
+    expect(await deps.mailBatches.find(batch!._id)).toMatchObject({ state: 'sent', attempts: 2 });
+    const sentAt = clock.ms();
+    // Both attempts were the same message.
+    expect(new Set(recorded.to(author.email).map((m) => m.messageId)).size).toBe(1);
+
+    // The second batch is due a window after it opened, but that is less than a window after the first mail: moved.
+    clock.advance(WINDOW_MS - MAIL_BATCH_BACKOFF_MS[0]!);
+    await job.tick();
     expect(await mailsTo(author.email)).toBe(1);
+    const [, second] = await replyBatches(deps, author.id, data.postId);
+    expect(second).toMatchObject({ state: 'open', dueAt: new Date(sentAt + WINDOW_MS) });
+    clock.advance(MAIL_BATCH_BACKOFF_MS[0]!);
+    await job.tick();
+    await box.waitFor(author.email, (m) => m.text.includes('Second'));
+    expect(await mailsTo(author.email)).toBe(2);
   });
 
+  it('a batch that keeps failing is kept as failed after its last attempt, and later replies open a new one', async () => {
+    const job = sender('replica-1', { backoffMs: [1_000], maxAttempts: 3 });
+    const author = await register();
+    const replier = await register();
+    const data = reply(author, replier);
+    await publishEvent(nats.js, ForumReplyCreated, data);
+    const [batch] = await waitForBatches(deps, author.id, data.postId, (b) => b.length === 1);
+    current = refused;
+    clock.advance(WINDOW_MS);
+    for (let i = 0; i < 3; i++) {
+      await job.tick();
+      clock.advance(1_000);
+    }
+    expect(await deps.mailBatches.find(batch!._id)).toMatchObject({ state: 'failed', attempts: 3 });
+    expect((await deps.mailBatches.find(batch!._id))?.reason).toMatch(/ECONNREFUSED|connect/i);
+    current = working;
+    clock.advance(WINDOW_MS);
+    await job.tick();
+    expect(recorded.to(author.email)).toHaveLength(3);
+    expect(await mailsTo(author.email)).toBe(0);
+    expect((await deps.mailBatches.find(batch!._id))?.state).toBe('failed');
+
+    await publishEvent(nats.js, ForumReplyCreated, reply(author, replier, 'Still there?', data.postId));
+    const batches = await waitForBatches(deps, author.id, data.postId, (b) => b.length === 2);
+    expect(batches.map((b) => b.state)).toEqual(['failed', 'open']);
+  });
+});
+
+describe('forum.reply-created events', () => {
   it('sends a malformed reply-created event to dead letters instead of looping on it', async () => {
     const bad = { id: randomUUID(), type: ForumReplyCreated.type, version: 1, occurredAt: new Date().toISOString(), data: { replyId: 'not-a-uuid' } };
     await nats.js.publish(ForumReplyCreated.subject, JSON.stringify(bad), { msgID: bad.id });

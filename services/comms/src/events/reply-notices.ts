@@ -1,13 +1,15 @@
 import { eventStream, ForumReplyCreated } from '@cp/contracts';
 import { on, startConsumer, type NatsHandle } from '@cp/service-kit';
-import { notifyPostAuthor } from '../use-cases/notify-post-author.ts';
+import { queueReplyNotice } from '../use-cases/reply-notices.ts';
 import type { CommsDeps } from '../use-cases/deps.ts';
 
 export const REPLY_NOTICES_DURABLE = 'comms-reply-notices';
 
 /**
- * forum.reply-created → a notice to the post's author (notifyPostAuthor). A durable consumer of the forum's stream (the
- * kit's: validated payloads, so a malformed event goes to dead letters instead of looping; retries with backoff).
+ * forum.reply-created → the reply joins the batch of notices to the post's author (queueReplyNotice), in the
+ * consumer's transaction with its "processed" record; the mail goes out later, from the batch sender
+ * (jobs/send-mail-batches.ts). A durable consumer of the forum's stream (the kit's: validated payloads, so a malformed
+ * event goes to dead letters instead of looping; retries with backoff).
  */
 export function startReplyNotices(deps: CommsDeps, nats: NatsHandle, opts: { durable?: string; backoffMs?: number[]; ackWaitMs?: number } = {}) {
   return startConsumer({
@@ -17,9 +19,9 @@ export function startReplyNotices(deps: CommsDeps, nats: NatsHandle, opts: { dur
     durable: opts.durable ?? REPLY_NOTICES_DURABLE,
     logger: deps.logger,
     handlers: [
-      on(ForumReplyCreated, async (event) => {
-        const outcome = await notifyPostAuthor(deps, event.data);
-        deps.logger.info({ replyId: event.data.replyId, postId: event.data.postId, outcome }, 'reply notice');
+      on(ForumReplyCreated, async (event, ctx) => {
+        const outcome = await queueReplyNotice(deps, event.data, ctx.session);
+        deps.logger.debug({ replyId: event.data.replyId, postId: event.data.postId, outcome }, 'reply notice');
       }),
     ],
     ...(opts.backoffMs ? { backoffMs: opts.backoffMs } : {}),

@@ -2,18 +2,19 @@ import type { Connection } from 'mongoose';
 import type { Logger, Mailer } from '@cp/service-kit';
 import type { ContactMessagesRepository } from '../data/contact-messages-repository.ts';
 import type { NewsletterRepository } from '../data/newsletter-repository.ts';
-import type { ReplyNoticesRepository } from '../data/reply-notices-repository.ts';
+import type { MailBatchesRepository } from '../data/mail-batches-repository.ts';
 import type { UserDirectory } from '../data/user-directory.ts';
 
 export interface CommsDeps {
   conn: Connection;
   messages: ContactMessagesRepository;
   newsletter: NewsletterRepository;
-  replyNotices: ReplyNoticesRepository;
+  /** Batched mails (reply notices): mail_batches and their items. */
+  mailBatches: MailBatchesRepository;
   /** Users' addresses (identity's internal endpoint). */
   users: UserDirectory;
   mailer: Mailer;
   logger: Logger;
-  config: { CONTACT_INBOX: string; PUBLIC_URL: string };
+  config: { CONTACT_INBOX: string; PUBLIC_URL: string; REPLY_NOTICE_WINDOW_S: number };
   now: () => Date;
 }
