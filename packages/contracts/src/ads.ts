@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { HttpUrlSchema, IdSchema, ImageUrlSchema, IsoDateTimeSchema, LIMITS } from './common.ts';
+import { PAGE_VIEW_ID_PATTERN } from './visitor.ts';
 
 export const AD_PLACEMENTS = ['homepage-top', 'homepage-middle', 'homepage-bottom', 'category-top'] as const;
 export const AD_SIZES = ['small', 'large'] as const;
@@ -25,8 +26,12 @@ export const AdvertisementSchema = z.object({
   status: AdStatusSchema.default('active'),
   /** The status the admin set (what the edit form starts from: saving an ad that merely ended must not store expired). */
   storedStatus: AdStatusSchema.optional(),
+  /** Counted: once per visitor per ad per page view (impressions) or per click window (clicks). */
   impressions: z.number().int().nonnegative().default(0),
   clicks: z.number().int().nonnegative().default(0),
+  /** Accepted but not counted: the same visitor again within its window, or the ad not showing when it happened. */
+  impressionsFiltered: z.number().int().nonnegative().default(0),
+  clicksFiltered: z.number().int().nonnegative().default(0),
   startDate: IsoDateTimeSchema.nullable().optional(),
   endDate: IsoDateTimeSchema.nullable().optional(),
   createdAt: IsoDateTimeSchema,
@@ -59,5 +64,11 @@ export type AdvertisementInsert = z.input<typeof AdvertisementInsertSchema>;
 
 /** GET /api/advertisements query (a visitor's status is ignored: visitors see active ads only). */
 export const AdvertisementsQuerySchema = z.object({ placement: AdPlacementSchema.optional(), status: AdStatusSchema.optional() }).strict();
+
+/**
+ * POST /api/advertisements/:id/impression and /click query (no body, spec §7): `view`, the page view the impression
+ * belongs to (made by the page once per load), so an impression counts once per visitor, ad and page view.
+ */
+export const AdEventQuerySchema = z.object({ view: z.string().regex(PAGE_VIEW_ID_PATTERN, 'Invalid page view id').optional() }).strict();
 
 export const AD_NOT_FOUND = 'Advertisement not found';

@@ -8,6 +8,7 @@ export * from './listing-filters.ts';
 export * from './forum.ts';
 export * from './directory.ts';
 export * from './ads.ts';
+export * from './visitor.ts';
 export * from './comms.ts';
 export * from './demo-accounts.ts';
 export * from './mf-metadata.ts';

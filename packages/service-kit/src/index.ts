@@ -17,3 +17,4 @@ export * from './mail.ts';
 export * from './name-id.ts';
 export * from './object-store.ts';
 export * from './jobs/leased-job.ts';
+export * from './visitor.ts';

@@ -4,6 +4,7 @@ import { ListingCategorySchema, ListingSchema, ListingTierSchema } from '../list
 import { ForumCategorySchema, ForumPostSchema } from '../forum.ts';
 import { BusinessSchema } from '../directory.ts';
 import { AdPlacementSchema } from '../ads.ts';
+import { PAGE_VIEW_ID_PATTERN } from '../visitor.ts';
 import { defineEvent, EventEnvelopeSchema, type EventDefinition, type EventEnvelope } from './envelope.ts';
 
 // identity
@@ -65,8 +66,18 @@ export const BusinessUpdated = defineEvent('directory.business-updated', 1, busi
 export const BusinessDeleted = defineEvent('directory.business-deleted', 1, z.object({ businessId: IdSchema }));
 
 // ads (impressions and clicks are counted by a consumer, idempotently by event id)
-export const AdImpressionRecorded = defineEvent('ads.impression-recorded', 1, z.object({ adId: IdSchema, placement: AdPlacementSchema.nullable() }));
-export const AdClickRecorded = defineEvent('ads.click-recorded', 1, z.object({ adId: IdSchema, placement: AdPlacementSchema.nullable() }));
+/**
+ * `visitor`: who (a salted HMAC of the visitor id cookie, or of address and browser: service kit `visitorKey`), so the
+ * counter counts people, not requests; `view`: the page view an impression belongs to. Optional: events stored before
+ * they were added lack them (and count as they did).
+ */
+const adVisitor = z.string().min(1).max(128).optional();
+export const AdImpressionRecorded = defineEvent(
+  'ads.impression-recorded',
+  1,
+  z.object({ adId: IdSchema, placement: AdPlacementSchema.nullable(), visitor: adVisitor, view: z.string().regex(PAGE_VIEW_ID_PATTERN).optional() }),
+);
+export const AdClickRecorded = defineEvent('ads.click-recorded', 1, z.object({ adId: IdSchema, placement: AdPlacementSchema.nullable(), visitor: adVisitor }));
 const adRef = z.object({ adId: IdSchema, title: z.string(), status: z.string() });
 export const AdvertisementCreated = defineEvent('ads.advertisement-created', 1, adRef);
 export const AdvertisementUpdated = defineEvent('ads.advertisement-updated', 1, adRef);
