@@ -161,6 +161,8 @@ export const SERVICES: ServiceSpec[] = [
     entry: 'services/comms/src/main.ts',
     env: (c) => ({
       CONTACT_INBOX: 'support@centralpadesi.local',
+      // Verifies identity's sessions (the newsletter sign-up recognises the signed-in owner of an address).
+      JWT_PUBLIC_KEY_FILE: c.keys.publicKeyFile,
       IDENTITY_URL: url(c.ports.identity!),
       PUBLIC_URL: c.publicUrl,
     }),

@@ -13,6 +13,11 @@ export interface CaughtMail {
   text: string;
   html: string;
   date: string;
+  /**
+   * The header fields, by lower-cased name, unfolded (the first of a repeated one): Message-ID, List-Unsubscribe ...
+   * Absent from mail kept before they were recorded.
+   */
+  headers?: Record<string, string>;
 }
 
 const MAX_KEPT = 500;
@@ -20,6 +25,16 @@ const MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
 
 const addresses = (a: AddressObject | AddressObject[] | undefined): string[] =>
   (Array.isArray(a) ? a : a ? [a] : []).flatMap((o) => o.value.map((v) => (v.address ?? '').toLowerCase())).filter(Boolean);
+
+/** Raw header lines (`Name: value`, possibly folded) as name → unfolded value (RFC 5322 2.2.3); the first of a repeated name wins. */
+const headerFields = (lines: ReadonlyArray<{ key: string; line: string }>): Record<string, string> => {
+  const out: Record<string, string> = {};
+  for (const { key, line } of lines) {
+    if (key in out) continue;
+    out[key] = line.slice(line.indexOf(':') + 1).replace(/\r?\n(?=[ \t])/g, '').trim();
+  }
+  return out;
+};
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
@@ -59,6 +74,7 @@ export async function startMailCatcher(opts: { smtpPort: number; httpPort: numbe
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : '',
             date: (parsed.date ?? new Date()).toISOString(),
+            headers: headerFields(parsed.headerLines),
           });
           callback();
         })

@@ -12,6 +12,8 @@ export interface Mail {
   replyTo?: string | undefined;
   /** A stable Message-ID (`<left@domain>`) for a mail that may be sent again: receivers can drop the copy. */
   messageId?: string | undefined;
+  /** Further header fields, as they are (e.g. a newsletter's List-Unsubscribe, RFC 8058). */
+  headers?: Record<string, string> | undefined;
 }
 
 export interface Mailer {

@@ -1,12 +1,13 @@
 import type Koa from 'koa';
 import type { Connection } from 'mongoose';
-import { createApp, mongoReadiness, outboxModel, type Logger, type Mailer, type ReadinessCheck } from '@cp/service-kit';
+import { createApp, createAuth, mongoReadiness, outboxModel, type AuthOptions, type Logger, type Mailer, type ReadinessCheck } from '@cp/service-kit';
 import { ContactMessagesRepository } from './data/contact-messages-repository.ts';
+import { NewsletterMailsRepository } from './data/newsletter-mails-repository.ts';
 import { NewsletterRepository } from './data/newsletter-repository.ts';
 import { MailBatchesRepository } from './data/mail-batches-repository.ts';
 import type { UserDirectory } from './data/user-directory.ts';
 import { ReplyNoticeWindowS } from './config.ts';
-import { commsRoutes } from './routes.ts';
+import { commsRoutes, NEWSLETTER_UNSUBSCRIBE_PATH } from './routes.ts';
 import type { CommsDeps } from './use-cases/deps.ts';
 
 export interface CommsAppInput {
@@ -19,6 +20,11 @@ export interface CommsAppInput {
   config: Omit<CommsDeps['config'], 'REPLY_NOTICE_WINDOW_S'> & Partial<Pick<CommsDeps['config'], 'REPLY_NOTICE_WINDOW_S'>>;
   readiness?: ReadinessCheck[];
   now?: () => Date;
+  /**
+   * Identity's session verification (main: ctx.sessionAuth): the newsletter sign-up recognises the signed-in owner of
+   * an address. Without it every request counts as a visitor's.
+   */
+  auth?: AuthOptions;
 }
 
 /** Builds the comms service (repositories, use cases, routes) on given connections; used by main and by tests. */
@@ -27,6 +33,7 @@ export async function buildCommsApp(input: CommsAppInput): Promise<{ app: Koa; d
     conn: input.conn,
     messages: new ContactMessagesRepository(input.conn),
     newsletter: new NewsletterRepository(input.conn),
+    newsletterMails: new NewsletterMailsRepository(input.conn),
     mailBatches: new MailBatchesRepository(input.conn),
     users: input.users,
     mailer: input.mailer,
@@ -34,10 +41,11 @@ export async function buildCommsApp(input: CommsAppInput): Promise<{ app: Koa; d
     config: { ...input.config, REPLY_NOTICE_WINDOW_S: input.config.REPLY_NOTICE_WINDOW_S ?? ReplyNoticeWindowS.parse(undefined) },
     now: input.now ?? (() => new Date()),
   };
-  for (const repo of [deps.messages, deps.newsletter, deps.mailBatches]) await repo.init();
+  for (const repo of [deps.messages, deps.newsletter, deps.newsletterMails, deps.mailBatches]) await repo.init();
   await outboxModel(input.conn).createIndexes();
-  const app = createApp({ name: 'comms', logger: input.logger, readiness: [mongoReadiness(input.conn), ...(input.readiness ?? [])] });
-  const routes = commsRoutes(deps);
+  // The one-click unsubscribe's body is a form (RFC 8058), read by its route; every other write stays JSON only.
+  const app = createApp({ name: 'comms', logger: input.logger, readiness: [mongoReadiness(input.conn), ...(input.readiness ?? [])], rawBodyPaths: [NEWSLETTER_UNSUBSCRIBE_PATH] });
+  const routes = commsRoutes(deps, input.auth ? createAuth(input.auth).verify : undefined);
   app.use(routes.routes()).use(routes.allowedMethods());
   return { app, deps };
 }

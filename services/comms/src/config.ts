@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BaseServiceEnv, loadConfig, port, SmtpEnv } from '@cp/service-kit';
+import { BaseServiceEnv, JwtVerifyEnv, loadWithPublicKey, port, requirePublicKey, SmtpEnv } from '@cp/service-kit';
 
 /**
  * Reply notices: the replies to one post within this many seconds of the first go to its author in one mail
@@ -7,17 +7,23 @@ import { BaseServiceEnv, loadConfig, port, SmtpEnv } from '@cp/service-kit';
  */
 export const ReplyNoticeWindowS = z.coerce.number().int().min(1).max(86_400).default(900);
 
-export const CommsEnv = BaseServiceEnv.extend(SmtpEnv.shape).extend({
-  PORT: port(4006),
-  MONGO_DB: z.string().default('comms'),
-  /** Where new contact messages are announced: the operators' inbox. Required everywhere, no default (none is made up). */
-  CONTACT_INBOX: z.email(),
-  /** Identity's internal address: where a post author's e-mail is asked for (reply notices). */
-  IDENTITY_URL: z.url(),
-  /** The site's public origin, for links in e-mails (never taken from a request). */
-  PUBLIC_URL: z.url({ protocol: /^https?$/ }),
-  REPLY_NOTICE_WINDOW_S: ReplyNoticeWindowS,
-});
-export type CommsConfig = z.infer<typeof CommsEnv>;
+export const CommsEnv = requirePublicKey(
+  BaseServiceEnv.extend(SmtpEnv.shape)
+    // Identity's sessions are verified (JWT_PUBLIC_KEY or JWT_PUBLIC_KEY_FILE): the newsletter sign-up tells the
+    // signed-in owner of a subscribed address that it is subscribed, and nobody else.
+    .extend(JwtVerifyEnv.shape)
+    .extend({
+      PORT: port(4006),
+      MONGO_DB: z.string().default('comms'),
+      /** Where new contact messages are announced: the operators' inbox. Required everywhere, no default (none is made up). */
+      CONTACT_INBOX: z.email(),
+      /** Identity's internal address: where a post author's e-mail is asked for (reply notices), and sessions are checked. */
+      IDENTITY_URL: z.url(),
+      /** The site's public origin, for links in e-mails (never taken from a request). */
+      PUBLIC_URL: z.url({ protocol: /^https?$/ }),
+      REPLY_NOTICE_WINDOW_S: ReplyNoticeWindowS,
+    }),
+);
+export type CommsConfig = z.infer<typeof CommsEnv> & { publicKey: string };
 
-export const loadCommsConfig = (env: NodeJS.ProcessEnv = process.env): CommsConfig => loadConfig(CommsEnv, env);
+export const loadCommsConfig = (env: NodeJS.ProcessEnv = process.env): CommsConfig => loadWithPublicKey(CommsEnv, env);

@@ -2,6 +2,7 @@ import { createMailer, ensureStream, startService } from '@cp/service-kit';
 import { loadCommsConfig } from './config.ts';
 import { buildCommsApp } from './app.ts';
 import { identityUserDirectory } from './data/user-directory.ts';
+import { startNewsletterMail } from './events/newsletter-mail.ts';
 import { startCommsHandlers } from './events/notify-operators.ts';
 import { startReplyNotices } from './events/reply-notices.ts';
 import { startMailBatchSender } from './jobs/send-mail-batches.ts';
@@ -9,12 +10,14 @@ import { startMailBatchSender } from './jobs/send-mail-batches.ts';
 await startService({
   name: 'comms',
   loadConfig: loadCommsConfig,
-  async build({ config, logger, conn, nats, readiness, onClose }) {
+  async build({ config, logger, conn, nats, readiness, onClose, sessionAuth }) {
     const mailer = createMailer(config, logger);
     onClose(() => mailer.close());
-    const { app, deps } = await buildCommsApp({ conn, mailer, users: identityUserDirectory(config.IDENTITY_URL), logger, config, readiness });
+    const { app, deps } = await buildCommsApp({ conn, mailer, users: identityUserDirectory(config.IDENTITY_URL), logger, config, readiness, auth: sessionAuth(config) });
     const handlers = await startCommsHandlers(deps, nats);
     onClose(() => handlers.stop());
+    const newsletterMail = await startNewsletterMail(deps, nats);
+    onClose(() => newsletterMail.stop());
     // The forum's stream, where its replies are announced (the same settings forum gives it; whoever starts first makes it).
     await ensureStream(nats.jsm, 'forum', logger);
     const replyNotices = await startReplyNotices(deps, nats);

@@ -1,18 +1,47 @@
-import { createRouter } from '@cp/service-kit';
+import type { Context } from 'koa';
+import { createRouter, HttpError, type AuthUser } from '@cp/service-kit';
+import { readFormBody } from './form-body.ts';
+import { confirmNewsletter } from './use-cases/confirm-newsletter.ts';
 import type { CommsDeps } from './use-cases/deps.ts';
 import { sendContactMessage } from './use-cases/send-contact-message.ts';
 import { subscribeNewsletter } from './use-cases/subscribe-newsletter.ts';
+import { unsubscribeNewsletter, unsubscribePageUrl, type UnsubscribeRequest } from './use-cases/unsubscribe-newsletter.ts';
 
-/** The public calls of spec §7: POST /api/contact and POST /api/newsletter/subscribe. */
-export function commsRoutes(deps: CommsDeps) {
+/** The List-Unsubscribe URL of every newsletter mail (POST: one-click, RFC 8058; GET: to the unsubscribe page). */
+export const NEWSLETTER_UNSUBSCRIBE_PATH = '/api/newsletter/unsubscribe';
+
+/** An unsubscribe POST: the one-click form (token in the query) or the page's JSON; any other body is a 415. */
+async function unsubscribeRequest(ctx: Context): Promise<UnsubscribeRequest> {
+  if (ctx.is('application/x-www-form-urlencoded')) return { kind: 'one-click', query: ctx.query, form: await readFormBody(ctx) };
+  const hasBody = Number(ctx.get('content-length') || 0) > 0 || ctx.get('transfer-encoding') !== '';
+  if (hasBody && !ctx.is('application/json')) throw new HttpError(415, 'Content-Type must be application/json or application/x-www-form-urlencoded');
+  return { kind: 'json', body: ctx.request.body };
+}
+
+/**
+ * The public calls of spec §7 (POST /api/contact, POST /api/newsletter/subscribe) and the newsletter's links: confirm
+ * and unsubscribe. `verify`: identity's session check (the newsletter sign-up asks who is signed in).
+ */
+export function commsRoutes(deps: CommsDeps, verify?: (ctx: Context) => Promise<AuthUser | null>) {
   const router = createRouter();
   router.post('/api/contact', async (ctx) => {
     ctx.status = 201;
     ctx.body = await sendContactMessage(deps, ctx.request.body);
   });
   router.post('/api/newsletter/subscribe', async (ctx) => {
-    ctx.status = 201;
-    ctx.body = await subscribeNewsletter(deps, ctx.request.body);
+    ctx.status = 202;
+    ctx.body = await subscribeNewsletter(deps, ctx.request.body, async () => (verify ? ((await verify(ctx))?.id ?? null) : null));
+  });
+  router.post('/api/newsletter/confirm', async (ctx) => {
+    ctx.body = await confirmNewsletter(deps, ctx.request.body);
+  });
+  router.post(NEWSLETTER_UNSUBSCRIBE_PATH, async (ctx) => {
+    ctx.body = await unsubscribeNewsletter(deps, await unsubscribeRequest(ctx));
+  });
+  router.get(NEWSLETTER_UNSUBSCRIBE_PATH, (ctx) => {
+    const page = unsubscribePageUrl(deps, ctx.query);
+    ctx.status = 303;
+    ctx.redirect(page);
   });
   return router;
 }

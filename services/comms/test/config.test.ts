@@ -9,6 +9,7 @@ const BASE = {
   SMTP_HOST: '127.0.0.1',
   SMTP_PORT: '1025',
   IDENTITY_URL: 'http://127.0.0.1:4001',
+  JWT_PUBLIC_KEY: '-----BEGIN PUBLIC KEY-----\ntest\n-----END PUBLIC KEY-----',
   PUBLIC_URL: 'http://localhost:8080',
 };
 
@@ -28,5 +29,13 @@ describe('CONTACT_INBOX', () => {
     expect(refusal({ ...BASE, NODE_ENV, CONTACT_INBOX: '' })).toMatch(/CONTACT_INBOX: /);
     expect(refusal({ ...BASE, NODE_ENV, CONTACT_INBOX: 'operators at centralpadesi.org' })).toMatch(/CONTACT_INBOX: /);
     expect(loadCommsConfig({ ...BASE, NODE_ENV, CONTACT_INBOX: 'operators@centralpadesi.org' }).CONTACT_INBOX).toBe('operators@centralpadesi.org');
+  });
+});
+
+describe('JWT_PUBLIC_KEY', () => {
+  test('required: the newsletter sign-up verifies who is signed in', () => {
+    const { JWT_PUBLIC_KEY: _omit, ...withoutKey } = BASE;
+    expect(refusal({ ...withoutKey, CONTACT_INBOX: 'operators@centralpadesi.org' })).toMatch(/JWT_PUBLIC_KEY: /);
+    expect(loadCommsConfig({ ...BASE, CONTACT_INBOX: 'operators@centralpadesi.org' }).publicKey).toContain('BEGIN PUBLIC KEY');
   });
 });

@@ -4,6 +4,7 @@ import { ListingCategorySchema, ListingSchema, ListingTierSchema } from '../list
 import { ForumCategorySchema, ForumPostSchema } from '../forum.ts';
 import { BusinessSchema } from '../directory.ts';
 import { AdPlacementSchema } from '../ads.ts';
+import { NewsletterMailKindSchema } from '../comms.ts';
 import { PAGE_VIEW_ID_PATTERN } from '../visitor.ts';
 import { defineEvent, EventEnvelopeSchema, type EventDefinition, type EventEnvelope } from './envelope.ts';
 
@@ -85,7 +86,11 @@ export const AdvertisementDeleted = defineEvent('ads.advertisement-deleted', 1, 
 
 // comms
 export const ContactMessageReceived = defineEvent('comms.contact-message-received', 1, z.object({ messageId: IdSchema, email: z.string(), subject: z.string().nullable() }));
+/** A subscription became `subscribed`: since double opt-in, when its confirmation link was opened. */
 export const NewsletterSubscribed = defineEvent('comms.newsletter-subscribed', 1, z.object({ subscriptionId: IdSchema, email: z.string() }));
+/** A newsletter mail to send (its record, `newsletter_mails`, holds what and to whom; written with the event). */
+export const NewsletterMailRequested = defineEvent('comms.newsletter-mail-requested', 1, z.object({ mailId: IdSchema, subscriptionId: IdSchema, kind: NewsletterMailKindSchema }));
+export const NewsletterUnsubscribed = defineEvent('comms.newsletter-unsubscribed', 1, z.object({ subscriptionId: IdSchema, email: z.string() }));
 
 /** Every event the system publishes. */
 export const eventCatalog = [
@@ -111,6 +116,8 @@ export const eventCatalog = [
   AdvertisementDeleted,
   ContactMessageReceived,
   NewsletterSubscribed,
+  NewsletterMailRequested,
+  NewsletterUnsubscribed,
 ] as const satisfies readonly EventDefinition[];
 
 export type CatalogEvent = (typeof eventCatalog)[number];

@@ -1,7 +1,8 @@
-import type { NewsletterSubscription } from '@cp/contracts';
+import type { NewsletterStatus } from '@cp/contracts';
 import type { NewsletterDoc } from './newsletter-repository.ts';
 
-/** A stored subscription as the API answers it (spec §3 newsletter_subscriptions). */
-export function toSubscription(doc: NewsletterDoc): NewsletterSubscription {
-  return { id: doc._id, email: doc.email, subscribed: doc.subscribed, createdAt: doc.createdAt.toISOString() };
+/** A stored subscription's status: subscribed (the spec's `subscribed`), pending its confirmation link, or unsubscribed. */
+export function newsletterStatus(doc: Pick<NewsletterDoc, 'subscribed' | 'pendingSince'>): NewsletterStatus {
+  if (doc.subscribed) return 'subscribed';
+  return doc.pendingSince ? 'pending' : 'unsubscribed';
 }

@@ -1,6 +1,7 @@
 import type { Connection } from 'mongoose';
 import type { Logger, Mailer } from '@cp/service-kit';
 import type { ContactMessagesRepository } from '../data/contact-messages-repository.ts';
+import type { NewsletterMailsRepository } from '../data/newsletter-mails-repository.ts';
 import type { NewsletterRepository } from '../data/newsletter-repository.ts';
 import type { MailBatchesRepository } from '../data/mail-batches-repository.ts';
 import type { UserDirectory } from '../data/user-directory.ts';
@@ -9,6 +10,8 @@ export interface CommsDeps {
   conn: Connection;
   messages: ContactMessagesRepository;
   newsletter: NewsletterRepository;
+  /** One record per newsletter mail asked for (what, to which subscription, sent or not). */
+  newsletterMails: NewsletterMailsRepository;
   /** Batched mails (reply notices): mail_batches and their items. */
   mailBatches: MailBatchesRepository;
   /** Users' addresses (identity's internal endpoint). */
