@@ -288,7 +288,7 @@ export const CORPUS: Record<CorpusName, Corpus> = {
       { method: 'GET', path: '/api/advertisements', body: 'none', query: ['placement', 'status'] },
       { method: 'POST', path: '/api/advertisements', body: 'json', auth: 'admin', sample: AD },
       { method: 'PUT', path: '/api/advertisements/:id', body: 'json', auth: 'admin', sample: AD },
-      { method: 'POST', path: '/api/advertisements/:id/impression', body: 'none' },
+      { method: 'POST', path: '/api/advertisements/:id/impression', body: 'none', query: ['view'] },
       { method: 'POST', path: '/api/advertisements/:id/click', body: 'none' },
       { method: 'DELETE', path: '/api/advertisements/:id', body: 'none', auth: 'admin', target: 'doomed' },
     ],
@@ -304,16 +304,20 @@ export const CORPUS: Record<CorpusName, Corpus> = {
       for (const ad of all.filter((a) => ours.has(a.id))) await ctx.call('ads', 'DELETE', `/api/advertisements/${ad.id}`, { cookie: ctx.sessions.admin });
     },
     stored: {
-      // The admin attacker's valid updates rewrite what an admin sets; impressions and clicks are counted (by the ad
-      // counter, from the events). Its valid DELETE removes the doomed ad.
+      // The admin attacker's valid updates rewrite what an admin sets (a status change is kept in statusChanges);
+      // impressions and clicks are counted or filtered (by the ad counter, from the events). Its valid DELETE removes
+      // the doomed ad.
       advertisements: {
         added: answeredId,
         removable: ['doomed'],
         mutable: {
           records: ['victim'],
-          fields: ['title', 'description', 'imageUrl', 'ctaText', 'ctaUrl', 'placement', 'size', 'pricingTier', 'status', 'startDate', 'endDate', 'impressions', 'clicks', 'updatedAt'],
+          fields: ['title', 'description', 'imageUrl', 'ctaText', 'ctaUrl', 'placement', 'size', 'pricingTier', 'status', 'statusChanges', 'startDate', 'endDate', 'impressions', 'clicks', 'impressionsFiltered', 'clicksFiltered', 'updatedAt'],
         },
       },
+      // The counter's memory of the visitors it counted on the victim ad (`c:|i:|p:<adId>:<visitor>...`); a window's
+      // document goes when it ends.
+      ad_visitor_windows: { added: (doc, o) => String(doc._id).split(':')[1] === o.records.ads.victim, expiresAt: 'expiresAt' },
     },
   },
   comms: {

@@ -10,7 +10,7 @@
  * - the ads counter equals the clicks the stream stored, each handled once across the two replicas' shared durable
  *   consumer (processed-event records are exactly those events), and every accepted click is among them.
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -199,7 +199,8 @@ test('two replicas of listings and of ads: one of each killed mid-load, no reque
       await new Promise((r) => setTimeout(r, 5)); // paced, so clicks are still being sent when the kill comes
       clicksSent += 1;
       await clicks.run(
-        () => fetch(`${gateway}/api/advertisements/${adId}/click`, { method: 'POST', headers: { 'user-agent': BROWSER }, signal: AbortSignal.timeout(30_000) }),
+        // Each click from a visitor of its own (a cp_vid cookie), so each stored click is one to count (issue 26).
+        () => fetch(`${gateway}/api/advertisements/${adId}/click`, { method: 'POST', headers: { 'user-agent': BROWSER, cookie: `cp_vid=${randomBytes(16).toString('base64url')}` }, signal: AbortSignal.timeout(30_000) }),
         202,
       );
     }
