@@ -324,13 +324,32 @@ export const CORPUS: Record<CorpusName, Corpus> = {
     endpoints: [
       { method: 'POST', path: '/api/contact', body: 'json', sample: { name: 'Fuzz', email: 'f@example.com', subject: 'Hello there', message: 'A message long enough to pass.' } },
       { method: 'POST', path: '/api/newsletter/subscribe', body: 'json', sample: { email: 'f@example.com' } },
+      // The newsletter's links (tokens the fuzz cannot know: every one is refused, nothing changes).
+      { method: 'POST', path: '/api/newsletter/confirm', body: 'json', sample: { token: 'A'.repeat(43) } },
+      { method: 'POST', path: '/api/newsletter/unsubscribe', body: 'json', sample: { token: 'A'.repeat(43) }, query: ['token'] },
+      { method: 'GET', path: '/api/newsletter/unsubscribe', body: 'none', query: ['token'] },
     ],
-    setup: async (ctx) => ({
-      untouched: await created(ctx.call('comms', 'POST', '/api/newsletter/subscribe', { json: { email: `bystander.${ctx.userIds.bystander}@example.com` } }), 'the untouched subscription'),
-    }),
+    setup: async (ctx) => {
+      // A bystander's pending subscription (the sign-up answers nothing to recognise it by: it is in the snapshot,
+      // compared field by field like every stored document); the named untouched record is a contact message.
+      const signup = await ctx.call('comms', 'POST', '/api/newsletter/subscribe', { json: { email: `bystander.${ctx.userIds.bystander}@example.com` } });
+      if (signup.status !== 202) throw new Error(`setup: the bystander's sign-up answered ${signup.status} ${JSON.stringify(signup.body)}`);
+      const message = { name: 'Bystander', email: `bystander.${ctx.userIds.bystander}@example.com`, message: 'A message the fuzz must leave alone.' };
+      return { untouched: await created(ctx.call('comms', 'POST', '/api/contact', { json: message }), 'the untouched contact message') };
+    },
     stored: {
       contact_messages: { added: answeredId },
-      newsletters: { added: answeredId },
+      // A valid sign-up of a new address adds a pending subscription (double opt-in: only the mailed link subscribes),
+      // and the record of its confirmation mail with that mail's event; the answer carries no id (no enumeration).
+      newsletters: { added: (doc) => doc.subscribed === false },
+      newsletter_mails: { added: (doc) => doc.kind === 'confirmation' },
+      // The kit's outbox rule (KIT_STORED, defined below: read when the rule is used), plus those events.
+      outbox: {
+        get mutable() {
+          return KIT_STORED.outbox!.mutable;
+        },
+        added: (doc, o) => KIT_STORED.outbox!.added!(doc, o) || (doc.type === 'comms.newsletter-mail-requested' && (doc.data as { kind?: unknown } | null)?.kind === 'confirmation'),
+      },
       // The fuzz's valid replies to the victim's post are batched into notices to its author: an item per reply (its
       // id `reply-notice:<reply id>`), a batch of the victim's post. A batch open before the run (an earlier test's
       // reply) may be mailed during it: its bookkeeping changes, never its key.
