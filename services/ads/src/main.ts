@@ -8,7 +8,8 @@ await startService({
   name: 'ads',
   loadConfig: loadAdsConfig,
   async build({ config, logger, conn, nats, readiness, sessionAuth, onClose }) {
-    const { app, deps } = await buildAdsApp({ conn, js: nats.js, logger, auth: sessionAuth(config), readiness });
+    const counting = { clickWindowMs: config.AD_CLICK_WINDOW_S * 1000, impressionWindowMs: config.AD_IMPRESSION_WINDOW_S * 1000 };
+    const { app, deps } = await buildAdsApp({ conn, js: nats.js, logger, auth: sessionAuth(config), readiness, counting });
     const counter = await startAdCounter(deps, nats);
     onClose(() => counter.stop());
     if (config.SEED_DEMO_DATA) {

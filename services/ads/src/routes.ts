@@ -13,7 +13,8 @@ import { recordAdEvent } from './use-cases/record-ad-event.ts';
  */
 export function adsRoutes(deps: AdsDeps, auth: Auth) {
   const router = createRouter();
-  const ua = (ctx: Context) => ctx.get('user-agent') || undefined;
+  // Who sends an impression or a click: the visitor id cookie (the gateway's cp_vid), else address and browser.
+  const visitor = (ctx: Context) => ({ cookie: ctx.get('cookie') || undefined, ip: ctx.ip, userAgent: ctx.get('user-agent') || undefined });
 
   router.get('/api/advertisements', async (ctx) => {
     // An admin sees every ad; anyone else (or a session that cannot be checked) what visitors see.
@@ -37,12 +38,12 @@ export function adsRoutes(deps: AdsDeps, auth: Auth) {
 
   router.post('/api/advertisements/:id/impression', async (ctx) => {
     ctx.status = 202;
-    ctx.body = await recordAdEvent(deps, 'impression', ctx.params.id ?? '', ua(ctx));
+    ctx.body = await recordAdEvent(deps, 'impression', ctx.params.id ?? '', ctx.query, visitor(ctx));
   });
 
   router.post('/api/advertisements/:id/click', async (ctx) => {
     ctx.status = 202;
-    ctx.body = await recordAdEvent(deps, 'click', ctx.params.id ?? '', ua(ctx));
+    ctx.body = await recordAdEvent(deps, 'click', ctx.params.id ?? '', ctx.query, visitor(ctx));
   });
 
   return router;

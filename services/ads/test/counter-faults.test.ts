@@ -14,7 +14,7 @@ import { buildAdsApp } from '../src/app.ts';
 import { countAdEvents } from '../src/use-cases/count-ad-events.ts';
 import type { AdsDeps } from '../src/use-cases/deps.ts';
 import { adFields } from '../src/use-cases/ad-rules.ts';
-import { adBody, BROWSER } from './helpers.ts';
+import { adBody, BROWSER, visitorCookie } from './helpers.ts';
 
 const logger = createLogger('ads-faults-test', 'silent');
 const stream = eventStream('ads').name;
@@ -76,14 +76,14 @@ async function startCounter(durable: string, crashAfterCommit = false) {
   };
 }
 
-/** Sends clicks from `workers` loops until `stop()`; counts the 202s and the failures. */
+/** Sends clicks from `workers` loops until `stop()`, each from a visitor of its own (so each counts); counts the 202s and the failures. */
 function clickLoad(adId: string, workers = 4) {
   let running = true;
   const tally = { accepted: 0, failed: 0 };
   const loops = Array.from({ length: workers }, async () => {
     while (running) {
       try {
-        const res = await fetch(`${base}/api/advertisements/${adId}/click`, { method: 'POST', headers: { 'user-agent': BROWSER }, signal: AbortSignal.timeout(10_000) });
+        const res = await fetch(`${base}/api/advertisements/${adId}/click`, { method: 'POST', headers: { 'user-agent': BROWSER, cookie: visitorCookie() }, signal: AbortSignal.timeout(10_000) });
         if (res.status === 202) tally.accepted += 1;
         else tally.failed += 1;
       } catch {

@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { Connection } from 'mongoose';
 import type { NatsHandle } from '@cp/service-kit';
 import { call, startBehindIdentity, until, type BehindIdentity } from '../../identity/test/helpers.ts';
 import { buildAdsApp } from '../src/app.ts';
 import { startAdCounter } from '../src/events/ad-counter.ts';
-import type { AdsDeps } from '../src/use-cases/deps.ts';
+import type { AdsDeps, CountingRules } from '../src/use-cases/deps.ts';
 
 export { call, until };
 
@@ -21,9 +21,16 @@ export interface AdsHarness {
 }
 
 /** The real identity app and the ads app on the real test MongoDB and NATS, with its ad counter running. */
-export async function startAds(opts: { clock?: () => Date } = {}): Promise<AdsHarness> {
+export async function startAds(opts: { clock?: () => Date; counting?: Partial<CountingRules> } = {}): Promise<AdsHarness> {
   const base = await startBehindIdentity('ads');
-  const { app, deps } = await buildAdsApp({ conn: base.conn, js: base.nats.js, logger: base.logger, auth: base.auth, ...(opts.clock ? { now: opts.clock } : {}) });
+  const { app, deps } = await buildAdsApp({
+    conn: base.conn,
+    js: base.nats.js,
+    logger: base.logger,
+    auth: base.auth,
+    ...(opts.clock ? { now: opts.clock } : {}),
+    ...(opts.counting ? { counting: opts.counting } : {}),
+  });
   const durable = `ads-counter-test-${randomUUID().slice(0, 8)}`;
   const counter = await startAdCounter(deps, base.nats, { durable });
   return {
@@ -40,6 +47,9 @@ export async function startAds(opts: { clock?: () => Date } = {}): Promise<AdsHa
 
 /** A browser's User-Agent (known bots, Node's fetch among them, are not counted). */
 export const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
+
+/** A new visitor's cookie (what the gateway gives a browser): `cp_vid=<16 random bytes, base64url>`. */
+export const visitorCookie = (): string => `cp_vid=${randomBytes(16).toString('base64url')}`;
 
 /** A valid admin body (spec §5 Advertisement), with overrides (undefined removes a field). */
 export function adBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {

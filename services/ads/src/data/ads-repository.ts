@@ -2,7 +2,12 @@ import { Schema, type ClientSession, type Connection } from 'mongoose';
 import { MongoRepository, trusted } from '@cp/service-kit';
 import type { AD_PLACEMENTS, AD_PRICING_TIERS, AD_SIZES, AD_STATUSES } from '@cp/contracts';
 
-/** advertisements (spec §3) as stored. The counters only ever change with $inc, by the ad counter's batches. */
+/**
+ * advertisements (spec §3) as stored. The counters (counted and filtered) only ever change with $inc, by the ad
+ * counter's batches. `statusChanges` are the stored status's last changes (the status set and when, oldest first, at
+ * most STATUS_CHANGES_KEPT), so the counter can tell whether an ad was showing when an event happened; documents
+ * older than it lack it: their status is taken as unchanged since `createdAt`.
+ */
 export interface AdDoc {
   _id: string;
   title: string;
@@ -16,11 +21,23 @@ export interface AdDoc {
   status: (typeof AD_STATUSES)[number];
   impressions: number;
   clicks: number;
+  impressionsFiltered?: number;
+  clicksFiltered?: number;
+  statusChanges?: StatusChange[];
   startDate: Date | null;
   endDate: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
+
+/** The stored status set at `at`. */
+export interface StatusChange {
+  at: Date;
+  status: (typeof AD_STATUSES)[number];
+}
+
+/** How many status changes an ad keeps: enough for any event the counter may still fold (it lags by seconds). */
+export const STATUS_CHANGES_KEPT = 20;
 
 /** What an admin sets (spec §5 Advertisement: everything but id, impressions, clicks and the timestamps). */
 export type AdFields = Pick<AdDoc, 'title' | 'description' | 'imageUrl' | 'ctaText' | 'ctaUrl' | 'placement' | 'size' | 'pricingTier' | 'status' | 'startDate' | 'endDate'>;
@@ -39,6 +56,9 @@ const adSchema = new Schema<AdDoc>(
     status: { type: String, required: true },
     impressions: { type: Number, required: true, default: 0 },
     clicks: { type: Number, required: true, default: 0 },
+    impressionsFiltered: { type: Number },
+    clicksFiltered: { type: Number },
+    statusChanges: { type: [new Schema<StatusChange>({ at: { type: Date, required: true }, status: { type: String, required: true } }, { _id: false })], default: undefined },
     startDate: { type: Date, default: null },
     endDate: { type: Date, default: null },
     createdAt: { type: Date, required: true },
@@ -49,10 +69,16 @@ const adSchema = new Schema<AdDoc>(
 adSchema.index({ createdAt: -1, _id: -1 }, { name: 'newest' });
 adSchema.index({ status: 1, placement: 1, createdAt: -1 }, { name: 'showable' });
 
+/** What one counter batch adds to an ad: counted and filtered impressions and clicks. */
 export interface AdCounts {
   impressions: number;
   clicks: number;
+  impressionsFiltered: number;
+  clicksFiltered: number;
 }
+
+/** What the counter needs to know of an ad: whether it was showing when an event happened. */
+export type AdShowing = Pick<AdDoc, '_id' | 'status' | 'startDate' | 'endDate' | 'createdAt' | 'statusChanges'>;
 
 export class AdsRepository extends MongoRepository<AdDoc> {
   constructor(conn: Connection) {
@@ -85,20 +111,39 @@ export class AdsRepository extends MongoRepository<AdDoc> {
       .exec();
   }
 
-  /** Replaces what an admin sets; the counters and createdAt stay. Null when there is no such ad. */
-  update(id: string, fields: AdFields, at: Date, session: ClientSession): Promise<AdDoc | null> {
-    return this.model.findOneAndUpdate({ _id: id }, { $set: { ...fields, updatedAt: at } }, { session, returnDocument: 'after' }).lean<AdDoc>().exec();
+  /**
+   * Replaces what an admin sets; the counters and createdAt stay. A changed status is added to `statusChanges` (an ad
+   * stored before them gets its status since createdAt first). Null when there is no such ad.
+   */
+  async update(id: string, fields: AdFields, at: Date, session: ClientSession): Promise<AdDoc | null> {
+    const before = await this.model.findById(id, { status: 1, createdAt: 1, statusChanges: 1 }, { session }).lean<Pick<AdDoc, 'status' | 'createdAt' | 'statusChanges'>>().exec();
+    if (!before) return null;
+    const changes =
+      before.status === fields.status
+        ? {}
+        : { statusChanges: [...(before.statusChanges ?? [{ at: before.createdAt, status: before.status }]), { at, status: fields.status }].slice(-STATUS_CHANGES_KEPT) };
+    return this.model.findOneAndUpdate({ _id: id }, { $set: { ...fields, ...changes, updatedAt: at } }, { session, returnDocument: 'after' }).lean<AdDoc>().exec();
+  }
+
+  /** The ads of a counter batch, as far as the counter needs them (in its transaction). */
+  showing(ids: string[], session: ClientSession): Promise<AdShowing[]> {
+    return this.model
+      .find({ _id: trusted({ $in: ids }) }, { status: 1, startDate: 1, endDate: 1, createdAt: 1, statusChanges: 1 }, { session })
+      .lean<AdShowing[]>()
+      .exec();
   }
 
   async delete(id: string, session: ClientSession): Promise<boolean> {
     return (await this.model.deleteOne({ _id: id }, { session }).exec()).deletedCount === 1;
   }
 
-  /** Adds counted impressions and clicks per ad, in the counter's transaction (an ad deleted meanwhile is skipped). */
+  /** Adds counted and filtered impressions and clicks per ad, in the counter's transaction (an ad deleted meanwhile is skipped). */
   async addCounts(counts: Map<string, AdCounts>, session: ClientSession): Promise<void> {
     if (counts.size === 0) return;
     await this.model.bulkWrite(
-      [...counts].map(([id, c]) => ({ updateOne: { filter: { _id: id }, update: { $inc: { impressions: c.impressions, clicks: c.clicks } } } })),
+      [...counts].map(([id, c]) => ({
+        updateOne: { filter: { _id: id }, update: { $inc: { impressions: c.impressions, clicks: c.clicks, impressionsFiltered: c.impressionsFiltered, clicksFiltered: c.clicksFiltered } } },
+      })),
       { session, ordered: false },
     );
   }

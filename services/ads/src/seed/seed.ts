@@ -18,7 +18,8 @@ export async function seedDemoAds(deps: AdsDeps): Promise<number> {
   const now = deps.now();
   const docs: AdDoc[] = DEMO_ADS.map(({ slug, ad, impressions, clicks, daysAgo }) => {
     const createdAt = new Date(now.getTime() - daysAgo * 86_400_000);
-    return { _id: demoAdId(slug), ...adFields(ad as Record<string, unknown>), impressions, clicks, createdAt, updatedAt: createdAt };
+    const fields = adFields(ad as Record<string, unknown>);
+    return { _id: demoAdId(slug), ...fields, impressions, clicks, impressionsFiltered: 0, clicksFiltered: 0, statusChanges: [{ at: createdAt, status: fields.status }], createdAt, updatedAt: createdAt };
   });
   try {
     await runInTransaction(deps.conn, async (session, emit) => {

@@ -10,7 +10,7 @@ import { adFields } from './ad-rules.ts';
 export async function createAd(deps: AdsDeps, body: unknown): Promise<Advertisement> {
   const fields = adFields(jsonObject(body));
   const now = deps.now();
-  const doc: AdDoc = { _id: randomUUID(), ...fields, impressions: 0, clicks: 0, createdAt: now, updatedAt: now };
+  const doc: AdDoc = { _id: randomUUID(), ...fields, impressions: 0, clicks: 0, impressionsFiltered: 0, clicksFiltered: 0, statusChanges: [{ at: now, status: fields.status }], createdAt: now, updatedAt: now };
   await runInTransaction(deps.conn, async (session, emit) => {
     await deps.ads.insert(doc, session);
     await emit(AdvertisementCreated, { adId: doc._id, title: doc.title, status: doc.status });

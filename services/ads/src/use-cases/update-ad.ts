@@ -14,6 +14,7 @@ export async function updateAd(deps: AdsDeps, rawId: string, body: unknown): Pro
     if (doc) await emit(AdvertisementUpdated, { adId: doc._id, title: doc.title, status: doc.status });
     return doc;
   });
+  deps.known.forget(id); // this replica answers impressions and clicks by the new status and dates at once
   if (!updated) throw notFound(AD_NOT_FOUND);
   return toAd(updated, now);
 }
