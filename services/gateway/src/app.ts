@@ -7,6 +7,7 @@ import { crossSiteProtection } from './csrf.ts';
 import { forwardInfoOf, proxyRequest, SERVICE_UNAVAILABLE, Upstream, UpstreamGroup } from './proxy.ts';
 import { createWebSite } from './web.ts';
 import { createRouteMatcher, isSafePath, SERVICE_NAMES, type ServiceName } from './routes-table.ts';
+import { visitorCookie } from './visitor-cookie.ts';
 
 export interface GatewayOptions {
   /**
@@ -105,7 +106,7 @@ function rateLimits(config: GatewayConfig): Middleware[] {
 /**
  * The gateway's Koa app. It is built from the kit's pieces (error mapping, security headers, rate limiting) but not
  * with createApp: a proxy must not parse request bodies, it streams them.
- * Order: request id + log → security headers → JSON errors → health (the kit's /healthz, /readyz) → rate limits →
+ * Order: request id + log → security headers → the visitor cookie → JSON errors → health (the kit's /healthz, /readyz) → rate limits →
  * cross-site check → compression of forwarded answers → route.
  */
 export function buildGatewayApp(config: GatewayConfig, logger: Logger, options: GatewayOptions = {}): GatewayApp {
@@ -137,6 +138,7 @@ export function buildGatewayApp(config: GatewayConfig, logger: Logger, options: 
 
   app.use(requestContext(logger, { logFields: (ctx) => ({ upstream: ctx.state.upstream as string | undefined }) }));
   app.use(securityHeaders); // outside the error middleware, so error answers get the headers too
+  app.use(visitorCookie({ secure: config.nodeEnv === 'production' })); // the page's cp_vid (visitor-cookie.ts)
   app.use(errorMiddleware(logger));
   app.use(healthRoutes(readinessChecks(upstreams, config.timeouts.readyMs)).routes());
   for (const limiter of rateLimits(config)) app.use(limiter);
