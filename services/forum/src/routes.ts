@@ -20,7 +20,7 @@ export function forumRoutes(deps: ForumDeps, auth: Auth) {
   router.get('/api/forum/posts/:id', async (ctx) => {
     // A logged-in reader is counted by user id; when the session cannot be checked, as a visitor: reading never fails on it.
     const reader = await auth.verify(ctx).catch(() => null);
-    ctx.body = await viewPost(deps, ctx.params.id ?? '', { userId: reader?.id, ip: ctx.ip, userAgent: ctx.get('user-agent') || undefined });
+    ctx.body = await viewPost(deps, ctx.params.id ?? '', { userId: reader?.id, cookie: ctx.get('cookie') || undefined, ip: ctx.ip, userAgent: ctx.get('user-agent') || undefined });
   });
 
   router.get('/api/forum/posts/:id/replies', async (ctx) => {

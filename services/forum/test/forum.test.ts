@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { eventStream, ForumPostCreated, ForumPostSchema, ForumPostViewed, ForumReplyCreated, ForumReplySchema, makeEvent, parseEvent } from '@cp/contracts';
 import { outboxModel, publishEvent, streamMessages } from '@cp/service-kit';
 import { BROWSER, call, postBody, startForum, until, type ForumHarness } from './helpers.ts';
@@ -161,6 +161,24 @@ describe('views (counted off the request path, once per viewer per post per 24 h
     await new Promise((r) => setTimeout(r, 500));
     expect(await viewCount(postId)).toBe(3);
     expect((await view(postId, { 'user-agent': 'Googlebot' })).body.viewCount).toBe(3);
+  });
+
+  it('a visitor is its cp_vid cookie: one cookie with 30 browsers counts once, another cookie once more; without one, address and browser', async () => {
+    const postId = (await createPost(postBody())).body.id as string;
+    const vid = () => `cp_vid=${randomBytes(16).toString('base64url')}`;
+    const one = vid();
+    for (let i = 0; i < 30; i += 1) await view(postId, { 'user-agent': `${BROWSER} Variant/${i}` }, `${one}; theme=dark`);
+    await view(postId, { 'user-agent': BROWSER }, vid()); // another visitor on the same address and browser
+    const plain = `${BROWSER} NoCookie/1`;
+    await view(postId, { 'user-agent': plain }); // no cookie: address and browser
+    await view(postId, { 'user-agent': plain });
+    await view(postId, { 'user-agent': plain }, 'cp_vid=not-a-visitor-id'); // malformed: address and browser again
+    await view(postId, { 'user-agent': BROWSER }, bob.cookie); // the last view: a logged-in reader
+    // One consumer handles the stream in order: once the last reader's view is recorded, every view before it was.
+    await until('the last view handled', async () => (await h.deps.views.model.countDocuments({ _id: `${postId}:u:${bob.userId}` })) === 1);
+    expect(await viewCount(postId)).toBe(4);
+    const keys = (await h.deps.views.model.collection.find({ _id: { $regex: `^${postId}:` } } as never).toArray()).map((d) => String(d._id).slice(postId.length + 1, postId.length + 3));
+    expect(keys.sort()).toEqual(['a:', 'c:', 'c:', 'u:']);
   });
 
   it('counts a view event once, however often it is delivered or published', async () => {

@@ -1,6 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { Schema, type ClientSession, type Connection, type Model } from 'mongoose';
-import { MongoRepository } from '@cp/service-kit';
+import { Schema, type ClientSession, type Connection } from 'mongoose';
+import { MongoRepository, visitorSalt } from '@cp/service-kit';
 
 /** Who viewed which post, and when that viewer's view was last counted: one counted view per viewer per post per day. */
 interface ViewDoc {
@@ -15,18 +14,11 @@ const viewSchema = new Schema<ViewDoc>({ _id: { type: String, required: true }, 
 // The rule itself is firstInWindow's comparison of the stored time with the view's.
 viewSchema.index({ at: 1 }, { name: 'expire_after_window', expireAfterSeconds: VIEW_WINDOW_S });
 
-/** The random salt of visitors' viewer keys, made once and shared by every replica. */
-interface SettingDoc {
-  _id: string;
-  value: string;
-}
-const settingSchema = new Schema<SettingDoc>({ _id: { type: String, required: true }, value: { type: String, required: true } }, { collection: 'forum_settings', versionKey: false });
-
 export class ViewsRepository extends MongoRepository<ViewDoc> {
-  private readonly settings: Model<SettingDoc>;
+  private readonly conn: Connection;
   constructor(conn: Connection) {
     super(conn, 'ForumView', viewSchema);
-    this.settings = new MongoRepository(conn, 'ForumSetting', settingSchema).model;
+    this.conn = conn;
   }
 
   /**
@@ -43,12 +35,8 @@ export class ViewsRepository extends MongoRepository<ViewDoc> {
     return renewed.modifiedCount === 1;
   }
 
-  /** The salt for visitors' viewer keys: created by the first replica to ask, the same for all after. */
-  async viewerSalt(): Promise<string> {
-    const doc = await this.settings
-      .findOneAndUpdate({ _id: 'viewer-salt' }, { $setOnInsert: { value: randomBytes(32).toString('base64url') } }, { upsert: true, returnDocument: 'after' })
-      .lean<SettingDoc>()
-      .exec();
-    return doc!.value;
+  /** The salt for visitors' viewer keys (the kit's visitorSalt, in forum_settings): made once, shared by every replica. */
+  viewerSalt(): Promise<string> {
+    return visitorSalt(this.conn, 'forum_settings');
   }
 }

@@ -1,20 +1,21 @@
-import { createHmac } from 'node:crypto';
-import { isKnownBot } from '@cp/service-kit';
+import { isKnownBot, visitorKey, type VisitorRequest } from '@cp/service-kit';
 import type { ForumPost } from '@cp/contracts';
 import { toPost } from '../data/forum-mapper.ts';
 import type { ForumDeps } from './deps.ts';
 import { existingPost } from './post-rules.ts';
 
-export interface Viewer {
+export interface Viewer extends VisitorRequest {
   userId?: string | undefined;
-  ip: string;
-  userAgent: string | undefined;
 }
 
-/** A logged-in viewer is their user id; a visitor a salted hash of address and browser (nothing personal is kept). */
+/**
+ * A logged-in viewer is their user id; a visitor the kit's visitorKey with the forum's salt: a salted HMAC of the
+ * visitor id cookie (cp_vid, the same visitor the ads count), or of address and browser without one (nothing personal
+ * is kept).
+ */
 export function viewerKey(deps: Pick<ForumDeps, 'viewerSalt'>, viewer: Viewer): string {
   if (viewer.userId) return `u:${viewer.userId}`;
-  return `v:${createHmac('sha256', deps.viewerSalt).update(`${viewer.ip}\n${viewer.userAgent ?? ''}`).digest('base64url')}`;
+  return visitorKey(viewer, deps.viewerSalt);
 }
 
 /**
