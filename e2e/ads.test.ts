@@ -1,6 +1,7 @@
 /**
  * Sponsored ads on the real ads service (issue 13): the home page shows an active ad, its impression is counted once
- * it was seen, a click opens it in a new tab and is counted (a headless browser's visit counts nothing); the sidebar ad
+ * it was seen, a click opens it in a new tab and is counted (a headless browser's visit counts nothing), the same
+ * browser's second click and a reload's impression are not (issue 26: once per visitor); the sidebar ad
  * beside the content on desktop and above it on phones, its rotation not held by a mouse click's focus; the admin's
  * Advertisements tab creates, pauses and deletes an ad (with the §8 toasts; axe on the tab), and what visitors get
  * follows it.
@@ -32,9 +33,15 @@ async function visitorAds(): Promise<Array<{ title: string }>> {
 /** A browser's User-Agent (the test's own headless Chromium is a known bot: its impressions are not counted). */
 const BROWSER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36';
 
-/** One ad as the admin sees it (its counters). */
-async function adminAd(id: string): Promise<{ impressions: number; clicks: number }> {
-  const all = (await (await fetch(`${e2eEnv().serviceUrls.ads}/api/advertisements`, { headers: { cookie: `cp_session=${adminToken}` } })).json()) as Array<{ id: string; impressions: number; clicks: number }>;
+/** One ad as the admin sees it (its counters: counted and filtered). */
+interface AdCounters {
+  impressions: number;
+  clicks: number;
+  impressionsFiltered: number;
+  clicksFiltered: number;
+}
+async function adminAd(id: string): Promise<AdCounters> {
+  const all = (await (await fetch(`${e2eEnv().serviceUrls.ads}/api/advertisements`, { headers: { cookie: `cp_session=${adminToken}` } })).json()) as Array<AdCounters & { id: string }>;
   return all.find((a) => a.id === id)!;
 }
 
@@ -84,6 +91,16 @@ describe('sponsored ads on the home page', () => {
         // Staying on screen is the same show: no second impression.
         await page.waitForTimeout(1_500);
         expect((await adminAd(id)).impressions).toBe(1);
+        // The page gave the browser its visitor cookie: a second click of the same visitor is accepted but not
+        // counted (once per visitor per 30 minutes), and so is the impression of a reload within a minute.
+        expect((await context.cookies()).find((c) => c.name === 'cp_vid')).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+        const [again] = await Promise.all([context.waitForEvent('page'), card.getByRole('link', { name: /Get tickets/ }).click()]);
+        await again.waitForLoadState();
+        await until('the second click folded', async () => (await adminAd(id)).clicksFiltered === 1);
+        await page.reload();
+        await page.getByRole('heading', { name: title }).scrollIntoViewIfNeeded();
+        await until("the reload's impression folded", async () => (await adminAd(id)).impressionsFiltered === 1);
+        expect(await adminAd(id)).toMatchObject({ impressions: 1, clicks: 1, impressionsFiltered: 1, clicksFiltered: 1 });
       },
       { userAgent: BROWSER_UA },
     );

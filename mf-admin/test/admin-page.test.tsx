@@ -39,6 +39,8 @@ const AD = {
   status: 'active',
   impressions: 200,
   clicks: 3,
+  impressionsFiltered: 40,
+  clicksFiltered: 7,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 };
@@ -106,10 +108,11 @@ describe('/admin', () => {
     expect(screen.getByRole('tab', { name: 'Yellow Pages' })).toBeTruthy();
   });
 
-  it('an ad card shows the CTR; delete asks the confirm text and calls DELETE only when confirmed', async () => {
+  it('an ad card shows impressions and clicks counted and filtered, and the CTR; delete asks the confirm text and calls DELETE only when confirmed', async () => {
     const api = as(ADMIN, (m, p) => (p === '/api/advertisements' ? [200, [AD]] : m === 'DELETE' ? [200, { ok: true }] : [200, []]));
     await renderAdmin(api);
     const card = (await screen.findByRole('heading', { name: 'Diwali Sale' })).closest('li')!;
+    for (const text of ['200 counted', '40 filtered', '3 counted', '7 filtered']) expect(within(card).getByText(text)).toBeTruthy();
     expect(within(card).getByText('1.50%')).toBeTruthy();
     expect(within(card).getByRole('link', { name: /shop\.example\.com/ }).getAttribute('target')).toBe('_blank');
     const confirm = jest.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);

@@ -4,9 +4,10 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
-import type { Advertisement } from '@cp/contracts';
+import { PAGE_VIEW_ID_PATTERN, type Advertisement } from '@cp/contracts';
 import { createAppStore } from '@cp/web-core';
 import { homeLargeAds, safeHttpUrl, sidebarAds } from '../src/ads/ad-rules.ts';
+import { pageViewId } from '../src/ads/ads-api.ts';
 import { SidebarAd } from '../src/widgets/SidebarAd.tsx';
 import { SponsoredAds } from '../src/widgets/SponsoredAds.tsx';
 
@@ -26,6 +27,8 @@ function ad(overrides: Partial<Advertisement> = {}): Advertisement {
     status: 'active',
     impressions: 0,
     clicks: 0,
+    impressionsFiltered: 0,
+    clicksFiltered: 0,
     startDate: null,
     endDate: null,
     createdAt: '2026-11-01T00:00:00.000Z',
@@ -75,12 +78,12 @@ function mockApi() {
   globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const req = new Request(input, init);
     const url = new URL(req.url);
-    calls.push(`${req.method} ${url.pathname}`);
+    calls.push(`${req.method} ${url.pathname}${url.search}`);
     const body = url.pathname === '/api/advertisements' ? served : { counted: true };
     return new Response(JSON.stringify(body), { status: req.method === 'POST' ? 202 : 200, headers: { 'content-type': 'application/json' } });
   }) as typeof fetch;
 }
-const events = (kind: 'impression' | 'click') => calls.filter((c) => c.startsWith('POST') && c.endsWith(`/${kind}`));
+const events = (kind: 'impression' | 'click') => calls.filter((c) => c.startsWith('POST') && c.split('?')[0]!.endsWith(`/${kind}`));
 
 let reducedMotion = false;
 beforeEach(() => {
@@ -277,11 +280,14 @@ describe('impressions and clicks', () => {
     await renderWidget(<SidebarAd />, [a!, b!]);
     onScreen(1);
     await advance(1_000);
-    expect(events('impression')).toEqual([`POST /api/advertisements/${a!.id}/impression`]);
+    const view = pageViewId();
+    expect(view).toMatch(PAGE_VIEW_ID_PATTERN);
+    expect(events('impression')).toEqual([`POST /api/advertisements/${a!.id}/impression?view=${view}`]);
     await advance(4_000); // the turn to b
     onScreen(1);
     await advance(1_000);
-    expect(events('impression').at(-1)).toBe(`POST /api/advertisements/${b!.id}/impression`);
+    // The same page view: the service counts each ad once per visitor and page view.
+    expect(events('impression').at(-1)).toBe(`POST /api/advertisements/${b!.id}/impression?view=${view}`);
     expect(events('impression')).toHaveLength(2);
   });
 

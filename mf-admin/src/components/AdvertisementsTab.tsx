@@ -83,15 +83,19 @@ function AdCard({ ad, onEdit }: { ad: Advertisement; onEdit: () => void }) {
           </div>
         </div>
         <p className="text-sm text-muted-foreground">{ad.description}</p>
+        {/* Counted: once per visitor (issue 26); filtered: accepted but not counted (the same visitor again, or the ad not showing). */}
         <dl className="grid grid-cols-3 gap-2 text-center text-sm">
-          {[
-            ['Impressions', String(ad.impressions)],
-            ['Clicks', String(ad.clicks)],
-            ['CTR', `${ctr(ad.impressions, ad.clicks)}%`],
-          ].map(([label, value]) => (
+          {(
+            [
+              ['Impressions', `${ad.impressions} counted`, `${ad.impressionsFiltered} filtered`],
+              ['Clicks', `${ad.clicks} counted`, `${ad.clicksFiltered} filtered`],
+              ['CTR', `${ctr(ad.impressions, ad.clicks)}%`, null],
+            ] as const
+          ).map(([label, value, filtered]) => (
             <div key={label} className="rounded-md bg-muted p-2">
               <dt className="text-xs text-muted-foreground">{label}</dt>
               <dd className="font-semibold">{value}</dd>
+              {filtered ? <dd className="text-xs text-muted-foreground">{filtered}</dd> : null}
             </div>
           ))}
         </dl>
