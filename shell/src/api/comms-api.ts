@@ -7,7 +7,8 @@ export const commsApi = baseApi.injectEndpoints({
     sendContactMessage: build.mutation<unknown, ContactMessageInsert>({
       query: (body) => ({ url: '/api/contact', method: 'POST', body }),
     }),
-    subscribeNewsletter: build.mutation<unknown, { email: string }>({
+    /** 202 `{ message }` for every address (double opt-in); 409 only for the signed-in owner of a subscribed one. */
+    subscribeNewsletter: build.mutation<{ message: string }, { email: string }>({
       query: (body) => ({ url: '/api/newsletter/subscribe', method: 'POST', body }),
     }),
   }),

@@ -18,6 +18,9 @@ const VerifyEmailPage = lazy(() => import('../pages/VerifyEmailPage.tsx'));
 const ContactPage = lazy(() => import('../pages/ContactPage.tsx'));
 const AboutPage = lazy(() => import('../pages/AboutPage.tsx'));
 const TermsPage = lazy(() => import('../pages/TermsPage.tsx'));
+// The newsletter mails' links: lazy like every page but home (nothing of them on home's first view).
+const NewsletterConfirmPage = lazy(() => import('../pages/NewsletterConfirmPage.tsx'));
+const NewsletterUnsubscribePage = lazy(() => import('../pages/NewsletterUnsubscribePage.tsx'));
 
 /**
  * The site's routes inside the chrome: the shell's own pages; every other path goes to the remotes' routes
@@ -37,6 +40,8 @@ export function SiteRoutes() {
           <Route path="contact" element={<ContactPage />} />
           <Route path="about" element={<AboutPage />} />
           <Route path="terms" element={<TermsPage />} />
+          <Route path="newsletter/confirm" element={<NewsletterConfirmPage />} />
+          <Route path="newsletter/unsubscribe" element={<NewsletterUnsubscribePage />} />
           <Route path="*" element={<RemoteRoutes />} />
         </Route>
       </Routes>

@@ -1,10 +1,18 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Mail } from 'lucide-react';
 import { Button, Input, toast } from '@cp/ui';
-import { errorMessage } from '@cp/web-core';
+import { errorMessage, serverMessageText } from '@cp/web-core';
 import { useSubscribeNewsletterMutation } from '../api/comms-api.ts';
 
-/** Newsletter signup (spec §2 Home; §5 the client only checks for an '@'; §8 messages). */
+/** The sign-up's answer for every address (double opt-in: the subscription starts with the mailed link). */
+const CHECK_INBOX = 'Check your inbox: open the link in our e-mail to confirm your subscription.';
+
+/**
+ * Newsletter signup (spec §2 Home; §5 the client only checks for an '@'; §8 messages). Double opt-in: a sign-up is
+ * answered "check your inbox" whatever the address (the service tells nobody whether it is subscribed); the spec's
+ * "Already subscribed" only comes for the signed-in owner of a subscribed address (409); "Thanks for subscribing!"
+ * is on the confirmation page.
+ */
 export function NewsletterSignup() {
   const [email, setEmail] = useState('');
   const [subscribe, { isLoading }] = useSubscribeNewsletterMutation();
@@ -18,9 +26,9 @@ export function NewsletterSignup() {
       return;
     }
     try {
-      await subscribe({ email: value }).unwrap();
+      const answer = await subscribe({ email: value }).unwrap();
       setEmail('');
-      toast({ title: 'Thanks for subscribing!', description: "You'll receive updates about the latest listings and events.", variant: 'success' });
+      toast({ title: 'Check your inbox', description: serverMessageText(answer) ?? CHECK_INBOX, variant: 'success' });
     } catch (error) {
       const message = errorMessage(error).toLowerCase();
       if (message.includes('409') || message.includes('already subscribed')) {
