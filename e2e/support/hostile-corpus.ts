@@ -7,6 +7,7 @@
  * The generation is seeded (FUZZ_SEED, printed by the test) and bounded: the same seed gives the same requests.
  */
 import { gzipSync } from 'node:zlib';
+import { verifyDirect } from './site.ts';
 
 export type ServiceName = 'identity' | 'listings' | 'forum' | 'directory' | 'ads' | 'comms' | 'search';
 /** Whose endpoints: a service's, or the gateway's own (health, the site's pages and files, the remote registry). */
@@ -174,14 +175,24 @@ export const CORPUS: Record<CorpusName, Corpus> = {
       { method: 'GET', path: '/api/auth/user', body: 'none', auth: 'user' },
       { method: 'POST', path: '/api/forgot-password', body: 'json', sample: { email: 'f@example.com' } },
       { method: 'POST', path: '/api/reset-password', body: 'json', sample: { token: 'a'.repeat(43), password: 'pw-654321' } },
+      // E-mail verification (issue 26): tokens the fuzz cannot know (every one is refused, nothing changes); the
+      // attacker is verified in setup, so its resend requests are refused too (409).
+      { method: 'POST', path: '/api/auth/verify-email', body: 'json', sample: { token: 'a'.repeat(43) } },
+      { method: 'POST', path: '/api/auth/resend-verification', body: 'none', auth: 'user' },
       { method: 'GET', path: '/internal/sessions/:id', body: 'none', reach: 'internal' },
       { method: 'GET', path: '/internal/users/:id', body: 'none', reach: 'internal' },
     ],
-    // The victim's user is what /internal/users/:id is asked for; the bystander's is never named.
-    setup: async (ctx) => ({ victim: ctx.userIds.victim, untouched: ctx.userIds.bystander }),
+    // The victim's user is what /internal/users/:id is asked for; the bystander's is never named. The attacker verifies
+    // its e-mail address through the mailed link (reviews need it), so its reviews reach the directory's code.
+    async setup(ctx) {
+      const attacker = await ctx.call('identity', 'GET', '/api/auth/user', { cookie: ctx.sessions.attacker });
+      await verifyDirect({ email: String((attacker.body as { email?: unknown }).email) });
+      return { victim: ctx.userIds.victim, untouched: ctx.userIds.bystander };
+    },
     stored: {
-      // The corpus's valid registration ("fuzzer", once; the rest are 409) adds a user; forgot-password then gives
-      // that user a reset token (a new document, so no field of a stored user may change).
+      // The corpus's valid registration ("fuzzer", once; the rest are 409) adds a user; its verification mail and
+      // forgot-password then give that user a verification and a reset token (a new document, so no field of a stored
+      // user may change).
       users: { added: answeredId },
       // Valid registrations and logins of the fuzz's own users start sessions; nobody else's session may appear or end.
       sessions: { added: (doc, o) => o.users.has(String((doc.sess as { userId?: unknown } | undefined)?.userId)), expiresAt: 'expire' },
@@ -280,7 +291,10 @@ export const CORPUS: Record<CorpusName, Corpus> = {
           fields: ['name', 'category', 'mainCategory', 'subCategory', 'description', 'address', 'phone', 'email', 'website', 'logoUrl', 'premium', 'rating', 'ratingTotal', 'reviewCount', 'updatedAt'],
         },
       },
+      // The attacker's valid reviews (its account is younger than a day: held, out of the rating until then).
       business_reviews: { added: answeredId },
+      // The held-review release job's lease (jobs/release-held-reviews.ts), renewed at every tick.
+      job_leases: { added: (doc) => doc._id === 'directory-release-held-reviews', mutable: { fields: ['holder', 'until', 'lastRunAt'] } },
     },
   },
   ads: {

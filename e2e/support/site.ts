@@ -1,7 +1,9 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { MongoClient } from 'mongodb';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { mailbox } from '../../infra/src/mailbox.ts';
 import { repoRoot } from '../../infra/src/paths.ts';
 import { e2eEnv } from './env.ts';
 
@@ -39,6 +41,51 @@ export async function registerDirect(user: TestUser): Promise<string> {
   });
   if (res.status !== 201) throw new Error(`register ${user.username}: ${res.status} ${await res.text()}`);
   return sessionOf(res);
+}
+
+/**
+ * The e-mail verification link identity mailed to `email` (the newest one not in `skip`: mail ids), read from the mail
+ * catcher.
+ */
+export async function mailedVerificationLink(email: string, skip: ReadonlySet<string> = new Set()): Promise<string> {
+  const mail = await mailbox(e2eEnv().infra).waitFor(email, (m) => m.subject === 'Verify your e-mail address' && !skip.has(m.id), 30_000);
+  const link = /(https?:\/\/\S+\/verify-email\?token=[A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
+  if (!link) throw new Error(`no verification link in the mail to ${email}`);
+  return link;
+}
+
+/**
+ * Verifies a registered user's e-mail address the honest way: the link identity mailed them, its token posted to the
+ * identity service directly (test set-up, like registerDirect).
+ */
+export async function verifyDirect(user: Pick<TestUser, 'email'>): Promise<void> {
+  const token = new URL(await mailedVerificationLink(user.email)).searchParams.get('token');
+  const res = await fetch(`${e2eEnv().identityUrl}/api/auth/verify-email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token }),
+    signal: AbortSignal.timeout(15_000),
+  });
+  if (res.status !== 200) throw new Error(`verify ${user.email}: ${res.status} ${await res.text()}`);
+}
+
+/**
+ * Test set-up for what only time makes: an account registered `days` ago (identity's stored `createdAt`), so its
+ * reviews count at once instead of being held for its first day. A browser test cannot wait a day; the hold and its
+ * release are tested on an injected clock in services/directory/test/real-reviewers.test.ts. Call it before the
+ * account's first request to another service (they cache identity's answer briefly).
+ */
+export async function backdateAccount(user: Pick<TestUser, 'username'>, days: number): Promise<void> {
+  const client = await MongoClient.connect(e2eEnv().infra.MONGO_URL);
+  try {
+    const res = await client
+      .db('identity')
+      .collection('users')
+      .updateOne({ usernameLower: user.username.toLowerCase() }, { $set: { createdAt: new Date(Date.now() - days * 24 * 60 * 60 * 1000) } });
+    if (res.matchedCount !== 1) throw new Error(`backdate ${user.username}: no such user`);
+  } finally {
+    await client.close();
+  }
 }
 
 /** Logs a user in through the identity service directly (test set-up); returns its session token. */
