@@ -1,3 +1,4 @@
+import './zod-config.ts';
 import { z } from 'zod';
 import { HttpUrlSchema, IdSchema, ImageUrlSchema, IsoDateTimeSchema, LIMITS } from './common.ts';
 import { PAGE_VIEW_ID_PATTERN } from './visitor.ts';

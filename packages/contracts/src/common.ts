@@ -1,3 +1,4 @@
+import './zod-config.ts';
 import { z } from 'zod';
 import { QUERY_TEXT_MAX } from './constants.ts';
 

@@ -1,3 +1,4 @@
+import './zod-config.ts';
 import { z } from 'zod';
 import { IdSchema, IsoDateTimeSchema, LIMITS } from './common.ts';
 import { MIN_CONTACT_MESSAGE, MIN_CONTACT_NAME, MIN_CONTACT_SUBJECT } from './constants.ts';

@@ -1,3 +1,4 @@
+import './zod-config.ts';
 import { z } from 'zod';
 import { HttpUrlSchema, IdSchema, ImageUrlSchema, IsoDateTimeSchema, LIMITS, QueryTextSchema } from './common.ts';
 

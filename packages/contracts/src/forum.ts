@@ -1,3 +1,4 @@
+import './zod-config.ts';
 import { z } from 'zod';
 import { IdSchema, IsoDateTimeSchema, LIMITS, StoredImageUrlSchema } from './common.ts';
 import { MIN_POST_CONTENT, MIN_POST_TITLE, MIN_REPLY } from './constants.ts';

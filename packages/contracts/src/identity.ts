@@ -1,3 +1,4 @@
+import './zod-config.ts';
 import { z } from 'zod';
 import { IdSchema, IsoDateTimeSchema, LIMITS } from './common.ts';
 import { MIN_REGISTER_PASSWORD, MIN_RESET_PASSWORD } from './constants.ts';

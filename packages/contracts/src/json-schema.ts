@@ -1,3 +1,4 @@
+import './zod-config.ts';
 import { z } from 'zod';
 import * as common from './common.ts';
 import * as identity from './identity.ts';

@@ -1,3 +1,4 @@
+import './zod-config.ts';
 import { z } from 'zod';
 import { IdSchema, IsoDateTimeSchema, LIMITS, PageResponseSchema, QueryTextSchema, StoredImageUrlSchema } from './common.ts';
 import { MAX_IMAGES_PER_LISTING, MIN_LISTING_DESCRIPTION, MIN_LISTING_TITLE, PRICE_BUCKET_IDS } from './constants.ts';

@@ -1,3 +1,4 @@
+import './zod-config.ts';
 import { z } from 'zod';
 import { HOME_SLOTS, MANIFEST_METADATA_KEY, REMOTE_METADATA_LIMITS, REMOTE_NAME_PATTERN, ROUTE_PATTERN } from './mf-metadata.ts';
 

@@ -1,3 +1,4 @@
+import './zod-config.ts';
 import { z } from 'zod';
 import { IdSchema, QueryTextSchema } from './common.ts';
 import { PRICE_BUCKET_IDS, type PriceBucketId } from './constants.ts';

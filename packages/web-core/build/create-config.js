@@ -225,8 +225,9 @@ export function createWebConfig(options) {
             ],
           },
           { test: /\.(png|jpe?g|gif|svg|webp|avif|woff2?)$/i, type: 'asset/resource' },
-          // Only the used parts of the contracts package (zod schemas) end up in a bundle.
-          { test: /[\\/]packages[\\/]contracts[\\/]/, sideEffects: false },
+          // Only the used parts of the contracts package (zod schemas) end up in a bundle. zod-config.ts is the one module
+          // with an effect (zod jitless in browsers, before any schema is built): its imports must stay.
+          { test: /[\\/]packages[\\/]contracts[\\/]/, exclude: /[\\/]zod-config\.ts$/, sideEffects: false },
         ],
       },
       plugins: [

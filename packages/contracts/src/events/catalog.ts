@@ -1,3 +1,4 @@
+import '../zod-config.ts';
 import { z } from 'zod';
 import { IdSchema } from '../common.ts';
 import { ListingCategorySchema, ListingSchema, ListingTierSchema } from '../listings.ts';
