@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Connection } from 'mongoose';
 import { AdClickRecorded, ListingCreated, eventStream, parseEvent } from '@cp/contracts';
-import { connectMongo, connectNats, createLogger, streamMessages, type NatsHandle } from '@cp/service-kit';
+import { connectMongo, connectNats, consumerBacklog, createLogger, streamMessages, type NatsHandle } from '@cp/service-kit';
 import { faultNats, testEnv } from '../src/jest/test-env.ts';
 import { startServices, type RunningStack } from '../src/stack.ts';
 import { AD_COUNTER_DURABLE } from '../../services/ads/src/events/ad-counter.ts';
@@ -249,8 +249,9 @@ test('two replicas of listings and of ads: one of each killed mid-load, no reque
   await until(
     'every delivery acknowledged',
     async () => {
-      const info = await handle.jsm.consumers.info(eventStream('ads').name, AD_COUNTER_DURABLE);
-      return info.num_pending === 0 && info.num_ack_pending === 0;
+      // Summed over the consumer's durables (one per event it counts: the kit's consumerLanes).
+      const backlog = await consumerBacklog(handle.jsm, eventStream('ads').name, AD_COUNTER_DURABLE);
+      return backlog.pending === 0 && backlog.ackPending === 0;
     },
     90_000,
   );

@@ -16,6 +16,33 @@ export const DEAD_LETTER_STREAM = 'DEAD_LETTERS';
 export const deadLetterSubject = (stream: string, durable: string) => `deadletter.${stream}.${durable}`;
 
 /**
+ * Removes from a consumer's dead letters (deadLetterSubject(stream, durable)) the ones `drop` selects, looking at no
+ * more than `max` of them (oldest first); returns how many it looked at and removed. Safe to repeat and to run in
+ * several processes at once: a dead letter another one removed first is neither found nor counted.
+ */
+export async function removeDeadLetters(jsm: JetStreamManager, stream: string, durable: string, drop: (m: StoredMsg) => boolean, opts: { max?: number } = {}): Promise<{ scanned: number; removed: number }> {
+  const subject = deadLetterSubject(stream, durable);
+  const max = opts.max ?? 10_000;
+  let scanned = 0;
+  let removed = 0;
+  for (let seq = 1; scanned < max; ) {
+    // The next message of the subject from `seq` on (STREAM.MSG.GET's next_by_subj, NATS 2.9 and later; the client's
+    // type lists only seq and last_by_subj): one request per dead letter, none for the rest of the stream.
+    const m = await jsm.streams.getMessage(DEAD_LETTER_STREAM, { seq, next_by_subj: subject } as unknown as { seq: number });
+    if (!m) break;
+    scanned += 1;
+    seq = m.seq + 1;
+    if (!drop(m)) continue;
+    const gone = await jsm.streams.deleteMessage(DEAD_LETTER_STREAM, m.seq, false).catch((err: unknown) => {
+      if (/not found/i.test(String(err))) return false; // removed by another process meanwhile
+      throw err;
+    });
+    if (gone) removed += 1;
+  }
+  return { scanned, removed };
+}
+
+/**
  * The stream replicas chosen at connection (connectNats' `streamReplicas`), per JetStream manager: every stream a
  * process creates or updates through it (ensureStream) gets the same count, also the streams of other services it
  * makes when it starts first (listings and comms make the forum's), so a later update never flips the count back.

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { DEAD_LETTER_STREAM, type NatsHandle } from '@cp/service-kit';
 import { call, listingBody, startListings, until, type ListingsHarness } from './helpers.ts';
 
 let h: ListingsHarness;
@@ -37,9 +38,30 @@ it('removes the files of images no listing uses after a delete or an edit, and k
   await until('A and C removed', async () => (await status(a.url)) === 404 && (await status(c.url)) === 404);
   expect(await status(a.thumbnailUrl)).toBe(404);
   expect(await status(c.thumbnailUrl)).toBe(404);
-  // Events are handled in order: the edit's (B still used) was handled before the deletion's.
+  // Listing 2 still shows B: neither the edit's event nor the deletion's removed it.
   expect(await status(b.url)).toBe(200);
 
   expect((await call(h.base, 'DELETE', `/api/listings/${l2}`, { cookie })).status).toBe(200);
   await until('B removed', async () => (await status(b.url)) === 404 && (await status(b.thumbnailUrl)) === 404);
+});
+
+/** Every dead letter of every consumer (`deadletter.>`), oldest first. */
+async function allDeadLetters(nats: NatsHandle) {
+  const out: Array<{ originalSubject: string; data: { listingId?: string } }> = [];
+  for (let seq = 1; ; ) {
+    const m = await nats.jsm.streams.getMessage(DEAD_LETTER_STREAM, { seq, next_by_subj: 'deadletter.>' } as unknown as { seq: number });
+    if (!m) return out;
+    out.push({ originalSubject: m.header.get('Cp-Original-Subject'), data: (m.json() as { data?: { listingId?: string } }).data ?? {} });
+    seq = m.seq + 1;
+  }
+}
+
+it('a new listing\'s listing-created event is dead-lettered by no consumer (image clean-up reads only what it handles)', async () => {
+  const image = await uploadOne('#ff0');
+  const id = (await call(h.base, 'POST', '/api/listings', { cookie, body: listingBody({ imageUrls: [image.url] }) })).body.id as string;
+  expect((await call(h.base, 'DELETE', `/api/listings/${id}`, { cookie })).status).toBe(200);
+  // The clean-up handled the deletion, which the stream holds after the creation.
+  await until('the image removed', async () => (await status(image.url)) === 404);
+  const mine = (await allDeadLetters(h.nats)).filter((d) => d.data.listingId === id);
+  expect(mine.map((d) => d.originalSubject)).toEqual([]);
 });
