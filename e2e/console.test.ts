@@ -100,20 +100,11 @@ function visits(signedIn: boolean): Visit[] {
   ];
 }
 
-/**
- * The one console error allowed, signed out only: Chromium reports every 4xx answer to a request as "Failed to load
- * resource", and identity answers the shell's session check (GET /api/auth/user) 401 when nobody is signed in
- * (services/identity: requireUser; web-core reads 401 as "nobody"). Nothing a page's code can silence: ending it means
- * that endpoint answering a visitor without an error status. Anything else stays an error.
- */
-const isSignedOutSessionCheck = (text: string, url: string) => text.includes('status of 401') && new URL(url, 'http://x').pathname === '/api/auth/user';
-
 /** Console errors, uncaught exceptions and CSP violations of the page, from before its first script on. */
-async function watch(page: Page, signedIn: boolean): Promise<string[]> {
+async function watch(page: Page): Promise<string[]> {
   const problems: string[] = [];
   page.on('console', (m) => {
     if (m.type() !== 'error') return;
-    if (!signedIn && isSignedOutSessionCheck(m.text(), m.location().url)) return;
     problems.push(`console error: ${m.text()} (${m.location().url}:${m.location().lineNumber})`);
   });
   page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
@@ -134,7 +125,7 @@ describe.each([
   test.each(visits(signedIn).map((v) => [v.name, v] as const))('%s: no console error, no uncaught exception, no CSP violation', async (_name, visit) => {
     await withPage(async ({ page, context }) => {
       if (signedIn) await signIn(context, adminToken);
-      const problems = await watch(page, signedIn);
+      const problems = await watch(page);
       await page.goto(visit.path());
       await visit.ready(page);
       await scrollThroughPage(page);

@@ -172,7 +172,7 @@ export const CORPUS: Record<CorpusName, Corpus> = {
       { method: 'POST', path: '/api/register', body: 'json', sample: { username: 'fuzzer', password: 'pw-123456', email: 'f@example.com', firstName: 'F', lastName: 'Z', termsAccepted: true } },
       { method: 'POST', path: '/api/local-login', body: 'json', sample: { username: 'fuzzer', password: 'pw-123456' } },
       { method: 'POST', path: '/api/logout', body: 'none', sessionless: true },
-      { method: 'GET', path: '/api/auth/user', body: 'none', auth: 'user' },
+      { method: 'GET', path: '/api/auth/user', body: 'none' },
       { method: 'POST', path: '/api/forgot-password', body: 'json', sample: { email: 'f@example.com' } },
       { method: 'POST', path: '/api/reset-password', body: 'json', sample: { token: 'a'.repeat(43), password: 'pw-654321' } },
       // E-mail verification (issue 26): tokens the fuzz cannot know (every one is refused, nothing changes); the

@@ -59,6 +59,14 @@ describe('session (spec §4, §7)', () => {
     expect(calls[0]?.credentials).toBe('include');
   });
 
+  it('GET /api/auth/user answering null (nobody signed in, 200) means "no user"', async () => {
+    serve(() => json(null));
+    const store = createAppStore();
+    const result = await store.dispatch(authApi.endpoints.getCurrentUser.initiate());
+    expect(result.isError).toBe(false);
+    expect(result.data).toBeNull();
+  });
+
   it('GET /api/auth/user answering the user makes it the current user', async () => {
     serve(() => json(USER));
     const store = createAppStore();

@@ -54,9 +54,16 @@ export function identityRoutes(deps: IdentityDeps, auth: Auth) {
     ctx.body = { message: 'Logged out' };
   });
 
-  router.get('/api/auth/user', auth.requireUser, async (ctx) => {
+  // Spec §7: "current user or none". Nobody signed in (no cookie, an ended or forged session) is the JSON `null` with
+  // 200, not a 401: the page asks this on every load, and a browser logs every 4xx as a console error.
+  router.get('/api/auth/user', auth.authenticate, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await currentUser(deps, ctx.state.user.id as string);
+    const user = ctx.state.user as { id: string } | null;
+    if (user) ctx.body = await currentUser(deps, user.id);
+    else {
+      ctx.type = 'application/json';
+      ctx.body = 'null';
+    }
   });
 
   router.post('/api/auth/verify-email', async (ctx) => {

@@ -5,7 +5,7 @@ import type { ApiError } from './base-query.ts';
 /** The identity calls of spec §7 and the session rules of §4. */
 export const authApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    /** GET /api/auth/user: the current user, or null when not logged in (401). Fetched once at startup. */
+    /** GET /api/auth/user: the current user, or null when not logged in (identity answers `null`; a 401 means the same). Fetched once at startup. */
     getCurrentUser: build.query<PublicUser | null, void>({
       async queryFn(_arg, _api, _extra, baseQuery) {
         const result = await baseQuery('/api/auth/user');
@@ -13,7 +13,7 @@ export const authApi = baseApi.injectEndpoints({
           const error = result.error as ApiError;
           return error.status === 401 ? { data: null } : { error };
         }
-        return { data: result.data as PublicUser };
+        return { data: (result.data ?? null) as PublicUser | null };
       },
       providesTags: ['CurrentUser'],
     }),
