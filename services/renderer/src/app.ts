@@ -1,0 +1,49 @@
+import type Koa from 'koa';
+import type { Connection } from 'mongoose';
+import { createApp, mongoReadiness, type Logger, type ReadinessCheck } from '@cp/service-kit';
+import type { RendererConfig } from './config.ts';
+import { serviceClient, type ServiceClient } from './upstream.ts';
+
+export interface RendererAppInput {
+  config: RendererConfig;
+  logger: Logger;
+  conn: Connection;
+  /** The kit's checks (NATS) for `/readyz`; the app adds MongoDB's. */
+  readiness?: ReadinessCheck[];
+  /** The clock (tests move it). */
+  now?: () => Date;
+}
+
+/** The services whose public GET endpoints the renderer reads (anonymous: no visitor's cookie is ever forwarded). */
+export interface RendererServices {
+  listings: ServiceClient;
+  forum: ServiceClient;
+  directory: ServiceClient;
+  search: ServiceClient;
+}
+
+export function rendererServices(config: RendererConfig): RendererServices {
+  return {
+    listings: serviceClient('listings', config.LISTINGS_URL),
+    forum: serviceClient('forum', config.FORUM_URL),
+    directory: serviceClient('directory', config.DIRECTORY_URL),
+    search: serviceClient('search', config.SEARCH_URL),
+  };
+}
+
+/**
+ * Builds the renderer: the pages' heads and statuses (src/pages), robots.txt and the sitemaps (src/sitemap), the
+ * link-preview images (src/preview-images). Used by main and by tests; `close` stops what it started.
+ */
+export async function buildRendererApp(input: RendererAppInput): Promise<{ app: Koa; services: RendererServices; close: () => Promise<void> }> {
+  const services = rendererServices(input.config);
+  const app = createApp({ name: 'renderer', logger: input.logger, readiness: [mongoReadiness(input.conn), ...(input.readiness ?? [])] });
+  const closers: Array<() => Promise<void> | void> = [];
+  return {
+    app,
+    services,
+    async close() {
+      for (const c of closers.reverse()) await c();
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { BaseServiceEnv, loadConfig, port, S3Env } from '@cp/service-kit';
+
+/** A list of origins, comma separated (a service's replicas), as the gateway's `<NAME>_URL`s: at least one. */
+const origins = () =>
+  z
+    .string()
+    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+    .pipe(z.array(z.url()).min(1, 'at least one URL'));
+
+/**
+ * The renderer reads the services' public GET endpoints (never their databases) and writes the link-preview images'
+ * cache to S3. The kit's start still connects to MongoDB (MONGO_URL; the sitemaps' and preview images' leases) and NATS.
+ */
+export const RendererEnv = BaseServiceEnv.extend({
+  ...S3Env.shape,
+  PORT: port(4008),
+  MONGO_DB: z.string().default('renderer'),
+  /** The site's public origin: canonical URLs, og:url, og:image, the sitemaps (never the request's Host). */
+  PUBLIC_URL: z.url(),
+  LISTINGS_URL: origins(),
+  FORUM_URL: origins(),
+  DIRECTORY_URL: origins(),
+  SEARCH_URL: origins(),
+  /** The bucket of the link-preview images' cache (created at the first write if missing). */
+  S3_BUCKET_PREVIEWS: z.string().min(3).max(63).default('link-previews'),
+  /** The site's name (og:site_name, the titles' suffix) and its default description (pages without their own). */
+  SITE_NAME: z.string().min(1).max(100).default('Central PA Desi Community'),
+  SITE_DESCRIPTION: z
+    .string()
+    .min(1)
+    .max(300)
+    .default('Classifieds, forum, business directory and Yellow Pages for the Indian community in Mechanicsburg, Harrisburg, Carlisle, Camp Hill and Enola.'),
+  /** The whole budget of a page's data requests to the services, in milliseconds; past it the generic head answers. */
+  PAGE_DATA_BUDGET_MS: z.coerce.number().int().min(20).max(5_000).default(250),
+});
+
+export type RendererConfig = z.infer<typeof RendererEnv>;
+
+export function loadRendererConfig(env: NodeJS.ProcessEnv = process.env): RendererConfig {
+  return loadConfig(RendererEnv, env);
+}

@@ -1,0 +1,68 @@
+import type { z } from 'zod';
+
+/** What a service answered to one GET: its data (parsed with the contracts' schema), not found, gone, or a failure. */
+export type Fetched<T> =
+  | { kind: 'ok'; data: T }
+  | { kind: 'not-found' }
+  | { kind: 'gone' }
+  | { kind: 'failed'; reason: string };
+
+/** One service's public GET endpoints, across its replicas (round robin; the next one when one cannot be reached). */
+export interface ServiceClient {
+  readonly name: string;
+  getJson<S extends z.ZodType>(path: string, schema: S, signal: AbortSignal): Promise<Fetched<z.infer<S>>>;
+}
+
+const MAX_BODY_BYTES = 2 * 1024 * 1024;
+
+export function serviceClient(name: string, origins: readonly string[], fetchImpl: typeof fetch = fetch): ServiceClient {
+  if (origins.length === 0) throw new Error(`${name}: no origin`);
+  let next = 0;
+  return {
+    name,
+    async getJson(path, schema, signal) {
+      const start = next++ % origins.length;
+      let lastReason = 'not reached';
+      for (let i = 0; i < origins.length; i++) {
+        const origin = origins[(start + i) % origins.length]!;
+        let res: Response;
+        try {
+          // Anonymous: no cookie or credential of the visitor ever goes to a service from here.
+          res = await fetchImpl(new URL(path, origin), { signal, headers: { accept: 'application/json' }, redirect: 'error' });
+        } catch (err) {
+          if (signal.aborted) return { kind: 'failed', reason: `${name}: over the time budget` };
+          lastReason = `${name}: ${(err as Error).message}`;
+          continue; // this replica cannot be reached: the next one
+        }
+        if (res.status === 404) {
+          await res.body?.cancel();
+          return { kind: 'not-found' };
+        }
+        if (res.status === 410) {
+          await res.body?.cancel();
+          return { kind: 'gone' };
+        }
+        if (!res.ok) {
+          await res.body?.cancel();
+          return { kind: 'failed', reason: `${name}: ${res.status} for ${path}` };
+        }
+        const length = Number(res.headers.get('content-length') ?? 0);
+        if (length > MAX_BODY_BYTES) {
+          await res.body?.cancel();
+          return { kind: 'failed', reason: `${name}: answer too large for ${path}` };
+        }
+        let body: unknown;
+        try {
+          body = await res.json();
+        } catch (err) {
+          if (signal.aborted) return { kind: 'failed', reason: `${name}: over the time budget` };
+          return { kind: 'failed', reason: `${name}: not JSON for ${path} (${(err as Error).message})` };
+        }
+        const parsed = schema.safeParse(body);
+        if (!parsed.success) return { kind: 'failed', reason: `${name}: unexpected answer for ${path}: ${parsed.error.issues[0]?.message ?? ''}` };
+        return { kind: 'ok', data: parsed.data };
+      }
+      return { kind: 'failed', reason: lastReason };
+    },
+  };
+}
