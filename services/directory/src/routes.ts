@@ -2,6 +2,7 @@ import { createRouter, type Auth, type AuthUser } from '@cp/service-kit';
 import type { Context } from 'koa';
 import type { DirectoryDeps } from './use-cases/deps.ts';
 import { listBusinesses } from './use-cases/list-businesses.ts';
+import { getBusiness } from './use-cases/get-business.ts';
 import { yellowPages } from './use-cases/yellow-pages.ts';
 import { createBusiness } from './use-cases/create-business.ts';
 import { updateBusiness } from './use-cases/update-business.ts';
@@ -20,6 +21,10 @@ export function directoryRoutes(deps: DirectoryDeps, auth: Auth) {
 
   router.get('/api/businesses', async (ctx) => {
     ctx.body = await listBusinesses(deps);
+  });
+
+  router.get('/api/businesses/:id', async (ctx) => {
+    ctx.body = await getBusiness(deps, ctx.params.id ?? '');
   });
 
   router.get('/api/yellow-pages', async (ctx) => {

@@ -6,11 +6,13 @@ import {
   BusinessReviewSchema,
   BusinessSchema,
   BusinessUpdated,
+  BUSINESS_NOT_FOUND,
   eventStream,
   parseEvent,
 } from '@cp/contracts';
 import { outboxModel, streamMessages } from '@cp/service-kit';
 import { meanRating } from '../src/data/businesses-repository.ts';
+import { INVALID_BUSINESS_ID } from '../src/use-cases/get-business.ts';
 import { businessBody, call, DAY_MS, startDirectory, until, type DirectoryHarness, type Session } from './helpers.ts';
 
 let h: DirectoryHarness;
@@ -194,6 +196,36 @@ describe('GET /api/businesses and /api/yellow-pages (public)', () => {
     const res = await call(h.base, 'GET', `/api/yellow-pages?${q}`);
     expect(res.status).toBe(400);
     expect(res.body.error).toEqual(expect.any(String));
+  });
+});
+
+describe('GET /api/businesses/:id (public: the business page)', () => {
+  it('answers the business in the contracts\' shape, with its rating after a review', async () => {
+    const b = await newBusiness({ name: 'One Page Grocers', website: 'https://grocers.example', email: 'hi@grocers.example' });
+    const first = await list(`/api/businesses/${b.id}`);
+    expect(first.status).toBe(200);
+    expect(BusinessSchema.strict().parse(first.body)).toEqual(b);
+    expect(JSON.stringify(first.body)).not.toContain('ratingTotal');
+    expect((await review(b.id, { rating: 4 })).status).toBe(201);
+    const after = BusinessSchema.parse((await list(`/api/businesses/${b.id}`)).body);
+    expect(after).toMatchObject({ id: b.id, name: 'One Page Grocers', rating: 4, reviewCount: 1 });
+  });
+
+  it('answers 404 with the contracts\' text for a business that does not exist (or no longer does)', async () => {
+    const missing = await call(h.base, 'GET', `/api/businesses/${randomUUID()}`);
+    expect(missing.status).toBe(404);
+    expect(missing.body).toMatchObject({ error: BUSINESS_NOT_FOUND });
+    const doomed = await newBusiness({ name: 'Gone Soon' });
+    expect((await remove(doomed.id)).status).toBe(204);
+    const gone = await call(h.base, 'GET', `/api/businesses/${doomed.id}`);
+    expect(gone.status).toBe(404);
+    expect(gone.body).toMatchObject({ error: BUSINESS_NOT_FOUND });
+  });
+
+  it.each([['a word', 'not-a-uuid'], ['an operator', '%7B%22%24ne%22%3A1%7D'], ['a long id', 'a'.repeat(300)]])('answers 400 to %s as the id', async (_label, id) => {
+    const res = await call(h.base, 'GET', `/api/businesses/${id}`);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ error: INVALID_BUSINESS_ID });
   });
 });
 
