@@ -1,6 +1,6 @@
 import './zod-config.ts';
 import { z } from 'zod';
-import { IdSchema, QueryTextSchema } from './common.ts';
+import { IdSchema, IsoDateTimeSchema, QueryTextSchema } from './common.ts';
 import { PRICE_BUCKET_IDS, type PriceBucketId } from './constants.ts';
 import { ListingSchema, ListingsQuerySchema } from './listings.ts';
 import {
@@ -74,6 +74,39 @@ export const SearchResponseSchema = z.object({
   pageSize: z.number().int().positive(),
   counts: countsOf(SEARCH_HIT_TYPES),
 });
+
+/**
+ * The search service's internal sitemap feed (issue 20), for the renderer's sitemaps: never routed by the gateway.
+ * `GET /internal/sitemap/{kind}?page=&pageSize=` → one page of the public documents of a kind, in a stable order
+ * (creation, then id), each with its last change.
+ */
+export const SITEMAP_KINDS = ['listings', 'posts', 'businesses'] as const;
+export type SitemapKind = (typeof SITEMAP_KINDS)[number];
+export const SitemapKindSchema = z.enum(SITEMAP_KINDS);
+/** The sitemaps.org limit of URLs per sitemap file, and so the largest page. */
+export const SITEMAP_PAGE_SIZE_MAX = 50_000;
+/** The highest page asked for (50,000 × 10,000 documents is far past what one search replica holds). */
+export const SITEMAP_PAGE_MAX = 10_000;
+
+export const SitemapQuerySchema = z
+  .object({
+    page: z.coerce.number().int().min(1).max(SITEMAP_PAGE_MAX).default(1),
+    pageSize: z.coerce.number().int().min(1).max(SITEMAP_PAGE_SIZE_MAX).default(SITEMAP_PAGE_SIZE_MAX),
+  })
+  .strict();
+export type SitemapQuery = z.output<typeof SitemapQuerySchema>;
+
+export const SitemapEntrySchema = z.object({ id: IdSchema, lastmod: IsoDateTimeSchema });
+export type SitemapEntry = z.output<typeof SitemapEntrySchema>;
+
+/** `{ total, page, pageSize, items }`: `total` counts every public document of the kind (for the number of pages). */
+export const SitemapPageSchema = z.object({
+  total: z.number().int().nonnegative(),
+  page: z.number().int().positive(),
+  pageSize: z.number().int().positive(),
+  items: z.array(SitemapEntrySchema),
+});
+export type SitemapPage = z.output<typeof SitemapPageSchema>;
 
 // The zod-free answer types (search-values.ts) are the schemas' outputs: a change to one without the other fails tsc.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

@@ -1,6 +1,7 @@
 import type Koa from 'koa';
 import { createApp, type NatsHandle, type ServiceAppInput } from '@cp/service-kit';
 import { SearchIndex } from './data/search-index.ts';
+import { SitemapEntries } from './data/sitemap-entries.ts';
 import type { SnapshotStore } from './data/snapshots.ts';
 import { snapshotMismatches, startIndexFeed, type IndexFeed } from './events/index-feed.ts';
 import { startSnapshots, type Snapshotter } from './events/snapshotter.ts';
@@ -34,7 +35,7 @@ export async function buildSearchApp(input: SearchAppInput): Promise<{ app: Koa;
   if (snapshot) input.logger.info({ takenAt: snapshot.takenAt, streams: snapshot.streams, listings: snapshot.listings.length }, 'index loaded from a snapshot');
   const feed = await startIndexFeed({ nats: input.nats, index, logger: input.logger, ...(snapshot ? { from: snapshot.streams } : {}) });
   const snapshotter = input.snapshots ? startSnapshots({ index, feed, store: input.snapshots.store, intervalMs: input.snapshots.intervalMs, logger: input.logger }) : undefined;
-  const deps: SearchDeps = { index };
+  const deps: SearchDeps = { index, sitemap: new SitemapEntries(index) };
   const app = createApp({ name: 'search', logger: input.logger, readiness: [...(input.readiness ?? []), feed.readiness] });
   const routes = searchRoutes(deps);
   app.use(routes.routes()).use(routes.allowedMethods());

@@ -32,6 +32,23 @@ export class SearchIndex {
   private clocks: Record<Kind, number> = { listing: 0, business: 0 };
   private businesses = new Map<string, Business>();
   private posts = new Map<string, ForumPost>();
+  /** Changes so far per kind of document (puts taken and deletes): what is derived from the documents knows when it is stale. */
+  private revisions = { listing: 0, post: 0, business: 0 };
+
+  /** The change counts per kind (see `revisions`). */
+  revision(kind: 'listing' | 'post' | 'business'): number {
+    return this.revisions[kind];
+  }
+
+  /** Every post held, in no particular order. */
+  allPosts(): IterableIterator<ForumPost> {
+    return this.posts.values();
+  }
+
+  /** Every business held with its version (its last created/updated event's time), in no particular order. */
+  *allBusinesses(): IterableIterator<{ business: Business; version: string }> {
+    for (const business of this.businesses.values()) yield { business, version: this.businessVersions.get(business.id)! };
+  }
 
   /** Moves a kind's clock to an event's time and forgets the deletes the horizon left behind. */
   advance(kind: Kind, at: string): void {
@@ -57,6 +74,7 @@ export class SearchIndex {
   putListing(listing: Listing): boolean {
     if (this.tombstones.listing.has(listing.id) || !this.newer(listing.updatedAt, this.listings.get(listing.id)?.updatedAt)) return false;
     this.listings.put(listing);
+    this.revisions.listing++;
     this.words.put('listing', listing.id, listing.title, listing.description);
     return true;
   }
@@ -64,12 +82,14 @@ export class SearchIndex {
   deleteListing(id: string, at: string): void {
     this.tombstones.listing.set(id, Date.parse(at));
     this.listings.remove(id);
+    this.revisions.listing++;
     this.words.remove('listing', id);
   }
 
   putPost(post: ForumPost): boolean {
     if (!this.newer(post.updatedAt, this.posts.get(post.id)?.updatedAt)) return false;
     this.posts.set(post.id, post);
+    this.revisions.post++;
     this.words.put('post', post.id, post.title, post.content);
     return true;
   }
@@ -81,6 +101,7 @@ export class SearchIndex {
     // A review counted after this version's event keeps its rating.
     const rated = held && held.reviewCount > business.reviewCount ? { ...business, rating: held.rating, reviewCount: held.reviewCount } : business;
     this.businesses.set(business.id, rated);
+    this.revisions.business++;
     this.words.put('business', business.id, business.name, [business.description, business.category, business.address].join(' '));
     return true;
   }
@@ -95,6 +116,7 @@ export class SearchIndex {
     this.tombstones.business.set(id, Date.parse(at));
     this.businessVersions.delete(id);
     this.businesses.delete(id);
+    this.revisions.business++;
     this.words.remove('business', id);
   }
 
