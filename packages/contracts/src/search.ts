@@ -108,6 +108,20 @@ export const SitemapPageSchema = z.object({
 });
 export type SitemapPage = z.output<typeof SitemapPageSchema>;
 
+/** `GET /internal/sitemap/{kind}/summary?pageSize=`: what a sitemap index needs without reading every page. */
+export const SitemapSummaryQuerySchema = z.object({ pageSize: SitemapQuerySchema.shape.pageSize }).strict();
+
+/**
+ * `total` public documents of the kind; `pages[i]`: page i + 1 at `pageSize`, with the latest `lastmod` of its
+ * documents (at most SITEMAP_PAGE_MAX pages: the pages route serves no further).
+ */
+export const SitemapSummarySchema = z.object({
+  total: z.number().int().nonnegative(),
+  pageSize: z.number().int().positive(),
+  pages: z.array(z.object({ lastmod: IsoDateTimeSchema })).max(SITEMAP_PAGE_MAX),
+});
+export type SitemapSummary = z.output<typeof SitemapSummarySchema>;
+
 // The zod-free answer types (search-values.ts) are the schemas' outputs: a change to one without the other fails tsc.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const sameTypes: [

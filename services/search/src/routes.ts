@@ -2,7 +2,7 @@ import { createRouter } from '@cp/service-kit';
 import { searchListings } from './use-cases/search-listings.ts';
 import { suggest } from './use-cases/suggest.ts';
 import { searchSite } from './use-cases/search-site.ts';
-import { sitemapPage } from './use-cases/sitemap-page.ts';
+import { sitemapPage, sitemapSummary } from './use-cases/sitemap-page.ts';
 import type { SearchDeps } from './use-cases/deps.ts';
 
 export function searchRoutes(deps: SearchDeps) {
@@ -19,6 +19,9 @@ export function searchRoutes(deps: SearchDeps) {
   // Internal (the gateway never routes /internal): the renderer's sitemaps.
   router.get('/internal/sitemap/:kind', (ctx) => {
     ctx.body = sitemapPage(deps, ctx.params.kind ?? '', ctx.query);
+  });
+  router.get('/internal/sitemap/:kind/summary', (ctx) => {
+    ctx.body = sitemapSummary(deps, ctx.params.kind ?? '', ctx.query);
   });
   return router;
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { BusinessCreated, ForumPostCreated, SITEMAP_PAGE_SIZE_MAX, SitemapPageSchema, type SitemapEntry, type SitemapPage } from '@cp/contracts';
+import { BusinessCreated, ForumPostCreated, SITEMAP_PAGE_SIZE_MAX, SitemapPageSchema, SitemapSummarySchema, type SitemapEntry, type SitemapPage } from '@cp/contracts';
 import { publishEvent } from '@cp/service-kit';
 import { call, listingBody, startSearch, until } from './helpers.ts';
 
@@ -89,6 +89,18 @@ describe('GET /internal/sitemap/listings', () => {
     expect(Date.parse(after.lastmod)).toBeGreaterThan(Date.parse(before.lastmod));
   });
 
+  it('summarises: the total and, per page, the latest lastmod of its listings', async () => {
+    await stable(async (items) => {
+      const res = await get('/internal/sitemap/listings/summary?pageSize=2');
+      expect(res.status).toBe(200);
+      const summary = SitemapSummarySchema.parse(res.body);
+      const latest = (page: SitemapEntry[]) => page.reduce((a, e) => (Date.parse(e.lastmod) > Date.parse(a) ? e.lastmod : a), page[0]!.lastmod);
+      const expected = [];
+      for (let i = 0; i < items.length; i += 2) expected.push({ lastmod: latest(items.slice(i, i + 2)) });
+      expect(summary).toEqual({ total: items.length, pageSize: 2, pages: expected });
+    });
+  });
+
   it.each([
     ['an unknown kind', '/internal/sitemap/users'],
     ['page 0', '/internal/sitemap/listings?page=0'],
@@ -99,6 +111,9 @@ describe('GET /internal/sitemap/listings', () => {
     ['a fractional pageSize', '/internal/sitemap/listings?pageSize=1.5'],
     ['an unknown parameter', '/internal/sitemap/listings?sort=newest'],
     ['a repeated parameter', '/internal/sitemap/listings?page=1&page=2'],
+    ['a summary of an unknown kind', '/internal/sitemap/users/summary'],
+    ['a summary with pageSize 0', '/internal/sitemap/listings/summary?pageSize=0'],
+    ['a summary with a page', '/internal/sitemap/listings/summary?page=1'],
   ])('answers 400 with a JSON error for %s', async (_what, path) => {
     const res = await get(path);
     expect(res.status).toBe(400);

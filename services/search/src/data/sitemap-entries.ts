@@ -1,4 +1,4 @@
-import type { Business, ForumPost, Listing, SitemapEntry, SitemapKind } from '@cp/contracts';
+import { SITEMAP_PAGE_MAX, type Business, type ForumPost, type Listing, type SitemapEntry, type SitemapKind } from '@cp/contracts';
 import type { SearchIndex } from './search-index.ts';
 
 /**
@@ -44,6 +44,22 @@ export class SitemapEntries {
     const all = this.entries(kind);
     const from = (page - 1) * pageSize;
     return { total: all.length, items: all.slice(from, from + pageSize) };
+  }
+
+  /** The total and, per page of `pageSize`, its latest lastmod (the first SITEMAP_PAGE_MAX pages). */
+  summary(kind: SitemapKind, pageSize: number): { total: number; pages: Array<{ lastmod: string }> } {
+    const all = this.entries(kind);
+    const pages: Array<{ lastmod: string }> = [];
+    for (let from = 0; from < all.length && pages.length < SITEMAP_PAGE_MAX; from += pageSize) {
+      let latest = all[from]!.lastmod;
+      let latestMs = Date.parse(latest);
+      for (let i = from + 1; i < Math.min(all.length, from + pageSize); i++) {
+        const ms = Date.parse(all[i]!.lastmod);
+        if (ms > latestMs) [latest, latestMs] = [all[i]!.lastmod, ms];
+      }
+      pages.push({ lastmod: latest });
+    }
+    return { total: all.length, pages };
   }
 
   private entries(kind: SitemapKind): SitemapEntry[] {

@@ -1,4 +1,4 @@
-import { SitemapKindSchema, SitemapQuerySchema, type SitemapPage } from '@cp/contracts';
+import { SitemapKindSchema, SitemapQuerySchema, SitemapSummaryQuerySchema, type SitemapPage, type SitemapSummary } from '@cp/contracts';
 import type { SearchDeps } from './deps.ts';
 
 /**
@@ -11,4 +11,14 @@ export function sitemapPage(deps: SearchDeps, kind: string, query: Record<string
   const q = SitemapQuerySchema.parse(query);
   const { total, items } = deps.sitemap.page(k, q.page, q.pageSize);
   return { total, page: q.page, pageSize: q.pageSize, items };
+}
+
+/**
+ * GET /internal/sitemap/{kind}/summary?pageSize=: the total and each page's latest lastmod, for the sitemap index
+ * (one request per kind instead of every page).
+ */
+export function sitemapSummary(deps: SearchDeps, kind: string, query: Record<string, unknown>): SitemapSummary {
+  const k = SitemapKindSchema.parse(kind);
+  const q = SitemapSummaryQuerySchema.parse(query);
+  return { ...deps.sitemap.summary(k, q.pageSize), pageSize: q.pageSize };
 }
