@@ -18,3 +18,4 @@ export * from './search-values.ts';
 export * from './search.ts';
 export * from './events/envelope.ts';
 export * from './events/catalog.ts';
+export * from './page-head.ts';

@@ -2,6 +2,7 @@ import type Koa from 'koa';
 import type { Connection } from 'mongoose';
 import { createApp, mongoReadiness, type Logger, type ReadinessCheck } from '@cp/service-kit';
 import type { RendererConfig } from './config.ts';
+import { pageRoutes } from './pages/routes.ts';
 import { serviceClient, type ServiceClient } from './upstream.ts';
 
 export interface RendererAppInput {
@@ -39,6 +40,9 @@ export async function buildRendererApp(input: RendererAppInput): Promise<{ app: 
   const services = rendererServices(input.config);
   const app = createApp({ name: 'renderer', logger: input.logger, readiness: [mongoReadiness(input.conn), ...(input.readiness ?? [])] });
   const closers: Array<() => Promise<void> | void> = [];
+  const site = { publicUrl: input.config.PUBLIC_URL, siteName: input.config.SITE_NAME, siteDescription: input.config.SITE_DESCRIPTION };
+  const pages = pageRoutes({ site, services, budgetMs: input.config.PAGE_DATA_BUDGET_MS, logger: input.logger });
+  app.use(pages.routes()).use(pages.allowedMethods());
   return {
     app,
     services,

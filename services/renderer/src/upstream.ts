@@ -28,7 +28,7 @@ export function serviceClient(name: string, origins: readonly string[], fetchImp
         let res: Response;
         try {
           // Anonymous: no cookie or credential of the visitor ever goes to a service from here.
-          res = await fetchImpl(new URL(path, origin), { signal, headers: { accept: 'application/json' }, redirect: 'error' });
+          res = await fetchImpl(new URL(path, origin), { signal, headers: { accept: 'application/json', 'user-agent': 'cp-renderer-bot/1.0' }, redirect: 'error' });
         } catch (err) {
           if (signal.aborted) return { kind: 'failed', reason: `${name}: over the time budget` };
           lastReason = `${name}: ${(err as Error).message}`;

@@ -1,0 +1,229 @@
+import { randomUUID } from 'node:crypto';
+import { ListingSchema, PageHeadAnswerSchema } from '@cp/contracts';
+import { listingJsonLd } from '../src/pages/structured-data.ts';
+import { call, DOWN, hangingServer, PUBLIC_URL, startRenderer, startRendererStack, type RendererStack } from './helpers.ts';
+import { parseHead, type ParsedHead } from './head-parser.ts';
+
+let s: RendererStack;
+beforeAll(async () => {
+  s = await startRendererStack();
+}, 120_000);
+afterAll(async () => {
+  await s?.close();
+});
+
+async function headOf(path: string, base = s.renderer.base, headers: Record<string, string> = {}): Promise<{ status: number; head: ParsedHead; raw: string }> {
+  const res = await fetch(`${base}/internal/page-head?path=${encodeURIComponent(path)}`, { headers });
+  expect(res.status).toBe(200);
+  const answer = PageHeadAnswerSchema.parse(await res.json());
+  const head = parseHead(answer.head, { fragment: true });
+  // What any previewer needs, on every page: nothing of it leaks out of <head>, nothing in it executes.
+  expect(head.bodyElements).toEqual([]);
+  expect(head.executableScripts).toBe(0);
+  return { status: answer.status, head, raw: answer.head };
+}
+
+/** The Open Graph and Twitter card every page has, with its absolute 1200×630 image. */
+function expectPreview(head: ParsedHead, image: string) {
+  expect(head.meta['og:title']).toBe(head.title);
+  expect(head.meta['og:description']).toBe(head.meta.description);
+  expect(head.meta['og:site_name']).toBe('Central PA Desi Community');
+  expect(head.meta['og:type']).toMatch(/^(website|article|business\.business)$/);
+  expect(head.meta['og:image']).toBe(`${PUBLIC_URL}${image}`);
+  expect(head.meta['og:image:width']).toBe('1200');
+  expect(head.meta['og:image:height']).toBe('630');
+  expect(head.meta['twitter:card']).toBe('summary_large_image');
+  expect(head.meta['twitter:image']).toBe(`${PUBLIC_URL}${image}`);
+}
+
+const typed = (head: ParsedHead, type: string) => head.jsonLd.filter((d) => d['@type'] === type);
+
+async function newListing(body: Record<string, unknown>): Promise<string> {
+  const { cookie } = await s.listings.newSession();
+  const { listingBody } = await import('../../listings/test/helpers.ts');
+  const res = await call(s.listings.base, 'POST', '/api/listings', { body: listingBody(body), cookie });
+  expect(res.status).toBe(201);
+  return res.body.id as string;
+}
+
+describe('page heads', () => {
+  it('home: the site, its canonical on PUBLIC_URL (never the Host asked), a WebSite with a SearchAction', async () => {
+    const { status, head } = await headOf('/', s.renderer.base, { host: 'evil.example' });
+    expect(status).toBe(200);
+    expect(head.title).toBe('Central PA Desi Community');
+    expect(head.canonical).toBe(`${PUBLIC_URL}/`);
+    expect(head.meta['og:url']).toBe(`${PUBLIC_URL}/`);
+    expect(head.meta.robots).toBeUndefined();
+    expectPreview(head, '/og/site.jpg');
+    const [site] = typed(head, 'WebSite');
+    expect(site).toMatchObject({ '@context': 'https://schema.org', url: `${PUBLIC_URL}/` });
+    expect(site!.potentialAction).toMatchObject({ '@type': 'SearchAction', target: { urlTemplate: `${PUBLIC_URL}/search?q={search_term_string}` }, 'query-input': 'required name=search_term_string' });
+  });
+
+  it('a Buy & Sell listing: its title, a description of at most 155 characters with price and location, its image, a Product with an Offer', async () => {
+    const id = await newListing({ title: 'Teak dining table', price: 450, location: 'Carlisle PA', description: `Solid teak table with six chairs. ${'Barely used, '.repeat(20)}` });
+    const { status, head } = await headOf(`/listing/${id}`);
+    expect(status).toBe(200);
+    expect(head.title).toBe('Teak dining table | Central PA Desi Community');
+    const description = head.meta.description!;
+    expect(description.length).toBe(155);
+    expect(description.endsWith('...')).toBe(true);
+    expect(description.startsWith('$450 · Carlisle PA · Solid teak table')).toBe(true);
+    expect(head.canonical).toBe(`${PUBLIC_URL}/listing/${id}`);
+    expect(head.meta['og:url']).toBe(head.canonical);
+    expectPreview(head, `/og/listing/${id}.jpg`);
+    const [product] = typed(head, 'Product');
+    expect(product).toMatchObject({ name: 'Teak dining table', url: head.canonical, offers: { '@type': 'Offer', price: 450, priceCurrency: 'USD' } });
+  });
+
+  it('markup in a listing stays text: escaped in the head, < escaped in the JSON-LD, which still parses to the same text', async () => {
+    const evil = '</script><script>alert(1)</script><!-- "quoted" & \u2028';
+    const id = await newListing({ title: `Bike ${evil}`.slice(0, 120), description: `A good bike. ${evil} more words here`, category: 'Home Rentals', price: 900 });
+    const { status, head, raw } = await headOf(`/listing/${id}`);
+    expect(status).toBe(200);
+    expect(raw).not.toContain('<script>alert');
+    expect(raw).not.toContain('</script><script>');
+    expect(head.title).toContain('</script><script>alert(1)</script>');
+    const [product] = typed(head, 'Product');
+    expect(product!.description).toContain('</script><script>alert(1)</script><!-- "quoted" &');
+    expect(product!.offers).toMatchObject({ price: 900, priceCurrency: 'USD' });
+  });
+
+  it('a job: no JobPosting, as a listing names no hiring organisation (listings keeps organizer for events only)', async () => {
+    const id = await newListing({ category: 'Jobs', title: 'Line cook wanted', description: 'Full time line cook for our restaurant kitchen.', price: undefined, organizer: 'Saffron Kitchen', location: 'Enola PA' });
+    const { status, head } = await headOf(`/listing/${id}`);
+    expect(status).toBe(200);
+    expect(head.title).toBe('Line cook wanted | Central PA Desi Community');
+    expect(head.jsonLd).toEqual([]);
+  });
+
+  it('a JobPosting, when a job listing has every required field, has them all', () => {
+    const site = { publicUrl: PUBLIC_URL, siteName: 'Central PA Desi Community', siteDescription: 'x' };
+    const now = new Date().toISOString();
+    const listing = ListingSchema.parse({ id: randomUUID(), userId: randomUUID(), category: 'Jobs', title: 'Line cook wanted', description: 'Full time line cook.', location: 'Enola PA', organizer: 'Saffron Kitchen', createdAt: now, updatedAt: now });
+    const [job] = listingJsonLd(listing, site, `${PUBLIC_URL}/listing/${listing.id}`);
+    expect(job).toMatchObject({ '@type': 'JobPosting', title: 'Line cook wanted', description: 'Full time line cook.', datePosted: now, hiringOrganization: { name: 'Saffron Kitchen' }, jobLocation: { address: { addressLocality: 'Enola', addressRegion: 'PA' } } });
+    expect(listingJsonLd({ ...listing, organizer: null }, site, 'u')).toEqual([]);
+    expect(listingJsonLd({ ...listing, description: ' ' }, site, 'u')).toEqual([]);
+  });
+
+  it('an event: an Event starting at its date and time, at its venue', async () => {
+    const id = await newListing({ category: 'Events', title: 'Diwali Mela 2026', description: 'Food stalls, music and dance for the whole family.', price: undefined, eventDate: '2026-11-07', eventTime: '6:30 PM', venue: 'Carlisle Fairgrounds', eventType: 'Cultural' });
+    const { head } = await headOf(`/listing/${id}`);
+    const [event] = typed(head, 'Event');
+    expect(event).toMatchObject({ name: 'Diwali Mela 2026', startDate: '2026-11-07T18:30', location: { '@type': 'Place', name: 'Carlisle Fairgrounds' } });
+  });
+
+  it('a forum post: a DiscussionForumPosting counting its replies', async () => {
+    const { cookie } = await s.forum.newSession();
+    const post = await call(s.forum.base, 'POST', '/api/forum/posts', { body: { category: 'Events', title: 'Holi party in Camp Hill?', content: 'Is anyone organising a Holi party in Camp Hill this year?' }, cookie });
+    expect(post.status).toBe(201);
+    const id = post.body.id as string;
+    for (const content of ['Yes, at the community centre.', 'We are going too, see you there!']) {
+      expect((await call(s.forum.base, 'POST', `/api/forum/posts/${id}/replies`, { body: { content }, cookie })).status).toBe(201);
+    }
+    const { status, head } = await headOf(`/forum/post/${id}`);
+    expect(status).toBe(200);
+    expect(head.title).toBe('Holi party in Camp Hill? | Central PA Desi Community');
+    expect(head.canonical).toBe(`${PUBLIC_URL}/forum/post/${id}`);
+    expectPreview(head, '/og/site.jpg');
+    const [posting] = typed(head, 'DiscussionForumPosting');
+    expect(posting).toMatchObject({ headline: 'Holi party in Camp Hill?', commentCount: 2, url: head.canonical });
+  });
+
+  it('a business: a LocalBusiness with address and telephone, an AggregateRating once it has reviews', async () => {
+    const admin = await s.directory.newAdminSession();
+    const { businessBody } = await import('../../directory/test/helpers.ts');
+    const created = await call(s.directory.base, 'POST', '/api/admin/businesses', { body: businessBody(), cookie: admin.cookie });
+    expect(created.status).toBe(201);
+    const id = created.body.id as string;
+    const { status, head } = await headOf(`/business/${id}`);
+    expect(status).toBe(200);
+    expect(head.title).toBe('Saffron Kitchen | Central PA Desi Community');
+    expectPreview(head, `/og/business/${id}.jpg`);
+    const [business] = typed(head, 'LocalBusiness');
+    expect(business).toMatchObject({ name: 'Saffron Kitchen', telephone: '(717) 555-0101', address: { streetAddress: '4820 Carlisle Pike, Mechanicsburg, PA 17050' } });
+    expect(business!.aggregateRating).toBeUndefined();
+
+    const reviewer = await s.directory.newVerifiedSession();
+    s.directory.clock.set(2 * 24 * 60 * 60 * 1000); // the reviewer's account is old enough for the review to count
+    try {
+      expect((await call(s.directory.base, 'POST', `/api/businesses/${id}/reviews`, { body: { rating: 4, comment: 'Great dosa' }, cookie: reviewer.cookie })).status).toBe(201);
+    } finally {
+      s.directory.clock.set(0);
+    }
+    const rated = await headOf(`/business/${id}`);
+    expect(typed(rated.head, 'LocalBusiness')[0]!.aggregateRating).toMatchObject({ '@type': 'AggregateRating', ratingValue: 4, reviewCount: 1 });
+  });
+
+  it('/listings keeps its known filters in the canonical URL and the title, and drops anything else', async () => {
+    const { status, head } = await headOf('/listings?utm_source=x&location=Enola%20PA&category=Jobs&price=bogus');
+    expect(status).toBe(200);
+    expect(head.canonical).toBe(`${PUBLIC_URL}/listings?category=Jobs&location=Enola+PA`);
+    expect(head.title).toBe('Jobs in Enola PA | Central PA Desi Community');
+    expectPreview(head, '/og/site.jpg');
+  });
+
+  it('the site pages have their own title and canonical URL; private pages and search results are noindex', async () => {
+    for (const [path, title] of [
+      ['/forum', 'Community Forum'],
+      ['/businesses', 'Business Directory'],
+      ['/yellow-pages', 'Yellow Pages'],
+      ['/about', 'About the Founder'],
+      ['/terms', 'Terms and Conditions'],
+      ['/contact', 'Contact Us'],
+    ] as const) {
+      const { status, head } = await headOf(path);
+      expect([path, status, head.title, head.canonical, head.meta.robots]).toEqual([path, 200, `${title} | Central PA Desi Community`, `${PUBLIC_URL}${path}`, undefined]);
+      expectPreview(head, '/og/site.jpg');
+    }
+    for (const path of ['/admin', '/my-listings', '/auth', '/forgot-password', '/reset-password?token=abc', '/verify-email?token=abc', '/search?q=sofa']) {
+      const { status, head } = await headOf(path);
+      expect([path, status, head.meta.robots, head.canonical]).toEqual([path, 200, 'noindex', undefined]);
+    }
+  });
+
+  it('404 for a missing listing, post or business, a deleted listing, an id that is none, an unknown route', async () => {
+    const { cookie } = await s.listings.newSession();
+    const { listingBody } = await import('../../listings/test/helpers.ts');
+    const created = await call(s.listings.base, 'POST', '/api/listings', { body: listingBody(), cookie });
+    const deleted = created.body.id as string;
+    expect((await call(s.listings.base, 'DELETE', `/api/listings/${deleted}`, { cookie })).status).toBe(200);
+    const missing = '0b8f5a9e-4c1d-4e6f-9a2b-3c4d5e6f7a8b';
+    for (const path of [`/listing/${missing}`, `/listing/${deleted}`, `/forum/post/${missing}`, `/business/${missing}`, '/listing/not-an-id', '/listing/%E0%A4%A', '/no-such-page', '/listing']) {
+      const { status, head } = await headOf(path);
+      // The services cannot tell a deleted listing from one that never was: 404 (410 only when the service says gone).
+      expect([path, status, head.title, head.meta.robots]).toEqual([path, 404, '404 Page Not Found | Central PA Desi Community', 'noindex']);
+    }
+  });
+
+  it('a bad path is a 400 with a JSON error', async () => {
+    for (const path of ['', 'listing/x', '//evil.example/x', `/${'a'.repeat(3000)}`, '/a\u0000b']) {
+      const res = await fetch(`${s.renderer.base}/internal/page-head?path=${encodeURIComponent(path)}`);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ error: 'path must be one page path with its query' });
+    }
+    expect((await fetch(`${s.renderer.base}/internal/page-head`)).status).toBe(400);
+    expect((await fetch(`${s.renderer.base}/internal/page-head?path=/&path=/x`)).status).toBe(400);
+  });
+});
+
+describe('a slow or stopped service', () => {
+  it('answers the generic head with 200 within the budget, so the page still works', async () => {
+    const hanging = await hangingServer();
+    const renderer = await startRenderer({ listings: hanging.url, forum: DOWN, directory: hanging.url });
+    try {
+      const id = '0b8f5a9e-4c1d-4e6f-9a2b-3c4d5e6f7a8b';
+      for (const path of [`/listing/${id}`, `/forum/post/${id}`, `/business/${id}`]) {
+        const { status, head } = await headOf(path, renderer.base);
+        expect([path, status, head.title, head.meta.robots]).toEqual([path, 200, 'Central PA Desi Community', undefined]);
+        expect(head.canonical).toBe(`${PUBLIC_URL}${path}`);
+        expectPreview(head, '/og/site.jpg');
+      }
+      expect(hanging.requests()).toBe(2); // it was asked, and its silence did not hold the answer
+    } finally {
+      await renderer.close();
+      await hanging.close();
+    }
+  });
+});
