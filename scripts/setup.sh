@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-APT_PACKAGES=(wine64 nats-server swift swift-proxy swift-account swift-container swift-object python3-swift memcached chromium fonts-liberation)
+APT_PACKAGES=(wine64 nats-server swift swift-proxy swift-account swift-container swift-object python3-swift memcached chromium fonts-liberation fonts-dejavu-core)
 
 missing=()
 for p in "${APT_PACKAGES[@]}"; do
