@@ -1,0 +1,7 @@
+/** Paths no crawler should index: the admin, a user's own pages, the API, and the account pages. */
+export const DISALLOWED = ['/admin', '/my-listings', '/api/', '/login', '/register', '/forgot-password', '/reset-password', '/verify-email', '/newsletter/'] as const;
+
+/** robots.txt: every crawler, the disallowed paths, and where the sitemap index is. */
+export function robotsTxt(publicUrl: string): string {
+  return ['User-agent: *', ...DISALLOWED.map((p) => `Disallow: ${p}`), '', `Sitemap: ${publicUrl}/sitemap.xml`, ''].join('\n');
+}
