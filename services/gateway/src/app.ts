@@ -6,6 +6,7 @@ import { compressForwarded } from './compression.ts';
 import { crossSiteProtection } from './csrf.ts';
 import { forwardInfoOf, proxyRequest, SERVICE_UNAVAILABLE, Upstream, UpstreamGroup } from './proxy.ts';
 import { createWebSite } from './web.ts';
+import { pageHeadSource } from './page-head.ts';
 import { createRouteMatcher, isSafePath, SERVICE_NAMES, type ServiceName } from './routes-table.ts';
 import { visitorCookie } from './visitor-cookie.ts';
 
@@ -130,7 +131,10 @@ export function buildGatewayApp(config: GatewayConfig, logger: Logger, options: 
   }
   const match = createRouteMatcher();
   // The web site (shell, remotes, registry) when configured; a staticRoutes option (tests) replaces it.
-  const web = !options.staticRoutes && (config.web.root || config.web.remotes.length > 0) ? createWebSite(config, logger) : undefined;
+  // Each page's head and status come from the renderer when it is configured (page-head.ts).
+  const renderer = upstreams.get('renderer');
+  const pageHead = renderer ? pageHeadSource(renderer, config.pageHead) : undefined;
+  const web = !options.staticRoutes && (config.web.root || config.web.remotes.length > 0) ? createWebSite(config, logger, { pageHead }) : undefined;
   const staticRoutes = options.staticRoutes ?? web?.middleware;
 
   const app = new Koa({ proxy: config.trustProxy, maxIpsCount: config.trustProxy ? 1 : 0 });

@@ -259,6 +259,14 @@ export const GatewayEnv = z.object({
   ADS_URL: optionalUpstream,
   COMMS_URL: optionalUpstream,
   SEARCH_URL: optionalUpstream,
+  /** The renderer (issue 20): each page's head and status, robots.txt, the sitemaps, the link-preview images. */
+  RENDERER_URL: optionalUpstream,
+  /** The page's wait for its head from the renderer; past it the page goes out with the shell's head (200). */
+  PAGE_HEAD_TIMEOUT_MS: int(300, 1),
+  /** How long a page's head is reused (anonymous content): a change shows within this time. 0: asked every time. */
+  PAGE_HEAD_CACHE_TTL_MS: int(30_000, 0),
+  /** At most this many pages' heads are kept (least recently used go first). */
+  PAGE_HEAD_CACHE_ENTRIES: int(5_000, 1),
 
   /** The shell's production build (index.html, csp.json, assets). Unset: the gateway serves no site, only the API. */
   WEB_ROOT: optionalDir,
@@ -326,6 +334,8 @@ export interface GatewayConfig {
   web: { root: string | undefined; remotes: WebRemote[]; remoteTimeoutMs: number; metadataTtlMs: number; compressionCacheBytes: number };
   /** What the pages show of the operator (site-settings.ts), written into every page served. */
   siteSettings: SiteSettings;
+  /** The page's head from the renderer (page-head.ts). */
+  pageHead: { timeoutMs: number; ttlMs: number; maxEntries: number };
 }
 
 const INDIVIDUAL: Record<ServiceName, keyof z.infer<typeof GatewayEnv>> = {
@@ -336,6 +346,7 @@ const INDIVIDUAL: Record<ServiceName, keyof z.infer<typeof GatewayEnv>> = {
   ads: 'ADS_URL',
   comms: 'COMMS_URL',
   search: 'SEARCH_URL',
+  renderer: 'RENDERER_URL',
 };
 
 /** Reads and validates the gateway's environment; throws a ConfigError listing every problem. */
@@ -379,5 +390,6 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv | Record<string, string
     },
     web: { root: e.WEB_ROOT, remotes: e.WEB_REMOTES, remoteTimeoutMs: e.WEB_REMOTE_TIMEOUT_MS, metadataTtlMs: e.WEB_REMOTE_METADATA_TTL_MS, compressionCacheBytes: e.WEB_COMPRESSION_CACHE_BYTES },
     siteSettings: siteSettingsOf(e),
+    pageHead: { timeoutMs: e.PAGE_HEAD_TIMEOUT_MS, ttlMs: e.PAGE_HEAD_CACHE_TTL_MS, maxEntries: e.PAGE_HEAD_CACHE_ENTRIES },
   };
 }

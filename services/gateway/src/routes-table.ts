@@ -3,7 +3,7 @@
  * its own `/api/...` paths, so requests are forwarded with their path unchanged.
  */
 
-export const SERVICE_NAMES = ['identity', 'listings', 'forum', 'directory', 'ads', 'comms', 'search'] as const;
+export const SERVICE_NAMES = ['identity', 'listings', 'forum', 'directory', 'ads', 'comms', 'search', 'renderer'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
 /** `api`: JSON endpoints (small bodies, short timeout). `upload`: multipart image uploads (large bodies, long timeout). */
@@ -34,6 +34,12 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   { prefix: '/api/contact', service: 'comms', kind: 'api' },
   { prefix: '/api/newsletter', service: 'comms', kind: 'api' },
   { prefix: '/api/search', service: 'search', kind: 'api' },
+  // The renderer's public files (issue 20): not under /api, so they count in the site's rate-limit bucket (as /uploads);
+  // the renderer sets their Cache-Control. Its page heads are /internal (never routed): the page asks for them itself.
+  { prefix: '/robots.txt', service: 'renderer', kind: 'api' },
+  { prefix: '/sitemap.xml', service: 'renderer', kind: 'api' },
+  { prefix: '/sitemaps', service: 'renderer', kind: 'api' },
+  { prefix: '/og', service: 'renderer', kind: 'api' },
 ];
 
 /** Paths that are never forwarded, whatever a rule says: service-to-service endpoints live under `/internal`. */

@@ -4,8 +4,9 @@
  *                       read from its build's mf-manifest.json (remote-metadata.ts)
  *   /mf/<key>/<file>    a remote's build: from its folder, or proxied to its own static server; 404 when missing
  *   /<file>             the shell's build (WEB_ROOT); 404 when missing
- *   any other page path shell/index.html, 200, no-cache, with the Content-Security-Policy (the shell routes it,
- *                       its own 404 page included) and the site settings written into it (site-settings.ts)
+ *   any other page path shell/index.html, no-cache, with the Content-Security-Policy (the shell routes it, its own
+ *                       404 page included), the site settings written into it (site-settings.ts), and the page's
+ *                       head and status from the renderer when it answers in time (page-head.ts; else 200)
  * Hashed file names are immutable for a year, everything else is revalidated (ETag). Compressible files go out as
  * brotli or gzip. Only GET and HEAD.
  */
@@ -16,6 +17,7 @@ import type { RemoteMetadata } from '@cp/contracts';
 import { HttpError, notFound, type Logger } from '@cp/service-kit';
 import type { GatewayConfig, WebRemote } from './config.ts';
 import { forwardInfoOf, proxyRequest, Upstream } from './proxy.ts';
+import { withPageHead, type PageHeadSource } from './page-head.ts';
 import { fetchPreload, folderMetadataReader, preloadLinks, registryDocument, urlMetadataReader, type MetadataReader } from './remote-metadata.ts';
 import { withSiteSettings } from './site-settings.ts';
 import { watchedFile } from './watched-file.ts';
@@ -111,7 +113,7 @@ function finishRemoteAnswer(ctx: Context, file: string): void {
  * stopped remote answers 502 at once (then 503 while the breaker is open) and a hanging one 504 after
  * WEB_REMOTE_TIMEOUT_MS; its area in the page shows the shell's fallback.
  */
-export function createWebSite(config: GatewayConfig, logger: Logger): WebSite {
+export function createWebSite(config: GatewayConfig, logger: Logger, opts: { pageHead?: PageHeadSource | undefined } = {}): WebSite {
   const { root, remotes } = config.web;
   const cache = new CompressionCache(config.web.compressionCacheBytes);
   const byKey = new Map(remotes.map((r) => [r.key, r]));
@@ -164,13 +166,25 @@ export function createWebSite(config: GatewayConfig, logger: Logger): WebSite {
 
   async function page(ctx: Context): Promise<void> {
     if (!root) throw notFound();
-    const [content, links] = await Promise.all([indexPage(), pageLinks(ctx.path)]);
-    if (!content) {
-      (ctx.state.log as Logger | undefined)?.error({ root }, 'index.html missing from WEB_ROOT (build the web apps: npm run build:web)');
+    const log = (ctx.state.log as Logger | undefined) ?? logger;
+    // The page's head and status: only its path and query go to the renderer, never the visitor's cookies.
+    const target = ctx.path === '/index.html' ? '/' : ctx.url;
+    const [shell, links, found] = await Promise.all([indexPage(), pageLinks(ctx.path), opts.pageHead?.(target, log)]);
+    if (!shell) {
+      log.error({ root }, 'index.html missing from WEB_ROOT (build the web apps: npm run build:web)');
       throw new HttpError(503, 'Site not built');
+    }
+    let content = shell;
+    if (found) {
+      const bytes = Buffer.from(withPageHead(shell.bytes.toString('utf8'), found.head));
+      content = { name: 'index.html', bytes, version: createHash('sha256').update(bytes).digest('base64url').slice(0, 22) };
+      // A 404 or 410 is answered in full: never a 304 that would keep it as a cached page.
+      if (found.status !== 200) delete ctx.req.headers['if-none-match'];
     }
     const headers: Record<string, string> = { 'Content-Security-Policy': await csp(), ...(links.length > 0 ? { Link: links.join(', ') } : {}) };
     await sendContent(ctx, content, cache, { cacheControl: 'no-cache', headers });
+    // The SPA document either way: the shell shows its own not-found page, the status tells crawlers.
+    if (found && found.status !== 200) ctx.status = found.status;
   }
 
   async function remoteFile(ctx: Context, remote: WebRemote, rest: string): Promise<void> {

@@ -37,7 +37,7 @@ beforeAll(async () => {
   write(path.join(shell, 'index.html'), '<!doctype html><html><head></head><body><div id="root"></div></body></html>');
   write(path.join(shell, 'csp.json'), JSON.stringify({ 'script-src': [] }));
   write(path.join(shell, 'main.0a1b2c3d.js'), 'console.log(1);\n');
-  write(path.join(shell, 'robots.txt'), 'User-agent: *\n');
+  write(path.join(shell, 'humans.txt'), 'Made by the community\n');
   const remote = path.join(dir, 'listings');
   write(path.join(remote, 'remoteEntry.js'), 'var mf_listings = 1;\n');
   write(path.join(remote, 'mf-manifest.json'), JSON.stringify({ id: 'mf_listings', name: 'mf_listings', metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' }, cpRemote: { routes: ['/listings'], slots: [], postAdPanel: false } } }));
@@ -112,7 +112,7 @@ describe('no other answer sets it', () => {
   test.each([
     ['an API answer (its own cookies come back unchanged)', '/api/listings'],
     ['a hashed shell file', '/main.0a1b2c3d.js'],
-    ['an unhashed shell file', '/robots.txt'],
+    ['an unhashed shell file', '/humans.txt'],
     ["a remote's file", '/mf/listings/remoteEntry.js'],
     ['the remote registry', '/mf/registry.json'],
     ['a missing file (404 JSON)', '/missing.js'],

@@ -96,7 +96,7 @@ beforeAll(async () => {
   write(path.join(shellDist, 'main.0a1b2c3d.js'), MAIN_JS);
   write(path.join(shellDist, 'main.0a1b2c3d.js.map'), JSON.stringify({ version: 3, sources: [] }));
   write(path.join(shellDist, '149.023af071.css'), 'body{margin:0}\n'.repeat(100));
-  write(path.join(shellDist, 'robots.txt'), 'User-agent: *\n');
+  write(path.join(shellDist, 'humans.txt'), 'Made by the community\n');
   write(path.join(shellDist, '.secret'), 'hidden');
   write(path.join(dir, 'secret.txt'), 'outside the web root');
   remoteBuild(listingsDist, 'mf_listings', { routes: ['/listings', '/listing/:id'], slots: ['hero', 'recent-listings'], postAdPanel: true });
@@ -256,7 +256,7 @@ describe('the shell build', () => {
     const map = await api.call(`${base}/main.0a1b2c3d.js.map`);
     expect(map.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(map.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    const robots = await api.call(`${base}/robots.txt`);
+    const robots = await api.call(`${base}/humans.txt`); // /robots.txt is the renderer's
     expect(robots.status).toBe(200);
     expect(robots.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(robots.headers['cache-control']).toBe('no-cache');

@@ -1,0 +1,112 @@
+/**
+ * The page's head and status from the renderer (issue 20): `GET /internal/page-head?path=<path and query>` on the
+ * renderer's upstreams (the gateway's pools and breakers), within a budget. The answer is anonymous content (no cookie
+ * or credential is sent), so it is kept briefly in a bounded LRU: a change shows within the TTL. Renderer slow, down or
+ * answering nonsense → undefined (and a log line): the page goes out as it always did, 200 with the shell's head.
+ */
+import { PageHeadAnswerSchema, type PageHeadAnswer } from '@cp/contracts';
+import type { Logger } from '@cp/service-kit';
+import type { UpstreamGroup } from './proxy.ts';
+
+export type PageHeadSource = (target: string, log: Logger) => Promise<PageHeadAnswer | undefined>;
+
+export interface PageHeadOptions {
+  /** The whole wait for the renderer's answer (ms). */
+  timeoutMs: number;
+  /** How long an answer is reused (ms); 0: never. */
+  ttlMs: number;
+  /** At most this many answers are kept (least recently used go first). */
+  maxEntries: number;
+  now?: () => number;
+}
+
+/** Longer targets are not asked about (no page of the site has one): the page goes out with the shell's head. */
+export const MAX_PAGE_TARGET = 2048;
+const MAX_ANSWER_BYTES = 128 * 1024;
+
+export function pageHeadSource(renderer: UpstreamGroup, opts: PageHeadOptions): PageHeadSource {
+  const now = opts.now ?? Date.now;
+  const cache = new Map<string, { answer: PageHeadAnswer; until: number }>();
+  const inFlight = new Map<string, Promise<PageHeadAnswer | undefined>>();
+
+  async function ask(target: string, log: Logger): Promise<PageHeadAnswer | undefined> {
+    const upstream = renderer.pick();
+    if (!upstream) {
+      log.warn({ target }, 'page head: no renderer available (breaker open): the shell head answers');
+      return undefined;
+    }
+    const signal = AbortSignal.timeout(opts.timeoutMs);
+    upstream.inFlight++;
+    try {
+      const res = await upstream.pool.request({
+        path: `/internal/page-head?path=${encodeURIComponent(target)}`,
+        method: 'GET',
+        headers: { accept: 'application/json' },
+        signal,
+        headersTimeout: opts.timeoutMs,
+        bodyTimeout: opts.timeoutMs,
+      });
+      upstream.recordSuccess();
+      if (res.statusCode !== 200) {
+        await res.body.dump();
+        log.warn({ target, status: res.statusCode }, 'page head: the renderer refused: the shell head answers');
+        return undefined;
+      }
+      const text = await res.body.text();
+      if (text.length > MAX_ANSWER_BYTES) throw new Error('answer too large');
+      return PageHeadAnswerSchema.parse(JSON.parse(text));
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      if (code === 'ECONNREFUSED' || code === 'UND_ERR_CONNECT_TIMEOUT') upstream.recordConnectFailure();
+      log.warn({ target, err: signal.aborted ? 'over the time budget' : (err as Error).message }, 'page head: no answer from the renderer: the shell head answers');
+      return undefined;
+    } finally {
+      upstream.inFlight--;
+    }
+  }
+
+  return async (target, log) => {
+    if (target.length > MAX_PAGE_TARGET) return undefined;
+    const hit = cache.get(target);
+    if (hit && hit.until > now()) {
+      cache.delete(target); // refresh its place in the LRU order
+      cache.set(target, hit);
+      return hit.answer;
+    }
+    if (hit) cache.delete(target);
+    // Requests for the same page while one is on its way share it.
+    let pending = inFlight.get(target);
+    if (!pending) {
+      pending = ask(target, log).finally(() => inFlight.delete(target));
+      inFlight.set(target, pending);
+      void pending.then((answer) => {
+        if (!answer || opts.ttlMs <= 0) return;
+        cache.set(target, { answer, until: now() + opts.ttlMs });
+        while (cache.size > opts.maxEntries) cache.delete(cache.keys().next().value!);
+      });
+    }
+    return pending;
+  };
+}
+
+/**
+ * index.html with the page's head: the shell's default `<title>` and meta description removed, the renderer's head
+ * written where the title was (early in the document, where previewers that read only the start look).
+ */
+export function withPageHead(html: string, head: string): string {
+  let out = html;
+  let at = -1;
+  const title = /<title\b[^>]*>[\s\S]*?<\/title>/i.exec(out);
+  if (title) {
+    at = title.index;
+    out = out.slice(0, title.index) + out.slice(title.index + title[0].length);
+  }
+  const description = /<meta\s+name=["']description["'][^>]*>/i.exec(out);
+  if (description) {
+    if (at === -1 || description.index < at) at = description.index;
+    out = out.slice(0, description.index) + out.slice(description.index + description[0].length);
+  }
+  if (at === -1) at = out.search(/<\/head>/i);
+  if (at === -1) return `${head}${out}`;
+  return `${out.slice(0, at)}${head}${out.slice(at)}`;
+}
