@@ -1,8 +1,10 @@
 import type Koa from 'koa';
 import type { Connection } from 'mongoose';
-import { createApp, mongoReadiness, type Logger, type ReadinessCheck } from '@cp/service-kit';
+import { createApp, mongoReadiness, s3ObjectStore, s3OptionsFrom, type Logger, type ObjectStore, type ReadinessCheck } from '@cp/service-kit';
 import type { RendererConfig } from './config.ts';
 import { pageRoutes } from './pages/routes.ts';
+import { previewImageRoutes } from './preview-images/routes.ts';
+import { sitemapRoutes } from './sitemap/routes.ts';
 import { serviceClient, type ServiceClient } from './upstream.ts';
 
 export interface RendererAppInput {
@@ -13,6 +15,8 @@ export interface RendererAppInput {
   readiness?: ReadinessCheck[];
   /** The clock (tests move it). */
   now?: () => Date;
+  /** The preview images' cache; default the S3 bucket S3_BUCKET_PREVIEWS. */
+  previewStore?: ObjectStore;
 }
 
 /** The services whose public GET endpoints the renderer reads (anonymous: no visitor's cookie is ever forwarded). */
@@ -43,6 +47,11 @@ export async function buildRendererApp(input: RendererAppInput): Promise<{ app: 
   const site = { publicUrl: input.config.PUBLIC_URL, siteName: input.config.SITE_NAME, siteDescription: input.config.SITE_DESCRIPTION };
   const pages = pageRoutes({ site, services, budgetMs: input.config.PAGE_DATA_BUDGET_MS, logger: input.logger });
   app.use(pages.routes()).use(pages.allowedMethods());
+  const sitemap = sitemapRoutes({ publicUrl: input.config.PUBLIC_URL, logger: input.logger, search: services.search, now: input.now ?? (() => new Date()) });
+  app.use(sitemap.routes()).use(sitemap.allowedMethods());
+  const store = input.previewStore ?? s3ObjectStore(s3OptionsFrom(input.config, input.config.S3_BUCKET_PREVIEWS));
+  const previews = previewImageRoutes({ config: input.config, logger: input.logger, store });
+  app.use(previews.routes()).use(previews.allowedMethods());
   return {
     app,
     services,

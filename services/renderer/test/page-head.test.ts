@@ -208,6 +208,17 @@ describe('page heads', () => {
   });
 });
 
+describe('the app', () => {
+  it("serves R2's robots.txt and R3's preview images next to the page heads", async () => {
+    const robots = await fetch(`${s.renderer.base}/robots.txt`);
+    expect(robots.status).toBe(200);
+    expect(await robots.text()).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
+    const image = await fetch(`${s.renderer.base}/og/site.jpg`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/jpeg');
+  });
+});
+
 describe('a slow or stopped service', () => {
   it('answers the generic head with 200 within the budget, so the page still works', async () => {
     const hanging = await hangingServer();
