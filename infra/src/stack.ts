@@ -49,13 +49,14 @@ export function servicePorts(offset: number): Record<string, number> {
     ads: 4005 + offset,
     comms: 4006 + offset,
     search: 4007 + offset,
+    renderer: 4008 + offset,
   };
 }
 
 const url = (port: number) => `http://127.0.0.1:${port}`;
 
 /** The services that may run as several processes (REPLICAS): all but the gateway, the one origin of the site. */
-export const REPLICABLE = ['identity', 'listings', 'forum', 'directory', 'ads', 'comms', 'search'] as const;
+export const REPLICABLE = ['identity', 'listings', 'forum', 'directory', 'ads', 'comms', 'search', 'renderer'] as const;
 export const MAX_REPLICAS = 9;
 /** Replica k (2, 3, ...) of a service listens on its port + 10 × (k - 1): listings 4002, 4012, 4022 ... */
 const REPLICA_PORT_STEP = 10;
@@ -173,6 +174,19 @@ export const SERVICES: ServiceSpec[] = [
     env: () => ({}),
   },
   {
+    // Each page's head and status, robots.txt, the sitemaps, the link-preview images: it reads the services' public
+    // GETs (every replica's origin), so it starts after them.
+    name: 'renderer',
+    entry: 'services/renderer/src/main.ts',
+    env: (c) => ({
+      PUBLIC_URL: c.publicUrl,
+      LISTINGS_URL: serviceOrigins(c, 'listings') || url(c.ports.listings!),
+      FORUM_URL: serviceOrigins(c, 'forum') || url(c.ports.forum!),
+      DIRECTORY_URL: serviceOrigins(c, 'directory') || url(c.ports.directory!),
+      SEARCH_URL: serviceOrigins(c, 'search') || url(c.ports.search!),
+    }),
+  },
+  {
     name: 'gateway',
     entry: 'services/gateway/src/main.ts',
     // Each service's origins, every replica's (the gateway spreads requests across them).
@@ -185,6 +199,7 @@ export const SERVICES: ServiceSpec[] = [
       ADS_URL: serviceOrigins(c, 'ads'),
       COMMS_URL: serviceOrigins(c, 'comms'),
       SEARCH_URL: serviceOrigins(c, 'search'),
+      RENDERER_URL: serviceOrigins(c, 'renderer'),
       ...webEnv(c),
     }),
   },

@@ -135,9 +135,9 @@ describe('infra/k8s overlays/production, built as kustomize builds it', () => {
     }
   });
 
-  test('HorizontalPodAutoscalers for the gateway, listings, forum and ads, on Deployments that leave replicas to them', () => {
+  test('HorizontalPodAutoscalers for the gateway, listings, forum, ads and the renderer, on Deployments that leave replicas to them', () => {
     const hpas = ofKind('HorizontalPodAutoscaler').map((h) => z.object({ metadata: z.object({ name: z.string() }), spec: z.object({ scaleTargetRef: z.object({ apiVersion: z.literal('apps/v1'), kind: z.literal('Deployment'), name: z.string() }), minReplicas: z.number().min(2), maxReplicas: z.number() }) }).parse(h));
-    expect(hpas.map((h) => h.metadata.name).sort()).toEqual(['ads', 'forum', 'gateway', 'listings']);
+    expect(hpas.map((h) => h.metadata.name).sort()).toEqual(['ads', 'forum', 'gateway', 'listings', 'renderer']);
     for (const h of hpas) {
       expect(h.spec.maxReplicas).toBeGreaterThan(h.spec.minReplicas);
       expect(deployment(h.spec.scaleTargetRef.name).spec.replicas).toBeUndefined();

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { AdsEnv, loadAdsConfig } from '../../../services/ads/src/config.ts';
 import { CommsEnv, loadCommsConfig } from '../../../services/comms/src/config.ts';
 import { SearchEnv, loadSearchConfig } from '../../../services/search/src/config.ts';
+import { RendererEnv, loadRendererConfig } from '../../../services/renderer/src/config.ts';
 import { DirectoryEnv, loadDirectoryConfig } from '../../../services/directory/src/config.ts';
 import { ForumEnv, loadForumConfig } from '../../../services/forum/src/config.ts';
 import { GatewayEnv, loadGatewayConfig } from '../../../services/gateway/src/config.ts';
@@ -41,6 +42,7 @@ export const SERVICE_CONFIGS: Record<string, ServiceConfigEntry> = {
   ads: { schema: AdsEnv, load: (env) => loadAdsConfig(env) },
   comms: { schema: CommsEnv, load: (env) => loadCommsConfig(env) },
   search: { schema: SearchEnv, load: (env) => loadSearchConfig(env) },
+  renderer: { schema: RendererEnv, load: (env) => loadRendererConfig(env) },
   gateway: { schema: GatewayEnv, load: (env) => loadGatewayConfig(env) },
 };
 
