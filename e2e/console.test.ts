@@ -23,8 +23,8 @@ const heading = (name: string | RegExp) => (page: Page) => page.getByRole('headi
 const text = (value: string) => (page: Page) => page.getByText(value).first().waitFor();
 
 const run = Date.now().toString(36);
-const ids = { listing: '', post: '' };
-const TITLES = { listing: `Console check sofa ${run}`, post: `Console check question ${run}` };
+const ids = { listing: '', post: '', business: '' };
+const TITLES = { listing: `Console check sofa ${run}`, post: `Console check question ${run}`, business: `Console check sweets ${run}` };
 let adminToken = '';
 
 async function create(url: string, token: string, body: unknown): Promise<string> {
@@ -52,6 +52,14 @@ beforeAll(async () => {
   const admin = newUser('consoleadmin');
   await createAdmin(admin);
   adminToken = await loginDirect(admin);
+  ids.business = await create(`${serviceUrls.directory}/api/admin/businesses`, adminToken, {
+    name: TITLES.business,
+    mainCategory: 'Food & Dining',
+    description: 'Fresh mithai every morning.',
+    address: '2 Market St, Carlisle, PA',
+    phone: '717-555-0177',
+    website: 'https://sweets.example.com',
+  });
 });
 
 /** The Post Ad dialog's listing form (signed in) or its login prompt (signed out). */
@@ -73,6 +81,7 @@ function visits(signedIn: boolean): Visit[] {
     { name: 'forum', path: () => '/forum', ready: heading('Community Forum') },
     { name: 'a forum post', path: () => `/forum/post/${ids.post}`, ready: heading(TITLES.post) },
     { name: 'businesses', path: () => '/businesses', ready: heading('Business Directory') },
+    { name: 'a business', path: () => `/business/${ids.business}`, ready: heading(TITLES.business) },
     { name: 'yellow pages', path: () => '/yellow-pages', ready: heading('Yellow Pages') },
     { name: 'search', path: () => `/search?q=${encodeURIComponent('sofa')}`, ready: heading(/Results for/) },
     { name: 'about', path: () => '/about', ready: heading(/^About /) },

@@ -4,10 +4,10 @@
  * Server mode (past the threshold) is e2e/listings-server-mode.test.ts, with a gateway whose site settings lower it.
  *
  * The header search: a listing, a business and a forum post are created through their services with a word unique to
- * this run; the header's box suggests each by a typo'd or a prefix query and goes to its page, the results page lists
- * them with counts, the mobile menu has the same box. These run when the stack has the search service
- * (`serviceUrls.search`); without it they are reported as skipped. The listings here are in Community, a category
- * e2e/listings.test.ts does not count.
+ * this run; the header's box suggests each by a typo'd or a prefix query and goes to its page (a business's own,
+ * /business/{id}), the results page lists them with counts, the mobile menu has the same box. These run when the stack
+ * has the search service (`serviceUrls.search`); without it they are reported as skipped. The listings here are in
+ * Community, a category e2e/listings.test.ts does not count.
  */
 import type { Page } from 'playwright-core';
 import { describeViolations, seriousAxeViolations, withPage } from './support/browser.ts';
@@ -118,7 +118,7 @@ describe('/listings on a small catalogue', () => {
     }
   });
 
-  test('a typo: the business is suggested under Businesses; choosing it shows its card on /businesses, outlined', async () => {
+  test('a typo: the business is suggested under Businesses; choosing it opens its page; its old anchor on /businesses still shows its card, outlined', async () => {
     await withPage(async ({ page, pageErrors }) => {
       await page.goto('/');
       const box = page.getByRole('textbox', BOX);
@@ -130,7 +130,10 @@ describe('/listings on a small catalogue', () => {
       expect(await combobox.getAttribute('aria-expanded')).toBe('true');
       await expectNoSeriousViolations(page);
       await option.click();
-      await page.waitForURL((url) => url.pathname === '/businesses' && url.hash === `#business-${ids.business}`);
+      await page.waitForURL((url) => url.pathname === `/business/${ids.business}`);
+      await page.getByRole('heading', { name: TITLES.business, level: 1 }).waitFor();
+      // The search service's hit URL, /businesses#business-{id}, keeps working.
+      await page.goto(`/businesses#business-${ids.business}`);
       const card = page.locator(`#business-${ids.business}`);
       await card.getByRole('heading', { name: TITLES.business }).waitFor();
       expect(await card.getAttribute('data-highlighted')).toBe('');

@@ -42,7 +42,8 @@ describe('/search (issue 15)', () => {
   it('the hits of every type with their links, the count of each type, and pages', async () => {
     await renderAt('/search?q=spice', (q) => [200, { items: q.get('type') === 'listing' ? [HITS[1]] : HITS, total: q.get('type') === 'listing' ? 25 : 27, page: Number(q.get('page')), pageSize: 20, counts: COUNTS }]);
     expect(screen.getByRole('heading', { name: 'Results for “spice”', level: 1 })).toBeTruthy();
-    expect((await screen.findByRole('link', { name: 'Spice Bazaar' })).getAttribute('href')).toBe(HITS[0]!.url);
+    // A business hit links to its own page (the search service still answers the old /businesses#business-{id} anchor).
+    expect((await screen.findByRole('link', { name: 'Spice Bazaar' })).getAttribute('href')).toBe(`/business/${HITS[0]!.id}`);
     expect(calls).toEqual(['/api/search?q=spice&page=1']);
     expect(screen.getByRole('link', { name: 'Where to buy spices?' }).getAttribute('href')).toBe(HITS[2]!.url);
     expect(screen.getByText('Fresh vegetables and spices.')).toBeTruthy();

@@ -100,6 +100,8 @@ describe('header search (issue 15)', () => {
     const businesses = within(list).getByRole('group', { name: 'Businesses' });
     expect(within(businesses).getAllByRole('option').map((o) => o.textContent)).toEqual(['Spice BazaarAbout Spice Bazaar', 'Spice Route CateringAbout Spice Route Catering']);
     expect(screen.getByRole('option', { name: 'Where to buy spices?' }).getAttribute('href')).toBe(HITS[3]!.url);
+    // A business has its own page (the search service still answers the old /businesses#business-{id} anchor).
+    expect(screen.getByRole('option', { name: 'Spice Bazaar' }).getAttribute('href')).toBe(`/business/${HITS[0]!.id}`);
     expect(screen.getByRole('option', { name: 'All results for “spi”' }).getAttribute('href')).toBe('/search?q=spi');
     expect(screen.getByRole('status').textContent).toBe('4 suggestions');
   });
@@ -124,7 +126,7 @@ describe('header search (issue 15)', () => {
     expect(screen.getByRole('listbox')).toBeTruthy();
     fireEvent.keyDown(box, { key: 'ArrowDown' });
     await act(async () => fireEvent.keyDown(box, { key: 'Enter' }));
-    expect(path()).toBe(HITS[2]!.url);
+    expect(path()).toBe(`/business/${HITS[2]!.id}`);
     expect((box as HTMLInputElement).value).toBe('');
     expect(screen.queryByRole('listbox')).toBeNull();
   });

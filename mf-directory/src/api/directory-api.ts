@@ -10,6 +10,11 @@ export const directoryApi = baseApi.injectEndpoints({
       transformResponse: (data: unknown) => listItems<Business>(data),
       providesTags: [{ type: 'Business', id: 'LIST' }],
     }),
+    /** GET /api/businesses/{id}: the business of its page (a review changes its rating: tagged with the lists). */
+    getBusiness: build.query<Business, string>({
+      query: (id) => `/api/businesses/${encodeURIComponent(id)}`,
+      providesTags: (_r, _e, id) => [{ type: 'Business', id }, { type: 'Business', id: 'LIST' }],
+    }),
     getYellowPages: build.query<Business[], { mainCategory: string; subCategory?: string }>({
       query: (args) => `/api/yellow-pages?${yellowPagesQueryString(args)}`,
       transformResponse: (data: unknown) => listItems<Business>(data),
@@ -33,4 +38,4 @@ export const directoryApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useGetBusinessesQuery, useGetYellowPagesQuery, useGetBusinessReviewsQuery, useReviewBusinessMutation, useResendVerificationMutation } = directoryApi;
+export const { useGetBusinessesQuery, useGetBusinessQuery, useGetYellowPagesQuery, useGetBusinessReviewsQuery, useReviewBusinessMutation, useResendVerificationMutation } = directoryApi;

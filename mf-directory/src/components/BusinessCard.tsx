@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { BadgeCheck, Crown, Globe, Mail, MapPin, MessageCircle, MessageSquareText, Phone, Star } from 'lucide-react';
 import type { Business } from '@cp/contracts';
 import { Badge, Button, Card, CardContent, cn, Skeleton } from '@cp/ui';
@@ -20,7 +21,7 @@ export function Rating({ rating, reviewCount }: { rating: number; reviewCount: n
   );
 }
 
-function Line({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+export function Line({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   return (
     <li className="flex min-w-0 items-start gap-2">
       <span aria-hidden="true" className="mt-0.5 shrink-0 text-muted-foreground [&_svg]:h-4 [&_svg]:w-4">
@@ -30,6 +31,33 @@ function Line({ icon, children }: { icon: ReactNode; children: ReactNode }) {
     </li>
   );
 }
+
+/** The premium and verified badges of a business (none: nothing). */
+export function BusinessBadges({ business }: { business: Business }) {
+  if (!business.premium && !business.verified) return null;
+  return (
+    <div className="flex flex-wrap gap-2">
+      {business.premium ? (
+        <Badge variant="accent">
+          <Crown className="mr-1 h-3 w-3" aria-hidden="true" />
+          Premium
+        </Badge>
+      ) : null}
+      {business.verified ? (
+        <Badge variant="success">
+          <BadgeCheck className="mr-1 h-3 w-3" aria-hidden="true" />
+          Verified
+        </Badge>
+      ) : null}
+    </div>
+  );
+}
+
+/** "Food & Dining › Indian Restaurants": the main category and the subcategory. */
+export const categoryText = (business: Business) => [business.mainCategory ?? business.category, business.subCategory].filter(Boolean).join(' › ');
+
+/** The site path of a business's own page. */
+export const businessPath = (id: string) => `/business/${encodeURIComponent(id)}`;
 
 // The reviews dialog (its form, zod rules and list) is fetched when a visitor opens it, never with the cards.
 const ReviewsDialog = lazy(() => import('./ReviewsDialog.tsx'));
@@ -61,7 +89,7 @@ function ReviewsButton({ business }: { business: Business }) {
 }
 
 /**
- * A business (spec §2 Businesses and Yellow Pages): name, category, premium and verified badges, rating out of 5 with
+ * A business (spec §2 Businesses and Yellow Pages): name (a link to its page, /business/{id}), category, premium and verified badges, rating out of 5 with
  * reviews, description, address, phone (a call link), email, website; with `whatsapp` the WhatsApp button, with
  * `reviews` the Reviews button (its list and the form to rate).
  */
@@ -70,31 +98,22 @@ export function BusinessCard({ business, headingLevel = 2, whatsapp = false, rev
   const tel = telHref(business.phone);
   const wa = whatsapp ? whatsappHref(business.phone) : null;
   const site = websiteHref(business.website);
-  const category = [business.mainCategory ?? business.category, business.subCategory].filter(Boolean).join(' › ');
+  const category = categoryText(business);
   return (
     <Card className="flex h-full flex-col">
       <CardContent className="flex flex-1 flex-col gap-3 pt-6">
         <div className="flex items-start gap-3">
           {business.logoUrl ? <img src={business.logoUrl} alt="" loading="lazy" className="h-12 w-12 shrink-0 rounded-md object-cover" /> : null}
           <div className="min-w-0 flex-1">
-            <Heading className="text-lg font-semibold leading-snug">{business.name}</Heading>
+            <Heading className="text-lg font-semibold leading-snug">
+              <Link to={businessPath(business.id)} className="underline-offset-4 hover:underline">
+                {business.name}
+              </Link>
+            </Heading>
             <p className="text-sm text-muted-foreground">{category}</p>
           </div>
         </div>
-        <div className="flex flex-wrap gap-2">
-          {business.premium ? (
-            <Badge variant="accent">
-              <Crown className="mr-1 h-3 w-3" aria-hidden="true" />
-              Premium
-            </Badge>
-          ) : null}
-          {business.verified ? (
-            <Badge variant="success">
-              <BadgeCheck className="mr-1 h-3 w-3" aria-hidden="true" />
-              Verified
-            </Badge>
-          ) : null}
-        </div>
+        <BusinessBadges business={business} />
         <Rating rating={business.rating} reviewCount={business.reviewCount} />
         <p className="text-sm">{business.description}</p>
         <ul className="mt-auto space-y-1.5 text-sm">
@@ -154,7 +173,7 @@ export function BusinessGridSkeleton({ count = 6, label = 'Loading businesses…
   );
 }
 
-/** The id of a business's card on /businesses: search hits link to `/businesses#business-{id}`. */
+/** The id of a business's card on /businesses: `/businesses#business-{id}` (the search service's hit links) shows it. */
 export const businessAnchor = (id: string) => `business-${id}`;
 
 /** With `anchors`, each card has its id (businessAnchor); the card of `highlightId` is outlined. */

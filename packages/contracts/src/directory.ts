@@ -1,6 +1,7 @@
 import './zod-config.ts';
 import { z } from 'zod';
 import { HttpUrlSchema, IdSchema, ImageUrlSchema, IsoDateTimeSchema, LIMITS, QueryTextSchema } from './common.ts';
+import { REVIEW_COMMENT_MAX } from './directory-values.ts';
 
 /** The Yellow Pages tree (spec §3): main category → subcategories (empty when it has none). */
 export const YELLOW_PAGES_TREE = {
@@ -113,10 +114,7 @@ export type BusinessReview = z.infer<typeof BusinessReviewSchema>;
 /** A review by an account younger than this is held: it counts in the rating (and shows to others) once the account is this old. */
 export const REVIEW_HOLD_MS = 24 * 60 * 60 * 1000;
 export const VERIFY_EMAIL_TO_REVIEW = 'Please verify your e-mail address to write a review.';
-export const OWN_BUSINESS_REVIEW = "You can't review your own business.";
-export const REVIEW_PENDING = 'Your review is waiting: it will count and show to others once your account is a day old.';
-
-export const REVIEW_COMMENT_MAX = 2000;
+export { OWN_BUSINESS_REVIEW, REVIEW_PENDING, REVIEW_COMMENT_MAX } from './directory-values.ts';
 /** Review insert: omits id and timestamps (businessId from the path, userId from the session). */
 export const BusinessReviewInsertSchema = z
   .object({
