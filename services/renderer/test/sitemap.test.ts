@@ -75,6 +75,7 @@ describe('robots.txt', () => {
         'Disallow: /admin',
         'Disallow: /my-listings',
         'Disallow: /api/',
+        'Disallow: /auth',
         'Disallow: /login',
         'Disallow: /register',
         'Disallow: /forgot-password',
