@@ -114,6 +114,9 @@ async function watch(page: Page): Promise<string[]> {
   const problems: string[] = [];
   page.on('console', (m) => {
     if (m.type() !== 'error') return;
+    // A missing page is a real 404 (issue 20: the renderer's status, the SPA document kept), which Chromium reports on
+    // the console for the document itself; a failed load of anything else still counts.
+    if (/^Failed to load resource: the server responded with a status of (404|410) /.test(m.text()) && m.location().url === page.url()) return;
     problems.push(`console error: ${m.text()} (${m.location().url}:${m.location().lineNumber})`);
   });
   page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));

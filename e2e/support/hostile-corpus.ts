@@ -9,7 +9,7 @@
 import { gzipSync } from 'node:zlib';
 import { verifyDirect } from './site.ts';
 
-export type ServiceName = 'identity' | 'listings' | 'forum' | 'directory' | 'ads' | 'comms' | 'search';
+export type ServiceName = 'identity' | 'listings' | 'forum' | 'directory' | 'ads' | 'comms' | 'search' | 'renderer';
 /** Whose endpoints: a service's, or the gateway's own (health, the site's pages and files, the remote registry). */
 export type CorpusName = ServiceName | 'gateway';
 
@@ -388,6 +388,21 @@ export const CORPUS: Record<CorpusName, Corpus> = {
     ],
     setup: async () => ({}),
   },
+  // Read-only (issue 20): pages' heads (service to service), robots.txt, the sitemaps and the preview images, all read
+  // from the other services' public GETs; its database holds nothing, so nothing may change there. `:id` names a file.
+  renderer: {
+    endpoints: [
+      { method: 'GET', path: '/internal/page-head', body: 'none', reach: 'internal', query: ['path'] },
+      { method: 'GET', path: '/robots.txt', body: 'none' },
+      { method: 'GET', path: '/sitemap.xml', body: 'none' },
+      { method: 'GET', path: '/sitemaps/:id', body: 'none', target: 'sitemap' },
+      { method: 'GET', path: '/og/:id', body: 'none', target: 'site' },
+      { method: 'GET', path: '/og/listing/:id', body: 'none', target: 'missing' },
+      { method: 'GET', path: '/og/business/:id', body: 'none', target: 'missing' },
+      { method: 'GET', path: '/og/category/:id', body: 'none', target: 'category' },
+    ],
+    setup: async () => ({ sitemap: 'static.xml', site: 'site.jpg', missing: '0b8f5a9e-4c1d-4e6f-9a2b-3c4d5e6f7a8b.jpg', category: 'jobs.jpg' }),
+  },
   gateway: {
     endpoints: [
       { method: 'GET', path: '/healthz', body: 'none' },
@@ -404,8 +419,11 @@ export const CORPUS: Record<CorpusName, Corpus> = {
       { method: 'GET', path: '/businesses', body: 'none' },
       { method: 'GET', path: '/admin', body: 'none' },
       { method: 'GET', path: '/no/such/page', body: 'none' },
+      // A page whose head and status come from the renderer (a missing listing: 404 with the SPA document).
+      { method: 'GET', path: '/listing/:id', body: 'none', target: 'listing' },
+      { method: 'GET', path: '/search', body: 'none', query: ['q', 'type'] },
     ],
-    setup: async () => ({ file: 'mf-manifest.json', page: 'index.html' }),
+    setup: async () => ({ file: 'mf-manifest.json', page: 'index.html', listing: '0b8f5a9e-4c1d-4e6f-9a2b-3c4d5e6f7a8b' }),
   },
 };
 
@@ -454,6 +472,18 @@ export const KIT_STORED: Record<string, StoredRule> = {
  * counts views, impressions and clicks (a request without one is taken for a bot, answered and not counted).
  */
 export const ATTACKER_USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+
+/**
+ * A page of the site answered through the gateway with the status the renderer gave it (issue 20): a missing listing,
+ * post or business, or an unknown route, is 404 (410: deleted) with the SPA document, so the shell shows its
+ * not-found page: HTML, not a JSON error. Only pages (GET/HEAD, not /api, /uploads, /internal, /mf, no extension).
+ */
+export function isPageAnswer(answer: { status: number; contentType: string }, req: Pick<HostileRequest, 'method' | 'path'>, viaGateway: boolean): boolean {
+  if (!viaGateway || !['GET', 'HEAD'].includes(req.method) || ![404, 410].includes(answer.status) || !/^text\/html/.test(answer.contentType)) return false;
+  const path = req.path.split('?')[0]!;
+  if (/^\/(api|uploads|internal|mf)(\/|$)/.test(path)) return false;
+  return !path.slice(path.lastIndexOf('/') + 1).includes('.');
+}
 
 /** Sizes over which a server refuses a request before reading it and closes: 413 over the services' JSON limit, 431 over Node's header limit. */
 export const REFUSED_UNREAD = { bodyBytes: 100 * 1024, headerBytes: 16 * 1024 };

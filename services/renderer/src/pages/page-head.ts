@@ -96,7 +96,12 @@ export async function pageHead(deps: PageHeadDeps, target: string): Promise<{ st
 
 export async function buildPageHead(deps: PageHeadDeps, target: string): Promise<PageHead> {
   const { site } = deps;
-  const parsed = new URL(target, 'http://page.invalid');
+  let parsed: URL;
+  try {
+    parsed = new URL(target, 'http://page.invalid');
+  } catch {
+    return notFoundHead(site); // no page has such a path
+  }
   const path = normalisePath(parsed.pathname);
   const signal = AbortSignal.timeout(deps.budgetMs);
 
