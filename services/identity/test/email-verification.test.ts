@@ -4,6 +4,7 @@ import { outboxModel, streamMessages, type Mail, type NatsHandle } from '@cp/ser
 import { mailbox } from '../../../infra/src/mailbox.ts';
 import { testEnv } from '../../../infra/src/jest/test-env.ts';
 import { ALREADY_VERIFIED, NO_EMAIL_TO_VERIFY, RESEND_WAIT_DAY, RESEND_WAIT_MINUTE } from '../src/use-cases/resend-verification.ts';
+import { sendVerificationMail } from '../src/use-cases/send-verification-mail.ts';
 import { call, mailedVerificationToken, newUser, PUBLIC_URL, startIdentity, until, type IdentityHarness } from './helpers.ts';
 
 let h: IdentityHarness & { nats?: NatsHandle };
@@ -27,6 +28,20 @@ const me = async (cookie: string) => PublicUserSchema.parse((await call(h.base, 
 const mailIds = async (email: string) => new Set((await box().list(email)).map((m) => m.id));
 
 describe('e-mail verification at registration', () => {
+  it('a handler run again for the same event (MongoDB retried the transaction) mails the same link, which works', async () => {
+    const u = await register({ email: `again_${randomBytes(6).toString('hex')}@example.com` });
+    const registration = await mailedVerificationToken(u.email); // the registration's own mail
+    const eventId = `retried-${randomBytes(6).toString('hex')}`;
+    const run = () => h.conn.transaction((session) => sendVerificationMail(h.deps, u.id, eventId, session));
+    await run();
+    await run();
+    await until('both mails of the event arrived', async () => (await box().list(u.email)).length === 3);
+    const links = (await box().list(u.email)).map((m) => /verify-email\?token=([A-Za-z0-9_-]+)/.exec(m.text ?? '')?.[1]).filter((t) => t !== registration);
+    expect(links).toHaveLength(2);
+    expect(links[1]).toBe(links[0]);
+    expect((await verify(links[0])).status).toBe(200);
+  });
+
   it('registers unverified and mails a link to PUBLIC_URL/verify-email; the token is stored hashed', async () => {
     const u = await register();
     expect(u.body.emailVerified).toBe(false);

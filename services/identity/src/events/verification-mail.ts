@@ -19,7 +19,7 @@ export function startVerificationMails(deps: IdentityDeps, nats: NatsHandle, opt
     logger: deps.logger,
     handlers: [
       on(EmailVerificationRequested, async (event, { session }) => {
-        const outcome = await sendVerificationMail(deps, event.data.userId, session);
+        const outcome = await sendVerificationMail(deps, event.data.userId, event.id, session);
         deps.logger.info({ userId: event.data.userId, outcome }, 'verification mail');
       }),
     ],
