@@ -264,6 +264,7 @@ export const CORPUS: Record<CorpusName, Corpus> = {
     endpoints: [
       { method: 'GET', path: '/api/businesses', body: 'none' },
       { method: 'GET', path: '/api/yellow-pages', body: 'none', query: ['mainCategory', 'subCategory'] },
+      { method: 'GET', path: '/api/businesses/:id', body: 'none' },
       { method: 'GET', path: '/api/businesses/:id/reviews', body: 'none' },
       { method: 'POST', path: '/api/businesses/:id/reviews', body: 'json', auth: 'user', sample: { rating: 4, comment: 'Friendly staff and fresh food.' } },
       { method: 'POST', path: '/api/admin/businesses', body: 'json', auth: 'admin', sample: BUSINESS },
