@@ -88,6 +88,41 @@ function ReviewsButton({ business }: { business: Business }) {
   );
 }
 
+/** A business's address, phone (a call link where it is a number), e-mail and website: the card's and its page's. */
+export function ContactLines({ business, className }: { business: Business; className: string }) {
+  const tel = telHref(business.phone);
+  const site = websiteHref(business.website);
+  return (
+    <ul className={className}>
+      <Line icon={<MapPin />}>{business.address}</Line>
+      <Line icon={<Phone />}>
+        {tel ? (
+          <a href={tel} className="text-primary underline-offset-4 hover:underline">
+            {business.phone}
+          </a>
+        ) : (
+          business.phone
+        )}
+      </Line>
+      {business.email ? (
+        <Line icon={<Mail />}>
+          <a href={`mailto:${business.email}`} className="text-primary underline-offset-4 hover:underline">
+            {business.email}
+          </a>
+        </Line>
+      ) : null}
+      {site ? (
+        <Line icon={<Globe />}>
+          <a href={site} target="_blank" rel="noopener noreferrer" className="text-primary underline-offset-4 hover:underline">
+            {business.website}
+            <span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        </Line>
+      ) : null}
+    </ul>
+  );
+}
+
 /**
  * A business (spec §2 Businesses and Yellow Pages): name (a link to its page, /business/{id}), category, premium and verified badges, rating out of 5 with
  * reviews, description, address, phone (a call link), email, website; with `whatsapp` the WhatsApp button, with
@@ -95,9 +130,7 @@ function ReviewsButton({ business }: { business: Business }) {
  */
 export function BusinessCard({ business, headingLevel = 2, whatsapp = false, reviews = false }: { business: Business; headingLevel?: 2 | 3; whatsapp?: boolean; reviews?: boolean }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  const tel = telHref(business.phone);
   const wa = whatsapp ? whatsappHref(business.phone) : null;
-  const site = websiteHref(business.website);
   const category = categoryText(business);
   return (
     <Card className="flex h-full flex-col">
@@ -116,33 +149,7 @@ export function BusinessCard({ business, headingLevel = 2, whatsapp = false, rev
         <BusinessBadges business={business} />
         <Rating rating={business.rating} reviewCount={business.reviewCount} />
         <p className="text-sm">{business.description}</p>
-        <ul className="mt-auto space-y-1.5 text-sm">
-          <Line icon={<MapPin />}>{business.address}</Line>
-          <Line icon={<Phone />}>
-            {tel ? (
-              <a href={tel} className="text-primary underline-offset-4 hover:underline">
-                {business.phone}
-              </a>
-            ) : (
-              business.phone
-            )}
-          </Line>
-          {business.email ? (
-            <Line icon={<Mail />}>
-              <a href={`mailto:${business.email}`} className="text-primary underline-offset-4 hover:underline">
-                {business.email}
-              </a>
-            </Line>
-          ) : null}
-          {site ? (
-            <Line icon={<Globe />}>
-              <a href={site} target="_blank" rel="noopener noreferrer" className="text-primary underline-offset-4 hover:underline">
-                {business.website}
-                <span className="sr-only"> (opens in a new tab)</span>
-              </a>
-            </Line>
-          ) : null}
-        </ul>
+        <ContactLines business={business} className="mt-auto space-y-1.5 text-sm" />
         {wa ? (
           <Button asChild variant="outline" className="w-full">
             <a href={wa} target="_blank" rel="noopener noreferrer">

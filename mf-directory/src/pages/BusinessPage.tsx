@@ -1,10 +1,10 @@
 import { Link, useParams } from 'react-router';
-import { ArrowLeft, Compass, Globe, Mail, MapPin, MessageCircle, Phone } from 'lucide-react';
+import { ArrowLeft, Compass, Globe, MessageCircle, Phone } from 'lucide-react';
 import type { Business } from '@cp/contracts';
 import { Button, Card, CardContent, CardHeader, CardTitle, Skeleton } from '@cp/ui';
 import { isApiError, LoadError } from '@cp/web-core';
 import { useGetBusinessQuery } from '../api/directory-api.ts';
-import { BusinessBadges, categoryText, Line, Rating } from '../components/BusinessCard.tsx';
+import { BusinessBadges, categoryText, ContactLines, Rating } from '../components/BusinessCard.tsx';
 import { ReviewFormArea, ReviewList } from '../components/Reviews.tsx';
 import { telHref, websiteHref, whatsappHref } from '../lib/directory.ts';
 
@@ -48,8 +48,6 @@ function Actions({ business }: { business: Business }) {
 
 /** Address, phone (a call link), e-mail and website, as on the business cards. */
 function Contact({ business }: { business: Business }) {
-  const tel = telHref(business.phone);
-  const site = websiteHref(business.website);
   return (
     <Card>
       <CardHeader>
@@ -58,33 +56,7 @@ function Contact({ business }: { business: Business }) {
         </CardTitle>
       </CardHeader>
       <CardContent>
-        <ul className="space-y-2 text-sm">
-          <Line icon={<MapPin />}>{business.address}</Line>
-          <Line icon={<Phone />}>
-            {tel ? (
-              <a href={tel} className="text-primary underline-offset-4 hover:underline">
-                {business.phone}
-              </a>
-            ) : (
-              business.phone
-            )}
-          </Line>
-          {business.email ? (
-            <Line icon={<Mail />}>
-              <a href={`mailto:${business.email}`} className="text-primary underline-offset-4 hover:underline">
-                {business.email}
-              </a>
-            </Line>
-          ) : null}
-          {site ? (
-            <Line icon={<Globe />}>
-              <a href={site} target="_blank" rel="noopener noreferrer" className="text-primary underline-offset-4 hover:underline">
-                {business.website}
-                <span className="sr-only"> (opens in a new tab)</span>
-              </a>
-            </Line>
-          ) : null}
-        </ul>
+        <ContactLines business={business} className="space-y-2 text-sm" />
       </CardContent>
     </Card>
   );
