@@ -132,7 +132,7 @@ describe('/listings on a small catalogue', () => {
       await option.click();
       await page.waitForURL((url) => url.pathname === `/business/${ids.business}`);
       await page.getByRole('heading', { name: TITLES.business, level: 1 }).waitFor();
-      // The search service's hit URL, /businesses#business-{id}, keeps working.
+      // The older link to a business, /businesses#business-{id}, keeps working (shared links in chats).
       await page.goto(`/businesses#business-${ids.business}`);
       const card = page.locator(`#business-${ids.business}`);
       await card.getByRole('heading', { name: TITLES.business }).waitFor();

@@ -10,7 +10,7 @@ import SearchPage from '../src/pages/SearchPage.tsx';
 
 const calls: string[] = [];
 const HITS: SearchHit[] = [
-  { type: 'business', id: '00000000-0000-4000-8000-000000000001', title: 'Spice Bazaar', snippet: 'Fresh vegetables and spices.', url: '/businesses#business-00000000-0000-4000-8000-000000000001' },
+  { type: 'business', id: '00000000-0000-4000-8000-000000000001', title: 'Spice Bazaar', snippet: 'Fresh vegetables and spices.', url: '/business/00000000-0000-4000-8000-000000000001' },
   { type: 'listing', id: '00000000-0000-4000-8000-000000000002', title: 'Spice rack for sale', snippet: 'Oak, 12 jars.', url: '/listing/00000000-0000-4000-8000-000000000002' },
   { type: 'post', id: '00000000-0000-4000-8000-000000000003', title: 'Where to buy spices?', snippet: 'Looking for fresh curry leaves.', url: '/forum/post/00000000-0000-4000-8000-000000000003' },
 ];
@@ -42,7 +42,7 @@ describe('/search (issue 15)', () => {
   it('the hits of every type with their links, the count of each type, and pages', async () => {
     await renderAt('/search?q=spice', (q) => [200, { items: q.get('type') === 'listing' ? [HITS[1]] : HITS, total: q.get('type') === 'listing' ? 25 : 27, page: Number(q.get('page')), pageSize: 20, counts: COUNTS }]);
     expect(screen.getByRole('heading', { name: 'Results for “spice”', level: 1 })).toBeTruthy();
-    // A business hit links to its own page (the search service still answers the old /businesses#business-{id} anchor).
+    // A business hit links to its own page, /business/{id} (the contracts' searchHitUrl).
     expect((await screen.findByRole('link', { name: 'Spice Bazaar' })).getAttribute('href')).toBe(`/business/${HITS[0]!.id}`);
     expect(calls).toEqual(['/api/search?q=spice&page=1']);
     expect(screen.getByRole('link', { name: 'Where to buy spices?' }).getAttribute('href')).toBe(HITS[2]!.url);

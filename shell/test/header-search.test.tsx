@@ -11,7 +11,7 @@ import { groupHits } from '../src/search/suggestions.ts';
 
 const hit = (type: SearchHit['type'], n: number, title: string): SearchHit => {
   const id = `00000000-0000-4000-8000-00000000000${n}`;
-  const url = type === 'listing' ? `/listing/${id}` : type === 'post' ? `/forum/post/${id}` : `/businesses#business-${id}`;
+  const url = type === 'listing' ? `/listing/${id}` : type === 'post' ? `/forum/post/${id}` : `/business/${id}`;
   return { type, id, title, snippet: `About ${title}`, url };
 };
 const HITS = [hit('business', 1, 'Spice Bazaar'), hit('listing', 2, 'Spice rack'), hit('business', 3, 'Spice Route Catering'), hit('post', 4, 'Where to buy spices?')];
@@ -100,7 +100,7 @@ describe('header search (issue 15)', () => {
     const businesses = within(list).getByRole('group', { name: 'Businesses' });
     expect(within(businesses).getAllByRole('option').map((o) => o.textContent)).toEqual(['Spice BazaarAbout Spice Bazaar', 'Spice Route CateringAbout Spice Route Catering']);
     expect(screen.getByRole('option', { name: 'Where to buy spices?' }).getAttribute('href')).toBe(HITS[3]!.url);
-    // A business has its own page (the search service still answers the old /businesses#business-{id} anchor).
+    // A business hit is its own page, /business/{id} (the contracts' searchHitUrl).
     expect(screen.getByRole('option', { name: 'Spice Bazaar' }).getAttribute('href')).toBe(`/business/${HITS[0]!.id}`);
     expect(screen.getByRole('option', { name: 'All results for “spi”' }).getAttribute('href')).toBe('/search?q=spi');
     expect(screen.getByRole('status').textContent).toBe('4 suggestions');

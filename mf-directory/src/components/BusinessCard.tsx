@@ -180,7 +180,7 @@ export function BusinessGridSkeleton({ count = 6, label = 'Loading businesses…
   );
 }
 
-/** The id of a business's card on /businesses: `/businesses#business-{id}` (the search service's hit links) shows it. */
+/** The id of a business's card on /businesses: `/businesses#business-{id}` (an older link to a business) shows it. */
 export const businessAnchor = (id: string) => `business-${id}`;
 
 /** With `anchors`, each card has its id (businessAnchor); the card of `highlightId` is outlined. */

@@ -15,7 +15,7 @@ export const SUGGEST_BUSINESS_SUBJECT = 'Suggest a business for the directory';
  */
 export function BusinessesPage() {
   const { data, isLoading, error, refetch } = useGetBusinessesQuery();
-  // /businesses#business-{id} (a search hit): once the cards are there, that card is scrolled to and outlined.
+  // /businesses#business-{id} (an older link to a business): once the cards are there, that card is scrolled to and outlined.
   const { hash } = useLocation();
   const highlightId = data?.find((b) => `#${businessAnchor(b.id)}` === hash)?.id;
   useEffect(() => {

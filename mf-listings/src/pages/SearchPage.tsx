@@ -1,15 +1,13 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Search, SearchX } from 'lucide-react';
-import { QUERY_TEXT_MAX, SEARCH_HIT_TYPE_NAMES as TYPE_NAMES, SEARCH_HIT_TYPES, SEARCH_PAGE_SIZE_DEFAULT, type SearchHit, type SearchHitType } from '@cp/contracts';
+import { QUERY_TEXT_MAX, SEARCH_HIT_TYPE_NAMES as TYPE_NAMES, SEARCH_HIT_TYPES, SEARCH_PAGE_SIZE_DEFAULT, type SearchHitType } from '@cp/contracts';
 import { Badge, Button, cn, EmptyState, Input } from '@cp/ui';
 import { LoadError } from '@cp/web-core';
 import { useSiteSearchQuery } from '../api/site-search-api.ts';
 import { Pagination, usePastLastPage } from '../components/Pagination.tsx';
 import { pageOf } from '../lib/listings-server.ts';
 
-/** A hit's page: a business has its own, /business/{id} (the search service's `/businesses#business-{id}` still works). */
-const hitPath = (hit: SearchHit) => (hit.type === 'business' ? `/business/${encodeURIComponent(hit.id)}` : hit.url);
 
 const isType = (value: string | null): value is SearchHitType => (SEARCH_HIT_TYPES as readonly string[]).includes(value ?? '');
 
@@ -44,7 +42,7 @@ export function SearchPage() {
             <li key={`${hit.type}-${hit.id}`} className="rounded-lg border bg-card p-4">
               <Badge variant="secondary">{TYPE_NAMES[hit.type].one}</Badge>
               <h2 className="mt-2 text-lg font-semibold">
-                <Link to={hitPath(hit)} className="text-primary underline-offset-4 hover:underline">
+                <Link to={hit.url} className="text-primary underline-offset-4 hover:underline">
                   {hit.title}
                 </Link>
               </h2>

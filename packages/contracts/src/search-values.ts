@@ -41,7 +41,7 @@ export interface SearchHit {
   title: string;
   /** Up to SEARCH_SNIPPET_MAX characters of its text. */
   snippet: string;
-  /** `/listing/{id}`, `/forum/post/{id}` or `/businesses#business-{id}`. */
+  /** `/listing/{id}`, `/forum/post/{id}` or `/business/{id}`. */
   url: string;
 }
 
@@ -49,7 +49,7 @@ export interface SearchHit {
 export function searchHitUrl(type: SearchHitType, id: string): string {
   if (type === 'listing') return `/listing/${id}`;
   if (type === 'post') return `/forum/post/${id}`;
-  return `/businesses#business-${id}`;
+  return `/business/${id}`;
 }
 
 /** Counts per facet, each counted with every other filter applied (the alternatives the user can pick). */

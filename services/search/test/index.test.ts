@@ -103,7 +103,7 @@ describe('index consistency', () => {
     // A review delivered again, or an older rating, does not change it.
     applyEvent(index, makeEvent(BusinessReviewed, { reviewId: randomUUID(), businessId: id, userId: randomUUID(), rating: 4, businessRating: 4, reviewCount: 1 }));
     expect(index.getBusiness(id)).toMatchObject({ rating: 4, reviewCount: 1 });
-    expect(index.words.search('curry').hits).toEqual([{ type: 'business', id, title: 'Saffron Grocers', snippet: 'Spices, lentils and fresh curry leaves. Grocers 1 Market St, Camp Hill PA', url: `/businesses#business-${id}` }]);
+    expect(index.words.search('curry').hits).toEqual([{ type: 'business', id, title: 'Saffron Grocers', snippet: 'Spices, lentils and fresh curry leaves. Grocers 1 Market St, Camp Hill PA', url: `/business/${id}` }]);
     const post = { id: randomUUID(), userId: randomUUID(), username: 'priya', category: 'General' as const, title: 'Best curry in Camp Hill?', content: 'Looking for recommendations for a family dinner.', replyCount: 0, viewCount: 0, createdAt: t(1), updatedAt: t(1) };
     applyEvent(index, makeEvent(ForumPostCreated, { postId: post.id, userId: post.userId, category: 'General', title: post.title, post }));
     expect(index.words.search('curry').counts).toEqual({ listing: 0, business: 1, post: 1 });

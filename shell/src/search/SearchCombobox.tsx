@@ -48,8 +48,6 @@ function useSuggestions(value: string): Suggestions {
   return state;
 }
 
-/** A hit's page: a business has its own, /business/{id} (the search service's `/businesses#business-{id}` still works). */
-const hitPath = (hit: SearchHit) => (hit.type === 'business' ? `/business/${encodeURIComponent(hit.id)}` : hit.url);
 
 const modified = (event: MouseEvent) => event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
 
@@ -76,7 +74,7 @@ export function SearchCombobox({ trigger, autoFocus, value, onValueChange, onGo 
   }, []);
 
   const groups = groupHits(suggestions.hits);
-  const options = [...groups.flatMap((g) => g.hits.map((hit) => ({ url: hitPath(hit) }))), { url: resultsUrl(q) }];
+  const options = [...groups.flatMap((g) => g.hits.map((hit) => ({ url: hit.url }))), { url: resultsUrl(q) }];
   const shown = open && q.length >= SUGGEST_MIN_CHARS && suggestions.status !== 'idle';
   const optionId = (index: number) => `${listId}-${index}`;
   const close = () => {
@@ -164,7 +162,7 @@ export function SearchCombobox({ trigger, autoFocus, value, onValueChange, onGo 
                 </div>
                 {group.hits.map((hit) =>
                   option(
-                    hitPath(hit),
+                    hit.url,
                     <>
                       <span className="block truncate font-medium">{hit.title}</span>
                       <span aria-hidden="true" className="block truncate text-xs text-muted-foreground">
