@@ -16,6 +16,7 @@ const WORD = `tandoorhaus${run}`;
 const NAME = `Masala Corner ${WORD}`;
 const COMMENT = `The best dosa this side of the river ${run}.`;
 let id = '';
+let adminToken = '';
 
 async function post(url: string, token: string, body: unknown): Promise<string> {
   const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', cookie: `cp_session=${token}` }, body: JSON.stringify(body), signal: AbortSignal.timeout(15_000) });
@@ -27,7 +28,7 @@ beforeAll(async () => {
   const { serviceUrls } = e2eEnv();
   const admin = newUser('bizpageadmin');
   await createAdmin(admin);
-  const adminToken = await loginDirect(admin);
+  adminToken = await loginDirect(admin);
   id = await post(`${serviceUrls.directory}/api/admin/businesses`, adminToken, {
     name: NAME,
     mainCategory: 'Food & Dining',
@@ -44,6 +45,11 @@ beforeAll(async () => {
   await verifyDirect(reviewer);
   await backdateAccount(reviewer, 2);
   await post(`${serviceUrls.directory}/api/businesses/${id}/reviews`, token, { rating: 4, comment: COMMENT });
+});
+
+// Other files count the businesses: this one goes again.
+afterAll(async () => {
+  if (id) await fetch(`${e2eEnv().serviceUrls.directory}/api/admin/businesses/${id}`, { method: 'DELETE', headers: { cookie: `cp_session=${adminToken}` }, signal: AbortSignal.timeout(15_000) });
 });
 
 describe('/business/{id}', () => {

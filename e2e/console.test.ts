@@ -26,6 +26,7 @@ const run = Date.now().toString(36);
 const ids = { listing: '', post: '', business: '' };
 const TITLES = { listing: `Console check sofa ${run}`, post: `Console check question ${run}`, business: `Console check sweets ${run}` };
 let adminToken = '';
+let userToken = '';
 
 async function create(url: string, token: string, body: unknown): Promise<string> {
   const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', cookie: `cp_session=${token}` }, body: JSON.stringify(body), signal: AbortSignal.timeout(15_000) });
@@ -37,6 +38,7 @@ beforeAll(async () => {
   const { serviceUrls } = e2eEnv();
   const user = newUser('console');
   const token = await registerDirect(user);
+  userToken = token;
   ids.listing = await create(`${serviceUrls.listings}/api/listings`, token, {
     title: TITLES.listing,
     category: 'Buy & Sell',
@@ -60,6 +62,14 @@ beforeAll(async () => {
     phone: '717-555-0177',
     website: 'https://sweets.example.com',
   });
+});
+
+// Other files count listings and businesses: what this file made goes again (a forum post cannot be deleted).
+afterAll(async () => {
+  const { serviceUrls } = e2eEnv();
+  const remove = (url: string, token: string) => fetch(url, { method: 'DELETE', headers: { cookie: `cp_session=${token}` }, signal: AbortSignal.timeout(15_000) });
+  if (ids.listing) await remove(`${serviceUrls.listings}/api/listings/${ids.listing}`, userToken);
+  if (ids.business) await remove(`${serviceUrls.directory}/api/admin/businesses/${ids.business}`, adminToken);
 });
 
 /** The Post Ad dialog's listing form (signed in) or its login prompt (signed out). */

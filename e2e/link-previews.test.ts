@@ -22,9 +22,10 @@ const run = Date.now().toString(36);
 const TITLE = `Brass diya set ${run}`;
 const MISSING = '0b8f5a9e-4c1d-4e6f-9a2b-3c4d5e6f7a8b';
 let id = '';
+let token = '';
 
 beforeAll(async () => {
-  const token = await registerDirect(newUser('preview'));
+  token = await registerDirect(newUser('preview'));
   const res = await fetch(`${e2eEnv().serviceUrls.listings}/api/listings`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie: `cp_session=${token}` },
@@ -33,6 +34,11 @@ beforeAll(async () => {
   });
   if (res.status !== 201) throw new Error(`listing: ${res.status} ${await res.text()}`);
   id = ((await res.json()) as { id: string }).id;
+});
+
+// Other files count the listings of a category: the listing goes again.
+afterAll(async () => {
+  if (id) await fetch(`${e2eEnv().serviceUrls.listings}/api/listings/${id}`, { method: 'DELETE', headers: { cookie: `cp_session=${token}` }, signal: AbortSignal.timeout(15_000) });
 });
 
 describe('a shared listing, as link previewers read it', () => {

@@ -14,17 +14,25 @@ import { createAdmin, expectToast, loginDirect, mailedVerificationLink, newUser 
 
 const run = Date.now().toString(36);
 const business = `Masala Mart ${run}`;
+let businessId = '';
+let adminToken = '';
 
 beforeAll(async () => {
   const admin = newUser('rradmin');
   await createAdmin(admin);
-  const token = await loginDirect(admin);
+  adminToken = await loginDirect(admin);
   const res = await fetch(`${e2eEnv().serviceUrls.directory}/api/admin/businesses`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: `cp_session=${token}` },
+    headers: { 'content-type': 'application/json', cookie: `cp_session=${adminToken}` },
     body: JSON.stringify({ name: business, mainCategory: 'Grocers', description: 'Spices, lentils and fresh curry leaves.', address: '5 Front St, Enola, PA', phone: '717-555-0123' }),
   });
   if (res.status !== 201) throw new Error(`create business: ${res.status} ${await res.text()}`);
+  businessId = ((await res.json()) as { id: string }).id;
+});
+
+// Other files count the businesses: this one goes again.
+afterAll(async () => {
+  if (businessId) await fetch(`${e2eEnv().serviceUrls.directory}/api/admin/businesses/${businessId}`, { method: 'DELETE', headers: { cookie: `cp_session=${adminToken}` }, signal: AbortSignal.timeout(15_000) });
 });
 
 async function expectNoSeriousViolations(page: Page): Promise<void> {
