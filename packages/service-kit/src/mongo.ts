@@ -72,6 +72,31 @@ export function mongoReadiness(conn: Connection) {
 }
 
 /**
+ * Makes collection `name` once per connection, before anything writes to it. Left to the first upsert, two replicas
+ * (or two calls of one process) writing at once to a new collection both create it implicitly, and mongod (7.0, the
+ * Windows build under wine that runs here) crashes on that namespace conflict instead of retrying it. An existing
+ * collection is fine; a failure is forgotten so the next call tries again.
+ */
+const collectionsMade = new WeakMap<Connection, Map<string, Promise<void>>>();
+export function ensureCollection(conn: Connection, name: string): Promise<void> {
+  let made = collectionsMade.get(conn);
+  if (!made) collectionsMade.set(conn, (made = new Map()));
+  let creating = made.get(name);
+  if (!creating) {
+    creating = conn.db!.createCollection(name).then(
+      () => undefined,
+      (err: unknown) => {
+        if ((err as { codeName?: string }).codeName === 'NamespaceExists') return;
+        made.delete(name);
+        throw err;
+      },
+    );
+    made.set(name, creating);
+  }
+  return creating;
+}
+
+/**
  * The base of a repository: its model on the service's connection (made once per connection), and `init()` creating
  * its collection and indexes explicitly, one after the other, at start-up (autoCreate and autoIndex are off: see
  * connectMongo).

@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import type { Connection } from 'mongoose';
 import { isVisitorId, VISITOR_COOKIE } from '@cp/contracts';
 import { readCookie } from './auth.ts';
+import { ensureCollection } from './mongo.ts';
 
 /** What identifies a visitor in a request: its Cookie header (the gateway's `cp_vid`), address and User-Agent. */
 export interface VisitorRequest {
@@ -31,6 +32,7 @@ export function visitorKey(req: VisitorRequest, salt: string): string {
  * leaves the database, so a key cannot be recomputed from an address or a cookie elsewhere.
  */
 export async function visitorSalt(conn: Connection, collection: string, id = 'viewer-salt'): Promise<string> {
+  await ensureCollection(conn, collection);
   const doc = await conn
     .db!.collection<{ _id: string; value: string }>(collection)
     .findOneAndUpdate({ _id: id }, { $setOnInsert: { value: randomBytes(32).toString('base64url') } }, { upsert: true, returnDocument: 'after' });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Schema, type Connection, type Model } from 'mongoose';
 import type { Logger } from 'pino';
 import { isDuplicateKey } from '../errors.ts';
+import { ensureCollection } from '../mongo.ts';
 
 /** Who runs a job now: one document per job name, held until `until`. */
 interface LeaseDoc {
@@ -20,27 +21,6 @@ function leaseModel(conn: Connection): Model<LeaseDoc> {
   return (conn.models.JobLease as Model<LeaseDoc> | undefined) ?? conn.model<LeaseDoc>('JobLease', leaseSchema);
 }
 
-/**
- * `job_leases` made once per connection before any lease is taken. Left to the first upsert, two replicas (or two jobs
- * of one process) ticking at once on a new database both create it implicitly, and mongod (7.0, the Windows build under
- * wine that runs here) crashes on that namespace conflict instead of retrying it.
- */
-const leasesCreated = new WeakMap<Connection, Promise<void>>();
-function ensureLeaseCollection(conn: Connection): Promise<void> {
-  let created = leasesCreated.get(conn);
-  if (!created) {
-    created = conn.db!.createCollection('job_leases').then(
-      () => undefined,
-      (err: unknown) => {
-        if ((err as { codeName?: string }).codeName === 'NamespaceExists') return;
-        leasesCreated.delete(conn);
-        throw err;
-      },
-    );
-    leasesCreated.set(conn, created);
-  }
-  return created;
-}
 
 export interface LeasedJobOptions {
   conn: Connection;
@@ -87,7 +67,7 @@ export function startLeasedJob(opts: LeasedJobOptions): LeasedJob {
 
   /** Takes the lease if it is free, expired or ours; true when this replica holds it until now + leaseMs. */
   const acquire = async (): Promise<boolean> => {
-    await ensureLeaseCollection(opts.conn);
+    await ensureCollection(opts.conn, 'job_leases');
     const at = now();
     try {
       // The driver's own call: mongoose would cast the $or's conditions into the upserted document.
