@@ -25,6 +25,9 @@ export const MIN_POST_TITLE = 5;
 export const MIN_POST_CONTENT = 20;
 export const MIN_LISTING_TITLE = 5;
 export const MIN_LISTING_DESCRIPTION = 20;
+/** A job listing's employer (the hiring organization's name, JobPosting's hiringOrganization): bounds the spec leaves open. */
+export const MIN_LISTING_EMPLOYER = 2;
+export const MAX_LISTING_EMPLOYER = 100;
 export const MIN_CONTACT_NAME = 2;
 export const MIN_CONTACT_SUBJECT = 3;
 export const MIN_CONTACT_MESSAGE = 10;

@@ -1,7 +1,7 @@
 import './zod-config.ts';
 import { z } from 'zod';
 import { IdSchema, IsoDateTimeSchema, LIMITS, PageResponseSchema, QueryTextSchema, StoredImageUrlSchema } from './common.ts';
-import { MAX_IMAGES_PER_LISTING, MIN_LISTING_DESCRIPTION, MIN_LISTING_TITLE, PRICE_BUCKET_IDS } from './constants.ts';
+import { MAX_IMAGES_PER_LISTING, MAX_LISTING_EMPLOYER, MIN_LISTING_DESCRIPTION, MIN_LISTING_EMPLOYER, MIN_LISTING_TITLE, PRICE_BUCKET_IDS } from './constants.ts';
 import { EVENT_TYPES, LISTING_CATEGORIES, LISTING_STATUSES, LISTING_TIERS, LOCATIONS } from './listing-values.ts';
 
 export const ListingCategorySchema = z.enum(LISTING_CATEGORIES, { error: 'Please select a category' });
@@ -29,6 +29,8 @@ export const ListingSchema = z.object({
   venue: z.string().nullable().optional(),
   organizer: z.string().nullable().optional(),
   eventType: z.string().nullable().optional(),
+  /** Jobs only: the hiring organization's name (JobPosting's hiringOrganization). */
+  employer: z.string().nullable().optional(),
   createdAt: IsoDateTimeSchema,
   updatedAt: IsoDateTimeSchema,
 });
@@ -58,6 +60,12 @@ const ListingFields = z
     venue: optionalTrimmed(LIMITS.shortTextMax),
     organizer: optionalTrimmed(LIMITS.shortTextMax),
     eventType: EventTypeSchema.optional(),
+    employer: z
+      .string()
+      .trim()
+      .min(MIN_LISTING_EMPLOYER, `Employer must be at least ${MIN_LISTING_EMPLOYER} characters`)
+      .max(MAX_LISTING_EMPLOYER, `Employer must be at most ${MAX_LISTING_EMPLOYER} characters`)
+      .optional(),
   })
   .strict();
 
@@ -70,10 +78,12 @@ export const ListingUpdateSchema = ListingFields.partial().strict();
 export type ListingUpdate = z.input<typeof ListingUpdateSchema>;
 
 const EVENT_FIELDS = ['eventDate', 'eventTime', 'venue', 'organizer', 'eventType'] as const;
+/** Fields of the Jobs category only. */
+export const JOB_FIELDS = ['employer'] as const;
 
 /**
  * The §5 submit rules, used by the form and enforced again by the server: values trimmed, blank optional text
- * omitted, price kept only when greater than 0, event fields only for the Events category.
+ * omitted, price kept only when greater than 0, event fields only for the Events category, the employer only for Jobs.
  */
 export function normalizeListingInput<T extends Record<string, unknown>>(input: T): Partial<T> {
   const out: Record<string, unknown> = {};
@@ -88,6 +98,7 @@ export function normalizeListingInput<T extends Record<string, unknown>>(input: 
     out[key] = value;
   }
   if (out.category !== undefined && out.category !== 'Events') for (const f of EVENT_FIELDS) delete out[f];
+  if (out.category !== undefined && out.category !== 'Jobs') for (const f of JOB_FIELDS) delete out[f];
   return out as Partial<T>;
 }
 

@@ -73,6 +73,16 @@ describe('listing rules (spec §5)', () => {
     expect(normalizeListingInput({ ...validListing, category: 'Events', price: 25, venue: ' Hall ' })).toEqual({ ...validListing, category: 'Events', price: 25, venue: 'Hall' });
   });
 
+  it('takes an optional employer (2..100 characters, trimmed) and keeps it for Jobs only', () => {
+    expect(ListingInsertSchema.parse({ ...validListing, employer: '  Saffron Kitchen  ' })).toMatchObject({ employer: 'Saffron Kitchen' });
+    expect(messages(ListingInsertSchema, { ...validListing, employer: ' A ' })).toContain('Employer must be at least 2 characters');
+    expect(messages(ListingInsertSchema, { ...validListing, employer: 'x'.repeat(101) })).toContain('Employer must be at most 100 characters');
+    expect(ListingUpdateSchema.parse({ employer: 'Saffron Kitchen' })).toEqual({ employer: 'Saffron Kitchen' });
+    expect(normalizeListingInput({ ...validListing, employer: ' Saffron Kitchen ' })).toEqual({ ...validListing, employer: 'Saffron Kitchen' });
+    expect(normalizeListingInput({ ...validListing, category: 'Services', employer: 'Saffron Kitchen' })).toEqual({ ...validListing, category: 'Services' });
+    expect(normalizeListingInput({ ...validListing, employer: '   ' })).toEqual(validListing);
+  });
+
   it('parses the listings query with coercion and bounds', () => {
     expect(ListingsQuerySchema.parse({ page: '2', pageSize: '10' })).toMatchObject({ page: 2, pageSize: 10, sort: 'newest' });
     expect(ListingsQuerySchema.safeParse({ pageSize: '1000' }).success).toBe(false);

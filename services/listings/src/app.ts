@@ -3,6 +3,7 @@ import type { Connection } from 'mongoose';
 import { createApp, createAuth, mongoReadiness, outboxModel, type Logger, type ReadinessCheck, type SessionChecker } from '@cp/service-kit';
 import { ListingsRepository } from './data/listings-repository.ts';
 import { UploadsRepository } from './data/uploads-repository.ts';
+import { TombstonesRepository } from './data/tombstones-repository.ts';
 import { listingsRoutes } from './routes.ts';
 import type { ObjectStore } from '@cp/service-kit';
 import type { ListingsDeps } from './use-cases/deps.ts';
@@ -28,6 +29,7 @@ export async function buildListingsApp(input: ListingsAppInput): Promise<{ app: 
     conn: input.conn,
     listings: new ListingsRepository(input.conn),
     uploads: new UploadsRepository(input.conn),
+    tombstones: new TombstonesRepository(input.conn),
     store: input.store,
     images: input.images ?? { maxPixels: 50_000_000 },
     logger: input.logger,
@@ -35,6 +37,7 @@ export async function buildListingsApp(input: ListingsAppInput): Promise<{ app: 
   };
   await deps.listings.init();
   await deps.uploads.init();
+  await deps.tombstones.init();
   await outboxModel(input.conn).createIndexes();
   await input.store.ensureBucket();
   const auth = createAuth(input.auth);

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ListingSchema } from '@cp/contracts';
+import { outboxModel } from '@cp/service-kit';
+import { TOMBSTONE_TTL_DAYS } from '../src/data/tombstones-repository.ts';
 import { call, listingBody, startListings, type ListingsHarness } from './helpers.ts';
 
 let h: ListingsHarness;
@@ -200,8 +202,121 @@ describe('PUT and DELETE /api/listings/:id (owner only)', () => {
     const id = (await post(listingBody())).body.id as string;
     const del = await call(h.base, 'DELETE', `/api/listings/${id}`, { cookie: alice.cookie });
     expect(del.status).toBe(200);
-    expect((await call(h.base, 'GET', `/api/listings/${id}`)).status).toBe(404);
-    expect((await call(h.base, 'DELETE', `/api/listings/${id}`, { cookie: alice.cookie })).status).toBe(404);
+    expect((await call(h.base, 'GET', `/api/listings/${id}`)).status).toBe(410);
+    expect((await call(h.base, 'DELETE', `/api/listings/${id}`, { cookie: alice.cookie })).status).toBe(410);
+  });
+});
+
+describe('a deleted listing answers 410 Gone (its tombstone)', () => {
+  const deletedEvents = (id: string) => outboxModel(h.conn).countDocuments({ type: 'listings.listing-deleted', 'data.listingId': id });
+
+  it('GET answers 410 for a deleted listing and 404 for an id never seen', async () => {
+    const id = (await post(listingBody({ title: 'Deleted soon, then gone' }))).body.id as string;
+    expect((await call(h.base, 'GET', `/api/listings/${id}`)).status).toBe(200);
+    expect((await call(h.base, 'DELETE', `/api/listings/${id}`, { cookie: alice.cookie })).status).toBe(200);
+    const gone = await call(h.base, 'GET', `/api/listings/${id}`);
+    expect(gone.status).toBe(410);
+    expect(gone.body.error).toBe('Listing was removed');
+    const never = await call(h.base, 'GET', `/api/listings/${randomUUID()}`);
+    expect(never.status).toBe(404);
+    expect(never.body.error).toBe('Listing not found');
+  });
+
+  it('keeps only the id and the time of the deletion, in the delete\'s transaction, and expires it', async () => {
+    const before = Date.now();
+    const id = (await post(listingBody({ contactPhone: '717-555-0100', contactEmail: 'alice@example.com' }))).body.id as string;
+    expect(await h.deps.tombstones.find(id)).toBeNull();
+    expect((await call(h.base, 'DELETE', `/api/listings/${id}`, { cookie: alice.cookie })).status).toBe(200);
+    const stored = await h.conn.db!.collection('listing_tombstones').findOne({ _id: id as never });
+    expect(Object.keys(stored ?? {}).sort()).toEqual(['_id', 'deletedAt']);
+    expect((stored!.deletedAt as Date).getTime()).toBeGreaterThanOrEqual(before - 1000);
+    const indexes = await h.conn.db!.collection('listing_tombstones').indexes();
+    expect(indexes.find((i) => i.name === 'expire')).toMatchObject({ key: { deletedAt: 1 }, expireAfterSeconds: TOMBSTONE_TTL_DAYS * 86_400 });
+  });
+
+  it('deleting again is idempotent: 410, no second event, the tombstone unchanged', async () => {
+    const id = (await post(listingBody())).body.id as string;
+    expect((await call(h.base, 'DELETE', `/api/listings/${id}`, { cookie: alice.cookie })).status).toBe(200);
+    const first = await h.deps.tombstones.find(id);
+    expect(first).not.toBeNull();
+    for (const cookie of [alice.cookie, bob.cookie]) {
+      const again = await call(h.base, 'DELETE', `/api/listings/${id}`, { cookie });
+      expect(again.status).toBe(410);
+      expect(again.body.error).toBe('Listing was removed');
+    }
+    expect((await call(h.base, 'DELETE', `/api/listings/${id}`)).status).toBe(401);
+    expect(await deletedEvents(id)).toBe(1);
+    expect(await h.deps.tombstones.find(id)).toEqual(first);
+  });
+
+  it('an edit of a deleted listing (fields or images) answers 410 and writes nothing', async () => {
+    const id = (await post(listingBody())).body.id as string;
+    expect((await call(h.base, 'DELETE', `/api/listings/${id}`, { cookie: alice.cookie })).status).toBe(200);
+    const edit = await call(h.base, 'PUT', `/api/listings/${id}`, { cookie: alice.cookie, body: { title: 'Back from the dead' } });
+    expect(edit.status).toBe(410);
+    expect(edit.body.error).toBe('Listing was removed');
+    const images = await call(h.base, 'PUT', `/api/listings/${id}`, { cookie: bob.cookie, body: { imageUrls: [`/uploads/img/${randomUUID()}.webp`] } });
+    expect(images.status).toBe(410);
+    expect((await call(h.base, 'GET', `/api/listings/${id}`)).status).toBe(410);
+    expect(await h.deps.listings.exists(id)).toBe(false);
+    expect(await outboxModel(h.conn).countDocuments({ type: 'listings.listing-updated', 'data.listingId': id })).toBe(0);
+  });
+
+  it('a tombstone never shows in the full list, a search or My Listings', async () => {
+    const word = `tombstoned${randomUUID().slice(0, 8)}`;
+    const kept = (await post(listingBody({ title: `Kept ${word} table` }))).body.id as string;
+    const removed = (await post(listingBody({ title: `Removed ${word} table` }))).body.id as string;
+    expect((await call(h.base, 'DELETE', `/api/listings/${removed}`, { cookie: alice.cookie })).status).toBe(200);
+    const all = (await call(h.base, 'GET', '/api/listings')).body as unknown as Array<{ id: string }>;
+    expect(all.map((l) => l.id)).toContain(kept);
+    expect(all.map((l) => l.id)).not.toContain(removed);
+    const search = await call(h.base, 'GET', `/api/listings?search=${word}`);
+    expect(search.body).toMatchObject({ total: 1, items: [{ id: kept }] });
+    const mine = await call(h.base, 'GET', `/api/listings?userId=${alice.userId}&pageSize=100`);
+    expect((mine.body.items as Array<{ id: string }>).map((l) => l.id)).not.toContain(removed);
+    expect(mine.body.total).toBe((mine.body.items as unknown[]).length);
+  });
+});
+
+describe('the employer of a job listing', () => {
+  it('is kept for Jobs, trimmed, and dropped for any other category', async () => {
+    const job = await post(listingBody({ category: 'Jobs', employer: '  Saffron Grill  ', price: undefined }));
+    expect(job.status).toBe(201);
+    expect(job.body.employer).toBe('Saffron Grill');
+    expect((await call(h.base, 'GET', `/api/listings/${job.body.id as string}`)).body.employer).toBe('Saffron Grill');
+    const sofa = await post(listingBody({ employer: 'Saffron Grill' }));
+    expect(sofa.status).toBe(201);
+    expect(sofa.body).not.toHaveProperty('employer');
+    const blank = await post(listingBody({ category: 'Jobs', employer: '   ' }));
+    expect(blank.status).toBe(201);
+    expect(blank.body).not.toHaveProperty('employer');
+  });
+
+  it('is 2 to 100 characters', async () => {
+    for (const [employer, message] of [
+      ['A', 'Employer must be at least 2 characters'],
+      ['x'.repeat(101), 'Employer must be at most 100 characters'],
+    ] as const) {
+      const res = await post(listingBody({ category: 'Jobs', employer }));
+      expect([employer.length, res.status, res.body.error]).toEqual([employer.length, 400, message]);
+    }
+  });
+
+  it('is edited, cleared, and removed when the category is no longer Jobs', async () => {
+    const id = (await post(listingBody({ category: 'Jobs', employer: 'Saffron Grill' }))).body.id as string;
+    const renamed = await call(h.base, 'PUT', `/api/listings/${id}`, { cookie: alice.cookie, body: { employer: 'Saffron Grill & Bar' } });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.employer).toBe('Saffron Grill & Bar');
+    const cleared = await call(h.base, 'PUT', `/api/listings/${id}`, { cookie: alice.cookie, body: { employer: null } });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body).not.toHaveProperty('employer');
+    await call(h.base, 'PUT', `/api/listings/${id}`, { cookie: alice.cookie, body: { employer: 'Saffron Grill' } });
+    const moved = await call(h.base, 'PUT', `/api/listings/${id}`, { cookie: alice.cookie, body: { category: 'Services' } });
+    expect(moved.status).toBe(200);
+    expect(moved.body).not.toHaveProperty('employer');
+    const notAJob = await call(h.base, 'PUT', `/api/listings/${id}`, { cookie: alice.cookie, body: { employer: 'Saffron Grill' } });
+    expect(notAJob.status).toBe(200);
+    expect(notAJob.body).not.toHaveProperty('employer');
   });
 });
 

@@ -28,6 +28,11 @@ describe('demo data', () => {
     const events = list.filter((l) => l.category === 'Events');
     expect(events.every((l) => l.eventDate && l.venue && l.eventType)).toBe(true);
     expect(list.filter((l) => l.category !== 'Events').every((l) => !l.eventDate && !l.venue)).toBe(true);
+    // Every demo job names its employer (the page's JobPosting); no other listing has one.
+    const jobs = list.filter((l) => l.category === 'Jobs');
+    expect(jobs.length).toBeGreaterThan(0);
+    expect(jobs.every((l) => typeof l.employer === 'string' && l.employer.length >= 2)).toBe(true);
+    expect(list.filter((l) => l.category !== 'Jobs').every((l) => l.employer === undefined)).toBe(true);
     const times = list.map((l) => new Date(l.createdAt).getTime());
     expect([...times].sort((a, b) => b - a)).toEqual(times);
 

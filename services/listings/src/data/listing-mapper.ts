@@ -21,6 +21,7 @@ export function toListing(doc: Omit<ListingDoc, 'searchText'> & { searchText?: s
     ...(doc.venue ? { venue: doc.venue } : {}),
     ...(doc.organizer ? { organizer: doc.organizer } : {}),
     ...(doc.eventType ? { eventType: doc.eventType } : {}),
+    ...(doc.employer ? { employer: doc.employer } : {}),
     createdAt: doc.createdAt.toISOString(),
     updatedAt: doc.updatedAt.toISOString(),
   };

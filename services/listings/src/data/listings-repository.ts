@@ -27,6 +27,8 @@ export interface ListingDoc {
   venue?: string | undefined;
   organizer?: string | undefined;
   eventType?: string | undefined;
+  /** Jobs only: the hiring organization's name. */
+  employer?: string | undefined;
   searchText: string;
   createdAt: Date;
   updatedAt: Date;
@@ -49,6 +51,7 @@ export const LISTING_FIELDS = [
   'venue',
   'organizer',
   'eventType',
+  'employer',
 ] as const;
 export type ListingField = (typeof LISTING_FIELDS)[number];
 
@@ -71,6 +74,7 @@ const listingSchema = new Schema<ListingDoc>(
     venue: String,
     organizer: String,
     eventType: String,
+    employer: String,
     searchText: { type: String, required: true },
     createdAt: { type: Date, required: true },
     updatedAt: { type: Date, required: true },

@@ -45,6 +45,7 @@ export async function seedDemoData(deps: ListingsDeps): Promise<SeedResult> {
       venue: demo.venue,
       organizer: demo.organizer,
       eventType: demo.eventType,
+      employer: demo.employer,
     });
     const imageUrls: string[] = [];
     for (let i = 0; i < demo.images; i += 1) {

@@ -1,8 +1,9 @@
-import { badRequest, forbidden, notFound } from '@cp/service-kit';
+import { badRequest, forbidden, HttpError, notFound } from '@cp/service-kit';
 import { IdSchema } from '@cp/contracts';
 import type { ListingsDeps } from './deps.ts';
 
 export const LISTING_NOT_FOUND = 'Listing not found';
+export const LISTING_REMOVED = 'Listing was removed';
 export const NOT_OWNER = 'You can only change your own listings';
 export const FOREIGN_IMAGE = 'Only images you uploaded can be attached to your listing';
 
@@ -24,11 +25,18 @@ export function listingId(raw: string): string {
   return id.data;
 }
 
+/** No listing of this id: 410 when it was deleted (its tombstone), else 404. */
+export async function missingOrGone(deps: ListingsDeps, id: string): Promise<never> {
+  if (await deps.tombstones.has(id)) throw new HttpError(410, LISTING_REMOVED);
+  throw notFound(LISTING_NOT_FOUND);
+}
+
 /**
- * Tells apart "not yours" (403) and "no such listing" (404) once the owner-scoped write matched nothing.
- * The write itself never runs without the owner in its filter.
+ * Tells apart "not yours" (403), "deleted" (410) and "no such listing" (404) once the owner-scoped write matched
+ * nothing. The write itself never runs without the owner in its filter. A tombstone names no owner, so a deleted
+ * listing is 410 for everyone (what its public GET already says).
  */
 export async function missingOrForbidden(deps: ListingsDeps, id: string): Promise<never> {
   if (await deps.listings.exists(id)) throw forbidden(NOT_OWNER);
-  throw notFound(LISTING_NOT_FOUND);
+  return missingOrGone(deps, id);
 }
