@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { parseHead } from '../services/renderer/test/head-parser.ts';
 import { describeViolations, seriousAxeViolations, withPage } from './support/browser.ts';
 import { e2eEnv } from './support/env.ts';
 import { expectToast, newUser, registerDirect, signIn } from './support/site.ts';
@@ -253,6 +254,84 @@ describe('posting an ad end to end', () => {
       await expectToast(page, 'Deleted', 'Your listing has been deleted.');
       await page.getByText('No Listings Yet').first().waitFor();
     });
-    expect((await fetch(`${e2eEnv().site}/api/listings/${listingId}`)).status).toBe(404);
+    // Deleted, not unknown: 410 Gone from the API and for the page (the renderer reads listings' 410), and the
+    // visitor sees the same not-found page as for an id that never was.
+    const gone = await fetch(`${e2eEnv().site}/api/listings/${listingId}`);
+    expect(gone.status).toBe(410);
+    expect(await gone.json()).toMatchObject({ error: 'Listing was removed' });
+    await withPage(async ({ page, pageErrors }) => {
+      const answer = await page.goto(`/listing/${listingId}`);
+      expect(answer?.status()).toBe(410);
+      await page.getByRole('heading', { name: 'Listing Not Found', exact: true }).waitFor();
+      await page.getByRole('link', { name: 'Back to Home' }).first().waitFor();
+      expect(pageErrors).toEqual([]);
+    });
+  });
+});
+
+/** A job names its employer: the Post Ad form asks for it for Jobs only, the page shows it, crawlers get a JobPosting. */
+describe('a job listing with its employer', () => {
+  const poster = newUser('employer');
+  const title = `Line cook wanted ${Date.now().toString(36)}`;
+  let token = '';
+  let id = '';
+
+  beforeAll(async () => {
+    token = await registerDirect(poster);
+  });
+  // Other files count a category's listings: this one goes again.
+  afterAll(async () => {
+    if (id) await fetch(`${e2eEnv().serviceUrls.listings}/api/listings/${id}`, { method: 'DELETE', headers: { cookie: `cp_session=${token}` }, signal: AbortSignal.timeout(15_000) });
+  });
+
+  test('posted with an employer: shown on its page, named as the JobPosting\'s hiringOrganization; edited in My Listings', async () => {
+    await withPage(async ({ page, context, pageErrors }) => {
+      await signIn(context, token);
+      await page.goto('/');
+      await page.getByRole('banner').getByRole('button', { name: 'Post Ad' }).click();
+      await page.getByRole('menuitem', { name: 'Post a Listing' }).click();
+      const dialog = page.getByRole('dialog');
+      await chooseOption(dialog, page, 'Category', 'Buy & Sell');
+      await dialog.getByRole('textbox', { name: 'Title' }).waitFor();
+      expect(await dialog.getByRole('textbox', { name: 'Employer' }).count()).toBe(0);
+      await chooseOption(dialog, page, 'Category', 'Jobs');
+      await dialog.getByRole('textbox', { name: 'Title' }).fill(title);
+      await dialog.getByRole('textbox', { name: 'Description' }).fill('Full time line cook for our restaurant kitchen, evenings and weekends.');
+      await chooseOption(dialog, page, 'Location', 'Camp Hill PA');
+      await dialog.getByRole('textbox', { name: 'Employer' }).fill('S');
+      await dialog.getByRole('button', { name: 'Post Ad' }).click();
+      await dialog.getByText('Employer must be at least 2 characters').waitFor();
+      await dialog.getByRole('textbox', { name: 'Employer' }).fill('  Saffron Grill ');
+      await dialog.getByRole('button', { name: 'Post Ad' }).click();
+      await expectToast(page, 'Success!', 'Your ad has been posted successfully.');
+      await dialog.waitFor({ state: 'detached' });
+
+      const recent = page.locator('section', { has: page.getByRole('heading', { name: 'Recent Listings' }) });
+      const link = recent.getByRole('link', { name: title });
+      await link.waitFor();
+      id = (await link.getAttribute('href'))!.split('/').pop()!;
+      await link.click();
+      await page.getByRole('heading', { name: title, level: 1 }).waitFor();
+      await page.getByText('Employer: Saffron Grill').waitFor();
+
+      await page.goto('/my-listings');
+      await page.getByRole('button', { name: `Edit ${title}` }).click();
+      const edit = page.getByRole('dialog');
+      const employer = edit.getByRole('textbox', { name: 'Employer' });
+      expect(await employer.inputValue()).toBe('Saffron Grill');
+      await employer.fill('Saffron Grill & Bar');
+      await edit.getByRole('button', { name: 'Save Changes' }).click();
+      await expectToast(page, 'Success', 'Your listing has been updated successfully.');
+      expect(pageErrors).toEqual([]);
+    });
+    const stored = (await (await fetch(`${e2eEnv().site}/api/listings/${id}`)).json()) as { employer?: string };
+    expect(stored.employer).toBe('Saffron Grill & Bar');
+    // As a crawler reads the page (no JavaScript): the JobPosting with its required fields.
+    const html = await (await fetch(`${e2eEnv().site}/listing/${id}`, { headers: { 'user-agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' }, signal: AbortSignal.timeout(15_000) })).text();
+    expect(parseHead(html).jsonLd.find((d) => d['@type'] === 'JobPosting')).toMatchObject({
+      title,
+      hiringOrganization: { '@type': 'Organization', name: 'Saffron Grill & Bar' },
+      jobLocation: { '@type': 'Place', address: { addressLocality: 'Camp Hill', addressRegion: 'PA', addressCountry: 'US' } },
+    });
   });
 });

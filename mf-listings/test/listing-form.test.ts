@@ -44,6 +44,19 @@ describe('listing form payload (spec §5 On submit)', () => {
     for (const f of ['eventDate', 'eventTime', 'venue', 'eventType', 'imageUrls']) expect(body).not.toHaveProperty(f);
   });
 
+  it('keeps the employer for Jobs only, trimmed, and reports its bounds', () => {
+    const job = { ...filled, category: 'Jobs' as const, employer: '  Saffron Grill ' };
+    const body = listingPayload(job);
+    expect(body).toMatchObject({ category: 'Jobs', employer: 'Saffron Grill' });
+    for (const f of ['eventDate', 'venue']) expect(body).not.toHaveProperty(f);
+    expect(validate(ListingInsertSchema, body).ok).toBe(true);
+    expect(listingPayload({ ...job, category: 'Services' })).not.toHaveProperty('employer');
+    expect(listingPayload({ ...job, employer: '   ' })).not.toHaveProperty('employer');
+    const short = validate(ListingInsertSchema, listingPayload({ ...job, employer: 'A' }));
+    expect(short.ok).toBe(false);
+    if (!short.ok) expect(short.errors.employer).toBe('Employer must be at least 2 characters');
+  });
+
   it('reports the spec messages', () => {
     const result = validate(ListingInsertSchema, listingPayload({ ...emptyListingForm(), title: 'abc', description: 'short', contactEmail: 'nope' }));
     expect(result.ok).toBe(false);
@@ -139,5 +152,11 @@ describe('clearing fields on edit', () => {
   });
   it('names nothing for an unchanged listing', () => {
     expect(clearedFields(listingFormFrom(listing), listing)).toEqual([]);
+  });
+  it("clears a job's employer emptied in the form, and leaves it to a category change", () => {
+    const job: Listing = { ...listing, category: 'Jobs', eventDate: null, venue: null, eventTime: null, eventType: null, employer: 'Saffron Grill' };
+    expect(listingFormFrom(job).employer).toBe('Saffron Grill');
+    expect(clearedFields({ ...listingFormFrom(job), employer: ' ' }, job)).toEqual(['employer']);
+    expect(clearedFields({ ...listingFormFrom(job), category: 'Services', employer: '' }, job)).toEqual([]);
   });
 });

@@ -158,6 +158,12 @@ export function ListingForm(props: ListingFormProps) {
         </Field>
       </div>
 
+      {values.category === 'Jobs' ? (
+        <Field label="Employer" hint="Optional: the business or organization hiring" error={errors.employer}>
+          <Input value={values.employer} onChange={text('employer')} maxLength={100} autoComplete="organization" />
+        </Field>
+      ) : null}
+
       {isEvent ? (
         <fieldset className="grid gap-4 rounded-lg border p-4 sm:grid-cols-2">
           <legend className="px-1 text-sm font-semibold">Event details</legend>

@@ -14,6 +14,8 @@ export interface ListingFormValues {
   venue: string;
   organizer: string;
   eventType: string;
+  /** Jobs only: the hiring organization. */
+  employer: string;
   tier: ListingTier;
   status: Listing['status'];
 }
@@ -33,6 +35,7 @@ export function emptyListingForm(initialCategory?: ListingCategory): ListingForm
     venue: '',
     organizer: '',
     eventType: '',
+    employer: '',
     tier: 'free',
     status: 'active',
   };
@@ -54,6 +57,7 @@ export function listingFormFrom(listing: Listing): ListingFormValues {
     venue: text(listing.venue),
     organizer: text(listing.organizer),
     eventType: text(listing.eventType),
+    employer: text(listing.employer),
     tier: listing.tier,
     status: listing.status,
   };
@@ -61,7 +65,7 @@ export function listingFormFrom(listing: Listing): ListingFormValues {
 
 /**
  * The body the form sends (spec §5 "On submit"): trimmed, blank optional text omitted, price only when greater than 0,
- * event fields only for Events, image URLs when there are some. Validated by the contracts' schema before sending.
+ * event fields only for Events, the employer only for Jobs, image URLs when there are some. Validated by the contracts' schema before sending.
  */
 export function listingPayload(values: ListingFormValues, imageUrls?: readonly string[]): Record<string, unknown> {
   const price = values.price.trim() === '' ? undefined : Number(values.price);
@@ -72,7 +76,7 @@ export function listingPayload(values: ListingFormValues, imageUrls?: readonly s
   return body;
 }
 
-const CLEARABLE = ['price', 'contactPhone', 'contactEmail', 'eventDate', 'eventTime', 'venue', 'organizer', 'eventType'] as const;
+const CLEARABLE = ['price', 'contactPhone', 'contactEmail', 'eventDate', 'eventTime', 'venue', 'organizer', 'eventType', 'employer'] as const;
 
 /**
  * The optional fields an edit empties: set on the listing, blank in the form (or a price of 0). They are sent as
@@ -84,6 +88,7 @@ export function clearedFields(values: ListingFormValues, listing: Listing): stri
   return CLEARABLE.filter((key) => {
     if (before[key].trim() === '') return false;
     if (!isEvent && key.startsWith('event')) return false; // dropped with the category anyway
+    if (key === 'employer' && values.category !== 'Jobs') return false; // likewise
     if (key === 'price') return !(Number(values.price) > 0);
     return values[key].trim() === '';
   });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ArrowLeft, Bookmark, BookmarkCheck, CalendarDays, Clock, Mail, MapPin, MessageCircle, Phone, Share2, User, Users } from 'lucide-react';
+import { ArrowLeft, Bookmark, BookmarkCheck, Building2, CalendarDays, Clock, Mail, MapPin, MessageCircle, Phone, Share2, User, Users } from 'lucide-react';
 import { type Listing, relativeTime, thumbnailUrlOf, truncateMetaDescription, whatsappDigits } from '@cp/contracts';
 import { Badge, Button, Card, CardContent, CardHeader, CardTitle, cn, EmptyState, Skeleton, toast } from '@cp/ui';
 import { isApiError, LoadError } from '@cp/web-core';
@@ -139,7 +139,8 @@ export function ListingDetailPage() {
 
   if (isLoading) return <DetailSkeleton />;
   if (!listing) {
-    const notFound = !error || (isApiError(error) && (error.status === 404 || error.status === 400));
+    // 410: the listing was deleted (the listings service keeps its tombstone); for the visitor it is not found either.
+    const notFound = !error || (isApiError(error) && (error.status === 404 || error.status === 410 || error.status === 400));
     if (!notFound) return <LoadError title="Listings could not be loaded" error={error} onRetry={() => void refetch()} />;
     return (
       <EmptyState
@@ -156,6 +157,7 @@ export function ListingDetailPage() {
   }
 
   const price = formatPrice(listing.price);
+  const employer = listing.category === 'Jobs' ? listing.employer?.trim() : undefined;
   const related = (all ?? []).filter((l) => l.category === listing.category && l.id !== listing.id).slice(0, 3);
   const description = truncateMetaDescription([price, listing.location, listing.description].filter(Boolean).join(' · '));
 
@@ -192,6 +194,12 @@ export function ListingDetailPage() {
             <h1 className="text-3xl font-bold tracking-tight">{listing.title}</h1>
             {price ? <p className="text-2xl font-bold text-primary">{price}</p> : null}
             <p className="flex flex-wrap items-center gap-4 text-sm text-muted-foreground">
+              {employer ? (
+                <span className="flex items-center gap-1">
+                  <Building2 className="h-4 w-4" aria-hidden="true" />
+                  Employer: {employer}
+                </span>
+              ) : null}
               <span className="flex items-center gap-1">
                 <MapPin className="h-4 w-4" aria-hidden="true" />
                 {listing.location}

@@ -89,7 +89,26 @@ describe('page heads', () => {
     expect(product!.offers).toMatchObject({ price: 900, priceCurrency: 'USD' });
   });
 
-  it('a job: no JobPosting, as a listing names no hiring organisation (listings keeps organizer for events only)', async () => {
+  it('a job with its employer: a JobPosting with every required field, read from the real listings service', async () => {
+    const id = await newListing({ category: 'Jobs', title: 'Line cook wanted', description: 'Full time line cook for our restaurant kitchen.', price: undefined, employer: 'Saffron Kitchen', location: 'Enola PA' });
+    const { status, head } = await headOf(`/listing/${id}`);
+    expect(status).toBe(200);
+    const [job, ...more] = typed(head, 'JobPosting');
+    expect(more).toEqual([]);
+    const created = (await call(s.listings.base, 'GET', `/api/listings/${id}`)).body.createdAt as string;
+    expect(job).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'JobPosting',
+      title: 'Line cook wanted',
+      description: 'Full time line cook for our restaurant kitchen.',
+      datePosted: created,
+      hiringOrganization: { '@type': 'Organization', name: 'Saffron Kitchen' },
+      jobLocation: { '@type': 'Place', address: { '@type': 'PostalAddress', addressLocality: 'Enola', addressRegion: 'PA', addressCountry: 'US' } },
+      url: `${PUBLIC_URL}/listing/${id}`,
+    });
+  });
+
+  it('a job without an employer: no JobPosting (its hiringOrganization is required); an organizer does not stand in', async () => {
     const id = await newListing({ category: 'Jobs', title: 'Line cook wanted', description: 'Full time line cook for our restaurant kitchen.', price: undefined, organizer: 'Saffron Kitchen', location: 'Enola PA' });
     const { status, head } = await headOf(`/listing/${id}`);
     expect(status).toBe(200);
@@ -97,14 +116,17 @@ describe('page heads', () => {
     expect(head.jsonLd).toEqual([]);
   });
 
-  it('a JobPosting, when a job listing has every required field, has them all', () => {
+  it('a JobPosting only when a job listing has every required field', () => {
     const site = { publicUrl: PUBLIC_URL, siteName: 'Central PA Desi Community', siteDescription: 'x' };
     const now = new Date().toISOString();
-    const listing = ListingSchema.parse({ id: randomUUID(), userId: randomUUID(), category: 'Jobs', title: 'Line cook wanted', description: 'Full time line cook.', location: 'Enola PA', organizer: 'Saffron Kitchen', createdAt: now, updatedAt: now });
+    const listing = ListingSchema.parse({ id: randomUUID(), userId: randomUUID(), category: 'Jobs', title: 'Line cook wanted', description: 'Full time line cook.', location: 'Enola PA', employer: 'Saffron Kitchen', createdAt: now, updatedAt: now });
     const [job] = listingJsonLd(listing, site, `${PUBLIC_URL}/listing/${listing.id}`);
     expect(job).toMatchObject({ '@type': 'JobPosting', title: 'Line cook wanted', description: 'Full time line cook.', datePosted: now, hiringOrganization: { name: 'Saffron Kitchen' }, jobLocation: { address: { addressLocality: 'Enola', addressRegion: 'PA' } } });
-    expect(listingJsonLd({ ...listing, organizer: null }, site, 'u')).toEqual([]);
+    expect(job).not.toHaveProperty('validThrough');
+    expect(listingJsonLd({ ...listing, employer: null }, site, 'u')).toEqual([]);
+    expect(listingJsonLd({ ...listing, employer: ' ' }, site, 'u')).toEqual([]);
     expect(listingJsonLd({ ...listing, description: ' ' }, site, 'u')).toEqual([]);
+    expect(listingJsonLd({ ...listing, category: 'Services' }, site, 'u')).toEqual([]);
   });
 
   it('an event: an Event starting at its date and time, at its venue', async () => {
@@ -183,18 +205,23 @@ describe('page heads', () => {
     }
   });
 
-  it('404 for a missing listing, post or business, a deleted listing, an id that is none, an unknown route', async () => {
+  it('404 for a missing listing, post or business, an id that is none, an unknown route', async () => {
+    const missing = '0b8f5a9e-4c1d-4e6f-9a2b-3c4d5e6f7a8b';
+    for (const path of [`/listing/${missing}`, `/forum/post/${missing}`, `/business/${missing}`, '/listing/not-an-id', '/listing/%E0%A4%A', '/no-such-page', '/listing']) {
+      const { status, head } = await headOf(path);
+      expect([path, status, head.title, head.meta.robots]).toEqual([path, 404, '404 Page Not Found | Central PA Desi Community', 'noindex']);
+    }
+  });
+
+  it('410 for a deleted listing: the real listings service keeps its tombstone and answers 410', async () => {
     const { cookie } = await s.listings.newSession();
     const { listingBody } = await import('../../listings/test/helpers.ts');
     const created = await call(s.listings.base, 'POST', '/api/listings', { body: listingBody(), cookie });
     const deleted = created.body.id as string;
+    expect((await headOf(`/listing/${deleted}`)).status).toBe(200);
     expect((await call(s.listings.base, 'DELETE', `/api/listings/${deleted}`, { cookie })).status).toBe(200);
-    const missing = '0b8f5a9e-4c1d-4e6f-9a2b-3c4d5e6f7a8b';
-    for (const path of [`/listing/${missing}`, `/listing/${deleted}`, `/forum/post/${missing}`, `/business/${missing}`, '/listing/not-an-id', '/listing/%E0%A4%A', '/no-such-page', '/listing']) {
-      const { status, head } = await headOf(path);
-      // The services cannot tell a deleted listing from one that never was: 404 (410 only when the service says gone).
-      expect([path, status, head.title, head.meta.robots]).toEqual([path, 404, '404 Page Not Found | Central PA Desi Community', 'noindex']);
-    }
+    const { status, head } = await headOf(`/listing/${deleted}`);
+    expect([status, head.title, head.meta.robots, head.canonical, head.jsonLd]).toEqual([410, 'This Listing Was Removed | Central PA Desi Community', 'noindex', undefined, []]);
   });
 
   it('a bad path is a 400 with a JSON error', async () => {

@@ -210,6 +210,15 @@ describe('listing preview images', () => {
     expect((await fetch(`${r.base}/og/listing/${randomUUID()}.png`)).status).toBe(404);
   });
 
+  it('answers 404 for a deleted listing (the listings service says 410), not the fallback card', async () => {
+    const id = await newListing({ title: 'Sold and removed' });
+    expect((await call(listings.base, 'DELETE', `/api/listings/${id}`, { cookie: seller })).status).toBe(200);
+    expect((await call(listings.base, 'GET', `/api/listings/${id}`)).status).toBe(410);
+    const gone = await fetch(r.base + previewImagePath.listing(id));
+    expect(gone.status).toBe(404);
+    expect(await gone.json()).toMatchObject({ error: 'Listing not found' });
+  });
+
   it('gives the site card for a minute while the listings service cannot be reached', async () => {
     const port = await new Promise<number>((resolve) => {
       const s = createServer().listen(0, '127.0.0.1', () => {

@@ -52,9 +52,10 @@ export function listingJsonLd(listing: Listing, site: SiteInfo, url: string): Do
       ];
     }
     case 'Jobs': {
-      // JobPosting's required fields: title, description, datePosted, hiringOrganization, jobLocation. A listing names
-      // its organisation only as its organizer; without one there is no JobPosting.
-      const organisation = listing.organizer?.trim();
+      // JobPosting's required fields: title, description, datePosted, hiringOrganization, jobLocation. The
+      // organisation is the job listing's employer; without one there is no JobPosting. No validThrough: a listing
+      // has no closing date.
+      const organisation = listing.employer?.trim();
       if (!organisation || !listing.title.trim() || !listing.description.trim() || !listing.location.trim()) return [];
       return [
         {

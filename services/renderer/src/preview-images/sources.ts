@@ -52,10 +52,10 @@ export function previewSources(deps: PreviewImageDeps) {
   }
 
   return {
-    /** The listing's category and images, or null when the listings service says it does not exist (404). */
+    /** The listing's category and images, or null when the listings service says it does not exist (404) or was deleted (410). */
     async listing(id: string): Promise<ListingFacts | null> {
       const res = await fromReplicas(deps.config.LISTINGS_URL, `/api/listings/${encodeURIComponent(id)}`);
-      if (res.status === 404) {
+      if (res.status === 404 || res.status === 410) {
         await res.body?.cancel();
         return null;
       }

@@ -1,0 +1,70 @@
+/**
+ * @jest-environment ./shell/test/support/jsdom-env.mjs
+ */
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createAppStore } from '@cp/web-core';
+import ListingDetailPage from '../src/pages/ListingDetailPage.tsx';
+import { listingFixture } from './listing-fixture.ts';
+
+/** /listing/:id with the listings service answering `detail` for the listing (and an empty full list). */
+async function renderDetail(id: string, detail: [number, unknown]) {
+  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(new Request(input, init).url);
+    const [status, body] = url.pathname === '/api/listings' ? [200, []] : url.pathname === `/api/listings/${id}` ? detail : [404, { error: 'Not found' }];
+    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  }) as typeof fetch;
+  const router = createMemoryRouter([{ path: '/listing/:id', element: <ListingDetailPage /> }], { initialEntries: [`/listing/${id}`] });
+  await act(async () => {
+    render(
+      <Provider store={createAppStore()}>
+        <RouterProvider router={router} />
+      </Provider>,
+    );
+  });
+}
+
+beforeEach(() => {
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  cleanup();
+  jest.restoreAllMocks();
+});
+
+describe('listing detail (spec §2)', () => {
+  it('a deleted listing (410 Gone) shows Listing Not Found with Back to Home, like a missing one (404)', async () => {
+    for (const [n, status, error] of [
+      [1, 410, 'Listing was removed'],
+      [2, 404, 'Listing not found'],
+    ] as const) {
+      const { id } = listingFixture(n);
+      await renderDetail(id, [status, { error }]);
+      expect(await screen.findByRole('heading', { name: 'Listing Not Found', level: 1 })).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
+      expect(screen.queryByText('Listings could not be loaded')).toBeNull();
+      cleanup();
+    }
+  });
+
+  it('a failure of the service is no "not found": the error state with Try again', async () => {
+    const { id } = listingFixture(3);
+    await renderDetail(id, [500, { error: 'Internal Server Error' }]);
+    expect(await screen.findByText('Listings could not be loaded')).toBeTruthy();
+    expect(screen.queryByText('Listing Not Found')).toBeNull();
+  });
+
+  it("a job shows its employer; another category never does", async () => {
+    const job = listingFixture(4, { category: 'Jobs', title: 'Tandoor cook wanted', employer: 'Saffron Grill' });
+    await renderDetail(job.id, [200, job]);
+    expect(await screen.findByRole('heading', { name: 'Tandoor cook wanted', level: 1 })).toBeTruthy();
+    expect(screen.getByText('Employer: Saffron Grill')).toBeTruthy();
+    cleanup();
+    const sofa = listingFixture(5, { title: 'Sofa for sale', employer: 'Saffron Grill' });
+    await renderDetail(sofa.id, [200, sofa]);
+    expect(await screen.findByRole('heading', { name: 'Sofa for sale', level: 1 })).toBeTruthy();
+    expect(screen.queryByText(/Employer/)).toBeNull();
+  });
+});
