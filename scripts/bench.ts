@@ -3,8 +3,11 @@
  *   A. loads the home page in Chromium (playwright-core, a fresh profile, no cache) and sums the gzip size of every
  *      JavaScript response until the network is idle: shell, Module Federation runtime, shared modules and what the
  *      first view needs from the remotes; printed against the budget (190 KB, our code 40 KB); then Lighthouse (mobile and
- *      desktop presets, performance) on home and /listings with the demo data: LCP, FCP, Speed Index, TBT, CLS
- *      (scripts/bench/lighthouse.ts);
+ *      desktop presets, performance) on every first view issue 20 names — home, /listings, a demo listing's page,
+ *      /forum, /businesses — with the demo data: score, LCP, TBT, CLS, FCP, Speed Index in one table with the goals,
+ *      each row marked meets/misses (scripts/bench/lighthouse.ts, lighthouse-goals.ts);
+ *   R. the renderer's throughput for a listing page (GET /listing/{id} through the gateway) as a ratio to the same
+ *      gateway serving a static file of the same bytes (scripts/bench/renderer-page.ts);
  *   B. measures GET /api/listings (scripts/bench/listings.ts: 10k and 100k listings, a page and a search; and the full
  *      list's bytes on the wire, plain and compressed) and
  *   C. GET /api/auth/user with a session cookie (verify the ES256 token, load the session, load the user),
@@ -19,7 +22,8 @@
  *   F. POST /api/advertisements/{id}/click, the same three ways (the bare server does the same JetStream publish), and
  *      the time until the ad's counter is exact once the load stops (scripts/bench/ads.ts), and
  *   G. the outbox relay's throughput, one relay and two (scripts/bench/outbox.ts).
- * All traffic stays on loopback; every run is bounded in time.
+ * All traffic stays on loopback; every run is bounded in time. A part that fails says so and the next one runs; the
+ * exit code is 1 when any failed.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -36,15 +40,29 @@ import { listenBare, printThreeWayHeader, threeWays, type BareServer } from './b
 import { benchOutbox } from './bench/outbox.ts';
 import { benchSearch } from './bench/search.ts';
 import { homePageJavaScript, printHomePage } from './bench/home-page.ts';
-import { lighthouseBoth, printLighthouse } from './bench/lighthouse.ts';
+import { lighthousePages, printLighthouse } from './bench/lighthouse.ts';
+import { benchRendererPage, demoListing } from './bench/renderer-page.ts';
 import { ensureWebBuild } from '../infra/src/web.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const PORT_OFFSET = 30_000;
-/** BENCH_ONLY=directory,forum runs only those parts (page, auth, listings, forum, directory, ads, outbox, search); all by default. */
+/** BENCH_ONLY=directory,forum runs only those parts (page, renderer, auth, listings, forum, directory, ads, outbox, search); all by default. */
 const ONLY = process.env.BENCH_ONLY?.split(',').map((p) => p.trim()).filter(Boolean);
 const wants = (part: string) => !ONLY?.length || ONLY.includes(part);
+/** The parts that failed (each says why when it fails; the bench goes on to the next). */
+const failed: string[] = [];
+
+/** Runs one part of the bench when BENCH_ONLY wants it; a failure is printed and recorded, and the bench goes on. */
+async function part(name: string, label: string, run: () => Promise<void>): Promise<void> {
+  if (!wants(name)) return;
+  try {
+    await run();
+  } catch (err) {
+    failed.push(label);
+    console.log(`\nbench: ${label} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  }
+}
 
 async function measure(name: string, url: string | readonly string[], headers: Record<string, string> = {}, method: 'GET' | 'POST' = 'GET'): Promise<Measured> {
   const urls = typeof url === 'string' ? [url] : url;
@@ -101,17 +119,47 @@ async function main(): Promise<void> {
       infraEnv: infra.env,
       portOffset: PORT_OFFSET,
       demoData: true,
-      extraEnv: { gateway: { RATE_LIMIT_GLOBAL: '100000000', RATE_LIMIT_AD_EVENTS: '100000000' } },
+      extraEnv: { gateway: { RATE_LIMIT_GLOBAL: '100000000', RATE_LIMIT_AD_EVENTS: '100000000', RATE_LIMIT_WEB: '100000000' } },
       log,
     });
     const gateway = stack.urls.gateway!;
-    if (wants('page')) {
-      console.log(`bench: loading ${stack.urls.site} in Chromium`);
-      printHomePage(await homePageJavaScript(stack.urls.site!));
-      printLighthouse('home page', await lighthouseBoth(stack.urls.site!));
-      printLighthouse('/listings (the full list, filtered in the browser)', await lighthouseBoth(`${stack.urls.site!}/listings`));
-    }
-    if (wants('auth')) {
+    const site = stack.urls.site!;
+    const running = stack;
+    // A demo listing for the listing page (Lighthouse and the renderer part); asked once, when a part needs it.
+    let listing: Promise<{ id: string; title: string }> | undefined;
+    const aListing = () => (listing ??= demoListing(gateway));
+    await part('page', 'the home page JavaScript', async () => {
+      console.log(`bench: loading ${site} in Chromium`);
+      printHomePage(await homePageJavaScript(site));
+    });
+    await part('page', 'Lighthouse', async () => {
+      const pages = [
+        { name: '/', url: async () => `${site}/` },
+        { name: '/listings', url: async () => `${site}/listings` },
+        { name: '/listing/{id} (a demo listing)', url: async () => `${site}/listing/${(await aListing()).id}` },
+        { name: '/forum', url: async () => `${site}/forum` },
+        { name: '/businesses', url: async () => `${site}/businesses` },
+      ];
+      console.log(`bench: Lighthouse, mobile and desktop, on ${pages.map((p) => p.name).join(', ')} (one run at a time)`);
+      const rows = await lighthousePages(pages);
+      printLighthouse(rows);
+    });
+    await part('renderer', "the renderer's listing page vs a static file", async () => {
+      await benchRendererPage({
+        gatewayUrl: gateway,
+        webRoot: path.join(root, 'shell', 'dist'),
+        gatewayLog: path.join(dataDir, 'logs', 'gateway.log'),
+        restartGateway: async (env) => {
+          await running.stopService('gateway');
+          await running.startService('gateway', env ? { env } : {});
+        },
+        listing: await aListing(),
+        measure,
+        connections: CONNECTIONS,
+        durationS: DURATION_S,
+      });
+    });
+    await part('auth', 'GET /api/auth/user', async () => {
       const reg = await fetch(`${gateway}/api/register`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -124,15 +172,19 @@ async function main(): Promise<void> {
 
       console.log(`bench: GET /api/auth/user, ${CONNECTIONS} connections, ${DURATION_S} s each (after a 2 s warm-up)`);
       printThreeWayHeader();
-      await threeWays(measure, 'current user', 'identity', '/api/auth/user', { gateway, service: stack.urls.identity!, bare }, { cookie });
-    }
-    if (wants('listings')) await benchListings({ mongoUrl: infra.env.MONGO_URL, gatewayUrl: gateway, listingsUrl: stack.urls.listings!, measure });
-    if (wants('forum')) await benchForum({ mongoUrl: infra.env.MONGO_URL, gatewayUrl: gateway, forumUrl: stack.urls.forum!, measure });
-    if (wants('directory')) await benchDirectory({ mongoUrl: infra.env.MONGO_URL, gatewayUrl: gateway, directoryUrl: stack.urls.directory!, measure });
-    if (wants('ads')) await benchAds({ mongoUrl: infra.env.MONGO_URL, natsUrl: infra.env.NATS_URL, gatewayUrl: gateway, adsUrl: stack.urls.ads!, measure });
-    if (wants('search')) await benchSearch({ mongoUrl: infra.env.MONGO_URL, natsUrl: infra.env.NATS_URL, gatewayUrl: gateway, searchUrl: stack.urls.search!, measure });
-    if (wants('outbox')) await benchOutbox({ mongoUrl: infra.env.MONGO_URL, natsUrl: infra.env.NATS_URL });
+      await threeWays(measure, 'current user', 'identity', '/api/auth/user', { gateway, service: running.urls.identity!, bare }, { cookie });
+    });
+    await part('listings', 'listings', () => benchListings({ mongoUrl: infra.env.MONGO_URL, gatewayUrl: gateway, listingsUrl: running.urls.listings!, measure }));
+    await part('forum', 'forum', () => benchForum({ mongoUrl: infra.env.MONGO_URL, gatewayUrl: gateway, forumUrl: running.urls.forum!, measure }));
+    await part('directory', 'directory', () => benchDirectory({ mongoUrl: infra.env.MONGO_URL, gatewayUrl: gateway, directoryUrl: running.urls.directory!, measure }));
+    await part('ads', 'ads', () => benchAds({ mongoUrl: infra.env.MONGO_URL, natsUrl: infra.env.NATS_URL, gatewayUrl: gateway, adsUrl: running.urls.ads!, measure }));
+    await part('search', 'search', () => benchSearch({ mongoUrl: infra.env.MONGO_URL, natsUrl: infra.env.NATS_URL, gatewayUrl: gateway, searchUrl: running.urls.search!, measure }));
+    await part('outbox', 'outbox', () => benchOutbox({ mongoUrl: infra.env.MONGO_URL, natsUrl: infra.env.NATS_URL }));
     console.log('\n(2 cores shared by load generator, gateway, service and MongoDB under wine: compare ratios, not absolutes)');
+    if (failed.length > 0) {
+      console.log(`bench: ${failed.length} part${failed.length > 1 ? 's' : ''} failed: ${failed.join(', ')} (see above)`);
+      process.exitCode = 1;
+    }
   } finally {
     await bare?.close();
     await stack?.stop();

@@ -1,9 +1,9 @@
 /**
- * Lighthouse (performance only) on a page (the bench runs home and /listings on the demo data), with its two presets:
- * what a visitor waits for, next to the bytes that home-page.ts counts.
+ * Lighthouse (performance only) on the site's pages, with its two presets: what a visitor waits for, next to the bytes
+ * that home-page.ts counts. The bench runs every first view issue 20 §7 names (home, /listings, a listing, /forum,
+ * /businesses) on the demo data and prints them against the issue's goals (lighthouse-goals.ts):
  *   - mobile (Lighthouse's default: a mid-range phone, 4× slower CPU, slow 4G): most visitors of a community site;
- *     LCP ≤ 2.5 s is good (Core Web Vitals);
- *   - desktop: LCP ≤ 1.2 s is green (anchors.md).
+ *   - desktop (Lighthouse's desktop preset).
  * Figures, not tests: the machine's two cores are shared with the site, and Lighthouse's simulated throttling turns
  * the observed page load into an estimate for those devices.
  * Used by `npm run bench`; alone against a running site: `node_modules/.bin/node scripts/bench/lighthouse.ts
@@ -13,21 +13,9 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../infra/src/chromium.ts';
+import { lighthouseGoalTable, type FormFactor, type LighthouseFigures, type LighthouseRow } from './lighthouse-goals.ts';
 
-export type FormFactor = 'mobile' | 'desktop';
-
-/** Where LCP turns from green to orange for each preset. */
-const GOOD_LCP_S: Record<FormFactor, number> = { mobile: 2.5, desktop: 1.2 };
-
-export interface LighthouseFigures {
-  formFactor: FormFactor;
-  score: number;
-  lcpMs: number;
-  fcpMs: number;
-  tbtMs: number;
-  cls: number;
-  speedIndexMs: number;
-}
+export type { FormFactor, LighthouseFigures, LighthouseRow } from './lighthouse-goals.ts';
 
 /** Runs Lighthouse once on `url` in a fresh headless Chromium (Debian's) and returns the performance figures. */
 export async function lighthousePage(url: string, formFactor: FormFactor): Promise<LighthouseFigures> {
@@ -53,23 +41,43 @@ export async function lighthousePage(url: string, formFactor: FormFactor): Promi
   }
 }
 
-/** One row per run (mobile first), under the page's name. */
-export function printLighthouse(page: string, runs: LighthouseFigures[]): void {
-  const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-  console.log('');
-  console.log(`${page}, Lighthouse (performance; LCP ≤ ${GOOD_LCP_S.mobile} s is good on mobile, ≤ ${GOOD_LCP_S.desktop} s on desktop):`);
-  console.log('| preset | score | LCP | FCP | Speed Index | TBT | CLS |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|');
-  for (const f of runs) console.log(`| ${f.formFactor} | ${f.score} | ${s(f.lcpMs)} | ${s(f.fcpMs)} | ${s(f.speedIndexMs)} | ${Math.round(f.tbtMs)} ms | ${f.cls.toFixed(3)} |`);
-  console.log('');
+/**
+ * Every page with both presets, one run after the other (never at once: they would share the two cores). A run that
+ * fails, or a page whose URL cannot be found (`url` rejects), gives rows with the error, and the next run goes on.
+ */
+export async function lighthousePages(pages: ReadonlyArray<{ name: string; url: () => Promise<string> }>): Promise<LighthouseRow[]> {
+  const rows: LighthouseRow[] = [];
+  const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
+  for (const page of pages) {
+    let url: string;
+    try {
+      url = await page.url();
+    } catch (err) {
+      for (const formFactor of ['mobile', 'desktop'] as const) rows.push({ page: page.name, formFactor, error: `no URL: ${message(err)}` });
+      continue;
+    }
+    for (const formFactor of ['mobile', 'desktop'] as const) {
+      try {
+        rows.push({ page: page.name, formFactor, figures: await lighthousePage(url, formFactor) });
+      } catch (err) {
+        rows.push({ page: page.name, formFactor, error: message(err) });
+      }
+    }
+  }
+  return rows;
 }
 
-/** Both presets, one after the other (never at once: they would share the two cores). */
-export async function lighthouseBoth(url: string): Promise<LighthouseFigures[]> {
-  return [await lighthousePage(url, 'mobile'), await lighthousePage(url, 'desktop')];
+/** The table of every run against the goals (lighthouseGoalTable). */
+export function printLighthouse(rows: readonly LighthouseRow[]): void {
+  console.log('');
+  console.log('Lighthouse (performance) on each first view, against issue 20\'s goals (mobile: score, LCP, TBT, CLS; desktop: score):');
+  console.log('');
+  for (const line of lighthouseGoalTable(rows)) console.log(line);
+  console.log('');
 }
 
 if (import.meta.main) {
   const site = process.argv[2] ?? 'http://localhost:8080';
-  for (const path of process.argv.length > 3 ? process.argv.slice(3) : ['/']) printLighthouse(path, await lighthouseBoth(`${site}${path}`));
+  const paths = process.argv.length > 3 ? process.argv.slice(3) : ['/'];
+  printLighthouse(await lighthousePages(paths.map((p) => ({ name: p, url: async () => `${site}${p}` }))));
 }
