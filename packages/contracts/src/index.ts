@@ -19,3 +19,4 @@ export * from './search.ts';
 export * from './events/envelope.ts';
 export * from './events/catalog.ts';
 export * from './page-head.ts';
+export * from './public-routes.ts';

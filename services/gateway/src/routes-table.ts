@@ -1,64 +1,6 @@
-/**
- * Which service owns which public path. The gateway is the only origin the browser talks to; every service keeps
- * its own `/api/...` paths, so requests are forwarded with their path unchanged.
- */
+// Which service owns which public path: @cp/contracts (public-routes.ts), shared with the renderer.
 
-export const SERVICE_NAMES = ['identity', 'listings', 'forum', 'directory', 'ads', 'comms', 'search', 'renderer'] as const;
-export type ServiceName = (typeof SERVICE_NAMES)[number];
-
-/** `api`: JSON endpoints (small bodies, short timeout). `upload`: multipart image uploads (large bodies, long timeout). */
-export type RouteKind = 'api' | 'upload';
-
-export interface RouteRule {
-  /** Matches the path itself and everything below it (`/api/auth` matches `/api/auth/user`, not `/api/authx`). */
-  prefix: string;
-  service: ServiceName;
-  kind: RouteKind;
-}
-
-export const ROUTE_RULES: readonly RouteRule[] = [
-  { prefix: '/api/register', service: 'identity', kind: 'api' },
-  { prefix: '/api/local-login', service: 'identity', kind: 'api' },
-  { prefix: '/api/logout', service: 'identity', kind: 'api' },
-  { prefix: '/api/auth', service: 'identity', kind: 'api' },
-  { prefix: '/api/forgot-password', service: 'identity', kind: 'api' },
-  { prefix: '/api/reset-password', service: 'identity', kind: 'api' },
-  { prefix: '/api/listings', service: 'listings', kind: 'api' },
-  { prefix: '/api/upload', service: 'listings', kind: 'upload' },
-  { prefix: '/uploads', service: 'listings', kind: 'api' },
-  { prefix: '/api/forum', service: 'forum', kind: 'api' },
-  { prefix: '/api/businesses', service: 'directory', kind: 'api' },
-  { prefix: '/api/admin/businesses', service: 'directory', kind: 'api' },
-  { prefix: '/api/yellow-pages', service: 'directory', kind: 'api' },
-  { prefix: '/api/advertisements', service: 'ads', kind: 'api' },
-  { prefix: '/api/contact', service: 'comms', kind: 'api' },
-  { prefix: '/api/newsletter', service: 'comms', kind: 'api' },
-  { prefix: '/api/search', service: 'search', kind: 'api' },
-  // The renderer's public files (issue 20): not under /api, so they count in the site's rate-limit bucket (as /uploads);
-  // the renderer sets their Cache-Control. Its page heads are /internal (never routed): the page asks for them itself.
-  { prefix: '/robots.txt', service: 'renderer', kind: 'api' },
-  { prefix: '/sitemap.xml', service: 'renderer', kind: 'api' },
-  { prefix: '/sitemaps', service: 'renderer', kind: 'api' },
-  { prefix: '/og', service: 'renderer', kind: 'api' },
-];
-
-/** Paths that are never forwarded, whatever a rule says: service-to-service endpoints live under `/internal`. */
-export const NEVER_ROUTED = ['/internal'];
-
-function under(path: string, prefix: string): boolean {
-  return path === prefix || path.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`);
-}
-
-export type RouteMatcher = (path: string) => RouteRule | undefined;
-
-/** Longest matching prefix wins, on whole path segments. */
-export function createRouteMatcher(rules: readonly RouteRule[] = ROUTE_RULES): RouteMatcher {
-  const sorted = [...rules].sort((a, b) => b.prefix.length - a.prefix.length);
-  return (path) => {
-    if (NEVER_ROUTED.some((p) => under(path, p))) return undefined;
-    return sorted.find((r) => under(path, r.prefix));
-  };
-}
+export { createRouteMatcher, NEVER_ROUTED, ROUTE_RULES, SERVICE_NAMES, type RouteKind, type RouteMatcher, type RouteRule, type ServiceName } from '@cp/contracts';
 
 /**
  * A path is forwarded only if no upstream could read it as another path: no `.`/`..` segments (also percent-encoded),
