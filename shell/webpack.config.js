@@ -35,6 +35,9 @@ export default createWebConfig({
   publicPath: '/',
   devPort: Number(process.env.SHELL_PORT ?? 3000),
   runtimePlugins: [path.join(dir, 'src/mf/runtime-plugin.ts')],
+  // The server bundle the renderer loads (issue 20); a remote that fails there shows its fallback too.
+  serverEntry: './src/server.tsx',
+  serverRuntimePlugins: [path.join(dir, 'src/mf/runtime-plugin.ts')],
   htmlTemplate: path.join(dir, 'public/index.html'),
   devServer: {
     // GET /mf/registry.json → dev/registry.json with each remote's metadata (the gateway serves it from configuration

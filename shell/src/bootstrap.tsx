@@ -1,24 +1,43 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { createAppStore } from '@cp/web-core';
-import { App, SiteRoutes } from './app/App.tsx';
+import { createAppStore, hydrateApi, readSsrState } from '@cp/web-core';
+import { App, SiteRoutes, type Hydration } from './app/App.tsx';
 import { createBrowserRemotes } from './mf/runtime.ts';
 import './styles.css';
 
-const store = createAppStore();
-const remotes = createBrowserRemotes();
-// Session (spec §4) and remotes start together, before the first render; so does the code of the first view.
-void remotes.loadFirstView(window.location.pathname);
-
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
-createRoot(container).render(
+// A page the renderer rendered (issue 20) carries its data and the remotes that failed there (web-core ssr.ts).
+const ssr = container.firstElementChild ? readSsrState(document) : undefined;
+
+const store = createAppStore();
+if (ssr) store.dispatch(hydrateApi(ssr.api));
+const remotes = createBrowserRemotes(ssr?.failedRemotes);
+// Session (spec §4) and remotes start together, before the first render; so does the code of the first view.
+const firstView = remotes.loadFirstView(window.location.pathname);
+
+const page = (hydration?: Hydration) => (
   <StrictMode>
-    <App store={store} remotes={remotes}>
+    <App store={store} remotes={remotes} {...(hydration ? { hydration } : {})}>
       <BrowserRouter>
         <SiteRoutes />
       </BrowserRouter>
     </App>
-  </StrictMode>,
+  </StrictMode>
 );
+
+if (ssr) {
+  // The server's markup is hydrated once the first view's remotes are here, so the first render matches it; the
+  // remotes that failed on the server show their fallback, then are tried again.
+  const state = store.getState();
+  void firstView.then(() => {
+    hydrateRoot(container, page({ state, remotes: remotes.getSnapshot() }), {
+      // A mismatch is a defect (the page's first render must be the server's): say where, then React renders it again.
+      onRecoverableError: (error, info) => console.error('Hydration:', error, info.componentStack),
+    });
+    if (ssr.failedRemotes.length > 0) setTimeout(() => void remotes.retry(), 0);
+  });
+} else {
+  createRoot(container).render(page());
+}

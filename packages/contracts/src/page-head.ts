@@ -7,8 +7,43 @@ import { z } from 'zod';
  * writes into the shell's index.html in place of its default title and description. Anonymous content only.
  */
 export const PAGE_HEAD_MAX_CHARS = 64 * 1024;
+/** The server-rendered body of a page (the markup inside `#root`) and the state the browser hydrates it with. */
+export const PAGE_BODY_MAX_CHARS = 2 * 1024 * 1024;
 export const PageHeadAnswerSchema = z.object({
   status: z.union([z.literal(200), z.literal(404), z.literal(410)]),
   head: z.string().max(PAGE_HEAD_MAX_CHARS),
+  /**
+   * The page rendered on the server (issue 20): `html` goes inside `<div id="root">`, `state` (JSON, already escaped
+   * for a `<script type="application/json">`) beside it. Absent when the renderer could not render it within the
+   * page's budget: the browser then renders the page itself.
+   */
+  body: z.object({ html: z.string().max(PAGE_BODY_MAX_CHARS), state: z.string().max(PAGE_BODY_MAX_CHARS) }).optional(),
 });
 export type PageHeadAnswer = z.infer<typeof PageHeadAnswerSchema>;
+
+/**
+ * The shell's server bundle (shell/dist/server/server.js, built from shell/src/server.tsx), as the renderer loads it.
+ * `createPageRenderer` once per process; `render` per page, anonymous: no visitor's cookie is ever involved.
+ */
+export interface PageRendererOptions {
+  /** Where the registry (/mf/registry.json) and the remotes' server containers are read: the site's internal origin. */
+  siteOrigin: string;
+  /** How often the registry and the remotes' server containers are checked for a new deployment. */
+  registryTtlMs: number;
+  /** GETs of the site's API (`/api/...` and its query) for the page's data; the renderer routes them to the services. */
+  fetchApi: (path: string, signal: AbortSignal) => Promise<Response>;
+  log: (level: 'info' | 'warn' | 'error', message: string, data?: Record<string, unknown>) => void;
+}
+export interface RenderedBody {
+  html: string;
+  state: string;
+  /** Exposed modules that failed (their fallback is in the markup; the browser tries them again). */
+  failedModules: string[];
+}
+export interface PageRenderer {
+  /** The page at `url` (path and query), or undefined when it could not be rendered before `deadline` (epoch ms). */
+  render(url: string, deadline: number): Promise<RenderedBody | undefined>;
+}
+export interface PageRendererModule {
+  createPageRenderer(options: PageRendererOptions): PageRenderer;
+}

@@ -11,7 +11,8 @@ const apps = ['shell', ...readdirSync(root).filter((dir) => dir.startsWith('mf-'
 const configs = [];
 for (const app of apps) {
   const { default: factory } = await import(pathToFileURL(path.join(root, app, 'webpack.config.js')).href);
-  configs.push(typeof factory === 'function' ? factory({}, { mode: 'production' }) : factory);
+  // An app's factory answers its browser config, or [browser, server] (the server build for the renderer, issue 20).
+  configs.push(...[typeof factory === 'function' ? factory({}, { mode: 'production' }) : factory].flat());
 }
 
 const started = Date.now();

@@ -151,6 +151,84 @@ function publishRemoteMetadata(file) {
   };
 }
 
+/** The Node.js side of Module Federation: loads a server container's chunks over HTTP (issue 20). */
+const NODE_RUNTIME_PLUGIN = require.resolve('@module-federation/node/runtimePlugin');
+const EMPTY_STYLE_LOADER = fileURLToPath(new URL('./empty-style-loader.cjs', import.meta.url));
+
+/**
+ * The server build of an app (production only), in `dist/server/` beside its browser build, for the renderer
+ * (services/renderer, issue 20):
+ *   - a remote: a `commonjs-module` container, `dist/server/remoteEntry.js`, with the same exposes and the same shared
+ *     singletons as its browser container. The gateway serves it at `<publicPath>server/remoteEntry.js` and the
+ *     renderer registers it at run time from the registry (@module-federation/node's runtime plugin fetches its
+ *     chunks over HTTP), so a remote deployed again is rendered again without rebuilding or restarting anything else.
+ *   - the host (the shell, `options.serverEntry`): `dist/server/server.js`, a CommonJS module the renderer requires;
+ *     it provides the shared singletons (eager, as in the browser) and loads the remotes' server containers.
+ * Stylesheets are empty modules; images keep the browser build's URLs (same names, not emitted twice), so the
+ * server's markup is the browser's. Not minified: it runs on the server.
+ */
+function serverConfig(options, appPackageJson) {
+  const { appDir, kind, name, publicPath } = options;
+  const isHost = kind === 'host';
+  return {
+    name: `${name}-server`,
+    mode: 'production',
+    context: appDir,
+    target: 'async-node',
+    entry: isHost ? { server: options.serverEntry } : {},
+    devtool: false,
+    output: {
+      path: path.join(appDir, 'dist', 'server'),
+      publicPath: `${publicPath}server/`,
+      filename: '[name].js',
+      chunkFilename: '[name].[contenthash:8].js',
+      uniqueName: `${name}_server`,
+      ...(isHost ? { library: { type: 'commonjs2' } } : {}),
+      clean: true,
+    },
+    resolve: {
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+      alias: Object.fromEntries(Object.values(SUBSETS).map((subset) => [`${subset.impl}$`, subset.file])),
+    },
+    module: {
+      rules: [
+        { test: /\.tsx$/, exclude: /node_modules/, use: swcRule(false, true) },
+        { test: /\.ts$/, exclude: /node_modules/, use: swcRule(false, false) },
+        { test: /\.css$/, use: [EMPTY_STYLE_LOADER] },
+        { test: /\.(png|jpe?g|gif|svg|webp|avif|woff2?)$/i, type: 'asset/resource', generator: { emit: false, publicPath, filename: '[name].[contenthash:8][ext]' } },
+        { test: /[\\/]packages[\\/]contracts[\\/]/, exclude: /[\\/]zod-config\.ts$/, sideEffects: false },
+      ],
+    },
+    plugins: [
+      new ModuleFederationPlugin({
+        name,
+        ...(isHost ? {} : { filename: 'remoteEntry.js', exposes: options.exposes ?? {}, library: { type: 'commonjs-module', name } }),
+        remotes: {},
+        remoteType: 'script',
+        shared: sharedConfig(appPackageJson, { host: isHost }),
+        shareStrategy: 'loaded-first',
+        runtimePlugins: [NODE_RUNTIME_PLUGIN, ...(options.serverRuntimePlugins ?? [])],
+        manifest: false,
+        dts: false,
+        dev: false,
+      }),
+      // The apps' packages are ES modules ("type": "module"); this folder's files are CommonJS.
+      {
+        apply: (compiler) =>
+          compiler.hooks.thisCompilation.tap('CommonJsFolder', (compilation) =>
+            compilation.hooks.processAssets.tap({ name: 'CommonJsFolder', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () =>
+              compilation.emitAsset('package.json', new webpack.sources.RawSource('{ "type": "commonjs" }\n')),
+            ),
+          ),
+      },
+    ],
+    optimization: { minimize: false, splitChunks: false },
+    performance: { hints: false },
+    stats: 'errors-warnings',
+    infrastructureLogging: { level: 'warn' },
+  };
+}
+
 /**
  * @param {object} options
  * @param {string} options.appDir            the app's folder (import.meta.dirname of its webpack.config.js)
@@ -162,6 +240,9 @@ function publishRemoteMetadata(file) {
  * @param {string} [options.metadata]       a remote's metadata file (required for a remote: what it contributes, see
  *                                           @cp/contracts/mf-metadata), published in its mf-manifest.json
  * @param {string[]} [options.runtimePlugins]          Module Federation runtime plugins (host)
+ * @param {string} [options.serverEntry]     the host's server entry (its render function, for the renderer); a remote's
+ *                                           server container is built from its exposes
+ * @param {string[]} [options.serverRuntimePlugins]    runtime plugins of the server build (besides the Node.js one)
  * @param {string} [options.htmlTemplate]   the page template (the host); a remote's standalone development page
  *                                           defaults to build/standalone.html titled '<folder> (standalone)'
  * @param {import('webpack-dev-server').Configuration} [options.devServer]  extra dev server settings
@@ -174,6 +255,12 @@ export function createWebConfig(options) {
   if (metadataFile && !existsSync(metadataFile)) throw new Error(`${name}: metadata file ${metadataFile} does not exist`);
 
   return (_env, argv) => {
+    const browser = browserConfig(_env, argv);
+    // Production builds make the server bundle beside the browser one (issue 20): the renderer loads it at run time.
+    return argv.mode === 'production' && (kind === 'remote' || options.serverEntry) ? [browser, serverConfig(options, appPackageJson)] : browser;
+  };
+
+  function browserConfig(_env, argv) {
     const isDev = argv.mode !== 'production';
     const isHost = kind === 'host';
     const htmlTemplate = options.htmlTemplate ?? (isHost ? undefined : STANDALONE_TEMPLATE);
@@ -197,7 +284,8 @@ export function createWebConfig(options) {
         chunkFilename: `${contentHash}.js`,
         assetModuleFilename: isDev ? '[name][ext]' : '[name].[contenthash:8][ext]',
         uniqueName: name,
-        clean: true,
+        // The server build (dist/server, serverConfig) is made in the same run: not the browser build's to remove.
+        clean: { keep: /^server[\\/]/ },
       },
       resolve: {
         extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
@@ -274,5 +362,5 @@ export function createWebConfig(options) {
         ...options.devServer,
       },
     };
-  };
+  }
 }

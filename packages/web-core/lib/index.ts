@@ -13,6 +13,18 @@ export {
   useRegisterMutation,
   useResetPasswordMutation,
 } from './api/auth-api.ts';
+export {
+  dehydrateApiState,
+  hydrateApi,
+  isServer,
+  keepQuery,
+  readSsrState,
+  serializeSsrState,
+  SSR_STATE_ELEMENT_ID,
+  type DehydratedApiState,
+  type SsrState,
+} from './ssr.ts';
+export type { ServerFetch } from './api/base-query.ts';
 export { createAppStore, rootReducer, type AppDispatch, type AppStore, type LazyLoadedSlices, type RootState } from './store.ts';
 export { useAppDispatch, useAppSelector, useAppStore } from './hooks.ts';
 export { displayName, useAuth, type AuthState } from './auth/use-auth.ts';

@@ -1,5 +1,6 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { baseApi } from './api/base-api.ts';
+import type { ServerFetch } from './api/base-query.ts';
 
 /**
  * State that remotes add at run time. A remote declares its slice for TypeScript with
@@ -14,10 +15,12 @@ export const rootReducer = combineSlices(baseApi).withLazyLoadedSlices<LazyLoade
 
 export type RootState = ReturnType<typeof rootReducer>;
 
-export function createAppStore(preloadedState?: Partial<RootState>) {
+/** `serverFetch`: the renderer's fetch for a page rendered on the server (base-query.ts). */
+export function createAppStore(preloadedState?: Partial<RootState>, options: { serverFetch?: ServerFetch } = {}) {
   return configureStore({
     reducer: rootReducer,
-    middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(baseApi.middleware),
+    middleware: (getDefaultMiddleware) =>
+      getDefaultMiddleware({ thunk: { extraArgument: { serverFetch: options.serverFetch } } }).concat(baseApi.middleware),
     ...(preloadedState ? { preloadedState: preloadedState as RootState } : {}),
   });
 }

@@ -5,7 +5,7 @@ import { Toaster } from '@cp/ui';
 import { ErrorBoundary, type AppStore } from '@cp/web-core';
 import { Layout } from '../chrome/Layout.tsx';
 import { RemotesProvider } from '../mf/RemotesContext.tsx';
-import type { RemotesController } from '../mf/remotes.ts';
+import type { RemotesController, RemotesSnapshot } from '../mf/remotes.ts';
 import { HomePage } from '../home/HomePage.tsx';
 import { RemoteRoutes } from './RemoteRoutes.tsx';
 import { RouteError } from './RouteError.tsx';
@@ -49,11 +49,21 @@ export function SiteRoutes() {
   );
 }
 
-/** The page's providers: one store, the remotes, the toasts. `children`: the router with the site's routes. */
-export function App({ store, remotes, children }: { store: AppStore; remotes: RemotesController; children: ReactNode }) {
+export interface Hydration {
+  state: ReturnType<AppStore['getState']>;
+  remotes: RemotesSnapshot;
+}
+
+/**
+ * The page's providers: one store, the remotes, the toasts. `children`: the router with the site's routes.
+ * `hydration`: what the page was rendered with on the server (issue 20). Parts that hydrate later (a lazy page's code
+ * arriving after the session answered) still render first with exactly that, as the server did, then with what is
+ * current: react-redux's `serverState` and the remotes' server snapshot.
+ */
+export function App({ store, remotes, hydration, children }: { store: AppStore; remotes: RemotesController; hydration?: Hydration; children: ReactNode }) {
   return (
-    <Provider store={store}>
-      <RemotesProvider controller={remotes}>
+    <Provider store={store} {...(hydration ? { serverState: hydration.state } : {})}>
+      <RemotesProvider controller={remotes} {...(hydration ? { serverSnapshot: hydration.remotes } : {})}>
         {children}
         <Toaster />
         <FlashToast />

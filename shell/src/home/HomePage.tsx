@@ -68,14 +68,19 @@ function Slot({ slot }: { slot: HomeSlot }) {
 /**
  * Renders a slot below the first screen only when it comes near the viewport, so its remote (code) and its data
  * (forum posts, businesses, ads) do not compete with the first view: a remote that only fills such slots is not even
- * loaded before. Without IntersectionObserver (old browsers, tests) at once.
+ * loaded before. Without IntersectionObserver (old browsers, tests) right after the first render.
  */
 function DeferredSlot({ slot }: { slot: HomeSlot }) {
-  // Rendered (and measured) only once the first screen's sections have their place (HomePage).
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  // Rendered (and measured) only once the first screen's sections have their place (HomePage). Never near on the
+  // first render, the server's included (issue 20: the browser's first render must be the server's markup).
+  const [near, setNear] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (near || !ref.current) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      setNear(true);
+      return;
+    }
     const observer = new IntersectionObserver((entries) => {
       if (entries.some((e) => e.isIntersecting)) setNear(true);
     }, { rootMargin: '300px 0px' });

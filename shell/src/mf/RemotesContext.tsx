@@ -1,21 +1,33 @@
-import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import type { RemotesController, RemotesSnapshot } from './remotes.ts';
 
-const RemotesContext = createContext<RemotesController | null>(null);
+interface RemotesContextValue {
+  controller: RemotesController;
+  /** What hydration renders with (the snapshot the server rendered the page with); the current one elsewhere. */
+  getServerSnapshot: () => RemotesSnapshot;
+}
 
-export function RemotesProvider({ controller, children }: { controller: RemotesController; children: ReactNode }) {
-  return <RemotesContext.Provider value={controller}>{children}</RemotesContext.Provider>;
+const RemotesContext = createContext<RemotesContextValue | null>(null);
+
+/** `serverSnapshot`: the remotes as they were when the page was rendered on the server (hydration, issue 20). */
+export function RemotesProvider({ controller, serverSnapshot, children }: { controller: RemotesController; serverSnapshot?: RemotesSnapshot; children: ReactNode }) {
+  const value = useMemo(() => ({ controller, getServerSnapshot: serverSnapshot ? () => serverSnapshot : controller.getSnapshot }), [controller, serverSnapshot]);
+  return <RemotesContext.Provider value={value}>{children}</RemotesContext.Provider>;
+}
+
+function useRemotesContext(): RemotesContextValue {
+  const value = useContext(RemotesContext);
+  if (!value) throw new Error('useRemotes needs a RemotesProvider');
+  return value;
 }
 
 export function useRemotesController(): RemotesController {
-  const controller = useContext(RemotesContext);
-  if (!controller) throw new Error('useRemotes needs a RemotesProvider');
-  return controller;
+  return useRemotesContext().controller;
 }
 
 /** What the microfrontends contribute right now (routes, widgets, Post Ad panel) and their status. */
 export function useRemotes(): RemotesSnapshot & { retry: () => Promise<void> } {
-  const controller = useRemotesController();
-  const snapshot = useSyncExternalStore(controller.subscribe, controller.getSnapshot, controller.getSnapshot);
+  const { controller, getServerSnapshot } = useRemotesContext();
+  const snapshot = useSyncExternalStore(controller.subscribe, controller.getSnapshot, getServerSnapshot);
   return { ...snapshot, retry: controller.retry };
 }

@@ -49,10 +49,17 @@ export interface RemotesDeps {
   load: (id: string) => Promise<unknown>;
   /** An exposed module that has not answered after this long counts as failed (the page stops waiting for it). */
   timeoutMs?: number;
+  /**
+   * Exposed modules (`<name>/routes`, `<name>/widgets`) that failed while the server rendered this page: they start
+   * as failed, so the page hydrates the server's fallback; `retry` loads them again (issue 20).
+   */
+  initiallyFailed?: readonly string[];
 }
 
 export interface RemotesController {
   getSnapshot: () => RemotesSnapshot;
+  /** The exposed modules (`<name>/routes`, `<name>/widgets`) that failed: what the server tells the browser. */
+  failedModules: () => string[];
   subscribe: (listener: () => void) => () => void;
   /** Reads the registry and registers every remote with the runtime (loads none). Once. */
   start: () => Promise<void>;
@@ -222,9 +229,12 @@ export function createRemotesController(deps: RemotesDeps): RemotesController {
       } catch (registerError) {
         console.error('Microfrontend registration failed', registerError);
       }
+      const failedOnServer = new Set(deps.initiallyFailed ?? []);
+      const initial = (name: string, kind: ExposeKind): LoadState =>
+        failedOnServer.has(exposeId(name, kind)) ? { status: 'failed', error: 'unavailable when the page was rendered' } : { status: 'idle' };
       publish({
         phase: 'ready',
-        remotes: remotes.map((r) => ({ ...r, routesLoad: { status: 'idle' as const }, widgetsLoad: { status: 'idle' as const } })),
+        remotes: remotes.map((r) => ({ ...r, routesLoad: initial(r.name, 'routes'), widgetsLoad: initial(r.name, 'widgets') })),
         ...(error ? { registryError: error } : {}),
       });
     })();
@@ -238,6 +248,11 @@ export function createRemotesController(deps: RemotesDeps): RemotesController {
 
   return {
     getSnapshot: () => snapshot,
+    failedModules: () =>
+      snapshot.remotes.flatMap((r) => [
+        ...(r.routesLoad.status === 'failed' ? [exposeId(r.name, 'routes')] : []),
+        ...(r.widgetsLoad.status === 'failed' ? [exposeId(r.name, 'widgets')] : []),
+      ]),
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

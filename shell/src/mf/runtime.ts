@@ -3,8 +3,9 @@ import { createRemotesController, type RemotesController } from './remotes.ts';
 import { fetchRegistry } from './registry.ts';
 
 /** The browser wiring of the remotes controller: the registry over fetch, the Module Federation runtime of the page. */
-export function createBrowserRemotes(): RemotesController {
+export function createBrowserRemotes(initiallyFailed: readonly string[] = []): RemotesController {
   return createRemotesController({
+    initiallyFailed,
     readRegistry: () => fetchRegistry(fetch, undefined, window.location.origin),
     register: (remotes, options) => {
       if (!getInstance()) throw new Error('Module Federation runtime is not initialised');

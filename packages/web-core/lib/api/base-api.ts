@@ -1,5 +1,13 @@
-import { createApi } from '@reduxjs/toolkit/query/react';
+import { buildCreateApi, coreModule, reactHooksModule } from '@reduxjs/toolkit/query/react';
+import { HYDRATE_ACTION, isServer, type DehydratedApiState } from '../ssr.ts';
 import { createBaseQuery } from './base-query.ts';
+
+/**
+ * On the server the hooks start their queries while rendering (there are no effects there): the renderer renders
+ * once to learn what a page asks for, waits for the answers, and renders again with them (issue 20). In a browser
+ * they start in effects, as usual.
+ */
+const createApi = buildCreateApi(coreModule(), reactHooksModule({ unstable__sideEffectsInRender: isServer }));
 
 /** Cache tags of the lists; a mutation invalidates a tag and the lists that provide it refresh. */
 export const TAG_TYPES = ['CurrentUser', 'Listing', 'ForumPost', 'ForumReply', 'Business', 'BusinessReview', 'YellowPages', 'Advertisement'] as const;
@@ -18,6 +26,12 @@ export const baseApi = createApi({
   refetchOnFocus: false,
   refetchOnReconnect: false,
   refetchOnMountOrArgChange: false,
+  // The answers the server rendered the page with (ssr.ts): taken once, before the browser's first render.
+  extractRehydrationInfo(action, { reducerPath }) {
+    if (action.type !== HYDRATE_ACTION) return undefined;
+    const payload = (action as unknown as { payload: DehydratedApiState }).payload;
+    return { queries: payload.queries, mutations: {}, provided: payload.provided ?? { tags: {}, keys: {} }, reducerPath } as never;
+  },
   endpoints: () => ({}),
 });
 

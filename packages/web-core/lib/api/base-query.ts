@@ -62,6 +62,17 @@ async function readBody(response: Response): Promise<unknown> {
   return text === '' ? null : parseJson(text);
 }
 
+/**
+ * What the renderer gives a page's store on the server (the store's thunk `extra`): an absolute base URL and its own
+ * fetch, which reaches the services directly, anonymously, within the page's time budget.
+ */
+export interface ServerFetch {
+  baseUrl: string;
+  fetchFn: typeof fetch;
+}
+
+const serverFetchOf = (extra: unknown): ServerFetch | undefined => (extra as { serverFetch?: ServerFetch } | undefined)?.serverFetch;
+
 export interface BaseQueryOptions {
   /** '' (same origin) in the browser; an absolute origin in tests. */
   baseUrl?: string;
@@ -79,8 +90,16 @@ export function createBaseQuery(options: BaseQueryOptions = {}): AppBaseQuery {
     responseHandler: readBody,
     ...(options.fetchFn ? { fetchFn: options.fetchFn } : {}),
   });
+  const serverQueries = new WeakMap<ServerFetch, ReturnType<typeof fetchBaseQuery>>();
+  const rawFor = (extra: unknown) => {
+    const server = serverFetchOf(extra);
+    if (!server) return rawBaseQuery;
+    let raw = serverQueries.get(server);
+    if (!raw) serverQueries.set(server, (raw = fetchBaseQuery({ baseUrl: server.baseUrl, responseHandler: readBody, fetchFn: server.fetchFn })));
+    return raw;
+  };
   return async (args, api, extraOptions) => {
-    const result = await rawBaseQuery(args, api, extraOptions);
+    const result = await rawFor(api.extra)(args, api, extraOptions);
     if (!result.error) return result.meta ? { data: result.data, meta: result.meta } : { data: result.data };
     const failure = result.error;
     let error: ApiError;

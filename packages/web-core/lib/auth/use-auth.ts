@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import type { LoginRequest, PublicUser, RegisterRequest } from '@cp/contracts';
+import { isServer } from '../ssr.ts';
 import { useGetCurrentUserQuery, useLoginMutation, useLogoutMutation, useRegisterMutation } from '../api/auth-api.ts';
 
 export interface AuthState {
@@ -23,7 +24,10 @@ export function displayName(user: Pick<PublicUser, 'firstName' | 'lastName' | 'u
 
 /** The session of spec §4 for any component of the shell or a remote. */
 export function useAuth(): AuthState {
-  const { data, isLoading } = useGetCurrentUserQuery();
+  // The server never knows who is reading (it renders anonymous pages only, shared by every visitor through caches):
+  // there the session is "still loading", as in the browser's first render, so the two match (issue 20).
+  const { data, isLoading: loading } = useGetCurrentUserQuery(undefined, { skip: isServer });
+  const isLoading = isServer || loading;
   const [loginMutation] = useLoginMutation();
   const [registerMutation] = useRegisterMutation();
   const [logoutMutation] = useLogoutMutation();

@@ -1,0 +1,97 @@
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import type { PageRendererOptions } from '@cp/contracts';
+import { createRemotesController, type RemotesController } from './remotes.ts';
+import { parseRegistry, REGISTRY_URL, type RemoteDescriptor } from './registry.ts';
+
+/**
+ * The remotes on the server (issue 20): the registry the browser reads, but each remote's server container — the
+ * `commonjs-module` build beside its browser one, `<folder of its entry>/server/remoteEntry.js` — registered with this
+ * process's Module Federation runtime (the host's @module-federation/node runtime plugin fetches it and its chunks over
+ * HTTP). The registry is read again, and each server container's ETag asked for, at most once per `registryTtlMs`; a
+ * container whose ETag changed is registered again (`force`: its loaded modules are dropped), so a remote deployed
+ * again is rendered again with no restart of the renderer. A remote whose container cannot be reached stays
+ * registered: loading it fails fast and the page shows its fallback.
+ */
+export interface ServerRemotes {
+  /** A remotes controller for one page, over the current registry (the loaded modules are the process's). */
+  forPage(): Promise<RemotesController>;
+}
+
+interface Known {
+  at: number;
+  remotes: RemoteDescriptor[];
+  error?: string;
+}
+
+/** `/mf/forum/mf-manifest.json` → `/mf/forum/server/remoteEntry.js`. */
+export function serverEntryOf(entry: string): string {
+  return entry.replace(/[^/]*$/, 'server/remoteEntry.js');
+}
+
+export function createServerRemotes(options: Pick<PageRendererOptions, 'siteOrigin' | 'registryTtlMs' | 'log'>): ServerRemotes {
+  const versions = new Map<string, string>();
+  let known: Known | undefined;
+  let reading: Promise<Known> | undefined;
+
+  async function versionOf(url: string): Promise<string | undefined> {
+    try {
+      const res = await fetch(url, { method: 'HEAD', signal: AbortSignal.timeout(2_000) });
+      if (!res.ok) return undefined;
+      return res.headers.get('etag') ?? res.headers.get('last-modified') ?? undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  async function read(): Promise<Known> {
+    let remotes: RemoteDescriptor[] = [];
+    let error: string | undefined;
+    try {
+      const res = await fetch(new URL(REGISTRY_URL, options.siteOrigin), { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(2_000) });
+      if (!res.ok) throw new Error(`registry answered ${res.status}`);
+      const parsed = parseRegistry(await res.json());
+      for (const message of parsed.rejected) options.log('warn', message);
+      remotes = parsed.remotes;
+    } catch (err) {
+      error = err instanceof Error ? err.message : String(err);
+      options.log('warn', 'microfrontend registry unavailable: pages render without remotes', { error });
+    }
+    const changed: Array<{ name: string; entry: string }> = [];
+    await Promise.all(
+      remotes.map(async (r) => {
+        const url = new URL(serverEntryOf(r.entry), options.siteOrigin).href;
+        const version = (await versionOf(url)) ?? 'unreachable';
+        if (versions.get(r.name) === version) return;
+        // An unreachable container keeps a new entry each time it is found so, so the next look tries it again.
+        const tag = version === 'unreachable' ? `unreachable-${Date.now()}` : version;
+        versions.set(r.name, version);
+        changed.push({ name: r.name, entry: `${url}?v=${encodeURIComponent(tag)}` });
+      }),
+    );
+    if (changed.length > 0) {
+      registerRemotes(changed, { force: true });
+      options.log('info', 'server containers registered', { remotes: changed.map((c) => c.name) });
+    }
+    return { at: Date.now(), remotes, ...(error ? { error } : {}) };
+  }
+
+  async function current(): Promise<Known> {
+    if (known && Date.now() - known.at < options.registryTtlMs) return known;
+    reading ??= read().finally(() => (reading = undefined));
+    known = await reading;
+    return known;
+  }
+
+  return {
+    async forPage() {
+      const { remotes, error } = await current();
+      return createRemotesController({
+        readRegistry: async () => ({ remotes, ...(error ? { error } : {}) }),
+        // Registered once per version above, for the whole process.
+        register: () => undefined,
+        load: (id) => loadRemote(id),
+        timeoutMs: 5_000,
+      });
+    },
+  };
+}

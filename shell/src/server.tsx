@@ -1,0 +1,126 @@
+/**
+ * The shell's server entry (issue 20), built by the shell's server build into dist/server/server.js (CommonJS) and
+ * loaded by the renderer (services/renderer/src/pages/body.ts). It renders the same <App> and routes as the browser
+ * (bootstrap.tsx), inside a MemoryRouter at the page's URL, anonymously:
+ *   1. the remotes the first view needs are loaded (server containers, server-remotes.ts);
+ *   2. the page is rendered until every lazy part is in: the RTK Query hooks start their queries while rendering on
+ *      the server (web-core base-api.ts); the answers are awaited, and this repeats while a render asks for more;
+ *   3. the last render, with every answer in the store, is the markup; the store's finished answers and the failed
+ *      remotes go with it (web-core ssr.ts), so the browser's first render is this markup and fetches none of it again.
+ * Everything before `deadline`: past it the page is not rendered here (undefined) and the browser renders it, as
+ * before. Answers that did not come in time render as loading, as in the browser.
+ */
+import { PassThrough } from 'node:stream';
+import type { ReactNode } from 'react';
+import { renderToPipeableStream, type PipeableStream } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
+import type { PageRenderer, PageRendererOptions, RenderedBody } from '@cp/contracts';
+import { baseApi, createAppStore, dehydrateApiState, keepQuery, serializeSsrState, type AppStore } from '@cp/web-core';
+import { App, SiteRoutes } from './app/App.tsx';
+import { createServerRemotes } from './mf/server-remotes.ts';
+import type { RemotesController } from './mf/remotes.ts';
+
+/** Renders at most this many times to collect a page's data (a query that needs another's answer first). */
+const MAX_DATA_PASSES = 3;
+/** The base of the page's API requests on the server; only their path and query are used (fetchApi). */
+const SERVER_API_BASE = 'http://ssr.internal';
+
+const waitUntil = <T,>(promise: Promise<T>, deadline: number): Promise<T | 'late'> => {
+  const ms = deadline - Date.now();
+  if (ms <= 0) return Promise.resolve('late');
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([promise, new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), ms)))]).finally(() => clearTimeout(timer));
+};
+
+/** The markup of one render once every Suspense boundary is in, or 'late' at the deadline (the render is aborted). */
+function renderOnce(element: ReactNode, deadline: number): Promise<string | 'late'> {
+  return new Promise((resolve, reject) => {
+    const sink = new PassThrough();
+    const chunks: Buffer[] = [];
+    sink.on('data', (chunk: Buffer) => chunks.push(chunk));
+    sink.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    const rendering: { stream?: PipeableStream } = {};
+    const timer = setTimeout(() => {
+      rendering.stream?.abort(new Error('over the page budget'));
+      resolve('late');
+    }, Math.max(0, deadline - Date.now()));
+    rendering.stream = renderToPipeableStream(element, {
+      // Every boundary in place, none outlined: the markup needs no inline script (the page's CSP allows none), and
+      // it is written only once all is ready anyway.
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+      onAllReady() {
+        clearTimeout(timer);
+        rendering.stream?.pipe(sink);
+      },
+      onShellError(error) {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+      // Errors inside boundaries render their fallbacks (as in the browser); nothing to add here.
+      onError() {},
+    });
+  });
+}
+
+function page(store: AppStore, remotes: RemotesController, url: string) {
+  return (
+    <App store={store} remotes={remotes}>
+      <MemoryRouter initialEntries={[url]}>
+        <SiteRoutes />
+      </MemoryRouter>
+    </App>
+  );
+}
+
+/** Forgets answers the browser would not get from the page (transport failures): they render as loading. */
+function dropUnsent(store: AppStore): void {
+  for (const [queryCacheKey, entry] of Object.entries(store.getState().api.queries)) {
+    if ((entry as { status?: string } | undefined)?.status === 'rejected' && !keepQuery(entry)) store.dispatch(baseApi.internalActions.removeQueryResult({ queryCacheKey: queryCacheKey as never }));
+  }
+}
+
+/**
+ * React writes a page's <title> and <meta> (React 19 document metadata) first in its output. The renderer's head
+ * already has them (services/renderer/src/pages/page-head.ts); in the body they would be a second title.
+ */
+function withoutHoisted(html: string): string {
+  return html.replace(/^(?:<title>[^<]*<\/title>|<meta\b[^>]*>)+/, '');
+}
+
+export function createPageRenderer(options: PageRendererOptions): PageRenderer {
+  const remotes = createServerRemotes(options);
+  return {
+    async render(url: string, deadline: number): Promise<RenderedBody | undefined> {
+      const { pathname } = new URL(url, SERVER_API_BASE);
+      const controller = await waitUntil(remotes.forPage(), deadline);
+      if (controller === 'late' || (await waitUntil(controller.loadFirstView(pathname), deadline)) === 'late') return undefined;
+      const signal = AbortSignal.timeout(Math.max(1, deadline - Date.now()));
+      const store = createAppStore(undefined, {
+        serverFetch: {
+          baseUrl: SERVER_API_BASE,
+          fetchFn: (input) => {
+            const target = new URL(input instanceof Request ? input.url : String(input));
+            return options.fetchApi(`${target.pathname}${target.search}`, signal);
+          },
+        },
+      });
+      // A render asks again for what failed in the one before (the hooks retry a failed query): only new queries count.
+      const asked = new Set<string>();
+      for (let pass = 0; pass < MAX_DATA_PASSES; pass++) {
+        if ((await renderOnce(page(store, controller, url), deadline)) === 'late') return undefined;
+        const running = store.dispatch(baseApi.util.getRunningQueriesThunk());
+        const fresh = running.filter((query) => !asked.has(query.queryCacheKey));
+        if (fresh.length === 0) break;
+        for (const query of running) asked.add(query.queryCacheKey);
+        if ((await waitUntil(Promise.allSettled(running), deadline)) === 'late') break;
+      }
+      dropUnsent(store);
+      // The last render has every answer: nothing left to wait for but a little headroom for React itself.
+      const rendered = await renderOnce(page(store, controller, url), Math.max(deadline, Date.now() + 100));
+      if (rendered === 'late') return undefined;
+      const html = withoutHoisted(rendered);
+      const failedModules = controller.failedModules();
+      return { html, state: serializeSsrState({ api: dehydrateApiState(store.getState().api), failedRemotes: failedModules }), failedModules };
+    },
+  };
+}
