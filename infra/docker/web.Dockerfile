@@ -1,6 +1,8 @@
 # The web apps and what serves them (docker compose, Kubernetes). Build context: the repository root.
 #   target gateway: the gateway with the shell's build (it serves the page and proxies each remote to its server)
-#   target remote:  one microfrontend's own static server, e.g. --build-arg APP=mf-forum
+#   target remote:  one microfrontend's own static server, e.g. --build-arg APP=mf-forum (browser and server builds)
+#   target renderer: the renderer service with the shell's server bundle (issue 20); the remotes' server containers
+#                   it loads at run time from the gateway, as the browser loads theirs
 # The build stage installs everything (webpack, React) to build the web; the images that run carry only the
 # gateway workspace's production dependencies (npm ci --omit=dev -w services/gateway) and the built files.
 ARG NODE_IMAGE=node:24.21.0-bookworm-slim@sha256:0e0ff40c39bc087845bfb27465a0df4ea419520094bc35842ff83dd8cbe6f9b6
@@ -29,6 +31,25 @@ ENV WEB_ROOT=/app/web/shell
 USER node
 HEALTHCHECK --interval=10s --timeout=3s --start-period=10s --retries=3 CMD ["node", "-e", "fetch('http://127.0.0.1:'+process.env.PORT+'/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 CMD ["node", "services/gateway/src/main.ts"]
+
+FROM ${NODE_IMAGE} AS renderer-deps
+WORKDIR /app
+COPY . .
+RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund -w services/renderer
+
+FROM ${NODE_IMAGE} AS renderer
+ENV NODE_ENV=production
+WORKDIR /app
+COPY --from=renderer-deps /app/node_modules ./node_modules
+COPY --from=renderer-deps /app/package.json ./package.json
+COPY --from=renderer-deps /app/packages ./packages
+COPY --from=renderer-deps /app/services/renderer ./services/renderer
+# The shell's server bundle: React, the shell and the Module Federation runtime in one CommonJS file (and its chunks).
+COPY --from=build /app/shell/dist/server ./web/shell-server
+ENV SHELL_SERVER_BUNDLE=/app/web/shell-server/server.js
+USER node
+HEALTHCHECK --interval=10s --timeout=3s --start-period=10s --retries=3 CMD ["node", "-e", "fetch('http://127.0.0.1:'+process.env.PORT+'/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+CMD ["node", "services/renderer/src/main.ts"]
 
 FROM server AS remote
 ARG APP

@@ -184,6 +184,10 @@ export const SERVICES: ServiceSpec[] = [
       FORUM_URL: serviceOrigins(c, 'forum') || url(c.ports.forum!),
       DIRECTORY_URL: serviceOrigins(c, 'directory') || url(c.ports.directory!),
       SEARCH_URL: serviceOrigins(c, 'search') || url(c.ports.search!),
+      ADS_URL: serviceOrigins(c, 'ads') || url(c.ports.ads!),
+      // Server rendering of the pages' bodies (issue 20) with production builds only: `npm run dev` rebuilds the
+      // browser bundles alone, and a server bundle older than them would render other markup than they hydrate.
+      ...(c.web === 'servers' ? { WEB_ORIGIN: url(c.ports.gateway!), SHELL_SERVER_BUNDLE: path.join(c.root, 'shell', 'dist', 'server', 'server.js') } : {}),
     }),
   },
   {

@@ -256,8 +256,11 @@ describe('docker-compose.yml with compose.env.example', () => {
       expect(s.build?.args?.SERVICE).toBe(name);
       return name;
     });
-    expect([...fromServiceRecipe, 'gateway'].sort()).toEqual(serviceDirs());
+    // The gateway (the shell's browser build) and the renderer (its server bundle) come from the web recipe.
+    expect([...fromServiceRecipe, 'gateway', 'renderer'].sort()).toEqual(serviceDirs());
     expect(svc('gateway').build).toMatchObject({ dockerfile: 'infra/docker/web.Dockerfile', target: 'gateway' });
+    expect(svc('renderer').build).toMatchObject({ dockerfile: 'infra/docker/web.Dockerfile', target: 'renderer' });
+    expect(finalStage('infra/docker/web.Dockerfile', 'renderer').chain.map((s) => s.name)).not.toContain('build');
     const remotes = builtFrom('infra/docker/web.Dockerfile').filter(([, s]) => s.build?.target === 'remote');
     for (const [name, s] of remotes) expect(s.build?.args?.APP).toBe(name);
     expect(remotes.map(([name]) => name).sort()).toEqual(remoteDirs());

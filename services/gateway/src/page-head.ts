@@ -17,19 +17,31 @@ export interface PageHeadOptions {
   ttlMs: number;
   /** At most this many answers are kept (least recently used go first). */
   maxEntries: number;
+  /** And at most this many bytes of them (a server-rendered body is tens of KB). */
+  maxBytes?: number;
   now?: () => number;
 }
 
 /** Longer targets are not asked about (no page of the site has one): the page goes out with the shell's head. */
 export const MAX_PAGE_TARGET = 2048;
-const MAX_ANSWER_BYTES = 128 * 1024;
+/** A head and a server-rendered body with its state (contracts' PAGE_BODY_MAX_CHARS each, with room). */
+const MAX_ANSWER_BYTES = 5 * 1024 * 1024;
+const DEFAULT_CACHE_BYTES = 64 * 1024 * 1024;
 
 export function pageHeadSource(renderer: UpstreamGroup, opts: PageHeadOptions): PageHeadSource {
   const now = opts.now ?? Date.now;
-  const cache = new Map<string, { answer: PageHeadAnswer; until: number }>();
-  const inFlight = new Map<string, Promise<PageHeadAnswer | undefined>>();
+  const maxBytes = opts.maxBytes ?? DEFAULT_CACHE_BYTES;
+  const cache = new Map<string, { answer: PageHeadAnswer; until: number; bytes: number }>();
+  let cachedBytes = 0;
+  const drop = (key: string) => {
+    const entry = cache.get(key);
+    if (!entry) return;
+    cache.delete(key);
+    cachedBytes -= entry.bytes;
+  };
+  const inFlight = new Map<string, Promise<{ answer: PageHeadAnswer; bytes: number; keep: boolean } | undefined>>();
 
-  async function ask(target: string, log: Logger): Promise<PageHeadAnswer | undefined> {
+  async function ask(target: string, log: Logger): Promise<{ answer: PageHeadAnswer; bytes: number; keep: boolean } | undefined> {
     const upstream = renderer.pick();
     if (!upstream) {
       log.warn({ target }, 'page head: no renderer available (breaker open): the shell head answers');
@@ -54,7 +66,9 @@ export function pageHeadSource(renderer: UpstreamGroup, opts: PageHeadOptions): 
       }
       const text = await res.body.text();
       if (text.length > MAX_ANSWER_BYTES) throw new Error('answer too large');
-      return PageHeadAnswerSchema.parse(JSON.parse(text));
+      // `no-store`: an answer the renderer could not complete (a body not rendered in time, a remote down): used once.
+      const keep = !/no-store/i.test(String(res.headers['cache-control'] ?? ''));
+      return { answer: PageHeadAnswerSchema.parse(JSON.parse(text)), bytes: text.length, keep };
     } catch (err) {
       const code = (err as { code?: string }).code;
       if (code === 'ECONNREFUSED' || code === 'UND_ERR_CONNECT_TIMEOUT') upstream.recordConnectFailure();
@@ -73,20 +87,34 @@ export function pageHeadSource(renderer: UpstreamGroup, opts: PageHeadOptions): 
       cache.set(target, hit);
       return hit.answer;
     }
-    if (hit) cache.delete(target);
+    if (hit) drop(target);
     // Requests for the same page while one is on its way share it.
     let pending = inFlight.get(target);
     if (!pending) {
       pending = ask(target, log).finally(() => inFlight.delete(target));
       inFlight.set(target, pending);
-      void pending.then((answer) => {
-        if (!answer || opts.ttlMs <= 0) return;
-        cache.set(target, { answer, until: now() + opts.ttlMs });
-        while (cache.size > opts.maxEntries) cache.delete(cache.keys().next().value!);
+      void pending.then((got) => {
+        if (!got || !got.keep || opts.ttlMs <= 0 || got.bytes > maxBytes) return;
+        drop(target);
+        cache.set(target, { answer: got.answer, until: now() + opts.ttlMs, bytes: got.bytes });
+        cachedBytes += got.bytes;
+        while (cache.size > opts.maxEntries || cachedBytes > maxBytes) drop(cache.keys().next().value!);
       });
     }
-    return pending;
+    return (await pending)?.answer;
   };
+}
+
+/**
+ * index.html with the page's server-rendered body (issue 20): its markup inside `<div id="root">`, its state beside it
+ * as JSON the browser never runs (`type="application/json"`, so the page's CSP allows it; the renderer escaped `<`),
+ * and without the "needs JavaScript" notice, since the page reads without it.
+ */
+export function withPageBody(html: string, body: { html: string; state: string }): string {
+  const root = /<div id="root"><\/div>/.exec(html);
+  if (!root) return html;
+  const out = `${html.slice(0, root.index)}<div id="root">${body.html}</div><script type="application/json" id="cp-ssr-state">${body.state}</script>${html.slice(root.index + root[0].length)}`;
+  return out.replace(/<noscript>[\s\S]*?<\/noscript>/i, '');
 }
 
 /**

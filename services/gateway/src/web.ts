@@ -17,7 +17,7 @@ import type { RemoteMetadata } from '@cp/contracts';
 import { HttpError, notFound, type Logger } from '@cp/service-kit';
 import type { GatewayConfig, WebRemote } from './config.ts';
 import { forwardInfoOf, proxyRequest, Upstream } from './proxy.ts';
-import { withPageHead, type PageHeadSource } from './page-head.ts';
+import { withPageBody, withPageHead, type PageHeadSource } from './page-head.ts';
 import { fetchPreload, folderMetadataReader, preloadLinks, registryDocument, urlMetadataReader, type MetadataReader } from './remote-metadata.ts';
 import { withSiteSettings } from './site-settings.ts';
 import { watchedFile } from './watched-file.ts';
@@ -176,7 +176,8 @@ export function createWebSite(config: GatewayConfig, logger: Logger, opts: { pag
     }
     let content = shell;
     if (found) {
-      const bytes = Buffer.from(withPageHead(shell.bytes.toString('utf8'), found.head));
+      const withHead = withPageHead(shell.bytes.toString('utf8'), found.head);
+      const bytes = Buffer.from(found.body ? withPageBody(withHead, found.body) : withHead);
       content = { name: 'index.html', bytes, version: createHash('sha256').update(bytes).digest('base64url').slice(0, 22) };
       // A 404 or 410 is answered in full: never a 304 that would keep it as a cached page.
       if (found.status !== 200) delete ctx.req.headers['if-none-match'];
@@ -226,8 +227,9 @@ export function createWebSite(config: GatewayConfig, logger: Logger, opts: { pag
     if (p === '/' || p === '/index.html') return page(ctx);
     if (root) {
       const file = resolveInside(root, p);
-      // index.html and csp.json are the page's own: index.html always goes out with its policy (above).
-      if (file && path.basename(file) !== 'csp.json' && (await sendFile(ctx, file, cache))) return;
+      // index.html and csp.json are the page's own: index.html always goes out with its policy (above). The shell's
+      // server bundle (server/, the renderer's) is not the browser's. (A remote's server/ is: the renderer reads it here.)
+      if (file && path.basename(file) !== 'csp.json' && !p.startsWith('/server/') && (await sendFile(ctx, file, cache))) return;
     }
     if (isPagePath(p)) return page(ctx);
     throw notFound(); // a missing asset is a 404, never the page

@@ -2,6 +2,7 @@ import type Koa from 'koa';
 import type { Connection } from 'mongoose';
 import { createApp, mongoReadiness, s3ObjectStore, s3OptionsFrom, type Logger, type ObjectStore, type ReadinessCheck } from '@cp/service-kit';
 import type { RendererConfig } from './config.ts';
+import { loadPageRenderer } from './pages/body.ts';
 import { pageRoutes } from './pages/routes.ts';
 import { previewImageRoutes } from './preview-images/routes.ts';
 import { sitemapRoutes } from './sitemap/routes.ts';
@@ -45,7 +46,18 @@ export async function buildRendererApp(input: RendererAppInput): Promise<{ app: 
   const app = createApp({ name: 'renderer', logger: input.logger, readiness: [mongoReadiness(input.conn), ...(input.readiness ?? [])] });
   const closers: Array<() => Promise<void> | void> = [];
   const site = { publicUrl: input.config.PUBLIC_URL, siteName: input.config.SITE_NAME, siteDescription: input.config.SITE_DESCRIPTION };
-  const pages = pageRoutes({ site, services, budgetMs: input.config.PAGE_DATA_BUDGET_MS, logger: input.logger });
+  const { WEB_ORIGIN, SHELL_SERVER_BUNDLE } = input.config;
+  const body =
+    WEB_ORIGIN && SHELL_SERVER_BUNDLE
+      ? loadPageRenderer({
+          bundle: SHELL_SERVER_BUNDLE,
+          siteOrigin: WEB_ORIGIN,
+          registryTtlMs: input.config.WEB_REGISTRY_TTL_MS,
+          services: { ...services, ...(input.config.ADS_URL ? { ads: serviceClient('ads', input.config.ADS_URL) } : {}) },
+          logger: input.logger,
+        })
+      : undefined;
+  const pages = pageRoutes({ site, services, body, budgetMs: input.config.PAGE_DATA_BUDGET_MS, logger: input.logger });
   app.use(pages.routes()).use(pages.allowedMethods());
   const sitemap = sitemapRoutes({ publicUrl: input.config.PUBLIC_URL, logger: input.logger, search: services.search, now: input.now ?? (() => new Date()) });
   app.use(sitemap.routes()).use(sitemap.allowedMethods());

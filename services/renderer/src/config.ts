@@ -22,6 +22,17 @@ export const RendererEnv = BaseServiceEnv.extend({
   FORUM_URL: origins(),
   DIRECTORY_URL: origins(),
   SEARCH_URL: origins(),
+  /** The ads service (the home page's carousel, server-rendered); without it that part renders in the browser. */
+  ADS_URL: origins().optional(),
+  /**
+   * Server rendering of the pages' bodies (issue 20), on when both are set: WEB_ORIGIN is where the registry
+   * (/mf/registry.json) and the remotes' server containers are read (the gateway, inside the network), and
+   * SHELL_SERVER_BUNDLE the shell's server build (shell/dist/server/server.js). Off: heads only, the browser renders.
+   */
+  WEB_ORIGIN: z.url().optional(),
+  SHELL_SERVER_BUNDLE: z.string().min(1).optional(),
+  /** How often the registry and the remotes' server containers are checked for a new deployment (ms). */
+  WEB_REGISTRY_TTL_MS: z.coerce.number().int().min(100).max(600_000).default(2_000),
   /** The bucket of the link-preview images' cache (created at the first write if missing). */
   S3_BUCKET_PREVIEWS: z.string().min(3).max(63).default('link-previews'),
   /** The site's name (og:site_name, the titles' suffix) and its default description (pages without their own). */

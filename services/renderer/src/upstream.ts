@@ -11,6 +11,8 @@ export type Fetched<T> =
 export interface ServiceClient {
   readonly name: string;
   getJson<S extends z.ZodType>(path: string, schema: S, signal: AbortSignal): Promise<Fetched<z.infer<S>>>;
+  /** The raw answer to an anonymous GET (the next replica when one cannot be reached); rejects when none answers. */
+  get(path: string, signal: AbortSignal): Promise<Response>;
 }
 
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
@@ -18,8 +20,22 @@ const MAX_BODY_BYTES = 2 * 1024 * 1024;
 export function serviceClient(name: string, origins: readonly string[], fetchImpl: typeof fetch = fetch): ServiceClient {
   if (origins.length === 0) throw new Error(`${name}: no origin`);
   let next = 0;
+  const anonymous = { accept: 'application/json', 'user-agent': 'cp-renderer-bot/1.0' };
   return {
     name,
+    async get(path, signal) {
+      const start = next++ % origins.length;
+      let last: unknown;
+      for (let i = 0; i < origins.length; i++) {
+        try {
+          return await fetchImpl(new URL(path, origins[(start + i) % origins.length]!), { signal, headers: anonymous, redirect: 'error' });
+        } catch (err) {
+          if (signal.aborted) throw err;
+          last = err;
+        }
+      }
+      throw last instanceof Error ? last : new Error(`${name}: not reached`);
+    },
     async getJson(path, schema, signal) {
       const start = next++ % origins.length;
       let lastReason = 'not reached';
@@ -28,7 +44,7 @@ export function serviceClient(name: string, origins: readonly string[], fetchImp
         let res: Response;
         try {
           // Anonymous: no cookie or credential of the visitor ever goes to a service from here.
-          res = await fetchImpl(new URL(path, origin), { signal, headers: { accept: 'application/json', 'user-agent': 'cp-renderer-bot/1.0' }, redirect: 'error' });
+          res = await fetchImpl(new URL(path, origin), { signal, headers: anonymous, redirect: 'error' });
         } catch (err) {
           if (signal.aborted) return { kind: 'failed', reason: `${name}: over the time budget` };
           lastReason = `${name}: ${(err as Error).message}`;

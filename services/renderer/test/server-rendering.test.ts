@@ -1,0 +1,227 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createHash, randomUUID } from 'node:crypto';
+import { createServer } from 'node:net';
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { RunningGateway } from '../../gateway/src/app.ts';
+import { client, startTestGateway } from '../../gateway/test/helpers.ts';
+import { startForum, type ForumHarness } from '../../forum/test/helpers.ts';
+import { ensureWebBuild, remoteKey, webApps } from '../../../infra/src/web.ts';
+import { testEnv } from '../../../infra/src/jest/test-env.ts';
+import { call, DOWN, PUBLIC_URL } from './helpers.ts';
+
+/**
+ * Server rendering (issue 20 §1–§3), through the real pieces: the web apps' production builds (browser and server
+ * bundles), a gateway serving them (the registry, the remotes' folders), the renderer loading the shell's server
+ * bundle and the remotes' server containers from that gateway at run time, the real forum service for the data, and a
+ * second gateway asking that renderer for its pages, as the site's does.
+ *   - the page's content is in its HTML, with the data the browser hydrates it with, and no inline script;
+ *   - a remote rebuilt with a changed text and deployed (its folder replaced) is rendered anew, with no rebuild or
+ *     restart of the shell, the renderer or the gateways;
+ *   - a remote that is down leaves the page 200, with that remote's fallback in the HTML and the browser told to retry.
+ * The renderer runs as its own process, as deployed: the server bundle and the remotes' containers are plain Node.js
+ * code that jest's module system must not load.
+ */
+const root = path.resolve(import.meta.dirname, '../../..');
+const work = path.join(root, '.data', `ssr-test-${process.pid}`);
+/** The deployed forum remote: a copy of its build, replaced by a new build in the swap test. */
+const forumDir = path.join(work, 'deployed-forum');
+
+let forum: ForumHarness;
+let renderer: { base: string; child: ChildProcess; log: () => string };
+let webOrigin: RunningGateway;
+let site: RunningGateway;
+const api = client();
+const postTitle = `Where to buy fresh curry leaves ${Date.now().toString(36)}`;
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+/** services/renderer/src/main.ts on the test infrastructure, with the given variables; ready when /readyz says so. */
+async function startRendererProcess(vars: Record<string, string>): Promise<{ base: string; child: ChildProcess; log: () => string }> {
+  const port = await freePort();
+  const env = testEnv();
+  let output = '';
+  const child = spawn(process.execPath, [path.join(root, 'services', 'renderer', 'src', 'main.ts')], {
+    env: { PATH: process.env.PATH ?? '', ...env, NODE_ENV: 'test', LOG_LEVEL: 'warn', PORT: String(port), MONGO_DB: `renderer_${randomUUID().slice(0, 8)}`, ...vars },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (d: Buffer) => (output = (output + d.toString()).slice(-20_000)));
+  child.stderr!.on('data', (d: Buffer) => (output = (output + d.toString()).slice(-20_000)));
+  const base = `http://127.0.0.1:${port}`;
+  await until(async () => {
+    if (child.exitCode !== null) throw new Error(`renderer exited ${child.exitCode}: ${output}`);
+    const res = await fetch(`${base}/readyz`).catch(() => undefined);
+    return res?.ok ? true : undefined;
+  }, 60_000);
+  return { base, child, log: () => output };
+}
+
+function webRemotes(): Record<string, string> {
+  return Object.fromEntries(
+    webApps(root)
+      .filter((app) => app !== 'shell')
+      .map((app) => [remoteKey(app), app === 'mf-forum' ? forumDir : path.join(root, app, 'dist')]),
+  );
+}
+
+/** The HTML inside `<div id="root">` and the page's server state (undefined when the page was not server-rendered). */
+function rendered(html: string): { body: string; state: { api: { queries: Record<string, { status: string; endpointName: string }> }; failedRemotes: string[] } | undefined } {
+  const m = /<div id="root">([\s\S]*?)<\/div><script type="application\/json" id="cp-ssr-state">([\s\S]*?)<\/script>/.exec(html);
+  if (!m) return { body: '', state: undefined };
+  // React separates adjacent texts with empty comments (`About <!-- -->Central PA…`): read as one text.
+  return { body: m[1]!.replaceAll('<!-- -->', ''), state: JSON.parse(m[2]!) as never };
+}
+
+/** Every text is in the markup (a failure names the missing ones, not the whole page). */
+function expectIn(markup: string, ...texts: string[]): void {
+  expect(texts.filter((t) => !markup.includes(t))).toEqual([]);
+}
+
+/** The probe's first defined answer, asked every 200 ms; fails after `timeoutMs`. */
+async function until<T>(probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+async function page(p: string): Promise<{ status: number; html: string; csp: string }> {
+  const res = await api.call(`${site.url}${p}`);
+  return { status: res.status, html: res.text, csp: String(res.headers['content-security-policy'] ?? '') };
+}
+
+beforeAll(async () => {
+  ensureWebBuild(root, () => undefined);
+  rmSync(work, { recursive: true, force: true });
+  mkdirSync(work, { recursive: true });
+  cpSync(path.join(root, 'mf-forum', 'dist'), forumDir, { recursive: true });
+  forum = await startForum();
+  const { cookie } = await forum.newSession();
+  const created = await call(forum.base, 'POST', '/api/forum/posts', { body: { category: 'General', title: postTitle, content: 'Which grocery in Mechanicsburg keeps them?' }, cookie });
+  expect(created.status).toBe(201);
+  const web = { WEB_ROOT: path.join(root, 'shell', 'dist'), WEB_REMOTES: JSON.stringify(webRemotes()) };
+  webOrigin = await startTestGateway({ ...web, FORUM_URL: forum.base });
+  renderer = await startRendererProcess({
+    PUBLIC_URL,
+    LISTINGS_URL: DOWN,
+    FORUM_URL: forum.base,
+    DIRECTORY_URL: DOWN,
+    SEARCH_URL: DOWN,
+    WEB_ORIGIN: webOrigin.url,
+    SHELL_SERVER_BUNDLE: path.join(root, 'shell', 'dist', 'server', 'server.js'),
+    WEB_REGISTRY_TTL_MS: '200',
+    PAGE_DATA_BUDGET_MS: '2000',
+  });
+  // The page's budget is the renderer's (2 s here: two cores shared with the whole suite); the gateway waits a little longer.
+  site = await startTestGateway({ ...web, FORUM_URL: forum.base, RENDERER_URL: renderer.base, PAGE_HEAD_TIMEOUT_MS: '4000', PAGE_HEAD_CACHE_TTL_MS: '0' });
+}, 300_000);
+
+afterAll(async () => {
+  await api.close();
+  await site?.close();
+  if (renderer && renderer.child.exitCode === null) {
+    renderer.child.kill('SIGTERM');
+    await new Promise((r) => renderer.child.once('exit', r));
+  }
+  await webOrigin?.close();
+  await forum?.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+describe('pages rendered on the server', () => {
+  test('/forum: the posts are in the HTML, with the answer the browser hydrates from; no inline script', async () => {
+    // The first render after start loads the remotes' server containers: the page may come without its body once.
+    const got = await until(async () => {
+      const p = await page('/forum');
+      return rendered(p.html).state ? p : undefined;
+    }, 30_000);
+    expect(got.status).toBe(200);
+    const { body, state } = rendered(got.html);
+    expectIn(body, 'Community Forum');
+    expectIn(body, postTitle);
+    expectIn(body, 'href="/forum/post/');
+    expect(Object.values(state!.api.queries).map((q) => [q.endpointName, q.status])).toContainEqual(['getForumPosts', 'fulfilled']);
+    expect(state!.failedRemotes).toEqual([]);
+    // Scripts: the build's files, data the browser never runs, and the build's own inline script (the theme) whose hash
+    // the CSP names. Nothing the rendering added runs (the CSP allows no other inline script).
+    const inline = [...got.html.matchAll(/<script(\b[^>]*)>([\s\S]*?)<\/script>/g)].filter(([, attrs]) => !/\bsrc="|type="application\/(ld\+)?json"/.test(attrs!));
+    for (const [, , code] of inline) expect(got.csp).toContain(`'sha256-${createHash('sha256').update(code!).digest('base64')}'`);
+    expect(got.html).not.toContain('This site needs JavaScript');
+    // The remotes' server containers are served (the renderer reads them); the shell's server bundle is not.
+    expect((await api.call(`${site.url}/mf/forum/server/remoteEntry.js`)).status).toBe(200);
+    expect((await api.call(`${site.url}/server/server.js`)).status).toBe(404);
+  });
+
+  test('a page of the shell (/about) and an unknown path (the 404 page, status 404) are rendered too', async () => {
+    const about = await until(async () => {
+      const p = await page('/about');
+      return rendered(p.html).state ? p : undefined;
+    }, 10_000);
+    expectIn(rendered(about.html).body, 'About Central PA Desi Community');
+    const missing = await page('/no-such-page-here');
+    expect(missing.status).toBe(404);
+    expectIn(rendered(missing.html).body, '404');
+  });
+
+  test('a rebuilt mf-forum with a changed text, deployed: the next /forum shows it (no restart of anything else)', async () => {
+    // A new release of the forum team: its sources with a changed heading, built with its own webpack config.
+    const release = path.join(work, 'mf-forum-release');
+    cpSync(path.join(root, 'mf-forum'), release, { recursive: true, filter: (src) => !/[\\/](dist|node_modules)$/.test(src) });
+    const pageFile = path.join(release, 'src', 'pages', 'ForumPage.tsx');
+    writeFileSync(pageFile, readFileSync(pageFile, 'utf8').replace('>Community Forum</h1>', '>Community Forum — new release</h1>'));
+    const built = spawnSync(process.execPath, [path.join(root, 'node_modules', 'webpack-cli', 'bin', 'cli.js'), '--config', path.join(release, 'webpack.config.js'), '--mode', 'production'], {
+      cwd: release,
+      encoding: 'utf8',
+    });
+    expect([built.status, built.stderr.slice(-2000)]).toEqual([0, expect.any(String)]);
+    // Deployed: the folder the gateway serves is replaced by the new build.
+    rmSync(forumDir, { recursive: true, force: true });
+    cpSync(path.join(release, 'dist'), forumDir, { recursive: true });
+    const got = await until(async () => {
+      const p = await page('/forum');
+      return rendered(p.html).body.includes('Community Forum — new release') ? p : undefined;
+    }, 20_000);
+    expect(got.status).toBe(200);
+    expectIn(rendered(got.html).body, postTitle);
+  }, 240_000);
+
+  test('mf-forum down: /forum is still 200, with its fallback in the HTML and the browser told to try it again', async () => {
+    const aside = path.join(work, 'forum-offline');
+    rmSync(aside, { recursive: true, force: true });
+    cpSync(forumDir, aside, { recursive: true });
+    rmSync(forumDir, { recursive: true, force: true });
+    try {
+      const got = await until(async () => {
+        const p = await page('/forum');
+        return rendered(p.html).state?.failedRemotes.length ? p : undefined;
+      }, 20_000);
+      expect(got.status).toBe(200);
+      const { body, state } = rendered(got.html);
+      expectIn(body, 'This page is temporarily unavailable');
+      expectIn(body, 'Try again');
+      expect(state!.failedRemotes).toEqual(['mf_forum/routes']);
+      // The chrome and the shell's pages are unaffected.
+      expectIn(body, 'href="/contact"');
+      const about = await page('/about');
+      expectIn(rendered(about.html).body, 'About Central PA Desi Community');
+    } finally {
+      cpSync(aside, forumDir, { recursive: true });
+    }
+    // Back up: rendered again.
+    await until(async () => {
+      const p = await page('/forum');
+      return rendered(p.html).body.includes(postTitle) ? p : undefined;
+    }, 20_000);
+  }, 120_000);
+});
