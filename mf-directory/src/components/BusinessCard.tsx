@@ -136,7 +136,7 @@ export function BusinessCard({ business, headingLevel = 2, whatsapp = false, rev
     <Card className="flex h-full flex-col">
       <CardContent className="flex flex-1 flex-col gap-3 pt-6">
         <div className="flex items-start gap-3">
-          {business.logoUrl ? <img src={business.logoUrl} alt="" loading="lazy" className="h-12 w-12 shrink-0 rounded-md object-cover" /> : null}
+          {business.logoUrl ? <img src={business.logoUrl} alt="" width={48} height={48} loading="lazy" className="h-12 w-12 shrink-0 rounded-md object-cover" /> : null}
           <div className="min-w-0 flex-1">
             <Heading className="text-lg font-semibold leading-snug">
               <Link to={businessPath(business.id)} className="underline-offset-4 hover:underline">

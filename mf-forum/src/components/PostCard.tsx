@@ -50,7 +50,7 @@ export function PostCard({ post, headingLevel = 2 }: { post: ForumPost; headingL
         </div>
       </div>
       {post.imageUrl ? (
-        <img src={post.imageUrl} alt="" loading="lazy" decoding="async" className="hidden h-24 w-32 shrink-0 rounded-md object-cover sm:block" />
+        <img src={post.imageUrl} alt="" width={128} height={96} loading="lazy" decoding="async" className="hidden h-24 w-32 shrink-0 rounded-md object-cover sm:block" />
       ) : null}
     </Card>
   );

@@ -116,7 +116,7 @@ function PostView({ post }: { post: ForumPost }) {
             </Badge>
           </div>
           <h1 className="text-2xl font-bold tracking-tight">{post.title}</h1>
-          {post.imageUrl ? <img src={post.imageUrl} alt="" className="max-h-96 w-full rounded-md object-cover" /> : null}
+          {post.imageUrl ? <img src={post.imageUrl} alt="" width={1600} height={900} className="aspect-video max-h-96 w-full rounded-md object-cover" /> : null}
           <p className="whitespace-pre-line break-words">{post.content}</p>
           <p className="flex gap-4 text-sm text-muted-foreground">
             <span className="flex items-center gap-1">

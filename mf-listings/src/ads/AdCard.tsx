@@ -19,7 +19,7 @@ export function AdCard({ ad, showKey = ad.id, tracking = true, compact = false, 
   return (
     <article ref={ref} className="flex h-full flex-col overflow-hidden rounded-xl border bg-card text-card-foreground">
       {image ? (
-        <img src={image} alt="" loading="lazy" className={`w-full object-cover ${compact ? 'h-24' : 'h-36'}`} />
+        <img src={image} alt="" width={compact ? 320 : 384} height={compact ? 96 : 144} loading="lazy" className={`w-full object-cover ${compact ? 'h-24' : 'h-36'}`} />
       ) : (
         <div aria-hidden="true" className={`flex w-full items-center justify-center bg-accent text-accent-foreground ${compact ? 'h-16' : 'h-24'}`}>
           <Megaphone className="h-8 w-8" />

@@ -12,13 +12,13 @@ export function TierBadge({ tier }: { tier: string }) {
 }
 
 export function ListingImage({ listing, className }: { listing: Listing; className?: string }) {
-  // Cards show the stored thumbnail (longest side 480), not the display size.
+  // Cards show the stored thumbnail (longest side 480), not the display size; width and height: imageAspect's box.
   const first = listing.imageUrls[0];
   const src = first ? thumbnailUrlOf(first) : undefined;
   return (
     <div className={cn('relative overflow-hidden bg-muted', imageAspect(listing.category), className)}>
       {src ? (
-        <img src={src} alt={listing.title} loading="lazy" decoding="async" className="h-full w-full object-cover" />
+        <img src={src} alt={listing.title} width={480} height={listing.category === 'Events' ? 360 : 270} loading="lazy" decoding="async" className="h-full w-full object-cover" />
       ) : (
         <div className="flex h-full w-full items-center justify-center text-muted-foreground">
           <ImageOff className="h-8 w-8" aria-hidden="true" />

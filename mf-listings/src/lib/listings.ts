@@ -60,7 +60,10 @@ export function tierLabel(tier: string | null | undefined): string {
   return 'Free';
 }
 
-/** Events cards use a 4:3 image, every other category 16:9. */
+/**
+ * Events cards use a 4:3 image, every other category 16:9. The images in these boxes carry the same aspect as `width` and
+ * `height` (ListingCard, the detail's gallery): no layout shift while a server-rendered page's images load.
+ */
 export function imageAspect(category: string): string {
   return category === 'Events' ? 'aspect-[4/3]' : 'aspect-video';
 }

@@ -16,7 +16,7 @@ function Gallery({ listing }: { listing: Listing }) {
   return (
     <div className="space-y-2">
       <div className={cn('overflow-hidden rounded-lg bg-muted', aspect)}>
-        <img src={images[index]} alt={`${listing.title}, image ${index + 1} of ${images.length}`} className="h-full w-full object-contain" />
+        <img src={images[index]} alt={`${listing.title}, image ${index + 1} of ${images.length}`} width={1600} height={listing.category === 'Events' ? 1200 : 900} className="h-full w-full object-contain" />
       </div>
       {images.length > 1 ? (
         <ul className="flex gap-2 overflow-x-auto" aria-label="Images">
@@ -29,7 +29,7 @@ function Gallery({ listing }: { listing: Listing }) {
                 aria-current={i === index}
                 className={cn('h-16 w-20 overflow-hidden rounded-md border-2 cursor-pointer', i === index ? 'border-primary' : 'border-transparent')}
               >
-                <img src={thumbnailUrlOf(src)} alt="" loading="lazy" className="h-full w-full object-cover" />
+                <img src={thumbnailUrlOf(src)} alt="" width={80} height={64} loading="lazy" className="h-full w-full object-cover" />
               </button>
             </li>
           ))}
