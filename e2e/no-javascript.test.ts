@@ -75,6 +75,17 @@ beforeAll(async () => {
     // An absolute URL, as admins enter logos: here a stored image of this site.
     logoUrl: `${site}${images[0]}`,
   });
+  // The search index (the listings pages, /search) follows the services' events: in before any page is asked for, so
+  // no page is rendered (and kept by the gateway) without them.
+  const indexed = async () => {
+    const res = await fetch(`${serviceUrls.search}/api/search?q=${encodeURIComponent(word)}`, { signal: AbortSignal.timeout(15_000) });
+    const text = res.ok ? await res.text() : '';
+    return [TITLES.listing, TITLES.other, TITLES.post, TITLES.business].every((t) => text.includes(t));
+  };
+  for (const deadline = Date.now() + 30_000; !(await indexed()); ) {
+    if (Date.now() > deadline) throw new Error('the search service did not index the test data within 30 s');
+    await new Promise((r) => setTimeout(r, 250));
+  }
 }, 90_000);
 
 // Other files count a category's listings and the directory's businesses: what this file made goes again (a forum
