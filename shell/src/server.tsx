@@ -15,7 +15,8 @@ import type { ReactNode } from 'react';
 import { renderToPipeableStream, type PipeableStream } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import type { PageRenderer, PageRendererOptions, RenderedBody } from '@cp/contracts';
-import { baseApi, createAppStore, dehydrateApiState, keepQuery, serializeSsrState, type AppStore } from '@cp/web-core';
+import { baseApi, createAppStore, type AppStore } from '@cp/web-core';
+import { dehydrateApiState, keepQuery, serializeSsrState } from '@cp/web-core/ssr-server';
 import { App, SiteRoutes } from './app/App.tsx';
 import { createServerRemotes } from './mf/server-remotes.ts';
 import type { RemotesController } from './mf/remotes.ts';
@@ -119,8 +120,16 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
       const rendered = await renderOnce(page(store, controller, url), Math.max(deadline, Date.now() + 100));
       if (rendered === 'late') return undefined;
       const html = withoutHoisted(rendered);
-      const failedModules = controller.failedModules();
-      return { html, state: serializeSsrState({ api: dehydrateApiState(store.getState().api), failedRemotes: failedModules }), failedModules };
+      const failedModules = controller.getSnapshot().remotes.flatMap((r) => [
+        ...(r.routesLoad.status === 'failed' ? [`${r.name}/routes`] : []),
+        ...(r.widgetsLoad.status === 'failed' ? [`${r.name}/widgets`] : []),
+      ]);
+      return {
+        html,
+        state: serializeSsrState({ api: dehydrateApiState(store.getState().api), failedRemotes: failedModules }),
+        styles: remotes.stylesheets(controller),
+        failedModules,
+      };
     },
   };
 }

@@ -110,11 +110,15 @@ export function pageHeadSource(renderer: UpstreamGroup, opts: PageHeadOptions): 
  * as JSON the browser never runs (`type="application/json"`, so the page's CSP allows it; the renderer escaped `<`),
  * and without the "needs JavaScript" notice, since the page reads without it.
  */
-export function withPageBody(html: string, body: { html: string; state: string }): string {
+export function withPageBody(html: string, body: { html: string; state: string; styles: string[] }): string {
   const root = /<div id="root"><\/div>/.exec(html);
   if (!root) return html;
-  const out = `${html.slice(0, root.index)}<div id="root">${body.html}</div><script type="application/json" id="cp-ssr-state">${body.state}</script>${html.slice(root.index + root[0].length)}`;
-  return out.replace(/<noscript>[\s\S]*?<\/noscript>/i, '');
+  let out = `${html.slice(0, root.index)}<div id="root">${body.html}</div><script type="application/json" id="cp-ssr-state">${body.state}</script>${html.slice(root.index + root[0].length)}`;
+  out = out.replace(/<noscript>[\s\S]*?<\/noscript>/i, '');
+  // The remotes' stylesheets the markup uses, before it is painted (paths checked by the contract: nothing to escape).
+  const links = body.styles.map((href) => `<link rel="stylesheet" href="${href}" />`).join('');
+  const head = out.search(/<\/head>/i);
+  return head === -1 || !links ? out : `${out.slice(0, head)}${links}${out.slice(head)}`;
 }
 
 /**

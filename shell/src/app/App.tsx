@@ -60,10 +60,10 @@ export interface Hydration {
  * arriving after the session answered) still render first with exactly that, as the server did, then with what is
  * current: react-redux's `serverState` and the remotes' server snapshot.
  */
-export function App({ store, remotes, hydration, children }: { store: AppStore; remotes: RemotesController; hydration?: Hydration; children: ReactNode }) {
+export function App({ store, remotes, hydration, children }: { store: AppStore; remotes: RemotesController; hydration?: Hydration | undefined; children: ReactNode }) {
   return (
-    <Provider store={store} {...(hydration ? { serverState: hydration.state } : {})}>
-      <RemotesProvider controller={remotes} {...(hydration ? { serverSnapshot: hydration.remotes } : {})}>
+    <Provider store={store} serverState={hydration?.state}>
+      <RemotesProvider controller={remotes} serverSnapshot={hydration?.remotes}>
         {children}
         <Toaster />
         <FlashToast />

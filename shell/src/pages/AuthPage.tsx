@@ -5,7 +5,8 @@ import { LoginRequestSchema, RegisterFormSchema } from '@cp/contracts';
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Field, Input, Label, toast } from '@cp/ui';
 import { Checkbox } from '@cp/ui/checkbox';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@cp/ui/tabs';
-import { loginFailureToast, registrationFailureToast, useAuth, validate, type FieldErrors } from '@cp/web-core';
+import { useAuth, validate, type FieldErrors } from '@cp/web-core';
+import { loginFailureToast, registrationFailureToast } from '@cp/web-core/auth-messages';
 import { SectionSkeleton } from '../mf/RemoteBoundary.tsx';
 import { toastAfterReload } from '../app/flash-toast.tsx';
 

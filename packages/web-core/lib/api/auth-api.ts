@@ -1,4 +1,4 @@
-import type { ForgotPasswordRequest, LoginRequest, MessageResponse, PublicUser, RegisterRequest, ResetPasswordRequest } from '@cp/contracts';
+import type { LoginRequest, PublicUser, RegisterRequest } from '@cp/contracts';
 import { baseApi } from './base-api.ts';
 import type { ApiError } from './base-query.ts';
 
@@ -50,15 +50,7 @@ export const authApi = baseApi.injectEndpoints({
         return { data: null };
       },
     }),
-    /** POST /api/forgot-password: answers `{ message }`. */
-    forgotPassword: build.mutation<MessageResponse, ForgotPasswordRequest>({
-      query: (body) => ({ url: '/api/forgot-password', method: 'POST', body }),
-    }),
-    /** POST /api/reset-password: answers `{ message }`. */
-    resetPassword: build.mutation<MessageResponse, ResetPasswordRequest>({
-      query: (body) => ({ url: '/api/reset-password', method: 'POST', body }),
-    }),
   }),
 });
 
-export const { useGetCurrentUserQuery, useLoginMutation, useRegisterMutation, useLogoutMutation, useForgotPasswordMutation, useResetPasswordMutation } = authApi;
+export const { useGetCurrentUserQuery, useLoginMutation, useRegisterMutation, useLogoutMutation } = authApi;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { badRequest, createRouter } from '@cp/service-kit';
-import type { PageRenderer } from '@cp/contracts';
+import { STYLESHEET_PATH, type PageRenderer } from '@cp/contracts';
 import { pageHead, type PageHeadDeps } from './page-head.ts';
 
 /** A page path with its query, as the gateway received it: starts with one `/`, printable, bounded. */
@@ -30,10 +30,11 @@ export function pageRoutes(deps: PageHeadDeps & { body?: PageRenderer | undefine
         return undefined;
       }),
     ]);
-    // Kept by the gateway (30 s) only when complete: not without its body, nor with a remote's fallback in it.
-    const complete = !deps.body || (body !== undefined && body.failedModules.length === 0);
-    ctx.set('Cache-Control', complete ? 'public, max-age=30' : 'no-store');
-    ctx.body = body ? { ...head, body: { html: body.html, state: body.state } } : head;
+    // A head alone may be kept by the gateway (30 s). A page with its body is not: its data is what the browser shows
+    // and keeps (it does not fetch it again), so a visitor who just posted must see it on the next page load; nor is
+    // an answer that should have had a body (over the budget) or shows a remote's fallback.
+    ctx.set('Cache-Control', deps.body ? 'no-store' : 'public, max-age=30');
+    ctx.body = body ? { ...head, body: { html: body.html, state: body.state, styles: body.styles.filter((href) => STYLESHEET_PATH.test(href)) } } : head;
   });
   return router;
 }
