@@ -53,9 +53,16 @@ export interface RenderedBody {
   failedModules: string[];
 }
 export interface PageRenderer {
-  /** The page at `url` (path and query), or undefined when it could not be rendered before `deadline` (epoch ms). */
-  render(url: string, deadline: number): Promise<RenderedBody | undefined>;
+  /**
+   * The page at `url` (path and query), or undefined when it could not be rendered before `deadline` (epoch ms).
+   * `siteSettings`: the operator's settings as the gateway writes them into the page (JSON), read by the components as
+   * in the browser (contracts' site-settings.ts `SERVER_SITE_SETTINGS`).
+   */
+  render(url: string, deadline: number, siteSettings?: string): Promise<RenderedBody | undefined>;
 }
+
+/** The header the gateway sends the renderer its site settings in (base64url of their JSON). */
+export const SITE_SETTINGS_HEADER = 'x-site-settings';
 export interface PageRendererModule {
   createPageRenderer(options: PageRendererOptions): PageRenderer;
 }
