@@ -4,7 +4,8 @@
  */
 export { createBaseQuery, errorMessage, formatHttpError, isApiError, serverErrorText, serverMessageText, type ApiError, type AppBaseQuery } from './api/base-query.ts';
 export { baseApi, TAG_TYPES, type BaseApi, type TagType } from './api/base-api.ts';
-export { authApi, useGetCurrentUserQuery, useLoginMutation, useLogoutMutation, useRegisterMutation } from './api/auth-api.ts';
+export { authApi, useGetCurrentUserQuery, useLogoutMutation } from './api/auth-api.ts';
+// Logging in and registering: '@cp/web-core/sign-in' (the sign-in page alone uses them).
 // Forgot and reset password: '@cp/web-core/password-api' (two pages use them).
 export { hydrateApi, isServer, readSsrState, SSR_STATE_ELEMENT_ID, type DehydratedApiState, type SsrState } from './ssr.ts';
 export type { ServerFetch } from './api/base-query.ts';

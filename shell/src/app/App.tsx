@@ -1,4 +1,4 @@
-import { lazy, type ReactNode } from 'react';
+import { lazy, useEffect, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { Route, Routes } from 'react-router';
 import { Toaster } from '@cp/ui';
@@ -49,6 +49,14 @@ export function SiteRoutes() {
   );
 }
 
+/** Marks the page interactive (`<html data-ready>`) once React has committed it: hydrated, or rendered. */
+function Ready() {
+  useEffect(() => {
+    document.documentElement.dataset.ready = '';
+  }, []);
+  return null;
+}
+
 export interface Hydration {
   state: ReturnType<AppStore['getState']>;
   remotes: RemotesSnapshot;
@@ -65,6 +73,7 @@ export function App({ store, remotes, hydration, children }: { store: AppStore; 
     <Provider store={store} serverState={hydration?.state}>
       <RemotesProvider controller={remotes} serverSnapshot={hydration?.remotes}>
         {children}
+        <Ready />
         <Toaster />
         <FlashToast />
       </RemotesProvider>

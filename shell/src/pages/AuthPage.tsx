@@ -7,11 +7,12 @@ import { Checkbox } from '@cp/ui/checkbox';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@cp/ui/tabs';
 import { useAuth, validate, type FieldErrors } from '@cp/web-core';
 import { loginFailureToast, registrationFailureToast } from '@cp/web-core/auth-messages';
+import { useSignIn } from '@cp/web-core/sign-in';
 import { SectionSkeleton } from '../mf/RemoteBoundary.tsx';
 import { toastAfterReload } from '../app/flash-toast.tsx';
 
 function LoginForm() {
-  const { login } = useAuth();
+  const { login } = useSignIn();
   const [values, setValues] = useState({ username: '', password: '', rememberMe: false });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
@@ -65,7 +66,7 @@ function LoginForm() {
 const EMPTY_REGISTER = { username: '', email: '', firstName: '', lastName: '', password: '', confirmPassword: '', termsAccepted: false };
 
 function RegisterForm() {
-  const { register } = useAuth();
+  const { register } = useSignIn();
   const [values, setValues] = useState(EMPTY_REGISTER);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);

@@ -1,4 +1,4 @@
-import type { LoginRequest, PublicUser, RegisterRequest } from '@cp/contracts';
+import type { PublicUser } from '@cp/contracts';
 import { baseApi } from './base-api.ts';
 import type { ApiError } from './base-query.ts';
 
@@ -17,30 +17,6 @@ export const authApi = baseApi.injectEndpoints({
       },
       providesTags: ['CurrentUser'],
     }),
-    /** POST /api/local-login: the user becomes the current user. */
-    login: build.mutation<PublicUser, LoginRequest>({
-      query: (body) => ({ url: '/api/local-login', method: 'POST', body }),
-      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        try {
-          const { data } = await queryFulfilled;
-          dispatch(authApi.util.upsertQueryData('getCurrentUser', undefined, data));
-        } catch {
-          // the caller shows the failure
-        }
-      },
-    }),
-    /** POST /api/register: the new user becomes the current user. */
-    register: build.mutation<PublicUser, RegisterRequest>({
-      query: (body) => ({ url: '/api/register', method: 'POST', body }),
-      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        try {
-          const { data } = await queryFulfilled;
-          dispatch(authApi.util.upsertQueryData('getCurrentUser', undefined, data));
-        } catch {
-          // the caller shows the failure
-        }
-      },
-    }),
     /** POST /api/logout: the current user is cleared whatever the outcome; a failure is logged, never shown (§8). */
     logout: build.mutation<null, void>({
       async queryFn(_arg, { dispatch }, _extra, baseQuery) {
@@ -53,4 +29,4 @@ export const authApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useGetCurrentUserQuery, useLoginMutation, useRegisterMutation, useLogoutMutation } = authApi;
+export const { useGetCurrentUserQuery, useLogoutMutation } = authApi;
