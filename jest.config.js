@@ -7,8 +7,10 @@ export default {
   testMatch: ['**/test/**/*.test.ts'],
   transform: {
     '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2023' }, module: { type: 'commonjs' } }],
+    // web-core's own modules (its tests load the package's index, which has components).
+    '^.+\\.tsx$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2023' }, module: { type: 'commonjs' } }],
   },
-  moduleFileExtensions: ['ts', 'js', 'json', 'cjs', 'mjs'],
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'json', 'cjs', 'mjs'],
   globalSetup: '<rootDir>/infra/src/jest/global-setup.ts',
   globalTeardown: '<rootDir>/infra/src/jest/global-teardown.ts',
   testTimeout: 60000,

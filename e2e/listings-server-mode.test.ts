@@ -81,7 +81,9 @@ describe('/listings in server mode (SITE_LISTINGS_SERVER_SEARCH_THRESHOLD=0)', (
       // The catalogue's size from the unfiltered first page, then the URL's search as the service's query.
       await page.getByText(`${TOTAL} listings found`).waitFor();
       await expectCards(page, 24);
-      expect(asked).toEqual(['/api/search/listings?page=1&pageSize=24', `/api/search/listings?search=${WORD}&page=1&pageSize=24`]);
+      // Asked by the server that rendered the page (issue 20), or by the browser for what the server had not in time.
+      const firstView = ['/api/search/listings?page=1&pageSize=24', `/api/search/listings?search=${WORD}&page=1&pageSize=24`];
+      expect(asked.filter((a) => !firstView.includes(a))).toEqual([]);
       const pages = page.getByRole('navigation', { name: 'Listing pages' });
       await pages.getByText('Page 1 of 2').waitFor();
 

@@ -57,7 +57,11 @@ describe('/listings on a small catalogue', () => {
       });
       await page.goto(`/listings?search=${encodeURIComponent(`moulds ${run}`)}`);
       await page.getByRole('heading', { name: title }).waitFor();
-      expect(asked).toEqual(['/api/search/listings?page=1&pageSize=24', '/api/listings']);
+      // The catalogue's size, then the full list: asked by the server that rendered the page (issue 20), or by the
+      // browser for what the server had not in time; nothing else either way.
+      const firstView = ['/api/search/listings?page=1&pageSize=24', '/api/listings'];
+      expect(asked.filter((a) => !firstView.includes(a))).toEqual([]);
+      const askedAtLoad = asked.length;
       await page.getByText('1 listing found').waitFor();
       await page.getByText('1 filter active').waitFor();
       expect(await page.getByRole('navigation', { name: 'Listing pages' }).count()).toBe(0);
@@ -70,7 +74,7 @@ describe('/listings on a small catalogue', () => {
       await page.getByRole('heading', { name: title }).waitFor();
       expect(new URL(page.url()).search).toBe('');
       // Filtering never asked a service again.
-      expect(asked).toHaveLength(2);
+      expect(asked).toHaveLength(askedAtLoad);
       expect(pageErrors).toEqual([]);
     });
   });
@@ -136,7 +140,8 @@ describe('/listings on a small catalogue', () => {
       await page.goto(`/businesses#business-${ids.business}`);
       const card = page.locator(`#business-${ids.business}`);
       await card.getByRole('heading', { name: TITLES.business }).waitFor();
-      expect(await card.getAttribute('data-highlighted')).toBe('');
+      // The server renders the card (the fragment never reaches it); the browser outlines it once the page runs.
+      await page.locator(`#business-${ids.business}[data-highlighted]`).waitFor();
       expect(await card.isVisible()).toBe(true);
       expect(pageErrors).toEqual([]);
     });

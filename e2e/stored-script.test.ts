@@ -36,11 +36,13 @@ async function expectInert(page: Page, pageErrors: string[]): Promise<void> {
   await page.waitForLoadState('networkidle');
   expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
   expect(await page.locator('img[src="x"], img[src="y"]').count()).toBe(0);
-  // No inline script the browser runs carries it. The page's structured data (a non-executed application/ld+json
-  // script, issue 20) may hold the title, but as JSON with every `<` escaped, so it can never close its element.
+  // No inline script the browser runs carries it. The page's structured data and its server-rendered state
+  // (non-executed application/ld+json and application/json scripts, issue 20) may hold the title, but as JSON with
+  // every `<` escaped, so it can never close its element.
   const inline = await page.locator('script:not([src])').evaluateAll((els) => els.map((e) => ({ type: (e as HTMLScriptElement).type, text: e.textContent ?? '' })));
-  expect(inline.filter((s) => s.type !== 'application/ld+json' && s.text.includes('__xss'))).toEqual([]);
-  for (const data of inline.filter((s) => s.type === 'application/ld+json')) {
+  const data = (s: { type: string }) => s.type === 'application/ld+json' || s.type === 'application/json';
+  expect(inline.filter((s) => !data(s) && s.text.includes('__xss'))).toEqual([]);
+  for (const data of inline.filter((s) => s.type === 'application/ld+json' || s.type === 'application/json')) {
     expect(data.text).not.toContain('<');
     expect(() => JSON.parse(data.text) as unknown).not.toThrow();
   }

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page, type Response } from 'playwright-core';
 import { repoRoot } from '../../infra/src/paths.ts';
 import { artifactsDir, e2eEnv } from './env.ts';
 
@@ -30,6 +30,25 @@ function slug(text: string): string {
 }
 
 /**
+ * A server-rendered page shows its content before its JavaScript runs (issue 20); a click then does nothing. So a
+ * test's `page.goto` to one of the site's pages also waits until the app is interactive (`<html data-ready>`, set once
+ * React committed the page), as a visitor waits for a page to respond. Other documents (JSON, XML, images) are not
+ * waited for.
+ */
+function waitForInteractivePages(page: Page): void {
+  const interactive = async (response: Response | null) => {
+    if (response?.headers()['content-type']?.startsWith('text/html')) {
+      await page.waitForFunction(() => !document.getElementById('root') || document.documentElement.hasAttribute('data-ready'), undefined, { timeout: 30_000 });
+    }
+    return response;
+  };
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (url, options) => interactive(await goto(url, options));
+  page.reload = async (options) => interactive(await reload(options));
+}
+
+/**
  * Runs `fn` with a page in a fresh browser context (own cookies and storage). On failure a full-page screenshot and
  * a Playwright trace (`npx playwright-core show-trace <zip>`) are written to `.data/e2e/artifacts/`.
  */
@@ -40,6 +59,7 @@ export async function withPage<T>(fn: (tools: PageTools) => Promise<T>, options:
   context.setDefaultNavigationTimeout(30_000);
   await context.tracing.start({ snapshots: true, screenshots: false });
   const page = await context.newPage();
+  if (options.javaScriptEnabled !== false) waitForInteractivePages(page);
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
   try {

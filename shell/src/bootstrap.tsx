@@ -19,7 +19,7 @@ const firstView = remotes.loadFirstView(window.location.pathname);
 
 const page = (hydration?: Hydration) => (
   <StrictMode>
-    <App store={store} remotes={remotes} {...(hydration ? { hydration } : {})}>
+    <App store={store} remotes={remotes} hydration={hydration}>
       <BrowserRouter>
         <SiteRoutes />
       </BrowserRouter>

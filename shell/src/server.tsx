@@ -15,7 +15,9 @@ import type { ReactNode } from 'react';
 import { renderToPipeableStream, type PipeableStream } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import type { PageRenderer, PageRendererOptions, RenderedBody } from '@cp/contracts';
-import { baseApi, createAppStore, dehydrateApiState, keepQuery, serializeSsrState, type AppStore } from '@cp/web-core';
+import { SERVER_SITE_SETTINGS } from '@cp/contracts/site-settings';
+import { baseApi, createAppStore, type AppStore } from '@cp/web-core';
+import { dehydrateApiState, keepQuery, serializeSsrState } from '@cp/web-core/ssr-server';
 import { App, SiteRoutes } from './app/App.tsx';
 import { createServerRemotes } from './mf/server-remotes.ts';
 import type { RemotesController } from './mf/remotes.ts';
@@ -90,8 +92,11 @@ function withoutHoisted(html: string): string {
 export function createPageRenderer(options: PageRendererOptions): PageRenderer {
   const remotes = createServerRemotes(options);
   return {
-    async render(url: string, deadline: number): Promise<RenderedBody | undefined> {
+    async render(url: string, deadline: number, siteSettings?: string): Promise<RenderedBody | undefined> {
       const { pathname } = new URL(url, SERVER_API_BASE);
+      // Every app's copy of the settings reader reads this global on the server; the gateway's settings are the same
+      // for every page, so one value for the process (set again with each page, as the gateway sends it).
+      if (siteSettings) (globalThis as Record<string, unknown>)[SERVER_SITE_SETTINGS] = siteSettings;
       const controller = await waitUntil(remotes.forPage(), deadline);
       if (controller === 'late' || (await waitUntil(controller.loadFirstView(pathname), deadline)) === 'late') return undefined;
       const signal = AbortSignal.timeout(Math.max(1, deadline - Date.now()));
@@ -119,8 +124,16 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
       const rendered = await renderOnce(page(store, controller, url), Math.max(deadline, Date.now() + 100));
       if (rendered === 'late') return undefined;
       const html = withoutHoisted(rendered);
-      const failedModules = controller.failedModules();
-      return { html, state: serializeSsrState({ api: dehydrateApiState(store.getState().api), failedRemotes: failedModules }), failedModules };
+      const failedModules = controller.getSnapshot().remotes.flatMap((r) => [
+        ...(r.routesLoad.status === 'failed' ? [`${r.name}/routes`] : []),
+        ...(r.widgetsLoad.status === 'failed' ? [`${r.name}/widgets`] : []),
+      ]);
+      return {
+        html,
+        state: serializeSsrState({ api: dehydrateApiState(store.getState().api), failedRemotes: failedModules }),
+        styles: remotes.stylesheets(controller),
+        failedModules,
+      };
     },
   };
 }

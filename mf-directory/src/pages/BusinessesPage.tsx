@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Building2, Plus } from 'lucide-react';
 import { Button, EmptyState } from '@cp/ui';
@@ -16,7 +16,10 @@ export const SUGGEST_BUSINESS_SUBJECT = 'Suggest a business for the directory';
 export function BusinessesPage() {
   const { data, isLoading, error, refetch } = useGetBusinessesQuery();
   // /businesses#business-{id} (an older link to a business): once the cards are there, that card is scrolled to and outlined.
-  const { hash } = useLocation();
+  // The fragment never reaches the server: it is read after the first render, so hydration matches the server's markup.
+  const { hash: locationHash } = useLocation();
+  const [hash, setHash] = useState('');
+  useEffect(() => setHash(locationHash), [locationHash]);
   const highlightId = data?.find((b) => `#${businessAnchor(b.id)}` === hash)?.id;
   useEffect(() => {
     if (highlightId) document.getElementById(businessAnchor(highlightId))?.scrollIntoView({ block: 'center' });

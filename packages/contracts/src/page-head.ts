@@ -7,6 +7,9 @@ import { z } from 'zod';
  * writes into the shell's index.html in place of its default title and description. Anonymous content only.
  */
 export const PAGE_HEAD_MAX_CHARS = 64 * 1024;
+/** A stylesheet of the site's own: a same-origin path under /mf/, no query, nothing to escape. */
+export const STYLESHEET_PATH = /^\/mf\/[A-Za-z0-9._~/-]+\.css$/;
+
 /** The server-rendered body of a page (the markup inside `#root`) and the state the browser hydrates it with. */
 export const PAGE_BODY_MAX_CHARS = 2 * 1024 * 1024;
 export const PageHeadAnswerSchema = z.object({
@@ -17,7 +20,14 @@ export const PageHeadAnswerSchema = z.object({
    * for a `<script type="application/json">`) beside it. Absent when the renderer could not render it within the
    * page's budget: the browser then renders the page itself.
    */
-  body: z.object({ html: z.string().max(PAGE_BODY_MAX_CHARS), state: z.string().max(PAGE_BODY_MAX_CHARS) }).optional(),
+  body: z
+    .object({
+      html: z.string().max(PAGE_BODY_MAX_CHARS),
+      state: z.string().max(PAGE_BODY_MAX_CHARS),
+      /** The remotes' stylesheets the markup needs (same-origin paths), for `<link rel="stylesheet">` in the head. */
+      styles: z.array(z.string().regex(STYLESHEET_PATH)).max(20).default([]),
+    })
+    .optional(),
 });
 export type PageHeadAnswer = z.infer<typeof PageHeadAnswerSchema>;
 
@@ -37,13 +47,22 @@ export interface PageRendererOptions {
 export interface RenderedBody {
   html: string;
   state: string;
+  /** The stylesheets of the remotes the markup was rendered with (their browser builds'), same-origin paths. */
+  styles: string[];
   /** Exposed modules that failed (their fallback is in the markup; the browser tries them again). */
   failedModules: string[];
 }
 export interface PageRenderer {
-  /** The page at `url` (path and query), or undefined when it could not be rendered before `deadline` (epoch ms). */
-  render(url: string, deadline: number): Promise<RenderedBody | undefined>;
+  /**
+   * The page at `url` (path and query), or undefined when it could not be rendered before `deadline` (epoch ms).
+   * `siteSettings`: the operator's settings as the gateway writes them into the page (JSON), read by the components as
+   * in the browser (contracts' site-settings.ts `SERVER_SITE_SETTINGS`).
+   */
+  render(url: string, deadline: number, siteSettings?: string): Promise<RenderedBody | undefined>;
 }
+
+/** The header the gateway sends the renderer its site settings in (base64url of their JSON). */
+export const SITE_SETTINGS_HEADER = 'x-site-settings';
 export interface PageRendererModule {
   createPageRenderer(options: PageRendererOptions): PageRenderer;
 }

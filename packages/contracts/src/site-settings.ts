@@ -72,6 +72,12 @@ export function parseSiteSettings(value: unknown): SiteSettings | undefined {
   return { whatsappGroupUrl: v.whatsappGroupUrl, contactEmail: v.contactEmail, contactPhone: v.contactPhone, founder, ...(t !== undefined ? { listingsServerSearchThreshold: t as number } : {}) };
 }
 
+/**
+ * Where a page rendered on the server reads them (issue 20): the renderer's process has no document; it sets this
+ * global to the JSON the gateway writes into the page, so the server's markup is the browser's.
+ */
+export const SERVER_SITE_SETTINGS = '__cpSiteSettings';
+
 let read: { text: string | null | undefined; settings: SiteSettings } | undefined;
 /** The page's document, when there is one (this module is also compiled for Node, without the DOM's types). */
 type PageDocument = { getElementById(id: string): { textContent: string | null } | null } | undefined;
@@ -82,7 +88,8 @@ type PageDocument = { getElementById(id: string): { textContent: string | null }
  * the block's text changes. The shell's chrome and pages and the remotes (mf-listings' /listings) read it alike.
  */
 export function siteSettings(): SiteSettings {
-  const text = (globalThis as { document?: PageDocument }).document?.getElementById(SITE_SETTINGS_ELEMENT_ID)?.textContent;
+  const g = globalThis as { document?: PageDocument; [SERVER_SITE_SETTINGS]?: string };
+  const text = g[SERVER_SITE_SETTINGS] ?? g.document?.getElementById(SITE_SETTINGS_ELEMENT_ID)?.textContent;
   if (!read || read.text !== text) {
     let parsed: SiteSettings | undefined;
     try {

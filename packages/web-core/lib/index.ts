@@ -4,31 +4,16 @@
  */
 export { createBaseQuery, errorMessage, formatHttpError, isApiError, serverErrorText, serverMessageText, type ApiError, type AppBaseQuery } from './api/base-query.ts';
 export { baseApi, TAG_TYPES, type BaseApi, type TagType } from './api/base-api.ts';
-export {
-  authApi,
-  useForgotPasswordMutation,
-  useGetCurrentUserQuery,
-  useLoginMutation,
-  useLogoutMutation,
-  useRegisterMutation,
-  useResetPasswordMutation,
-} from './api/auth-api.ts';
-export {
-  dehydrateApiState,
-  hydrateApi,
-  isServer,
-  keepQuery,
-  readSsrState,
-  serializeSsrState,
-  SSR_STATE_ELEMENT_ID,
-  type DehydratedApiState,
-  type SsrState,
-} from './ssr.ts';
+export { authApi, useGetCurrentUserQuery, useLogoutMutation } from './api/auth-api.ts';
+// Logging in and registering: '@cp/web-core/sign-in' (the sign-in page alone uses them).
+// Forgot and reset password: '@cp/web-core/password-api' (two pages use them).
+export { hydrateApi, isServer, readSsrState, SSR_STATE_ELEMENT_ID, type DehydratedApiState, type SsrState } from './ssr.ts';
 export type { ServerFetch } from './api/base-query.ts';
 export { createAppStore, rootReducer, type AppDispatch, type AppStore, type LazyLoadedSlices, type RootState } from './store.ts';
 export { useAppDispatch, useAppSelector, useAppStore } from './hooks.ts';
 export { displayName, useAuth, type AuthState } from './auth/use-auth.ts';
-export { loginFailureToast, registrationFailureToast } from './auth/messages.ts';
+// The login and registration failure toasts: '@cp/web-core/auth-messages' (only the sign-in page needs them; a shared
+// module is never tree-shaken, so exporting them here would put them in every page's first bundle).
 export { ErrorBoundary, type ErrorBoundaryProps } from './error-boundary.tsx';
 // The contract's functions and constants come from '@cp/web-core/contract' (each app bundles that small module): a
 // shared module is never tree-shaken, so re-exporting them here would put a second copy on every page. Types only.

@@ -24,50 +24,16 @@ export interface DehydratedApiState {
   provided?: unknown;
 }
 
-interface QueryEntry {
-  status?: string;
-  error?: { status?: unknown };
-}
-
-/**
- * The queries worth sending: answered (`fulfilled`), or refused by the service with a 4xx (a listing that does not
- * exist renders "not found" on both sides). Pending ones and transport failures (5xx, network, time budget) are left
- * out: the server rendered them as loading, and the browser fetches them.
- */
-export function keepQuery(entry: unknown): boolean {
-  const e = entry as QueryEntry | undefined;
-  if (e?.status === 'fulfilled') return true;
-  if (e?.status !== 'rejected') return false;
-  const status = e.error?.status;
-  return typeof status === 'number' && status >= 400 && status < 500;
-}
-
-/** The api slice's queries as the page sends them (see keepQuery). */
-export function dehydrateApiState(apiState: { queries: Record<string, unknown>; provided?: unknown }): DehydratedApiState {
-  return { queries: Object.fromEntries(Object.entries(apiState.queries).filter(([, entry]) => keepQuery(entry))), provided: apiState.provided };
-}
-
 export const HYDRATE_ACTION = 'cp/hydrate';
 
 /** The action the browser dispatches once, before its first render (base-api's extractRehydrationInfo reads it). */
 export const hydrateApi = (api: DehydratedApiState): Action & { payload: DehydratedApiState } => ({ type: HYDRATE_ACTION, payload: api });
 
-/**
- * JSON for a `<script type="application/json">`: `<`, `>`, `&`, U+2028 and U+2029 escaped, so no text inside it can
- * end the element or be read as markup.
- */
-export function serializeSsrState(state: SsrState): string {
-  return JSON.stringify(state).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
-
 /** The page's server state, or undefined when the page was not rendered on the server (or the element is unreadable). */
 export function readSsrState(doc: { getElementById(id: string): { textContent: string | null } | null }): SsrState | undefined {
-  const text = doc.getElementById(SSR_STATE_ELEMENT_ID)?.textContent;
-  if (!text) return undefined;
   try {
-    const parsed = JSON.parse(text) as Partial<SsrState>;
-    if (typeof parsed !== 'object' || parsed === null || typeof parsed.api?.queries !== 'object' || parsed.api.queries === null) return undefined;
-    return { api: parsed.api, failedRemotes: Array.isArray(parsed.failedRemotes) ? parsed.failedRemotes.filter((n): n is string => typeof n === 'string') : [] };
+    const state = JSON.parse(doc.getElementById(SSR_STATE_ELEMENT_ID)?.textContent ?? '') as SsrState;
+    return typeof state.api.queries === 'object' && Array.isArray(state.failedRemotes) ? state : undefined;
   } catch {
     return undefined;
   }

@@ -1,5 +1,6 @@
 import { authApi } from '../lib/api/auth-api.ts';
 import { loginFailureToast, registrationFailureToast } from '../lib/auth/messages.ts';
+import { signInApi } from '../lib/api/sign-in-api.ts';
 import type { ApiError } from '../lib/api/base-query.ts';
 import { createAppStore } from '../lib/store.ts';
 
@@ -87,7 +88,7 @@ describe('session (spec §4, §7)', () => {
     serve((request) => (request.url.endsWith('/api/local-login') ? json(USER) : json({ error: 'Authentication required' }, 401)));
     const store = createAppStore();
     await store.dispatch(authApi.endpoints.getCurrentUser.initiate());
-    await store.dispatch(authApi.endpoints.login.initiate({ username: 'priya', password: 'secret1', rememberMe: true })).unwrap();
+    await store.dispatch(signInApi.endpoints.login.initiate({ username: 'priya', password: 'secret1', rememberMe: true })).unwrap();
     await settle();
     expect(authApi.endpoints.getCurrentUser.select()(store.getState()).data).toEqual(USER);
     const login = calls.find((c) => c.url.endsWith('/api/local-login'));

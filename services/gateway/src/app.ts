@@ -133,7 +133,7 @@ export function buildGatewayApp(config: GatewayConfig, logger: Logger, options: 
   // The web site (shell, remotes, registry) when configured; a staticRoutes option (tests) replaces it.
   // Each page's head and status come from the renderer when it is configured (page-head.ts).
   const renderer = upstreams.get('renderer');
-  const pageHead = renderer ? pageHeadSource(renderer, config.pageHead) : undefined;
+  const pageHead = renderer ? pageHeadSource(renderer, { ...config.pageHead, siteSettings: config.siteSettings }) : undefined;
   const web = !options.staticRoutes && (config.web.root || config.web.remotes.length > 0) ? createWebSite(config, logger, { pageHead }) : undefined;
   const staticRoutes = options.staticRoutes ?? web?.middleware;
 

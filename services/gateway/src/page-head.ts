@@ -4,7 +4,7 @@
  * or credential is sent), so it is kept briefly in a bounded LRU: a change shows within the TTL. Renderer slow, down or
  * answering nonsense → undefined (and a log line): the page goes out as it always did, 200 with the shell's head.
  */
-import { PageHeadAnswerSchema, type PageHeadAnswer } from '@cp/contracts';
+import { PageHeadAnswerSchema, SITE_SETTINGS_HEADER, type PageHeadAnswer, type SiteSettings } from '@cp/contracts';
 import type { Logger } from '@cp/service-kit';
 import type { UpstreamGroup } from './proxy.ts';
 
@@ -19,6 +19,8 @@ export interface PageHeadOptions {
   maxEntries: number;
   /** And at most this many bytes of them (a server-rendered body is tens of KB). */
   maxBytes?: number;
+  /** The site settings the gateway writes into every page: the renderer renders the body with them. */
+  siteSettings?: SiteSettings;
   now?: () => number;
 }
 
@@ -31,6 +33,7 @@ const DEFAULT_CACHE_BYTES = 64 * 1024 * 1024;
 export function pageHeadSource(renderer: UpstreamGroup, opts: PageHeadOptions): PageHeadSource {
   const now = opts.now ?? Date.now;
   const maxBytes = opts.maxBytes ?? DEFAULT_CACHE_BYTES;
+  const settingsHeader = opts.siteSettings ? { [SITE_SETTINGS_HEADER]: Buffer.from(JSON.stringify(opts.siteSettings)).toString('base64url') } : {};
   const cache = new Map<string, { answer: PageHeadAnswer; until: number; bytes: number }>();
   let cachedBytes = 0;
   const drop = (key: string) => {
@@ -53,7 +56,7 @@ export function pageHeadSource(renderer: UpstreamGroup, opts: PageHeadOptions): 
       const res = await upstream.pool.request({
         path: `/internal/page-head?path=${encodeURIComponent(target)}`,
         method: 'GET',
-        headers: { accept: 'application/json' },
+        headers: { accept: 'application/json', ...settingsHeader },
         signal,
         headersTimeout: opts.timeoutMs,
         bodyTimeout: opts.timeoutMs,
@@ -110,11 +113,15 @@ export function pageHeadSource(renderer: UpstreamGroup, opts: PageHeadOptions): 
  * as JSON the browser never runs (`type="application/json"`, so the page's CSP allows it; the renderer escaped `<`),
  * and without the "needs JavaScript" notice, since the page reads without it.
  */
-export function withPageBody(html: string, body: { html: string; state: string }): string {
+export function withPageBody(html: string, body: { html: string; state: string; styles: string[] }): string {
   const root = /<div id="root"><\/div>/.exec(html);
   if (!root) return html;
-  const out = `${html.slice(0, root.index)}<div id="root">${body.html}</div><script type="application/json" id="cp-ssr-state">${body.state}</script>${html.slice(root.index + root[0].length)}`;
-  return out.replace(/<noscript>[\s\S]*?<\/noscript>/i, '');
+  let out = `${html.slice(0, root.index)}<div id="root">${body.html}</div><script type="application/json" id="cp-ssr-state">${body.state}</script>${html.slice(root.index + root[0].length)}`;
+  out = out.replace(/<noscript>[\s\S]*?<\/noscript>/i, '');
+  // The remotes' stylesheets the markup uses, before it is painted (paths checked by the contract: nothing to escape).
+  const links = body.styles.map((href) => `<link rel="stylesheet" href="${href}" />`).join('');
+  const head = out.search(/<\/head>/i);
+  return head === -1 || !links ? out : `${out.slice(0, head)}${links}${out.slice(head)}`;
 }
 
 /**

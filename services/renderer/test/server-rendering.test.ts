@@ -32,6 +32,7 @@ let renderer: { base: string; child: ChildProcess; log: () => string };
 let webOrigin: RunningGateway;
 let site: RunningGateway;
 const api = client();
+const FOUNDER = 'Asha Deshpande (test founder)';
 const postTitle = `Where to buy fresh curry leaves ${Date.now().toString(36)}`;
 
 const freePort = () =>
@@ -124,7 +125,8 @@ beforeAll(async () => {
     PAGE_DATA_BUDGET_MS: '2000',
   });
   // The page's budget is the renderer's (2 s here: two cores shared with the whole suite); the gateway waits a little longer.
-  site = await startTestGateway({ ...web, FORUM_URL: forum.base, RENDERER_URL: renderer.base, PAGE_HEAD_TIMEOUT_MS: '4000', PAGE_HEAD_CACHE_TTL_MS: '0' });
+  // Its operator's settings (written into every page) reach the renderer with each page: the body shows them too.
+  site = await startTestGateway({ ...web, FORUM_URL: forum.base, RENDERER_URL: renderer.base, PAGE_HEAD_TIMEOUT_MS: '4000', SITE_FOUNDER_NAME: FOUNDER });
 }, 300_000);
 
 afterAll(async () => {
@@ -163,12 +165,13 @@ describe('pages rendered on the server', () => {
     expect((await api.call(`${site.url}/server/server.js`)).status).toBe(404);
   });
 
-  test('a page of the shell (/about) and an unknown path (the 404 page, status 404) are rendered too', async () => {
+  test("a page of the shell (/about, with the gateway's site settings) and an unknown path (the 404 page, status 404)", async () => {
     const about = await until(async () => {
       const p = await page('/about');
       return rendered(p.html).state ? p : undefined;
     }, 10_000);
-    expectIn(rendered(about.html).body, 'About Central PA Desi Community');
+    expectIn(rendered(about.html).body, 'About Central PA Desi Community', FOUNDER);
+    expectIn(about.html, `"name":"${FOUNDER}"`); // the site settings block the browser reads: the same values
     const missing = await page('/no-such-page-here');
     expect(missing.status).toBe(404);
     expectIn(rendered(missing.html).body, '404');

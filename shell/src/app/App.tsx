@@ -1,4 +1,4 @@
-import { lazy, type ReactNode } from 'react';
+import { lazy, useEffect, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { Route, Routes } from 'react-router';
 import { Toaster } from '@cp/ui';
@@ -49,6 +49,14 @@ export function SiteRoutes() {
   );
 }
 
+/** Marks the page interactive (`<html data-ready>`) once React has committed it: hydrated, or rendered. */
+function Ready() {
+  useEffect(() => {
+    document.documentElement.dataset.ready = '';
+  }, []);
+  return null;
+}
+
 export interface Hydration {
   state: ReturnType<AppStore['getState']>;
   remotes: RemotesSnapshot;
@@ -60,11 +68,12 @@ export interface Hydration {
  * arriving after the session answered) still render first with exactly that, as the server did, then with what is
  * current: react-redux's `serverState` and the remotes' server snapshot.
  */
-export function App({ store, remotes, hydration, children }: { store: AppStore; remotes: RemotesController; hydration?: Hydration; children: ReactNode }) {
+export function App({ store, remotes, hydration, children }: { store: AppStore; remotes: RemotesController; hydration?: Hydration | undefined; children: ReactNode }) {
   return (
-    <Provider store={store} {...(hydration ? { serverState: hydration.state } : {})}>
-      <RemotesProvider controller={remotes} {...(hydration ? { serverSnapshot: hydration.remotes } : {})}>
+    <Provider store={store} serverState={hydration?.state}>
+      <RemotesProvider controller={remotes} serverSnapshot={hydration?.remotes}>
         {children}
+        <Ready />
         <Toaster />
         <FlashToast />
       </RemotesProvider>

@@ -1,9 +1,11 @@
-import { useEffect, useMemo } from 'react';
+import { lazy, useEffect, useMemo } from 'react';
 import { useLocation, useRoutes, type RouteObject } from 'react-router';
 import { RemoteBoundary, SectionSkeleton } from '../mf/RemoteBoundary.tsx';
 import { useRemotes, useRemotesController } from '../mf/RemotesContext.tsx';
 import { isPending, routeOwners } from '../mf/remotes.ts';
-import { NotFoundPage, SectionUnavailablePage } from '../pages/NotFoundPage.tsx';
+// Not on a first view that works: loaded when a path turns out to be nobody's, or its remote failed.
+const NotFoundPage = lazy(() => import('../pages/NotFoundPage.tsx').then((m) => ({ default: m.NotFoundPage })));
+const SectionUnavailablePage = lazy(() => import('../pages/NotFoundPage.tsx').then((m) => ({ default: m.SectionUnavailablePage })));
 
 /**
  * Every path the shell does not own. The registry says which remote owns it (its declared route patterns): only that

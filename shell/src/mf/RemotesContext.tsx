@@ -10,7 +10,7 @@ interface RemotesContextValue {
 const RemotesContext = createContext<RemotesContextValue | null>(null);
 
 /** `serverSnapshot`: the remotes as they were when the page was rendered on the server (hydration, issue 20). */
-export function RemotesProvider({ controller, serverSnapshot, children }: { controller: RemotesController; serverSnapshot?: RemotesSnapshot; children: ReactNode }) {
+export function RemotesProvider({ controller, serverSnapshot, children }: { controller: RemotesController; serverSnapshot?: RemotesSnapshot | undefined; children: ReactNode }) {
   const value = useMemo(() => ({ controller, getServerSnapshot: serverSnapshot ? () => serverSnapshot : controller.getSnapshot }), [controller, serverSnapshot]);
   return <RemotesContext.Provider value={value}>{children}</RemotesContext.Provider>;
 }

@@ -58,8 +58,7 @@ export interface RemotesDeps {
 
 export interface RemotesController {
   getSnapshot: () => RemotesSnapshot;
-  /** The exposed modules (`<name>/routes`, `<name>/widgets`) that failed: what the server tells the browser. */
-  failedModules: () => string[];
+
   subscribe: (listener: () => void) => () => void;
   /** Reads the registry and registers every remote with the runtime (loads none). Once. */
   start: () => Promise<void>;
@@ -248,11 +247,6 @@ export function createRemotesController(deps: RemotesDeps): RemotesController {
 
   return {
     getSnapshot: () => snapshot,
-    failedModules: () =>
-      snapshot.remotes.flatMap((r) => [
-        ...(r.routesLoad.status === 'failed' ? [exposeId(r.name, 'routes')] : []),
-        ...(r.widgetsLoad.status === 'failed' ? [exposeId(r.name, 'widgets')] : []),
-      ]),
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

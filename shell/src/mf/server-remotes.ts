@@ -15,6 +15,11 @@ import { parseRegistry, REGISTRY_URL, type RemoteDescriptor } from './registry.t
 export interface ServerRemotes {
   /** A remotes controller for one page, over the current registry (the loaded modules are the process's). */
   forPage(): Promise<RemotesController>;
+  /**
+   * The stylesheets of the exposed modules a page loaded (their browser build's CSS, from its mf-manifest.json): the
+   * markup needs them before the browser loads the remotes, or it is painted unstyled and moves.
+   */
+  stylesheets(controller: RemotesController): string[];
 }
 
 interface Known {
@@ -30,6 +35,22 @@ export function serverEntryOf(entry: string): string {
 
 export function createServerRemotes(options: Pick<PageRendererOptions, 'siteOrigin' | 'registryTtlMs' | 'log'>): ServerRemotes {
   const versions = new Map<string, string>();
+  /** Per remote: its exposes' CSS files (absolute paths), from its browser manifest, read again with each new version. */
+  const styles = new Map<string, Record<string, string[]>>();
+
+  async function readStyles(entry: string): Promise<Record<string, string[]>> {
+    try {
+      const res = await fetch(new URL(entry, options.siteOrigin), { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(2_000) });
+      if (!res.ok) return {};
+      const manifest = (await res.json()) as { metaData?: { publicPath?: unknown }; exposes?: Array<{ name?: unknown; assets?: { css?: { sync?: unknown } } }> };
+      const base = typeof manifest.metaData?.publicPath === 'string' ? manifest.metaData.publicPath : entry.replace(/[^/]*$/, '');
+      return Object.fromEntries(
+        (manifest.exposes ?? []).map((e) => [String(e.name), (Array.isArray(e.assets?.css?.sync) ? e.assets.css.sync : []).filter((f): f is string => typeof f === 'string').map((f) => `${base}${f}`)]),
+      );
+    } catch {
+      return {};
+    }
+  }
   let known: Known | undefined;
   let reading: Promise<Known> | undefined;
 
@@ -65,6 +86,7 @@ export function createServerRemotes(options: Pick<PageRendererOptions, 'siteOrig
         // An unreachable container keeps a new entry each time it is found so, so the next look tries it again.
         const tag = version === 'unreachable' ? `unreachable-${Date.now()}` : version;
         versions.set(r.name, version);
+        styles.set(r.name, await readStyles(r.entry));
         changed.push({ name: r.name, entry: `${url}?v=${encodeURIComponent(tag)}` });
       }),
     );
@@ -83,6 +105,13 @@ export function createServerRemotes(options: Pick<PageRendererOptions, 'siteOrig
   }
 
   return {
+    stylesheets(controller) {
+      const files = controller.getSnapshot().remotes.flatMap((r) => [
+        ...(r.routesLoad.status === 'ready' ? (styles.get(r.name)?.routes ?? []) : []),
+        ...(r.widgetsLoad.status === 'ready' ? (styles.get(r.name)?.widgets ?? []) : []),
+      ]);
+      return [...new Set(files)];
+    },
     async forPage() {
       const { remotes, error } = await current();
       return createRemotesController({

@@ -5,12 +5,14 @@ import { LoginRequestSchema, RegisterFormSchema } from '@cp/contracts';
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Field, Input, Label, toast } from '@cp/ui';
 import { Checkbox } from '@cp/ui/checkbox';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@cp/ui/tabs';
-import { loginFailureToast, registrationFailureToast, useAuth, validate, type FieldErrors } from '@cp/web-core';
+import { useAuth, validate, type FieldErrors } from '@cp/web-core';
+import { loginFailureToast, registrationFailureToast } from '@cp/web-core/auth-messages';
+import { useSignIn } from '@cp/web-core/sign-in';
 import { SectionSkeleton } from '../mf/RemoteBoundary.tsx';
 import { toastAfterReload } from '../app/flash-toast.tsx';
 
 function LoginForm() {
-  const { login } = useAuth();
+  const { login } = useSignIn();
   const [values, setValues] = useState({ username: '', password: '', rememberMe: false });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
@@ -64,7 +66,7 @@ function LoginForm() {
 const EMPTY_REGISTER = { username: '', email: '', firstName: '', lastName: '', password: '', confirmPassword: '', termsAccepted: false };
 
 function RegisterForm() {
-  const { register } = useAuth();
+  const { register } = useSignIn();
   const [values, setValues] = useState(EMPTY_REGISTER);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);

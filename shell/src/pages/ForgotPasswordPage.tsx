@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { MailCheck } from 'lucide-react';
 import { ForgotPasswordRequestSchema } from '@cp/contracts';
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Field, Input, toast } from '@cp/ui';
-import { isApiError, serverErrorText, serverMessageText, useForgotPasswordMutation, validate, type FieldErrors } from '@cp/web-core';
+import { isApiError, serverErrorText, serverMessageText, validate, type FieldErrors } from '@cp/web-core';
+import { useForgotPasswordMutation } from '@cp/web-core/password-api';
 
 const SENT_FALLBACK = 'If an account exists with this email, a password reset link has been sent.';
 

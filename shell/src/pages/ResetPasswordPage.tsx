@@ -3,7 +3,8 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { CheckCircle2, ShieldAlert } from 'lucide-react';
 import { REDIRECT_DELAY_MS, ResetPasswordFormSchema } from '@cp/contracts';
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Field, Input, toast } from '@cp/ui';
-import { useResetPasswordMutation, validate, type FieldErrors } from '@cp/web-core';
+import { validate, type FieldErrors } from '@cp/web-core';
+import { useResetPasswordMutation } from '@cp/web-core/password-api';
 
 /** /reset-password?token=… (spec §2, §4, §5): form → success → /auth after 3 s; no token → /forgot-password after 3 s. */
 export function ResetPasswordPage() {

@@ -1,4 +1,4 @@
-import type { ForgotPasswordRequest, LoginRequest, MessageResponse, PublicUser, RegisterRequest, ResetPasswordRequest } from '@cp/contracts';
+import type { PublicUser } from '@cp/contracts';
 import { baseApi } from './base-api.ts';
 import type { ApiError } from './base-query.ts';
 
@@ -17,30 +17,6 @@ export const authApi = baseApi.injectEndpoints({
       },
       providesTags: ['CurrentUser'],
     }),
-    /** POST /api/local-login: the user becomes the current user. */
-    login: build.mutation<PublicUser, LoginRequest>({
-      query: (body) => ({ url: '/api/local-login', method: 'POST', body }),
-      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        try {
-          const { data } = await queryFulfilled;
-          dispatch(authApi.util.upsertQueryData('getCurrentUser', undefined, data));
-        } catch {
-          // the caller shows the failure
-        }
-      },
-    }),
-    /** POST /api/register: the new user becomes the current user. */
-    register: build.mutation<PublicUser, RegisterRequest>({
-      query: (body) => ({ url: '/api/register', method: 'POST', body }),
-      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        try {
-          const { data } = await queryFulfilled;
-          dispatch(authApi.util.upsertQueryData('getCurrentUser', undefined, data));
-        } catch {
-          // the caller shows the failure
-        }
-      },
-    }),
     /** POST /api/logout: the current user is cleared whatever the outcome; a failure is logged, never shown (§8). */
     logout: build.mutation<null, void>({
       async queryFn(_arg, { dispatch }, _extra, baseQuery) {
@@ -50,15 +26,7 @@ export const authApi = baseApi.injectEndpoints({
         return { data: null };
       },
     }),
-    /** POST /api/forgot-password: answers `{ message }`. */
-    forgotPassword: build.mutation<MessageResponse, ForgotPasswordRequest>({
-      query: (body) => ({ url: '/api/forgot-password', method: 'POST', body }),
-    }),
-    /** POST /api/reset-password: answers `{ message }`. */
-    resetPassword: build.mutation<MessageResponse, ResetPasswordRequest>({
-      query: (body) => ({ url: '/api/reset-password', method: 'POST', body }),
-    }),
   }),
 });
 
-export const { useGetCurrentUserQuery, useLoginMutation, useRegisterMutation, useLogoutMutation, useForgotPasswordMutation, useResetPasswordMutation } = authApi;
+export const { useGetCurrentUserQuery, useLogoutMutation } = authApi;

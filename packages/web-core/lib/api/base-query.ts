@@ -69,6 +69,8 @@ async function readBody(response: Response): Promise<unknown> {
 export interface ServerFetch {
   baseUrl: string;
   fetchFn: typeof fetch;
+  /** Made at its first query (fetchBaseQuery over fetchFn). */
+  query?: ReturnType<typeof fetchBaseQuery>;
 }
 
 const serverFetchOf = (extra: unknown): ServerFetch | undefined => (extra as { serverFetch?: ServerFetch } | undefined)?.serverFetch;
@@ -90,13 +92,9 @@ export function createBaseQuery(options: BaseQueryOptions = {}): AppBaseQuery {
     responseHandler: readBody,
     ...(options.fetchFn ? { fetchFn: options.fetchFn } : {}),
   });
-  const serverQueries = new WeakMap<ServerFetch, ReturnType<typeof fetchBaseQuery>>();
   const rawFor = (extra: unknown) => {
     const server = serverFetchOf(extra);
-    if (!server) return rawBaseQuery;
-    let raw = serverQueries.get(server);
-    if (!raw) serverQueries.set(server, (raw = fetchBaseQuery({ baseUrl: server.baseUrl, responseHandler: readBody, fetchFn: server.fetchFn })));
-    return raw;
+    return server ? (server.query ??= fetchBaseQuery({ baseUrl: server.baseUrl, responseHandler: readBody, fetchFn: server.fetchFn })) : rawBaseQuery;
   };
   return async (args, api, extraOptions) => {
     const result = await rawFor(api.extra)(args, api, extraOptions);

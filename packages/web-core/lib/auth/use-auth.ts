@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
-import type { LoginRequest, PublicUser, RegisterRequest } from '@cp/contracts';
+import type { PublicUser } from '@cp/contracts';
 import { isServer } from '../ssr.ts';
-import { useGetCurrentUserQuery, useLoginMutation, useLogoutMutation, useRegisterMutation } from '../api/auth-api.ts';
+import { useGetCurrentUserQuery, useLogoutMutation } from '../api/auth-api.ts';
 
 export interface AuthState {
   /** The current user, or null when nobody is logged in (also while loading). */
@@ -10,8 +10,6 @@ export interface AuthState {
   isLoading: boolean;
   isAuthenticated: boolean;
   isAdmin: boolean;
-  login: (body: LoginRequest) => Promise<PublicUser>;
-  register: (body: RegisterRequest) => Promise<PublicUser>;
   /** Ends the session; resolves even when the call fails (spec §4, §8). */
   logout: () => Promise<void>;
 }
@@ -28,14 +26,10 @@ export function useAuth(): AuthState {
   // there the session is "still loading", as in the browser's first render, so the two match (issue 20).
   const { data, isLoading: loading } = useGetCurrentUserQuery(undefined, { skip: isServer });
   const isLoading = isServer || loading;
-  const [loginMutation] = useLoginMutation();
-  const [registerMutation] = useRegisterMutation();
   const [logoutMutation] = useLogoutMutation();
   const user = data ?? null;
-  const login = useCallback((body: LoginRequest) => loginMutation(body).unwrap(), [loginMutation]);
-  const register = useCallback((body: RegisterRequest) => registerMutation(body).unwrap(), [registerMutation]);
   const logout = useCallback(async () => {
     await logoutMutation().unwrap().catch(() => undefined);
   }, [logoutMutation]);
-  return { user, isLoading, isAuthenticated: user !== null, isAdmin: user?.isAdmin === true, login, register, logout };
+  return { user, isLoading, isAuthenticated: user !== null, isAdmin: user?.isAdmin === true, logout };
 }

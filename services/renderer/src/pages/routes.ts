@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { badRequest, createRouter } from '@cp/service-kit';
-import type { PageRenderer } from '@cp/contracts';
+import { parseSiteSettings, SITE_SETTINGS_HEADER, STYLESHEET_PATH, type PageRenderer } from '@cp/contracts';
 import { pageHead, type PageHeadDeps } from './page-head.ts';
 
 /** A page path with its query, as the gateway received it: starts with one `/`, printable, bounded. */
@@ -9,6 +9,17 @@ const PageTargetSchema = z
   .max(2048)
   // eslint-disable-next-line no-control-regex -- control characters are what it refuses
   .regex(/^\/(?!\/)[^\u0000-\u001f\u007f\\]*$/);
+
+/** The gateway's site settings (base64url JSON), checked; undefined when absent or not a settings document. */
+function siteSettingsOf(header: string): string | undefined {
+  if (!header || header.length > 16_384) return undefined;
+  try {
+    const settings = parseSiteSettings(JSON.parse(Buffer.from(header, 'base64url').toString('utf8')));
+    return settings ? JSON.stringify(settings) : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * `GET /internal/page-head?path=<path and query>` (the gateway only; it never routes /internal from outside):
@@ -23,17 +34,19 @@ export function pageRoutes(deps: PageHeadDeps & { body?: PageRenderer | undefine
     if (!parsed.success) throw badRequest('path must be one page path with its query');
     // The head and the body (issue 20) in parallel, within one budget; a body not rendered in time is left out.
     const deadline = Date.now() + deps.budgetMs;
+    const siteSettings = siteSettingsOf(ctx.get(SITE_SETTINGS_HEADER));
     const [head, body] = await Promise.all([
       pageHead(deps, parsed.data),
-      deps.body?.render(parsed.data, deadline).catch((err: unknown) => {
+      deps.body?.render(parsed.data, deadline, siteSettings).catch((err: unknown) => {
         deps.logger.error({ err, path: parsed.data }, 'page body: rendering failed: the browser renders it');
         return undefined;
       }),
     ]);
-    // Kept by the gateway (30 s) only when complete: not without its body, nor with a remote's fallback in it.
-    const complete = !deps.body || (body !== undefined && body.failedModules.length === 0);
-    ctx.set('Cache-Control', complete ? 'public, max-age=30' : 'no-store');
-    ctx.body = body ? { ...head, body: { html: body.html, state: body.state } } : head;
+    // A head alone may be kept by the gateway (30 s). A page with its body is not: its data is what the browser shows
+    // and keeps (it does not fetch it again), so a visitor who just posted must see it on the next page load; nor is
+    // an answer that should have had a body (over the budget) or shows a remote's fallback.
+    ctx.set('Cache-Control', deps.body ? 'no-store' : 'public, max-age=30');
+    ctx.body = body ? { ...head, body: { html: body.html, state: body.state, styles: body.styles.filter((href) => STYLESHEET_PATH.test(href)) } } : head;
   });
   return router;
 }
