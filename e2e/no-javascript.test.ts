@@ -334,11 +334,9 @@ describe('public first views with JavaScript disabled', () => {
     });
   });
 
-  // Known gap (shell/web-core, the lead's area): on the server a query that answered 404/410 is started again by the
-  // next render (RTK Query's side effects in render re-initiate a rejected query), so the last render shows the page's
-  // loading state ("Loading listing…") and the rejected answer is not sent. The browser then asks again and shows
-  // "Listing Not Found". `test.failing` until that is fixed: then this fails and becomes a plain test.
-  test.failing('a deleted listing: the server-rendered page says it is not found (known gap: renders as loading)', async () => {
+  // The answer was a 410: the last server render shows it as the page does (shell/src/server.tsx renders it frozen,
+  // so the hooks' starting a failed query again cannot turn it into "loading").
+  test('a deleted listing: the server-rendered page says it is not found', async () => {
     await withoutJavaScript(async (page) => {
       const view = await open(page, `/listing/${ids.gone}`);
       expect(view.status).toBe(410);

@@ -11,6 +11,7 @@
  * before. Answers that did not come in time render as loading, as in the browser.
  */
 import { PassThrough } from 'node:stream';
+import type { Middleware } from '@reduxjs/toolkit';
 import type { ReactNode } from 'react';
 import { renderToPipeableStream, type PipeableStream } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
@@ -74,6 +75,20 @@ function page(store: AppStore, remotes: RemotesController, url: string) {
   );
 }
 
+/**
+ * Drops the start of a query whose answer is a failure already (its `pending` action): the entry keeps that failure,
+ * and the request's own answer, coming later under another request id, changes nothing either.
+ */
+const keepFailed: Middleware = (api) => (next) => (action) => {
+  const a = action as { type?: unknown; meta?: { arg?: { queryCacheKey?: string } } };
+  if (a.type === `${baseApi.reducerPath}/executeQuery/pending`) {
+    const key = a.meta?.arg?.queryCacheKey;
+    const entry = key ? (api.getState() as ReturnType<AppStore['getState']>).api.queries[key] : undefined;
+    if (entry?.status === 'rejected') return action;
+  }
+  return next(action);
+};
+
 /** Forgets answers the browser would not get from the page (transport failures): they render as loading. */
 function dropUnsent(store: AppStore): void {
   for (const [queryCacheKey, entry] of Object.entries(store.getState().api.queries)) {
@@ -100,7 +115,10 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
       const controller = await waitUntil(remotes.forPage(), deadline);
       if (controller === 'late' || (await waitUntil(controller.loadFirstView(pathname), deadline)) === 'late') return undefined;
       const signal = AbortSignal.timeout(Math.max(1, deadline - Date.now()));
+      // A query that failed is not asked again while this page renders: on the server the hooks start it again at every
+      // render (there are no effects), and a 404 must render as "not found", not as loading (keepFailed).
       const store = createAppStore(undefined, {
+        middleware: [keepFailed],
         serverFetch: {
           baseUrl: SERVER_API_BASE,
           fetchFn: (input) => {

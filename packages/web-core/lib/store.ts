@@ -1,4 +1,4 @@
-import { combineSlices, configureStore } from '@reduxjs/toolkit';
+import { combineSlices, configureStore, type Middleware } from '@reduxjs/toolkit';
 import { baseApi } from './api/base-api.ts';
 import type { ServerFetch } from './api/base-query.ts';
 
@@ -15,12 +15,12 @@ export const rootReducer = combineSlices(baseApi).withLazyLoadedSlices<LazyLoade
 
 export type RootState = ReturnType<typeof rootReducer>;
 
-/** `serverFetch`: the renderer's fetch for a page rendered on the server (base-query.ts). */
-export function createAppStore(preloadedState?: Partial<RootState>, options: { serverFetch?: ServerFetch } = {}) {
+/** `serverFetch`: the renderer's fetch for a page rendered on the server (base-query.ts); `middleware`: added last. */
+export function createAppStore(preloadedState?: Partial<RootState>, options: { serverFetch?: ServerFetch; middleware?: Middleware[] } = {}) {
   return configureStore({
     reducer: rootReducer,
     middleware: (getDefaultMiddleware) =>
-      getDefaultMiddleware({ thunk: { extraArgument: { serverFetch: options.serverFetch } } }).concat(baseApi.middleware),
+      getDefaultMiddleware({ thunk: { extraArgument: { serverFetch: options.serverFetch } } }).concat(baseApi.middleware, ...(options.middleware ?? [])),
     ...(preloadedState ? { preloadedState: preloadedState as RootState } : {}),
   });
 }
