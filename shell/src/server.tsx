@@ -5,8 +5,10 @@
  *   1. the remotes the first view needs are loaded (server containers, server-remotes.ts);
  *   2. the page is rendered until every lazy part is in: the RTK Query hooks start their queries while rendering on
  *      the server (web-core base-api.ts); the answers are awaited, and this repeats while a render asks for more;
- *   3. the last render, with every answer in the store, is the markup; the store's finished answers and the failed
- *      remotes go with it (web-core ssr.ts), so the browser's first render is this markup and fetches none of it again.
+ *   3. the render that asks for nothing new is the markup (rendered once more when failures the browser must ask for
+ *      again have to show as loading); the store's finished answers and the failed remotes go with it (web-core
+ *      ssr.ts), so the browser's first render is this markup and fetches none of it again. A failed query is not
+ *      started again while the page renders (keepFailed): a 404 renders as "not found".
  * Everything before `deadline`: past it the page is not rendered here (undefined) and the browser renders it, as
  * before. Answers that did not come in time render as loading, as in the browser.
  */
@@ -90,10 +92,14 @@ const keepFailed: Middleware = (api) => (next) => (action) => {
 };
 
 /** Forgets answers the browser would not get from the page (transport failures): they render as loading. */
-function dropUnsent(store: AppStore): void {
+function dropUnsent(store: AppStore): number {
+  let dropped = 0;
   for (const [queryCacheKey, entry] of Object.entries(store.getState().api.queries)) {
-    if ((entry as { status?: string } | undefined)?.status === 'rejected' && !keepQuery(entry)) store.dispatch(baseApi.internalActions.removeQueryResult({ queryCacheKey: queryCacheKey as never }));
+    if ((entry as { status?: string } | undefined)?.status !== 'rejected' || keepQuery(entry)) continue;
+    store.dispatch(baseApi.internalActions.removeQueryResult({ queryCacheKey: queryCacheKey as never }));
+    dropped++;
   }
+  return dropped;
 }
 
 /**
@@ -129,18 +135,29 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
       });
       // A render asks again for what failed in the one before (the hooks retry a failed query): only new queries count.
       const asked = new Set<string>();
+      // A render that asks for nothing new is the page: its answers were all in (what is still on its way renders as
+      // loading and is not sent). Otherwise the answers are awaited and the page rendered again.
+      let rendered: string | undefined;
       for (let pass = 0; pass < MAX_DATA_PASSES; pass++) {
-        if ((await renderOnce(page(store, controller, url), deadline)) === 'late') return undefined;
+        const out = await renderOnce(page(store, controller, url), deadline);
+        if (out === 'late') return undefined;
         const running = store.dispatch(baseApi.util.getRunningQueriesThunk());
         const fresh = running.filter((query) => !asked.has(query.queryCacheKey));
-        if (fresh.length === 0) break;
+        if (fresh.length === 0) {
+          rendered = out;
+          break;
+        }
         for (const query of running) asked.add(query.queryCacheKey);
         if ((await waitUntil(Promise.allSettled(running), deadline)) === 'late') break;
       }
-      dropUnsent(store);
-      // The last render has every answer: nothing left to wait for but a little headroom for React itself.
-      const rendered = await renderOnce(page(store, controller, url), Math.max(deadline, Date.now() + 100));
-      if (rendered === 'late') return undefined;
+      // Failures the browser must ask again for render as loading: once more without them.
+      if (dropUnsent(store) > 0) rendered = undefined;
+      if (rendered === undefined) {
+        // Every answer is in: nothing left to wait for but a little headroom for React itself.
+        const out = await renderOnce(page(store, controller, url), Math.max(deadline, Date.now() + 100));
+        if (out === 'late') return undefined;
+        rendered = out;
+      }
       const html = withoutHoisted(rendered);
       const failedModules = controller.getSnapshot().remotes.flatMap((r) => [
         ...(r.routesLoad.status === 'failed' ? [`${r.name}/routes`] : []),
