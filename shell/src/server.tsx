@@ -112,6 +112,8 @@ function withoutHoisted(html: string): string {
 
 export function createPageRenderer(options: PageRendererOptions): PageRenderer {
   const remotes = createServerRemotes(options);
+  // The first page after a start would spend its budget loading the remotes: they load as the renderer starts.
+  remotes.warm();
   return {
     async render(url: string, deadline: number, siteSettings?: string): Promise<RenderedBody | undefined> {
       const { pathname } = new URL(url, SERVER_API_BASE);

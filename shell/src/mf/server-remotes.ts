@@ -13,6 +13,8 @@ import { parseRegistry, REGISTRY_URL, type RemoteDescriptor } from './registry.t
  * registered: loading it fails fast and the page shows its fallback.
  */
 export interface ServerRemotes {
+  /** Reads the registry and loads the remotes' containers now (at start), not at the first page. */
+  warm(): void;
   /** A remotes controller for one page, over the current registry (the loaded modules are the process's). */
   forPage(): Promise<RemotesController>;
   /**
@@ -93,6 +95,13 @@ export function createServerRemotes(options: Pick<PageRendererOptions, 'siteOrig
     if (changed.length > 0) {
       registerRemotes(changed, { force: true });
       options.log('info', 'server containers registered', { remotes: changed.map((c) => c.name) });
+      // Loaded now, in the background, so the next page does not spend its budget fetching them (a start, a redeploy).
+      for (const { name } of changed) {
+        const remote = remotes.find((r) => r.name === name);
+        if (!remote || !versions.get(name) || versions.get(name) === 'unreachable') continue;
+        const exposes = remote.metadataKnown ? [...(remote.routes.length > 0 ? ['routes'] : []), ...(remote.slots.length > 0 || remote.postAdPanel ? ['widgets'] : [])] : [];
+        for (const expose of exposes) void loadRemote(`${name}/${expose}`).catch(() => undefined);
+      }
     }
     return { at: Date.now(), remotes, ...(error ? { error } : {}) };
   }
@@ -105,6 +114,7 @@ export function createServerRemotes(options: Pick<PageRendererOptions, 'siteOrig
   }
 
   return {
+    warm: () => void current().catch(() => undefined),
     stylesheets(controller) {
       const files = controller.getSnapshot().remotes.flatMap((r) => [
         ...(r.routesLoad.status === 'ready' ? (styles.get(r.name)?.routes ?? []) : []),
