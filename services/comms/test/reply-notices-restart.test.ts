@@ -113,14 +113,20 @@ beforeAll(async () => {
 afterEach(async () => {
   await Promise.all(senders.splice(0).map((s) => s.stop()));
 });
+/** `promise`, or nothing after `ms`: a clean-up step that may wait on what the killed process left behind. */
+const atMost = (promise: Promise<unknown>, ms: number) =>
+  Promise.race([promise.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, ms).unref())]);
+
 afterAll(async () => {
-  await nats?.jsm.consumers.delete(eventStream('forum').name, durable).catch(() => undefined);
-  await nats?.close();
-  await conn?.dropDatabase();
-  await conn?.close();
+  await atMost(nats?.jsm.consumers.delete(eventStream('forum').name, durable) ?? Promise.resolve(), 10_000);
+  await atMost(nats?.close() ?? Promise.resolve(), 10_000);
+  // The SIGKILLed process may have died inside a transaction: its locks last until MongoDB aborts it (60 s), and
+  // dropping the database waits for them. The test's database is left then (the test MongoDB is thrown away).
+  await atMost(conn?.dropDatabase() ?? Promise.resolve(), 10_000);
+  await atMost(conn?.close(true) ?? Promise.resolve(), 10_000);
   await identity?.close();
   mailer.close();
-});
+}, 90_000);
 
 const register = () => registerUser(identity.base);
 
