@@ -23,7 +23,7 @@ import { baseApi, createAppStore, type AppStore } from '@cp/web-core';
 import { dehydrateApiState, keepQuery, serializeSsrState } from '@cp/web-core/ssr-server';
 import { App, SiteRoutes } from './app/App.tsx';
 import { createServerRemotes } from './mf/server-remotes.ts';
-import type { RemotesController } from './mf/remotes.ts';
+import { exposeId, type RemotesController } from './mf/remotes.ts';
 
 /** Renders at most this many times to collect a page's data (a query that needs another's answer first). */
 const MAX_DATA_PASSES = 3;
@@ -162,8 +162,8 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
       }
       const html = withoutHoisted(rendered);
       const failedModules = controller.getSnapshot().remotes.flatMap((r) => [
-        ...(r.routesLoad.status === 'failed' ? [`${r.name}/routes`] : []),
-        ...(r.widgetsLoad.status === 'failed' ? [`${r.name}/widgets`] : []),
+        ...(r.routesLoad.status === 'failed' ? [exposeId(r.name, 'routes')] : []),
+        ...(r.widgetsLoad.status === 'failed' ? [exposeId(r.name, 'widgets')] : []),
       ]);
       return {
         html,

@@ -21,64 +21,59 @@ export function serviceClient(name: string, origins: readonly string[], fetchImp
   if (origins.length === 0) throw new Error(`${name}: no origin`);
   let next = 0;
   const anonymous = { accept: 'application/json', 'user-agent': 'cp-renderer-bot/1.0' };
+  /** The first replica that answers, from the next in turn; rejects with the last failure when none does. */
+  async function reach(path: string, signal: AbortSignal): Promise<Response> {
+    const start = next++ % origins.length;
+    let last: unknown;
+    for (let i = 0; i < origins.length; i++) {
+      try {
+        // Anonymous: no cookie or credential of the visitor ever goes to a service from here.
+        return await fetchImpl(new URL(path, origins[(start + i) % origins.length]!), { signal, headers: anonymous, redirect: 'error' });
+      } catch (err) {
+        if (signal.aborted) throw err;
+        last = err; // this replica cannot be reached: the next one
+      }
+    }
+    throw last instanceof Error ? last : new Error(`${name}: not reached`);
+  }
   return {
     name,
-    async get(path, signal) {
-      const start = next++ % origins.length;
-      let last: unknown;
-      for (let i = 0; i < origins.length; i++) {
-        try {
-          return await fetchImpl(new URL(path, origins[(start + i) % origins.length]!), { signal, headers: anonymous, redirect: 'error' });
-        } catch (err) {
-          if (signal.aborted) throw err;
-          last = err;
-        }
-      }
-      throw last instanceof Error ? last : new Error(`${name}: not reached`);
-    },
+    get: reach,
     async getJson(path, schema, signal) {
-      const start = next++ % origins.length;
-      let lastReason = 'not reached';
-      for (let i = 0; i < origins.length; i++) {
-        const origin = origins[(start + i) % origins.length]!;
-        let res: Response;
-        try {
-          // Anonymous: no cookie or credential of the visitor ever goes to a service from here.
-          res = await fetchImpl(new URL(path, origin), { signal, headers: anonymous, redirect: 'error' });
-        } catch (err) {
-          if (signal.aborted) return { kind: 'failed', reason: `${name}: over the time budget` };
-          lastReason = `${name}: ${(err as Error).message}`;
-          continue; // this replica cannot be reached: the next one
-        }
-        if (res.status === 404) {
-          await res.body?.cancel();
-          return { kind: 'not-found' };
-        }
-        if (res.status === 410) {
-          await res.body?.cancel();
-          return { kind: 'gone' };
-        }
-        if (!res.ok) {
-          await res.body?.cancel();
-          return { kind: 'failed', reason: `${name}: ${res.status} for ${path}` };
-        }
-        const length = Number(res.headers.get('content-length') ?? 0);
-        if (length > MAX_BODY_BYTES) {
-          await res.body?.cancel();
-          return { kind: 'failed', reason: `${name}: answer too large for ${path}` };
-        }
-        let body: unknown;
-        try {
-          body = await res.json();
-        } catch (err) {
-          if (signal.aborted) return { kind: 'failed', reason: `${name}: over the time budget` };
-          return { kind: 'failed', reason: `${name}: not JSON for ${path} (${(err as Error).message})` };
-        }
-        const parsed = schema.safeParse(body);
-        if (!parsed.success) return { kind: 'failed', reason: `${name}: unexpected answer for ${path}: ${parsed.error.issues[0]?.message ?? ''}` };
-        return { kind: 'ok', data: parsed.data };
+      let res: Response;
+      try {
+        res = await reach(path, signal);
+      } catch (err) {
+        if (signal.aborted) return { kind: 'failed', reason: `${name}: over the time budget` };
+        return { kind: 'failed', reason: `${name}: ${(err as Error).message}` };
       }
-      return { kind: 'failed', reason: lastReason };
+      if (res.status === 404) {
+        await res.body?.cancel();
+        return { kind: 'not-found' };
+      }
+      if (res.status === 410) {
+        await res.body?.cancel();
+        return { kind: 'gone' };
+      }
+      if (!res.ok) {
+        await res.body?.cancel();
+        return { kind: 'failed', reason: `${name}: ${res.status} for ${path}` };
+      }
+      const length = Number(res.headers.get('content-length') ?? 0);
+      if (length > MAX_BODY_BYTES) {
+        await res.body?.cancel();
+        return { kind: 'failed', reason: `${name}: answer too large for ${path}` };
+      }
+      let body: unknown;
+      try {
+        body = await res.json();
+      } catch (err) {
+        if (signal.aborted) return { kind: 'failed', reason: `${name}: over the time budget` };
+        return { kind: 'failed', reason: `${name}: not JSON for ${path} (${(err as Error).message})` };
+      }
+      const parsed = schema.safeParse(body);
+      if (!parsed.success) return { kind: 'failed', reason: `${name}: unexpected answer for ${path}: ${parsed.error.issues[0]?.message ?? ''}` };
+      return { kind: 'ok', data: parsed.data };
     },
   };
 }

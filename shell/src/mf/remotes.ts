@@ -79,7 +79,8 @@ export interface RemotesController {
 
 type ExposeKind = keyof typeof REMOTE_EXPOSES;
 
-const exposeId = (name: string, kind: ExposeKind) => `${name}/${REMOTE_EXPOSES[kind].replace(/^\.\//, '')}`;
+/** `<name>/routes`, `<name>/widgets`: what the runtime loads, and how the server names a failed module to the browser. */
+export const exposeId = (name: string, kind: ExposeKind) => `${name}/${REMOTE_EXPOSES[kind].replace(/^\.\//, '')}`;
 
 /** Waiting for the first answer, or about to ask: the area shows a skeleton. */
 export const isPending = (load: LoadState) => load.status === 'idle' || load.status === 'loading';
