@@ -45,8 +45,15 @@ interface Served {
 /**
  * The page's state without what differs between two renders of the same data (RTK Query's request ids and times).
  */
+/** The state with what differs between two renders of the same data removed: request ids, timestamps, and the order in
+ *  which the queries answered (RTK Query lists a tag's providers, cache keys like `getListing("…")`, as they resolve). */
 function comparableState(state: string): unknown {
-  return JSON.parse(state, (key: string, value: unknown) => (key === 'requestId' || key === 'startedTimeStamp' || key === 'fulfilledTimeStamp' ? undefined : value));
+  const cacheKey = /^\w+\(.*\)$/s;
+  return JSON.parse(state, (key: string, value: unknown) => {
+    if (key === 'requestId' || key === 'startedTimeStamp' || key === 'fulfilledTimeStamp') return undefined;
+    if (Array.isArray(value) && value.length > 1 && value.every((v) => typeof v === 'string' && cacheKey.test(v))) return [...(value as string[])].sort();
+    return value;
+  });
 }
 
 async function get(path: string, cookie?: string): Promise<Served> {
