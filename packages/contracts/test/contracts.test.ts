@@ -1,4 +1,13 @@
 import {
+  CreateReportBodySchema,
+  MODERATION_MESSAGES,
+  POSTING_ACTIONS,
+  POSTING_LIMIT_DEFAULTS,
+  REPORT_DETAILS_MAX,
+  REPORT_KIND_OWNER,
+  REPORT_KINDS,
+  REPORT_REASON_LABELS,
+  REPORT_REASONS,
   listItems,
   ListResponseSchema,
   PageResponseSchema,
@@ -258,5 +267,27 @@ describe('events', () => {
     for (const t of ['identity.user-registered', 'listings.listing-created', 'listings.listing-updated', 'listings.listing-deleted', 'forum.post-created', 'forum.reply-created', 'directory.business-reviewed', 'ads.impression-recorded', 'ads.click-recorded', 'comms.contact-message-received', 'comms.newsletter-subscribed']) {
       expect(types).toContain(t);
     }
+  });
+});
+
+describe('reports (issue 21)', () => {
+  const itemId = '6f1d8b3e-1111-4111-8111-111111111111';
+  it('takes a kind, an item, a reason and optional words', () => {
+    expect(CreateReportBodySchema.parse({ kind: 'listing', itemId, reason: 'scam', details: '  asks for a deposit  ' })).toEqual({ kind: 'listing', itemId, reason: 'scam', details: 'asks for a deposit' });
+    expect(CreateReportBodySchema.parse({ kind: 'review', itemId, reason: 'spam', details: '   ' })).toEqual({ kind: 'review', itemId, reason: 'spam' });
+  });
+  it("needs the reporter's words with 'other', at most 500 characters, known kinds and reasons only", () => {
+    const other = CreateReportBodySchema.safeParse({ kind: 'forum-post', itemId, reason: 'other' });
+    expect(other.success).toBe(false);
+    expect(other.error?.issues[0]?.message).toBe(MODERATION_MESSAGES.detailsRequired);
+    expect(CreateReportBodySchema.safeParse({ kind: 'forum-post', itemId, reason: 'other', details: 'x'.repeat(REPORT_DETAILS_MAX + 1) }).success).toBe(false);
+    expect(CreateReportBodySchema.safeParse({ kind: 'forum-post', itemId, reason: 'rude' }).success).toBe(false);
+    expect(CreateReportBodySchema.safeParse({ kind: 'user', itemId, reason: 'spam' }).success).toBe(false);
+    expect(CreateReportBodySchema.safeParse({ kind: 'listing', itemId, reason: 'spam', extra: 1 }).success).toBe(false);
+  });
+  it('has a label for every kind and reason, and a limit for every posting action', () => {
+    for (const r of REPORT_REASONS) expect(REPORT_REASON_LABELS[r]).toMatch(/\w/);
+    for (const k of REPORT_KINDS) expect(REPORT_KIND_OWNER[k]).toMatch(/^(listings|forum|directory)$/);
+    for (const a of POSTING_ACTIONS) expect(POSTING_LIMIT_DEFAULTS[a].newAccountLimit).toBeLessThan(POSTING_LIMIT_DEFAULTS[a].limit);
   });
 });

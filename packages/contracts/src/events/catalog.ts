@@ -7,6 +7,7 @@ import { BusinessSchema } from '../directory.ts';
 import { AdPlacementSchema } from '../ads.ts';
 import { NewsletterMailKindSchema } from '../comms.ts';
 import { PAGE_VIEW_ID_PATTERN } from '../visitor.ts';
+import { ReportKindSchema, ReportReasonSchema } from '../moderation.ts';
 import { defineEvent, EventEnvelopeSchema, type EventDefinition, type EventEnvelope } from './envelope.ts';
 
 // identity
@@ -93,6 +94,30 @@ export const NewsletterSubscribed = defineEvent('comms.newsletter-subscribed', 1
 export const NewsletterMailRequested = defineEvent('comms.newsletter-mail-requested', 1, z.object({ mailId: IdSchema, subscriptionId: IdSchema, kind: NewsletterMailKindSchema }));
 export const NewsletterUnsubscribed = defineEvent('comms.newsletter-unsubscribed', 1, z.object({ subscriptionId: IdSchema, email: z.string() }));
 
+// moderation (issue 21): the moderation service decides; listings, forum and directory apply it to their content,
+// search drops hidden items from its index (and so the sitemap), identity applies bans, comms mails the author.
+const contentRef = z.object({ caseId: IdSchema, kind: ReportKindSchema, itemId: IdSchema, authorId: IdSchema.nullable() });
+/** A report was filed (`reportCount`: distinct reporters of the item so far). */
+export const ContentReported = defineEvent(
+  'moderation.content-reported',
+  1,
+  contentRef.extend({ reportId: IdSchema, reporterId: IdSchema, reason: ReportReasonSchema, reportCount: z.number().int().positive() }),
+);
+/** Enough distinct reporters: the item is hidden from everyone but its author, pending review. */
+export const ContentHidden = defineEvent('moderation.content-hidden', 1, contentRef);
+/** An admin dismissed the reports: the item is visible again. */
+export const ContentRestored = defineEvent('moderation.content-restored', 1, contentRef);
+/** An admin removed the item: its owner service deletes it; comms mails the author (title, path and reason name it). */
+export const ContentRemoved = defineEvent(
+  'moderation.content-removed',
+  1,
+  contentRef.extend({ title: z.string(), path: z.string(), reason: ReportReasonSchema, note: z.string().nullable() }),
+);
+/** A user was banned: identity revokes their sessions and refuses their logins; every service hides their content. */
+export const UserBanned = defineEvent('moderation.user-banned', 1, z.object({ userId: IdSchema, actorId: IdSchema, reason: z.string() }));
+/** The ban was lifted: the user can log in again and their content is visible again. */
+export const UserUnbanned = defineEvent('moderation.user-unbanned', 1, z.object({ userId: IdSchema, actorId: IdSchema }));
+
 /** Every event the system publishes. */
 export const eventCatalog = [
   UserRegistered,
@@ -119,6 +144,12 @@ export const eventCatalog = [
   NewsletterSubscribed,
   NewsletterMailRequested,
   NewsletterUnsubscribed,
+  ContentReported,
+  ContentHidden,
+  ContentRestored,
+  ContentRemoved,
+  UserBanned,
+  UserUnbanned,
 ] as const satisfies readonly EventDefinition[];
 
 export type CatalogEvent = (typeof eventCatalog)[number];

@@ -1,0 +1,84 @@
+/**
+ * Trust and safety's plain values (issue 21): what can be reported, why, the texts users see, and the posting limits'
+ * defaults. No zod here: the report dialog in the remotes needs only these; moderation.ts builds its schemas from them.
+ */
+
+/** What can be reported: a listing, a forum post, a forum reply, a business review, a business (wrong details). */
+export const REPORT_KINDS = ['listing', 'forum-post', 'forum-reply', 'review', 'business'] as const;
+export type ReportKind = (typeof REPORT_KINDS)[number];
+
+/** Which service owns each kind of content (answers GET /internal/content/{kind}/{id} and applies moderation events). */
+export const REPORT_KIND_OWNER: Record<ReportKind, 'listings' | 'forum' | 'directory'> = {
+  listing: 'listings',
+  'forum-post': 'forum',
+  'forum-reply': 'forum',
+  review: 'directory',
+  business: 'directory',
+};
+
+/** How the report dialog and the admin queue name each kind. */
+export const REPORT_KIND_LABELS: Record<ReportKind, string> = {
+  listing: 'Listing',
+  'forum-post': 'Forum post',
+  'forum-reply': 'Forum reply',
+  review: 'Review',
+  business: 'Business',
+};
+
+export const REPORT_REASONS = ['spam', 'scam', 'prohibited', 'offensive', 'wrong-category', 'duplicate', 'other'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+
+export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
+  spam: 'Spam',
+  scam: 'Scam or fraud',
+  prohibited: 'Prohibited item',
+  offensive: 'Offensive or harassment',
+  'wrong-category': 'Wrong category',
+  duplicate: 'Duplicate',
+  other: 'Other',
+};
+
+/** The reporter's own words (required with 'other'; optional with the rest), and a moderator's note. */
+export const REPORT_DETAILS_MAX = 500;
+/** How many distinct reporters hide an item pending review (the moderation service's HIDE_THRESHOLD overrides it). */
+export const DEFAULT_HIDE_THRESHOLD = 3;
+
+/** What the users see (spec style: a short sentence, a toast). */
+export const MODERATION_MESSAGES = {
+  reported: 'Thank you. Your report has been sent to our moderators.',
+  alreadyReported: 'You have already reported this.',
+  ownContent: 'You cannot report your own content.',
+  detailsRequired: 'Please tell us what is wrong (up to 500 characters).',
+  underReview: 'This is under review by our moderators and hidden from others until they decide.',
+  banned: 'This account has been suspended for breaking the community guidelines. Contact us if you think this is a mistake.',
+  duplicateListing: 'You already posted this listing in the last 24 hours.',
+} as const;
+
+/** Admin actions on a reported item. */
+export const MODERATION_ACTIONS = ['auto-hide', 'dismiss', 'remove', 'ban', 'unban'] as const;
+export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
+
+/** Per-user posting limits (issue 21 §5). `newAccountLimit` applies to accounts younger than NEW_ACCOUNT_HOURS. */
+export const POSTING_ACTIONS = ['listing', 'forum-post', 'forum-reply', 'review', 'report'] as const;
+export type PostingAction = (typeof POSTING_ACTIONS)[number];
+export interface PostingLimit {
+  limit: number;
+  newAccountLimit: number;
+  windowHours: number;
+}
+export const NEW_ACCOUNT_HOURS = 24;
+export const POSTING_LIMIT_DEFAULTS: Record<PostingAction, PostingLimit> = {
+  listing: { limit: 10, newAccountLimit: 3, windowHours: 24 },
+  'forum-post': { limit: 20, newAccountLimit: 5, windowHours: 24 },
+  'forum-reply': { limit: 60, newAccountLimit: 20, windowHours: 1 },
+  review: { limit: 20, newAccountLimit: 5, windowHours: 24 },
+  report: { limit: 30, newAccountLimit: 10, windowHours: 24 },
+};
+/** How the limit message names what was posted ("You can post up to 10 listings a day."). */
+export const POSTING_ACTION_NOUNS: Record<PostingAction, string> = {
+  listing: 'listings',
+  'forum-post': 'forum posts',
+  'forum-reply': 'replies',
+  review: 'reviews',
+  report: 'reports',
+};
