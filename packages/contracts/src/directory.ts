@@ -1,5 +1,6 @@
 import './zod-config.ts';
 import { z } from 'zod';
+import { ModerationStateSchema } from './moderation.ts';
 import { HttpUrlSchema, IdSchema, ImageUrlSchema, IsoDateTimeSchema, LIMITS, QueryTextSchema } from './common.ts';
 import { REVIEW_COMMENT_MAX } from './directory-values.ts';
 
@@ -57,6 +58,8 @@ export const BusinessSchema = z.object({
   verified: z.boolean().default(false),
   premium: z.boolean().default(false),
   createdAt: IsoDateTimeSchema,
+  /** Issue 21: 'under-review' when hidden pending review; only the author gets it then (absent when visible to all). */
+  moderation: ModerationStateSchema.optional(),
 });
 export type Business = z.infer<typeof BusinessSchema>;
 
@@ -108,6 +111,8 @@ export const BusinessReviewSchema = z.object({
    * so; absent on a review that counts.
    */
   pending: z.boolean().optional(),
+  /** Issue 21: 'under-review' when hidden pending review; only the author gets it then (absent when visible to all). */
+  moderation: ModerationStateSchema.optional(),
 });
 export type BusinessReview = z.infer<typeof BusinessReviewSchema>;
 

@@ -1,5 +1,6 @@
 import './zod-config.ts';
 import { z } from 'zod';
+import { ModerationStateSchema } from './moderation.ts';
 import { IdSchema, IsoDateTimeSchema, LIMITS, StoredImageUrlSchema } from './common.ts';
 import { MIN_POST_CONTENT, MIN_POST_TITLE, MIN_REPLY } from './constants.ts';
 
@@ -20,6 +21,8 @@ export const ForumPostSchema = z.object({
   viewCount: z.number().int().nonnegative().default(0),
   createdAt: IsoDateTimeSchema,
   updatedAt: IsoDateTimeSchema,
+  /** Issue 21: 'under-review' when hidden pending review; only the author gets it then (absent when visible to all). */
+  moderation: ModerationStateSchema.optional(),
 });
 export type ForumPost = z.infer<typeof ForumPostSchema>;
 
@@ -43,6 +46,8 @@ export const ForumReplySchema = z.object({
   username: z.string(),
   content: z.string(),
   createdAt: IsoDateTimeSchema,
+  /** Issue 21: 'under-review' when hidden pending review; only the author gets it then (absent when visible to all). */
+  moderation: ModerationStateSchema.optional(),
 });
 export type ForumReply = z.infer<typeof ForumReplySchema>;
 

@@ -1,5 +1,6 @@
 import './zod-config.ts';
 import { z } from 'zod';
+import { ModerationStateSchema } from './moderation.ts';
 import { IdSchema, IsoDateTimeSchema, LIMITS, PageResponseSchema, QueryTextSchema, StoredImageUrlSchema } from './common.ts';
 import { MAX_IMAGES_PER_LISTING, MAX_LISTING_EMPLOYER, MIN_LISTING_DESCRIPTION, MIN_LISTING_EMPLOYER, MIN_LISTING_TITLE, PRICE_BUCKET_IDS } from './constants.ts';
 import { EVENT_TYPES, LISTING_CATEGORIES, LISTING_STATUSES, LISTING_TIERS, LOCATIONS } from './listing-values.ts';
@@ -33,6 +34,8 @@ export const ListingSchema = z.object({
   employer: z.string().nullable().optional(),
   createdAt: IsoDateTimeSchema,
   updatedAt: IsoDateTimeSchema,
+  /** Issue 21: 'under-review' when hidden pending review; only the author gets it then (absent when visible to all). */
+  moderation: ModerationStateSchema.optional(),
 });
 export type Listing = z.infer<typeof ListingSchema>;
 
