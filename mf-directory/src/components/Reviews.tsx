@@ -12,6 +12,7 @@ import {
 } from '@cp/contracts';
 import { Badge, Button, Field, Skeleton, Textarea, toast } from '@cp/ui';
 import { LoadError, serverErrorText, useAuth, useGetCurrentUserQuery, type FieldErrors } from '@cp/web-core';
+import { ReportButton, UnderReviewNotice } from '@cp/web-core/moderation';
 import { useGetBusinessReviewsQuery, useResendVerificationMutation, useReviewBusinessMutation } from '../api/directory-api.ts';
 
 // A business's reviews and the form to write one, shown by the Reviews dialog of a card and by the business's page.
@@ -119,9 +120,12 @@ export function ReviewList({ businessId, scroll = false }: { businessId: string;
         <li key={r.id} className="rounded-md border p-3">
           <div className="flex flex-wrap items-center justify-between gap-2">
             <span className="font-medium">{r.username}</span>
-            <time dateTime={r.createdAt} className="text-xs text-muted-foreground">
-              {relativeTime(r.createdAt)}
-            </time>
+            <span className="flex items-center gap-2">
+              <time dateTime={r.createdAt} className="text-xs text-muted-foreground">
+                {relativeTime(r.createdAt)}
+              </time>
+              <ReportButton kind="review" itemId={r.id} authorId={r.userId} context={`by ${r.username}`} className="-my-2" />
+            </span>
           </div>
           <Stars rating={r.rating} />
           {r.pending ? (
@@ -130,6 +134,7 @@ export function ReviewList({ businessId, scroll = false }: { businessId: string;
             </Badge>
           ) : null}
           {r.comment ? <p className="mt-1 whitespace-pre-line break-words text-sm">{r.comment}</p> : null}
+          <UnderReviewNotice moderation={r.moderation} className="mt-2" />
         </li>
       ))}
     </ul>

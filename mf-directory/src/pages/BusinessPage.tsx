@@ -3,6 +3,7 @@ import { ArrowLeft, Compass, Globe, MessageCircle, Phone } from 'lucide-react';
 import type { Business } from '@cp/contracts';
 import { Button, Card, CardContent, CardHeader, CardTitle, Skeleton } from '@cp/ui';
 import { isApiError, LoadError } from '@cp/web-core';
+import { ReportButton, UnderReviewNotice } from '@cp/web-core/moderation';
 import { useGetBusinessQuery } from '../api/directory-api.ts';
 import { BusinessBadges, categoryText, ContactLines, Rating } from '../components/BusinessCard.tsx';
 import { ReviewFormArea, ReviewList } from '../components/Reviews.tsx';
@@ -139,7 +140,9 @@ export function BusinessPage() {
                 <h1 className="break-words text-3xl font-bold tracking-tight">{business.name}</h1>
                 <p className="text-muted-foreground">{categoryText(business)}</p>
               </div>
+              <ReportButton kind="business" itemId={business.id} authorId={business.userId} className="shrink-0" />
             </div>
+            <UnderReviewNotice moderation={business.moderation} />
             <BusinessBadges business={business} />
             <Rating rating={business.rating} reviewCount={business.reviewCount} />
             <Actions business={business} />

@@ -4,6 +4,7 @@ import { ArrowLeft, Eye, LogIn, MessageSquare, SearchX } from 'lucide-react';
 import { relativeTime, type ForumPost } from '@cp/contracts';
 import { Badge, Button, Card, CardContent, EmptyState, Field, Skeleton, Textarea, toast } from '@cp/ui';
 import { LoadError, useAuth } from '@cp/web-core';
+import { ReportButton, UnderReviewNotice } from '@cp/web-core/moderation';
 import { useCreateForumReplyMutation, useGetForumPostsQuery, useGetForumRepliesQuery, useViewForumPostQuery } from '../api/forum-api.ts';
 import { Avatar } from '../components/PostCard.tsx';
 import { findPost, replyProblem, serverText } from '../lib/posts.ts';
@@ -92,7 +93,9 @@ function Replies({ postId }: { postId: string }) {
               <span className="text-muted-foreground">{relativeTime(r.createdAt)}</span>
             </p>
             <p className="whitespace-pre-line break-words text-sm">{r.content}</p>
+            <UnderReviewNotice moderation={r.moderation} />
           </div>
+          <ReportButton kind="forum-reply" itemId={r.id} authorId={r.userId} context={`by ${r.username}`} className="-mr-2 -mt-2 self-start" />
         </li>
       ))}
     </ul>
@@ -116,6 +119,7 @@ function PostView({ post }: { post: ForumPost }) {
             </Badge>
           </div>
           <h1 className="text-2xl font-bold tracking-tight">{post.title}</h1>
+          <UnderReviewNotice moderation={post.moderation} />
           {post.imageUrl ? <img src={post.imageUrl} alt="" width={1600} height={900} className="aspect-video max-h-96 w-full rounded-md object-cover" /> : null}
           <p className="whitespace-pre-line break-words">{post.content}</p>
           <p className="flex gap-4 text-sm text-muted-foreground">
@@ -127,6 +131,7 @@ function PostView({ post }: { post: ForumPost }) {
               <Eye className="h-4 w-4" aria-hidden="true" />
               {post.viewCount} {post.viewCount === 1 ? 'view' : 'views'}
             </span>
+            <ReportButton kind="forum-post" itemId={post.id} authorId={post.userId} className="-my-2 ml-auto" />
           </p>
         </CardContent>
       </Card>

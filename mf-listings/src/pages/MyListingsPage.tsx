@@ -6,6 +6,7 @@ import { Badge, Button, Card, CardContent, EmptyState, Skeleton, toast } from '@
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@cp/ui/dialog';
 import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle, AlertDialogTrigger } from '@cp/ui/alert-dialog';
 import { LoadError, serverErrorText, useAuth } from '@cp/web-core';
+import { UnderReviewNotice } from '@cp/web-core/moderation';
 import { useDeleteListingMutation, useGetListingsQuery } from '../api/listings-api.ts';
 import { ListingGridSkeleton, TierBadge } from '../components/ListingCard.tsx';
 import { formatPrice } from '../lib/listings.ts';
@@ -107,6 +108,7 @@ function MyListingCard({ listing }: { listing: Listing }) {
           <span>Posted {relativeTime(listing.createdAt)}</span>
         </p>
         <p className="line-clamp-2 text-sm">{listing.description}</p>
+        <UnderReviewNotice moderation={listing.moderation} />
         <div className="flex items-center justify-between gap-2">
           <span className="font-bold text-primary">{price ?? ''}</span>
           <div className="flex gap-2">
