@@ -2,6 +2,9 @@
  * Trust and safety's plain values (issue 21): what can be reported, why, the texts users see, and the posting limits'
  * defaults. No zod here: the report dialog in the remotes needs only these; moderation.ts builds its schemas from them.
  */
+import { UNDER_REVIEW_MESSAGE } from './moderation-notice.ts';
+
+export { UNDER_REVIEW_MESSAGE };
 
 /** What can be reported: a listing, a forum post, a forum reply, a business review, a business (wrong details). */
 export const REPORT_KINDS = ['listing', 'forum-post', 'forum-reply', 'review', 'business'] as const;
@@ -49,7 +52,7 @@ export const MODERATION_MESSAGES = {
   alreadyReported: 'You have already reported this.',
   ownContent: 'You cannot report your own content.',
   detailsRequired: 'Please tell us what is wrong (up to 500 characters).',
-  underReview: 'This is under review by our moderators and hidden from others until they decide.',
+  underReview: UNDER_REVIEW_MESSAGE,
   banned: 'This account has been suspended for breaking the community guidelines. Contact us if you think this is a mistake.',
   duplicateListing: 'You already posted this listing in the last 24 hours.',
 } as const;

@@ -1,16 +1,23 @@
 import { useRef, useState, type ComponentType } from 'react';
-import { EyeOff, Flag } from 'lucide-react';
-import { MODERATION_MESSAGES, type ReportKind } from '@cp/contracts';
+import { Flag } from 'lucide-react';
+import type { ReportKind } from '@cp/contracts';
 import { Button, cn, toast } from '@cp/ui';
 // The page's one session (the shared singleton), not a relative import: each remote bundles this module.
 import { useAuth } from '@cp/web-core';
 import type { ReportDialogProps } from './report-dialog.tsx';
-import { REPORT_KIND_NOUNS } from './report-form.ts';
+
+/** How the Report button and its dialog name each kind of content ("Report this listing"). */
+export const REPORT_KIND_NOUNS: Record<ReportKind, string> = {
+  listing: 'listing',
+  'forum-post': 'post',
+  'forum-reply': 'reply',
+  review: 'review',
+  business: 'business',
+};
 
 /**
- * Trust and safety on the pages (issue 21): `@cp/web-core/moderation`, bundled by each remote that shows user content
- * (not shared: only these two small components sit on a page; the dialog, its Radix layers and its API call load on
- * the first press of a Report button, or when the pointer or the focus reaches one).
+ * The Report button (issue 21 §1). Only it sits on a page: the dialog, its Radix layers and its API call load on the
+ * first press, or when the pointer or the focus reaches the button.
  */
 
 let loaded: ComponentType<ReportDialogProps> | undefined;
@@ -99,19 +106,5 @@ export function ReportButton({ kind, itemId, authorId, context, className }: Rep
         />
       ) : null}
     </>
-  );
-}
-
-/**
- * MODERATION_MESSAGES.underReview on an item its author sees while it is hidden pending review (`moderation:
- * 'under-review'`: the owner service sends it to the author only). Nothing otherwise.
- */
-export function UnderReviewNotice({ moderation, className }: { moderation?: 'under-review' | undefined; className?: string }) {
-  if (moderation !== 'under-review') return null;
-  return (
-    <p className={cn('flex items-start gap-2 rounded-md border border-dashed bg-muted px-3 py-2 text-sm text-muted-foreground', className)}>
-      <EyeOff className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
-      <span>{MODERATION_MESSAGES.underReview}</span>
-    </p>
   );
 }

@@ -6,15 +6,6 @@ import { MODERATION_MESSAGES, REPORT_DETAILS_MAX, type ReportKind, type ReportRe
  * again; these only save a round trip and say what is wrong beside the field.
  */
 
-/** How the dialog and the Report button name each kind of content ("Report this listing"). */
-export const REPORT_KIND_NOUNS: Record<ReportKind, string> = {
-  listing: 'listing',
-  'forum-post': 'post',
-  'forum-reply': 'reply',
-  review: 'review',
-  business: 'business',
-};
-
 export const REASON_REQUIRED = 'Please choose a reason.';
 export const DETAILS_TOO_LONG = `At most ${REPORT_DETAILS_MAX} characters.`;
 
