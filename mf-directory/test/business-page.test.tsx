@@ -4,7 +4,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { REVIEW_PENDING } from '@cp/contracts';
+import { REVIEW_PENDING, UNDER_REVIEW_MESSAGE } from '@cp/contracts';
 import { Toaster } from '@cp/ui';
 import { createAppStore } from '@cp/web-core';
 import BusinessPage from '../src/pages/BusinessPage.tsx';
@@ -210,6 +210,24 @@ describe('/business/:id: reviews', () => {
     await renderAt(`/business/${ID}`, site({ user: { ...USER, id: BUSINESS.userId } }));
     expect(await screen.findByText("You can't review your own business.")).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Post Review' })).toBeNull();
+  });
+
+  it('Report on the business and on each review, except the viewer\'s own; the owner\'s business and the author\'s review under review show the notice', async () => {
+    await renderAt(`/business/${ID}`, site({ user: USER }));
+    expect(await screen.findByRole('button', { name: 'Report this review by rajesh' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Report this review by anjali' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Report this business' })).toBeTruthy();
+    expect(screen.queryByText(UNDER_REVIEW_MESSAGE)).toBeNull();
+  });
+
+  it('the owner of a business under review: the notice and no Report on it; their own review under review: the notice and no Report on it', async () => {
+    const owner = { ...USER, id: BUSINESS.userId };
+    const mine = { ...REVIEWS[1]!, userId: owner.id, username: 'priya', moderation: 'under-review' };
+    await renderAt(`/business/${ID}`, site({ user: owner, business: () => [200, { ...BUSINESS, moderation: 'under-review' }], reviews: () => [REVIEWS[0], mine] }));
+    expect(await screen.findByRole('button', { name: 'Report this review by rajesh' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Report this business' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Report this review by priya' })).toBeNull();
+    expect(screen.getAllByText(UNDER_REVIEW_MESSAGE)).toHaveLength(2);
   });
 });
 

@@ -4,7 +4,7 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { HOME_COUNTS } from '@cp/contracts';
+import { HOME_COUNTS, UNDER_REVIEW_MESSAGE } from '@cp/contracts';
 import { Toaster } from '@cp/ui';
 import { createAppStore } from '@cp/web-core';
 import ForumPage from '../src/pages/ForumPage.tsx';
@@ -138,6 +138,28 @@ describe('forum screens', () => {
     await act(async () => button.click());
     expect(await screen.findByText('Empty reply')).toBeTruthy();
     expect(calls.filter((c) => c.startsWith('POST'))).toEqual([]);
+  });
+
+  it('Report on the post and on each reply, except the viewer\'s own; the author\'s post and reply under review show the notice', async () => {
+    const reply = (n: number, userId: string, username: string, extra: object = {}) => ({
+      id: `00000000-0000-4000-8000-00000000010${n}`,
+      postId: POST.id,
+      userId,
+      username,
+      content: `Reply number ${n} with enough words`,
+      createdAt: new Date().toISOString(),
+      ...extra,
+    });
+    const replies = [reply(1, POST.userId, 'rajesh_k'), reply(2, USER.id, 'priya', { moderation: 'under-review' })];
+    const api: Api = (m, p) => (p.endsWith('/replies') ? [200, replies] : withPosts([POST], USER)(m, p));
+    await renderAt(`/forum/post/${POST.id}`, api);
+    expect(await screen.findByRole('heading', { name: POST.title })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Report this reply by rajesh_k' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Report this post' })).toBeTruthy();
+    // Priya's own reply: no Report, and the notice (only its author gets it marked).
+    await screen.findByText(UNDER_REVIEW_MESSAGE);
+    expect(screen.queryByRole('button', { name: 'Report this reply by priya' })).toBeNull();
+    expect(screen.getAllByText(UNDER_REVIEW_MESSAGE)).toHaveLength(1);
   });
 
   it('an unknown post id: Post Not Found', async () => {

@@ -6,13 +6,26 @@ import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { createAppStore } from '@cp/web-core';
 import ListingDetailPage from '../src/pages/ListingDetailPage.tsx';
+import { UNDER_REVIEW_MESSAGE } from '@cp/contracts';
 import { listingFixture } from './listing-fixture.ts';
 
-/** /listing/:id with the listings service answering `detail` for the listing (and an empty full list). */
-async function renderDetail(id: string, detail: [number, unknown]) {
+/**
+ * /listing/:id with the listings service answering `detail` for the listing (and an empty full list); `detail` may
+ * answer each ask differently. `user`: the session (nobody by default).
+ */
+async function renderDetail(id: string, detail: [number, unknown] | (() => [number, unknown]), user: unknown = null) {
   globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(new Request(input, init).url);
-    const [status, body] = url.pathname === '/api/listings' ? [200, []] : url.pathname === `/api/listings/${id}` ? detail : [404, { error: 'Not found' }];
+    const [status, body] =
+      url.pathname === '/api/auth/user'
+        ? [200, user]
+        : url.pathname === '/api/listings'
+          ? [200, []]
+          : url.pathname === `/api/listings/${id}`
+            ? typeof detail === 'function'
+              ? detail()
+              : detail
+            : [404, { error: 'Not found' }];
     return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   }) as typeof fetch;
   const router = createMemoryRouter([{ path: '/listing/:id', element: <ListingDetailPage /> }], { initialEntries: [`/listing/${id}`] });
@@ -66,5 +79,24 @@ describe('listing detail (spec §2)', () => {
     await renderDetail(sofa.id, [200, sofa]);
     expect(await screen.findByRole('heading', { name: 'Sofa for sale', level: 1 })).toBeTruthy();
     expect(screen.queryByText(/Employer/)).toBeNull();
+  });
+
+  it('Report (named "Report this listing") for a visitor; the author of a listing under review gets it when asking again after the session answered, with the notice and no Report', async () => {
+    const other = listingFixture(6, { title: 'Bicycle for sale' });
+    await renderDetail(other.id, [200, other]);
+    expect(await screen.findByRole('heading', { name: 'Bicycle for sale', level: 1 })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Report this listing' })).toBeTruthy();
+    expect(screen.queryByText(UNDER_REVIEW_MESSAGE)).toBeNull();
+    cleanup();
+
+    const hidden = listingFixture(7, { title: 'Scooter for sale', moderation: 'under-review' });
+    const author = { id: hidden.userId, username: 'owner', email: 'o@example.com', firstName: null, lastName: null, isAdmin: false };
+    // The first ask is the server's, for nobody: not found. The author's own ask gets it.
+    let asks = 0;
+    await renderDetail(hidden.id, () => (++asks === 1 ? [404, { error: 'Listing not found' }] : [200, hidden]), author);
+    expect(await screen.findByRole('heading', { name: 'Scooter for sale', level: 1 })).toBeTruthy();
+    expect(screen.getByText(UNDER_REVIEW_MESSAGE)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Report/ })).toBeNull();
+    expect(asks).toBe(2);
   });
 });

@@ -3,7 +3,7 @@ import { ArrowLeft, Compass, Globe, MessageCircle, Phone } from 'lucide-react';
 import type { Business } from '@cp/contracts';
 import { Button, Card, CardContent, CardHeader, CardTitle, Skeleton } from '@cp/ui';
 import { isApiError, LoadError } from '@cp/web-core';
-import { ReportButton, UnderReviewNotice } from '@cp/web-core/moderation';
+import { AskAgainWhenSignedIn, ReportButton, UnderReviewNotice } from '@cp/web-core/moderation';
 import { useGetBusinessQuery } from '../api/directory-api.ts';
 import { BusinessBadges, categoryText, ContactLines, Rating } from '../components/BusinessCard.tsx';
 import { ReviewFormArea, ReviewList } from '../components/Reviews.tsx';
@@ -109,7 +109,15 @@ export function BusinessPage() {
   if (isLoading) return <PageSkeleton />;
   if (!business) {
     const notFound = !error || (isApiError(error) && (error.status === 404 || error.status === 400));
-    if (notFound) return <BusinessNotFound />;
+    if (notFound) {
+      return (
+        <>
+          {/* A business hidden pending review is not found by the server's render; its owner gets it when asking again. */}
+          {error ? <AskAgainWhenSignedIn itemKey={id} refetch={refetch} /> : null}
+          <BusinessNotFound />
+        </>
+      );
+    }
     return <LoadError title="The business could not be loaded" error={error} onRetry={() => void refetch()} />;
   }
 

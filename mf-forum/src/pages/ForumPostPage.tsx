@@ -4,7 +4,7 @@ import { ArrowLeft, Eye, LogIn, MessageSquare, SearchX } from 'lucide-react';
 import { relativeTime, type ForumPost } from '@cp/contracts';
 import { Badge, Button, Card, CardContent, EmptyState, Field, Skeleton, Textarea, toast } from '@cp/ui';
 import { LoadError, useAuth } from '@cp/web-core';
-import { ReportButton, UnderReviewNotice } from '@cp/web-core/moderation';
+import { AskAgainWhenSignedIn, ReportButton, UnderReviewNotice } from '@cp/web-core/moderation';
 import { useCreateForumReplyMutation, useGetForumPostsQuery, useGetForumRepliesQuery, useViewForumPostQuery } from '../api/forum-api.ts';
 import { Avatar } from '../components/PostCard.tsx';
 import { findPost, replyProblem, serverText } from '../lib/posts.ts';
@@ -168,17 +168,21 @@ export function ForumPostPage() {
     body = post ? (
       <PostView post={post} />
     ) : (
-      <EmptyState
-        headingLevel={1}
-        icon={<SearchX />}
-        title="Post Not Found"
-        description="This post does not exist or has been removed."
-        action={
-          <Button asChild>
-            <Link to="/forum">Back to Forum</Link>
-          </Button>
-        }
-      />
+      <>
+        {/* A post hidden pending review is not in the list the server's render got; its author gets it when asking again. */}
+        <AskAgainWhenSignedIn itemKey={id ?? ''} refetch={refetch} />
+        <EmptyState
+          headingLevel={1}
+          icon={<SearchX />}
+          title="Post Not Found"
+          description="This post does not exist or has been removed."
+          action={
+            <Button asChild>
+              <Link to="/forum">Back to Forum</Link>
+            </Button>
+          }
+        />
+      </>
     );
   }
   return (

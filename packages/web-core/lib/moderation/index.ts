@@ -5,3 +5,4 @@
  */
 export { loadReportDialog, REPORT_KIND_NOUNS, ReportButton, type ReportButtonProps } from './report-button.tsx';
 export { UnderReviewNotice } from './under-review-notice.tsx';
+export { AskAgainWhenSignedIn } from './use-ask-again.ts';

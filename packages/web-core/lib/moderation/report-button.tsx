@@ -1,4 +1,4 @@
-import { useRef, useState, type ComponentType } from 'react';
+import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { Flag } from 'lucide-react';
 import type { ReportKind } from '@cp/contracts';
 import { Button, cn, toast } from '@cp/ui';
@@ -55,7 +55,11 @@ export function ReportButton({ kind, itemId, authorId, context, className }: Rep
   const [open, setOpen] = useState(false);
   const [Dialog, setDialog] = useState<ComponentType<ReportDialogProps> | undefined>(() => loaded);
   const button = useRef<HTMLButtonElement>(null);
-  if (user && authorId && user.id === authorId) return null;
+  // Hidden from the author only once mounted: the first render is the server's markup whatever the store holds by
+  // then (a lazy page can hydrate after the session answered).
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  if (mounted && user && authorId && user.id === authorId) return null;
   const noun = REPORT_KIND_NOUNS[kind];
 
   const preload = () => void loadReportDialog().catch(() => undefined);
