@@ -141,5 +141,12 @@ export const SessionCheckAnswerSchema = z.object({
 export type SessionCheckAnswer = z.infer<typeof SessionCheckAnswerSchema>;
 
 /** Identity's internal answer about a user, for services that send them notices (GET /internal/users/:id). */
-export const UserContactSchema = z.object({ id: IdSchema, username: z.string(), email: z.string().nullable(), firstName: z.string().nullable() });
+export const UserContactSchema = z.object({
+  id: IdSchema,
+  username: z.string(),
+  email: z.string().nullable(),
+  firstName: z.string().nullable(),
+  /** The user is an administrator (moderation refuses to ban one); absent from an identity that does not say. */
+  isAdmin: z.boolean().optional(),
+});
 export type UserContact = z.infer<typeof UserContactSchema>;
