@@ -146,7 +146,8 @@ export const UserContactSchema = z.object({
   username: z.string(),
   email: z.string().nullable(),
   firstName: z.string().nullable(),
-  /** The user is an administrator (moderation refuses to ban one); absent from an identity that does not say. */
+  /** The user's role and whether a moderator banned them (issue 21; optional: answers of identities before it lack them). */
   isAdmin: z.boolean().optional(),
+  banned: z.boolean().optional(),
 });
 export type UserContact = z.infer<typeof UserContactSchema>;
