@@ -1,5 +1,5 @@
 import type Koa from 'koa';
-import { createApp, createAuth, mongoReadiness, outboxModel, type ServiceAppInput } from '@cp/service-kit';
+import { createApp, createAuth, createPostingLimits, mongoReadiness, outboxModel, type PostingLimitOverrides, type ServiceAppInput } from '@cp/service-kit';
 import { AuditLogRepository } from './data/audit-log-repository.ts';
 import { BansRepository } from './data/bans-repository.ts';
 import { CasesRepository } from './data/cases-repository.ts';
@@ -8,7 +8,7 @@ import { ReportsRepository } from './data/reports-repository.ts';
 import type { UserDirectory } from './data/user-directory.ts';
 import { HideThreshold } from './config.ts';
 import { moderationRoutes } from './routes.ts';
-import type { ModerationDeps, PostingLimiter } from './use-cases/deps.ts';
+import type { ModerationDeps } from './use-cases/deps.ts';
 
 export interface ModerationAppInput extends ServiceAppInput {
   /** The content owners' internal endpoints (main: httpContentOwners on LISTINGS_URL, FORUM_URL, DIRECTORY_URL). */
@@ -17,11 +17,14 @@ export interface ModerationAppInput extends ServiceAppInput {
   users: UserDirectory;
   /** HIDE_THRESHOLD may be left out: the config schema's default. */
   config?: Partial<ModerationDeps['config']>;
-  limits?: PostingLimiter;
+  /** POSTING_LIMITS: overrides of the contracts' per-user limits (reports are the action 'report'). */
+  postingLimits?: PostingLimitOverrides;
 }
 
 /** Builds the moderation service (repositories, use cases, routes) on given connections; used by main and by tests. */
 export async function buildModerationApp(input: ModerationAppInput): Promise<{ app: Koa; deps: ModerationDeps }> {
+  const limits = createPostingLimits(input.conn, { overrides: input.postingLimits ?? {}, ...(input.now ? { now: input.now } : {}) });
+  await limits.init();
   const deps: ModerationDeps = {
     conn: input.conn,
     cases: new CasesRepository(input.conn),
@@ -30,7 +33,7 @@ export async function buildModerationApp(input: ModerationAppInput): Promise<{ a
     bans: new BansRepository(input.conn),
     owners: input.owners,
     users: input.users,
-    limits: input.limits,
+    limits,
     config: { HIDE_THRESHOLD: input.config?.HIDE_THRESHOLD ?? HideThreshold.parse(undefined) },
     logger: input.logger,
     now: input.now ?? (() => new Date()),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_HIDE_THRESHOLD } from '@cp/contracts';
-import { BaseServiceEnv, DemoDataEnv, JwtVerifyEnv, loadWithPublicKey, noDemoDataInProduction, port, requirePublicKey } from '@cp/service-kit';
+import { BaseServiceEnv, DemoDataEnv, JwtVerifyEnv, loadWithPublicKey, noDemoDataInProduction, port, PostingLimitsEnv, requirePublicKey } from '@cp/service-kit';
 
 /** How many distinct reporters hide an item pending review (from 1, for demos and tests, to 100). */
 export const HideThreshold = z.coerce.number().int().min(1).max(100).default(DEFAULT_HIDE_THRESHOLD);
@@ -19,6 +19,8 @@ export const ModerationEnv = noDemoDataInProduction(
       FORUM_URL: z.url(),
       DIRECTORY_URL: z.url(),
       HIDE_THRESHOLD: HideThreshold,
+      /** Overrides of the per-user posting limits (the action 'report'); absent: the contracts' defaults. */
+      ...PostingLimitsEnv.shape,
       /** File the demo report (one reported demo listing in the admin queue) when there is no case. */
       ...DemoDataEnv.shape,
     }),

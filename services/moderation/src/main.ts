@@ -18,6 +18,7 @@ await startService({
       owners,
       users: identityUserDirectory(config.IDENTITY_URL),
       config: { HIDE_THRESHOLD: config.HIDE_THRESHOLD },
+      postingLimits: config.POSTING_LIMITS,
     });
     if (config.SEED_DEMO_DATA) {
       // In the background: the demo listing is asked for at listings, which may start after this service.

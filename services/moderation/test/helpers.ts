@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Connection } from 'mongoose';
 import { ContentSnapshotSchema, REPORT_KIND_OWNER, type ContentSnapshot, type EventDefinition, type ReportKind } from '@cp/contracts';
-import { outboxModel, type NatsHandle } from '@cp/service-kit';
+import { outboxModel, type NatsHandle, type PostingLimitOverrides } from '@cp/service-kit';
 import { call, newUser, startBehindIdentity, until, type IdentityHarness } from '../../identity/test/helpers.ts';
 import { buildModerationApp } from '../src/app.ts';
 import { httpContentOwners } from '../src/data/content-owners.ts';
@@ -79,7 +79,7 @@ export interface ModerationHarness {
  * The moderation app on the real test MongoDB (its own database) and NATS (its outbox relay runs), behind the real
  * identity (sessions, and /internal/users for bans), with the content owners' double.
  */
-export async function startModeration(opts: { hideThreshold?: number } = {}): Promise<ModerationHarness> {
+export async function startModeration(opts: { hideThreshold?: number; postingLimits?: PostingLimitOverrides } = {}): Promise<ModerationHarness> {
   const base = await startBehindIdentity('moderation');
   const owners = await startOwnersDouble();
   const { app, deps } = await buildModerationApp({
@@ -89,6 +89,8 @@ export async function startModeration(opts: { hideThreshold?: number } = {}): Pr
     owners: httpContentOwners(owners.urls),
     users: identityUserDirectory(base.identity.base),
     config: { HIDE_THRESHOLD: opts.hideThreshold ?? 3 },
+    // The tests' reporters are new accounts that report far more than a person would: limits lifted unless a test sets them.
+    postingLimits: opts.postingLimits ?? { report: { limit: 100_000, newAccountLimit: 100_000 } },
   });
   return {
     base: await base.serve(app),

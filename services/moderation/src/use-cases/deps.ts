@@ -23,8 +23,8 @@ export interface ModerationDeps {
   owners: ContentOwners;
   /** Identity's users: a ban's target exists, and their name. */
   users: UserDirectory;
-  /** Reports per user (action 'report'); absent: no limit. */
-  limits?: PostingLimiter | undefined;
+  /** Reports per user: the kit's posting limits (action 'report'), in MongoDB so they hold across replicas. */
+  limits: PostingLimiter;
   config: { HIDE_THRESHOLD: number };
   logger: Logger;
   now: () => Date;

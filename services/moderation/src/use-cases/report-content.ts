@@ -25,7 +25,7 @@ export async function reportContent(deps: ModerationDeps, user: AuthUser, body: 
   const reportId = randomUUID();
   const file = () =>
     runInTransaction(deps.conn, async (session, emit) => {
-      await deps.limits?.take(user, 'report', session);
+      await deps.limits.take(user, 'report', session);
       let item = await deps.cases.upsertForItem(randomUUID(), content, now, session);
       if (item.status === 'removed') throw notFound();
       if (item.status === 'dismissed') item = (await deps.cases.reopen(item._id, now, session)) ?? item;
