@@ -328,8 +328,13 @@ describe('bans', () => {
     expect((await adminCall('POST', `/users/${(await h.newSession()).userId}/ban`, { reason: 'Scam', caseId: randomUUID() })).status).toBe(404);
   });
 
-  it('refuses banning yourself (409), an unknown user (404), an id that is not one (404), no reason (400)', async () => {
+  it('refuses banning yourself or another admin (409), an unknown user (404), an id that is not one (404), no reason (400)', async () => {
     expect((await adminCall('POST', `/users/${admin.userId}/ban`, { reason: 'Me' })).status).toBe(409);
+    const otherAdmin = await h.newAdminSession();
+    const refused = await adminCall('POST', `/users/${otherAdmin.userId}/ban`, { reason: 'A colleague' });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toBe('An administrator cannot be banned');
+    expect(await h.emitted(UserBanned, (d) => d.userId === otherAdmin.userId)).toEqual([]);
     expect((await adminCall('POST', `/users/${randomUUID()}/ban`, { reason: 'Nobody' })).status).toBe(404);
     expect((await adminCall('POST', '/users/12345/ban', { reason: 'Nobody' })).status).toBe(404);
     const target = await h.newSession();
