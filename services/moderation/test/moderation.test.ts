@@ -62,6 +62,12 @@ describe('POST /api/reports', () => {
     expect(reported).toEqual([{ caseId: item.id, kind: 'forum-post', itemId, authorId: author.userId, reportId: res.body.reportId, reporterId: reporters[0]!.userId, reason: 'spam', reportCount: 1 }]);
   });
 
+  it("names the author from identity when the owner does not know usernames (listings' snapshots)", async () => {
+    const itemId = newItem('listing', { authorName: null });
+    expect((await report(reporters[0]!, { kind: 'listing', itemId, reason: 'spam' })).status).toBe(201);
+    expect((await caseOf('listing', itemId)).content).toMatchObject({ authorId: author.userId, authorName: author.username });
+  });
+
   it('refuses a second report by the same user on the same item (409), counting it once', async () => {
     const itemId = newItem();
     expect((await report(reporters[0]!, { kind: 'listing', itemId, reason: 'scam' })).status).toBe(201);

@@ -1,8 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { ContentHidden, ContentReported, CreateReportBodySchema, MODERATION_MESSAGES, type CreateReportAnswer } from '@cp/contracts';
+import { ContentHidden, ContentReported, CreateReportBodySchema, MODERATION_MESSAGES, type ContentSnapshot, type CreateReportAnswer } from '@cp/contracts';
 import { conflict, forbidden, isDuplicateKey, jsonObject, notFound, runInTransaction, usernameOf, type AuthUser } from '@cp/service-kit';
 import { audit } from './audit.ts';
 import type { ModerationDeps } from './deps.ts';
+
+/**
+ * The queue names the author: an owner that does not know usernames (listings) leaves `authorName` null, and identity
+ * says it. Best effort: identity unreachable or the user gone leaves it null, never failing the report.
+ */
+async function withAuthorName(deps: ModerationDeps, content: ContentSnapshot): Promise<ContentSnapshot> {
+  if (content.authorName !== null || content.authorId === null) return content;
+  const author = await deps.users.contact(content.authorId).catch(() => null);
+  return author ? { ...content, authorName: author.username } : content;
+}
 
 /**
  * POST /api/reports: a signed-in user reports a piece of content.
@@ -18,9 +28,10 @@ import type { ModerationDeps } from './deps.ts';
 export async function reportContent(deps: ModerationDeps, user: AuthUser, body: unknown): Promise<CreateReportAnswer> {
   const input = CreateReportBodySchema.parse(jsonObject(body));
   const reporterName = usernameOf(user);
-  const content = await deps.owners.snapshot(input.kind, input.itemId);
-  if (!content) throw notFound();
-  if (content.authorId === user.id) throw forbidden(MODERATION_MESSAGES.ownContent);
+  const found = await deps.owners.snapshot(input.kind, input.itemId);
+  if (!found) throw notFound();
+  if (found.authorId === user.id) throw forbidden(MODERATION_MESSAGES.ownContent);
+  const content = await withAuthorName(deps, found);
   const now = deps.now();
   const reportId = randomUUID();
   const file = () =>
