@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import type { Connection } from 'mongoose';
-import type { NatsHandle } from '@cp/service-kit';
+import { ensureStream, type NatsHandle } from '@cp/service-kit';
 import { call, newUser, startBehindIdentity, until, type IdentityHarness } from '../../identity/test/helpers.ts';
 import { buildDirectoryApp } from '../src/app.ts';
+import { startModeration } from '../src/events/moderation.ts';
 import type { DirectoryDeps } from '../src/use-cases/deps.ts';
 
 export { call, newUser, until };
@@ -42,12 +44,16 @@ export const SESSION_TTL_MS = 120_000;
 
 /**
  * The real identity app (with its verification mails) and the directory app side by side on the real test MongoDB,
- * NATS and both outbox relays; the directory on an offset clock (real time unless a test moves it).
+ * NATS and both outbox relays; the directory on an offset clock (real time unless a test moves it). Its consumer of the
+ * moderation stream runs (a durable of this harness's own: test files share the stream, never a consumer); the stream
+ * is made as the moderation service makes it.
  */
 export async function startDirectory(): Promise<DirectoryHarness> {
   const base = await startBehindIdentity('directory', { verificationMail: true, sessionTtlMs: SESSION_TTL_MS });
   const clock = offsetClock();
   const { app, deps } = await buildDirectoryApp({ conn: base.conn, logger: base.logger, auth: base.auth, now: clock.now });
+  await ensureStream(base.nats.jsm, 'moderation');
+  const moderation = await startModeration(deps, base.nats, { durable: `directory-moderation-test-${randomUUID().slice(0, 8)}` });
   const session = ({ cookie, userId, username }: Session) => ({ cookie, userId, username });
   return {
     base: await base.serve(app),
@@ -64,7 +70,7 @@ export async function startDirectory(): Promise<DirectoryHarness> {
       await base.identity.deps.users.setAdmin(s.userId, true);
       return s;
     },
-    close: () => base.close(),
+    close: () => base.close(moderation),
   };
 }
 
