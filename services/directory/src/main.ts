@@ -9,7 +9,7 @@ await startService({
   name: 'directory',
   loadConfig: loadDirectoryConfig,
   async build({ config, logger, conn, nats, readiness, sessionAuth, onClose }) {
-    const { app, deps } = await buildDirectoryApp({ conn, logger, auth: sessionAuth(config), readiness });
+    const { app, deps } = await buildDirectoryApp({ conn, logger, auth: sessionAuth(config), readiness, postingLimits: config.POSTING_LIMITS });
     const releases = startReleaseHeldReviews(deps);
     onClose(() => releases.stop());
     // The moderation service's stream (the same settings it gives it; whoever starts first makes it).

@@ -9,7 +9,7 @@ await startService({
   name: 'forum',
   loadConfig: loadForumConfig,
   async build({ config, logger, conn, nats, readiness, sessionAuth, onClose }) {
-    const { app, deps } = await buildForumApp({ conn, js: nats.js, logger, auth: sessionAuth(config), readiness });
+    const { app, deps } = await buildForumApp({ conn, js: nats.js, logger, auth: sessionAuth(config), readiness, postingLimits: config.POSTING_LIMITS });
     const viewCounter = await startViewCounter(deps, nats);
     onClose(() => viewCounter.stop());
     // The moderation service's stream (the same settings it gives it; whoever starts first makes it).

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Connection } from 'mongoose';
-import { ensureStream, type NatsHandle } from '@cp/service-kit';
+import { POSTING_ACTIONS } from '@cp/contracts';
+import { ensureStream, type NatsHandle, type PostingLimitOverrides } from '@cp/service-kit';
 import { call, newUser, startBehindIdentity, until, type IdentityHarness } from '../../identity/test/helpers.ts';
 import { buildForumApp } from '../src/app.ts';
 import { startViewCounter } from '../src/events/view-counter.ts';
@@ -29,9 +30,9 @@ export interface ForumHarness {
  * moderation stream run (durables of this harness's own: test files share the streams, never a consumer). The
  * moderation stream is made as the moderation service makes it.
  */
-export async function startForum(): Promise<ForumHarness> {
+export async function startForum(opts: { postingLimits?: PostingLimitOverrides } = {}): Promise<ForumHarness> {
   const base = await startBehindIdentity('forum');
-  const { app, deps } = await buildForumApp({ conn: base.conn, js: base.nats.js, logger: base.logger, auth: base.auth });
+  const { app, deps } = await buildForumApp({ conn: base.conn, js: base.nats.js, logger: base.logger, auth: base.auth, postingLimits: opts.postingLimits ?? LIFTED_LIMITS });
   const counter = await startViewCounter(deps, base.nats, { durable: `view-counter-test-${randomUUID().slice(0, 8)}` });
   await ensureStream(base.nats.jsm, 'moderation');
   const moderation = await startModeration(deps, base.nats, { durable: `forum-moderation-test-${randomUUID().slice(0, 8)}` });
@@ -45,6 +46,12 @@ export async function startForum(): Promise<ForumHarness> {
     close: () => base.close(counter, moderation),
   };
 }
+
+/**
+ * Every posting limit lifted: the tests' fresh accounts post far more than a person would (as the browser tests' stack
+ * does). test/posting-limits.test.ts starts the forum with the real defaults.
+ */
+export const LIFTED_LIMITS: PostingLimitOverrides = Object.fromEntries(POSTING_ACTIONS.map((action) => [action, { limit: 100_000, newAccountLimit: 100_000 }]));
 
 /** A valid post body (spec §5), with overrides. */
 export function postBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
