@@ -167,7 +167,10 @@ describe('a hidden reply', () => {
 
 describe('content-removed', () => {
   it('deletes a post with its replies, with a post-deleted event through the outbox', async () => {
-    const postId = await createPost(alice);
+    const imageUrl = `/uploads/img/${randomUUID()}.webp`;
+    const created = await call(h.base, 'POST', '/api/forum/posts', { body: postBody({ imageUrl }), cookie: alice.cookie });
+    expect(created.status).toBe(201);
+    const postId = created.body.id as string;
     await reply(postId, bob);
     await reply(postId, carol);
     await remove('forum-post', postId, alice.userId);
@@ -181,7 +184,7 @@ describe('content-removed', () => {
       .map((m) => parseEvent(m.json()))
       .flatMap((p) => (p.ok && p.event.type === ForumPostDeleted.type && (p.event.data as { postId: string }).postId === postId ? [p.event] : []));
     expect(deleted).toHaveLength(1);
-    expect(deleted[0]!.data).toEqual({ postId, userId: alice.userId });
+    expect(deleted[0]!.data).toEqual({ postId, userId: alice.userId, imageUrl });
 
     // Removed again: nothing there, nothing more sent.
     await handled(remove('forum-post', postId, alice.userId));
