@@ -206,6 +206,22 @@ describe('a hidden review', () => {
   });
 });
 
+describe('the rating under concurrency', () => {
+  it('stays exact when a review is hidden while 8 others arrive', async () => {
+    const id = await newBusiness();
+    const bad = await review(id, carol, 1);
+    const reviewers = await Promise.all(Array.from({ length: 8 }, () => h.newVerifiedSession()));
+    const [answers] = await Promise.all([
+      Promise.all(reviewers.map((r, i) => call(h.base, 'POST', `/api/businesses/${id}/reviews`, { body: { rating: (i % 5) + 1 }, cookie: r.cookie }))),
+      handled(hide('review', bad, carol.userId)),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual(Array(8).fill(201));
+    const total = reviewers.reduce((n, _r, i) => n + (i % 5) + 1, 0);
+    expect(await rating(id)).toEqual({ rating: Math.round((total * 10) / 8) / 10, reviewCount: 8 });
+    expect((await stored(id))?.ratingTotal).toBe(total);
+  });
+});
+
 describe('content-removed', () => {
   it('deletes a review: the rating and count without it', async () => {
     const id = await newBusiness();

@@ -165,6 +165,20 @@ describe('a hidden reply', () => {
   });
 });
 
+describe('replyCount under concurrency', () => {
+  it('stays the number of visible replies when a reply is hidden while 30 others arrive', async () => {
+    const postId = await createPost(alice);
+    const bad = await reply(postId, carol, 'The reply that gets hidden.');
+    const [answers] = await Promise.all([
+      Promise.all(Array.from({ length: 30 }, (_, i) => call(h.base, 'POST', `/api/forum/posts/${postId}/replies`, { body: { content: `Concurrent reply ${i}` }, cookie: i % 2 ? alice.cookie : bob.cookie }))),
+      handled(hide('forum-reply', bad, carol.userId)),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual(Array(30).fill(201));
+    expect((await view(postId)).body.replyCount).toBe(30);
+    expect((await replies(postId)).list).toHaveLength(30);
+  });
+});
+
 describe('content-removed', () => {
   it('deletes a post with its replies, with a post-deleted event through the outbox', async () => {
     const imageUrl = `/uploads/img/${randomUUID()}.webp`;
