@@ -482,6 +482,13 @@ export const KIT_STORED: Record<string, StoredRule> = {
     mutable: { fields: ['holder', 'until', 'lastRunAt'] },
     added: (doc) => Object.keys(doc).every((k) => ['_id', 'holder', 'until', 'lastRunAt'].includes(k)),
   },
+  // A user's posting window (service kit createPostingLimits, `<action>:<userId>`): a valid creation by one of the
+  // fuzz's users takes a slot in it.
+  posting_limits: {
+    mutable: { fields: ['slots', 'expiresAt'] },
+    added: (doc, o) => o.users.has(String(doc._id).slice(String(doc._id).indexOf(':') + 1)),
+    expiresAt: 'expiresAt',
+  },
 };
 
 /**
