@@ -4,6 +4,7 @@ import { createApp, createAuth, mongoReadiness, outboxModel, type Logger, type R
 import { ListingsRepository } from './data/listings-repository.ts';
 import { UploadsRepository } from './data/uploads-repository.ts';
 import { TombstonesRepository } from './data/tombstones-repository.ts';
+import { PostersRepository } from './data/posters-repository.ts';
 import { listingsRoutes } from './routes.ts';
 import type { ObjectStore } from '@cp/service-kit';
 import type { ListingsDeps } from './use-cases/deps.ts';
@@ -30,6 +31,7 @@ export async function buildListingsApp(input: ListingsAppInput): Promise<{ app: 
     listings: new ListingsRepository(input.conn),
     uploads: new UploadsRepository(input.conn),
     tombstones: new TombstonesRepository(input.conn),
+    posters: new PostersRepository(input.conn),
     store: input.store,
     images: input.images ?? { maxPixels: 50_000_000 },
     logger: input.logger,
@@ -38,6 +40,7 @@ export async function buildListingsApp(input: ListingsAppInput): Promise<{ app: 
   await deps.listings.init();
   await deps.uploads.init();
   await deps.tombstones.init();
+  await deps.posters.init();
   await outboxModel(input.conn).createIndexes();
   await input.store.ensureBucket();
   const auth = createAuth(input.auth);

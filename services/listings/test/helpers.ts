@@ -49,12 +49,18 @@ export async function startListings(opts: { sessionTtlMs?: number; maxPixels?: n
   };
 }
 
-/** A valid listing body (spec §5), with overrides. */
+let bodies = 0;
+
+/**
+ * A valid listing body (spec §5), with overrides. Each body's default description is its own (a number at its end): the
+ * same user may not post the same title and description twice within a day (issue 21 §5, 409).
+ */
 export function listingBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  bodies += 1;
   return {
     category: 'Buy & Sell',
     title: 'Sofa set for sale',
-    description: 'Three seater sofa in very good condition, pick up only.',
+    description: `Three seater sofa in very good condition, pick up only. Ref ${bodies}.`,
     location: 'Harrisburg PA',
     price: 200,
     tier: 'free',

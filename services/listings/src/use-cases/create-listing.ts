@@ -1,13 +1,27 @@
-import { randomUUID } from 'node:crypto';
-import { runInTransaction } from '@cp/service-kit';
-import { ListingCreated, type Listing } from '@cp/contracts';
+import { createHash, randomUUID } from 'node:crypto';
+import { HttpError, runInTransaction } from '@cp/service-kit';
+import { ListingCreated, MODERATION_MESSAGES, type Listing } from '@cp/contracts';
 import { searchTextOf, type ListingDoc } from '../data/listings-repository.ts';
 import { toListing } from '../data/listing-mapper.ts';
 import { validateNewListing } from './listing-input.ts';
 import { checkImages } from './listing-rules.ts';
 import type { ListingsDeps } from './deps.ts';
 
-/** POST /api/listings: the owner is the logged-in user, whatever the body says. */
+/** How long the same user may not post the same listing again (issue 21 §5). */
+export const DUPLICATE_WINDOW_MS = 24 * 60 * 60_000;
+
+const normalized = (text: string) => text.trim().toLowerCase().replace(/\s+/g, ' ');
+
+/** The duplicate rule's key of a listing: its title and description, trimmed, lower-cased, whitespace folded. */
+export function contentHashOf(title: string, description: string): string {
+  return createHash('sha256').update(`${normalized(title)}\n${normalized(description)}`).digest('base64url');
+}
+
+/**
+ * POST /api/listings: the owner is the logged-in user, whatever the body says. The same user posting the same title
+ * and description (contentHashOf) again within DUPLICATE_WINDOW_MS gets 409; the check runs in the insert's
+ * transaction after the user's poster document was written, so two identical creates at once cannot both pass.
+ */
 export async function createListing(deps: ListingsDeps, userId: string, body: unknown): Promise<Listing> {
   const input = validateNewListing(body);
   await checkImages(deps, userId, input.imageUrls);
@@ -18,10 +32,15 @@ export async function createListing(deps: ListingsDeps, userId: string, body: un
     ...input,
     imageUrls: input.imageUrls ?? [],
     searchText: searchTextOf(input.title, input.description),
+    contentHash: contentHashOf(input.title, input.description),
     createdAt: now,
     updatedAt: now,
   };
   await runInTransaction(deps.conn, async (session, emit) => {
+    await deps.posters.touch(userId, now, session);
+    if (await deps.listings.findDuplicate(userId, doc.contentHash!, new Date(now.getTime() - DUPLICATE_WINDOW_MS), session)) {
+      throw new HttpError(409, MODERATION_MESSAGES.duplicateListing, { code: 'duplicate_listing' });
+    }
     await deps.listings.insert(doc, session);
     await emit(ListingCreated, { listingId: doc._id, userId, category: doc.category, tier: doc.tier, title: doc.title, listing: toListing(doc) });
   });
