@@ -46,10 +46,10 @@ describe('the Yellow Pages on the real directory', () => {
       await expectNoSeriousViolations(page);
       // Letters without a category are disabled; H jumps to Home Repairs.
       expect(await page.getByRole('button', { name: 'No categories starting with Q' }).isDisabled()).toBe(true);
-      await page.getByRole('button', { name: 'Categories starting with H' }).click();
+      await page.getByRole('link', { name: 'Categories starting with H' }).click();
       await page.getByRole('heading', { name: 'H', level: 2, exact: true }).waitFor();
 
-      await page.getByRole('button', { name: 'Home Repairs', exact: true }).click();
+      await page.getByRole('link', { name: 'Home Repairs', exact: true }).click();
       await page.getByText('Current Selection').waitFor();
       const results = page.getByRole('region', { name: 'Businesses' });
       await results.getByRole('heading', { name: plumber }).waitFor();
@@ -58,15 +58,15 @@ describe('the Yellow Pages on the real directory', () => {
       await results.getByRole('link', { name: /WhatsApp/ }).first().waitFor();
       expect(await page.locator('a[href="https://wa.me/17175550142"]').count()).toBeGreaterThan(0);
 
-      await page.getByRole('list', { name: 'Home Repairs subcategories' }).first().getByRole('button', { name: 'Plumbing' }).click();
+      await page.getByRole('list', { name: 'Home Repairs subcategories' }).first().getByRole('link', { name: 'Plumbing' }).click();
       await results.getByRole('heading', { name: plumber }).waitFor();
       await page.waitForFunction((name) => !document.body.innerText.includes(name), roofer);
 
-      await page.getByRole('list', { name: 'Home Repairs subcategories' }).first().getByRole('button', { name: 'Electrical' }).click();
+      await page.getByRole('list', { name: 'Home Repairs subcategories' }).first().getByRole('link', { name: 'Electrical' }).click();
       await results.getByText('No businesses are listed in this category yet.').waitFor();
       await expectNoSeriousViolations(page);
 
-      await page.getByRole('button', { name: 'Clear Selection' }).click();
+      await page.getByRole('link', { name: 'Clear Selection' }).click();
       await page.getByRole('heading', { name: 'A', level: 2, exact: true }).waitFor();
       expect(await page.getByText('Current Selection').count()).toBe(0);
     });
@@ -76,11 +76,11 @@ describe('the Yellow Pages on the real directory', () => {
     await withPage(
       async ({ page }) => {
         await page.goto('/yellow-pages');
-        await page.getByRole('button', { name: 'Automotive', exact: true }).click();
+        await page.getByRole('link', { name: 'Automotive', exact: true }).click();
         await page.getByText('Current Selection').waitFor();
         // While a category is chosen the tree is hidden.
         expect(await page.getByRole('heading', { name: 'S', level: 2, exact: true }).count()).toBe(0);
-        await page.getByRole('button', { name: 'Categories starting with S' }).click();
+        await page.getByRole('link', { name: 'Categories starting with S' }).click();
         await page.getByRole('heading', { name: 'S', level: 2, exact: true }).waitFor();
         expect(await page.getByText('Current Selection').count()).toBe(0);
         // The page scrolls until the S section is on screen.
@@ -88,7 +88,7 @@ describe('the Yellow Pages on the real directory', () => {
           const top = document.getElementById('yp-letter-S')?.getBoundingClientRect().top ?? -1;
           return window.scrollY > 0 && top >= 0 && top < window.innerHeight / 2;
         });
-        expect(await page.getByRole('button', { name: 'Shopping', exact: true }).isVisible()).toBe(true);
+        expect(await page.getByRole('link', { name: 'Shopping', exact: true }).isVisible()).toBe(true);
       },
       { viewport: { width: 1280, height: 600 } },
     );

@@ -284,8 +284,23 @@ describe('public first views with JavaScript disabled', () => {
       expect(view.h1).toBe('Yellow Pages');
       const root = page.locator('#root');
       for (const name of ['Food & Dining', 'Indian Restaurants', 'Grocery Stores']) expect(await root.getByText(name, { exact: true }).count()).toBeGreaterThan(0);
-      expect(await page.getByRole('navigation', { name: 'Categories A to Z' }).getByRole('button').count()).toBe(26);
+      // The letters with categories are links to their section; the others are disabled.
+      const letters = page.getByRole('navigation', { name: 'Categories A to Z' });
+      expect((await letters.getByRole('link').count()) + (await letters.getByRole('button').count())).toBe(26);
+      expect(await letters.getByRole('link', { name: 'Categories starting with F' }).getAttribute('href')).toBe('/yellow-pages#yp-letter-F');
       expectSized(view);
+
+      // A category is a link: without JavaScript the server renders its businesses, each linked to its page.
+      await Promise.all([page.waitForURL(/mainCategory=Food/), root.getByRole('link', { name: 'Food & Dining', exact: true }).click()]);
+      expect(new URL(page.url()).search).toBe('?mainCategory=Food+%26+Dining');
+      await expectLink(page, `/business/${ids.business}`, TITLES.business);
+      expect(await root.getByText('Current Selection').count()).toBe(1);
+      // Its subcategories too; and Clear Selection is the page without one.
+      await Promise.all([page.waitForURL(/subCategory=Food\+Delivery/), root.getByRole('link', { name: 'Food Delivery', exact: true }).click()]);
+      expect(await root.getByText('No businesses are listed in this category yet.').count()).toBe(1);
+      expect(await root.getByRole('link', { name: 'Food Delivery', exact: true }).getAttribute('aria-current')).toBe('true');
+      await Promise.all([page.waitForURL((url) => url.search === ''), root.getByRole('link', { name: 'Clear Selection' }).click()]);
+      expect(await root.getByText('Current Selection').count()).toBe(0);
     });
   });
 

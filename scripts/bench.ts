@@ -31,7 +31,7 @@ import autocannon from 'autocannon';
 import jwt from 'jsonwebtoken';
 import { MongoClient } from 'mongodb';
 import { startInfra } from '../infra/src/index.ts';
-import { repoRoot, startServices } from '../infra/src/stack.ts';
+import { liftedPostingLimits, repoRoot, startServices } from '../infra/src/stack.ts';
 import { benchListings, type Measured } from './bench/listings.ts';
 import { benchForum } from './bench/forum.ts';
 import { benchDirectory } from './bench/directory.ts';
@@ -112,14 +112,15 @@ async function main(): Promise<void> {
   let stack: Awaited<ReturnType<typeof startServices>> | undefined;
   let bare: Awaited<ReturnType<typeof bareServer>> | undefined;
   try {
-    // The gateway's per-client rate limit would answer most of the load with 429: lift it for the measurement. The
+    // The gateway's per-client rate limit would answer most of the load with 429, and the posting limits the bench's
+    // writes: lift them for the measurement. The
     // demo data, as in a newcomer's `npm start`: the pages are measured with what a visitor sees.
     stack = await startServices({
       dataDir,
       infraEnv: infra.env,
       portOffset: PORT_OFFSET,
       demoData: true,
-      extraEnv: { gateway: { RATE_LIMIT_GLOBAL: '100000000', RATE_LIMIT_AD_EVENTS: '100000000', RATE_LIMIT_WEB: '100000000' } },
+      extraEnv: { ...liftedPostingLimits(), gateway: { RATE_LIMIT_GLOBAL: '100000000', RATE_LIMIT_AD_EVENTS: '100000000', RATE_LIMIT_WEB: '100000000' } },
       log,
     });
     const gateway = stack.urls.gateway!;

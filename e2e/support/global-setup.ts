@@ -4,7 +4,7 @@ import path from 'node:path';
 import { chromium, type BrowserServer } from 'playwright-core';
 import { startInfra } from '../../infra/src/index.ts';
 import { repoRoot } from '../../infra/src/paths.ts';
-import { startServices } from '../../infra/src/stack.ts';
+import { liftedPostingLimits, startServices } from '../../infra/src/stack.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../infra/src/chromium.ts';
 import { ensureWebBuild, remoteKey, webApps } from '../../infra/src/web.ts';
 import { E2E_PROFILE, e2eEnvFile, e2ePortBase, type E2EEnv } from './env.ts';
@@ -74,9 +74,9 @@ export default async function globalSetup(): Promise<void> {
 
     const infra = await startInfra({ name: E2E_PROFILE, portBase, fresh: true, log });
     stoppers.push({ name: 'infrastructure', stop: () => infra.stop() });
-    // Reply notices are batched for REPLY_NOTICE_WINDOW_S (15 minutes by default, as `npm start` keeps it): the tests
+    // Posting limits are lifted (fresh accounts post all the tests' content). Reply notices are batched for REPLY_NOTICE_WINDOW_S (15 minutes by default, as `npm start` keeps it): the tests
     // that read a reply's mail wait one second instead.
-    const stack = await startServices({ dataDir: infra.dataDir, infraEnv: infra.env, portOffset: portBase, log, extraEnv: { comms: { REPLY_NOTICE_WINDOW_S: '1' } } });
+    const stack = await startServices({ dataDir: infra.dataDir, infraEnv: infra.env, portOffset: portBase, log, extraEnv: { ...liftedPostingLimits(), comms: { REPLY_NOTICE_WINDOW_S: '1' } } });
     stoppers.push({ name: 'services', stop: () => stack.stop() });
     const site = stack.urls.site!;
 

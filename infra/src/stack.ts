@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { POSTING_ACTIONS } from '@cp/contracts';
 import { ensureDemoPassword, ensureSigningKeys } from './keys.ts';
 import { repoRoot } from './paths.ts';
 import { remoteKey, webApps } from './web.ts';
@@ -141,6 +142,16 @@ const behindIdentity = (name: string): ServiceSpec => ({
     SEED_DEMO_DATA: String(c.demoData),
   }),
 });
+
+/**
+ * Every posting limit (issue 21 §5) lifted, as extra variables for the services that enforce them: for the browser
+ * tests and the bench, whose fresh accounts post far more than a person would. The limits themselves are proven by the
+ * service kit's and the services' own tests; `npm start` keeps the defaults.
+ */
+export function liftedPostingLimits(): Record<string, Record<string, string>> {
+  const lifted = JSON.stringify(Object.fromEntries(POSTING_ACTIONS.map((action) => [action, { limit: 100_000, newAccountLimit: 100_000 }])));
+  return Object.fromEntries(['listings', 'forum', 'directory', 'moderation'].map((service) => [service, { POSTING_LIMITS: lifted }]));
+}
 
 export const SERVICES: ServiceSpec[] = [
   {

@@ -219,7 +219,7 @@ describe('the cards link their name to the business page', () => {
     ['/yellow-pages', 'Grocers'],
   ])('%s', async (path, category) => {
     const router = await renderAt(path, site());
-    if (category) await act(async () => screen.getByRole('button', { name: category }).click());
+    if (category) await act(async () => screen.getByRole('link', { name: category }).click());
     const link = within(await screen.findByRole('heading', { name: 'Spice Bazaar' })).getByRole('link', { name: 'Spice Bazaar' });
     expect(link.getAttribute('href')).toBe(`/business/${ID}`);
     await act(async () => link.click());

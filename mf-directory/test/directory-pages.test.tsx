@@ -1,7 +1,7 @@
 /**
  * @jest-environment ./shell/test/support/jsdom-env.mjs
  */
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Toaster } from '@cp/ui';
@@ -86,26 +86,45 @@ describe('directory screens', () => {
     await renderAt('/yellow-pages', (_m, p, search) => (p === '/api/yellow-pages' && search.includes('Grocers') ? [200, [BUSINESS]] : [200, []]));
     expect(screen.getByRole('button', { name: 'No categories starting with Z' }).hasAttribute('disabled')).toBe(true);
     expect(calls).toEqual([]);
-    await act(async () => screen.getByRole('button', { name: 'Grocers' }).click());
+    await act(async () => screen.getByRole('link', { name: 'Grocers' }).click());
     expect(await screen.findByRole('heading', { name: 'Spice Bazaar' })).toBeTruthy();
     expect(calls).toEqual(['GET /api/yellow-pages?mainCategory=Grocers']);
     expect(screen.getByRole('link', { name: /WhatsApp/ }).getAttribute('href')).toBe('https://wa.me/17175550100');
     expect(screen.getByText('Current Selection')).toBeTruthy();
-    await act(async () => screen.getByRole('button', { name: 'Clear Selection' }).click());
+    await act(async () => screen.getByRole('link', { name: 'Clear Selection' }).click());
     expect(screen.queryByText('Current Selection')).toBeNull();
-    expect(screen.getByRole('button', { name: 'Automotive' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Automotive' }).getAttribute('href')).toBe('/yellow-pages?mainCategory=Automotive');
   });
 
   it('/yellow-pages: a subcategory narrows the query; an empty answer and a failure have their texts, never the raw body', async () => {
     await renderAt('/yellow-pages', (_m, _p, search) => (search.includes('subCategory') ? [500, '<html>stack trace: boom at db.js:12</html>'] : [200, []]));
-    await act(async () => screen.getByRole('button', { name: 'Automotive' }).click());
+    await act(async () => screen.getByRole('link', { name: 'Automotive' }).click());
     expect(await screen.findByText('No businesses are listed in this category yet.')).toBeTruthy();
-    await act(async () => screen.getAllByRole('button', { name: 'Auto Repair' })[0]!.click());
+    await act(async () => screen.getAllByRole('link', { name: 'Auto Repair' })[0]!.click());
     expect(await screen.findByRole('heading', { name: 'Failed to fetch businesses' })).toBeTruthy();
     expect(calls).toContain('GET /api/yellow-pages?mainCategory=Automotive&subCategory=Auto+Repair');
     expect(document.body.textContent).not.toContain('stack trace');
     expect(document.body.textContent).not.toContain('boom');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+
+  it('/yellow-pages: the selection is the URL — a shared link opens it; an unknown category or subcategory is not sent', async () => {
+    await renderAt('/yellow-pages?mainCategory=Shopping&subCategory=Grocery+Stores', (_m, p) => (p === '/api/yellow-pages' ? [200, [BUSINESS]] : [200, []]));
+    expect(await screen.findByRole('heading', { name: 'Spice Bazaar' })).toBeTruthy();
+    expect(calls).toEqual(['GET /api/yellow-pages?mainCategory=Shopping&subCategory=Grocery+Stores']);
+    const current = screen.getByRole('link', { name: 'Grocery Stores' });
+    expect(current.getAttribute('aria-current')).toBe('true');
+    expect(current.getAttribute('href')).toBe('/yellow-pages?mainCategory=Shopping&subCategory=Grocery+Stores');
+
+    cleanup();
+    await renderAt('/yellow-pages?mainCategory=Shopping&subCategory=Plumbing', () => [200, []]);
+    await screen.findByText('No businesses are listed in this category yet.');
+    expect(calls).toEqual(['GET /api/yellow-pages?mainCategory=Shopping']);
+
+    cleanup();
+    await renderAt('/yellow-pages?mainCategory=toString', () => [200, []]);
+    expect(screen.queryByText('Current Selection')).toBeNull();
+    expect(calls).toEqual([]);
   });
 
   it('/yellow-pages: choosing a letter clears the selection and scrolls to that letter', async () => {
@@ -119,16 +138,16 @@ describe('directory screens', () => {
     });
     try {
       await renderAt('/yellow-pages', (_m, p, search) => (p === '/api/yellow-pages' && search.includes('Grocers') ? [200, [BUSINESS]] : [200, []]));
-      await act(async () => screen.getByRole('button', { name: 'Grocers' }).click());
+      await act(async () => screen.getByRole('link', { name: 'Grocers' }).click());
       expect(await screen.findByRole('heading', { name: 'Spice Bazaar' })).toBeTruthy();
       expect(screen.getByText('Current Selection')).toBeTruthy();
       expect(screen.queryByRole('heading', { name: 'H' })).toBeNull(); // the tree is hidden while a category is chosen
-      await act(async () => screen.getByRole('button', { name: 'Categories starting with H' }).click());
+      await act(async () => screen.getByRole('link', { name: 'Categories starting with H' }).click());
       expect(screen.queryByText('Current Selection')).toBeNull();
       expect(screen.queryByRole('heading', { name: 'Spice Bazaar' })).toBeNull();
       const section = screen.getByRole('region', { name: 'H' });
       expect(section.id).toBe('yp-letter-H');
-      expect(within(section).getByRole('button', { name: 'Home Repairs' })).toBeTruthy();
+      expect(within(section).getByRole('link', { name: 'Home Repairs' })).toBeTruthy();
       await waitFor(() => expect(scrolled).toEqual(['yp-letter-H']));
     } finally {
       delete (Element.prototype as { scrollIntoView?: unknown }).scrollIntoView;

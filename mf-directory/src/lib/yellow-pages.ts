@@ -1,4 +1,4 @@
-import { YELLOW_PAGES_MAIN_CATEGORIES, YELLOW_PAGES_TREE, type YellowPagesMainCategory } from '@cp/contracts';
+import { YELLOW_PAGES_MAIN_CATEGORIES, YELLOW_PAGES_TREE, yellowPagesChoiceOf, yellowPagesPath, type YellowPagesMainCategory } from '@cp/contracts';
 
 // The Yellow Pages tree comes with the contracts' zod schemas: only the /yellow-pages page imports this module.
 
@@ -21,7 +21,7 @@ export function letterIndex(categories: readonly string[] = YELLOW_PAGES_MAIN_CA
 }
 
 export function subcategoriesOf(main: string | null | undefined): readonly string[] {
-  return main && main in YELLOW_PAGES_TREE ? YELLOW_PAGES_TREE[main as YellowPagesMainCategory] : [];
+  return main && Object.hasOwn(YELLOW_PAGES_TREE, main) ? YELLOW_PAGES_TREE[main as YellowPagesMainCategory] : [];
 }
 
 export interface YellowPagesSelection {
@@ -30,6 +30,16 @@ export interface YellowPagesSelection {
 }
 
 export const NO_SELECTION: YellowPagesSelection = { mainCategory: null, subCategory: null };
+
+/** The selection in the page's URL (the contracts' yellowPagesChoiceOf: the renderer reads the same for the head). */
+export function selectionFromSearch(params: URLSearchParams): YellowPagesSelection {
+  return yellowPagesChoiceOf(params) ?? NO_SELECTION;
+}
+
+/** The page's URL for a selection. */
+export function selectionHref(selection: YellowPagesSelection): string {
+  return yellowPagesPath(selection.mainCategory ? { mainCategory: selection.mainCategory, subCategory: selection.subCategory } : null);
+}
 
 /** The query of GET /api/yellow-pages: only once a main category is chosen (spec §7); null means "do not fetch". */
 export function yellowPagesArgs(selection: YellowPagesSelection): { mainCategory: string; subCategory?: string } | null {

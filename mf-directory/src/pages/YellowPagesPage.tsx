@@ -1,17 +1,19 @@
-import { useState } from 'react';
+import { useEffect, useState, type MouseEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { BookOpen, SearchX, X } from 'lucide-react';
 import type { YellowPagesMainCategory } from '@cp/contracts';
-import { Button, Card, CardContent, CardHeader, CardTitle, EmptyState } from '@cp/ui';
+import { Button, buttonVariants, Card, CardContent, CardHeader, CardTitle, EmptyState } from '@cp/ui';
 import { LoadError } from '@cp/web-core';
 import { useGetYellowPagesQuery } from '../api/directory-api.ts';
 import { BusinessGrid, BusinessGridSkeleton } from '../components/BusinessCard.tsx';
-import { categoriesByLetter, letterIndex, NO_SELECTION, subcategoriesOf, yellowPagesArgs, type YellowPagesSelection } from '../lib/yellow-pages.ts';
+import { categoriesByLetter, letterIndex, selectionFromSearch, selectionHref, subcategoriesOf, yellowPagesArgs, type YellowPagesSelection } from '../lib/yellow-pages.ts';
 
 const GROUPS = categoriesByLetter();
 const INDEX = letterIndex();
 const letterId = (letter: string) => `yp-letter-${letter}`;
 
-function SubcategoryButtons({ main, selected, onPick }: { main: YellowPagesMainCategory; selected: YellowPagesSelection; onPick: (s: YellowPagesSelection) => void }) {
+/** The subcategories of `main` as links (the selection lives in the URL: shareable, and usable before JavaScript). */
+function SubcategoryLinks({ main, selected }: { main: YellowPagesMainCategory; selected: YellowPagesSelection }) {
   const subs = subcategoriesOf(main);
   if (subs.length === 0) return null;
   return (
@@ -20,9 +22,13 @@ function SubcategoryButtons({ main, selected, onPick }: { main: YellowPagesMainC
         const active = selected.mainCategory === main && selected.subCategory === sub;
         return (
           <li key={sub}>
-            <Button size="sm" variant={active ? 'default' : 'outline'} aria-pressed={active} onClick={() => onPick({ mainCategory: main, subCategory: sub })}>
+            <Link
+              to={selectionHref({ mainCategory: main, subCategory: sub })}
+              aria-current={active ? 'true' : undefined}
+              className={buttonVariants({ size: 'sm', variant: active ? 'default' : 'outline' })}
+            >
               {sub}
-            </Button>
+            </Link>
           </li>
         );
       })}
@@ -44,21 +50,35 @@ function Results({ selection }: { selection: YellowPagesSelection }) {
 }
 
 /**
- * /yellow-pages (spec §2 Yellow Pages, §4): the A–Z index, the category tree with subcategory buttons, the current
- * selection, and the businesses of the selected category.
+ * /yellow-pages (spec §2 Yellow Pages, §4): the A–Z index, the category tree with subcategory links, the current
+ * selection, and the businesses of the selected category. The selection is the URL's query
+ * (`?mainCategory=…&subCategory=…`, the API's names): a category is a link, so the page works before JavaScript (the
+ * server renders the chosen category's businesses) and a chosen category can be shared.
  */
 export function YellowPagesPage() {
-  const [selection, setSelection] = useState<YellowPagesSelection>(NO_SELECTION);
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const selection = selectionFromSearch(params);
 
-  function jumpTo(letter: string) {
-    // Choosing a letter clears the selection and scrolls to that letter (spec §4).
-    setSelection(NO_SELECTION);
-    requestAnimationFrame(() => document.getElementById(letterId(letter))?.scrollIntoView?.({ behavior: 'smooth', block: 'start' }));
+  // The letter to scroll to once the tree is back on screen (it is hidden while a category is chosen).
+  const [pendingLetter, setPendingLetter] = useState<string | null>(null);
+  useEffect(() => {
+    if (!pendingLetter || selection.mainCategory) return;
+    document.getElementById(letterId(pendingLetter))?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+    setPendingLetter(null);
+  }, [pendingLetter, selection.mainCategory]);
+
+  function jumpTo(event: MouseEvent<HTMLAnchorElement>, letter: string) {
+    // Choosing a letter clears the selection and scrolls to that letter (spec §4). Without JavaScript the link does
+    // both: the page without a selection, at the letter's anchor.
+    event.preventDefault();
+    if (selection.mainCategory) void navigate(selectionHref({ mainCategory: null, subCategory: null }));
+    setPendingLetter(letter);
   }
 
   return (
     <div className="space-y-6">
-      <title>Yellow Pages | Central PA Desi Community</title>
+      <title>{selection.mainCategory ? `${selection.subCategory ?? selection.mainCategory} | Yellow Pages | Central PA Desi Community` : 'Yellow Pages | Central PA Desi Community'}</title>
       <div>
         <h1 className="flex items-center gap-2 text-3xl font-bold tracking-tight">
           <BookOpen className="h-7 w-7 text-primary" aria-hidden="true" />
@@ -71,9 +91,20 @@ export function YellowPagesPage() {
         <ul className="flex flex-wrap gap-1">
           {INDEX.map(({ letter, enabled }) => (
             <li key={letter}>
-              <Button size="sm" variant="outline" className="w-9 px-0" disabled={!enabled} onClick={() => jumpTo(letter)} aria-label={enabled ? `Categories starting with ${letter}` : `No categories starting with ${letter}`}>
-                {letter}
-              </Button>
+              {enabled ? (
+                <a
+                  href={`/yellow-pages#${letterId(letter)}`}
+                  onClick={(e) => jumpTo(e, letter)}
+                  className={`${buttonVariants({ size: 'sm', variant: 'outline' })} w-9 px-0`}
+                  aria-label={`Categories starting with ${letter}`}
+                >
+                  {letter}
+                </a>
+              ) : (
+                <Button size="sm" variant="outline" className="w-9 px-0" disabled aria-label={`No categories starting with ${letter}`}>
+                  {letter}
+                </Button>
+              )}
             </li>
           ))}
         </ul>
@@ -83,17 +114,17 @@ export function YellowPagesPage() {
         <Card>
           <CardHeader className="flex flex-row items-center justify-between gap-4 space-y-0">
             <CardTitle className="text-lg">Current Selection</CardTitle>
-            <Button variant="ghost" size="sm" onClick={() => setSelection(NO_SELECTION)}>
+            <Link to={selectionHref({ mainCategory: null, subCategory: null })} className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
               <X aria-hidden="true" />
               Clear Selection
-            </Button>
+            </Link>
           </CardHeader>
           <CardContent className="space-y-3">
             <p className="font-medium">
               {selection.mainCategory}
               {selection.subCategory ? ` › ${selection.subCategory}` : ''}
             </p>
-            <SubcategoryButtons main={selection.mainCategory} selected={selection} onPick={setSelection} />
+            <SubcategoryLinks main={selection.mainCategory} selected={selection} />
           </CardContent>
         </Card>
       ) : null}
@@ -112,10 +143,10 @@ export function YellowPagesPage() {
               <ul className="grid gap-4 md:grid-cols-2">
                 {mains.map((main) => (
                   <li key={main} className="space-y-2 rounded-lg border bg-card p-4">
-                    <Button variant="link" className="h-auto p-0 text-base font-semibold" onClick={() => setSelection({ mainCategory: main as YellowPagesMainCategory, subCategory: null })}>
+                    <Link to={selectionHref({ mainCategory: main as YellowPagesMainCategory, subCategory: null })} className="block text-base font-semibold text-primary underline-offset-4 hover:underline">
                       {main}
-                    </Button>
-                    <SubcategoryButtons main={main as YellowPagesMainCategory} selected={selection} onPick={setSelection} />
+                    </Link>
+                    <SubcategoryLinks main={main as YellowPagesMainCategory} selected={selection} />
                   </li>
                 ))}
               </ul>

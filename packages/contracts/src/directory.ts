@@ -34,9 +34,35 @@ export const YELLOW_PAGES_MAIN_CATEGORIES = Object.keys(YELLOW_PAGES_TREE) as [Y
 export const YellowPagesMainCategorySchema = z.enum(YELLOW_PAGES_MAIN_CATEGORIES, { error: 'Please select a main category' });
 
 export function isValidYellowPagesPair(main: string, sub: string | undefined | null): boolean {
-  if (!(main in YELLOW_PAGES_TREE)) return false;
+  if (!Object.hasOwn(YELLOW_PAGES_TREE, main)) return false;
   if (!sub) return true;
   return (YELLOW_PAGES_TREE[main as YellowPagesMainCategory] as readonly string[]).includes(sub);
+}
+
+/** A chosen Yellow Pages category (and maybe one of its subcategories). */
+export interface YellowPagesChoice {
+  mainCategory: YellowPagesMainCategory;
+  subCategory: string | null;
+}
+
+/**
+ * The /yellow-pages page's selection, kept in its URL (`?mainCategory=…&subCategory=…`, the API's names) so a category
+ * is a link: shareable, and usable before JavaScript. An unknown main category is no selection; a subcategory not of it
+ * is dropped. The page (mf-directory) and its head (the renderer) read it here.
+ */
+export function yellowPagesChoiceOf(params: URLSearchParams): YellowPagesChoice | null {
+  const main = params.get('mainCategory');
+  if (!main || !isValidYellowPagesPair(main, null)) return null;
+  const sub = params.get('subCategory');
+  return { mainCategory: main as YellowPagesMainCategory, subCategory: sub && isValidYellowPagesPair(main, sub) ? sub : null };
+}
+
+/** The page's URL for a selection (null: the page without one). */
+export function yellowPagesPath(choice: YellowPagesChoice | null): string {
+  if (!choice) return '/yellow-pages';
+  const query = new URLSearchParams({ mainCategory: choice.mainCategory });
+  if (choice.subCategory) query.set('subCategory', choice.subCategory);
+  return `/yellow-pages?${query.toString()}`;
 }
 
 /** businesses (spec §3). */

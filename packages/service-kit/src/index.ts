@@ -18,3 +18,4 @@ export * from './name-id.ts';
 export * from './object-store.ts';
 export * from './jobs/leased-job.ts';
 export * from './visitor.ts';
+export * from './posting-limits.ts';

@@ -205,6 +205,16 @@ describe('page heads', () => {
     }
   });
 
+  it('a chosen Yellow Pages category has its own title and canonical URL; an unknown one is the page without a choice', async () => {
+    let { status, head } = await headOf('/yellow-pages?subCategory=Plumbing&mainCategory=Home+Repairs&utm_source=whatsapp');
+    expect([status, head.title, head.canonical]).toEqual([200, 'Plumbing | Yellow Pages | Central PA Desi Community', `${PUBLIC_URL}/yellow-pages?mainCategory=Home+Repairs&subCategory=Plumbing`]);
+    expect(head.meta.description).toMatch(/^Plumbing \(Home Repairs\): desi businesses/);
+    ({ status, head } = await headOf('/yellow-pages?mainCategory=Grocers&subCategory=Plumbing'));
+    expect([status, head.title, head.canonical]).toEqual([200, 'Grocers | Yellow Pages | Central PA Desi Community', `${PUBLIC_URL}/yellow-pages?mainCategory=Grocers`]);
+    ({ status, head } = await headOf('/yellow-pages?mainCategory=constructor'));
+    expect([status, head.title, head.canonical]).toEqual([200, 'Yellow Pages | Central PA Desi Community', `${PUBLIC_URL}/yellow-pages`]);
+  });
+
   it('404 for a missing listing, post or business, an id that is none, an unknown route', async () => {
     const missing = '0b8f5a9e-4c1d-4e6f-9a2b-3c4d5e6f7a8b';
     for (const path of [`/listing/${missing}`, `/forum/post/${missing}`, `/business/${missing}`, '/listing/not-an-id', '/listing/%E0%A4%A', '/no-such-page', '/listing']) {

@@ -1,4 +1,4 @@
-import { BusinessSchema, ForumPostSchema, IdSchema, LISTING_CATEGORIES, ListingSchema, LOCATIONS, PRICE_BUCKET_IDS, truncateMetaDescription } from '@cp/contracts';
+import { BusinessSchema, ForumPostSchema, IdSchema, LISTING_CATEGORIES, ListingSchema, LOCATIONS, PRICE_BUCKET_IDS, truncateMetaDescription, yellowPagesChoiceOf, yellowPagesPath } from '@cp/contracts';
 import type { Logger } from '@cp/service-kit';
 import type { Fetched, ServiceClient } from '../upstream.ts';
 import { renderHead, oneLine, SITE_IMAGE_PATH, type PageHead, type SiteInfo, absoluteUrl } from './head.ts';
@@ -111,6 +111,22 @@ export async function buildPageHead(deps: PageHeadDeps, target: string): Promise
   const privateTitle = PRIVATE_PAGES[path];
   if (privateTitle) {
     return { status: 200, title: withSite(privateTitle, site), description: site.siteDescription, noindex: true, ogType: 'website', imagePath: SITE_IMAGE_PATH, jsonLd: [] };
+  }
+  if (path === '/yellow-pages') {
+    // A chosen category is a page of its own (a link shared in a group): its name in the title, its URL canonical.
+    const choice = yellowPagesChoiceOf(parsed.searchParams);
+    if (choice) {
+      const what = choice.subCategory ? `${choice.subCategory} (${choice.mainCategory})` : choice.mainCategory;
+      return {
+        status: 200,
+        title: withSite(`${choice.subCategory ?? choice.mainCategory} | Yellow Pages`, site),
+        description: truncateMetaDescription(`${what}: desi businesses and services in Central Pennsylvania, with phone numbers, addresses and reviews.`),
+        canonicalPath: yellowPagesPath(choice),
+        ogType: 'website',
+        imagePath: SITE_IMAGE_PATH,
+        jsonLd: [],
+      };
+    }
   }
   const fixed = STATIC_PAGES[path];
   if (fixed) {

@@ -1,0 +1,173 @@
+import { randomUUID } from 'node:crypto';
+import { Schema, type ClientSession, type Connection, type Model } from 'mongoose';
+import { z } from 'zod';
+import {
+  NEW_ACCOUNT_HOURS,
+  POSTING_ACTION_NOUNS,
+  POSTING_ACTIONS,
+  POSTING_LIMIT_DEFAULTS,
+  PostingActionSchema,
+  type PostingAction,
+  type PostingLimit,
+} from '@cp/contracts';
+import type { AuthUser } from './auth.ts';
+import { HttpError } from './errors.ts';
+import { ensureCollection } from './mongo.ts';
+
+const HOUR_MS = 3_600_000;
+
+/** Overrides of POSTING_LIMIT_DEFAULTS, per action and per field (`{"listing":{"limit":5}}`). */
+export const PostingLimitOverridesSchema = z.partialRecord(
+  PostingActionSchema,
+  z.strictObject({
+    limit: z.number().int().min(1).max(100_000).optional(),
+    newAccountLimit: z.number().int().min(1).max(100_000).optional(),
+    windowHours: z.number().positive().max(24 * 30).optional(),
+  }),
+);
+export type PostingLimitOverrides = z.infer<typeof PostingLimitOverridesSchema>;
+
+/**
+ * `POSTING_LIMITS`: a JSON object of overrides for a service's environment (compose it into the service's env schema).
+ * Absent: the defaults of the contracts. Invalid JSON or an unknown action or field stops the start, as any bad config.
+ */
+export const PostingLimitsEnv = z.object({
+  POSTING_LIMITS: z
+    .string()
+    .optional()
+    .transform((raw, ctx): PostingLimitOverrides => {
+      if (raw === undefined || raw.trim() === '') return {};
+      let json: unknown;
+      try {
+        json = JSON.parse(raw);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'POSTING_LIMITS must be a JSON object, e.g. {"listing":{"limit":5}}' });
+        return z.NEVER;
+      }
+      const parsed = PostingLimitOverridesSchema.safeParse(json);
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: `POSTING_LIMITS.${issue.path.join('.')}: ${issue.message}` });
+        return z.NEVER;
+      }
+      return parsed.data;
+    }),
+});
+
+/** The limits in force: the defaults with the overrides applied. */
+export function resolvePostingLimits(overrides: PostingLimitOverrides = {}): Record<PostingAction, PostingLimit> {
+  const out = {} as Record<PostingAction, PostingLimit>;
+  for (const action of POSTING_ACTIONS) {
+    const merged = { ...POSTING_LIMIT_DEFAULTS[action], ...overrides[action] };
+    // A tighter limit for new accounts never exceeds the normal one, whatever was overridden.
+    out[action] = { ...merged, newAccountLimit: Math.min(merged.newAccountLimit, merged.limit) };
+  }
+  return out;
+}
+
+/** One document per user and action: the times of the posts inside the window (each with a token: who took it). */
+interface SlotsDoc {
+  _id: string;
+  slots: Array<{ t: Date; k: string }>;
+  expiresAt: Date;
+}
+const slotsSchema = new Schema<SlotsDoc>(
+  { _id: { type: String, required: true }, slots: [{ _id: false, t: Date, k: String }], expiresAt: { type: Date, required: true } },
+  { collection: 'posting_limits', versionKey: false },
+);
+slotsSchema.index({ expiresAt: 1 }, { expireAfterSeconds: 0 });
+
+function slotsModel(conn: Connection): Model<SlotsDoc> {
+  return (conn.models.PostingLimitSlots as Model<SlotsDoc> | undefined) ?? conn.model<SlotsDoc>('PostingLimitSlots', slotsSchema);
+}
+
+function per(windowHours: number): string {
+  if (windowHours === 24) return 'a day';
+  if (windowHours === 1) return 'an hour';
+  return windowHours % 24 === 0 ? `every ${windowHours / 24} days` : `every ${windowHours} hours`;
+}
+
+/** "in 1 minute", "in 14 minutes", "in about 3 hours", "in about 2 days" (rounded up: never sooner than true). */
+export function waitText(ms: number): string {
+  const minutes = Math.max(1, Math.ceil(ms / 60_000));
+  if (minutes < 60) return `in ${minutes} minute${minutes === 1 ? '' : 's'}`;
+  const hours = Math.ceil(minutes / 60);
+  if (hours < 48) return `in about ${hours} hour${hours === 1 ? '' : 's'}`;
+  return `in about ${Math.ceil(hours / 24)} days`;
+}
+
+/** The 429 text: the limit, whether the tighter new-account limit applied, and when the user can post again. */
+export function postingLimitMessage(action: PostingAction, limit: PostingLimit, newAccount: boolean, waitMs: number): string {
+  const allowed = newAccount ? limit.newAccountLimit : limit.limit;
+  const who = newAccount ? `New accounts (for their first ${NEW_ACCOUNT_HOURS} hours) can post` : 'You can post';
+  return `${who} up to ${allowed} ${POSTING_ACTION_NOUNS[action]} ${per(limit.windowHours)}. You can post again ${waitText(waitMs)}.`;
+}
+
+export interface PostingLimits {
+  /** Creates the collection and its TTL index (start-up, before the first write). */
+  init(): Promise<void>;
+  /**
+   * Takes one of the user's slots for `action`, or throws 429 (`Retry-After`, `retryAt` in the body) with
+   * postingLimitMessage. Inside the write's transaction (`session`), the slot is given back if the write aborts.
+   */
+  take(user: AuthUser, action: PostingAction, session?: ClientSession | null): Promise<void>;
+  /** The limits in force (for READMEs, tests and the 429 texts). */
+  readonly limits: Record<PostingAction, PostingLimit>;
+}
+
+/**
+ * Per-user posting limits that hold across replicas: a sliding window per user and action, kept in the service's own
+ * MongoDB (`posting_limits`). One conditional update per post, so two replicas taking the last slot at once cannot
+ * both get it: the pipeline drops the slots older than the window and appends the new one only while fewer than the
+ * limit remain; the answer says whether this call's token went in. Accounts younger than NEW_ACCOUNT_HOURS get
+ * `newAccountLimit` (an account whose age the session answer does not give counts as new: the safe side).
+ */
+export function createPostingLimits(conn: Connection, opts: { overrides?: PostingLimitOverrides; now?: () => Date } = {}): PostingLimits {
+  const limits = resolvePostingLimits(opts.overrides);
+  const now = opts.now ?? (() => new Date());
+  const model = slotsModel(conn);
+  return {
+    limits,
+    async init() {
+      await ensureCollection(conn, 'posting_limits');
+      await model.createIndexes();
+    },
+    async take(user, action, session) {
+      const limit = limits[action];
+      const at = now();
+      const windowMs = limit.windowHours * HOUR_MS;
+      const createdAt = user.createdAt ? Date.parse(user.createdAt) : Number.NaN;
+      const newAccount = !(createdAt <= at.getTime() - NEW_ACCOUNT_HOURS * HOUR_MS);
+      const allowed = newAccount ? limit.newAccountLimit : limit.limit;
+      const token = randomUUID();
+      const cutoff = new Date(at.getTime() - windowMs);
+      const kept = { $filter: { input: { $ifNull: ['$slots', []] }, cond: { $gt: ['$$this.t', cutoff] } } };
+      const doc = await model
+        .findOneAndUpdate(
+          { _id: `${action}:${user.id}` },
+          [
+            { $set: { slots: kept } },
+            {
+              $set: {
+                slots: { $cond: [{ $lt: [{ $size: '$slots' }, allowed] }, { $concatArrays: ['$slots', [{ t: at, k: token }]] }, '$slots'] },
+                expiresAt: new Date(at.getTime() + windowMs),
+              },
+            },
+          ],
+          { upsert: true, new: true, session: session ?? null, updatePipeline: true },
+        )
+        .lean<SlotsDoc>()
+        .exec();
+      const slots = doc?.slots ?? [];
+      if (slots.some((s) => s.k === token)) return;
+      // Refused: a slot frees when the oldest one in the window leaves it.
+      const oldest = slots.reduce((min, s) => Math.min(min, new Date(s.t).getTime()), Number.POSITIVE_INFINITY);
+      const retryAt = new Date((Number.isFinite(oldest) ? oldest : at.getTime()) + windowMs);
+      const waitMs = Math.max(0, retryAt.getTime() - at.getTime());
+      throw new HttpError(429, postingLimitMessage(action, limit, newAccount, waitMs), {
+        code: 'POSTING_LIMIT',
+        details: { retryAt: retryAt.toISOString() },
+        headers: { 'Retry-After': String(Math.max(1, Math.ceil(waitMs / 1000))) },
+      });
+    },
+  };
+}
