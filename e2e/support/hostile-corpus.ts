@@ -237,8 +237,8 @@ export const CORPUS: Record<CorpusName, Corpus> = {
       // The attacker owns none of the records: its valid creations are the only change.
       listings: { added: answeredId },
       uploads: { added: answeredId },
-      // A create writes its user's poster document (the duplicate-listing rule): only the fuzz's own users gain one.
-      listing_posters: { added: (doc, o) => o.users.has(String(doc._id)) },
+      // A create takes a slot of its user's posting limit (`listing:<userId>`): only the fuzz's own users gain one.
+      posting_limits: { added: (doc, o) => o.users.has(String(doc._id).replace(/^listing:/, '')), expiresAt: 'expiresAt' },
     },
     files: ['/uploads/:image'],
   },

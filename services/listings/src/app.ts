@@ -1,10 +1,19 @@
 import type Koa from 'koa';
 import type { Connection } from 'mongoose';
-import { createApp, createAuth, mongoReadiness, outboxModel, type Logger, type ReadinessCheck, type SessionChecker } from '@cp/service-kit';
+import {
+  createApp,
+  createAuth,
+  createPostingLimits,
+  mongoReadiness,
+  outboxModel,
+  type Logger,
+  type PostingLimitOverrides,
+  type ReadinessCheck,
+  type SessionChecker,
+} from '@cp/service-kit';
 import { ListingsRepository } from './data/listings-repository.ts';
 import { UploadsRepository } from './data/uploads-repository.ts';
 import { TombstonesRepository } from './data/tombstones-repository.ts';
-import { PostersRepository } from './data/posters-repository.ts';
 import { listingsRoutes } from './routes.ts';
 import type { ObjectStore } from '@cp/service-kit';
 import type { ListingsDeps } from './use-cases/deps.ts';
@@ -17,6 +26,8 @@ export interface ListingsAppInput {
   auth: { publicKey: string; issuer: string; audience: string; sessions: SessionChecker };
   images?: { maxPixels: number; concurrentUploads?: number };
   readiness?: ReadinessCheck[];
+  /** POSTING_LIMITS: overrides of the contracts' posting-limit defaults. */
+  postingLimits?: PostingLimitOverrides;
   now?: () => Date;
 }
 
@@ -31,7 +42,7 @@ export async function buildListingsApp(input: ListingsAppInput): Promise<{ app: 
     listings: new ListingsRepository(input.conn),
     uploads: new UploadsRepository(input.conn),
     tombstones: new TombstonesRepository(input.conn),
-    posters: new PostersRepository(input.conn),
+    postingLimits: createPostingLimits(input.conn, { overrides: input.postingLimits ?? {}, ...(input.now ? { now: input.now } : {}) }),
     store: input.store,
     images: input.images ?? { maxPixels: 50_000_000 },
     logger: input.logger,
@@ -40,7 +51,7 @@ export async function buildListingsApp(input: ListingsAppInput): Promise<{ app: 
   await deps.listings.init();
   await deps.uploads.init();
   await deps.tombstones.init();
-  await deps.posters.init();
+  await deps.postingLimits.init();
   await outboxModel(input.conn).createIndexes();
   await input.store.ensureBucket();
   const auth = createAuth(input.auth);

@@ -18,6 +18,7 @@ await startService({
       logger,
       auth: sessionAuth(config),
       images: { maxPixels: config.IMAGE_MAX_PIXELS, concurrentUploads: config.UPLOAD_CONCURRENCY },
+      postingLimits: config.POSTING_LIMITS,
       readiness,
     });
     const imageCleanup = await startImageCleanup(deps, nats);

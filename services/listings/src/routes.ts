@@ -44,7 +44,7 @@ export function listingsRoutes(deps: ListingsDeps, auth: Auth) {
 
   router.post('/api/listings', auth.requireUser, async (ctx) => {
     ctx.status = 201;
-    ctx.body = await createListing(deps, user(ctx).id, ctx.request.body);
+    ctx.body = await createListing(deps, user(ctx), ctx.request.body);
   });
 
   router.put('/api/listings/:id', auth.requireUser, async (ctx) => {

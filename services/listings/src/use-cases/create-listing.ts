@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { HttpError, runInTransaction } from '@cp/service-kit';
+import { HttpError, runInTransaction, type AuthUser } from '@cp/service-kit';
 import { ListingCreated, MODERATION_MESSAGES, type Listing } from '@cp/contracts';
 import { searchTextOf, type ListingDoc } from '../data/listings-repository.ts';
 import { toListing } from '../data/listing-mapper.ts';
@@ -18,11 +18,14 @@ export function contentHashOf(title: string, description: string): string {
 }
 
 /**
- * POST /api/listings: the owner is the logged-in user, whatever the body says. The same user posting the same title
- * and description (contentHashOf) again within DUPLICATE_WINDOW_MS gets 409; the check runs in the insert's
- * transaction after the user's poster document was written, so two identical creates at once cannot both pass.
+ * POST /api/listings: the owner is the logged-in user, whatever the body says. In the insert's transaction: first the
+ * user's posting limit (`listing`: 429 past it; the slot is given back when the transaction aborts), then the duplicate
+ * rule — the same user posting the same title and description (contentHashOf) again within DUPLICATE_WINDOW_MS gets
+ * 409. The limit's take writes the user's own `posting_limits` document before the duplicate check reads: of two
+ * identical creates at once, one meets a write conflict, is retried after the other committed and then sees it.
  */
-export async function createListing(deps: ListingsDeps, userId: string, body: unknown): Promise<Listing> {
+export async function createListing(deps: ListingsDeps, user: AuthUser, body: unknown): Promise<Listing> {
+  const userId = user.id;
   const input = validateNewListing(body);
   await checkImages(deps, userId, input.imageUrls);
   const now = deps.now();
@@ -37,7 +40,7 @@ export async function createListing(deps: ListingsDeps, userId: string, body: un
     updatedAt: now,
   };
   await runInTransaction(deps.conn, async (session, emit) => {
-    await deps.posters.touch(userId, now, session);
+    await deps.postingLimits.take(user, 'listing', session);
     if (await deps.listings.findDuplicate(userId, doc.contentHash!, new Date(now.getTime() - DUPLICATE_WINDOW_MS), session)) {
       throw new HttpError(409, MODERATION_MESSAGES.duplicateListing, { code: 'duplicate_listing' });
     }
