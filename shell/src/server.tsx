@@ -115,7 +115,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
   // The first page after a start would spend its budget loading the remotes: they load as the renderer starts.
   remotes.warm();
   return {
-    async render(url: string, deadline: number, siteSettings?: string): Promise<RenderedBody | undefined> {
+    async render(url: string, deadline: number, siteSettings?: string, fetchApi = options.fetchApi): Promise<RenderedBody | undefined> {
       const { pathname } = new URL(url, SERVER_API_BASE);
       // Every app's copy of the settings reader reads this global on the server; the gateway's settings are the same
       // for every page, so one value for the process (set again with each page, as the gateway sends it).
@@ -131,7 +131,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
           baseUrl: SERVER_API_BASE,
           fetchFn: (input) => {
             const target = new URL(input instanceof Request ? input.url : String(input));
-            return options.fetchApi(`${target.pathname}${target.search}`, signal);
+            return fetchApi(`${target.pathname}${target.search}`, signal);
           },
         },
       });

@@ -141,5 +141,13 @@ export const SessionCheckAnswerSchema = z.object({
 export type SessionCheckAnswer = z.infer<typeof SessionCheckAnswerSchema>;
 
 /** Identity's internal answer about a user, for services that send them notices (GET /internal/users/:id). */
-export const UserContactSchema = z.object({ id: IdSchema, username: z.string(), email: z.string().nullable(), firstName: z.string().nullable() });
+export const UserContactSchema = z.object({
+  id: IdSchema,
+  username: z.string(),
+  email: z.string().nullable(),
+  firstName: z.string().nullable(),
+  /** The user's role and whether a moderator banned them (issue 21; optional: answers of identities before it lack them). */
+  isAdmin: z.boolean().optional(),
+  banned: z.boolean().optional(),
+});
 export type UserContact = z.infer<typeof UserContactSchema>;

@@ -56,9 +56,10 @@ export interface PageRenderer {
   /**
    * The page at `url` (path and query), or undefined when it could not be rendered before `deadline` (epoch ms).
    * `siteSettings`: the operator's settings as the gateway writes them into the page (JSON), read by the components as
-   * in the browser (contracts' site-settings.ts `SERVER_SITE_SETTINGS`).
+   * in the browser (contracts' site-settings.ts `SERVER_SITE_SETTINGS`). `fetchApi`: this page's reads, instead of
+   * the options' (the renderer shares them with the page's head, so each is asked of its service once).
    */
-  render(url: string, deadline: number, siteSettings?: string): Promise<RenderedBody | undefined>;
+  render(url: string, deadline: number, siteSettings?: string, fetchApi?: PageRendererOptions['fetchApi']): Promise<RenderedBody | undefined>;
 }
 
 /** The header the gateway sends the renderer its site settings in (base64url of their JSON). */

@@ -5,6 +5,7 @@ import { identityUserDirectory } from './data/user-directory.ts';
 import { startNewsletterMail } from './events/newsletter-mail.ts';
 import { startCommsHandlers } from './events/notify-operators.ts';
 import { startReplyNotices } from './events/reply-notices.ts';
+import { startRemovalNotices } from './events/removal-notices.ts';
 import { startMailBatchSender } from './jobs/send-mail-batches.ts';
 
 await startService({
@@ -22,6 +23,10 @@ await startService({
     await ensureStream(nats.jsm, 'forum', logger);
     const replyNotices = await startReplyNotices(deps, nats);
     onClose(() => replyNotices.stop());
+    // The moderation service's stream, where removals are announced (the same settings it gives it; whoever starts first makes it).
+    await ensureStream(nats.jsm, 'moderation', logger);
+    const removalNotices = await startRemovalNotices(deps, nats);
+    onClose(() => removalNotices.stop());
     // Due batches of notices (reply notices) are mailed by one replica at a time.
     const mailBatchSender = startMailBatchSender(deps);
     onClose(() => mailBatchSender.stop());

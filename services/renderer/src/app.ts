@@ -47,17 +47,19 @@ export async function buildRendererApp(input: RendererAppInput): Promise<{ app: 
   const closers: Array<() => Promise<void> | void> = [];
   const site = { publicUrl: input.config.PUBLIC_URL, siteName: input.config.SITE_NAME, siteDescription: input.config.SITE_DESCRIPTION };
   const { WEB_ORIGIN, SHELL_SERVER_BUNDLE } = input.config;
+  // What a page's body may read (its head reads listings, forum and directory of these).
+  const pageServices = { ...services, ...(input.config.ADS_URL ? { ads: serviceClient('ads', input.config.ADS_URL) } : {}) };
   const body =
     WEB_ORIGIN && SHELL_SERVER_BUNDLE
       ? loadPageRenderer({
           bundle: SHELL_SERVER_BUNDLE,
           siteOrigin: WEB_ORIGIN,
           registryTtlMs: input.config.WEB_REGISTRY_TTL_MS,
-          services: { ...services, ...(input.config.ADS_URL ? { ads: serviceClient('ads', input.config.ADS_URL) } : {}) },
+          services: pageServices,
           logger: input.logger,
         })
       : undefined;
-  const pages = pageRoutes({ site, services, body, budgetMs: input.config.PAGE_DATA_BUDGET_MS, logger: input.logger });
+  const pages = pageRoutes({ site, services, pageServices, body, budgetMs: input.config.PAGE_DATA_BUDGET_MS, logger: input.logger });
   app.use(pages.routes()).use(pages.allowedMethods());
   const sitemap = sitemapRoutes({ publicUrl: input.config.PUBLIC_URL, logger: input.logger, search: services.search, now: input.now ?? (() => new Date()) });
   app.use(sitemap.routes()).use(sitemap.allowedMethods());

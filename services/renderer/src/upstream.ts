@@ -36,44 +36,81 @@ export function serviceClient(name: string, origins: readonly string[], fetchImp
     }
     throw last instanceof Error ? last : new Error(`${name}: not reached`);
   }
-  return {
-    name,
-    get: reach,
-    async getJson(path, schema, signal) {
-      let res: Response;
-      try {
-        res = await reach(path, signal);
-      } catch (err) {
-        if (signal.aborted) return { kind: 'failed', reason: `${name}: over the time budget` };
-        return { kind: 'failed', reason: `${name}: ${(err as Error).message}` };
+  return { name, get: reach, getJson: (path, schema, signal) => readJson(name, path, reach(path, signal), schema, signal) };
+}
+
+/** One GET's answer parsed with `schema` (what ServiceClient.getJson answers), from the response on its way. */
+export async function readJson<S extends z.ZodType>(name: string, path: string, answer: Promise<Response>, schema: S, signal: AbortSignal): Promise<Fetched<z.infer<S>>> {
+  let res: Response;
+  try {
+    res = await answer;
+  } catch (err) {
+    if (signal.aborted) return { kind: 'failed', reason: `${name}: over the time budget` };
+    return { kind: 'failed', reason: `${name}: ${(err as Error).message}` };
+  }
+  if (res.status === 404) {
+    await res.body?.cancel();
+    return { kind: 'not-found' };
+  }
+  if (res.status === 410) {
+    await res.body?.cancel();
+    return { kind: 'gone' };
+  }
+  if (!res.ok) {
+    await res.body?.cancel();
+    return { kind: 'failed', reason: `${name}: ${res.status} for ${path}` };
+  }
+  const length = Number(res.headers.get('content-length') ?? 0);
+  if (length > MAX_BODY_BYTES) {
+    await res.body?.cancel();
+    return { kind: 'failed', reason: `${name}: answer too large for ${path}` };
+  }
+  let body: unknown;
+  try {
+    body = await res.json();
+  } catch (err) {
+    if (signal.aborted) return { kind: 'failed', reason: `${name}: over the time budget` };
+    return { kind: 'failed', reason: `${name}: not JSON for ${path} (${(err as Error).message})` };
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) return { kind: 'failed', reason: `${name}: unexpected answer for ${path}: ${parsed.error.issues[0]?.message ?? ''}` };
+  return { kind: 'ok', data: parsed.data };
+}
+
+interface Buffered {
+  status: number;
+  statusText: string;
+  headers: Headers;
+  body: ArrayBuffer;
+}
+
+/**
+ * One page's reads of the services, shared by its head and its body (issue 20): a listing's page needs the listing for
+ * its head (title, preview, JSON-LD) and for its body (the RTK Query state), and asks its service once. Each path is
+ * read once per page (the first caller's budget), buffered (bounded as getJson bounds it), and every caller gets its
+ * own Response of it. Made per page and dropped with it: nothing is kept between pages or visitors.
+ */
+export function pageReads<K extends string>(clients: Readonly<Partial<Record<K, ServiceClient>>>): Partial<Record<K, ServiceClient>> {
+  const out: Partial<Record<K, ServiceClient>> = {};
+  for (const [key, client] of Object.entries(clients) as Array<[K, ServiceClient | undefined]>) {
+    if (!client) continue;
+    const reads = new Map<string, Promise<Buffered>>();
+    const get = async (path: string, signal: AbortSignal): Promise<Response> => {
+      let read = reads.get(path);
+      if (!read) {
+        read = client.get(path, signal).then(async (res) => {
+          if (Number(res.headers.get('content-length') ?? 0) > MAX_BODY_BYTES) {
+            await res.body?.cancel();
+            throw new Error(`${client.name}: answer too large for ${path}`);
+          }
+          return { status: res.status, statusText: res.statusText, headers: res.headers, body: await res.arrayBuffer() };
+        });
+        reads.set(path, read);
       }
-      if (res.status === 404) {
-        await res.body?.cancel();
-        return { kind: 'not-found' };
-      }
-      if (res.status === 410) {
-        await res.body?.cancel();
-        return { kind: 'gone' };
-      }
-      if (!res.ok) {
-        await res.body?.cancel();
-        return { kind: 'failed', reason: `${name}: ${res.status} for ${path}` };
-      }
-      const length = Number(res.headers.get('content-length') ?? 0);
-      if (length > MAX_BODY_BYTES) {
-        await res.body?.cancel();
-        return { kind: 'failed', reason: `${name}: answer too large for ${path}` };
-      }
-      let body: unknown;
-      try {
-        body = await res.json();
-      } catch (err) {
-        if (signal.aborted) return { kind: 'failed', reason: `${name}: over the time budget` };
-        return { kind: 'failed', reason: `${name}: not JSON for ${path} (${(err as Error).message})` };
-      }
-      const parsed = schema.safeParse(body);
-      if (!parsed.success) return { kind: 'failed', reason: `${name}: unexpected answer for ${path}: ${parsed.error.issues[0]?.message ?? ''}` };
-      return { kind: 'ok', data: parsed.data };
-    },
-  };
+      const got = await read;
+      return new Response(got.status === 204 || got.status === 304 ? null : got.body.slice(0), { status: got.status, statusText: got.statusText, headers: got.headers });
+    };
+    out[key] = { name: client.name, get, getJson: (path, schema, signal) => readJson(client.name, path, get(path, signal), schema, signal) };
+  }
+  return out;
 }

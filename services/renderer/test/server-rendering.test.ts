@@ -1,5 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
+import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer } from 'node:net';
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -28,12 +29,15 @@ const work = path.join(root, '.data', `ssr-test-${process.pid}`);
 const forumDir = path.join(work, 'deployed-forum');
 
 let forum: ForumHarness;
+/** Between the renderer and the forum: every path the renderer asks, in order (the forum's answer goes back as is). */
+let forumProxy: { url: string; asked: string[]; server: Server };
 let renderer: { base: string; child: ChildProcess; log: () => string };
 let webOrigin: RunningGateway;
 let site: RunningGateway;
 const api = client();
 const FOUNDER = 'Asha Deshpande (test founder)';
 const postTitle = `Where to buy fresh curry leaves ${Date.now().toString(36)}`;
+let postId = '';
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -44,6 +48,23 @@ const freePort = () =>
       server.close(() => resolve(port));
     });
   });
+
+/** A pass-through to `target` that records each request's path and query. */
+async function countingProxy(target: string): Promise<{ url: string; asked: string[]; server: Server }> {
+  const asked: string[] = [];
+  const server = createHttpServer((req, res) => {
+    asked.push(req.url ?? '');
+    fetch(new URL(req.url ?? '/', target), { headers: { accept: String(req.headers.accept ?? '*/*'), 'user-agent': String(req.headers['user-agent'] ?? '') } }).then(
+      async (answer) => {
+        res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/octet-stream' });
+        res.end(Buffer.from(await answer.arrayBuffer()));
+      },
+      () => res.writeHead(502).end(),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, asked, server };
+}
 
 /** services/renderer/src/main.ts on the test infrastructure, with the given variables; ready when /readyz says so. */
 async function startRendererProcess(vars: Record<string, string>): Promise<{ base: string; child: ChildProcess; log: () => string }> {
@@ -111,12 +132,14 @@ beforeAll(async () => {
   const { cookie } = await forum.newSession();
   const created = await call(forum.base, 'POST', '/api/forum/posts', { body: { category: 'General', title: postTitle, content: 'Which grocery in Mechanicsburg keeps them?' }, cookie });
   expect(created.status).toBe(201);
+  postId = String(created.body.id);
+  forumProxy = await countingProxy(forum.base);
   const web = { WEB_ROOT: path.join(root, 'shell', 'dist'), WEB_REMOTES: JSON.stringify(webRemotes()) };
   webOrigin = await startTestGateway({ ...web, FORUM_URL: forum.base });
   renderer = await startRendererProcess({
     PUBLIC_URL,
     LISTINGS_URL: DOWN,
-    FORUM_URL: forum.base,
+    FORUM_URL: forumProxy.url,
     DIRECTORY_URL: DOWN,
     SEARCH_URL: DOWN,
     WEB_ORIGIN: webOrigin.url,
@@ -137,6 +160,7 @@ afterAll(async () => {
     await new Promise((r) => renderer.child.once('exit', r));
   }
   await webOrigin?.close();
+  await new Promise((r) => (forumProxy ? forumProxy.server.close(r) : r(undefined)));
   await forum?.close();
   rmSync(work, { recursive: true, force: true });
 });
@@ -163,6 +187,18 @@ describe('pages rendered on the server', () => {
     // The remotes' server containers are served (the renderer reads them); the shell's server bundle is not.
     expect((await api.call(`${site.url}/mf/forum/server/remoteEntry.js`)).status).toBe(200);
     expect((await api.call(`${site.url}/server/server.js`)).status).toBe(404);
+  });
+
+  test("a post's page: its head and its body read the post from the forum once", async () => {
+    const got = await until(async () => {
+      forumProxy.asked.length = 0;
+      const p = await page(`/forum/post/${postId}`);
+      return rendered(p.html).state ? p : undefined;
+    }, 10_000);
+    expect(got.status).toBe(200);
+    expect(got.html).toContain(`<title>${postTitle} | `); // the head, from the post
+    expectIn(rendered(got.html).body, postTitle, 'Which grocery in Mechanicsburg keeps them?'); // the body, from the post
+    expect(forumProxy.asked.filter((p) => p === `/api/forum/posts/${postId}`)).toHaveLength(1);
   });
 
   test("a page of the shell (/about, with the gateway's site settings) and an unknown path (the 404 page, status 404)", async () => {
@@ -194,7 +230,7 @@ describe('pages rendered on the server', () => {
     const got = await until(async () => {
       const p = await page('/forum');
       return rendered(p.html).body.includes('Community Forum — new release') ? p : undefined;
-    }, 20_000);
+    }, 60_000); // generous: the registry is checked every 200 ms, but the two cores may be busy with the rest of the suite
     expect(got.status).toBe(200);
     expectIn(rendered(got.html).body, postTitle);
   }, 240_000);

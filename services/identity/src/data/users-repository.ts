@@ -22,6 +22,15 @@ export interface UserDoc {
   emailVerifyToken?: string | undefined;
   emailVerifyExpiry?: Date | undefined;
   isAdmin: boolean;
+  /**
+   * A moderator's ban (moderation.user-banned): no login, no session counts. Cleared by moderation.user-unbanned.
+   * `banChangedAt`: when the newest ban or unban applied here happened (its event's occurredAt); an older event that
+   * arrives later (bans and unbans come on separate lanes, with no order between them) changes nothing.
+   */
+  bannedAt?: Date | undefined;
+  banReason?: string | undefined;
+  bannedBy?: string | undefined;
+  banChangedAt?: Date | undefined;
   termsAccepted: boolean;
   termsAcceptedAt?: Date | undefined;
   createdAt: Date;
@@ -45,6 +54,10 @@ const userSchema = new Schema<UserDoc>(
     emailVerifyToken: String,
     emailVerifyExpiry: Date,
     isAdmin: { type: Boolean, default: false },
+    bannedAt: Date,
+    banReason: String,
+    bannedBy: String,
+    banChangedAt: Date,
     termsAccepted: { type: Boolean, required: true, default: false },
     termsAcceptedAt: Date,
   },
@@ -125,6 +138,31 @@ export class UsersRepository {
   /** Marks a user verified without a link: the demo accounts only (their fictional addresses receive nothing). */
   async markVerified(userId: string, at: Date): Promise<void> {
     await this.model.updateOne({ _id: userId, emailVerified: trusted({ $ne: true }) }, { $set: { emailVerified: true, emailVerifiedAt: at } }).exec();
+  }
+  /**
+   * Stores a ban unless a newer ban or unban was applied already; true when it was stored (also over an earlier ban:
+   * the newest reason wins). False for an unknown user too.
+   */
+  async applyBan(userId: string, ban: { at: Date; reason: string; by: string }, session?: ClientSession): Promise<boolean> {
+    const res = await this.model
+      .updateOne(
+        { _id: userId, $or: [{ banChangedAt: trusted({ $exists: false }) }, { banChangedAt: trusted({ $lte: ban.at }) }] },
+        { $set: { bannedAt: ban.at, banReason: ban.reason, bannedBy: ban.by, banChangedAt: ban.at } },
+        session ? { session } : {},
+      )
+      .exec();
+    return res.matchedCount === 1;
+  }
+  /** Lifts a ban unless a newer ban or unban was applied already; true when it was applied. */
+  async clearBan(userId: string, at: Date, session?: ClientSession): Promise<boolean> {
+    const res = await this.model
+      .updateOne(
+        { _id: userId, $or: [{ banChangedAt: trusted({ $exists: false }) }, { banChangedAt: trusted({ $lte: at }) }] },
+        { $set: { banChangedAt: at }, $unset: { bannedAt: 1, banReason: 1, bannedBy: 1 } },
+        session ? { session } : {},
+      )
+      .exec();
+    return res.matchedCount === 1;
   }
   async setAdmin(userId: string, isAdmin: boolean): Promise<void> {
     await this.model.updateOne({ _id: userId }, { $set: { isAdmin } }).exec();

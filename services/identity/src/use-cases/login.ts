@@ -1,9 +1,10 @@
-import { tooManyRequests, unauthorized } from '@cp/service-kit';
-import { LoginRequestSchema, type PublicUser } from '@cp/contracts';
+import { forbidden, tooManyRequests, unauthorized } from '@cp/service-kit';
+import { LoginRequestSchema, MODERATION_MESSAGES, type PublicUser } from '@cp/contracts';
 import { toPublicUser } from '../data/user-mapper.ts';
 import type { ThrottleRule } from '../data/login-throttle-repository.ts';
 import { verifyAgainstDummy, verifyPassword } from '../passwords.ts';
 import { startSession, type IssuedSession } from './start-session.ts';
+import { isBanned } from './apply-ban.ts';
 import type { IdentityDeps } from './deps.ts';
 
 const MINUTE = 60_000;
@@ -31,6 +32,9 @@ export async function login(deps: IdentityDeps, body: unknown, clientIp: string,
     throw unauthorized(INVALID_CREDENTIALS);
   }
   await deps.throttle.clear([keys[0]!]);
+  // A banned account is told why, in one sentence (403), but only after the password proved who is asking: to anyone
+  // else it answers like every wrong password, so the sentence never tells a stranger that the account exists.
+  if (isBanned(user)) throw forbidden(MODERATION_MESSAGES.banned);
   const session = await startSession(deps, { id: user._id, isAdmin: user.isAdmin }, input.rememberMe ?? false, userAgent);
   return { user: toPublicUser(user), session };
 }

@@ -34,12 +34,17 @@ export function loadPageRenderer(deps: BodyDeps): PageRenderer | undefined {
   return mod.createPageRenderer({
     siteOrigin: deps.siteOrigin,
     registryTtlMs: deps.registryTtlMs,
-    async fetchApi(apiPath, signal) {
-      const rule = matchRoute(new URL(apiPath, 'http://x').pathname);
-      const service = rule ? deps.services[rule.service] : undefined;
-      if (!service) return Response.json({ error: 'Not available while rendering' }, { status: 503 });
-      return service.get(apiPath, signal);
-    },
+    fetchApi: apiReader(deps.services),
     log: (level, message, data) => deps.logger[level](data ?? {}, message),
   });
+}
+
+/** The page's API GETs, each routed to its service by the public routes table; any other path answers 503. */
+export function apiReader(services: Partial<Record<ServiceName, ServiceClient>>): (apiPath: string, signal: AbortSignal) => Promise<Response> {
+  return async (apiPath, signal) => {
+    const rule = matchRoute(new URL(apiPath, 'http://x').pathname);
+    const service = rule ? services[rule.service] : undefined;
+    if (!service) return Response.json({ error: 'Not available while rendering' }, { status: 503 });
+    return service.get(apiPath, signal);
+  };
 }

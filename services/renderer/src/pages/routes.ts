@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { badRequest, createRouter } from '@cp/service-kit';
-import { parseSiteSettings, SITE_SETTINGS_HEADER, STYLESHEET_PATH, type PageRenderer } from '@cp/contracts';
+import { parseSiteSettings, SITE_SETTINGS_HEADER, STYLESHEET_PATH, type PageRenderer, type ServiceName } from '@cp/contracts';
+import { pageReads, type ServiceClient } from '../upstream.ts';
+import { apiReader } from './body.ts';
 import { pageHead, type PageHeadDeps } from './page-head.ts';
 
 /** A page path with its query, as the gateway received it: starts with one `/`, printable, bounded. */
@@ -26,7 +28,13 @@ function siteSettingsOf(header: string): string | undefined {
  * `{ status, head }` (contracts' PageHeadAnswerSchema). Anonymous content only — the gateway forwards no cookie — so
  * the answer may be cached briefly (Cache-Control: public, max-age=30).
  */
-export function pageRoutes(deps: PageHeadDeps & { body?: PageRenderer | undefined }) {
+export function pageRoutes(
+  deps: PageHeadDeps & {
+    body?: PageRenderer | undefined;
+    /** What a page's body may read: the head's services and more (ads). */
+    pageServices: Partial<Record<ServiceName, ServiceClient>>;
+  },
+) {
   const router = createRouter();
   router.get('/internal/page-head', async (ctx) => {
     const raw = ctx.query.path;
@@ -35,9 +43,12 @@ export function pageRoutes(deps: PageHeadDeps & { body?: PageRenderer | undefine
     // The head and the body (issue 20) in parallel, within one budget; a body not rendered in time is left out.
     const deadline = Date.now() + deps.budgetMs;
     const siteSettings = siteSettingsOf(ctx.get(SITE_SETTINGS_HEADER));
+    // One read of each service path for both: the head's entity is the body's query.
+    const reads = pageReads({ ...deps.pageServices, ...deps.services });
+    const services = { listings: reads.listings ?? deps.services.listings, forum: reads.forum ?? deps.services.forum, directory: reads.directory ?? deps.services.directory };
     const [head, body] = await Promise.all([
-      pageHead(deps, parsed.data),
-      deps.body?.render(parsed.data, deadline, siteSettings).catch((err: unknown) => {
+      pageHead({ ...deps, services }, parsed.data),
+      deps.body?.render(parsed.data, deadline, siteSettings, apiReader(reads)).catch((err: unknown) => {
         deps.logger.error({ err, path: parsed.data }, 'page body: rendering failed: the browser renders it');
         return undefined;
       }),
