@@ -216,6 +216,8 @@ export const CORPUS: Record<CorpusName, Corpus> = {
       { method: 'DELETE', path: '/api/listings/:id', body: 'none', auth: 'user' },
       { method: 'POST', path: '/api/upload', body: 'multipart', auth: 'user' },
       { method: 'GET', path: '/uploads/:id', body: 'none', target: 'image' },
+      // Moderation's view of a reported listing (issue 21): service to service only.
+      { method: 'GET', path: '/internal/content/listing/:id', body: 'none', reach: 'internal' },
     ],
     async setup(ctx) {
       const upload = await ctx.call('listings', 'POST', '/api/upload', { cookie: ctx.sessions.victim, raw: imageUpload() });
