@@ -216,6 +216,8 @@ export const CORPUS: Record<CorpusName, Corpus> = {
       { method: 'DELETE', path: '/api/listings/:id', body: 'none', auth: 'user' },
       { method: 'POST', path: '/api/upload', body: 'multipart', auth: 'user' },
       { method: 'GET', path: '/uploads/:id', body: 'none', target: 'image' },
+      // Moderation's view of a reported listing (issue 21): service to service only.
+      { method: 'GET', path: '/internal/content/listing/:id', body: 'none', reach: 'internal' },
     ],
     async setup(ctx) {
       const upload = await ctx.call('listings', 'POST', '/api/upload', { cookie: ctx.sessions.victim, raw: imageUpload() });
@@ -237,6 +239,8 @@ export const CORPUS: Record<CorpusName, Corpus> = {
       // The attacker owns none of the records: its valid creations are the only change.
       listings: { added: answeredId },
       uploads: { added: answeredId },
+      // A create takes a slot of its user's posting limit (`listing:<userId>`): only the fuzz's own users gain one.
+      posting_limits: { added: (doc, o) => o.users.has(String(doc._id).replace(/^listing:/, '')), expiresAt: 'expiresAt' },
     },
     files: ['/uploads/:image'],
   },
