@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Connection } from 'mongoose';
 import { POSTING_ACTIONS } from '@cp/contracts';
 import { ensureStream, type NatsHandle, type PostingLimitOverrides } from '@cp/service-kit';
-import { call, newUser, startBehindIdentity, until, type IdentityHarness } from '../../identity/test/helpers.ts';
+import { call, mailedVerificationToken, newUser, startBehindIdentity, until, type IdentityHarness } from '../../identity/test/helpers.ts';
 import { buildDirectoryApp } from '../src/app.ts';
 import { startModeration } from '../src/events/moderation.ts';
 import type { DirectoryDeps } from '../src/use-cases/deps.ts';
@@ -61,7 +61,17 @@ export async function startDirectory(opts: { postingLimits?: PostingLimitOverrid
   const { app, deps } = await buildDirectoryApp({ conn: base.conn, logger: base.logger, auth: base.auth, now: clock.now, postingLimits: opts.postingLimits ?? LIFTED_LIMITS });
   await ensureStream(base.nats.jsm, 'moderation');
   const moderation = await startModeration(deps, base.nats, { durable: `directory-moderation-test-${randomUUID().slice(0, 8)}` });
-  const session = ({ cookie, userId, username }: Session) => ({ cookie, userId, username });
+  // A registered user who opened the link mailed to them. Named at random: the mail catcher is shared by the test files
+  // that run at once, and newUser's names (time and a per-file counter) can meet across files, and so their mails.
+  const newVerifiedSession = async (): Promise<Session> => {
+    const name = `user_${randomUUID().replaceAll('-', '').slice(0, 20)}`;
+    const user = newUser({ username: name, email: `${name}@example.com` });
+    const reg = await call(base.identity.base, 'POST', '/api/register', { body: user });
+    if (reg.status !== 201 || !reg.cookie) throw new Error(`register failed: ${reg.status} ${JSON.stringify(reg.body)}`);
+    const res = await call(base.identity.base, 'POST', '/api/auth/verify-email', { body: { token: await mailedVerificationToken(user.email) } });
+    if (res.status !== 200) throw new Error(`verify failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return { cookie: reg.cookie, userId: reg.body.id as string, username: name };
+  };
   return {
     base: await base.serve(app),
     identity: base.identity,
@@ -70,10 +80,10 @@ export async function startDirectory(opts: { postingLimits?: PostingLimitOverrid
     nats: base.nats,
     clock,
     newSession: () => base.newSession(),
-    newVerifiedSession: async () => session(await base.newVerifiedSession()),
+    newVerifiedSession,
     newAdminSession: () => base.newAdminSession(),
     async newVerifiedAdminSession() {
-      const s = session(await base.newVerifiedSession());
+      const s = await newVerifiedSession();
       await base.identity.deps.users.setAdmin(s.userId, true);
       return s;
     },

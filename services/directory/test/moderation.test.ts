@@ -191,9 +191,14 @@ describe('a hidden review', () => {
     const id = await newBusiness();
     await review(id, alice, 5);
     h.clock.set(0); // a new account, seen today: its review is held
-    const dave = await h.newVerifiedSession();
-    const held = await review(id, dave, 1);
-    h.clock.set(DAY_MS + 60_000);
+    let held: string;
+    let dave: Session;
+    try {
+      dave = await h.newVerifiedSession();
+      held = await review(id, dave, 1);
+    } finally {
+      h.clock.set(DAY_MS + 60_000);
+    }
     await handled(hide('review', held, dave.userId));
     await releaseHeldReviews(h.deps, new Date(Date.now() + 2 * DAY_MS));
     const doc = await h.deps.reviews.findById(held);
