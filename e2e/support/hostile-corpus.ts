@@ -239,8 +239,7 @@ export const CORPUS: Record<CorpusName, Corpus> = {
       // The attacker owns none of the records: its valid creations are the only change.
       listings: { added: answeredId },
       uploads: { added: answeredId },
-      // A create takes a slot of its user's posting limit (`listing:<userId>`): only the fuzz's own users gain one.
-      posting_limits: { added: (doc, o) => o.users.has(String(doc._id).replace(/^listing:/, '')), expiresAt: 'expiresAt' },
+      // posting_limits: the kit's rule (KIT_STORED) — a create takes a slot of its user's window.
     },
     files: ['/uploads/:image'],
   },
