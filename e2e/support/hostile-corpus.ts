@@ -9,7 +9,7 @@
 import { gzipSync } from 'node:zlib';
 import { verifyDirect } from './site.ts';
 
-export type ServiceName = 'identity' | 'listings' | 'forum' | 'directory' | 'ads' | 'comms' | 'search' | 'renderer';
+export type ServiceName = 'identity' | 'listings' | 'forum' | 'directory' | 'ads' | 'comms' | 'search' | 'renderer' | 'moderation';
 /** Whose endpoints: a service's, or the gateway's own (health, the site's pages and files, the remote registry). */
 export type CorpusName = ServiceName | 'gateway';
 
@@ -216,6 +216,8 @@ export const CORPUS: Record<CorpusName, Corpus> = {
       { method: 'DELETE', path: '/api/listings/:id', body: 'none', auth: 'user' },
       { method: 'POST', path: '/api/upload', body: 'multipart', auth: 'user' },
       { method: 'GET', path: '/uploads/:id', body: 'none', target: 'image' },
+      // Moderation's view of a reported listing (issue 21): service to service only.
+      { method: 'GET', path: '/internal/content/listing/:id', body: 'none', reach: 'internal' },
     ],
     async setup(ctx) {
       const upload = await ctx.call('listings', 'POST', '/api/upload', { cookie: ctx.sessions.victim, raw: imageUpload() });
@@ -237,6 +239,7 @@ export const CORPUS: Record<CorpusName, Corpus> = {
       // The attacker owns none of the records: its valid creations are the only change.
       listings: { added: answeredId },
       uploads: { added: answeredId },
+      // posting_limits: the kit's rule (KIT_STORED) — a create takes a slot of its user's window.
     },
     files: ['/uploads/:image'],
   },
@@ -404,6 +407,22 @@ export const CORPUS: Record<CorpusName, Corpus> = {
     ],
     setup: async () => ({ sitemap: 'static.xml', site: 'site.jpg', missing: '0b8f5a9e-4c1d-4e6f-9a2b-3c4d5e6f7a8b.jpg', category: 'jobs.jpg' }),
   },
+  // Trust and safety (issue 21). Reports name an item no owner has (404) and the admin's decisions a case and a user
+  // that do not exist (404, 409), so the fuzz bans nobody (a ban would end the fuzz's own sessions) and files nothing:
+  // its database must not change.
+  moderation: {
+    endpoints: [
+      { method: 'POST', path: '/api/reports', body: 'json', auth: 'user', sample: { kind: 'listing', itemId: '7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f', reason: 'other', details: 'Looks like a scam.' } },
+      { method: 'GET', path: '/api/admin/moderation/cases', body: 'none', auth: 'admin', query: ['status', 'page', 'pageSize'] },
+      { method: 'POST', path: '/api/admin/moderation/cases/:id/dismiss', body: 'json', auth: 'admin', sample: { note: 'Not a problem.' }, target: 'missing' },
+      { method: 'POST', path: '/api/admin/moderation/cases/:id/remove', body: 'json', auth: 'admin', sample: { reason: 'spam', note: 'Advertising.' }, target: 'missing' },
+      { method: 'POST', path: '/api/admin/moderation/users/:id/ban', body: 'json', auth: 'admin', sample: { reason: 'Spam listings' }, target: 'missing' },
+      { method: 'POST', path: '/api/admin/moderation/users/:id/unban', body: 'json', auth: 'admin', sample: { note: 'Appeal accepted.' }, target: 'missing' },
+      { method: 'GET', path: '/api/admin/moderation/bans', body: 'none', auth: 'admin', query: ['page', 'pageSize'] },
+      { method: 'GET', path: '/api/admin/moderation/log', body: 'none', auth: 'admin', query: ['page', 'pageSize'] },
+    ],
+    setup: async () => ({ missing: '3f2e1d0c-9b8a-4f7e-8d6c-5b4a3f2e1d0c' }),
+  },
   gateway: {
     endpoints: [
       { method: 'GET', path: '/healthz', body: 'none' },
@@ -465,6 +484,13 @@ export const KIT_STORED: Record<string, StoredRule> = {
   job_leases: {
     mutable: { fields: ['holder', 'until', 'lastRunAt'] },
     added: (doc) => Object.keys(doc).every((k) => ['_id', 'holder', 'until', 'lastRunAt'].includes(k)),
+  },
+  // A user's posting window (service kit createPostingLimits, `<action>:<userId>`): a valid creation by one of the
+  // fuzz's users takes a slot in it.
+  posting_limits: {
+    mutable: { fields: ['slots', 'expiresAt'] },
+    added: (doc, o) => o.users.has(String(doc._id).slice(String(doc._id).indexOf(':') + 1)),
+    expiresAt: 'expiresAt',
   },
 };
 

@@ -51,13 +51,14 @@ export function servicePorts(offset: number): Record<string, number> {
     comms: 4006 + offset,
     search: 4007 + offset,
     renderer: 4008 + offset,
+    moderation: 4009 + offset,
   };
 }
 
 const url = (port: number) => `http://127.0.0.1:${port}`;
 
 /** The services that may run as several processes (REPLICAS): all but the gateway, the one origin of the site. */
-export const REPLICABLE = ['identity', 'listings', 'forum', 'directory', 'ads', 'comms', 'search', 'renderer'] as const;
+export const REPLICABLE = ['identity', 'listings', 'forum', 'directory', 'ads', 'comms', 'search', 'renderer', 'moderation'] as const;
 export const MAX_REPLICAS = 9;
 /** Replica k (2, 3, ...) of a service listens on its port + 10 × (k - 1): listings 4002, 4012, 4022 ... */
 const REPLICA_PORT_STEP = 10;
@@ -185,6 +186,18 @@ export const SERVICES: ServiceSpec[] = [
     env: () => ({}),
   },
   {
+    // Reports, the moderation queue, bans (issue 21): a report looks its item up at the content's owner (listings,
+    // forum, directory; any replica), so those come first. Its demo report waits for listings' demo listing.
+    name: 'moderation',
+    entry: 'services/moderation/src/main.ts',
+    env: (c) => ({
+      ...behindIdentity('moderation').env(c),
+      LISTINGS_URL: url(c.ports.listings!),
+      FORUM_URL: url(c.ports.forum!),
+      DIRECTORY_URL: url(c.ports.directory!),
+    }),
+  },
+  {
     // Each page's head and status, robots.txt, the sitemaps, the link-preview images: it reads the services' public
     // GETs (every replica's origin), so it starts after them.
     name: 'renderer',
@@ -215,6 +228,7 @@ export const SERVICES: ServiceSpec[] = [
       COMMS_URL: serviceOrigins(c, 'comms'),
       SEARCH_URL: serviceOrigins(c, 'search'),
       RENDERER_URL: serviceOrigins(c, 'renderer'),
+      MODERATION_URL: serviceOrigins(c, 'moderation'),
       ...webEnv(c),
     }),
   },

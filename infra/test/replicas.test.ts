@@ -18,7 +18,7 @@ import type { Connection } from 'mongoose';
 import { AdClickRecorded, ListingCreated, eventStream, parseEvent } from '@cp/contracts';
 import { connectMongo, connectNats, consumerBacklog, createLogger, streamMessages, type NatsHandle } from '@cp/service-kit';
 import { faultNats, testEnv } from '../src/jest/test-env.ts';
-import { startServices, type RunningStack } from '../src/stack.ts';
+import { liftedPostingLimits, startServices, type RunningStack } from '../src/stack.ts';
 import { AD_COUNTER_DURABLE } from '../../services/ads/src/events/ad-counter.ts';
 
 jest.setTimeout(240_000);
@@ -53,7 +53,8 @@ beforeAll(async () => {
     web: 'folders',
     extraEnv: {
       identity: { MONGO_DB: dbs.identity, LOG_LEVEL: 'warn' },
-      listings: { MONGO_DB: dbs.listings, LOG_LEVEL: 'warn' },
+      // Posting limits lifted: the test's fresh accounts post LISTINGS_PER_USER listings each.
+      listings: { MONGO_DB: dbs.listings, LOG_LEVEL: 'warn', ...liftedPostingLimits().listings },
       ads: { MONGO_DB: dbs.ads, LOG_LEVEL: 'warn' },
       gateway: { RATE_LIMIT_GLOBAL: '0', RATE_LIMIT_AUTH: '0', RATE_LIMIT_AD_EVENTS: '0', LOG_LEVEL: 'warn' },
     },

@@ -17,6 +17,7 @@ import { ForumEnv, loadForumConfig } from '../../../services/forum/src/config.ts
 import { GatewayEnv, loadGatewayConfig } from '../../../services/gateway/src/config.ts';
 import { IdentityEnv, loadIdentityConfig } from '../../../services/identity/src/config.ts';
 import { ListingsEnv, loadListingsConfig } from '../../../services/listings/src/config.ts';
+import { ModerationEnv, loadModerationConfig } from '../../../services/moderation/src/config.ts';
 
 export const REPO = path.resolve(__dirname, '..', '..', '..');
 
@@ -43,6 +44,7 @@ export const SERVICE_CONFIGS: Record<string, ServiceConfigEntry> = {
   comms: { schema: CommsEnv, load: (env) => loadCommsConfig(env) },
   search: { schema: SearchEnv, load: (env) => loadSearchConfig(env) },
   renderer: { schema: RendererEnv, load: (env) => loadRendererConfig(env) },
+  moderation: { schema: ModerationEnv, load: (env) => loadModerationConfig(env) },
   gateway: { schema: GatewayEnv, load: (env) => loadGatewayConfig(env) },
 };
 

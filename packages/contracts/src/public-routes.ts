@@ -4,7 +4,7 @@
  * `/api/...` paths, so requests are forwarded with their path unchanged.
  */
 
-export const SERVICE_NAMES = ['identity', 'listings', 'forum', 'directory', 'ads', 'comms', 'search', 'renderer'] as const;
+export const SERVICE_NAMES = ['identity', 'listings', 'forum', 'directory', 'ads', 'comms', 'search', 'renderer', 'moderation'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
 /** `api`: JSON endpoints (small bodies, short timeout). `upload`: multipart image uploads (large bodies, long timeout). */
@@ -35,6 +35,9 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   { prefix: '/api/contact', service: 'comms', kind: 'api' },
   { prefix: '/api/newsletter', service: 'comms', kind: 'api' },
   { prefix: '/api/search', service: 'search', kind: 'api' },
+  // Trust and safety (issue 21): reporting content, and the admin's moderation queue, bans and audit log.
+  { prefix: '/api/reports', service: 'moderation', kind: 'api' },
+  { prefix: '/api/admin/moderation', service: 'moderation', kind: 'api' },
   // The renderer's public files (issue 20): not under /api, so they count in the site's rate-limit bucket (as /uploads);
   // the renderer sets their Cache-Control. Its page heads are /internal (never routed): the page asks for them itself.
   { prefix: '/robots.txt', service: 'renderer', kind: 'api' },

@@ -153,7 +153,7 @@ export function createPostingLimits(conn: Connection, opts: { overrides?: Postin
               },
             },
           ],
-          { upsert: true, new: true, session: session ?? null, updatePipeline: true },
+          { upsert: true, returnDocument: 'after', session: session ?? null, updatePipeline: true },
         )
         .lean<SlotsDoc>()
         .exec();

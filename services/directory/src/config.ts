@@ -1,7 +1,19 @@
-import type { z } from 'zod';
-import { behindIdentityEnv, loadWithPublicKey } from '@cp/service-kit';
+import { z } from 'zod';
+import { BaseServiceEnv, DemoDataEnv, JwtVerifyEnv, loadWithPublicKey, noDemoDataInProduction, port, PostingLimitsEnv, requirePublicKey } from '@cp/service-kit';
 
-export const DirectoryEnv = behindIdentityEnv({ port: 4004, db: 'directory', demo: 'demo businesses' });
+/** behindIdentityEnv's pieces (port 4004, database directory, demo businesses) and POSTING_LIMITS (the kit's posting limits). */
+export const DirectoryEnv = noDemoDataInProduction(
+  requirePublicKey(
+    BaseServiceEnv.extend({
+      ...JwtVerifyEnv.shape,
+      PORT: port(4004),
+      MONGO_DB: z.string().default('directory'),
+      ...DemoDataEnv.shape,
+      ...PostingLimitsEnv.shape,
+    }),
+  ),
+  'demo businesses',
+);
 
 export type DirectoryConfig = z.infer<typeof DirectoryEnv> & { publicKey: string };
 

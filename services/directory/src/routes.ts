@@ -9,6 +9,7 @@ import { updateBusiness } from './use-cases/update-business.ts';
 import { deleteBusiness } from './use-cases/delete-business.ts';
 import { listReviews } from './use-cases/list-reviews.ts';
 import { reviewBusiness } from './use-cases/review-business.ts';
+import { contentSnapshot } from './use-cases/content-snapshot.ts';
 
 const user = (ctx: Context) => ctx.state.user as AuthUser;
 
@@ -24,7 +25,9 @@ export function directoryRoutes(deps: DirectoryDeps, auth: Auth) {
   });
 
   router.get('/api/businesses/:id', async (ctx) => {
-    ctx.body = await getBusiness(deps, ctx.params.id ?? '');
+    // Public; its creator also gets it while moderation hides it. A session that cannot be checked: as to a visitor.
+    const viewer = await auth.verify(ctx).catch(() => null);
+    ctx.body = await getBusiness(deps, ctx.params.id ?? '', viewer?.id);
   });
 
   router.get('/api/yellow-pages', async (ctx) => {
@@ -45,6 +48,11 @@ export function directoryRoutes(deps: DirectoryDeps, auth: Auth) {
   router.post('/api/businesses/:id/reviews', auth.requireUser, async (ctx) => {
     ctx.status = 201;
     ctx.body = await reviewBusiness(deps, user(ctx), ctx.params.id ?? '', ctx.request.body);
+  });
+
+  // Internal (the gateway never routes /internal): a business or review as the moderation service describes it.
+  router.get('/internal/content/:kind/:id', async (ctx) => {
+    ctx.body = await contentSnapshot(deps, ctx.params.kind ?? '', ctx.params.id ?? '');
   });
 
   router.post('/api/admin/businesses', auth.requireAdmin, async (ctx) => {

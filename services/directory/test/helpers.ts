@@ -1,7 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import type { Connection } from 'mongoose';
-import type { NatsHandle } from '@cp/service-kit';
-import { call, newUser, startBehindIdentity, until, type IdentityHarness } from '../../identity/test/helpers.ts';
+import { POSTING_ACTIONS } from '@cp/contracts';
+import { ensureStream, type NatsHandle, type PostingLimitOverrides } from '@cp/service-kit';
+import { call, mailedVerificationToken, newUser, startBehindIdentity, until, type IdentityHarness } from '../../identity/test/helpers.ts';
 import { buildDirectoryApp } from '../src/app.ts';
+import { startModeration } from '../src/events/moderation.ts';
 import type { DirectoryDeps } from '../src/use-cases/deps.ts';
 
 export { call, newUser, until };
@@ -37,18 +40,38 @@ export interface DirectoryHarness {
   close(): Promise<void>;
 }
 
+/**
+ * Every posting limit lifted: the tests' accounts review far more than a person would (as the browser tests' stack
+ * does). test/posting-limits.test.ts starts the directory with the real defaults.
+ */
+export const LIFTED_LIMITS: PostingLimitOverrides = Object.fromEntries(POSTING_ACTIONS.map((action) => [action, { limit: 100_000, newAccountLimit: 100_000 }]));
+
 /** Session answers are cached this long here: far longer than any test waits, so only identity's events can drop them. */
 export const SESSION_TTL_MS = 120_000;
 
 /**
  * The real identity app (with its verification mails) and the directory app side by side on the real test MongoDB,
- * NATS and both outbox relays; the directory on an offset clock (real time unless a test moves it).
+ * NATS and both outbox relays; the directory on an offset clock (real time unless a test moves it). Its consumer of the
+ * moderation stream runs (a durable of this harness's own: test files share the stream, never a consumer); the stream
+ * is made as the moderation service makes it.
  */
-export async function startDirectory(): Promise<DirectoryHarness> {
+export async function startDirectory(opts: { postingLimits?: PostingLimitOverrides } = {}): Promise<DirectoryHarness> {
   const base = await startBehindIdentity('directory', { verificationMail: true, sessionTtlMs: SESSION_TTL_MS });
   const clock = offsetClock();
-  const { app, deps } = await buildDirectoryApp({ conn: base.conn, logger: base.logger, auth: base.auth, now: clock.now });
-  const session = ({ cookie, userId, username }: Session) => ({ cookie, userId, username });
+  const { app, deps } = await buildDirectoryApp({ conn: base.conn, logger: base.logger, auth: base.auth, now: clock.now, postingLimits: opts.postingLimits ?? LIFTED_LIMITS });
+  await ensureStream(base.nats.jsm, 'moderation');
+  const moderation = await startModeration(deps, base.nats, { durable: `directory-moderation-test-${randomUUID().slice(0, 8)}` });
+  // A registered user who opened the link mailed to them. Named at random: the mail catcher is shared by the test files
+  // that run at once, and newUser's names (time and a per-file counter) can meet across files, and so their mails.
+  const newVerifiedSession = async (): Promise<Session> => {
+    const name = `user_${randomUUID().replaceAll('-', '').slice(0, 20)}`;
+    const user = newUser({ username: name, email: `${name}@example.com` });
+    const reg = await call(base.identity.base, 'POST', '/api/register', { body: user });
+    if (reg.status !== 201 || !reg.cookie) throw new Error(`register failed: ${reg.status} ${JSON.stringify(reg.body)}`);
+    const res = await call(base.identity.base, 'POST', '/api/auth/verify-email', { body: { token: await mailedVerificationToken(user.email) } });
+    if (res.status !== 200) throw new Error(`verify failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return { cookie: reg.cookie, userId: reg.body.id as string, username: name };
+  };
   return {
     base: await base.serve(app),
     identity: base.identity,
@@ -57,14 +80,14 @@ export async function startDirectory(): Promise<DirectoryHarness> {
     nats: base.nats,
     clock,
     newSession: () => base.newSession(),
-    newVerifiedSession: async () => session(await base.newVerifiedSession()),
+    newVerifiedSession,
     newAdminSession: () => base.newAdminSession(),
     async newVerifiedAdminSession() {
-      const s = session(await base.newVerifiedSession());
+      const s = await newVerifiedSession();
       await base.identity.deps.users.setAdmin(s.userId, true);
       return s;
     },
-    close: () => base.close(),
+    close: () => base.close(moderation),
   };
 }
 

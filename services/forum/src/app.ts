@@ -1,7 +1,7 @@
 import type Koa from 'koa';
 import type { JetStreamClient } from '@nats-io/jetstream';
 import { ForumPostViewed } from '@cp/contracts';
-import { createApp, createAuth, mongoReadiness, outboxModel, publishEvent, type ServiceAppInput } from '@cp/service-kit';
+import { createApp, createAuth, createPostingLimits, mongoReadiness, outboxModel, publishEvent, type PostingLimitOverrides, type ServiceAppInput } from '@cp/service-kit';
 import { PostsRepository } from './data/posts-repository.ts';
 import { RepliesRepository } from './data/replies-repository.ts';
 import { ViewsRepository } from './data/views-repository.ts';
@@ -11,6 +11,8 @@ import type { ForumDeps } from './use-cases/deps.ts';
 export interface ForumAppInput extends ServiceAppInput {
   /** Where post-viewed events go (the forum's stream). */
   js: JetStreamClient;
+  /** POSTING_LIMITS: overrides of the contracts' posting limits (forum posts, replies). */
+  postingLimits?: PostingLimitOverrides;
 }
 
 /** Builds the forum service (repositories, use cases, routes) on given connections; used by main and by tests. */
@@ -20,17 +22,21 @@ export async function buildForumApp(input: ForumAppInput): Promise<{ app: Koa; d
   const views = new ViewsRepository(input.conn);
   for (const repo of [posts, replies, views]) await repo.init();
   await outboxModel(input.conn).createIndexes();
+  const now = input.now ?? (() => new Date());
+  const limits = createPostingLimits(input.conn, { overrides: input.postingLimits ?? {}, now });
+  await limits.init();
   const deps: ForumDeps = {
     conn: input.conn,
     posts,
     replies,
     views,
+    limits,
     publishView: async (postId, viewer) => {
       await publishEvent(input.js, ForumPostViewed, { postId, viewer });
     },
     viewerSalt: await views.viewerSalt(),
     logger: input.logger,
-    now: input.now ?? (() => new Date()),
+    now,
   };
   const app = createApp({ name: 'forum', logger: input.logger, readiness: [mongoReadiness(input.conn), ...(input.readiness ?? [])] });
   const routes = forumRoutes(deps, createAuth(input.auth));

@@ -6,6 +6,7 @@ import { viewPost } from './use-cases/view-post.ts';
 import { listReplies } from './use-cases/list-replies.ts';
 import { createPost } from './use-cases/create-post.ts';
 import { createReply } from './use-cases/create-reply.ts';
+import { contentSnapshot } from './use-cases/content-snapshot.ts';
 
 const user = (ctx: Context) => ctx.state.user as AuthUser;
 
@@ -24,7 +25,15 @@ export function forumRoutes(deps: ForumDeps, auth: Auth) {
   });
 
   router.get('/api/forum/posts/:id/replies', async (ctx) => {
-    ctx.body = await listReplies(deps, ctx.params.id ?? '');
+    // Public; a logged-in viewer also gets their own replies moderation hides (marked). A session that cannot be
+    // checked only costs that: the list is answered as to a visitor.
+    const reader = await auth.verify(ctx).catch(() => null);
+    ctx.body = await listReplies(deps, ctx.params.id ?? '', reader?.id);
+  });
+
+  // Internal (the gateway never routes /internal): a post or reply as the moderation service describes it.
+  router.get('/internal/content/:kind/:id', async (ctx) => {
+    ctx.body = await contentSnapshot(deps, ctx.params.kind ?? '', ctx.params.id ?? '');
   });
 
   router.post('/api/forum/posts', auth.requireUser, async (ctx) => {

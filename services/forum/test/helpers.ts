@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Connection } from 'mongoose';
-import type { NatsHandle } from '@cp/service-kit';
+import { POSTING_ACTIONS } from '@cp/contracts';
+import { ensureStream, type NatsHandle, type PostingLimitOverrides } from '@cp/service-kit';
 import { call, newUser, startBehindIdentity, until, type IdentityHarness } from '../../identity/test/helpers.ts';
 import { buildForumApp } from '../src/app.ts';
 import { startViewCounter } from '../src/events/view-counter.ts';
+import { startModeration } from '../src/events/moderation.ts';
 import type { ForumDeps } from '../src/use-cases/deps.ts';
 
 export { call, newUser, until };
@@ -24,13 +26,16 @@ export interface ForumHarness {
 
 /**
  * The real identity app and the forum app side by side on the real test MongoDB (a database each), NATS and SMTP;
- * both outbox relays run, the forum checks sessions at identity over HTTP, and its view counter runs (a durable of
- * this harness's own: test files share the stream, never a consumer).
+ * both outbox relays run, the forum checks sessions at identity over HTTP, and its view counter and its consumer of the
+ * moderation stream run (durables of this harness's own: test files share the streams, never a consumer). The
+ * moderation stream is made as the moderation service makes it.
  */
-export async function startForum(): Promise<ForumHarness> {
+export async function startForum(opts: { postingLimits?: PostingLimitOverrides } = {}): Promise<ForumHarness> {
   const base = await startBehindIdentity('forum');
-  const { app, deps } = await buildForumApp({ conn: base.conn, js: base.nats.js, logger: base.logger, auth: base.auth });
+  const { app, deps } = await buildForumApp({ conn: base.conn, js: base.nats.js, logger: base.logger, auth: base.auth, postingLimits: opts.postingLimits ?? LIFTED_LIMITS });
   const counter = await startViewCounter(deps, base.nats, { durable: `view-counter-test-${randomUUID().slice(0, 8)}` });
+  await ensureStream(base.nats.jsm, 'moderation');
+  const moderation = await startModeration(deps, base.nats, { durable: `forum-moderation-test-${randomUUID().slice(0, 8)}` });
   return {
     base: await base.serve(app),
     identity: base.identity,
@@ -38,9 +43,15 @@ export async function startForum(): Promise<ForumHarness> {
     conn: base.conn,
     nats: base.nats,
     newSession: base.newSession,
-    close: () => base.close(counter),
+    close: () => base.close(counter, moderation),
   };
 }
+
+/**
+ * Every posting limit lifted: the tests' fresh accounts post far more than a person would (as the browser tests' stack
+ * does). test/posting-limits.test.ts starts the forum with the real defaults.
+ */
+export const LIFTED_LIMITS: PostingLimitOverrides = Object.fromEntries(POSTING_ACTIONS.map((action) => [action, { limit: 100_000, newAccountLimit: 100_000 }]));
 
 /** A valid post body (spec §5), with overrides. */
 export function postBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {

@@ -261,6 +261,8 @@ export const GatewayEnv = z.object({
   SEARCH_URL: optionalUpstream,
   /** The renderer (issue 20): each page's head and status, robots.txt, the sitemaps, the link-preview images. */
   RENDERER_URL: optionalUpstream,
+  /** Moderation (issue 21): reports, the admin's moderation queue, bans and audit log. */
+  MODERATION_URL: optionalUpstream,
   /** The page's wait for its head from the renderer; past it the page goes out with the shell's head (200). */
   PAGE_HEAD_TIMEOUT_MS: int(300, 1),
   /** How long a page's head is reused (anonymous content): a change shows within this time. 0: asked every time. */
@@ -347,6 +349,7 @@ const INDIVIDUAL: Record<ServiceName, keyof z.infer<typeof GatewayEnv>> = {
   comms: 'COMMS_URL',
   search: 'SEARCH_URL',
   renderer: 'RENDERER_URL',
+  moderation: 'MODERATION_URL',
 };
 
 /** Reads and validates the gateway's environment; throws a ConfigError listing every problem. */

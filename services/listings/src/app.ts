@@ -1,6 +1,16 @@
 import type Koa from 'koa';
 import type { Connection } from 'mongoose';
-import { createApp, createAuth, mongoReadiness, outboxModel, type Logger, type ReadinessCheck, type SessionChecker } from '@cp/service-kit';
+import {
+  createApp,
+  createAuth,
+  createPostingLimits,
+  mongoReadiness,
+  outboxModel,
+  type Logger,
+  type PostingLimitOverrides,
+  type ReadinessCheck,
+  type SessionChecker,
+} from '@cp/service-kit';
 import { ListingsRepository } from './data/listings-repository.ts';
 import { UploadsRepository } from './data/uploads-repository.ts';
 import { TombstonesRepository } from './data/tombstones-repository.ts';
@@ -16,6 +26,8 @@ export interface ListingsAppInput {
   auth: { publicKey: string; issuer: string; audience: string; sessions: SessionChecker };
   images?: { maxPixels: number; concurrentUploads?: number };
   readiness?: ReadinessCheck[];
+  /** POSTING_LIMITS: overrides of the contracts' posting-limit defaults. */
+  postingLimits?: PostingLimitOverrides;
   now?: () => Date;
 }
 
@@ -30,6 +42,7 @@ export async function buildListingsApp(input: ListingsAppInput): Promise<{ app: 
     listings: new ListingsRepository(input.conn),
     uploads: new UploadsRepository(input.conn),
     tombstones: new TombstonesRepository(input.conn),
+    postingLimits: createPostingLimits(input.conn, { overrides: input.postingLimits ?? {}, ...(input.now ? { now: input.now } : {}) }),
     store: input.store,
     images: input.images ?? { maxPixels: 50_000_000 },
     logger: input.logger,
@@ -38,6 +51,7 @@ export async function buildListingsApp(input: ListingsAppInput): Promise<{ app: 
   await deps.listings.init();
   await deps.uploads.init();
   await deps.tombstones.init();
+  await deps.postingLimits.init();
   await outboxModel(input.conn).createIndexes();
   await input.store.ensureBucket();
   const auth = createAuth(input.auth);

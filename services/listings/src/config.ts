@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BaseServiceEnv, DemoDataEnv, JwtVerifyEnv, loadWithPublicKey, noDemoDataInProduction, port, requirePublicKey, S3Env } from '@cp/service-kit';
+import { BaseServiceEnv, DemoDataEnv, JwtVerifyEnv, loadWithPublicKey, noDemoDataInProduction, port, PostingLimitsEnv, requirePublicKey, S3Env } from '@cp/service-kit';
 
 export const ListingsEnv = noDemoDataInProduction(
   requirePublicKey(
@@ -18,6 +18,8 @@ export const ListingsEnv = noDemoDataInProduction(
       ABANDONED_IMAGE_SWEEP_MIN: z.coerce.number().int().min(0).max(1440).default(60),
       /** Hours an unused upload is kept (a form being filled in): far longer than anyone keeps a form open. */
       ABANDONED_IMAGE_AGE_H: z.coerce.number().int().min(1).max(720).default(24),
+      /** Overrides of the posting limits (issue 21 §5; JSON, e.g. {"listing":{"limit":5}}): POSTING_LIMIT_DEFAULTS otherwise. */
+      ...PostingLimitsEnv.shape,
       /** Insert the demo listings when the collection is empty. */
       ...DemoDataEnv.shape,
     }),

@@ -4,6 +4,7 @@ import { buildListingsApp } from './app.ts';
 import { seedDemoData } from './seed/seed.ts';
 import { startImageCleanup } from './events/image-cleanup.ts';
 import { startImageClaims } from './events/image-claims.ts';
+import { startModerationConsumer } from './events/moderation.ts';
 import { startAbandonedImageSweep } from './jobs/abandoned-images.ts';
 
 await startService({
@@ -17,6 +18,7 @@ await startService({
       logger,
       auth: sessionAuth(config),
       images: { maxPixels: config.IMAGE_MAX_PIXELS, concurrentUploads: config.UPLOAD_CONCURRENCY },
+      postingLimits: config.POSTING_LIMITS,
       readiness,
     });
     const imageCleanup = await startImageCleanup(deps, nats);
@@ -25,6 +27,10 @@ await startService({
     await ensureStream(nats.jsm, 'forum', logger);
     const imageClaims = await startImageClaims(deps, nats);
     onClose(() => imageClaims.stop());
+    // Moderation's decisions (the moderation service's stream: the same settings it gives it; whoever starts first makes it).
+    await ensureStream(nats.jsm, 'moderation', logger);
+    const moderation = await startModerationConsumer(deps, nats);
+    onClose(() => moderation.stop());
     if (config.ABANDONED_IMAGE_SWEEP_MIN > 0) {
       const sweep = startAbandonedImageSweep(deps, { everyMs: config.ABANDONED_IMAGE_SWEEP_MIN * 60_000, maxAgeMs: config.ABANDONED_IMAGE_AGE_H * 3_600_000 });
       onClose(() => sweep.stop());

@@ -6,6 +6,7 @@ import { listListings } from './use-cases/list-listings.ts';
 import { updateListing } from './use-cases/update-listing.ts';
 import { deleteListing } from './use-cases/delete-listing.ts';
 import { uploadImages } from './use-cases/upload-images.ts';
+import { contentSnapshot } from './use-cases/content-snapshot.ts';
 import { IMAGE_KEY } from './images/storage-keys.ts';
 import { readImageFiles } from './images/multipart.ts';
 import { concurrencyLimit } from './images/concurrency.ts';
@@ -16,17 +17,34 @@ const user = (ctx: Context) => ctx.state.user as AuthUser;
 export function listingsRoutes(deps: ListingsDeps, auth: Auth) {
   const router = createRouter();
 
+  /**
+   * The signed-in reader of a public GET, if any: their own listings under moderation are shown to them. An
+   * invalid or revoked session, or identity not answering, reads as anonymous (the public answer), never an error.
+   */
+  const viewerId = async (ctx: Context): Promise<string | undefined> => {
+    const found = await auth.verify(ctx).catch((err: unknown) => {
+      deps.logger.warn({ err }, 'session not checked: read as anonymous');
+      return null;
+    });
+    return found?.id;
+  };
+
   router.get('/api/listings', async (ctx) => {
-    ctx.body = await listListings(deps, ctx.query);
+    ctx.body = await listListings(deps, ctx.query, await viewerId(ctx));
   });
 
   router.get('/api/listings/:id', async (ctx) => {
-    ctx.body = await getListing(deps, ctx.params.id ?? '');
+    ctx.body = await getListing(deps, ctx.params.id ?? '', await viewerId(ctx));
+  });
+
+  // Internal (the gateway never routes /internal): moderation's view of a reported listing.
+  router.get('/internal/content/:kind/:id', async (ctx) => {
+    ctx.body = await contentSnapshot(deps, ctx.params.kind ?? '', ctx.params.id ?? '');
   });
 
   router.post('/api/listings', auth.requireUser, async (ctx) => {
     ctx.status = 201;
-    ctx.body = await createListing(deps, user(ctx).id, ctx.request.body);
+    ctx.body = await createListing(deps, user(ctx), ctx.request.body);
   });
 
   router.put('/api/listings/:id', auth.requireUser, async (ctx) => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Connection } from 'mongoose';
-import { S3Env, s3ObjectStore, s3OptionsFrom, type NatsHandle, type ObjectStore } from '@cp/service-kit';
+import { S3Env, s3ObjectStore, s3OptionsFrom, type NatsHandle, type ObjectStore, type PostingLimitOverrides } from '@cp/service-kit';
 import { testEnv } from '../../../infra/src/jest/test-env.ts';
 import { call, newUser, startBehindIdentity, until, type IdentityHarness } from '../../identity/test/helpers.ts';
 import { buildListingsApp } from '../src/app.ts';
@@ -21,18 +21,30 @@ export interface ListingsHarness {
   deps: ListingsDeps;
   conn: Connection;
   nats: NatsHandle;
-  /** Registers a user at identity; returns the session cookie and the user's id. */
-  newSession(): Promise<{ cookie: string; userId: string }>;
+  /** Registers a user at identity; returns the session cookie, the user's id and name (password: newUser's). */
+  newSession(): Promise<{ cookie: string; userId: string; username: string }>;
   close(): Promise<void>;
 }
+
+/** The listing posting limit lifted: the tests' fresh accounts post far more than a person would (the limit's own test keeps it). */
+export const LIFTED_LISTING_LIMIT: PostingLimitOverrides = { listing: { limit: 100_000, newAccountLimit: 100_000 } };
 
 /**
  * The real identity app and the listings app side by side, on the real test MongoDB (a database each), NATS and
  * S3. Both run their outbox relays; listings checks sessions at identity over HTTP and listens for revocations.
  */
-export async function startListings(opts: { sessionTtlMs?: number; maxPixels?: number; imageCleanup?: boolean } = {}): Promise<ListingsHarness> {
+export async function startListings(
+  opts: { sessionTtlMs?: number; maxPixels?: number; imageCleanup?: boolean; postingLimits?: PostingLimitOverrides } = {},
+): Promise<ListingsHarness> {
   const base = await startBehindIdentity('listings', opts.sessionTtlMs !== undefined ? { sessionTtlMs: opts.sessionTtlMs } : {});
-  const { app, deps } = await buildListingsApp({ conn: base.conn, store: testStore(), logger: base.logger, auth: base.auth, images: { maxPixels: opts.maxPixels ?? 50_000_000 } });
+  const { app, deps } = await buildListingsApp({
+    conn: base.conn,
+    store: testStore(),
+    logger: base.logger,
+    auth: base.auth,
+    images: { maxPixels: opts.maxPixels ?? 50_000_000 },
+    postingLimits: opts.postingLimits ?? LIFTED_LISTING_LIMIT,
+  });
   // A durable of its own per harness: test files share the stream, never a consumer.
   const cleanup = opts.imageCleanup ? await startImageCleanup(deps, base.nats, `image-cleanup-test-${randomUUID().slice(0, 8)}`) : undefined;
   return {
@@ -42,19 +54,25 @@ export async function startListings(opts: { sessionTtlMs?: number; maxPixels?: n
     conn: base.conn,
     nats: base.nats,
     async newSession() {
-      const { cookie, userId } = await base.newSession();
-      return { cookie, userId };
+      const { cookie, userId, username } = await base.newSession();
+      return { cookie, userId, username };
     },
     close: () => base.close(...(cleanup ? [cleanup] : [])),
   };
 }
 
-/** A valid listing body (spec §5), with overrides. */
+let bodies = 0;
+
+/**
+ * A valid listing body (spec §5), with overrides. Each body's default description is its own (a number at its end): the
+ * same user may not post the same title and description twice within a day (issue 21 §5, 409).
+ */
 export function listingBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  bodies += 1;
   return {
     category: 'Buy & Sell',
     title: 'Sofa set for sale',
-    description: 'Three seater sofa in very good condition, pick up only.',
+    description: `Three seater sofa in very good condition, pick up only. Ref ${bodies}.`,
     location: 'Harrisburg PA',
     price: 200,
     tier: 'free',

@@ -54,6 +54,11 @@ export const ForumReplyCreated = defineEvent(
 );
 /** A post was opened by a viewer (a user id, or a salted hash of address and browser for visitors): counted off the request path. */
 export const ForumPostViewed = defineEvent('forum.post-viewed', 1, z.object({ postId: IdSchema, viewer: z.string().min(1).max(128) }));
+/**
+ * A post was deleted (a moderator removed it, issue 21), its replies with it: consumers that keep a copy drop it;
+ * `imageUrl`: the upload it showed, which nothing of the forum uses any more.
+ */
+export const ForumPostDeleted = defineEvent('forum.post-deleted', 1, z.object({ postId: IdSchema, userId: IdSchema, imageUrl: z.string().optional() }));
 
 // directory
 /** `business`: the business as the API returns it after the change (optional: events stored before it was added lack it). */
@@ -131,6 +136,7 @@ export const eventCatalog = [
   ForumPostCreated,
   ForumReplyCreated,
   ForumPostViewed,
+  ForumPostDeleted,
   BusinessCreated,
   BusinessUpdated,
   BusinessDeleted,

@@ -1,5 +1,5 @@
 import type { Business, BusinessReview } from '@cp/contracts';
-import type { BusinessDoc } from './businesses-repository.ts';
+import { isVisible, type BusinessDoc } from './businesses-repository.ts';
 import type { ReviewDoc } from './reviews-repository.ts';
 
 /** A stored business as the API shows it (spec §3 businesses; the rating total stays inside). */
@@ -25,7 +25,18 @@ export function toBusiness(doc: BusinessDoc): Business {
   };
 }
 
-/** A stored review as the API shows it; a held one marked `pending` (only its author ever sees it). */
+/**
+ * A business as answered to one viewer: the public shape (toBusiness, also what events carry), marked
+ * `moderation: 'under-review'` when moderation hides it (only its creator is ever answered it then).
+ */
+export function toBusinessFor(doc: BusinessDoc): Business {
+  return isVisible(doc) ? toBusiness(doc) : { ...toBusiness(doc), moderation: 'under-review' };
+}
+
+/**
+ * A stored review as the API shows it; a held one marked `pending`, a hidden one `moderation: 'under-review'` (only
+ * its author ever sees either).
+ */
 export function toReview(doc: ReviewDoc): BusinessReview {
   return {
     id: doc._id,
@@ -36,5 +47,6 @@ export function toReview(doc: ReviewDoc): BusinessReview {
     comment: doc.comment,
     createdAt: doc.createdAt.toISOString(),
     ...(doc.held ? { pending: true } : {}),
+    ...(isVisible(doc) ? {} : { moderation: 'under-review' as const }),
   };
 }

@@ -1,5 +1,5 @@
 import { Schema, type ClientSession, type Connection } from 'mongoose';
-import { MongoRepository } from '@cp/service-kit';
+import { MongoRepository, trusted } from '@cp/service-kit';
 
 /**
  * businesses (spec §3) as stored. `ratingTotal` (the sum of the reviews' ratings) is kept next to `reviewCount` so the
@@ -25,7 +25,17 @@ export interface BusinessDoc {
   premium: boolean;
   createdAt: Date;
   updatedAt: Date;
+  /** Hidden by moderation pending review (issue 21): gone for everyone but its creator. */
+  hidden?: boolean;
+  /** Its creator is banned: gone for everyone. */
+  authorBanned?: boolean;
 }
+
+/** What everyone may see (a business or a review): neither hidden by moderation nor by a banned author. */
+export const VISIBLE = { hidden: trusted({ $ne: true }), authorBanned: trusted({ $ne: true }) };
+
+/** Whether a business or a review may be shown to everyone. */
+export const isVisible = (doc: { hidden?: boolean | undefined; authorBanned?: boolean | undefined }) => doc.hidden !== true && doc.authorBanned !== true;
 
 /** What an admin may set (spec §5 Business: everything but id, userId, rating, reviewCount, verified, createdAt). */
 export type BusinessFields = Pick<BusinessDoc, 'name' | 'category' | 'mainCategory' | 'subCategory' | 'description' | 'address' | 'phone' | 'email' | 'website' | 'logoUrl' | 'premium'>;
@@ -53,6 +63,8 @@ const businessSchema = new Schema<BusinessDoc>(
     premium: { type: Boolean, required: true, default: false },
     createdAt: { type: Date, required: true },
     updatedAt: { type: Date, required: true },
+    hidden: Boolean,
+    authorBanned: Boolean,
   },
   { collection: 'businesses', versionKey: false, strict: 'throw' },
 );
@@ -60,6 +72,8 @@ const businessSchema = new Schema<BusinessDoc>(
 const ORDER = { premium: -1, createdAt: -1, _id: -1 } as const;
 businessSchema.index(ORDER, { name: 'premium_newest' });
 businessSchema.index({ mainCategory: 1, subCategory: 1, ...ORDER }, { name: 'yellow_pages' });
+// A user's businesses (a ban or an unban flags them all).
+businessSchema.index({ userId: 1 }, { name: 'creator' });
 
 /** The mean of the ratings, one decimal, rounded half up from whole numbers (4 and 5 → 4.5; 4, 4, 5 → 4.3). */
 export function meanRating(total: number, count: number): number {
@@ -79,17 +93,24 @@ export class BusinessesRepository extends MongoRepository<BusinessDoc> {
     return this.model.findById(id, null, session ? { session } : {}).lean<BusinessDoc>().exec();
   }
 
-  /** Every business in the list order (GET /api/businesses). */
+  /** Every business everyone may see, in the list order (GET /api/businesses). */
   all(): Promise<BusinessDoc[]> {
-    return this.model.find({}).sort(ORDER).lean<BusinessDoc[]>().exec();
+    return this.model.find(VISIBLE).sort(ORDER).lean<BusinessDoc[]>().exec();
   }
 
-  /** The businesses of a main category and/or subcategory (values already checked against the tree), in the list order. */
+  /**
+   * The businesses everyone may see of a main category and/or subcategory (values already checked against the tree),
+   * in the list order.
+   */
   inCategory(filter: { mainCategory?: string; subCategory?: string }): Promise<BusinessDoc[]> {
     const query: Record<string, string> = {};
     if (filter.mainCategory) query.mainCategory = filter.mainCategory;
     if (filter.subCategory) query.subCategory = filter.subCategory;
-    return this.model.find(query).sort(ORDER).lean<BusinessDoc[]>().exec();
+    return this.model
+      .find({ ...query, ...VISIBLE })
+      .sort(ORDER)
+      .lean<BusinessDoc[]>()
+      .exec();
   }
 
   /** Replaces what an admin may set; the counters, verified and createdAt stay. Null when there is no such business. */
@@ -115,6 +136,30 @@ export class BusinessesRepository extends MongoRepository<BusinessDoc> {
     const mean = meanRating(after.ratingTotal, after.reviewCount);
     await this.model.updateOne({ _id: id }, { $set: { rating: mean } }, { session }).exec();
     return { ...after, rating: mean };
+  }
+
+  /**
+   * Sets the total, count and rating from the reviews that count (moderation changed which ones do), in the caller's
+   * transaction; the business after, null when there is none. A concurrent review's `$inc` writes the same document,
+   * so one of the two transactions is retried and the three stay exact.
+   */
+  setRating(id: string, totals: { total: number; count: number }, session: ClientSession): Promise<BusinessDoc | null> {
+    return this.model
+      .findOneAndUpdate({ _id: id }, { $set: { ratingTotal: totals.total, reviewCount: totals.count, rating: meanRating(totals.total, totals.count) } }, { session, returnDocument: 'after' })
+      .lean<BusinessDoc>()
+      .exec();
+  }
+
+  /** Hides a business pending review, or shows it again (moderation); false when there is no such business. */
+  async setHidden(id: string, hidden: boolean, session: ClientSession): Promise<boolean> {
+    const res = await this.model.updateOne({ _id: id }, hidden ? { $set: { hidden: true } } : { $unset: { hidden: 1 } }, { session }).exec();
+    return res.matchedCount === 1;
+  }
+
+  /** Flags (or unflags) every business created by a user whose ban began (or ended). */
+  async setAuthorBanned(userId: string, banned: boolean, session: ClientSession): Promise<number> {
+    const res = await this.model.updateMany({ userId }, banned ? { $set: { authorBanned: true } } : { $unset: { authorBanned: 1 } }, { session }).exec();
+    return res.modifiedCount;
   }
 
   count(): Promise<number> {

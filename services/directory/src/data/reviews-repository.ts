@@ -1,5 +1,6 @@
 import { Schema, type ClientSession, type Connection } from 'mongoose';
 import { MongoRepository, trusted } from '@cp/service-kit';
+import { VISIBLE } from './businesses-repository.ts';
 
 /**
  * business_reviews (spec §3) as stored, with the reviewer's username. One per user per business (a unique index).
@@ -16,7 +17,14 @@ export interface ReviewDoc {
   createdAt: Date;
   held?: boolean;
   releaseAt?: Date;
+  /** Hidden by moderation pending review (issue 21): not counted, gone for everyone but its author. */
+  hidden?: boolean;
+  /** Its author is banned: not counted, gone for everyone. */
+  authorBanned?: boolean;
 }
+
+/** The reviews that count (in the rating, shown to everyone): not held, not hidden, not by a banned author. */
+const COUNTED = { held: trusted({ $ne: true }), ...VISIBLE };
 
 const reviewSchema = new Schema<ReviewDoc>(
   {
@@ -29,6 +37,8 @@ const reviewSchema = new Schema<ReviewDoc>(
     createdAt: { type: Date, required: true },
     held: Boolean,
     releaseAt: Date,
+    hidden: Boolean,
+    authorBanned: Boolean,
   },
   { collection: 'business_reviews', versionKey: false, strict: 'throw' },
 );
@@ -37,6 +47,8 @@ reviewSchema.index({ businessId: 1, userId: 1 }, { name: 'one_per_user', unique:
 reviewSchema.index({ businessId: 1, createdAt: -1, _id: -1 }, { name: 'business_newest' });
 // The held reviews, by when they are due (the release job's query).
 reviewSchema.index({ releaseAt: 1, _id: 1 }, { name: 'held_due', partialFilterExpression: { held: true } });
+// A user's reviews (a ban or an unban flags them all).
+reviewSchema.index({ userId: 1 }, { name: 'author' });
 
 export class ReviewsRepository extends MongoRepository<ReviewDoc> {
   constructor(conn: Connection) {
@@ -48,9 +60,12 @@ export class ReviewsRepository extends MongoRepository<ReviewDoc> {
     await this.model.collection.insertOne(doc as never, { session });
   }
 
-  /** A business's reviews that count, newest first, and the viewer's own held one (when a viewer is given). */
+  /**
+   * A business's reviews that count, newest first, and the viewer's own one when it does not (held, or hidden by
+   * moderation) when a viewer is given.
+   */
   forBusiness(businessId: string, viewerId?: string): Promise<ReviewDoc[]> {
-    const shown = viewerId ? { $or: [{ held: trusted({ $ne: true }) }, { userId: viewerId }] } : { held: trusted({ $ne: true }) };
+    const shown = viewerId ? { $or: [COUNTED, { userId: viewerId }] } : COUNTED;
     return this.model
       .find({ businessId, ...shown })
       .sort({ createdAt: -1, _id: -1 })
@@ -68,14 +83,41 @@ export class ReviewsRepository extends MongoRepository<ReviewDoc> {
       .exec();
   }
 
-  /** Marks a held review as counting, in the release's transaction; false when it is not held (any more). */
-  async release(id: string, session: ClientSession): Promise<boolean> {
-    const res = await this.model.updateOne({ _id: id, held: true }, { $unset: { held: 1, releaseAt: 1 } }, { session }).exec();
-    return res.modifiedCount === 1;
+  /** Ends a held review's hold, in the release's transaction; the review as it was, null when it is not held (any more). */
+  release(id: string, session: ClientSession): Promise<ReviewDoc | null> {
+    return this.model.findOneAndUpdate({ _id: id, held: true }, { $unset: { held: 1, releaseAt: 1 } }, { session }).lean<ReviewDoc>().exec();
   }
 
-  async delete(id: string, session: ClientSession): Promise<void> {
-    await this.model.deleteOne({ _id: id }, { session }).exec();
+  findById(id: string, session?: ClientSession): Promise<ReviewDoc | null> {
+    return this.model.findById(id, null, session ? { session } : {}).lean<ReviewDoc>().exec();
+  }
+
+  /** The sum and number of a business's reviews that count (its rating's total and reviewCount). */
+  async totals(businessId: string, session: ClientSession): Promise<{ total: number; count: number }> {
+    const [row] = await this.model
+      .aggregate<{ total: number; count: number }>([
+        { $match: { businessId, held: { $ne: true }, hidden: { $ne: true }, authorBanned: { $ne: true } } },
+        { $group: { _id: null, total: { $sum: '$rating' }, count: { $sum: 1 } } },
+      ])
+      .session(session)
+      .exec();
+    return { total: row?.total ?? 0, count: row?.count ?? 0 };
+  }
+
+  /** Hides a review pending review, or shows it again (moderation); the review as it was, null when there is none. */
+  setHidden(id: string, hidden: boolean, session: ClientSession): Promise<ReviewDoc | null> {
+    return this.model.findOneAndUpdate({ _id: id }, hidden ? { $set: { hidden: true } } : { $unset: { hidden: 1 } }, { session }).lean<ReviewDoc>().exec();
+  }
+
+  /** Flags (or unflags) every review of a user whose ban began (or ended); returns the businesses they reviewed. */
+  async setAuthorBanned(userId: string, banned: boolean, session: ClientSession): Promise<string[]> {
+    const businessIds = (await this.model.distinct('businessId', { userId }).session(session).exec()) as string[];
+    await this.model.updateMany({ userId }, banned ? { $set: { authorBanned: true } } : { $unset: { authorBanned: 1 } }, { session }).exec();
+    return businessIds;
+  }
+
+  async delete(id: string, session: ClientSession): Promise<ReviewDoc | null> {
+    return this.model.findOneAndDelete({ _id: id }, { session }).lean<ReviewDoc>().exec();
   }
 
   async deleteForBusiness(businessId: string, session: ClientSession): Promise<number> {

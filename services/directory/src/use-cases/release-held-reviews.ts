@@ -1,6 +1,7 @@
 import { runInTransaction } from '@cp/service-kit';
 import { BusinessReviewed } from '@cp/contracts';
 import type { ReviewDoc } from '../data/reviews-repository.ts';
+import { isVisible } from '../data/businesses-repository.ts';
 import type { DirectoryDeps } from './deps.ts';
 
 /** Held reviews released per query; a run goes on until none is due (at most RELEASE_MAX_PER_RUN). */
@@ -12,11 +13,13 @@ export const RELEASE_MAX_PER_RUN = 5_000;
  * update that matches only while it is held), the business's total, count and rating move as for a review that
  * counted at once, and the business-reviewed event is emitted. Two releasers of the same review (a job replica taking
  * over mid-run) conflict on the review, the transaction is retried, and the second finds it released: nothing twice.
- * A review whose business was deleted meanwhile is dropped. True when this call released it.
+ * A review whose business was deleted meanwhile is dropped. One that moderation hid meanwhile (or whose author was
+ * banned) is released without counting: it counts when it is restored. True when this call counted it.
  */
 export async function releaseHeldReview(deps: DirectoryDeps, review: ReviewDoc): Promise<boolean> {
   return runInTransaction(deps.conn, async (session, emit) => {
-    if (!(await deps.reviews.release(review._id, session))) return false;
+    const held = await deps.reviews.release(review._id, session);
+    if (!held || !isVisible(held)) return false;
     const business = await deps.businesses.addRating(review.businessId, review.rating, session);
     if (!business) {
       await deps.reviews.delete(review._id, session);

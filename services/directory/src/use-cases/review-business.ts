@@ -23,6 +23,8 @@ import { businessId, existingBusiness } from './business-rules.ts';
  * (release-held-reviews.ts); its author gets it back marked `pending`.
  * A review that counts at once, the business's new total, count and rating, and the business-reviewed event are one
  * transaction, so the rating stays exact under concurrent reviews (conflicting writes are retried by the transaction).
+ * The user's posting limit for reviews (issue 21 §5) is taken in the same transaction, held reviews too: 429 past it;
+ * a review that is not stored (a second one, a business gone) gives its slot back.
  */
 export async function reviewBusiness(deps: DirectoryDeps, user: AuthUser, rawId: string, body: unknown): Promise<BusinessReview> {
   const id = businessId(rawId);
@@ -44,24 +46,22 @@ export async function reviewBusiness(deps: DirectoryDeps, user: AuthUser, rawId:
     createdAt: now,
     ...(held ? { held: true, releaseAt } : {}),
   };
-  let stored: boolean;
   try {
-    stored = await runInTransaction(deps.conn, async (session, emit) => {
+    await runInTransaction(deps.conn, async (session, emit) => {
+      await deps.limits.take(user, 'review', session);
       if (held) {
         // A business deleted meanwhile leaves this review behind: the release job drops it.
         await deps.reviews.insert(doc, session);
-        return true;
+        return;
       }
       const counted = await deps.businesses.addRating(id, doc.rating, session);
-      if (!counted) return false;
+      if (!counted) throw notFound(BUSINESS_NOT_FOUND); // aborts: the slot and the $inc go back
       await deps.reviews.insert(doc, session);
       await emit(BusinessReviewed, { reviewId: doc._id, businessId: id, userId: user.id, rating: doc.rating, businessRating: counted.rating, reviewCount: counted.reviewCount });
-      return true;
     });
   } catch (err) {
     if (isDuplicateKey(err)) throw conflict(ALREADY_REVIEWED, 'already_reviewed');
     throw err;
   }
-  if (!stored) throw notFound(BUSINESS_NOT_FOUND);
   return toReview(doc);
 }

@@ -1,5 +1,5 @@
 import { Schema, type ClientSession, type Connection } from 'mongoose';
-import { MongoRepository } from '@cp/service-kit';
+import { MongoRepository, trusted } from '@cp/service-kit';
 import type { ForumCategory } from '@cp/contracts';
 
 /** forum_posts (spec §3) as stored, with the author's username. Counters are only ever changed with $inc. */
@@ -15,7 +15,17 @@ export interface PostDoc {
   viewCount: number;
   createdAt: Date;
   updatedAt: Date;
+  /** Hidden by moderation pending review (issue 21): gone for everyone but its author. */
+  hidden?: boolean;
+  /** Its author is banned: gone for everyone. */
+  authorBanned?: boolean;
 }
+
+/** What everyone may see: neither hidden by moderation nor by a banned author. */
+export const VISIBLE = { hidden: trusted({ $ne: true }), authorBanned: trusted({ $ne: true }) };
+
+/** Whether a post or reply may be shown to everyone. */
+export const isVisible = (doc: { hidden?: boolean | undefined; authorBanned?: boolean | undefined }) => doc.hidden !== true && doc.authorBanned !== true;
 
 const postSchema = new Schema<PostDoc>(
   {
@@ -30,11 +40,15 @@ const postSchema = new Schema<PostDoc>(
     viewCount: { type: Number, required: true, default: 0 },
     createdAt: { type: Date, required: true },
     updatedAt: { type: Date, required: true },
+    hidden: Boolean,
+    authorBanned: Boolean,
   },
   { collection: 'forum_posts', versionKey: false, strict: 'throw' },
 );
 // The list, newest first (the _id breaks ties).
 postSchema.index({ createdAt: -1, _id: -1 }, { name: 'newest' });
+// A user's posts (a ban or an unban flags them all).
+postSchema.index({ userId: 1 }, { name: 'author' });
 
 export class PostsRepository extends MongoRepository<PostDoc> {
   constructor(conn: Connection) {
@@ -49,14 +63,41 @@ export class PostsRepository extends MongoRepository<PostDoc> {
     return this.model.findById(id, null, session ? { session } : {}).lean<PostDoc>().exec();
   }
 
-  /** Every post, newest first (spec §7: the client filters by category). */
+  /** Every post everyone may see, newest first (spec §7: the client filters by category). */
   all(): Promise<PostDoc[]> {
-    return this.model.find({}).sort({ createdAt: -1, _id: -1 }).lean<PostDoc[]>().exec();
+    return this.model.find(VISIBLE).sort({ createdAt: -1, _id: -1 }).lean<PostDoc[]>().exec();
   }
 
-  /** One more reply, in the reply's transaction: the count stays exact however many replies arrive at once. */
-  async countReply(id: string, at: Date, session: ClientSession): Promise<PostDoc | null> {
-    return this.model.findOneAndUpdate({ _id: id }, { $inc: { replyCount: 1 }, $set: { updatedAt: at } }, { session, returnDocument: 'after' }).lean<PostDoc>().exec();
+  /**
+   * One more reply, in the reply's transaction: the count stays exact however many replies arrive at once. Only on a
+   * post the replier may see (visible, or their own): null otherwise.
+   */
+  async countReply(id: string, replierId: string, at: Date, session: ClientSession): Promise<PostDoc | null> {
+    return this.model
+      .findOneAndUpdate({ _id: id, $or: [VISIBLE, { userId: replierId }] }, { $inc: { replyCount: 1 }, $set: { updatedAt: at } }, { session, returnDocument: 'after' })
+      .lean<PostDoc>()
+      .exec();
+  }
+
+  /** Sets the count of replies everyone may see (moderation changed which ones are); the post's updatedAt stays. */
+  async setReplyCount(id: string, replyCount: number, session: ClientSession): Promise<void> {
+    await this.model.updateOne({ _id: id }, { $set: { replyCount } }, { session }).exec();
+  }
+
+  /** Hides a post pending review, or shows it again (moderation); false when there is no such post. */
+  async setHidden(id: string, hidden: boolean, session: ClientSession): Promise<boolean> {
+    const res = await this.model.updateOne({ _id: id }, hidden ? { $set: { hidden: true } } : { $unset: { hidden: 1 } }, { session }).exec();
+    return res.matchedCount === 1;
+  }
+
+  /** Flags (or unflags) every post of a user whose ban began (or ended). */
+  async setAuthorBanned(userId: string, banned: boolean, session: ClientSession): Promise<number> {
+    const res = await this.model.updateMany({ userId }, banned ? { $set: { authorBanned: true } } : { $unset: { authorBanned: 1 } }, { session }).exec();
+    return res.modifiedCount;
+  }
+
+  async delete(id: string, session: ClientSession): Promise<PostDoc | null> {
+    return this.model.findOneAndDelete({ _id: id }, { session }).lean<PostDoc>().exec();
   }
 
   /** One more view (the view counter's consumer); the post's updatedAt does not move for a view. */

@@ -1,5 +1,6 @@
 import { Schema, type ClientSession, type Connection } from 'mongoose';
 import { MongoRepository } from '@cp/service-kit';
+import { VISIBLE } from './posts-repository.ts';
 
 /** forum_replies (spec §3) as stored, with the author's username. */
 export interface ReplyDoc {
@@ -9,6 +10,10 @@ export interface ReplyDoc {
   username: string;
   content: string;
   createdAt: Date;
+  /** Hidden by moderation pending review (issue 21): gone for everyone but its author. */
+  hidden?: boolean;
+  /** Its author is banned: gone for everyone. */
+  authorBanned?: boolean;
 }
 
 const replySchema = new Schema<ReplyDoc>(
@@ -19,11 +24,15 @@ const replySchema = new Schema<ReplyDoc>(
     username: { type: String, required: true },
     content: { type: String, required: true },
     createdAt: { type: Date, required: true },
+    hidden: Boolean,
+    authorBanned: Boolean,
   },
   { collection: 'forum_replies', versionKey: false, strict: 'throw' },
 );
 // A post's replies, oldest first.
 replySchema.index({ postId: 1, createdAt: 1, _id: 1 }, { name: 'post_oldest' });
+// A user's replies (a ban or an unban flags them all).
+replySchema.index({ userId: 1 }, { name: 'author' });
 
 export class RepliesRepository extends MongoRepository<ReplyDoc> {
   constructor(conn: Connection) {
@@ -34,7 +43,43 @@ export class RepliesRepository extends MongoRepository<ReplyDoc> {
     await this.model.collection.insertOne(doc as never, { session });
   }
 
-  forPost(postId: string): Promise<ReplyDoc[]> {
-    return this.model.find({ postId }).sort({ createdAt: 1, _id: 1 }).lean<ReplyDoc[]>().exec();
+  /** A post's replies everyone may see, oldest first, and the viewer's own hidden ones (when a viewer is given). */
+  forPost(postId: string, viewerId?: string): Promise<ReplyDoc[]> {
+    const shown = viewerId ? { $or: [VISIBLE, { userId: viewerId }] } : VISIBLE;
+    return this.model
+      .find({ postId, ...shown })
+      .sort({ createdAt: 1, _id: 1 })
+      .lean<ReplyDoc[]>()
+      .exec();
+  }
+
+  findById(id: string, session?: ClientSession): Promise<ReplyDoc | null> {
+    return this.model.findById(id, null, session ? { session } : {}).lean<ReplyDoc>().exec();
+  }
+
+  /** How many of a post's replies everyone may see (its replyCount). */
+  countVisible(postId: string, session: ClientSession): Promise<number> {
+    return this.model.countDocuments({ postId, ...VISIBLE }, { session }).exec();
+  }
+
+  /** Hides a reply pending review, or shows it again (moderation); the reply as it was, null when there is none. */
+  setHidden(id: string, hidden: boolean, session: ClientSession): Promise<ReplyDoc | null> {
+    return this.model.findOneAndUpdate({ _id: id }, hidden ? { $set: { hidden: true } } : { $unset: { hidden: 1 } }, { session }).lean<ReplyDoc>().exec();
+  }
+
+  /** Flags (or unflags) every reply of a user whose ban began (or ended); returns the posts they replied to. */
+  async setAuthorBanned(userId: string, banned: boolean, session: ClientSession): Promise<string[]> {
+    const postIds = (await this.model.distinct('postId', { userId }).session(session).exec()) as string[];
+    await this.model.updateMany({ userId }, banned ? { $set: { authorBanned: true } } : { $unset: { authorBanned: 1 } }, { session }).exec();
+    return postIds;
+  }
+
+  async delete(id: string, session: ClientSession): Promise<ReplyDoc | null> {
+    return this.model.findOneAndDelete({ _id: id }, { session }).lean<ReplyDoc>().exec();
+  }
+
+  async deleteForPost(postId: string, session: ClientSession): Promise<number> {
+    const res = await this.model.deleteMany({ postId }, { session }).exec();
+    return res.deletedCount;
   }
 }

@@ -7,7 +7,9 @@ import type { ForumDeps } from './deps.ts';
 
 /**
  * POST /api/forum/posts (spec §5 rules and messages). The author is the logged-in user; id, counters and times are
- * the server's: a body that sends them is refused (the schema is strict). Stored with its post-created event.
+ * the server's: a body that sends them is refused (the schema is strict). Stored with its post-created event. The
+ * user's posting limit for forum posts (issue 21 §5) is taken in the same transaction: 429 past it, and a post that is
+ * not stored gives its slot back.
  */
 export async function createPost(deps: ForumDeps, user: AuthUser, body: unknown): Promise<ForumPost> {
   const input = ForumPostInsertSchema.parse(jsonObject(body));
@@ -26,6 +28,7 @@ export async function createPost(deps: ForumDeps, user: AuthUser, body: unknown)
     updatedAt: now,
   };
   await runInTransaction(deps.conn, async (session, emit) => {
+    await deps.limits.take(user, 'forum-post', session);
     await deps.posts.insert(doc, session);
     await emit(ForumPostCreated, { postId: doc._id, userId: doc.userId, category: doc.category, title: doc.title, ...(doc.imageUrl ? { imageUrl: doc.imageUrl } : {}), post: toPost(doc) });
   });

@@ -12,7 +12,9 @@ export const EXCERPT_LENGTH = 200;
 /**
  * POST /api/forum/posts/:id/replies (spec §5: 'Please enter a reply before submitting.', 'Reply must be at least 10
  * characters long.'). The reply, the post's replyCount + 1 and the reply-created event are one transaction, so the
- * count is exact under any number of concurrent replies (write conflicts are retried by the transaction).
+ * count is exact under any number of concurrent replies (write conflicts are retried by the transaction). A post hidden
+ * by moderation takes replies only from its author (404 for the rest, as for reading it). The user's posting limit for
+ * replies (issue 21 §5) is taken in the same transaction, once the post is found: 429 past it.
  */
 export async function createReply(deps: ForumDeps, user: AuthUser, rawPostId: string, body: unknown): Promise<ForumReply> {
   const postId = IdSchema.safeParse(rawPostId);
@@ -21,8 +23,9 @@ export async function createReply(deps: ForumDeps, user: AuthUser, rawPostId: st
   const username = usernameOf(user);
   const doc: ReplyDoc = { _id: randomUUID(), postId: postId.data, userId: user.id, username, content: input.content, createdAt: deps.now() };
   const stored = await runInTransaction(deps.conn, async (session, emit) => {
-    const post = await deps.posts.countReply(postId.data, doc.createdAt, session);
+    const post = await deps.posts.countReply(postId.data, user.id, doc.createdAt, session);
     if (!post) return false;
+    await deps.limits.take(user, 'forum-reply', session);
     await deps.replies.insert(doc, session);
     await emit(ForumReplyCreated, {
       replyId: doc._id,

@@ -19,12 +19,13 @@ export function viewerKey(deps: Pick<ForumDeps, 'viewerSalt'>, viewer: Viewer): 
 }
 
 /**
- * GET /api/forum/posts/:id: the post (404 when unknown). The view is counted off the request path: a post-viewed event
+ * GET /api/forum/posts/:id: the post (404 when unknown; a post moderation hides is 404 but for its author, who gets it
+ * marked under review). The view is counted off the request path: a post-viewed event
  * goes to JetStream and the view counter adds it (once per viewer per post per 24 h). Known bots are not counted; a
  * view that cannot be handed over is logged and the reader still gets the post.
  */
 export async function viewPost(deps: ForumDeps, rawId: string, viewer: Viewer): Promise<ForumPost> {
-  const post = await existingPost(deps, rawId);
+  const post = await existingPost(deps, rawId, viewer.userId);
   if (!isKnownBot(viewer.userAgent)) {
     await deps.publishView(post._id, viewerKey(deps, viewer)).catch((err: unknown) => deps.logger.warn({ err, postId: post._id }, 'a view could not be counted'));
   }

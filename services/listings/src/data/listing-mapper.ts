@@ -1,5 +1,5 @@
 import type { Listing } from '@cp/contracts';
-import type { ListingDoc } from './listings-repository.ts';
+import { isModerated, type ListingDoc } from './listings-repository.ts';
 
 /** A stored listing as the API shows it: never the internal `searchText`; absent optional fields left out. */
 export function toListing(doc: Omit<ListingDoc, 'searchText'> & { searchText?: string }): Listing {
@@ -25,4 +25,13 @@ export function toListing(doc: Omit<ListingDoc, 'searchText'> & { searchText?: s
     createdAt: doc.createdAt.toISOString(),
     updatedAt: doc.updatedAt.toISOString(),
   };
+}
+
+/**
+ * A stored listing as its viewer gets it: a moderated one (hidden, or its author banned), which only its owner is ever
+ * given, carries `moderation: 'under-review'`. Never used for events: search keeps the public form.
+ */
+export function toListingFor(doc: ListingDoc): Listing {
+  const listing = toListing(doc);
+  return isModerated(doc) ? { ...listing, moderation: 'under-review' } : listing;
 }

@@ -30,6 +30,15 @@ export interface ListingDoc {
   /** Jobs only: the hiring organization's name. */
   employer?: string | undefined;
   searchText: string;
+  /**
+   * Internal: the hash of the normalised title and description (duplicateKeyOf), for the duplicate-listing rule
+   * (issue 21 §5). Absent on listings stored before the rule.
+   */
+  contentHash?: string | undefined;
+  /** Hidden by moderation pending review (moderation.content-hidden; cleared by content-restored). */
+  hidden?: boolean | undefined;
+  /** Its author is banned (moderation.user-banned; cleared by user-unbanned). */
+  authorBanned?: boolean | undefined;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -76,6 +85,9 @@ const listingSchema = new Schema<ListingDoc>(
     eventType: String,
     employer: String,
     searchText: { type: String, required: true },
+    contentHash: String,
+    hidden: Boolean,
+    authorBanned: Boolean,
     createdAt: { type: Date, required: true },
     updatedAt: { type: Date, required: true },
   },
@@ -92,6 +104,11 @@ listingSchema.index({ category: 1, price: 1 }, { name: 'category_price' });
 listingSchema.index({ price: 1 }, { name: 'price' });
 // "Is this image still used by a listing?" (image clean-up).
 listingSchema.index({ imageUrls: 1 }, { name: 'image_urls' });
+// The duplicate-listing rule: the same user's listings of one content, newest first.
+listingSchema.index({ userId: 1, contentHash: 1, createdAt: -1 }, { name: 'owner_content', partialFilterExpression: { contentHash: { $exists: true } } });
+// The few moderated listings (hidden, or their author banned): counted apart so the unfiltered total stays a metadata count.
+listingSchema.index({ hidden: 1 }, { name: 'hidden', partialFilterExpression: { hidden: true } });
+listingSchema.index({ authorBanned: 1, userId: 1 }, { name: 'author_banned', partialFilterExpression: { authorBanned: true } });
 
 /** Lower-cased title and description: the same folding as the client's rule (`toLowerCase().includes`). */
 export const searchTextOf = (title: string, description: string) => `${title.toLowerCase()}\n${description.toLowerCase()}`;
@@ -117,7 +134,25 @@ const SORTS: Record<ListingSearch['sort'], Record<string, SortOrder>> = {
   'price-desc': { price: -1, createdAt: -1, _id: -1 },
 };
 
-const NOT_RETURNED = { searchText: 0 } as const;
+const NOT_RETURNED = { searchText: 0, contentHash: 0 } as const;
+
+/**
+ * Whether moderation keeps a listing from the public (issue 21): hidden pending review, or its author banned. Such a
+ * listing is gone for everyone but its owner, who still gets it (marked under review).
+ */
+export const isModerated = (doc: Pick<ListingDoc, 'hidden' | 'authorBanned'>) => doc.hidden === true || doc.authorBanned === true;
+
+/** The listings everyone may see: neither hidden nor of a banned author. */
+const publicFilter = () => ({ hidden: trusted({ $ne: true }), authorBanned: trusted({ $ne: true }) });
+/** The listings a viewer may see: the public ones and, signed in, their own whatever moderation says. */
+export function visibleTo(viewerId: string | undefined): Record<string, unknown> {
+  return viewerId ? { $or: [publicFilter(), { userId: viewerId }] } : publicFilter();
+}
+/** The moderated listings a viewer may not see (the ones to take off a metadata count). */
+function moderatedFor(viewerId: string | undefined): Record<string, unknown> {
+  const moderated = { $or: [{ hidden: true }, { authorBanned: true }] };
+  return viewerId ? { $and: [moderated, { userId: trusted({ $ne: viewerId }) }] } : moderated;
+}
 
 /**
  * The MongoDB filter equal to the §9 client rule (`listingMatchesFilters` in the contracts):
@@ -157,8 +192,9 @@ export class ListingsRepository extends MongoRepository<ListingDoc> {
     return doc;
   }
 
-  findById(id: string): Promise<ListingDoc | null> {
-    return this.model.findById(id, NOT_RETURNED).lean<ListingDoc>().exec();
+  /** The stored listing whatever moderation says (callers decide who may see it), or null. */
+  findById(id: string, session?: ClientSession): Promise<ListingDoc | null> {
+    return this.model.findById(id, NOT_RETURNED, session ? { session } : {}).lean<ListingDoc>().exec();
   }
 
   exists(id: string): Promise<boolean> {
@@ -184,13 +220,34 @@ export class ListingsRepository extends MongoRepository<ListingDoc> {
     return this.model.findOneAndDelete({ _id: id, userId }, { session, projection: NOT_RETURNED }).lean<ListingDoc>().exec();
   }
 
-  /** Every listing, newest first (spec §7: the client filters over the full list). */
-  all(): Promise<ListingDoc[]> {
-    return this.model.find({}, NOT_RETURNED).sort(SORTS.newest).lean<ListingDoc[]>().exec();
+  /**
+   * Whether the viewer owns a listing under moderation. Most never do, and their reads stay the public queries, which
+   * the indexes answer in order (a filter with "or the viewer's own" would not use them for the sort).
+   */
+  private async ownsModerated(viewerId: string | undefined): Promise<boolean> {
+    if (!viewerId) return false;
+    return (await this.model.exists({ userId: viewerId, $or: [{ hidden: true }, { authorBanned: true }] })) !== null;
   }
 
-  async search(q: ListingSearch): Promise<{ items: ListingDoc[]; total: number }> {
-    const filter = searchFilter(q);
+  /**
+   * Every listing the viewer may see (visibleTo), newest first (spec §7: the client filters over the full list):
+   * the public ones and, when the viewer owns moderated ones, those merged in.
+   */
+  async all(viewerId?: string): Promise<ListingDoc[]> {
+    const [shown, ownsModerated] = await Promise.all([this.model.find(publicFilter(), NOT_RETURNED).sort(SORTS.newest).lean<ListingDoc[]>().exec(), this.ownsModerated(viewerId)]);
+    if (!ownsModerated) return shown;
+    const own = await this.model.find({ userId: viewerId, $or: [{ hidden: true }, { authorBanned: true }] }, NOT_RETURNED).lean<ListingDoc[]>().exec();
+    const newest = (a: ListingDoc, b: ListingDoc) => b.createdAt.getTime() - a.createdAt.getTime() || (a._id < b._id ? 1 : a._id > b._id ? -1 : 0);
+    return [...shown, ...own].sort(newest);
+  }
+
+  /** One page of the §9 search over the listings the viewer may see (visibleTo), with their total. */
+  async search(q: ListingSearch, viewerId?: string): Promise<{ items: ListingDoc[]; total: number }> {
+    const criteria = searchFilter(q);
+    const unfiltered = Object.keys(criteria).length === 0;
+    // A viewer without moderated listings of their own sees the public ones: the plain (indexed) query.
+    const viewer = (await this.ownsModerated(viewerId)) ? viewerId : undefined;
+    const filter = unfiltered ? visibleTo(viewer) : { $and: [criteria, visibleTo(viewer)] };
     const [items, total] = await Promise.all([
       this.model
         .find(filter, NOT_RETURNED)
@@ -199,10 +256,42 @@ export class ListingsRepository extends MongoRepository<ListingDoc> {
         .limit(q.pageSize)
         .lean<ListingDoc[]>()
         .exec(),
-      // No filter: the count from the collection metadata instead of a scan of every document (a page of 100k listings: 57 → 606 req/s through the gateway, npm run bench).
-      Object.keys(filter).length === 0 ? this.model.estimatedDocumentCount().exec() : this.model.countDocuments(filter).exec(),
+      // No filter: the count from the collection metadata instead of a scan of every document (a page of 100k listings: 57 → 606 req/s through the gateway, npm run bench),
+      // less the few moderated listings the viewer may not see (counted on their partial indexes).
+      unfiltered
+        ? Promise.all([this.model.estimatedDocumentCount().exec(), this.model.countDocuments(moderatedFor(viewer)).exec()]).then(([all, withheld]) => Math.max(0, all - withheld))
+        : this.model.countDocuments(filter).exec(),
     ]);
     return { items, total };
+  }
+
+  /** The user's newest listing of a content (contentHash) created at or after `since`, in the create's transaction. */
+  findDuplicate(userId: string, contentHash: string, since: Date, session: ClientSession): Promise<ListingDoc | null> {
+    return this.model
+      .findOne({ userId, contentHash, createdAt: trusted({ $gte: since }) }, { _id: 1 }, { session })
+      .sort({ createdAt: -1 })
+      .lean<ListingDoc>()
+      .exec();
+  }
+
+  /** Sets or clears the moderation flag of one listing (content-hidden / content-restored). Returns whether it exists. */
+  async setHidden(id: string, hidden: boolean, session: ClientSession): Promise<boolean> {
+    const update = hidden ? { $set: { hidden: true } } : { $unset: { hidden: 1 } };
+    const res = await this.model.collection.updateOne({ _id: id } as never, update, { session });
+    return res.matchedCount > 0;
+  }
+
+  /** Sets or clears the banned-author flag of every listing of a user (user-banned / user-unbanned). Returns how many changed. */
+  async setAuthorBanned(userId: string, banned: boolean, session: ClientSession): Promise<number> {
+    const res = banned
+      ? await this.model.collection.updateMany({ userId, authorBanned: { $ne: true } }, { $set: { authorBanned: true } }, { session })
+      : await this.model.collection.updateMany({ userId, authorBanned: true }, { $unset: { authorBanned: 1 } }, { session });
+    return res.modifiedCount;
+  }
+
+  /** Deletes a listing whoever owns it (moderation's removal). Returns what was deleted. */
+  deleteAny(id: string, session: ClientSession): Promise<ListingDoc | null> {
+    return this.model.findOneAndDelete({ _id: id }, { session, projection: NOT_RETURNED }).lean<ListingDoc>().exec();
   }
 
   async imageInUse(url: string): Promise<boolean> {

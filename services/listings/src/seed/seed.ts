@@ -1,6 +1,7 @@
 import { isDuplicateKey, nameBasedId, runInTransaction } from '@cp/service-kit';
 import { DEMO_ACCOUNTS, ListingCreated } from '@cp/contracts';
 import { searchTextOf, type ListingDoc } from '../data/listings-repository.ts';
+import { contentHashOf } from '../use-cases/create-listing.ts';
 import { toListing } from '../data/listing-mapper.ts';
 import { validateNewListing } from '../use-cases/listing-input.ts';
 import { storeImage } from '../images/storage-keys.ts';
@@ -60,6 +61,7 @@ export async function seedDemoData(deps: ListingsDeps): Promise<SeedResult> {
       ...input,
       imageUrls,
       searchText: searchTextOf(input.title, input.description),
+      contentHash: contentHashOf(input.title, input.description),
       createdAt,
       updatedAt: createdAt,
     });

@@ -1,14 +1,31 @@
-import { randomUUID } from 'node:crypto';
-import { runInTransaction } from '@cp/service-kit';
-import { ListingCreated, type Listing } from '@cp/contracts';
+import { createHash, randomUUID } from 'node:crypto';
+import { HttpError, runInTransaction, type AuthUser } from '@cp/service-kit';
+import { ListingCreated, MODERATION_MESSAGES, type Listing } from '@cp/contracts';
 import { searchTextOf, type ListingDoc } from '../data/listings-repository.ts';
 import { toListing } from '../data/listing-mapper.ts';
 import { validateNewListing } from './listing-input.ts';
 import { checkImages } from './listing-rules.ts';
 import type { ListingsDeps } from './deps.ts';
 
-/** POST /api/listings: the owner is the logged-in user, whatever the body says. */
-export async function createListing(deps: ListingsDeps, userId: string, body: unknown): Promise<Listing> {
+/** How long the same user may not post the same listing again (issue 21 §5). */
+export const DUPLICATE_WINDOW_MS = 24 * 60 * 60_000;
+
+const normalized = (text: string) => text.trim().toLowerCase().replace(/\s+/g, ' ');
+
+/** The duplicate rule's key of a listing: its title and description, trimmed, lower-cased, whitespace folded. */
+export function contentHashOf(title: string, description: string): string {
+  return createHash('sha256').update(`${normalized(title)}\n${normalized(description)}`).digest('base64url');
+}
+
+/**
+ * POST /api/listings: the owner is the logged-in user, whatever the body says. In the insert's transaction: first the
+ * user's posting limit (`listing`: 429 past it; the slot is given back when the transaction aborts), then the duplicate
+ * rule — the same user posting the same title and description (contentHashOf) again within DUPLICATE_WINDOW_MS gets
+ * 409. The limit's take writes the user's own `posting_limits` document before the duplicate check reads: of two
+ * identical creates at once, one meets a write conflict, is retried after the other committed and then sees it.
+ */
+export async function createListing(deps: ListingsDeps, user: AuthUser, body: unknown): Promise<Listing> {
+  const userId = user.id;
   const input = validateNewListing(body);
   await checkImages(deps, userId, input.imageUrls);
   const now = deps.now();
@@ -18,10 +35,15 @@ export async function createListing(deps: ListingsDeps, userId: string, body: un
     ...input,
     imageUrls: input.imageUrls ?? [],
     searchText: searchTextOf(input.title, input.description),
+    contentHash: contentHashOf(input.title, input.description),
     createdAt: now,
     updatedAt: now,
   };
   await runInTransaction(deps.conn, async (session, emit) => {
+    await deps.postingLimits.take(user, 'listing', session);
+    if (await deps.listings.findDuplicate(userId, doc.contentHash!, new Date(now.getTime() - DUPLICATE_WINDOW_MS), session)) {
+      throw new HttpError(409, MODERATION_MESSAGES.duplicateListing, { code: 'duplicate_listing' });
+    }
     await deps.listings.insert(doc, session);
     await emit(ListingCreated, { listingId: doc._id, userId, category: doc.category, tier: doc.tier, title: doc.title, listing: toListing(doc) });
   });

@@ -3,7 +3,7 @@ import type { Logger } from '@cp/service-kit';
 import type { ListingsRepository } from '../data/listings-repository.ts';
 import type { UploadsRepository } from '../data/uploads-repository.ts';
 import type { TombstonesRepository } from '../data/tombstones-repository.ts';
-import type { ObjectStore } from '@cp/service-kit';
+import type { ObjectStore, PostingLimits } from '@cp/service-kit';
 
 export interface ListingsDeps {
   conn: Connection;
@@ -12,6 +12,8 @@ export interface ListingsDeps {
   uploads: UploadsRepository;
   /** Ids of deleted listings (410 Gone rather than 404). */
   tombstones: TombstonesRepository;
+  /** Per-user posting limits (the kit's, in this service's MongoDB): `listing` at each create. */
+  postingLimits: PostingLimits;
   store: ObjectStore;
   /** Pixel limit of an image; uploads processed at once (default 4). */
   images: { maxPixels: number; concurrentUploads?: number };

@@ -3,6 +3,7 @@ import { ListingUpdated, type Listing } from '@cp/contracts';
 import { LISTING_FIELDS, searchTextOf, type ListingDoc } from '../data/listings-repository.ts';
 import { toListing } from '../data/listing-mapper.ts';
 import { validateListingChange, type ListingChange } from './listing-input.ts';
+import { contentHashOf } from './create-listing.ts';
 import { checkImages, listingId, missingOrForbidden } from './listing-rules.ts';
 import type { ListingsDeps } from './deps.ts';
 
@@ -37,7 +38,7 @@ export async function updateListing(deps: ListingsDeps, userId: string, rawId: s
     if (changedFields(before, applied(before, change)).length === 0) return before;
     const title = (change.set.title as string | undefined) ?? before.title;
     const description = (change.set.description as string | undefined) ?? before.description;
-    const set = { ...change.set, searchText: searchTextOf(title, description), updatedAt: deps.now() };
+    const set = { ...change.set, searchText: searchTextOf(title, description), contentHash: contentHashOf(title, description), updatedAt: deps.now() };
     const doc = await deps.listings.updateOwned(id, userId, set, change.unset, session);
     if (!doc) return null; // deleted meanwhile
     const changed = changedFields(before, doc);

@@ -11,6 +11,13 @@ import { WordsIndex } from './words-index.ts';
 export const TOMBSTONE_HORIZON_MS = 60 * 60_000;
 
 type Kind = 'listing' | 'business';
+/** The kinds of document search holds (as its hits name them). */
+export type DocKind = 'listing' | 'post' | 'business';
+/** What moderation decided that search applies: hidden items (`<kind>:<id>`) and banned authors. */
+export interface ModerationState {
+  hidden: string[];
+  banned: string[];
+}
 
 /**
  * What the search service knows, built only from events: the listings (for the §9 page), and the words of listings,
@@ -21,6 +28,11 @@ type Kind = 'listing' | 'business';
  * - a delete leaves a tombstone (ids are random and never reused), so an upsert arriving after its delete is ignored;
  *   it is dropped once the events of its kind are TOMBSTONE_HORIZON_MS past it, when no such upsert can still come.
  * A business's rating changes with each review, kept when the review count grows.
+ *
+ * Moderation (issue 21) is kept apart from the documents, as two sets: the hidden items and the banned authors. A
+ * document in either is withheld — out of the listings page, the words and the sitemaps — but kept, so restoring or
+ * unbanning brings it back as it was last changed. The sets do not depend on the order between the owners' streams and
+ * moderation's: a document that arrives after its hiding is withheld at once.
  */
 export class SearchIndex {
   readonly listings = new ListingsIndex();
@@ -32,6 +44,12 @@ export class SearchIndex {
   private clocks: Record<Kind, number> = { listing: 0, business: 0 };
   private businesses = new Map<string, Business>();
   private posts = new Map<string, ForumPost>();
+  /** Listings moderation withholds (out of `listings`), by id. */
+  private withheldListings = new Map<string, Listing>();
+  /** Hidden items, `<kind>:<id>`. */
+  private hidden = new Set<string>();
+  /** Banned authors' user ids. */
+  private banned = new Set<string>();
   /** Changes so far per kind of document (puts taken and deletes): what is derived from the documents knows when it is stale. */
   private revisions = { listing: 0, post: 0, business: 0 };
 
@@ -71,17 +89,53 @@ export class SearchIndex {
     return held === undefined || Date.parse(held) <= Date.parse(version);
   }
 
-  putListing(listing: Listing): boolean {
-    if (this.tombstones.listing.has(listing.id) || !this.newer(listing.updatedAt, this.listings.get(listing.id)?.updatedAt)) return false;
-    this.listings.put(listing);
+  /** Whether moderation lets the public see a document: not hidden, its author not banned. */
+  isVisible(kind: DocKind, doc: { id: string; userId: string }): boolean {
+    return !this.hidden.has(`${kind}:${doc.id}`) && !this.banned.has(doc.userId);
+  }
+
+  /** A listing held, withheld ones included. */
+  private heldListing(id: string): Listing | undefined {
+    return this.listings.get(id) ?? this.withheldListings.get(id);
+  }
+
+  /** Puts a held listing where moderation says: the page and the words, or aside. */
+  private placeListing(listing: Listing): void {
+    if (this.isVisible('listing', listing)) {
+      this.withheldListings.delete(listing.id);
+      this.listings.put(listing);
+      this.words.put('listing', listing.id, listing.title, listing.description);
+    } else {
+      this.withheldListings.set(listing.id, listing);
+      this.listings.remove(listing.id);
+      this.words.remove('listing', listing.id);
+    }
     this.revisions.listing++;
-    this.words.put('listing', listing.id, listing.title, listing.description);
+  }
+
+  private placePost(post: ForumPost): void {
+    if (this.isVisible('post', post)) this.words.put('post', post.id, post.title, post.content);
+    else this.words.remove('post', post.id);
+    this.revisions.post++;
+  }
+
+  private placeBusiness(business: Business): void {
+    if (this.isVisible('business', business)) this.words.put('business', business.id, business.name, [business.description, business.category, business.address].join(' '));
+    else this.words.remove('business', business.id);
+    this.revisions.business++;
+  }
+
+  putListing(listing: Listing): boolean {
+    if (this.tombstones.listing.has(listing.id) || !this.newer(listing.updatedAt, this.heldListing(listing.id)?.updatedAt)) return false;
+    this.placeListing(listing);
     return true;
   }
 
   deleteListing(id: string, at: string): void {
     this.tombstones.listing.set(id, Date.parse(at));
     this.listings.remove(id);
+    this.withheldListings.delete(id);
+    this.hidden.delete(`listing:${id}`);
     this.revisions.listing++;
     this.words.remove('listing', id);
   }
@@ -89,9 +143,51 @@ export class SearchIndex {
   putPost(post: ForumPost): boolean {
     if (!this.newer(post.updatedAt, this.posts.get(post.id)?.updatedAt)) return false;
     this.posts.set(post.id, post);
-    this.revisions.post++;
-    this.words.put('post', post.id, post.title, post.content);
+    this.placePost(post);
     return true;
+  }
+
+  /**
+   * A forum post removed by moderation (forum publishes no deletion search reads): gone, and kept hidden, so its
+   * creation read later (another stream's order) stays out.
+   */
+  removePost(id: string): void {
+    this.hidden.add(`post:${id}`);
+    if (this.posts.delete(id)) this.revisions.post++;
+    this.words.remove('post', id);
+  }
+
+  /** content-hidden (true) / content-restored (false): the item leaves or comes back to everything public. */
+  setHidden(kind: DocKind, id: string, hidden: boolean): void {
+    const key = `${kind}:${id}`;
+    if (hidden === this.hidden.has(key)) return;
+    if (hidden) this.hidden.add(key);
+    else this.hidden.delete(key);
+    if (kind === 'listing') {
+      const held = this.heldListing(id);
+      if (held) this.placeListing(held);
+    } else if (kind === 'post') {
+      const held = this.posts.get(id);
+      if (held) this.placePost(held);
+    } else {
+      const held = this.businesses.get(id);
+      if (held) this.placeBusiness(held);
+    }
+  }
+
+  /** user-banned (true) / user-unbanned (false): every document of the user leaves or comes back. */
+  setBanned(userId: string, banned: boolean): void {
+    if (banned === this.banned.has(userId)) return;
+    if (banned) this.banned.add(userId);
+    else this.banned.delete(userId);
+    for (const l of [...this.listings.all(), ...this.withheldListings.values()]) if (l.userId === userId) this.placeListing(l);
+    for (const p of this.posts.values()) if (p.userId === userId) this.placePost(p);
+    for (const b of this.businesses.values()) if (b.userId === userId) this.placeBusiness(b);
+  }
+
+  /** The moderation decisions held (snapshots). */
+  moderation(): ModerationState {
+    return { hidden: [...this.hidden], banned: [...this.banned] };
   }
 
   putBusiness(business: Business, version: string): boolean {
@@ -101,8 +197,7 @@ export class SearchIndex {
     // A review counted after this version's event keeps its rating.
     const rated = held && held.reviewCount > business.reviewCount ? { ...business, rating: held.rating, reviewCount: held.reviewCount } : business;
     this.businesses.set(business.id, rated);
-    this.revisions.business++;
-    this.words.put('business', business.id, business.name, [business.description, business.category, business.address].join(' '));
+    this.placeBusiness(rated);
     return true;
   }
 
@@ -116,6 +211,7 @@ export class SearchIndex {
     this.tombstones.business.set(id, Date.parse(at));
     this.businessVersions.delete(id);
     this.businesses.delete(id);
+    this.hidden.delete(`business:${id}`);
     this.revisions.business++;
     this.words.remove('business', id);
   }
@@ -134,17 +230,21 @@ export class SearchIndex {
       format: 1,
       takenAt: new Date().toISOString(),
       streams: { ...streams },
-      listings: this.listings.all(),
+      listings: [...this.listings.all(), ...this.withheldListings.values()],
       posts: [...this.posts.values()],
       businesses: [...this.businesses.values()].map((business) => ({ business, version: this.businessVersions.get(business.id)! })),
       tombstones: { listing: [...this.tombstones.listing], business: [...this.tombstones.business] },
       clocks: { ...this.clocks },
+      moderation: this.moderation(),
     };
   }
 
   /** An index holding what a snapshot held. */
   static fromSnapshot(snapshot: Snapshot): SearchIndex {
     const index = new SearchIndex();
+    // The decisions first: the documents are placed by them.
+    index.hidden = new Set(snapshot.moderation?.hidden ?? []);
+    index.banned = new Set(snapshot.moderation?.banned ?? []);
     for (const l of snapshot.listings) index.putListing(l);
     for (const p of snapshot.posts) index.putPost(p);
     for (const { business, version } of snapshot.businesses) index.putBusiness(business, version);
@@ -153,7 +253,12 @@ export class SearchIndex {
     return index;
   }
 
+  /** The documents the public sees, per kind (moderation's withheld ones left out). */
   get counts() {
-    return { listings: this.listings.size, businesses: this.businesses.size, posts: this.posts.size };
+    let businesses = 0;
+    let posts = 0;
+    for (const b of this.businesses.values()) if (this.isVisible('business', b)) businesses++;
+    for (const p of this.posts.values()) if (this.isVisible('post', p)) posts++;
+    return { listings: this.listings.size, businesses, posts };
   }
 }

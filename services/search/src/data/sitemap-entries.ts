@@ -1,18 +1,16 @@
 import { SITEMAP_PAGE_MAX, type Business, type ForumPost, type Listing, type SitemapEntry, type SitemapKind } from '@cp/contracts';
 import type { SearchIndex } from './search-index.ts';
 
-/**
- * Whether a document may be named to search engines. Every document search holds is public today: deletes leave the
- * index, and the site shows a listing whatever its status. Issues that add hidden or expired states decide it here
- * (and only here), e.g. `doc.status === 'active'` for listings.
- */
-export function isPublic(kind: SitemapKind, doc: Listing | ForumPost | Business): boolean {
-  void kind;
-  void doc;
-  return true;
-}
-
 const KIND_OF = { listings: 'listing', posts: 'post', businesses: 'business' } as const;
+
+/**
+ * Whether a document may be named to search engines: whatever moderation lets the public see (not hidden, its author
+ * not banned: the index decides). Deletes leave the index, and the site shows a listing whatever its status. Issues
+ * that add other states decide it here (and only here), e.g. `doc.status === 'active'` for listings.
+ */
+export function isPublic(index: SearchIndex, kind: SitemapKind, doc: Listing | ForumPost | Business): boolean {
+  return index.isVisible(KIND_OF[kind], doc);
+}
 
 interface Sorted {
   revision: number;
@@ -68,11 +66,11 @@ export class SitemapEntries {
     if (held && held.revision === revision) return held.entries;
     const rows: Array<{ created: number; entry: SitemapEntry }> = [];
     if (kind === 'listings') {
-      for (const l of this.index.listings.all()) if (isPublic(kind, l)) rows.push({ created: Date.parse(l.createdAt), entry: { id: l.id, lastmod: l.updatedAt } });
+      for (const l of this.index.listings.all()) if (isPublic(this.index, kind, l)) rows.push({ created: Date.parse(l.createdAt), entry: { id: l.id, lastmod: l.updatedAt } });
     } else if (kind === 'posts') {
-      for (const p of this.index.allPosts()) if (isPublic(kind, p)) rows.push({ created: Date.parse(p.createdAt), entry: { id: p.id, lastmod: p.updatedAt } });
+      for (const p of this.index.allPosts()) if (isPublic(this.index, kind, p)) rows.push({ created: Date.parse(p.createdAt), entry: { id: p.id, lastmod: p.updatedAt } });
     } else {
-      for (const { business: b, version } of this.index.allBusinesses()) if (isPublic(kind, b)) rows.push({ created: Date.parse(b.createdAt), entry: { id: b.id, lastmod: later(version, b.createdAt) } });
+      for (const { business: b, version } of this.index.allBusinesses()) if (isPublic(this.index, kind, b)) rows.push({ created: Date.parse(b.createdAt), entry: { id: b.id, lastmod: later(version, b.createdAt) } });
     }
     rows.sort((a, b) => a.created - b.created || (a.entry.id < b.entry.id ? -1 : a.entry.id > b.entry.id ? 1 : 0));
     const entries = rows.map((r) => r.entry);

@@ -6,7 +6,8 @@ import type { ObjectStore } from '@cp/service-kit';
 /**
  * What a replica starts from instead of the streams' beginning: the documents it held (not MiniSearch's internals:
  * building from the documents is what a replica does anyway, and they are a fraction of the size), the deletes it still
- * remembers and each stream's last sequence it had applied (the snapshot covers every event up to it).
+ * remembers, moderation's decisions (the documents they withhold are among the documents) and each stream's last
+ * sequence it had applied (the snapshot covers every event up to it).
  */
 export interface Snapshot {
   format: 1;
@@ -17,6 +18,8 @@ export interface Snapshot {
   businesses: Array<{ business: Business; version: string }>;
   tombstones: { listing: Array<[string, number]>; business: Array<[string, number]> };
   clocks: { listing: number; business: number };
+  /** Moderation's decisions held (hidden items, banned authors); absent from snapshots taken before moderation. */
+  moderation?: { hidden: string[]; banned: string[] };
 }
 
 export interface SnapshotStore {

@@ -4,24 +4,37 @@ import {
   BusinessDeleted,
   BusinessReviewed,
   BusinessUpdated,
+  ContentHidden,
+  ContentRemoved,
+  ContentRestored,
   ForumPostCreated,
   ListingCreated,
   ListingDeleted,
   ListingUpdated,
   parseEvent,
+  UserBanned,
+  UserUnbanned,
   type EventDefinition,
+  type ReportKind,
   type EventEnvelope,
 } from '@cp/contracts';
 import { ensureStream, whileNatsUnavailable, type NatsHandle, type ReadinessCheck } from '@cp/service-kit';
 import type { Logger } from 'pino';
-import type { SearchIndex } from '../data/search-index.ts';
+import type { DocKind, SearchIndex } from '../data/search-index.ts';
 
-/** The events the index is built from, per owning service. */
-export const FEEDS: Record<'listings' | 'forum' | 'directory', EventDefinition[]> = {
+/**
+ * The events the index is built from, per owning service, and moderation's decisions (issue 21), which every replica
+ * applies to its own index like the rest.
+ */
+export const FEEDS: Record<'listings' | 'forum' | 'directory' | 'moderation', EventDefinition[]> = {
   listings: [ListingCreated, ListingUpdated, ListingDeleted],
   forum: [ForumPostCreated],
   directory: [BusinessCreated, BusinessUpdated, BusinessReviewed, BusinessDeleted],
+  moderation: [ContentHidden, ContentRestored, ContentRemoved, UserBanned, UserUnbanned],
 };
+
+/** The kinds of reported content search holds; replies and reviews are not documents of its own. */
+const DOC_KIND: Partial<Record<ReportKind, DocKind>> = { listing: 'listing', 'forum-post': 'post', business: 'business' };
 
 /** Applies one event to the index. An old event without its document (stored before events carried it) is skipped. */
 export function applyEvent(index: SearchIndex, event: EventEnvelope, logger?: Logger): void {
@@ -60,6 +73,22 @@ export function applyEvent(index: SearchIndex, event: EventEnvelope, logger?: Lo
     }
     case BusinessDeleted.type:
       index.deleteBusiness(d.businessId as string, event.occurredAt);
+      return;
+    case ContentHidden.type:
+    case ContentRestored.type:
+    case ContentRemoved.type: {
+      const { kind, itemId } = event.data as ReturnType<typeof ContentHidden.data.parse>;
+      const doc = DOC_KIND[kind];
+      if (!doc) return;
+      // A removed listing or business stays hidden until its owner's deletion (which follows) drops it; forum publishes
+      // no deletion search reads, so a removed post goes now.
+      if (event.type === ContentRemoved.type && doc === 'post') index.removePost(itemId);
+      else index.setHidden(doc, itemId, event.type !== ContentRestored.type);
+      return;
+    }
+    case UserBanned.type:
+    case UserUnbanned.type:
+      index.setBanned(d.userId as string, event.type === UserBanned.type);
   }
 }
 

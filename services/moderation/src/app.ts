@@ -1,0 +1,47 @@
+import type Koa from 'koa';
+import { createApp, createAuth, createPostingLimits, mongoReadiness, outboxModel, type PostingLimitOverrides, type ServiceAppInput } from '@cp/service-kit';
+import { AuditLogRepository } from './data/audit-log-repository.ts';
+import { BansRepository } from './data/bans-repository.ts';
+import { CasesRepository } from './data/cases-repository.ts';
+import type { ContentOwners } from './data/content-owners.ts';
+import { ReportsRepository } from './data/reports-repository.ts';
+import type { UserDirectory } from './data/user-directory.ts';
+import { HideThreshold } from './config.ts';
+import { moderationRoutes } from './routes.ts';
+import type { ModerationDeps } from './use-cases/deps.ts';
+
+export interface ModerationAppInput extends ServiceAppInput {
+  /** The content owners' internal endpoints (main: httpContentOwners on LISTINGS_URL, FORUM_URL, DIRECTORY_URL). */
+  owners: ContentOwners;
+  /** Identity's users (main: identityUserDirectory on IDENTITY_URL). */
+  users: UserDirectory;
+  /** HIDE_THRESHOLD may be left out: the config schema's default. */
+  config?: Partial<ModerationDeps['config']>;
+  /** POSTING_LIMITS: overrides of the contracts' per-user limits (reports are the action 'report'). */
+  postingLimits?: PostingLimitOverrides;
+}
+
+/** Builds the moderation service (repositories, use cases, routes) on given connections; used by main and by tests. */
+export async function buildModerationApp(input: ModerationAppInput): Promise<{ app: Koa; deps: ModerationDeps }> {
+  const limits = createPostingLimits(input.conn, { overrides: input.postingLimits ?? {}, ...(input.now ? { now: input.now } : {}) });
+  await limits.init();
+  const deps: ModerationDeps = {
+    conn: input.conn,
+    cases: new CasesRepository(input.conn),
+    reports: new ReportsRepository(input.conn),
+    log: new AuditLogRepository(input.conn),
+    bans: new BansRepository(input.conn),
+    owners: input.owners,
+    users: input.users,
+    limits,
+    config: { HIDE_THRESHOLD: input.config?.HIDE_THRESHOLD ?? HideThreshold.parse(undefined) },
+    logger: input.logger,
+    now: input.now ?? (() => new Date()),
+  };
+  for (const repo of [deps.cases, deps.reports, deps.log, deps.bans]) await repo.init();
+  await outboxModel(input.conn).createIndexes();
+  const app = createApp({ name: 'moderation', logger: input.logger, readiness: [mongoReadiness(input.conn), ...(input.readiness ?? [])] });
+  const routes = moderationRoutes(deps, createAuth(input.auth));
+  app.use(routes.routes()).use(routes.allowedMethods());
+  return { app, deps };
+}

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { DEFAULT_HIDE_THRESHOLD } from '@cp/contracts';
+import { BaseServiceEnv, DemoDataEnv, JwtVerifyEnv, loadWithPublicKey, noDemoDataInProduction, port, PostingLimitsEnv, requirePublicKey } from '@cp/service-kit';
+
+/** How many distinct reporters hide an item pending review (from 1, for demos and tests, to 100). */
+export const HideThreshold = z.coerce.number().int().min(1).max(100).default(DEFAULT_HIDE_THRESHOLD);
+
+export const ModerationEnv = noDemoDataInProduction(
+  requirePublicKey(
+    BaseServiceEnv.extend({
+      ...JwtVerifyEnv.shape,
+      PORT: port(4009),
+      MONGO_DB: z.string().default('moderation'),
+      /**
+       * The owners of reportable content (REPORT_KIND_OWNER): a report looks its item up there
+       * (GET /internal/content/{kind}/{id}) to learn that it exists, who wrote it and what it says.
+       */
+      LISTINGS_URL: z.url(),
+      FORUM_URL: z.url(),
+      DIRECTORY_URL: z.url(),
+      HIDE_THRESHOLD: HideThreshold,
+      /** Overrides of the per-user posting limits (the action 'report'); absent: the contracts' defaults. */
+      ...PostingLimitsEnv.shape,
+      /** File the demo report (one reported demo listing in the admin queue) when there is no case. */
+      ...DemoDataEnv.shape,
+    }),
+  ),
+  'demo reports',
+);
+
+export type ModerationConfig = z.infer<typeof ModerationEnv> & { publicKey: string };
+
+export function loadModerationConfig(env: NodeJS.ProcessEnv = process.env): ModerationConfig {
+  return loadWithPublicKey(ModerationEnv, env);
+}

@@ -1,0 +1,49 @@
+import { Schema, type ClientSession, type Connection } from 'mongoose';
+import { MongoRepository } from '@cp/service-kit';
+
+/** moderation_bans: the users banned now (keyed by user id: banning twice meets the key); an unban deletes the record. */
+export interface BanDoc {
+  _id: string;
+  username: string | null;
+  reason: string;
+  bannedBy: string;
+  caseId: string | null;
+  bannedAt: Date;
+}
+
+const banSchema = new Schema<BanDoc>(
+  {
+    _id: { type: String, required: true },
+    username: { type: String, default: null },
+    reason: { type: String, required: true },
+    bannedBy: { type: String, required: true },
+    caseId: { type: String, default: null },
+    bannedAt: { type: Date, required: true },
+  },
+  { collection: 'moderation_bans', versionKey: false, strict: 'throw' },
+);
+banSchema.index({ bannedAt: -1, _id: -1 }, { name: 'newest' });
+
+export class BansRepository extends MongoRepository<BanDoc> {
+  constructor(conn: Connection) {
+    super(conn, 'ModerationBan', banSchema);
+  }
+
+  async insert(doc: BanDoc, session: ClientSession): Promise<void> {
+    await this.model.collection.insertOne(doc as never, { session });
+  }
+
+  /** Lifts the ban: true when there was one. */
+  async remove(userId: string, session: ClientSession): Promise<boolean> {
+    const res = await this.model.deleteOne({ _id: userId }, { session }).exec();
+    return res.deletedCount === 1;
+  }
+
+  async page(page: number, pageSize: number): Promise<{ items: BanDoc[]; total: number }> {
+    const [items, total] = await Promise.all([
+      this.model.find({}).sort({ bannedAt: -1, _id: -1 }).skip((page - 1) * pageSize).limit(pageSize).lean<BanDoc[]>().exec(),
+      this.model.estimatedDocumentCount().exec(),
+    ]);
+    return { items, total };
+  }
+}

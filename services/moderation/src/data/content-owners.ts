@@ -1,0 +1,42 @@
+import { ContentSnapshotSchema, REPORT_KIND_OWNER, type ContentSnapshot, type ReportKind } from '@cp/contracts';
+import { HttpError } from '@cp/service-kit';
+
+/** Where moderation learns what a reported item is: its owner service's internal content endpoint. */
+export interface ContentOwners {
+  /** The item as its owner describes it (hidden items included); null when it does not exist; 503 when the owner cannot answer. */
+  snapshot(kind: ReportKind, itemId: string): Promise<ContentSnapshot | null>;
+}
+
+export type OwnerUrls = Record<(typeof REPORT_KIND_OWNER)[ReportKind], string>;
+
+const unavailable = () => new HttpError(503, 'Service unavailable');
+
+/**
+ * GET {owner}/internal/content/{kind}/{id} (never routed by the gateway), answer checked with ContentSnapshotSchema.
+ * 404 → null; an owner that is down, slow, answers anything else or a snapshot of another item → 503 (try again later),
+ * never "no such item".
+ */
+export function httpContentOwners(urls: OwnerUrls, timeoutMs = 3_000): ContentOwners {
+  return {
+    async snapshot(kind, itemId) {
+      const base = urls[REPORT_KIND_OWNER[kind]];
+      let res: Response;
+      try {
+        res = await fetch(new URL(`/internal/content/${encodeURIComponent(kind)}/${encodeURIComponent(itemId)}`, base), { signal: AbortSignal.timeout(timeoutMs) });
+      } catch {
+        throw unavailable();
+      }
+      if (res.status === 404) {
+        await res.body?.cancel();
+        return null;
+      }
+      if (!res.ok) {
+        await res.body?.cancel();
+        throw unavailable();
+      }
+      const parsed = ContentSnapshotSchema.safeParse(await res.json().catch(() => undefined));
+      if (!parsed.success || parsed.data.kind !== kind || parsed.data.itemId !== itemId) throw unavailable();
+      return parsed.data;
+    },
+  };
+}

@@ -1,0 +1,71 @@
+import { Schema, type ClientSession, type Connection } from 'mongoose';
+import { MongoRepository } from '@cp/service-kit';
+import type { ReportKind, ReportReason } from '@cp/contracts';
+
+/** moderation_reports: one per user per item, ever (the unique key); `cycle`: the case's cycle it was filed in. */
+export interface ReportDoc {
+  _id: string;
+  caseId: string;
+  cycle: number;
+  kind: ReportKind;
+  itemId: string;
+  reporterId: string;
+  reporterName: string;
+  reason: ReportReason;
+  details: string | null;
+  /** open until the case is decided. */
+  status: 'open' | 'closed';
+  createdAt: Date;
+}
+
+const reportSchema = new Schema<ReportDoc>(
+  {
+    _id: { type: String, required: true },
+    caseId: { type: String, required: true },
+    cycle: { type: Number, required: true },
+    kind: { type: String, required: true },
+    itemId: { type: String, required: true },
+    reporterId: { type: String, required: true },
+    reporterName: { type: String, required: true },
+    reason: { type: String, required: true },
+    details: { type: String, default: null },
+    status: { type: String, required: true },
+    createdAt: { type: Date, required: true },
+  },
+  { collection: 'moderation_reports', versionKey: false, strict: 'throw' },
+);
+// One report per user per item: a second one is refused by this key, not by a read before the write.
+reportSchema.index({ kind: 1, itemId: 1, reporterId: 1 }, { unique: true, name: 'one_per_reporter' });
+// A case's reports of one cycle, newest first.
+reportSchema.index({ caseId: 1, cycle: 1, createdAt: -1 }, { name: 'case_cycle' });
+
+/** How many reports of a case the queue shows (the contract's ModerationCaseSchema: at most 50). */
+export const REPORTS_SHOWN = 50;
+
+export class ReportsRepository extends MongoRepository<ReportDoc> {
+  constructor(conn: Connection) {
+    super(conn, 'ModerationReport', reportSchema);
+  }
+
+  async insert(doc: ReportDoc, session: ClientSession): Promise<void> {
+    await this.model.collection.insertOne(doc as never, { session });
+  }
+
+  async closeOfCase(caseId: string, session: ClientSession): Promise<void> {
+    await this.model.updateMany({ caseId, status: 'open' }, { $set: { status: 'closed' } }, { session }).exec();
+  }
+
+  /** The newest reports (at most REPORTS_SHOWN) of each case's given cycle, by case id. */
+  async newestOf(cases: Array<{ _id: string; cycle: number }>): Promise<Map<string, ReportDoc[]>> {
+    const out = new Map<string, ReportDoc[]>();
+    if (cases.length === 0) return out;
+    const groups = await this.model
+      .aggregate<{ _id: string; reports: ReportDoc[] }>([
+        { $match: { $or: cases.map((c) => ({ caseId: c._id, cycle: c.cycle })) } },
+        { $group: { _id: '$caseId', reports: { $topN: { n: REPORTS_SHOWN, sortBy: { createdAt: -1, _id: -1 }, output: '$$ROOT' } } } },
+      ])
+      .exec();
+    for (const g of groups) out.set(g._id, g.reports);
+    return out;
+  }
+}
