@@ -1,7 +1,7 @@
 /**
  * @jest-environment ./shell/test/support/jsdom-env.mjs
  */
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { HOME_COUNTS, UNDER_REVIEW_MESSAGE } from '@cp/contracts';
@@ -160,6 +160,15 @@ describe('forum screens', () => {
     await screen.findByText(UNDER_REVIEW_MESSAGE);
     expect(screen.queryByRole('button', { name: 'Report this reply by priya' })).toBeNull();
     expect(screen.getAllByText(UNDER_REVIEW_MESSAGE)).toHaveLength(1);
+  });
+
+  it('the author\'s own post hidden pending review (left out of the list): shown from its own answer, with the notice', async () => {
+    const hidden = { ...POST, id: '00000000-0000-4000-8000-000000000002', userId: USER.id, username: 'priya', moderation: 'under-review' };
+    const api: Api = (m, p) => (p === `/api/forum/posts/${hidden.id}` ? [200, hidden] : withPosts([POST], USER)(m, p));
+    await renderAt(`/forum/post/${hidden.id}`, api);
+    expect(await screen.findByRole('heading', { name: POST.title, level: 1 })).toBeTruthy();
+    expect(screen.getByText(UNDER_REVIEW_MESSAGE)).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Report this post' })).toBeNull());
   });
 
   it('an unknown post id: Post Not Found', async () => {

@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { ArrowLeft, Eye, LogIn, MessageSquare, SearchX } from 'lucide-react';
 import { relativeTime, type ForumPost } from '@cp/contracts';
 import { Badge, Button, Card, CardContent, EmptyState, Field, Skeleton, Textarea, toast } from '@cp/ui';
-import { LoadError, useAuth } from '@cp/web-core';
+import { isApiError, LoadError, useAuth } from '@cp/web-core';
 import { AskAgainWhenSignedIn, ReportButton, UnderReviewNotice } from '@cp/web-core/moderation';
 import { useCreateForumReplyMutation, useGetForumPostsQuery, useGetForumRepliesQuery, useViewForumPostQuery } from '../api/forum-api.ts';
 import { Avatar } from '../components/PostCard.tsx';
@@ -79,7 +79,15 @@ function Replies({ postId }: { postId: string }) {
       </div>
     );
   }
-  if (error) return <LoadError title="The forum could not be loaded" error={error} onRetry={() => void refetch()} headingLevel={3} />;
+  if (error) {
+    return (
+      <>
+        {/* The replies of a post hidden pending review answer 404 to the server's render; its author gets them. */}
+        {isApiError(error) && error.status === 404 ? <AskAgainWhenSignedIn itemKey={postId} refetch={refetch} /> : null}
+        <LoadError title="The forum could not be loaded" error={error} onRetry={() => void refetch()} headingLevel={3} />
+      </>
+    );
+  }
   const replies = data ?? [];
   if (replies.length === 0) return <p className="rounded-lg border border-dashed p-6 text-center text-muted-foreground">No replies yet. Be the first to comment!</p>;
   return (
@@ -151,8 +159,9 @@ export function ForumPostPage() {
   const { id } = useParams();
   const { data, isLoading, error, refetch } = useGetForumPostsQuery();
   // Opening the post counts a view (the forum service counts it once per reader per day); the page itself shows the
-  // post found in the list (spec), so a failure here changes nothing on screen.
-  useViewForumPostQuery(id ?? '', { skip: !id });
+  // post found in the list (spec), so a failure here changes nothing on screen. Only its author's post hidden pending
+  // review (left out of the list) is shown from this answer.
+  const view = useViewForumPostQuery(id ?? '', { skip: !id });
   let body;
   if (isLoading) {
     body = (
@@ -164,13 +173,14 @@ export function ForumPostPage() {
     );
   } else if (error) body = <LoadError title="The forum could not be loaded" error={error} onRetry={() => void refetch()} />;
   else {
-    const post = findPost(data ?? [], id);
+    // A post hidden pending review is left out of the list, but its author gets it from GET /api/forum/posts/{id}.
+    const post = findPost(data ?? [], id) ?? (view.data?.id === id ? view.data : undefined);
     body = post ? (
       <PostView post={post} />
     ) : (
       <>
-        {/* A post hidden pending review is not in the list the server's render got; its author gets it when asking again. */}
-        <AskAgainWhenSignedIn itemKey={id ?? ''} refetch={refetch} />
+        {/* The server's render asked for nobody: signed in, the post is asked for again (its author gets a hidden one). */}
+        {id ? <AskAgainWhenSignedIn itemKey={id} refetch={view.refetch} /> : null}
         <EmptyState
           headingLevel={1}
           icon={<SearchX />}
