@@ -74,6 +74,9 @@ function fakeModeration(method: string, url: URL): Answer {
   if (url.pathname === '/api/admin/moderation/cases') return [200, ModerationCasePageSchema.parse(page(url.searchParams.get('status') === 'closed' ? [CLOSED] : [CASE]))];
   if (url.pathname === '/api/admin/moderation/bans') return [200, BannedUserPageSchema.parse(page([BAN]))];
   if (url.pathname === '/api/admin/moderation/log') return [200, ModerationLogPageSchema.parse(page(LOG))];
+  // As the moderation service answers: unban 204 without a body, ban 201, the case decisions 200.
+  if (method === 'POST' && url.pathname.endsWith('/unban')) return [204, null];
+  if (method === 'POST' && url.pathname.endsWith('/ban')) return [201, { ok: true }];
   if (method === 'POST') return [200, { ok: true }];
   return [200, []];
 }
@@ -89,7 +92,7 @@ async function openReports(own: (method: string, path: string) => Answer | undef
     const text = await req.text();
     if (text) bodies.set(`${req.method} ${url.pathname}`, JSON.parse(text));
     const [status, body] = fakeModeration(req.method, url);
-    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    return status === 204 ? new Response(null, { status }) : new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   }) as typeof fetch;
   const router = createMemoryRouter([{ path: '/admin', element: <AdminPage /> }], { initialEntries: ['/admin'] });
   await act(async () => {
