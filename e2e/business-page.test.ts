@@ -88,6 +88,21 @@ describe('/business/{id}', () => {
     });
   });
 
+  test("its server markup is the state's: whenever the page is sent with the business, the markup shows it, not the loading state", async () => {
+    // The directory answers fast: the business can arrive while a render still waits for the page's lazy parts. That
+    // render shows it loading, and sent with the business in the state it would not hydrate (React #418 in the console).
+    for (let i = 0; i < 8; i++) {
+      // Signed in and out (the page is the same anonymous render; a signed-in visit is never served from a cache).
+      const headers = i % 2 ? { cookie: `cp_session=${adminToken}` } : undefined;
+      const html = await (await fetch(`${e2eEnv().site}/business/${id}`, { headers, signal: AbortSignal.timeout(15_000) })).text();
+      const m = /<div id="root">([\s\S]*?)<\/div><script type="application\/json" id="cp-ssr-state">([\s\S]*?)<\/script>/.exec(html);
+      if (!m) continue; // not rendered on the server this time (over its budget): nothing to compare
+      const state = JSON.parse(m[2]!) as { api: { queries: Record<string, { endpointName: string; status: string }> } };
+      const sent = Object.values(state.api.queries).some((q) => q.endpointName === 'getBusiness' && q.status === 'fulfilled');
+      expect([i, sent, m[1]!.includes('Loading business'), m[1]!.includes(NAME)]).toEqual([i, sent, !sent, sent]);
+    }
+  });
+
   test(`its JavaScript: at most ${HOME_JS_BUDGET_KB} KB gzip, ${OWN_CODE_BUDGET_KB} KB of our code`, async () => {
     await withPage(async ({ page, site }) => {
       const files = await pageJavaScript(page, `${site}/business/${id}`, (p) => p.getByRole('heading', { name: NAME, level: 1 }).waitFor({ timeout: 60_000 }));

@@ -138,18 +138,20 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
       // A render asks again for what failed in the one before (the hooks retry a failed query): only new queries count.
       const asked = new Set<string>();
       // A render that asks for nothing new is the page: its answers were all in (what is still on its way renders as
-      // loading and is not sent). Otherwise the answers are awaited and the page rendered again.
+      // loading and is not sent). Otherwise the answers are awaited and the page rendered again. "New" is every query
+      // the store has that an earlier render did not ask for, running or not: a fast one can start and answer while the
+      // render is still waiting for its lazy parts, and that render shows it loading (its markup would not be the state's).
       let rendered: string | undefined;
       for (let pass = 0; pass < MAX_DATA_PASSES; pass++) {
         const out = await renderOnce(page(store, controller, url), deadline);
         if (out === 'late') return undefined;
-        const running = store.dispatch(baseApi.util.getRunningQueriesThunk());
-        const fresh = running.filter((query) => !asked.has(query.queryCacheKey));
+        const fresh = Object.keys(store.getState().api.queries).filter((key) => !asked.has(key));
         if (fresh.length === 0) {
           rendered = out;
           break;
         }
-        for (const query of running) asked.add(query.queryCacheKey);
+        for (const key of fresh) asked.add(key);
+        const running = store.dispatch(baseApi.util.getRunningQueriesThunk());
         if ((await waitUntil(Promise.allSettled(running), deadline)) === 'late') break;
       }
       // Failures the browser must ask again for render as loading: once more without them.
