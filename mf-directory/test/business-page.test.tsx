@@ -220,6 +220,15 @@ describe('/business/:id: reviews', () => {
     expect(screen.queryByText(UNDER_REVIEW_MESSAGE)).toBeNull();
   });
 
+  it('signed in, the reviews are asked again as the reader: their own review hidden pending review comes then (the server renders for nobody)', async () => {
+    const mine = { ...REVIEWS[1]!, userId: USER.id, username: 'priya', comment: 'My review that others reported', moderation: 'under-review' };
+    let asked = 0;
+    await renderAt(`/business/${ID}`, site({ user: USER, reviews: () => (asked++ === 0 ? [REVIEWS[0]] : [REVIEWS[0], mine]) }));
+    expect(await screen.findByText('My review that others reported')).toBeTruthy();
+    expect(screen.getByText(UNDER_REVIEW_MESSAGE)).toBeTruthy();
+    expect(asked).toBe(2);
+  });
+
   it('the owner of a business under review: the notice and no Report on it; their own review under review: the notice and no Report on it', async () => {
     const owner = { ...USER, id: BUSINESS.userId };
     const mine = { ...REVIEWS[1]!, userId: owner.id, username: 'priya', moderation: 'under-review' };

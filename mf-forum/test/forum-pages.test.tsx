@@ -162,6 +162,19 @@ describe('forum screens', () => {
     expect(screen.getAllByText(UNDER_REVIEW_MESSAGE)).toHaveLength(1);
   });
 
+  it('signed in, the replies are asked again as the reader: their own reply hidden pending review comes then (the server renders for nobody)', async () => {
+    const mine = { id: '00000000-0000-4000-8000-000000000201', postId: POST.id, userId: USER.id, username: 'priya', content: 'My reply that others reported', createdAt: new Date().toISOString(), moderation: 'under-review' };
+    let asked = 0;
+    const api: Api = (m, p) => {
+      if (p.endsWith('/replies')) return [200, asked++ === 0 ? [] : [mine]];
+      return withPosts([POST], USER)(m, p);
+    };
+    await renderAt(`/forum/post/${POST.id}`, api);
+    expect(await screen.findByText('My reply that others reported')).toBeTruthy();
+    expect(screen.getByText(UNDER_REVIEW_MESSAGE)).toBeTruthy();
+    expect(asked).toBe(2);
+  });
+
   it('the author\'s own post hidden pending review (left out of the list): shown from its own answer, with the notice', async () => {
     const hidden = { ...POST, id: '00000000-0000-4000-8000-000000000002', userId: USER.id, username: 'priya', moderation: 'under-review' };
     const api: Api = (m, p) => (p === `/api/forum/posts/${hidden.id}` ? [200, hidden] : withPosts([POST], USER)(m, p));

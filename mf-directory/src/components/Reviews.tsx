@@ -12,7 +12,7 @@ import {
 } from '@cp/contracts';
 import { Badge, Button, Field, Skeleton, Textarea, toast } from '@cp/ui';
 import { LoadError, serverErrorText, useAuth, useGetCurrentUserQuery, type FieldErrors } from '@cp/web-core';
-import { ReportButton, UnderReviewNotice } from '@cp/web-core/moderation';
+import { AskAgainWhenSignedIn, ReportButton, UnderReviewNotice } from '@cp/web-core/moderation';
 import { useGetBusinessReviewsQuery, useResendVerificationMutation, useReviewBusinessMutation } from '../api/directory-api.ts';
 
 // A business's reviews and the form to write one, shown by the Reviews dialog of a card and by the business's page.
@@ -111,33 +111,53 @@ export function ReviewList({ businessId, scroll = false }: { businessId: string;
       </div>
     );
   }
-  if (error) return <LoadError title="Reviews could not be loaded" error={error} onRetry={() => void refetch()} headingLevel={3} />;
+  // The server renders the reviews for nobody: a signed-in reader's own review held or hidden pending review (only its
+  // author gets it) comes when asking again as them.
+  const askAgain = <AskAgainWhenSignedIn itemKey={businessId} refetch={refetch} />;
+  if (error) {
+    return (
+      <>
+        {askAgain}
+        <LoadError title="Reviews could not be loaded" error={error} onRetry={() => void refetch()} headingLevel={3} />
+      </>
+    );
+  }
   const reviews = data ?? [];
-  if (reviews.length === 0) return <p className="text-sm text-muted-foreground">No reviews yet. Be the first to review this business!</p>;
+  if (reviews.length === 0) {
+    return (
+      <>
+        {askAgain}
+        <p className="text-sm text-muted-foreground">No reviews yet. Be the first to review this business!</p>
+      </>
+    );
+  }
   return (
-    <ul aria-label="Reviews" className={scroll ? 'max-h-72 space-y-3 overflow-y-auto pr-1' : 'space-y-3'}>
-      {reviews.map((r) => (
-        <li key={r.id} className="rounded-md border p-3">
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <span className="font-medium">{r.username}</span>
-            <span className="flex items-center gap-2">
-              <time dateTime={r.createdAt} className="text-xs text-muted-foreground">
-                {relativeTime(r.createdAt)}
-              </time>
-              <ReportButton kind="review" itemId={r.id} authorId={r.userId} context={`by ${r.username}`} className="-my-2" />
-            </span>
-          </div>
-          <Stars rating={r.rating} />
-          {r.pending ? (
-            <Badge variant="secondary" className="mt-1">
-              Pending
-            </Badge>
-          ) : null}
-          {r.comment ? <p className="mt-1 whitespace-pre-line break-words text-sm">{r.comment}</p> : null}
-          <UnderReviewNotice moderation={r.moderation} className="mt-2" />
-        </li>
-      ))}
-    </ul>
+    <>
+      {askAgain}
+      <ul aria-label="Reviews" className={scroll ? 'max-h-72 space-y-3 overflow-y-auto pr-1' : 'space-y-3'}>
+        {reviews.map((r) => (
+          <li key={r.id} className="rounded-md border p-3">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <span className="font-medium">{r.username}</span>
+              <span className="flex items-center gap-2">
+                <time dateTime={r.createdAt} className="text-xs text-muted-foreground">
+                  {relativeTime(r.createdAt)}
+                </time>
+                <ReportButton kind="review" itemId={r.id} authorId={r.userId} context={`by ${r.username}`} className="-my-2" />
+              </span>
+            </div>
+            <Stars rating={r.rating} />
+            {r.pending ? (
+              <Badge variant="secondary" className="mt-1">
+                Pending
+              </Badge>
+            ) : null}
+            {r.comment ? <p className="mt-1 whitespace-pre-line break-words text-sm">{r.comment}</p> : null}
+            <UnderReviewNotice moderation={r.moderation} className="mt-2" />
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 

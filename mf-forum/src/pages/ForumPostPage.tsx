@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { ArrowLeft, Eye, LogIn, MessageSquare, SearchX } from 'lucide-react';
 import { relativeTime, type ForumPost } from '@cp/contracts';
 import { Badge, Button, Card, CardContent, EmptyState, Field, Skeleton, Textarea, toast } from '@cp/ui';
-import { isApiError, LoadError, useAuth } from '@cp/web-core';
+import { LoadError, useAuth } from '@cp/web-core';
 import { AskAgainWhenSignedIn, ReportButton, UnderReviewNotice } from '@cp/web-core/moderation';
 import { useCreateForumReplyMutation, useGetForumPostsQuery, useGetForumRepliesQuery, useViewForumPostQuery } from '../api/forum-api.ts';
 import { Avatar } from '../components/PostCard.tsx';
@@ -79,34 +79,46 @@ function Replies({ postId }: { postId: string }) {
       </div>
     );
   }
+  // The server renders the replies for nobody: a signed-in reader's own replies hidden pending review (and all the
+  // replies of their own hidden post, which answer 404 there) come when asking again as them.
+  const askAgain = <AskAgainWhenSignedIn itemKey={postId} refetch={refetch} />;
   if (error) {
     return (
       <>
-        {/* The replies of a post hidden pending review answer 404 to the server's render; its author gets them. */}
-        {isApiError(error) && error.status === 404 ? <AskAgainWhenSignedIn itemKey={postId} refetch={refetch} /> : null}
+        {askAgain}
         <LoadError title="The forum could not be loaded" error={error} onRetry={() => void refetch()} headingLevel={3} />
       </>
     );
   }
   const replies = data ?? [];
-  if (replies.length === 0) return <p className="rounded-lg border border-dashed p-6 text-center text-muted-foreground">No replies yet. Be the first to comment!</p>;
+  if (replies.length === 0) {
+    return (
+      <>
+        {askAgain}
+        <p className="rounded-lg border border-dashed p-6 text-center text-muted-foreground">No replies yet. Be the first to comment!</p>
+      </>
+    );
+  }
   return (
-    <ul className="space-y-3" aria-label="Replies">
-      {replies.map((r) => (
-        <li key={r.id} className="flex gap-3 rounded-lg border bg-card p-4">
-          <Avatar name={r.username} size="sm" />
-          <div className="min-w-0 flex-1 space-y-1">
-            <p className="flex flex-wrap gap-x-2 text-sm">
-              <span className="truncate font-medium">{r.username}</span>
-              <span className="text-muted-foreground">{relativeTime(r.createdAt)}</span>
-            </p>
-            <p className="whitespace-pre-line break-words text-sm">{r.content}</p>
-            <UnderReviewNotice moderation={r.moderation} />
-          </div>
-          <ReportButton kind="forum-reply" itemId={r.id} authorId={r.userId} context={`by ${r.username}`} className="-mr-2 -mt-2 self-start" />
-        </li>
-      ))}
-    </ul>
+    <>
+      {askAgain}
+      <ul className="space-y-3" aria-label="Replies">
+        {replies.map((r) => (
+          <li key={r.id} className="flex gap-3 rounded-lg border bg-card p-4">
+            <Avatar name={r.username} size="sm" />
+            <div className="min-w-0 flex-1 space-y-1">
+              <p className="flex flex-wrap gap-x-2 text-sm">
+                <span className="truncate font-medium">{r.username}</span>
+                <span className="text-muted-foreground">{relativeTime(r.createdAt)}</span>
+              </p>
+              <p className="whitespace-pre-line break-words text-sm">{r.content}</p>
+              <UnderReviewNotice moderation={r.moderation} />
+            </div>
+            <ReportButton kind="forum-reply" itemId={r.id} authorId={r.userId} context={`by ${r.username}`} className="-mr-2 -mt-2 self-start" />
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 
