@@ -99,7 +99,7 @@ test('report a listing → the admin queue → removal → the mail to its autho
     await dialog.getByRole('button', { name: 'Remove', exact: true }).click();
     await expectToast(page, 'Success', 'The item was removed and its author is told why by e-mail.');
     // The audit log names the removal: who, what, on what, why.
-    const row = page.getByRole('region', { name: 'Audit Log' }).getByRole('row').filter({ hasText: `Listing ${listingId}` }).filter({ hasText: 'Removed' });
+    const row = page.getByRole('region', { name: 'Audit Log' }).getByRole('row').filter({ hasText: `Listing “${title}”` }).filter({ hasText: 'Removed' });
     await row.waitFor();
     expect(await row.innerText()).toContain(admin.username);
     expect(await row.innerText()).toContain('Payment by gift card is a known scam.');

@@ -57,7 +57,8 @@ const CASE: ModerationCase = {
 const CLOSED: ModerationCase = { ...CASE, id: '55555555-5555-4555-8555-000000000002', status: 'removed', decidedAt: '2026-11-22T09:00:00.000Z', content: { ...CASE.content, title: 'Old scam listing' } };
 const BAN: BannedUser = { userId: '88888888-8888-4888-8888-888888888888', username: 'spammer', reason: 'Posts scams', bannedBy: ADMIN.id, bannedAt: '2026-11-20T12:00:00.000Z' };
 const LOG: ModerationLogEntry[] = [
-  { id: '99999999-9999-4999-8999-000000000001', action: 'remove', actorId: ADMIN.id, actorName: 'admin', caseId: CLOSED.id, kind: 'listing', itemId: CLOSED.itemId, userId: null, reason: 'scam', note: 'Fake phone', at: '2026-11-22T09:00:00.000Z' },
+  { id: '99999999-9999-4999-8999-000000000003', action: 'ban', actorId: ADMIN.id, actorName: 'admin', caseId: CLOSED.id, kind: 'listing', itemId: CLOSED.itemId, userId: BAN.userId, reason: 'Posts scams', note: null, subject: 'spammer', at: '2026-11-22T10:00:00.000Z' },
+  { id: '99999999-9999-4999-8999-000000000001', action: 'remove', actorId: ADMIN.id, actorName: 'admin', caseId: CLOSED.id, kind: 'listing', itemId: CLOSED.itemId, userId: null, reason: 'scam', note: 'Fake phone', subject: 'Old scam listing', at: '2026-11-22T09:00:00.000Z' },
   { id: '99999999-9999-4999-8999-000000000002', action: 'auto-hide', actorId: null, actorName: null, caseId: CASE.id, kind: 'forum-post', itemId: CASE.itemId, userId: null, reason: null, note: null, at: '2026-11-21T09:00:00.000Z' },
 ];
 const page = <T,>(items: T[]) => ({ items, total: items.length, page: 1, pageSize: 20 });
@@ -134,7 +135,9 @@ describe('/admin Reports tab', () => {
     const log = await screen.findByRole('table');
     const rows = within(log).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').slice(1).map((cell) => cell.textContent));
     expect(rows).toEqual([
-      ['admin', 'Removed', `Listing ${CLOSED.itemId}`, 'Scam or fraud — Fake phone'],
+      // A ban names its user; an item its title (a line written before titles were kept: its id).
+      ['admin', 'Banned', 'User spammer', 'Posts scams'],
+      ['admin', 'Removed', 'Listing “Old scam listing”', 'Scam or fraud — Fake phone'],
       ['System', 'Hidden automatically', `Forum post ${CASE.itemId}`, ''],
     ]);
   });

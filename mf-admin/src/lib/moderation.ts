@@ -51,8 +51,10 @@ export function authorText(c: Pick<ModerationCase, 'content'>): string {
 
 /** "Forum post 'Title'" or "user priya": what an audit log line acted on. */
 export function logTarget(entry: ModerationLogEntry): string {
-  if (entry.kind) return `${REPORT_KIND_LABELS[entry.kind]}${entry.itemId ? ` ${entry.itemId}` : ''}`;
-  if (entry.userId) return `User ${entry.userId}`;
+  // A ban names its user (even when decided from a reported item); the rest name their item by its title.
+  if (entry.action === 'ban' || entry.action === 'unban') return `User ${entry.subject ?? entry.userId ?? ''}`.trim();
+  if (entry.kind) return `${REPORT_KIND_LABELS[entry.kind]} ${entry.subject ? `“${entry.subject}”` : (entry.itemId ?? '')}`.trim();
+  if (entry.userId) return `User ${entry.subject ?? entry.userId}`;
   return '';
 }
 

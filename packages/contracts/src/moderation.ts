@@ -107,6 +107,8 @@ export const ModerationLogEntrySchema = z.object({
   userId: IdSchema.nullable(),
   reason: z.string().nullable(),
   note: z.string().nullable(),
+  /** What the action was on, as people read it: the item's title, or the user's name for a ban (null: unknown). */
+  subject: z.string().nullable().optional(),
   at: IsoDateTimeSchema,
 });
 export type ModerationLogEntry = z.infer<typeof ModerationLogEntrySchema>;

@@ -400,11 +400,12 @@ describe('the audit log', () => {
 
     const log = ModerationLogPageSchema.parse((await adminCall('GET', '/log?pageSize=5')).body);
     expect(log.items.map((e) => e.action)).toEqual(['unban', 'ban', 'remove', 'dismiss', 'auto-hide']);
-    expect(log.items[0]).toMatchObject({ actorId: admin.userId, actorName: admin.username, userId: target.userId, note: 'Appeal' });
-    expect(log.items[1]).toMatchObject({ userId: target.userId, reason: 'Spammer', caseId: oc._id });
-    expect(log.items[2]).toMatchObject({ caseId: oc._id, itemId: other, reason: 'spam', note: 'Ads' });
-    expect(log.items[3]).toMatchObject({ caseId: c._id, note: 'Fine' });
-    expect(log.items[4]).toMatchObject({ caseId: c._id, actorId: null, actorName: null });
+    // `subject`: what it was done to as people read it — the item's title, or the banned user's name.
+    expect(log.items[0]).toMatchObject({ actorId: admin.userId, actorName: admin.username, userId: target.userId, note: 'Appeal', subject: target.username });
+    expect(log.items[1]).toMatchObject({ userId: target.userId, reason: 'Spammer', caseId: oc._id, subject: target.username });
+    expect(log.items[2]).toMatchObject({ caseId: oc._id, itemId: other, reason: 'spam', note: 'Ads', subject: 'A listing to report' });
+    expect(log.items[3]).toMatchObject({ caseId: c._id, note: 'Fine', subject: 'A listing to report' });
+    expect(log.items[4]).toMatchObject({ caseId: c._id, actorId: null, actorName: null, subject: 'A listing to report' });
     const at = log.items.map((e) => e.at);
     expect(at).toEqual([...at].sort().reverse());
     expect(log.total).toBeGreaterThanOrEqual(5);

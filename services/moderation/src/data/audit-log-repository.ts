@@ -14,6 +14,8 @@ export interface LogDoc {
   userId: string | null;
   reason: string | null;
   note: string | null;
+  /** What it was done to, as people read it: the item's title, or the user's name (absent on older lines). */
+  subject?: string | null;
   at: Date;
 }
 
@@ -29,6 +31,7 @@ const logSchema = new Schema<LogDoc>(
     userId: { type: String, default: null },
     reason: { type: String, default: null },
     note: { type: String, default: null },
+    subject: { type: String, default: null },
     at: { type: Date, required: true },
   },
   { collection: 'moderation_log', versionKey: false, strict: 'throw' },

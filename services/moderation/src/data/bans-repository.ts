@@ -34,9 +34,9 @@ export class BansRepository extends MongoRepository<BanDoc> {
   }
 
   /** Lifts the ban: true when there was one. */
-  async remove(userId: string, session: ClientSession): Promise<boolean> {
-    const res = await this.model.deleteOne({ _id: userId }, { session }).exec();
-    return res.deletedCount === 1;
+  /** Lifts a ban: the removed record (its username names the user in the audit log), or null when there was none. */
+  async remove(userId: string, session: ClientSession): Promise<BanDoc | null> {
+    return this.model.findOneAndDelete({ _id: userId }, { session }).lean<BanDoc>().exec();
   }
 
   async page(page: number, pageSize: number): Promise<{ items: BanDoc[]; total: number }> {

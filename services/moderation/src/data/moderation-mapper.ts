@@ -40,6 +40,7 @@ export function toLogEntry(doc: LogDoc): ModerationLogEntry {
     userId: doc.userId,
     reason: doc.reason,
     note: doc.note,
+    subject: doc.subject ?? null,
     at: doc.at.toISOString(),
   };
 }

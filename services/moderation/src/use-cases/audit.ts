@@ -8,7 +8,8 @@ import type { ModerationDeps } from './deps.ts';
 export async function audit(
   deps: ModerationDeps,
   actor: AuthUser | null,
-  entry: Omit<LogDoc, '_id' | 'actorId' | 'actorName' | 'at' | 'caseId' | 'kind' | 'itemId' | 'userId' | 'reason' | 'note'> & Partial<Pick<LogDoc, 'caseId' | 'kind' | 'itemId' | 'userId' | 'reason' | 'note'>>,
+  entry: Omit<LogDoc, '_id' | 'actorId' | 'actorName' | 'at' | 'caseId' | 'kind' | 'itemId' | 'userId' | 'reason' | 'note' | 'subject'> &
+    Partial<Pick<LogDoc, 'caseId' | 'kind' | 'itemId' | 'userId' | 'reason' | 'note' | 'subject'>>,
   at: Date,
   session: ClientSession,
 ): Promise<void> {
@@ -23,6 +24,7 @@ export async function audit(
       userId: entry.userId ?? null,
       reason: entry.reason ?? null,
       note: entry.note ?? null,
+      subject: entry.subject ?? null,
       action: entry.action,
       at,
     },

@@ -33,7 +33,7 @@ export async function banUser(deps: ModerationDeps, admin: AuthUser, rawUserId: 
     await runInTransaction(deps.conn, async (session, emit) => {
       await deps.bans.insert(ban, session);
       await emit(UserBanned, { userId, actorId: admin.id, reason: input.reason });
-      await audit(deps, admin, { action: 'ban', userId, caseId: fromCase?._id ?? null, kind: fromCase?.kind ?? null, itemId: fromCase?.itemId ?? null, reason: input.reason }, now, session);
+      await audit(deps, admin, { action: 'ban', userId, caseId: fromCase?._id ?? null, kind: fromCase?.kind ?? null, itemId: fromCase?.itemId ?? null, subject: user.username, reason: input.reason }, now, session);
     });
   } catch (err) {
     if (isDuplicateKey(err)) throw conflict('This user is already banned');

@@ -19,7 +19,7 @@ export async function dismissCase(deps: ModerationDeps, admin: AuthUser, rawId: 
     if (!was) return null;
     await deps.reports.closeOfCase(caseId, session);
     if (was.status === 'hidden') await emit(ContentRestored, { caseId, kind: was.kind, itemId: was.itemId, authorId: was.content.authorId });
-    await audit(deps, admin, { action: 'dismiss', caseId, kind: was.kind, itemId: was.itemId, userId: was.content.authorId, note: input.note ?? null }, now, session);
+    await audit(deps, admin, { action: 'dismiss', caseId, kind: was.kind, itemId: was.itemId, userId: was.content.authorId, subject: was.content.title, note: input.note ?? null }, now, session);
     return was;
   });
   if (!before) return undecidable(deps, caseId);

@@ -28,7 +28,7 @@ export async function removeCase(deps: ModerationDeps, admin: AuthUser, rawId: s
       reason: input.reason,
       note: input.note ?? null,
     });
-    await audit(deps, admin, { action: 'remove', caseId, kind: was.kind, itemId: was.itemId, userId: was.content.authorId, reason: input.reason, note: input.note ?? null }, now, session);
+    await audit(deps, admin, { action: 'remove', caseId, kind: was.kind, itemId: was.itemId, userId: was.content.authorId, subject: was.content.title, reason: input.reason, note: input.note ?? null }, now, session);
     return was;
   });
   if (!before) return undecidable(deps, caseId);

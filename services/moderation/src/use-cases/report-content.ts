@@ -49,7 +49,7 @@ export async function reportContent(deps: ModerationDeps, user: AuthUser, body: 
       await emit(ContentReported, { ...ref, reportId, reporterId: user.id, reason: input.reason, reportCount: counted.reportCount });
       if (counted.status === 'open' && counted.reportCount >= deps.config.HIDE_THRESHOLD && (await deps.cases.hide(counted._id, now, session))) {
         await emit(ContentHidden, ref);
-        await audit(deps, null, { action: 'auto-hide', caseId: counted._id, kind: counted.kind, itemId: counted.itemId, userId: content.authorId, reason: `${counted.reportCount} reports` }, now, session);
+        await audit(deps, null, { action: 'auto-hide', caseId: counted._id, kind: counted.kind, itemId: counted.itemId, userId: content.authorId, subject: content.title, reason: `${counted.reportCount} reports` }, now, session);
       }
     });
   try {

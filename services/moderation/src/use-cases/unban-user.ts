@@ -13,9 +13,10 @@ export async function unbanUser(deps: ModerationDeps, admin: AuthUser, rawUserId
   const input = UnbanUserBodySchema.parse(jsonObject(body ?? {}));
   const now = deps.now();
   const lifted = await runInTransaction(deps.conn, async (session, emit) => {
-    if (!(await deps.bans.remove(userId, session))) return false;
+    const lifted = await deps.bans.remove(userId, session);
+    if (!lifted) return false;
     await emit(UserUnbanned, { userId, actorId: admin.id });
-    await audit(deps, admin, { action: 'unban', userId, note: input.note ?? null }, now, session);
+    await audit(deps, admin, { action: 'unban', userId, subject: lifted.username, note: input.note ?? null }, now, session);
     return true;
   });
   if (!lifted) throw conflict('This user is not banned');
