@@ -240,6 +240,8 @@ export const CORPUS: Record<CorpusName, Corpus> = {
       listings: { added: answeredId },
       uploads: { added: answeredId },
       // posting_limits: the kit's rule (KIT_STORED) — a create takes a slot of its user's window.
+      // A create writes its user's fingerprint of the listing's content (`<userId>:<hash>`, the duplicate rule).
+      listing_fingerprints: { added: (doc, o) => o.users.has(String(doc._id).split(':')[0]!), mutable: { fields: ['expiresAt'] }, expiresAt: 'expiresAt' },
     },
     files: ['/uploads/:image'],
   },

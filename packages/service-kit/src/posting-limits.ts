@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Schema, type ClientSession, type Connection, type Model } from 'mongoose';
+import { Schema, type Connection, type Model } from 'mongoose';
 import { z } from 'zod';
 import {
   NEW_ACCOUNT_HOURS,
@@ -102,14 +102,23 @@ export function postingLimitMessage(action: PostingAction, limit: PostingLimit, 
   return `${who} up to ${allowed} ${POSTING_ACTION_NOUNS[action]} ${per(limit.windowHours)}. You can post again ${waitText(waitMs)}.`;
 }
 
+/** One slot taken: `release` gives it back (the write it was taken for failed). */
+export interface PostingSlot {
+  release(): Promise<void>;
+}
+
 export interface PostingLimits {
   /** Creates the collection and its TTL index (start-up, before the first write). */
   init(): Promise<void>;
   /**
    * Takes one of the user's slots for `action`, or throws 429 (`Retry-After`, `retryAt` in the body) with
-   * postingLimitMessage. Inside the write's transaction (`session`), the slot is given back if the write aborts.
+   * postingLimitMessage. One atomic update of its own, never inside the write's transaction: a replica killed in the
+   * middle of a transaction leaves that transaction's locks until MongoDB aborts it (a minute), and every later post of
+   * the user would wait on their window's document that long.
    */
-  take(user: AuthUser, action: PostingAction, session?: ClientSession | null): Promise<void>;
+  take(user: AuthUser, action: PostingAction): Promise<PostingSlot>;
+  /** Takes a slot, then runs `write`; a write that fails gives the slot back (and its error goes on). */
+  run<T>(user: AuthUser, action: PostingAction, write: () => Promise<T>): Promise<T>;
   /** The limits in force (for READMEs, tests and the 429 texts). */
   readonly limits: Record<PostingAction, PostingLimit>;
 }
@@ -119,55 +128,74 @@ export interface PostingLimits {
  * MongoDB (`posting_limits`). One conditional update per post, so two replicas taking the last slot at once cannot
  * both get it: the pipeline drops the slots older than the window and appends the new one only while fewer than the
  * limit remain; the answer says whether this call's token went in. Accounts younger than NEW_ACCOUNT_HOURS get
- * `newAccountLimit` (an account whose age the session answer does not give counts as new: the safe side).
+ * `newAccountLimit` (an account whose age the session answer does not give counts as new: the safe side). A write
+ * that fails gives its slot back (`run`); a process that dies between the slot and its write loses the user that slot
+ * until it leaves the window, never more.
  */
 export function createPostingLimits(conn: Connection, opts: { overrides?: PostingLimitOverrides; now?: () => Date } = {}): PostingLimits {
   const limits = resolvePostingLimits(opts.overrides);
   const now = opts.now ?? (() => new Date());
   const model = slotsModel(conn);
+  const take = async (user: AuthUser, action: PostingAction): Promise<PostingSlot> => {
+    const limit = limits[action];
+    const at = now();
+    const windowMs = limit.windowHours * HOUR_MS;
+    const createdAt = user.createdAt ? Date.parse(user.createdAt) : Number.NaN;
+    const newAccount = !(createdAt <= at.getTime() - NEW_ACCOUNT_HOURS * HOUR_MS);
+    const allowed = newAccount ? limit.newAccountLimit : limit.limit;
+    const token = randomUUID();
+    const cutoff = new Date(at.getTime() - windowMs);
+    const kept = { $filter: { input: { $ifNull: ['$slots', []] }, cond: { $gt: ['$$this.t', cutoff] } } };
+    const doc = await model
+      .findOneAndUpdate(
+        { _id: `${action}:${user.id}` },
+        [
+          { $set: { slots: kept } },
+          {
+            $set: {
+              slots: { $cond: [{ $lt: [{ $size: '$slots' }, allowed] }, { $concatArrays: ['$slots', [{ t: at, k: token }]] }, '$slots'] },
+              expiresAt: new Date(at.getTime() + windowMs),
+            },
+          },
+        ],
+        { upsert: true, returnDocument: 'after', updatePipeline: true },
+      )
+      .lean<SlotsDoc>()
+      .exec();
+    const slots = doc?.slots ?? [];
+    if (slots.some((s) => s.k === token)) {
+      return {
+        release: async () => {
+          await model.updateOne({ _id: `${action}:${user.id}` }, { $pull: { slots: { k: token } } }).exec();
+        },
+      };
+    }
+    // Refused: a slot frees when the oldest one in the window leaves it.
+    const oldest = slots.reduce((min, s) => Math.min(min, new Date(s.t).getTime()), Number.POSITIVE_INFINITY);
+    const retryAt = new Date((Number.isFinite(oldest) ? oldest : at.getTime()) + windowMs);
+    const waitMs = Math.max(0, retryAt.getTime() - at.getTime());
+    throw new HttpError(429, postingLimitMessage(action, limit, newAccount, waitMs), {
+      code: 'POSTING_LIMIT',
+      details: { retryAt: retryAt.toISOString() },
+      headers: { 'Retry-After': String(Math.max(1, Math.ceil(waitMs / 1000))) },
+    });
+  };
   return {
     limits,
     async init() {
       await ensureCollection(conn, 'posting_limits');
       await model.createIndexes();
     },
-    async take(user, action, session) {
-      const limit = limits[action];
-      const at = now();
-      const windowMs = limit.windowHours * HOUR_MS;
-      const createdAt = user.createdAt ? Date.parse(user.createdAt) : Number.NaN;
-      const newAccount = !(createdAt <= at.getTime() - NEW_ACCOUNT_HOURS * HOUR_MS);
-      const allowed = newAccount ? limit.newAccountLimit : limit.limit;
-      const token = randomUUID();
-      const cutoff = new Date(at.getTime() - windowMs);
-      const kept = { $filter: { input: { $ifNull: ['$slots', []] }, cond: { $gt: ['$$this.t', cutoff] } } };
-      const doc = await model
-        .findOneAndUpdate(
-          { _id: `${action}:${user.id}` },
-          [
-            { $set: { slots: kept } },
-            {
-              $set: {
-                slots: { $cond: [{ $lt: [{ $size: '$slots' }, allowed] }, { $concatArrays: ['$slots', [{ t: at, k: token }]] }, '$slots'] },
-                expiresAt: new Date(at.getTime() + windowMs),
-              },
-            },
-          ],
-          { upsert: true, returnDocument: 'after', session: session ?? null, updatePipeline: true },
-        )
-        .lean<SlotsDoc>()
-        .exec();
-      const slots = doc?.slots ?? [];
-      if (slots.some((s) => s.k === token)) return;
-      // Refused: a slot frees when the oldest one in the window leaves it.
-      const oldest = slots.reduce((min, s) => Math.min(min, new Date(s.t).getTime()), Number.POSITIVE_INFINITY);
-      const retryAt = new Date((Number.isFinite(oldest) ? oldest : at.getTime()) + windowMs);
-      const waitMs = Math.max(0, retryAt.getTime() - at.getTime());
-      throw new HttpError(429, postingLimitMessage(action, limit, newAccount, waitMs), {
-        code: 'POSTING_LIMIT',
-        details: { retryAt: retryAt.toISOString() },
-        headers: { 'Retry-After': String(Math.max(1, Math.ceil(waitMs / 1000))) },
-      });
+    take,
+    async run(user, action, write) {
+      const slot = await take(user, action);
+      try {
+        return await write();
+      } catch (err) {
+        // Best effort: a slot that cannot be given back now only counts until it leaves the window.
+        await slot.release().catch(() => undefined);
+        throw err;
+      }
     },
   };
 }

@@ -84,18 +84,19 @@ describe('posting limits', () => {
     }
   });
 
-  it('gives the slot back when the write it guarded aborts', async () => {
+  it('gives the slot back when the write it guarded fails; keeps it when the write is done', async () => {
     const limits = createPostingLimits(conn, { overrides: { listing: { limit: 1, newAccountLimit: 1 } } });
     await limits.init();
     const user = userAged(10 * DAY, new Date());
     await expect(
-      runInTransaction(conn, async (session) => {
-        await limits.take(user, 'listing', session);
-        throw new Error('the listing could not be stored');
-      }),
+      limits.run(user, 'listing', () =>
+        runInTransaction(conn, async () => {
+          throw new Error('the listing could not be stored');
+        }),
+      ),
     ).rejects.toThrow('the listing could not be stored');
-    await limits.take(user, 'listing');
-    await expect(limits.take(user, 'listing')).rejects.toThrow(/up to 1 listings a day/);
+    await expect(limits.run(user, 'listing', async () => 'stored')).resolves.toBe('stored');
+    await expect(limits.run(user, 'listing', async () => 'again')).rejects.toThrow(/up to 1 listings a day/);
   });
 
   it('reads overrides from POSTING_LIMITS and refuses a bad one at start', () => {

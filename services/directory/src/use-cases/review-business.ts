@@ -46,22 +46,24 @@ export async function reviewBusiness(deps: DirectoryDeps, user: AuthUser, rawId:
     createdAt: now,
     ...(held ? { held: true, releaseAt } : {}),
   };
-  try {
-    await runInTransaction(deps.conn, async (session, emit) => {
-      await deps.limits.take(user, 'review', session);
-      if (held) {
-        // A business deleted meanwhile leaves this review behind: the release job drops it.
+  // The user's posting limit first, apart from the transaction; a review refused below (a second one: 409) gives it back.
+  await deps.limits.run(user, 'review', async () => {
+    try {
+      await runInTransaction(deps.conn, async (session, emit) => {
+        if (held) {
+          // A business deleted meanwhile leaves this review behind: the release job drops it.
+          await deps.reviews.insert(doc, session);
+          return;
+        }
+        const counted = await deps.businesses.addRating(id, doc.rating, session);
+        if (!counted) throw notFound(BUSINESS_NOT_FOUND); // aborts: the $inc goes back (and run gives the slot back)
         await deps.reviews.insert(doc, session);
-        return;
-      }
-      const counted = await deps.businesses.addRating(id, doc.rating, session);
-      if (!counted) throw notFound(BUSINESS_NOT_FOUND); // aborts: the slot and the $inc go back
-      await deps.reviews.insert(doc, session);
-      await emit(BusinessReviewed, { reviewId: doc._id, businessId: id, userId: user.id, rating: doc.rating, businessRating: counted.rating, reviewCount: counted.reviewCount });
-    });
-  } catch (err) {
-    if (isDuplicateKey(err)) throw conflict(ALREADY_REVIEWED, 'already_reviewed');
-    throw err;
-  }
+        await emit(BusinessReviewed, { reviewId: doc._id, businessId: id, userId: user.id, rating: doc.rating, businessRating: counted.rating, reviewCount: counted.reviewCount });
+      });
+    } catch (err) {
+      if (isDuplicateKey(err)) throw conflict(ALREADY_REVIEWED, 'already_reviewed');
+      throw err;
+    }
+  });
   return toReview(doc);
 }

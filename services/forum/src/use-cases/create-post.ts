@@ -27,10 +27,12 @@ export async function createPost(deps: ForumDeps, user: AuthUser, body: unknown)
     createdAt: now,
     updatedAt: now,
   };
-  await runInTransaction(deps.conn, async (session, emit) => {
-    await deps.limits.take(user, 'forum-post', session);
-    await deps.posts.insert(doc, session);
-    await emit(ForumPostCreated, { postId: doc._id, userId: doc.userId, category: doc.category, title: doc.title, ...(doc.imageUrl ? { imageUrl: doc.imageUrl } : {}), post: toPost(doc) });
-  });
+  // The user's posting limit first, apart from the transaction (a failed write gives its slot back).
+  await deps.limits.run(user, 'forum-post', () =>
+    runInTransaction(deps.conn, async (session, emit) => {
+      await deps.posts.insert(doc, session);
+      await emit(ForumPostCreated, { postId: doc._id, userId: doc.userId, category: doc.category, title: doc.title, ...(doc.imageUrl ? { imageUrl: doc.imageUrl } : {}), post: toPost(doc) });
+    }),
+  );
   return toPost(doc);
 }

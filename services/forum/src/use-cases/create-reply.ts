@@ -22,22 +22,24 @@ export async function createReply(deps: ForumDeps, user: AuthUser, rawPostId: st
   const input = ForumReplyInsertSchema.parse(jsonObject(body));
   const username = usernameOf(user);
   const doc: ReplyDoc = { _id: randomUUID(), postId: postId.data, userId: user.id, username, content: input.content, createdAt: deps.now() };
-  const stored = await runInTransaction(deps.conn, async (session, emit) => {
-    const post = await deps.posts.countReply(postId.data, user.id, doc.createdAt, session);
-    if (!post) return false;
-    await deps.limits.take(user, 'forum-reply', session);
-    await deps.replies.insert(doc, session);
-    await emit(ForumReplyCreated, {
-      replyId: doc._id,
-      postId: post._id,
-      userId: user.id,
-      username,
-      postUserId: post.userId,
-      postTitle: post.title,
-      excerpt: doc.content.slice(0, EXCERPT_LENGTH),
+  // The user's posting limit first, apart from the transaction; a reply refused below (no such post) gives it back.
+  await deps.limits.run(user, 'forum-reply', async () => {
+    const stored = await runInTransaction(deps.conn, async (session, emit) => {
+      const post = await deps.posts.countReply(postId.data, user.id, doc.createdAt, session);
+      if (!post) return false;
+      await deps.replies.insert(doc, session);
+      await emit(ForumReplyCreated, {
+        replyId: doc._id,
+        postId: post._id,
+        userId: user.id,
+        username,
+        postUserId: post.userId,
+        postTitle: post.title,
+        excerpt: doc.content.slice(0, EXCERPT_LENGTH),
+      });
+      return true;
     });
-    return true;
+    if (!stored) throw notFound(POST_NOT_FOUND);
   });
-  if (!stored) throw notFound(POST_NOT_FOUND);
   return toReply(doc);
 }

@@ -1,4 +1,4 @@
-import { Schema, type ClientSession, type Connection, type SortOrder } from 'mongoose';
+import { Schema, type ClientSession, type Connection, type Model, type SortOrder } from 'mongoose';
 import { MongoRepository, trusted } from '@cp/service-kit';
 import {
   LOCATIONS,
@@ -180,9 +180,34 @@ export function searchFilter(q: Omit<ListingSearch, 'sort' | 'page' | 'pageSize'
   return and.length === 0 ? {} : and.length === 1 ? and[0]! : { $and: and };
 }
 
+/**
+ * listing_fingerprints: one document per user and listing content (contentHashOf), written in every create's
+ * transaction before the duplicate check, so two identical creates at once conflict and the second sees the first.
+ * Kept a day past the last create (TTL), the duplicate rule's window.
+ */
+interface FingerprintDoc {
+  _id: string;
+  expiresAt: Date;
+}
+const fingerprintSchema = new Schema<FingerprintDoc>({ _id: { type: String, required: true }, expiresAt: { type: Date, required: true } }, { collection: 'listing_fingerprints', versionKey: false });
+fingerprintSchema.index({ expiresAt: 1 }, { expireAfterSeconds: 0 });
+
 export class ListingsRepository extends MongoRepository<ListingDoc> {
+  private readonly fingerprints: Model<FingerprintDoc>;
   constructor(conn: Connection) {
     super(conn, 'Listing', listingSchema);
+    this.fingerprints = (conn.models.ListingFingerprint as Model<FingerprintDoc> | undefined) ?? conn.model<FingerprintDoc>('ListingFingerprint', fingerprintSchema);
+  }
+
+  override async init(): Promise<void> {
+    await super.init();
+    await this.fingerprints.createCollection();
+    await this.fingerprints.createIndexes();
+  }
+
+  /** Writes the user's fingerprint of a listing's content in the create's transaction (see FingerprintDoc). */
+  async touchFingerprint(userId: string, contentHash: string, expiresAt: Date, session: ClientSession): Promise<void> {
+    await this.fingerprints.updateOne({ _id: `${userId}:${contentHash}` }, { $set: { expiresAt } }, { upsert: true, session }).exec();
   }
 
   /** Creates the collection, then each index, one at a time (see the kit's connectMongo). */

@@ -18,11 +18,11 @@ export function contentHashOf(title: string, description: string): string {
 }
 
 /**
- * POST /api/listings: the owner is the logged-in user, whatever the body says. In the insert's transaction: first the
- * user's posting limit (`listing`: 429 past it; the slot is given back when the transaction aborts), then the duplicate
- * rule — the same user posting the same title and description (contentHashOf) again within DUPLICATE_WINDOW_MS gets
- * 409. The limit's take writes the user's own `posting_limits` document before the duplicate check reads: of two
- * identical creates at once, one meets a write conflict, is retried after the other committed and then sees it.
+ * POST /api/listings: the owner is the logged-in user, whatever the body says. First the user's posting limit
+ * (`listing`: 429 past it), apart from the transaction so a replica killed mid-write holds no lock on the user's window;
+ * a create refused below gives its slot back. Then, in the insert's transaction, the duplicate rule — the same user
+ * posting the same title and description (contentHashOf) again within DUPLICATE_WINDOW_MS gets 409 — made race-safe
+ * by the listing's fingerprint document (`listing_fingerprints`, one per user and content), written before the check.
  */
 export async function createListing(deps: ListingsDeps, user: AuthUser, body: unknown): Promise<Listing> {
   const userId = user.id;
@@ -39,13 +39,17 @@ export async function createListing(deps: ListingsDeps, user: AuthUser, body: un
     createdAt: now,
     updatedAt: now,
   };
-  await runInTransaction(deps.conn, async (session, emit) => {
-    await deps.postingLimits.take(user, 'listing', session);
-    if (await deps.listings.findDuplicate(userId, doc.contentHash!, new Date(now.getTime() - DUPLICATE_WINDOW_MS), session)) {
-      throw new HttpError(409, MODERATION_MESSAGES.duplicateListing, { code: 'duplicate_listing' });
-    }
-    await deps.listings.insert(doc, session);
-    await emit(ListingCreated, { listingId: doc._id, userId, category: doc.category, tier: doc.tier, title: doc.title, listing: toListing(doc) });
-  });
+  await deps.postingLimits.run(user, 'listing', () =>
+    runInTransaction(deps.conn, async (session, emit) => {
+      // Two identical creates at once both write this listing's fingerprint: one meets a write conflict, is retried
+      // after the other committed, and then finds it.
+      await deps.listings.touchFingerprint(userId, doc.contentHash!, new Date(now.getTime() + DUPLICATE_WINDOW_MS), session);
+      if (await deps.listings.findDuplicate(userId, doc.contentHash!, new Date(now.getTime() - DUPLICATE_WINDOW_MS), session)) {
+        throw new HttpError(409, MODERATION_MESSAGES.duplicateListing, { code: 'duplicate_listing' });
+      }
+      await deps.listings.insert(doc, session);
+      await emit(ListingCreated, { listingId: doc._id, userId, category: doc.category, tier: doc.tier, title: doc.title, listing: toListing(doc) });
+    }),
+  );
   return toListing(doc);
 }

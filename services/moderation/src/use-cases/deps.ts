@@ -1,17 +1,11 @@
-import type { ClientSession, Connection } from 'mongoose';
-import type { PostingAction } from '@cp/contracts';
-import type { AuthUser, Logger } from '@cp/service-kit';
+import type { Connection } from 'mongoose';
+import type { Logger, PostingLimits } from '@cp/service-kit';
 import type { AuditLogRepository } from '../data/audit-log-repository.ts';
 import type { BansRepository } from '../data/bans-repository.ts';
 import type { CasesRepository } from '../data/cases-repository.ts';
 import type { ContentOwners } from '../data/content-owners.ts';
 import type { ReportsRepository } from '../data/reports-repository.ts';
 import type { UserDirectory } from '../data/user-directory.ts';
-
-/** The per-user posting limits (the kit's): `take` throws the 429 when the user is over their limit. */
-export interface PostingLimiter {
-  take(user: AuthUser, action: PostingAction, session?: ClientSession): Promise<void>;
-}
 
 export interface ModerationDeps {
   conn: Connection;
@@ -24,7 +18,7 @@ export interface ModerationDeps {
   /** Identity's users: a ban's target exists, and their name. */
   users: UserDirectory;
   /** Reports per user: the kit's posting limits (action 'report'), in MongoDB so they hold across replicas. */
-  limits: PostingLimiter;
+  limits: PostingLimits;
   config: { HIDE_THRESHOLD: number };
   logger: Logger;
   now: () => Date;

@@ -36,7 +36,6 @@ export async function reportContent(deps: ModerationDeps, user: AuthUser, body: 
   const reportId = randomUUID();
   const file = () =>
     runInTransaction(deps.conn, async (session, emit) => {
-      await deps.limits.take(user, 'report', session);
       let item = await deps.cases.upsertForItem(randomUUID(), content, now, session);
       if (item.status === 'removed') throw notFound();
       if (item.status === 'dismissed') item = (await deps.cases.reopen(item._id, now, session)) ?? item;
@@ -52,18 +51,21 @@ export async function reportContent(deps: ModerationDeps, user: AuthUser, body: 
         await audit(deps, null, { action: 'auto-hide', caseId: counted._id, kind: counted.kind, itemId: counted.itemId, userId: content.authorId, subject: content.title, reason: `${counted.reportCount} reports` }, now, session);
       }
     });
-  try {
-    await file();
-  } catch (err) {
-    if (!isDuplicateKey(err)) throw err;
-    if (err.keyPattern && 'reporterId' in err.keyPattern) throw conflict(MODERATION_MESSAGES.alreadyReported);
-    // Two first reports of one item made its case at once: the other's case exists now; file into it.
+  // The user's posting limit ('report') first, apart from the transaction; a report refused below gives its slot back.
+  await deps.limits.run(user, 'report', async () => {
     try {
       await file();
-    } catch (again) {
-      if (isDuplicateKey(again)) throw conflict(MODERATION_MESSAGES.alreadyReported);
-      throw again;
+    } catch (err) {
+      if (!isDuplicateKey(err)) throw err;
+      if (err.keyPattern && 'reporterId' in err.keyPattern) throw conflict(MODERATION_MESSAGES.alreadyReported);
+      // Two first reports of one item made its case at once: the other's case exists now; file into it.
+      try {
+        await file();
+      } catch (again) {
+        if (isDuplicateKey(again)) throw conflict(MODERATION_MESSAGES.alreadyReported);
+        throw again;
+      }
     }
-  }
+  });
   return { reportId, message: MODERATION_MESSAGES.reported };
 }
