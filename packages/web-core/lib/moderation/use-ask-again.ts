@@ -11,10 +11,27 @@ import { useAuth } from '@cp/web-core';
 export function AskAgainWhenSignedIn({ itemKey, refetch }: { itemKey: string; refetch: () => unknown }): null {
   const { user } = useAuth();
   const asked = useRef<string | null>(null);
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
   useEffect(() => {
     if (!user || asked.current === itemKey) return;
     asked.current = itemKey;
-    void refetch();
+    // Once this commit's effects are done: the list or page that renders this subscribes to its query in its own
+    // effect, which runs after this child's; a refetch before that throws ("not started yet"). A list shown from the
+    // cache at once (a dialog opened again) would otherwise fail its whole section.
+    setTimeout(() => {
+      if (!mounted.current) return;
+      try {
+        void refetch();
+      } catch {
+        // Not subscribed (gone meanwhile): nothing to ask again.
+      }
+    }, 0);
   }, [user, itemKey, refetch]);
   return null;
 }
