@@ -19,3 +19,4 @@ export * from './object-store.ts';
 export * from './jobs/leased-job.ts';
 export * from './visitor.ts';
 export * from './posting-limits.ts';
+export * from './internal-get.ts';

@@ -1,5 +1,5 @@
 import { ContentSnapshotSchema, REPORT_KIND_OWNER, type ContentSnapshot, type ReportKind } from '@cp/contracts';
-import { HttpError } from '@cp/service-kit';
+import { getInternal, HttpError } from '@cp/service-kit';
 
 /** Where moderation learns what a reported item is: its owner service's internal content endpoint. */
 export interface ContentOwners {
@@ -19,24 +19,15 @@ const unavailable = () => new HttpError(503, 'Service unavailable');
 export function httpContentOwners(urls: OwnerUrls, timeoutMs = 3_000): ContentOwners {
   return {
     async snapshot(kind, itemId) {
-      const base = urls[REPORT_KIND_OWNER[kind]];
-      let res: Response;
+      const url = new URL(`/internal/content/${encodeURIComponent(kind)}/${encodeURIComponent(itemId)}`, urls[REPORT_KIND_OWNER[kind]]);
+      let found: ContentSnapshot | null;
       try {
-        res = await fetch(new URL(`/internal/content/${encodeURIComponent(kind)}/${encodeURIComponent(itemId)}`, base), { signal: AbortSignal.timeout(timeoutMs) });
+        found = await getInternal(url, ContentSnapshotSchema, timeoutMs);
       } catch {
         throw unavailable();
       }
-      if (res.status === 404) {
-        await res.body?.cancel();
-        return null;
-      }
-      if (!res.ok) {
-        await res.body?.cancel();
-        throw unavailable();
-      }
-      const parsed = ContentSnapshotSchema.safeParse(await res.json().catch(() => undefined));
-      if (!parsed.success || parsed.data.kind !== kind || parsed.data.itemId !== itemId) throw unavailable();
-      return parsed.data;
+      if (found && (found.kind !== kind || found.itemId !== itemId)) throw unavailable();
+      return found;
     },
   };
 }

@@ -1,5 +1,5 @@
 import { UserContactSchema, type UserContact } from '@cp/contracts';
-import { HttpError } from '@cp/service-kit';
+import { getInternal, HttpError } from '@cp/service-kit';
 
 /** Where moderation learns that a user exists and their name (a ban): identity's internal endpoint. */
 export interface UserDirectory {
@@ -11,23 +11,11 @@ export interface UserDirectory {
 export function identityUserDirectory(identityUrl: string, timeoutMs = 3_000): UserDirectory {
   return {
     async contact(userId) {
-      let res: Response;
       try {
-        res = await fetch(new URL(`/internal/users/${encodeURIComponent(userId)}`, identityUrl), { signal: AbortSignal.timeout(timeoutMs) });
+        return await getInternal(new URL(`/internal/users/${encodeURIComponent(userId)}`, identityUrl), UserContactSchema, timeoutMs);
       } catch {
         throw new HttpError(503, 'Service unavailable');
       }
-      if (res.status === 404) {
-        await res.body?.cancel();
-        return null;
-      }
-      if (!res.ok) {
-        await res.body?.cancel();
-        throw new HttpError(503, 'Service unavailable');
-      }
-      const parsed = UserContactSchema.safeParse(await res.json().catch(() => undefined));
-      if (!parsed.success) throw new HttpError(503, 'Service unavailable');
-      return parsed.data;
     },
   };
 }
