@@ -8,7 +8,7 @@ import { homeFirstView, pageJavaScript } from '../scripts/bench/page-javascript.
 import { HOME_JS_BUDGET_KB, javascriptShare, OWN_CODE, OWN_CODE_BUDGET_KB } from '../scripts/bench/stack-share.ts';
 import { describeViolations, seriousAxeViolations, withPage } from './support/browser.ts';
 import { e2eEnv } from './support/env.ts';
-import { backdateAccount, createAdmin, loginDirect, newUser, registerDirect, verifyDirect } from './support/site.ts';
+import { backdateAccount, createAdmin, createDirect, loginDirect, newUser, registerDirect, verifyDirect } from './support/site.ts';
 
 const run = Date.now().toString(36);
 /** A word unique to this run (long enough for the search's typo tolerance), in the business's name. */
@@ -18,18 +18,12 @@ const COMMENT = `The best dosa this side of the river ${run}.`;
 let id = '';
 let adminToken = '';
 
-async function post(url: string, token: string, body: unknown): Promise<string> {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', cookie: `cp_session=${token}` }, body: JSON.stringify(body), signal: AbortSignal.timeout(15_000) });
-  if (res.status !== 201) throw new Error(`POST ${url}: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { id: string }).id;
-}
-
 beforeAll(async () => {
   const { serviceUrls } = e2eEnv();
   const admin = newUser('bizpageadmin');
   await createAdmin(admin);
   adminToken = await loginDirect(admin);
-  id = await post(`${serviceUrls.directory}/api/admin/businesses`, adminToken, {
+  id = await createDirect(`${serviceUrls.directory}/api/admin/businesses`, adminToken, {
     name: NAME,
     mainCategory: 'Food & Dining',
     subCategory: 'Indian Restaurants',
@@ -44,7 +38,7 @@ beforeAll(async () => {
   const token = await registerDirect(reviewer);
   await verifyDirect(reviewer);
   await backdateAccount(reviewer, 2);
-  await post(`${serviceUrls.directory}/api/businesses/${id}/reviews`, token, { rating: 4, comment: COMMENT });
+  await createDirect(`${serviceUrls.directory}/api/businesses/${id}/reviews`, token, { rating: 4, comment: COMMENT });
 });
 
 // Other files count the businesses: this one goes again.

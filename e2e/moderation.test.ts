@@ -10,7 +10,7 @@ import { MODERATION_MESSAGES, REPORT_REASON_LABELS } from '@cp/contracts';
 import { mailbox } from '../infra/src/mailbox.ts';
 import { describeViolations, seriousAxeViolations, withPage } from './support/browser.ts';
 import { e2eEnv } from './support/env.ts';
-import { createAdmin, expectToast, loginDirect, newUser, registerDirect, signIn } from './support/site.ts';
+import { createAdmin, createDirect, expectToast, loginDirect, newUser, registerDirect, signIn } from './support/site.ts';
 
 const run = Date.now().toString(36);
 const title = `Brand new iPhone, half price ${run}`;
@@ -19,12 +19,6 @@ let sellerToken = '';
 let adminToken = '';
 const seller = newUser('seller');
 const admin = newUser('modadmin');
-
-async function post(url: string, token: string, body: unknown): Promise<{ id: string }> {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', cookie: `cp_session=${token}` }, body: JSON.stringify(body), signal: AbortSignal.timeout(15_000) });
-  if (res.status !== 201) throw new Error(`POST ${url}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as { id: string };
-}
 
 /** Polls `probe` every 200 ms until it answers something defined (bounded). */
 async function until<T>(probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
@@ -41,14 +35,14 @@ beforeAll(async () => {
   sellerToken = await registerDirect(seller);
   await createAdmin(admin);
   adminToken = await loginDirect(admin);
-  ({ id: listingId } = await post(`${e2eEnv().serviceUrls.listings}/api/listings`, sellerToken, {
+  listingId = await createDirect(`${e2eEnv().serviceUrls.listings}/api/listings`, sellerToken, {
     title,
     category: 'Buy & Sell',
     description: 'Sealed box. Pay by gift card first and I will ship it to you.',
     price: 400,
     location: 'Harrisburg PA',
     contactPhone: '717-555-0166',
-  }));
+  });
 });
 
 // Other files count listings: whatever is left goes (a removed listing is gone already: 404 is fine).
@@ -125,10 +119,10 @@ test('three reporters hide a forum post from everyone but its author; a ban ends
   const author = newUser('author');
   const authorToken = await registerDirect(author);
   const postTitle = `Cheap visa appointments, DM me ${run}`;
-  const { id: postId } = await post(`${e2eEnv().serviceUrls.forum}/api/forum/posts`, authorToken, { category: 'General', title: postTitle, content: 'I can get you any appointment for a fee, pay first.' });
+  const postId = await createDirect(`${e2eEnv().serviceUrls.forum}/api/forum/posts`, authorToken, { category: 'General', title: postTitle, content: 'I can get you any appointment for a fee, pay first.' });
   for (let i = 0; i < 3; i++) {
     const token = await registerDirect(newUser(`flag${i}`));
-    await post(`${e2eEnv().serviceUrls.moderation}/api/reports`, token, { kind: 'forum-post', itemId: postId, reason: 'scam' });
+    await createDirect(`${e2eEnv().serviceUrls.moderation}/api/reports`, token, { kind: 'forum-post', itemId: postId, reason: 'scam' });
   }
   // Hidden for a visitor (within seconds: the forum applies the moderation event)...
   await until(async () => {

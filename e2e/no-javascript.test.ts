@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { withPage } from './support/browser.ts';
 import { e2eEnv } from './support/env.ts';
-import { createAdmin, loginDirect, newUser, registerDirect } from './support/site.ts';
+import { createAdmin, createDirect, loginDirect, newUser, registerDirect } from './support/site.ts';
 
 /**
  * Every public first view reads without JavaScript (issue 20 §1, "browser tests with JavaScript disabled"): a Chromium
@@ -26,12 +26,6 @@ let images: string[] = [];
 let userToken = '';
 let adminToken = '';
 
-async function post(url: string, token: string, body: unknown): Promise<string> {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', cookie: `cp_session=${token}` }, body: JSON.stringify(body), signal: AbortSignal.timeout(15_000) });
-  if (res.status !== 201) throw new Error(`POST ${url}: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { id: string }).id;
-}
-
 const remove = (url: string, token: string) => fetch(url, { method: 'DELETE', headers: { cookie: `cp_session=${token}` }, signal: AbortSignal.timeout(15_000) });
 
 /** Photos through the listings service's upload pipeline (re-encoded, stored in S3, served at /uploads). */
@@ -52,12 +46,12 @@ beforeAll(async () => {
   userToken = await registerDirect(newUser('nojs'));
   images = await upload(userToken, 3);
   const listing = { description: 'Solid teak, seats six, pick up in Camp Hill.', location: 'Camp Hill PA', contactPhone: '717-555-0142' };
-  ids.listing = await post(`${serviceUrls.listings}/api/listings`, userToken, { ...listing, title: TITLES.listing, category: 'Buy & Sell', price: 420, tier: 'platinum', imageUrls: images.slice(0, 2) });
-  ids.other = await post(`${serviceUrls.listings}/api/listings`, userToken, { ...listing, title: TITLES.other, category: 'Services', description: 'Home made lunch boxes delivered weekdays.' });
-  ids.gone = await post(`${serviceUrls.listings}/api/listings`, userToken, { ...listing, title: TITLES.gone, category: 'Buy & Sell', price: 60 });
+  ids.listing = await createDirect(`${serviceUrls.listings}/api/listings`, userToken, { ...listing, title: TITLES.listing, category: 'Buy & Sell', price: 420, tier: 'platinum', imageUrls: images.slice(0, 2) });
+  ids.other = await createDirect(`${serviceUrls.listings}/api/listings`, userToken, { ...listing, title: TITLES.other, category: 'Services', description: 'Home made lunch boxes delivered weekdays.' });
+  ids.gone = await createDirect(`${serviceUrls.listings}/api/listings`, userToken, { ...listing, title: TITLES.gone, category: 'Buy & Sell', price: 60 });
   const deleted = await remove(`${serviceUrls.listings}/api/listings/${ids.gone}`, userToken);
   if (deleted.status !== 204 && deleted.status !== 200) throw new Error(`delete listing: ${deleted.status}`);
-  ids.post = await post(`${serviceUrls.forum}/api/forum/posts`, userToken, {
+  ids.post = await createDirect(`${serviceUrls.forum}/api/forum/posts`, userToken, {
     category: 'General',
     title: TITLES.post,
     content: 'Which store in Mechanicsburg sells fresh dosa batter on weekends?',
@@ -66,7 +60,7 @@ beforeAll(async () => {
   const admin = newUser('nojsadmin');
   await createAdmin(admin);
   adminToken = await loginDirect(admin);
-  ids.business = await post(`${serviceUrls.directory}/api/admin/businesses`, adminToken, {
+  ids.business = await createDirect(`${serviceUrls.directory}/api/admin/businesses`, adminToken, {
     name: TITLES.business,
     mainCategory: 'Food & Dining',
     description: 'Fresh mithai and namkeen every morning.',

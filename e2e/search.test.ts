@@ -12,7 +12,7 @@
 import type { Page } from 'playwright-core';
 import { describeViolations, seriousAxeViolations, withPage } from './support/browser.ts';
 import { e2eEnv } from './support/env.ts';
-import { createAdmin, loginDirect, newUser, registerDirect } from './support/site.ts';
+import { createAdmin, createDirect, loginDirect, newUser, registerDirect } from './support/site.ts';
 
 const run = Date.now().toString(36);
 /** One unique word per type (long enough for typo tolerance); the titles carry it. */
@@ -20,12 +20,6 @@ const WORDS = { listing: `kulfimatic${run}`, business: `masalaworks${run}`, post
 const TITLES = { listing: `Kulfi maker ${WORDS.listing}`, business: `Spice House ${WORDS.business}`, post: `Best chai in town ${WORDS.post}` };
 const ids: Record<keyof typeof WORDS, string> = { listing: '', business: '', post: '' };
 const BOX = { name: 'Search listings, businesses and forum posts' };
-
-async function post(url: string, token: string, body: unknown): Promise<string> {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', cookie: `cp_session=${token}` }, body: JSON.stringify(body), signal: AbortSignal.timeout(15_000) });
-  if (res.status !== 201) throw new Error(`POST ${url}: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { id: string }).id;
-}
 
 async function expectNoSeriousViolations(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
@@ -42,7 +36,7 @@ describe('/listings on a small catalogue', () => {
     const seller = newUser('kulfi');
     const token = await registerDirect(seller);
     const title = `Kulfi moulds ${run}`;
-    await post(`${e2eEnv().serviceUrls.listings}/api/listings`, token, {
+    await createDirect(`${e2eEnv().serviceUrls.listings}/api/listings`, token, {
       title,
       category: 'Community',
       description: 'Six aluminium kulfi moulds with lids, barely used.',
@@ -88,21 +82,21 @@ describe('/listings on a small catalogue', () => {
     const admin = newUser('searchadmin');
     await createAdmin(admin);
     const adminToken = await loginDirect(admin);
-    ids.listing = await post(`${serviceUrls.listings}/api/listings`, token, {
+    ids.listing = await createDirect(`${serviceUrls.listings}/api/listings`, token, {
       title: TITLES.listing,
       category: 'Community',
       description: 'Electric kulfi maker with six moulds, used twice.',
       price: 60,
       location: 'Camp Hill PA',
     });
-    ids.business = await post(`${serviceUrls.directory}/api/admin/businesses`, adminToken, {
+    ids.business = await createDirect(`${serviceUrls.directory}/api/admin/businesses`, adminToken, {
       name: TITLES.business,
       mainCategory: 'Grocers',
       description: 'Whole spices, fresh curry leaves and flours.',
       address: '2 Market St, Mechanicsburg, PA',
       phone: '717-555-0177',
     });
-    ids.post = await post(`${serviceUrls.forum}/api/forum/posts`, token, {
+    ids.post = await createDirect(`${serviceUrls.forum}/api/forum/posts`, token, {
       category: 'General',
       title: TITLES.post,
       content: 'Where do you get the best masala chai around Harrisburg these days?',

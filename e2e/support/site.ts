@@ -122,6 +122,16 @@ export function createAdmin(user: TestUser): Promise<void> {
   });
 }
 
+/**
+ * Creates something through a service directly as the user of `token` (test data set-up, like registerDirect): a POST
+ * that must answer 201; returns the new record's id.
+ */
+export async function createDirect(url: string, token: string, body: unknown): Promise<string> {
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', cookie: `cp_session=${token}` }, body: JSON.stringify(body), signal: AbortSignal.timeout(15_000) });
+  if (res.status !== 201) throw new Error(`POST ${url}: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { id: string }).id;
+}
+
 /** Puts a session cookie into a browser context, as the site would have set it. */
 export async function signIn(context: BrowserContext, token: string): Promise<void> {
   await context.addCookies([{ name: 'cp_session', value: token, url: e2eEnv().site, httpOnly: true, sameSite: 'Lax' }]);
