@@ -90,9 +90,9 @@ interface Buffered {
  * read once per page (the first caller's budget), buffered (bounded as getJson bounds it), and every caller gets its
  * own Response of it. Made per page and dropped with it: nothing is kept between pages or visitors.
  */
-export function pageReads<K extends string>(clients: Readonly<Partial<Record<K, ServiceClient>>>): Partial<Record<K, ServiceClient>> {
-  const out: Partial<Record<K, ServiceClient>> = {};
-  for (const [key, client] of Object.entries(clients) as Array<[K, ServiceClient | undefined]>) {
+export function pageReads<C extends Readonly<Partial<Record<string, ServiceClient>>>>(clients: C): C {
+  const out: Partial<Record<string, ServiceClient>> = {};
+  for (const [key, client] of Object.entries(clients)) {
     if (!client) continue;
     const reads = new Map<string, Promise<Buffered>>();
     const get = async (path: string, signal: AbortSignal): Promise<Response> => {
@@ -112,5 +112,5 @@ export function pageReads<K extends string>(clients: Readonly<Partial<Record<K, 
     };
     out[key] = { name: client.name, get, getJson: (path, schema, signal) => readJson(client.name, path, get(path, signal), schema, signal) };
   }
-  return out;
+  return out as C;
 }

@@ -29,10 +29,10 @@ function siteSettingsOf(header: string): string | undefined {
  * the answer may be cached briefly (Cache-Control: public, max-age=30).
  */
 export function pageRoutes(
-  deps: PageHeadDeps & {
+  deps: Omit<PageHeadDeps, 'services'> & {
     body?: PageRenderer | undefined;
-    /** What a page's body may read: the head's services and more (ads). */
-    pageServices: Partial<Record<ServiceName, ServiceClient>>;
+    /** What a page may read: the head's services and more for the body (ads). */
+    pageServices: PageHeadDeps['services'] & Partial<Record<ServiceName, ServiceClient>>;
   },
 ) {
   const router = createRouter();
@@ -44,10 +44,9 @@ export function pageRoutes(
     const deadline = Date.now() + deps.budgetMs;
     const siteSettings = siteSettingsOf(ctx.get(SITE_SETTINGS_HEADER));
     // One read of each service path for both: the head's entity is the body's query.
-    const reads = pageReads({ ...deps.pageServices, ...deps.services });
-    const services = { listings: reads.listings ?? deps.services.listings, forum: reads.forum ?? deps.services.forum, directory: reads.directory ?? deps.services.directory };
+    const reads = pageReads(deps.pageServices);
     const [head, body] = await Promise.all([
-      pageHead({ ...deps, services }, parsed.data),
+      pageHead({ ...deps, services: reads }, parsed.data),
       deps.body?.render(parsed.data, deadline, siteSettings, apiReader(reads)).catch((err: unknown) => {
         deps.logger.error({ err, path: parsed.data }, 'page body: rendering failed: the browser renders it');
         return undefined;
