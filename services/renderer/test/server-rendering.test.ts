@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
-import { createServer as createHttpServer, type Server } from 'node:http';
+import { createServer as createHttpServer, request as httpRequest, type Server } from 'node:http';
 import { createServer } from 'node:net';
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -33,6 +33,8 @@ let forum: ForumHarness;
 let forumProxy: { url: string; asked: string[]; server: Server };
 let renderer: { base: string; child: ChildProcess; log: () => string };
 let webOrigin: RunningGateway;
+/** The renderer's WEB_ORIGIN: webOrigin through a proxy the outage test switches off. */
+let originProxy: { url: string; down: (path: string) => boolean; server: Server };
 let site: RunningGateway;
 const api = client();
 const FOUNDER = 'Asha Deshpande (test founder)';
@@ -64,6 +66,28 @@ async function countingProxy(target: string): Promise<{ url: string; asked: stri
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, asked, server };
+}
+
+/**
+ * A pass-through to the web origin (every method, header and byte as is) that can be switched off: while `down` says
+ * so for a request, its connection is cut, as while the origin's gateway restarts.
+ */
+async function switchableProxy(target: string): Promise<{ url: string; down: (path: string) => boolean; server: Server }> {
+  const state = { down: (_path: string) => false };
+  const server = createHttpServer((req, res) => {
+    if (state.down(req.url ?? '/')) {
+      req.socket.destroy();
+      return;
+    }
+    const upstream = httpRequest(new URL(req.url ?? '/', target), { method: req.method, headers: { ...req.headers, host: new URL(target).host } }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    upstream.on('error', () => res.writeHead(502).end());
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return Object.assign(state, { url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, server });
 }
 
 /** services/renderer/src/main.ts on the test infrastructure, with the given variables; ready when /readyz says so. */
@@ -136,13 +160,14 @@ beforeAll(async () => {
   forumProxy = await countingProxy(forum.base);
   const web = { WEB_ROOT: path.join(root, 'shell', 'dist'), WEB_REMOTES: JSON.stringify(webRemotes()) };
   webOrigin = await startTestGateway({ ...web, FORUM_URL: forum.base });
+  originProxy = await switchableProxy(webOrigin.url);
   renderer = await startRendererProcess({
     PUBLIC_URL,
     LISTINGS_URL: DOWN,
     FORUM_URL: forumProxy.url,
     DIRECTORY_URL: DOWN,
     SEARCH_URL: DOWN,
-    WEB_ORIGIN: webOrigin.url,
+    WEB_ORIGIN: originProxy.url,
     SHELL_SERVER_BUNDLE: path.join(root, 'shell', 'dist', 'server', 'server.js'),
     WEB_REGISTRY_TTL_MS: '200',
     PAGE_DATA_BUDGET_MS: '2000',
@@ -159,6 +184,7 @@ afterAll(async () => {
     renderer.child.kill('SIGTERM');
     await new Promise((r) => renderer.child.once('exit', r));
   }
+  await new Promise((r) => (originProxy ? originProxy.server.close(r) : r(undefined)));
   await webOrigin?.close();
   await new Promise((r) => (forumProxy ? forumProxy.server.close(r) : r(undefined)));
   await forum?.close();
@@ -234,6 +260,33 @@ describe('pages rendered on the server', () => {
     expect(got.status).toBe(200);
     expectIn(rendered(got.html).body, postTitle);
   }, 240_000);
+
+  test.each([
+    ['at all (its gateway restarting)', () => true],
+    ['for the server containers only (cut between the registry and them)', (p: string) => p.includes('/server/remoteEntry.js')],
+  ])('the web origin answering nothing %s: pages still render with the remotes read last', async (_name, cut) => {
+    await until(async () => {
+      const p = await page('/forum');
+      return rendered(p.html).body.includes(postTitle) ? p : undefined;
+    }, 20_000);
+    originProxy.down = cut;
+    try {
+      // Past several looks at the registry (every 200 ms here), each failing: every page still has its remote.
+      const deadline = Date.now() + 1_500;
+      let renders = 0;
+      while (Date.now() < deadline) {
+        const p = await page('/forum');
+        const { body, state } = rendered(p.html);
+        if (!state) continue; // over the budget: the browser renders it (not what this checks)
+        renders++;
+        expect(state.failedRemotes).toEqual([]);
+        expectIn(body, postTitle);
+      }
+      expect(renders).toBeGreaterThan(0);
+    } finally {
+      originProxy.down = () => false;
+    }
+  }, 60_000);
 
   test('mf-forum down: /forum is still 200, with its fallback in the HTML and the browser told to try it again', async () => {
     const aside = path.join(work, 'forum-offline');

@@ -9,8 +9,9 @@ import { parseRegistry, REGISTRY_URL, type RemoteDescriptor } from './registry.t
  * process's Module Federation runtime (the host's @module-federation/node runtime plugin fetches it and its chunks over
  * HTTP). The registry is read again, and each server container's ETag asked for, at most once per `registryTtlMs`; a
  * container whose ETag changed is registered again (`force`: its loaded modules are dropped), so a remote deployed
- * again is rendered again with no restart of the renderer. A remote whose container cannot be reached stays
- * registered: loading it fails fast and the page shows its fallback.
+ * again is rendered again with no restart of the renderer. A remote whose container the origin does not serve stays
+ * registered: loading it fails fast and the page shows its fallback. An origin that answers nothing at all (its gateway
+ * restarting) changes nothing: the registry and the containers read last stay in use until it answers again.
  */
 export interface ServerRemotes {
   /** Reads the registry and loads the remotes' containers now (at start), not at the first page. */
@@ -56,13 +57,14 @@ export function createServerRemotes(options: Pick<PageRendererOptions, 'siteOrig
   let known: Known | undefined;
   let reading: Promise<Known> | undefined;
 
-  async function versionOf(url: string): Promise<string | undefined> {
+  /** The container's version; undefined when the origin says it is not there; null when the origin did not answer. */
+  async function versionOf(url: string): Promise<string | undefined | null> {
     try {
       const res = await fetch(url, { method: 'HEAD', signal: AbortSignal.timeout(2_000) });
       if (!res.ok) return undefined;
       return res.headers.get('etag') ?? res.headers.get('last-modified') ?? undefined;
     } catch {
-      return undefined;
+      return null;
     }
   }
 
@@ -77,13 +79,23 @@ export function createServerRemotes(options: Pick<PageRendererOptions, 'siteOrig
       remotes = parsed.remotes;
     } catch (err) {
       error = err instanceof Error ? err.message : String(err);
+      // The origin answers nothing for a moment (a gateway restarting, a deploy): the remotes read last are still the
+      // ones deployed, and their containers are loaded in this process; pages keep rendering with them. The next look
+      // (after the TTL) reads the registry again. Only a renderer that never read it renders without remotes.
+      if (known && !known.error) {
+        options.log('warn', 'microfrontend registry unavailable: pages render with the remotes read last', { error });
+        return { at: Date.now(), remotes: known.remotes };
+      }
       options.log('warn', 'microfrontend registry unavailable: pages render without remotes', { error });
     }
     const changed: Array<{ name: string; entry: string }> = [];
     await Promise.all(
       remotes.map(async (r) => {
         const url = new URL(serverEntryOf(r.entry), options.siteOrigin).href;
-        const version = (await versionOf(url)) ?? 'unreachable';
+        const answer = await versionOf(url);
+        // No answer from the origin itself (as with the registry above): the container loaded last stays.
+        if (answer === null && versions.has(r.name) && versions.get(r.name) !== 'unreachable') return;
+        const version = answer ?? 'unreachable';
         if (versions.get(r.name) === version) return;
         // An unreachable container keeps a new entry each time it is found so, so the next look tries it again.
         const tag = version === 'unreachable' ? `unreachable-${Date.now()}` : version;
