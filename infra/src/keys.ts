@@ -36,3 +36,17 @@ export function ensureDemoPassword(dir: string): string {
   }
   return readFileSync(file, 'utf8').trim();
 }
+
+/**
+ * A service's key for its signed links (service kit signed-links.ts: renew and unsubscribe links in mails), for a local
+ * stack: 32 random bytes generated on first start into the profile's data folder (gitignored), one per service (only
+ * the service that signs a link can verify it), shared by its replicas, reused afterwards. Production passes its own.
+ */
+export function ensureLinkSigningKey(dir: string, service: string): string {
+  const file = path.join(dir, `link-signing-${service}`);
+  if (!existsSync(file)) {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    writeFileSync(file, `${randomBytes(32).toString('base64url')}\n`, { mode: 0o600 });
+  }
+  return readFileSync(file, 'utf8').trim();
+}

@@ -3,7 +3,7 @@ import { createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs'
 import path from 'node:path';
 import { z } from 'zod';
 import { POSTING_ACTIONS } from '@cp/contracts';
-import { ensureDemoPassword, ensureSigningKeys } from './keys.ts';
+import { ensureDemoPassword, ensureLinkSigningKey, ensureSigningKeys } from './keys.ts';
 import { repoRoot } from './paths.ts';
 import { remoteKey, webApps } from './web.ts';
 
@@ -165,7 +165,12 @@ export const SERVICES: ServiceSpec[] = [
       ...(c.demoPassword ? { SEED_DEMO_DATA: 'true', DEMO_ACCOUNTS_PASSWORD: c.demoPassword } : {}),
     }),
   },
-  behindIdentity('listings'),
+  {
+    // Signs the links of its mails that act without a login (issue 22): renew a listing, stop reminders or an alert.
+    name: 'listings',
+    entry: 'services/listings/src/main.ts',
+    env: (c) => ({ ...behindIdentity('listings').env(c), LINK_SIGNING_KEY: ensureLinkSigningKey(path.join(c.dataDir, 'keys'), 'listings') }),
+  },
   behindIdentity('forum'),
   behindIdentity('directory'),
   behindIdentity('ads'),

@@ -24,5 +24,34 @@ export const TIER_INFO: Record<ListingTier, { label: string; visibility: string;
 /** The tiers shown as featured (spec §2 Home: silver, gold or platinum). */
 export const FEATURED_TIERS: readonly ListingTier[] = ['silver', 'gold', 'platinum'];
 
-/** Listing statuses: 'active' is the spec's; the others are for listings taken down (not shown in the spec). */
-export const LISTING_STATUSES = ['active', 'sold', 'expired', 'inactive'] as const;
+/**
+ * Listing statuses: 'active' is the spec's (the default). Issue 22: the owner marks a listing done — 'sold', 'rented'
+ * or 'filled', the word its category uses (DONE_STATUS_BY_CATEGORY) — and visitors see it with that badge for
+ * DONE_VISIBLE_DAYS, then not at all; 'expired' past its expiresAt (renewable by the owner); 'inactive' taken down.
+ */
+export const LISTING_STATUSES = ['active', 'sold', 'rented', 'filled', 'expired', 'inactive'] as const;
+export type ListingStatus = (typeof LISTING_STATUSES)[number];
+/** The statuses an owner sets to say a listing is done (issue 22). */
+export const LISTING_DONE_STATUSES = ['sold', 'rented', 'filled'] as const;
+export type ListingDoneStatus = (typeof LISTING_DONE_STATUSES)[number];
+/** The done status whose word fits each category: things are sold, homes rented, jobs and the rest filled. */
+export const DONE_STATUS_BY_CATEGORY: Record<ListingCategory, ListingDoneStatus> = {
+  'Buy & Sell': 'sold',
+  'Real Estate': 'sold',
+  'Home Rentals': 'rented',
+  Jobs: 'filled',
+  Services: 'filled',
+  Community: 'filled',
+  Events: 'filled',
+};
+/** The badge and button words of the done statuses. */
+export const DONE_STATUS_LABELS: Record<ListingDoneStatus, string> = { sold: 'Sold', rented: 'Rented', filled: 'Filled' };
+
+/** Issue 22 lifecycle: a listing lives this many days from creation or renewal (LISTING_TTL_DAYS overrides it). */
+export const LISTING_TTL_DAYS_DEFAULT = 30;
+/** The owner is reminded this many days before expiry, with a one-click Renew link. */
+export const LISTING_REMINDER_DAYS = 3;
+/** A listing marked done stays visible, with its badge, this many days. */
+export const DONE_VISIBLE_DAYS = 7;
+/** What an expired listing's page says (status 410). */
+export const LISTING_EXPIRED_MESSAGE = 'This listing has expired';

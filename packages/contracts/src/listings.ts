@@ -36,6 +36,13 @@ export const ListingSchema = z.object({
   updatedAt: IsoDateTimeSchema,
   /** Issue 21: 'under-review' when hidden pending review; only the author gets it then (absent when visible to all). */
   moderation: ModerationStateSchema.optional(),
+  /**
+   * Issue 22: when the listing stops being shown (created or renewed + LISTING_TTL_DAYS; an event's the day after its
+   * date). Optional only for listings stored before the lifecycle existed.
+   */
+  expiresAt: IsoDateTimeSchema.optional(),
+  /** Issue 22: when the owner marked it sold, rented or filled (shown with its badge for DONE_VISIBLE_DAYS). */
+  doneAt: IsoDateTimeSchema.optional(),
 });
 export type Listing = z.infer<typeof ListingSchema>;
 

@@ -20,3 +20,4 @@ export * from './jobs/leased-job.ts';
 export * from './visitor.ts';
 export * from './posting-limits.ts';
 export * from './internal-get.ts';
+export * from './signed-links.ts';

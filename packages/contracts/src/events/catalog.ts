@@ -1,6 +1,6 @@
 import '../zod-config.ts';
 import { z } from 'zod';
-import { IdSchema } from '../common.ts';
+import { IdSchema, IsoDateTimeSchema } from '../common.ts';
 import { ListingCategorySchema, ListingSchema, ListingTierSchema } from '../listings.ts';
 import { ForumCategorySchema, ForumPostSchema } from '../forum.ts';
 import { BusinessSchema } from '../directory.ts';
@@ -38,6 +38,8 @@ export const ListingUpdated = defineEvent(
   listingRef.extend({ changed: z.array(z.string()), removedImageUrls: z.array(z.string()).default([]) }),
 );
 export const ListingDeleted = defineEvent('listings.listing-deleted', 1, z.object({ listingId: IdSchema, userId: IdSchema, imageUrls: z.array(z.string()) }));
+/** Issue 22: the owner renewed the listing (from My Listings or the reminder's signed link): shown again until `expiresAt`. */
+export const ListingRenewed = defineEvent('listings.listing-renewed', 1, listingRef.extend({ expiresAt: IsoDateTimeSchema }));
 
 // forum
 export const ForumPostCreated = defineEvent(
@@ -133,6 +135,7 @@ export const eventCatalog = [
   ListingCreated,
   ListingUpdated,
   ListingDeleted,
+  ListingRenewed,
   ForumPostCreated,
   ForumReplyCreated,
   ForumPostViewed,
