@@ -79,11 +79,20 @@ const ListingFields = z
   })
   .strict();
 
-/** Listing insert shape (spec §5): omits id, userId, createdAt, updatedAt; tier defaults to free, status to active. */
-export const ListingInsertSchema = ListingFields.extend({ tier: ListingTierSchema.default('free'), status: ListingStatusSchema.default('active') }).strict();
+/**
+ * Listing insert shape (spec §5): omits id, userId, createdAt, updatedAt; tier defaults to free, status to active. A
+ * new listing is always active (issue 22): any other status is a 400.
+ */
+export const ListingInsertSchema = ListingFields.extend({
+  tier: ListingTierSchema.default('free'),
+  status: z.literal('active', { error: 'A new listing is active' }).default('active'),
+}).strict();
 export type ListingInsert = z.input<typeof ListingInsertSchema>;
 
-/** Listing update shape: every field optional, none defaulted. */
+/**
+ * Listing update shape: every field optional, none defaulted. `status` is accepted (the spec's edit form sends the
+ * listing's status back) but never written by an edit (issue 22): it changes only through mark done, renew and expiry.
+ */
 export const ListingUpdateSchema = ListingFields.partial().strict();
 export type ListingUpdate = z.input<typeof ListingUpdateSchema>;
 

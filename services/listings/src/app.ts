@@ -1,8 +1,10 @@
 import type Koa from 'koa';
 import type { Connection } from 'mongoose';
+import { LIFECYCLE_MESSAGES, LISTING_TTL_DAYS_DEFAULT, ReminderOptOutDataSchema, RenewLinkDataSchema } from '@cp/contracts';
 import {
   createApp,
   createAuth,
+  createSignedLinks,
   createPostingLimits,
   mongoReadiness,
   outboxModel,
@@ -15,6 +17,8 @@ import { ListingsRepository } from './data/listings-repository.ts';
 import { UploadsRepository } from './data/uploads-repository.ts';
 import { TombstonesRepository } from './data/tombstones-repository.ts';
 import { listingsRoutes } from './routes.ts';
+import { lifecycleRoutes, REMINDERS_UNSUBSCRIBE_PATH } from './lifecycle-routes.ts';
+import { ReminderOptOutsRepository } from './data/reminder-opt-outs-repository.ts';
 import type { ObjectStore } from '@cp/service-kit';
 import type { ListingsDeps } from './use-cases/deps.ts';
 
@@ -28,6 +32,8 @@ export interface ListingsAppInput {
   readiness?: ReadinessCheck[];
   /** POSTING_LIMITS: overrides of the contracts' posting-limit defaults. */
   postingLimits?: PostingLimitOverrides;
+  /** Issue 22: LINK_SIGNING_KEY (the renew and stop-reminders links) and LISTING_TTL_DAYS (default LISTING_TTL_DAYS_DEFAULT). */
+  lifecycle: { linkSigningKey: string; ttlDays?: number };
   now?: () => Date;
 }
 
@@ -45,12 +51,19 @@ export async function buildListingsApp(input: ListingsAppInput): Promise<{ app: 
     postingLimits: createPostingLimits(input.conn, { overrides: input.postingLimits ?? {}, ...(input.now ? { now: input.now } : {}) }),
     store: input.store,
     images: input.images ?? { maxPixels: 50_000_000 },
+    optOuts: new ReminderOptOutsRepository(input.conn),
+    lifecycle: {
+      ttlDays: input.lifecycle.ttlDays ?? LISTING_TTL_DAYS_DEFAULT,
+      renewLinks: createSignedLinks({ key: input.lifecycle.linkSigningKey, purpose: 'renew-listing', schema: RenewLinkDataSchema, invalid: LIFECYCLE_MESSAGES.renewLinkInvalid }),
+      optOutLinks: createSignedLinks({ key: input.lifecycle.linkSigningKey, purpose: 'unsubscribe-reminders', schema: ReminderOptOutDataSchema, invalid: LIFECYCLE_MESSAGES.optOutLinkInvalid }),
+    },
     logger: input.logger,
     now: input.now ?? (() => new Date()),
   };
   await deps.listings.init();
   await deps.uploads.init();
   await deps.tombstones.init();
+  await deps.optOuts.init();
   await deps.postingLimits.init();
   await outboxModel(input.conn).createIndexes();
   await input.store.ensureBucket();
@@ -59,8 +72,10 @@ export async function buildListingsApp(input: ListingsAppInput): Promise<{ app: 
     name: 'listings',
     logger: input.logger,
     readiness: [mongoReadiness(input.conn), storeReadiness(input.store), ...(input.readiness ?? [])],
-    rawBodyPaths: ['/api/upload'],
+    rawBodyPaths: ['/api/upload', REMINDERS_UNSUBSCRIBE_PATH],
   });
+  const lifecycle = lifecycleRoutes(deps, auth);
+  app.use(lifecycle.routes()).use(lifecycle.allowedMethods());
   const routes = listingsRoutes(deps, auth);
   app.use(routes.routes()).use(routes.allowedMethods());
   return { app, deps };

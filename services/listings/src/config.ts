@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { BaseServiceEnv, DemoDataEnv, JwtVerifyEnv, loadWithPublicKey, noDemoDataInProduction, port, PostingLimitsEnv, requirePublicKey, S3Env } from '@cp/service-kit';
+import { BaseServiceEnv, DemoDataEnv, JwtVerifyEnv, loadWithPublicKey, noDemoDataInProduction, port, PostingLimitsEnv, requirePublicKey, S3Env, SignedLinksEnv } from '@cp/service-kit';
+import { LISTING_TTL_DAYS_DEFAULT } from '@cp/contracts';
 
 export const ListingsEnv = noDemoDataInProduction(
   requirePublicKey(
@@ -20,6 +21,12 @@ export const ListingsEnv = noDemoDataInProduction(
       ABANDONED_IMAGE_AGE_H: z.coerce.number().int().min(1).max(720).default(24),
       /** Overrides of the posting limits (issue 21 §5; JSON, e.g. {"listing":{"limit":5}}): POSTING_LIMIT_DEFAULTS otherwise. */
       ...PostingLimitsEnv.shape,
+      /** Issue 22: the key of the links that act without a login (renew a listing, stop the reminders). Required, no default. */
+      ...SignedLinksEnv.shape,
+      /** Days a listing is shown from its creation or renewal. */
+      LISTING_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(LISTING_TTL_DAYS_DEFAULT),
+      /** Seconds between runs of the lifecycle job (expire, retire done listings, remind owners); 0 turns it off. */
+      LISTING_LIFECYCLE_EVERY_S: z.coerce.number().int().min(0).max(86_400).default(60),
       /** Insert the demo listings when the collection is empty. */
       ...DemoDataEnv.shape,
     }),

@@ -6,6 +6,8 @@ import { startImageCleanup } from './events/image-cleanup.ts';
 import { startImageClaims } from './events/image-claims.ts';
 import { startModerationConsumer } from './events/moderation.ts';
 import { startAbandonedImageSweep } from './jobs/abandoned-images.ts';
+import { startLifecycleJob } from './jobs/listing-lifecycle.ts';
+import { backfillExpiry } from './use-cases/run-lifecycle.ts';
 
 await startService({
   name: 'listings',
@@ -19,6 +21,7 @@ await startService({
       auth: sessionAuth(config),
       images: { maxPixels: config.IMAGE_MAX_PIXELS, concurrentUploads: config.UPLOAD_CONCURRENCY },
       postingLimits: config.POSTING_LIMITS,
+      lifecycle: { linkSigningKey: config.LINK_SIGNING_KEY, ttlDays: config.LISTING_TTL_DAYS },
       readiness,
     });
     const imageCleanup = await startImageCleanup(deps, nats);
@@ -38,6 +41,13 @@ await startService({
     if (config.SEED_DEMO_DATA) {
       const result = await seedDemoData(deps);
       logger.info(result, result.seeded ? 'demo listings inserted' : 'demo listings skipped: listings already exist');
+    }
+    // Listings stored before issue 22 get their expiresAt (idempotent), then the lifecycle job runs on one replica at a time.
+    const backfilled = await backfillExpiry(deps);
+    if (backfilled > 0) logger.info({ backfilled }, 'expiry set on listings stored before the lifecycle');
+    if (config.LISTING_LIFECYCLE_EVERY_S > 0) {
+      const lifecycle = startLifecycleJob(deps, { everyMs: config.LISTING_LIFECYCLE_EVERY_S * 1000, runAtStart: true });
+      onClose(() => lifecycle.stop());
     }
     return app;
   },

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { LISTING_CATEGORIES, LISTING_TIERS, ListingSchema, LOCATIONS, type Listing } from '@cp/contracts';
+import { LISTING_CATEGORIES, LISTING_REMINDER_DAYS, LISTING_TIERS, ListingSchema, LOCATIONS, type Listing } from '@cp/contracts';
 import { outboxModel } from '@cp/service-kit';
 import { seedDemoData } from '../src/seed/seed.ts';
 import { DEMO_LISTINGS } from '../src/seed/demo-listings.ts';
@@ -33,6 +33,10 @@ describe('demo data', () => {
     expect(jobs.length).toBeGreaterThan(0);
     expect(jobs.every((l) => typeof l.employer === 'string' && l.employer.length >= 2)).toBe(true);
     expect(list.filter((l) => l.category !== 'Jobs').every((l) => l.employer === undefined)).toBe(true);
+    // Issue 22: every demo listing expires; exactly one within the reminder window (its owner is reminded on npm start).
+    const now = Date.now();
+    expect(list.every((l) => l.expiresAt && Date.parse(l.expiresAt) > now)).toBe(true);
+    expect(list.filter((l) => Date.parse(l.expiresAt!) <= now + LISTING_REMINDER_DAYS * 86_400_000)).toHaveLength(1);
     const times = list.map((l) => new Date(l.createdAt).getTime());
     expect([...times].sort((a, b) => b - a)).toEqual(times);
 

@@ -40,6 +40,21 @@ export const ListingUpdated = defineEvent(
 export const ListingDeleted = defineEvent('listings.listing-deleted', 1, z.object({ listingId: IdSchema, userId: IdSchema, imageUrls: z.array(z.string()) }));
 /** Issue 22: the owner renewed the listing (from My Listings or the reminder's signed link): shown again until `expiresAt`. */
 export const ListingRenewed = defineEvent('listings.listing-renewed', 1, listingRef.extend({ expiresAt: IsoDateTimeSchema }));
+/**
+ * Issue 22: the listing left the public: `expired` (past its expiresAt) or `done` (marked sold/rented/filled
+ * DONE_VISIBLE_DAYS ago). `listing` is its public form after the change. A renewal (ListingRenewed) brings it back.
+ */
+export const ListingExpired = defineEvent('listings.listing-expired', 1, listingRef.extend({ reason: z.enum(['expired', 'done']) }));
+/**
+ * Issue 22: the listing expires soon: comms mails its owner the reminder, once per listing and expiresAt. The tokens are
+ * the listings service's signed links (renew this listing; stop the reminders of this user), which comms puts into the
+ * mail's links; the stream is internal.
+ */
+export const ListingExpiring = defineEvent(
+  'listings.listing-expiring',
+  1,
+  z.object({ listingId: IdSchema, userId: IdSchema, title: z.string(), expiresAt: IsoDateTimeSchema, renewToken: z.string().max(2_048), unsubscribeToken: z.string().max(2_048) }),
+);
 
 // forum
 export const ForumPostCreated = defineEvent(
@@ -136,6 +151,8 @@ export const eventCatalog = [
   ListingUpdated,
   ListingDeleted,
   ListingRenewed,
+  ListingExpired,
+  ListingExpiring,
   ForumPostCreated,
   ForumReplyCreated,
   ForumPostViewed,

@@ -24,6 +24,8 @@ export function toListing(doc: Omit<ListingDoc, 'searchText'> & { searchText?: s
     ...(doc.employer ? { employer: doc.employer } : {}),
     createdAt: doc.createdAt.toISOString(),
     updatedAt: doc.updatedAt.toISOString(),
+    ...(doc.expiresAt ? { expiresAt: doc.expiresAt.toISOString() } : {}),
+    ...(doc.doneAt ? { doneAt: doc.doneAt.toISOString() } : {}),
   };
 }
 

@@ -1,6 +1,7 @@
 import { Schema, type ClientSession, type Connection, type Model, type SortOrder } from 'mongoose';
 import { MongoRepository, trusted } from '@cp/service-kit';
 import {
+  LISTING_DONE_STATUSES,
   LOCATIONS,
   PRICE_BUCKETS,
   type ListingCategory,
@@ -39,6 +40,16 @@ export interface ListingDoc {
   hidden?: boolean | undefined;
   /** Its author is banned (moderation.user-banned; cleared by user-unbanned). */
   authorBanned?: boolean | undefined;
+  /** Issue 22: when it stops being shown (lifecycle.ts expiryOf); absent only before the start-up backfill. */
+  expiresAt?: Date | undefined;
+  /** When it was last renewed (the base of expiresAt; createdAt until then). */
+  renewedAt?: Date | undefined;
+  /** When the owner marked it sold/rented/filled. */
+  doneAt?: Date | undefined;
+  /** The expiresAt its owner was reminded of (one reminder per listing and period). */
+  remindedFor?: Date | undefined;
+  /** Done for DONE_VISIBLE_DAYS: gone from the public like an expired one (set by the lifecycle job). */
+  retired?: boolean | undefined;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -88,6 +99,11 @@ const listingSchema = new Schema<ListingDoc>(
     contentHash: String,
     hidden: Boolean,
     authorBanned: Boolean,
+    expiresAt: Date,
+    renewedAt: Date,
+    doneAt: Date,
+    remindedFor: Date,
+    retired: Boolean,
     createdAt: { type: Date, required: true },
     updatedAt: { type: Date, required: true },
   },
@@ -109,6 +125,11 @@ listingSchema.index({ userId: 1, contentHash: 1, createdAt: -1 }, { name: 'owner
 // The few moderated listings (hidden, or their author banned): counted apart so the unfiltered total stays a metadata count.
 listingSchema.index({ hidden: 1 }, { name: 'hidden', partialFilterExpression: { hidden: true } });
 listingSchema.index({ authorBanned: 1, userId: 1 }, { name: 'author_banned', partialFilterExpression: { authorBanned: true } });
+// Issue 22 lifecycle: the job's scans (active listings by expiry: to expire, to remind; done ones by doneAt: to retire),
+// and the withheld statuses counted apart like the moderated listings.
+listingSchema.index({ status: 1, expiresAt: 1 }, { name: 'status_expires' });
+listingSchema.index({ status: 1, doneAt: 1 }, { name: 'status_done', partialFilterExpression: { doneAt: { $exists: true } } });
+listingSchema.index({ retired: 1, userId: 1 }, { name: 'retired', partialFilterExpression: { retired: true } });
 
 /** Lower-cased title and description: the same folding as the client's rule (`toLowerCase().includes`). */
 export const searchTextOf = (title: string, description: string) => `${title.toLowerCase()}\n${description.toLowerCase()}`;
@@ -142,16 +163,30 @@ const NOT_RETURNED = { searchText: 0, contentHash: 0 } as const;
  */
 export const isModerated = (doc: Pick<ListingDoc, 'hidden' | 'authorBanned'>) => doc.hidden === true || doc.authorBanned === true;
 
-/** The listings everyone may see: neither hidden nor of a banned author. */
-const publicFilter = () => ({ hidden: trusted({ $ne: true }), authorBanned: trusted({ $ne: true }) });
-/** The listings a viewer may see: the public ones and, signed in, their own whatever moderation says. */
+/** Statuses the public never sees (issue 22): expired past expiresAt, taken down. */
+export const WITHHELD_STATUSES = ['expired', 'inactive'] as const;
+/** Statuses the public sees: active, and done (with its badge) until retired. */
+export const SHOWN_STATUSES = ['active', ...LISTING_DONE_STATUSES] as const;
+
+/**
+ * The listings everyone may see: neither hidden nor of a banned author (issue 21), active or done but not retired
+ * (issue 22: the lifecycle job expires and retires them, with their events).
+ */
+const publicFilter = () => ({
+  hidden: trusted({ $ne: true }),
+  authorBanned: trusted({ $ne: true }),
+  status: trusted({ $in: [...SHOWN_STATUSES] }),
+  retired: trusted({ $ne: true }),
+});
+/** The listings the public may not see: moderated, expired, taken down or retired. */
+const withheld = () => ({ $or: [{ hidden: true }, { authorBanned: true }, { status: trusted({ $in: [...WITHHELD_STATUSES] }) }, { retired: true }] });
+/** The listings a viewer may see: the public ones and, signed in, their own whatever moderation or expiry says. */
 export function visibleTo(viewerId: string | undefined): Record<string, unknown> {
   return viewerId ? { $or: [publicFilter(), { userId: viewerId }] } : publicFilter();
 }
-/** The moderated listings a viewer may not see (the ones to take off a metadata count). */
+/** The withheld listings a viewer may not see (the ones to take off a metadata count). */
 function moderatedFor(viewerId: string | undefined): Record<string, unknown> {
-  const moderated = { $or: [{ hidden: true }, { authorBanned: true }] };
-  return viewerId ? { $and: [moderated, { userId: trusted({ $ne: viewerId }) }] } : moderated;
+  return viewerId ? { $and: [withheld(), { userId: trusted({ $ne: viewerId }) }] } : withheld();
 }
 
 /**
@@ -251,7 +286,7 @@ export class ListingsRepository extends MongoRepository<ListingDoc> {
    */
   private async ownsModerated(viewerId: string | undefined): Promise<boolean> {
     if (!viewerId) return false;
-    return (await this.model.exists({ userId: viewerId, $or: [{ hidden: true }, { authorBanned: true }] })) !== null;
+    return (await this.model.exists({ $and: [{ userId: viewerId }, withheld()] })) !== null;
   }
 
   /**
@@ -261,7 +296,7 @@ export class ListingsRepository extends MongoRepository<ListingDoc> {
   async all(viewerId?: string): Promise<ListingDoc[]> {
     const [shown, ownsModerated] = await Promise.all([this.model.find(publicFilter(), NOT_RETURNED).sort(SORTS.newest).lean<ListingDoc[]>().exec(), this.ownsModerated(viewerId)]);
     if (!ownsModerated) return shown;
-    const own = await this.model.find({ userId: viewerId, $or: [{ hidden: true }, { authorBanned: true }] }, NOT_RETURNED).lean<ListingDoc[]>().exec();
+    const own = await this.model.find({ $and: [{ userId: viewerId }, withheld()] }, NOT_RETURNED).lean<ListingDoc[]>().exec();
     const newest = (a: ListingDoc, b: ListingDoc) => b.createdAt.getTime() - a.createdAt.getTime() || (a._id < b._id ? 1 : a._id > b._id ? -1 : 0);
     return [...shown, ...own].sort(newest);
   }
@@ -317,6 +352,95 @@ export class ListingsRepository extends MongoRepository<ListingDoc> {
   /** Deletes a listing whoever owns it (moderation's removal). Returns what was deleted. */
   deleteAny(id: string, session: ClientSession): Promise<ListingDoc | null> {
     return this.model.findOneAndDelete({ _id: id }, { session, projection: NOT_RETURNED }).lean<ListingDoc>().exec();
+  }
+
+  // Issue 22 lifecycle -------------------------------------------------------------------------------------------
+
+  /** Up to `limit` listings stored before the lifecycle (no expiresAt): the start-up backfill's batch. */
+  withoutExpiry(limit: number): Promise<ListingDoc[]> {
+    return this.model.find({ expiresAt: trusted({ $exists: false }) }, NOT_RETURNED).limit(limit).lean<ListingDoc[]>().exec();
+  }
+
+  /** Sets expiresAt where none is set yet (idempotent: a second replica's backfill changes nothing). */
+  async setExpiryIfMissing(id: string, expiresAt: Date): Promise<boolean> {
+    const res = await this.model.collection.updateOne({ _id: id, expiresAt: { $exists: false } } as never, { $set: { expiresAt } });
+    return res.modifiedCount > 0;
+  }
+
+  /** Active listings whose expiresAt is past `now` (the job expires them), oldest expiry first. */
+  dueToExpire(now: Date, limit: number): Promise<ListingDoc[]> {
+    return this.model.find({ status: 'active', expiresAt: trusted({ $lte: now }) }, { _id: 1 }).sort({ expiresAt: 1 }).limit(limit).lean<ListingDoc[]>().exec();
+  }
+
+  /** Marks an active listing past its expiry expired, in the job's transaction; null when it no longer is (renewed, done, gone). */
+  expire(id: string, now: Date, session: ClientSession): Promise<ListingDoc | null> {
+    return this.model
+      .findOneAndUpdate({ _id: id, status: 'active', expiresAt: trusted({ $lte: now }) }, { $set: { status: 'expired' } }, { session, returnDocument: 'after', projection: NOT_RETURNED })
+      .lean<ListingDoc>()
+      .exec();
+  }
+
+  /** Done listings marked before `doneBefore` not yet retired. */
+  dueToRetire(doneBefore: Date, limit: number): Promise<ListingDoc[]> {
+    return this.model
+      .find({ status: trusted({ $in: [...LISTING_DONE_STATUSES] }), doneAt: trusted({ $lte: doneBefore }), retired: trusted({ $ne: true }) }, { _id: 1 })
+      .sort({ doneAt: 1 })
+      .limit(limit)
+      .lean<ListingDoc[]>()
+      .exec();
+  }
+
+  /** Retires a done listing (gone from the public), in the job's transaction; null when it no longer qualifies. */
+  retire(id: string, doneBefore: Date, session: ClientSession): Promise<ListingDoc | null> {
+    return this.model
+      .findOneAndUpdate(
+        { _id: id, status: trusted({ $in: [...LISTING_DONE_STATUSES] }), doneAt: trusted({ $lte: doneBefore }), retired: trusted({ $ne: true }) },
+        { $set: { retired: true } },
+        { session, returnDocument: 'after', projection: NOT_RETURNED },
+      )
+      .lean<ListingDoc>()
+      .exec();
+  }
+
+  /** Active listings expiring in (now, until] whose owner was not yet reminded of this expiresAt. */
+  dueForReminder(now: Date, until: Date, limit: number): Promise<ListingDoc[]> {
+    // The driver's own find: mongoose's filter sanitising refuses $expr.
+    return this.model.collection
+      .find({ status: 'active', expiresAt: { $gt: now, $lte: until }, $expr: { $ne: ['$remindedFor', '$expiresAt'] } } as never, { projection: NOT_RETURNED })
+      .sort({ expiresAt: 1 })
+      .limit(limit)
+      .toArray() as unknown as Promise<ListingDoc[]>;
+  }
+
+  /**
+   * Records that the owner was reminded of this expiresAt — only if the listing is still active with that expiry and
+   * was not reminded of it yet. In the transaction of the reminder's event: true exactly once per listing and expiresAt.
+   */
+  async markReminded(id: string, expiresAt: Date, session: ClientSession): Promise<boolean> {
+    const res = await this.model.collection.updateOne(
+      { _id: id, status: 'active', expiresAt, remindedFor: { $ne: expiresAt } } as never,
+      { $set: { remindedFor: expiresAt } },
+      { session },
+    );
+    return res.modifiedCount > 0;
+  }
+
+  /** Renews the owner's (or, `userId` null, the link's) active or expired listing: active again until `expiresAt`. */
+  renew(id: string, userId: string | null, expiresAt: Date, now: Date, session: ClientSession): Promise<ListingDoc | null> {
+    const filter: Record<string, unknown> = { _id: id, status: trusted({ $in: ['active', 'expired'] }) };
+    if (userId !== null) filter.userId = userId;
+    return this.model
+      .findOneAndUpdate(filter, { $set: { status: 'active', expiresAt, renewedAt: now } }, { session, returnDocument: 'after', projection: NOT_RETURNED })
+      .lean<ListingDoc>()
+      .exec();
+  }
+
+  /** Marks the owner's active listing done; null when it is not the owner's active listing. */
+  markDone(id: string, userId: string, status: string, now: Date, session: ClientSession): Promise<ListingDoc | null> {
+    return this.model
+      .findOneAndUpdate({ _id: id, userId, status: 'active' }, { $set: { status, doneAt: now } }, { session, returnDocument: 'after', projection: NOT_RETURNED })
+      .lean<ListingDoc>()
+      .exec();
   }
 
   async imageInUse(url: string): Promise<boolean> {

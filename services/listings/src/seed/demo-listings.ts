@@ -21,6 +21,11 @@ export interface DemoListing {
   employer?: string;
   /** Hours before the seeding time the listing was posted (spreads 'Just now' … 'Nd ago'). */
   ageHours: number;
+  /**
+   * Issue 22: hours from the seeding time to its expiry, instead of posting time + the TTL — one listing expires within
+   * the reminder window, so its owner's reminder goes out on the first `npm start`.
+   */
+  expiresInHours?: number;
   images: number;
 }
 
@@ -63,7 +68,7 @@ export const DEMO_LISTINGS: Array<DemoListing & { eventInDays?: number }> = [
   { slug: 'kids-bicycle', owner: 'priya', category: 'Buy & Sell', title: 'Kids bicycle 16 inch with training wheels', description: 'Red 16 inch kids bicycle, suitable for ages 4 to 6, training wheels included. Used for one summer, in great condition. Helmet included for free.', price: 45, location: 'Mechanicsburg PA', tier: 'free', contactPhone: '717-555-0147', ageHours: 90, images: 1 },
   { slug: 'pressure-cooker', owner: 'vikram', category: 'Buy & Sell', title: 'Prestige pressure cooker and tawa set – unused', description: 'Brand new Prestige 5 litre pressure cooker and a cast iron tawa, still in the box. Received two as gifts. Pick up in Carlisle or I can meet at the Mechanicsburg grocery on weekends.', price: 55, location: 'Carlisle PA', tier: 'silver', contactEmail: 'vikram.sells@example.com', ageHours: 7, images: 1 },
   { slug: 'lehenga', owner: 'anjali', category: 'Buy & Sell', title: 'Designer lehenga worn once – size M', description: 'Maroon and gold designer lehenga with dupatta, worn once at a wedding. Dry cleaned and ready to wear. Blouse can be altered. Bought for $900, asking much less.', price: 320, location: 'Enola PA', tier: 'silver', contactPhone: '717-555-0128', ageHours: 260, images: 2 },
-  { slug: 'standing-desk', owner: 'rajesh', category: 'Buy & Sell', title: 'Electric standing desk', description: 'Electric sit/stand desk, 55 by 28 inches, memory presets, works perfectly. Great for working from home. Disassembled for easy pick up.', price: 180, location: 'Harrisburg PA', tier: 'free', contactEmail: 'desk.harrisburg@example.com', ageHours: 500, images: 1 },
+  { slug: 'standing-desk', owner: 'rajesh', category: 'Buy & Sell', title: 'Electric standing desk', description: 'Electric sit/stand desk, 55 by 28 inches, memory presets, works perfectly. Great for working from home. Disassembled for easy pick up.', price: 180, location: 'Harrisburg PA', tier: 'free', contactEmail: 'desk.harrisburg@example.com', ageHours: 500, expiresInHours: 60, images: 1 },
   // Community
   { slug: 'carpool-temple', owner: 'priya', category: 'Community', title: 'Carpool to the temple on Sunday mornings', description: 'Looking to share rides to the Hindu temple in Harrisburg for the Sunday morning aarti. We leave Mechanicsburg at 9:15 AM and have two free seats. Seniors especially welcome.', location: 'Mechanicsburg PA', tier: 'free', contactPhone: '717-555-0166', ageHours: 24, images: 0 },
   { slug: 'blood-drive', owner: 'templeCommittee', category: 'Community', title: 'Community blood drive with the Red Cross', description: 'Our community is hosting a Red Cross blood drive. Every donation can save up to three lives. Please book a slot online or walk in; bring a photo ID. Snacks and chai for all donors.', location: 'Harrisburg PA', tier: 'platinum', contactEmail: 'seva@hindutemplecpa.example', ageHours: 4, images: 1 },

@@ -1,13 +1,24 @@
 import { isDuplicateKey, nameBasedId, runInTransaction } from '@cp/service-kit';
-import { DEMO_ACCOUNTS, ListingCreated } from '@cp/contracts';
+import { DEMO_ACCOUNTS, LISTING_REMINDER_DAYS, ListingCreated, type ListingCategory } from '@cp/contracts';
 import { searchTextOf, type ListingDoc } from '../data/listings-repository.ts';
 import { contentHashOf } from '../use-cases/create-listing.ts';
+import { expiryOf } from '../use-cases/expiry.ts';
 import { toListing } from '../data/listing-mapper.ts';
 import { validateNewListing } from '../use-cases/listing-input.ts';
 import { storeImage } from '../images/storage-keys.ts';
 import type { ListingsDeps } from '../use-cases/deps.ts';
 import { daysFromNow, DEMO_LISTINGS } from './demo-listings.ts';
 import { demoImage } from './demo-images.ts';
+
+/**
+ * A demo listing's expiry: posting time + the TTL, but (like the start-up backfill) never within the reminder window,
+ * so only the one listing meant to (`expiresInHours`) is reminded of on the first start; an event's own day stays.
+ */
+function demoExpiry(createdAt: Date, now: Date, ttlDays: number, input: { category: ListingCategory; eventDate?: string | undefined }): Date {
+  const natural = expiryOf(createdAt, ttlDays, input);
+  const floor = new Date(now.getTime() + (LISTING_REMINDER_DAYS + 1) * 86_400_000);
+  return input.category === 'Events' && input.eventDate ? natural : natural < floor ? floor : natural;
+}
 
 /** The same demo listing always has the same id. */
 export const demoListingId = (slug: string): string => nameBasedId(`cp-demo-listing:${slug}`);
@@ -62,6 +73,7 @@ export async function seedDemoData(deps: ListingsDeps): Promise<SeedResult> {
       imageUrls,
       searchText: searchTextOf(input.title, input.description),
       contentHash: contentHashOf(input.title, input.description),
+      expiresAt: demo.expiresInHours !== undefined ? new Date(now.getTime() + demo.expiresInHours * 3_600_000) : demoExpiry(createdAt, now, deps.lifecycle.ttlDays, input),
       createdAt,
       updatedAt: createdAt,
     });

@@ -4,6 +4,7 @@ import { ListingCreated, MODERATION_MESSAGES, type Listing } from '@cp/contracts
 import { searchTextOf, type ListingDoc } from '../data/listings-repository.ts';
 import { toListing } from '../data/listing-mapper.ts';
 import { validateNewListing } from './listing-input.ts';
+import { expiryOf } from './expiry.ts';
 import { checkImages } from './listing-rules.ts';
 import type { ListingsDeps } from './deps.ts';
 
@@ -36,6 +37,7 @@ export async function createListing(deps: ListingsDeps, user: AuthUser, body: un
     imageUrls: input.imageUrls ?? [],
     searchText: searchTextOf(input.title, input.description),
     contentHash: contentHashOf(input.title, input.description),
+    expiresAt: expiryOf(now, deps.lifecycle.ttlDays, input),
     createdAt: now,
     updatedAt: now,
   };

@@ -3,7 +3,15 @@ import type { Logger } from '@cp/service-kit';
 import type { ListingsRepository } from '../data/listings-repository.ts';
 import type { UploadsRepository } from '../data/uploads-repository.ts';
 import type { TombstonesRepository } from '../data/tombstones-repository.ts';
-import type { ObjectStore, PostingLimits } from '@cp/service-kit';
+import type { ReminderOptOutsRepository } from '../data/reminder-opt-outs-repository.ts';
+import type { ObjectStore, PostingLimits, SignedLinks } from '@cp/service-kit';
+
+/** Issue 22 lifecycle settings: the TTL and the service's signed links (renew one listing; stop one user's reminders). */
+export interface LifecycleDeps {
+  ttlDays: number;
+  renewLinks: SignedLinks<{ listingId: string }>;
+  optOutLinks: SignedLinks<{ userId: string }>;
+}
 
 export interface ListingsDeps {
   conn: Connection;
@@ -17,6 +25,9 @@ export interface ListingsDeps {
   store: ObjectStore;
   /** Pixel limit of an image; uploads processed at once (default 4). */
   images: { maxPixels: number; concurrentUploads?: number };
+  /** Users who stopped the expiry reminders. */
+  optOuts: ReminderOptOutsRepository;
+  lifecycle: LifecycleDeps;
   logger: Logger;
   now: () => Date;
 }

@@ -1,9 +1,20 @@
-import { notFound } from '@cp/service-kit';
-import type { Listing } from '@cp/contracts';
-import { isModerated } from '../data/listings-repository.ts';
+import { HttpError, notFound } from '@cp/service-kit';
+import { DONE_VISIBLE_DAYS, LISTING_EXPIRED_MESSAGE, type Listing } from '@cp/contracts';
+import { isModerated, type ListingDoc } from '../data/listings-repository.ts';
 import { toListingFor } from '../data/listing-mapper.ts';
 import { listingId, missingOrGone, LISTING_NOT_FOUND } from './listing-rules.ts';
 import type { ListingsDeps } from './deps.ts';
+import { DAY_MS } from './expiry.ts';
+
+/**
+ * Whether a listing is gone from the public at `now` (issue 22): expired (marked, or past its expiresAt before the job
+ * marked it), taken down, or done more than DONE_VISIBLE_DAYS ago (retired, or due to be).
+ */
+export function isGoneForVisitors(doc: ListingDoc, now: Date): boolean {
+  if (doc.status === 'expired' || doc.status === 'inactive' || doc.retired) return true;
+  if (doc.status === 'active') return doc.expiresAt !== undefined && doc.expiresAt <= now;
+  return doc.doneAt !== undefined && doc.doneAt.getTime() <= now.getTime() - DONE_VISIBLE_DAYS * DAY_MS;
+}
 
 /**
  * GET /api/listings/:id: 410 for a deleted listing (its tombstone), 404 for an unknown or malformed id. A listing
@@ -15,5 +26,7 @@ export async function getListing(deps: ListingsDeps, rawId: string, viewerId?: s
   const doc = await deps.listings.findById(id);
   if (!doc) return missingOrGone(deps, id);
   if (isModerated(doc) && doc.userId !== viewerId) throw notFound(LISTING_NOT_FOUND);
+  // Expired or done long enough: 410 for visitors (the renderer gives the page a 410); its owner still gets it.
+  if (doc.userId !== viewerId && isGoneForVisitors(doc, deps.now())) throw new HttpError(410, LISTING_EXPIRED_MESSAGE, { code: 'listing_expired' });
   return toListingFor(doc);
 }

@@ -55,6 +55,8 @@ export function validateListingChange(body: unknown, currentCategory: ListingCat
   const set: Record<string, unknown> = {};
   const unset = new Set<ListingField>([...cleared] as ListingField[]);
   for (const [key, value] of Object.entries(normalized)) set[key] = value;
+  // The edit form sends the status back (spec §7); an edit never changes it (issue 22: mark done, renew, expiry do).
+  delete set.status;
   // A price that normalisation dropped (not > 0) is a removal.
   if (input.price !== undefined && set.price === undefined) unset.add('price');
   if (category !== 'Events') {

@@ -4,6 +4,7 @@ import { LISTING_FIELDS, searchTextOf, type ListingDoc } from '../data/listings-
 import { toListing } from '../data/listing-mapper.ts';
 import { validateListingChange, type ListingChange } from './listing-input.ts';
 import { contentHashOf } from './create-listing.ts';
+import { expiryOf } from './expiry.ts';
 import { checkImages, listingId, missingOrForbidden } from './listing-rules.ts';
 import type { ListingsDeps } from './deps.ts';
 
@@ -38,7 +39,12 @@ export async function updateListing(deps: ListingsDeps, userId: string, rawId: s
     if (changedFields(before, applied(before, change)).length === 0) return before;
     const title = (change.set.title as string | undefined) ?? before.title;
     const description = (change.set.description as string | undefined) ?? before.description;
-    const set = { ...change.set, searchText: searchTextOf(title, description), contentHash: contentHashOf(title, description), updatedAt: deps.now() };
+    const set: Record<string, unknown> = { ...change.set, searchText: searchTextOf(title, description), contentHash: contentHashOf(title, description), updatedAt: deps.now() };
+    // An active listing's expiry follows its event date (issue 22): recomputed from its creation or last renewal.
+    const after = applied(before, change);
+    if (before.status === 'active' && (after.category !== before.category || after.eventDate !== before.eventDate)) {
+      set.expiresAt = expiryOf(before.renewedAt ?? before.createdAt, deps.lifecycle.ttlDays, after);
+    }
     const doc = await deps.listings.updateOwned(id, userId, set, change.unset, session);
     if (!doc) return null; // deleted meanwhile
     const changed = changedFields(before, doc);
