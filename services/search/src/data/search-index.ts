@@ -50,6 +50,11 @@ export class SearchIndex {
   private hidden = new Set<string>();
   /** Banned authors' user ids. */
   private banned = new Set<string>();
+  /**
+   * Listings their lifecycle retired (issue 22: marked done DONE_VISIBLE_DAYS ago, listings.listing-expired `done`): the
+   * public form says only `sold`, so the decision is kept apart, like moderation's, until a renewal.
+   */
+  private retired = new Set<string>();
   /** Changes so far per kind of document (puts taken and deletes): what is derived from the documents knows when it is stale. */
   private revisions = { listing: 0, post: 0, business: 0 };
 
@@ -99,9 +104,17 @@ export class SearchIndex {
     return this.listings.get(id) ?? this.withheldListings.get(id);
   }
 
-  /** Puts a held listing where moderation says: the page and the words, or aside. */
+  /**
+   * Whether a listing's lifecycle lets the public see it (issue 22): not expired or taken down (its status, from the
+   * listings service's events), not retired.
+   */
+  private isLive(listing: Listing): boolean {
+    return listing.status !== 'expired' && listing.status !== 'inactive' && !this.retired.has(listing.id);
+  }
+
+  /** Puts a held listing where moderation and its lifecycle say: the page and the words, or aside. */
   private placeListing(listing: Listing): void {
-    if (this.isVisible('listing', listing)) {
+    if (this.isVisible('listing', listing) && this.isLive(listing)) {
       this.withheldListings.delete(listing.id);
       this.listings.put(listing);
       this.words.put('listing', listing.id, listing.title, listing.description);
@@ -131,7 +144,28 @@ export class SearchIndex {
     return true;
   }
 
+  /**
+   * listings.listing-expired (its listing, status `expired` or still `sold`…, `done`: retired) / listings.listing-renewed
+   * (active again): the listing leaves or comes back to everything public. The lifecycle keeps updatedAt, so the
+   * version check takes a listing of the same version.
+   */
+  setListingLifecycle(listing: Listing, retired: boolean): void {
+    if (this.tombstones.listing.has(listing.id)) return;
+    if (retired) this.retired.add(listing.id);
+    else this.retired.delete(listing.id);
+    if (!this.putListing(listing)) {
+      const held = this.heldListing(listing.id);
+      if (held) this.placeListing(held);
+    }
+  }
+
+  /** Whether the public sees this listing (the sitemap's and the tests' question). */
+  isListingPublic(listing: Listing): boolean {
+    return this.isVisible('listing', listing) && this.isLive(listing);
+  }
+
   deleteListing(id: string, at: string): void {
+    this.retired.delete(id);
     this.tombstones.listing.set(id, Date.parse(at));
     this.listings.remove(id);
     this.withheldListings.delete(id);
@@ -236,6 +270,7 @@ export class SearchIndex {
       tombstones: { listing: [...this.tombstones.listing], business: [...this.tombstones.business] },
       clocks: { ...this.clocks },
       moderation: this.moderation(),
+      retiredListings: [...this.retired],
     };
   }
 
@@ -245,6 +280,7 @@ export class SearchIndex {
     // The decisions first: the documents are placed by them.
     index.hidden = new Set(snapshot.moderation?.hidden ?? []);
     index.banned = new Set(snapshot.moderation?.banned ?? []);
+    index.retired = new Set(snapshot.retiredListings ?? []);
     for (const l of snapshot.listings) index.putListing(l);
     for (const p of snapshot.posts) index.putPost(p);
     for (const { business, version } of snapshot.businesses) index.putBusiness(business, version);

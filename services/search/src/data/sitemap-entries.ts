@@ -9,6 +9,7 @@ const KIND_OF = { listings: 'listing', posts: 'post', businesses: 'business' } a
  * that add other states decide it here (and only here), e.g. `doc.status === 'active'` for listings.
  */
 export function isPublic(index: SearchIndex, kind: SitemapKind, doc: Listing | ForumPost | Business): boolean {
+  if (kind === 'listings') return index.isListingPublic(doc as Listing);
   return index.isVisible(KIND_OF[kind], doc);
 }
 

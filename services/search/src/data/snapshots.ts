@@ -20,6 +20,8 @@ export interface Snapshot {
   clocks: { listing: number; business: number };
   /** Moderation's decisions held (hidden items, banned authors); absent from snapshots taken before moderation. */
   moderation?: { hidden: string[]; banned: string[] };
+  /** Listings retired by their lifecycle (done DONE_VISIBLE_DAYS ago, issue 22); absent from snapshots taken before it. */
+  retiredListings?: string[];
 }
 
 export interface SnapshotStore {

@@ -10,6 +10,8 @@ import {
   ForumPostCreated,
   ListingCreated,
   ListingDeleted,
+  ListingExpired,
+  ListingRenewed,
   ListingUpdated,
   parseEvent,
   UserBanned,
@@ -27,7 +29,7 @@ import type { DocKind, SearchIndex } from '../data/search-index.ts';
  * applies to its own index like the rest.
  */
 export const FEEDS: Record<'listings' | 'forum' | 'directory' | 'moderation', EventDefinition[]> = {
-  listings: [ListingCreated, ListingUpdated, ListingDeleted],
+  listings: [ListingCreated, ListingUpdated, ListingDeleted, ListingExpired, ListingRenewed],
   forum: [ForumPostCreated],
   directory: [BusinessCreated, BusinessUpdated, BusinessReviewed, BusinessDeleted],
   moderation: [ContentHidden, ContentRestored, ContentRemoved, UserBanned, UserUnbanned],
@@ -53,6 +55,14 @@ export function applyEvent(index: SearchIndex, event: EventEnvelope, logger?: Lo
     case ListingDeleted.type:
       index.deleteListing(d.listingId as string, event.occurredAt);
       return;
+    // Issue 22: expired or retired (done DONE_VISIBLE_DAYS ago) → out of everything public; renewed → back.
+    case ListingExpired.type:
+    case ListingRenewed.type: {
+      const { listing } = event.data as ReturnType<typeof ListingExpired.data.parse>;
+      if (listing) index.setListingLifecycle(listing, event.type === ListingExpired.type && (event.data as { reason: string }).reason === 'done');
+      else skipped();
+      return;
+    }
     case ForumPostCreated.type: {
       const { post } = event.data as ReturnType<typeof ForumPostCreated.data.parse>;
       if (post) index.putPost(post);
