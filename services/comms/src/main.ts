@@ -7,6 +7,7 @@ import { startCommsHandlers } from './events/notify-operators.ts';
 import { startReplyNotices } from './events/reply-notices.ts';
 import { startRemovalNotices } from './events/removal-notices.ts';
 import { startMailBatchSender } from './jobs/send-mail-batches.ts';
+import { startExpiryReminders } from './events/expiry-reminders.ts';
 
 await startService({
   name: 'comms',
@@ -27,6 +28,10 @@ await startService({
     await ensureStream(nats.jsm, 'moderation', logger);
     const removalNotices = await startRemovalNotices(deps, nats);
     onClose(() => removalNotices.stop());
+    // The listings service's stream, where expiring listings are announced (issue 22; whoever starts first makes it).
+    await ensureStream(nats.jsm, 'listings', logger);
+    const expiryReminders = await startExpiryReminders(deps, nats);
+    onClose(() => expiryReminders.stop());
     // Due batches of notices (reply notices) are mailed by one replica at a time.
     const mailBatchSender = startMailBatchSender(deps);
     onClose(() => mailBatchSender.stop());

@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import type { Connection } from 'mongoose';
+import { eventStream, LIFECYCLE_MESSAGES, ListingExpiring, makeEvent } from '@cp/contracts';
+import { connectMongo, consumerBacklog, createLogger, createMailer, DEAD_LETTER_STREAM, deadLetterSubject, ensureStream, streamMessages } from '@cp/service-kit';
+import { mailbox } from '../../../infra/src/mailbox.ts';
+import { testEnv } from '../../../infra/src/jest/test-env.ts';
+import { call, listingBody, newUser, startListings, until, type ListingsHarness } from '../../listings/test/helpers.ts';
+import { runLifecycle } from '../../listings/src/use-cases/run-lifecycle.ts';
+import { recordingMailer } from './reply-notice-helpers.ts';
+import { buildCommsApp } from '../src/app.ts';
+import { identityUserDirectory } from '../src/data/user-directory.ts';
+import { EXPIRY_REMINDERS_DURABLE, startExpiryReminders } from '../src/events/expiry-reminders.ts';
+import { expiryReminderMessageId } from '../src/use-cases/expiry-reminders.ts';
+import type { CommsDeps } from '../src/use-cases/deps.ts';
+
+// Issue 22: the listings service's lifecycle job announces an expiring listing (listings.listing-expiring, its signed
+// links inside); comms mails the owner once. Real listings service and identity, MongoDB, NATS and the SMTP catcher.
+const env = testEnv();
+const logger = createLogger('expiry-reminders-test', 'silent');
+const box = mailbox(env);
+const working = createMailer({ SMTP_HOST: env.SMTP_HOST, SMTP_PORT: Number(env.SMTP_PORT), SMTP_SECURE: false, MAIL_FROM: 'Site <site@example.com>' }, logger);
+const recorded = recordingMailer(() => working);
+const PUBLIC_URL = 'http://localhost:8080';
+const STREAM = eventStream('listings').name;
+const durable = `${EXPIRY_REMINDERS_DURABLE}-test-${randomUUID().slice(0, 8)}`;
+const DAY = 86_400_000;
+
+let h: ListingsHarness;
+let conn: Connection;
+let deps: CommsDeps;
+const replicas: Array<{ stop(): Promise<void> }> = [];
+
+beforeAll(async () => {
+  h = await startListings();
+  conn = await connectMongo(env.MONGO_URL, `comms_expiry_${randomUUID().slice(0, 8)}`);
+  await ensureStream(h.nats.jsm, 'listings');
+  deps = (await buildCommsApp({ conn, mailer: recorded.mailer, users: identityUserDirectory(h.identity.base), logger, config: { CONTACT_INBOX: 'ops@example.com', PUBLIC_URL } })).deps;
+  // Two replicas of comms on the same durable.
+  for (let i = 0; i < 2; i++) replicas.push(await startExpiryReminders(deps, h.nats, { durable, backoffMs: [200] }));
+});
+afterAll(async () => {
+  for (const r of replicas) await r.stop();
+  await h?.nats.jsm.consumers.delete(STREAM, durable).catch(() => undefined);
+  await conn?.dropDatabase();
+  await conn?.close();
+  await h?.close();
+  working.close();
+});
+
+const drained = () =>
+  until('the reminder consumer has handled every event', async () => {
+    const { pending, ackPending } = await consumerBacklog(h.nats.jsm, STREAM, durable);
+    return pending === 0 && ackPending === 0;
+  });
+/** A link of the mail, sent to the listings service under test instead of PUBLIC_URL. */
+const local = (link: string) => h.base + link.slice(PUBLIC_URL.length);
+
+it('mails the owner once, text and HTML, with the Renew link and one-click unsubscribe that work at the listings service', async () => {
+  const user = newUser();
+  const registered = await call(h.identity.base, 'POST', '/api/register', { body: user });
+  expect(registered.status).toBe(201);
+  const owner = { id: registered.body.id as string, email: user.email };
+  const created = await call(h.base, 'POST', '/api/listings', { cookie: registered.cookie, body: listingBody({ title: 'Baby stroller <barely used>' }) });
+  expect(created.status).toBe(201);
+  const listingId = created.body.id as string;
+  const expiresAt = created.body.expiresAt as string;
+  const at = new Date(Date.parse(expiresAt) - DAY);
+  await runLifecycle(h.deps, at);
+  await runLifecycle(h.deps, at); // again: no second event
+
+  const mail = await box.waitFor(owner.email, (m) => m.subject.includes('expires on'), 20_000);
+  expect(mail.subject).toMatch(/^Your listing "Baby stroller <barely used>" expires on \w+day, \w+ \d+, \d{4}$/);
+  const renew = /Renew it with one click: (\S+)/.exec(mail.text)![1]!;
+  expect(renew.startsWith(`${PUBLIC_URL}/renew-listing?token=`)).toBe(true);
+  expect(mail.text).toContain(`See the listing: ${PUBLIC_URL}/listing/${listingId}`);
+  const stop = /Stop expiry reminders: (\S+)/.exec(mail.text)![1]!;
+  expect(stop.startsWith(`${PUBLIC_URL}/reminders/unsubscribe?token=`)).toBe(true);
+  expect(mail.html).toContain('Baby stroller &lt;barely used&gt;');
+  expect(mail.html).toContain(`<a href="${renew}"`);
+  expect(mail.html).toContain(`<a href="${stop}">Stop expiry reminders</a>`);
+  expect(mail.headers?.['message-id']).toBe(expiryReminderMessageId(listingId, expiresAt, PUBLIC_URL));
+  const listUnsubscribe = String(mail.headers?.['list-unsubscribe']);
+  expect(listUnsubscribe).toMatch(new RegExp(`^<${PUBLIC_URL}/api/listings/reminders/unsubscribe\\?token=[^>]+>$`));
+  expect(mail.headers?.['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+
+  await drained();
+  expect((await box.list(owner.email)).filter((m) => m.subject.includes('expires on'))).toHaveLength(1);
+  expect(await streamMessages(h.nats.jsm, DEAD_LETTER_STREAM).then((ms) => ms.filter((m) => m.subject === deadLetterSubject(STREAM, durable)))).toEqual([]);
+
+  // The mail's links work at the listings service, without a login.
+  const token = new URL(renew).searchParams.get('token')!;
+  const renewed = await call(h.base, 'POST', '/api/listings/renew-link', { body: { token } });
+  expect(renewed.status).toBe(200);
+  expect(renewed.body.listingId).toBe(listingId);
+  const oneClick = await fetch(local(listUnsubscribe.slice(1, -1)), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+  expect(oneClick.status).toBe(200);
+  expect(((await oneClick.json()) as { message: string }).message).toBe(LIFECYCLE_MESSAGES.optedOut);
+  expect(await h.deps.optOuts.optedOut([owner.id])).toEqual(new Set([owner.id]));
+});
+
+it('sends nothing, and retries nothing, for an owner identity does not know', async () => {
+  const before = recorded.sent.length;
+  const event = makeEvent(ListingExpiring, { listingId: randomUUID(), userId: randomUUID(), title: 'Ghost listing', expiresAt: new Date(Date.now() + DAY).toISOString(), renewToken: 'x.y', unsubscribeToken: 'x.y' });
+  await h.nats.js.publish(ListingExpiring.subject, JSON.stringify(event), { msgID: randomUUID() });
+  await drained();
+  expect(recorded.sent.length).toBe(before);
+});
