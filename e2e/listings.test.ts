@@ -26,6 +26,10 @@ const other = newUser('other');
 let myToken = '';
 const ids = new Map<string, string>();
 
+/** The event's date: two weeks ahead (issue 22: an event listing expires the day after its date). */
+const EVENT_DATE = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
+const EVENT_DATE_TEXT = new Date(`${EVENT_DATE}T12:00:00`).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+
 /** Creates a listing through the listings service as the user of `token` (test data set-up). */
 async function createListing(token: string, [title, category, price, location, tier]: Row): Promise<string> {
   const body = {
@@ -36,7 +40,7 @@ async function createListing(token: string, [title, category, price, location, t
     location,
     tier,
     contactPhone: '717-555-0134',
-    ...(category === 'Events' ? { eventDate: '2026-11-08', eventTime: '6:00 PM', venue: 'Camp Hill Community Hall', eventType: 'Cultural' } : {}),
+    ...(category === 'Events' ? { eventDate: EVENT_DATE, eventTime: '6:00 PM', venue: 'Camp Hill Community Hall', eventType: 'Cultural' } : {}),
   };
   const res = await fetch(`${e2eEnv().serviceUrls.listings}/api/listings`, {
     method: 'POST',
@@ -92,7 +96,7 @@ describe('listings screens on real data', () => {
       await page.goto(`/listing/${ids.get('Diwali Mela at the community hall')}`);
       await page.getByRole('heading', { name: 'Diwali Mela at the community hall' }).waitFor();
       await page.getByText('Event Details').waitFor();
-      await page.getByText('November 8, 2026').first().waitFor();
+      await page.getByText(EVENT_DATE_TEXT).first().waitFor();
       await page.getByText('Contact Seller').first().waitFor();
       expect(await page.title()).toMatch(/^Diwali Mela/);
       await expectNoSeriousViolations(page);

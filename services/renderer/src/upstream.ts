@@ -4,7 +4,7 @@ import type { z } from 'zod';
 export type Fetched<T> =
   | { kind: 'ok'; data: T }
   | { kind: 'not-found' }
-  | { kind: 'gone' }
+  | { kind: 'gone'; error?: string }
   | { kind: 'failed'; reason: string };
 
 /** One service's public GET endpoints, across its replicas (round robin; the next one when one cannot be reached). */
@@ -53,8 +53,14 @@ export async function readJson<S extends z.ZodType>(name: string, path: string, 
     return { kind: 'not-found' };
   }
   if (res.status === 410) {
-    await res.body?.cancel();
-    return { kind: 'gone' };
+    // Its sentence tells a deleted listing from an expired one (issue 22); a small JSON `{ error }`, else none.
+    const length = Number(res.headers.get('content-length') ?? 0);
+    if (!(length > 0 && length <= 4_096)) {
+      await res.body?.cancel();
+      return { kind: 'gone' };
+    }
+    const error = await res.json().then((b: unknown) => (b && typeof b === 'object' && typeof (b as { error?: unknown }).error === 'string' ? (b as { error: string }).error : undefined), () => undefined);
+    return error ? { kind: 'gone', error } : { kind: 'gone' };
   }
   if (!res.ok) {
     await res.body?.cancel();

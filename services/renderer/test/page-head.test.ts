@@ -130,10 +130,12 @@ describe('page heads', () => {
   });
 
   it('an event: an Event starting at its date and time, at its venue', async () => {
-    const id = await newListing({ category: 'Events', title: 'Diwali Mela 2026', description: 'Food stalls, music and dance for the whole family.', price: undefined, eventDate: '2026-11-07', eventTime: '6:30 PM', venue: 'Carlisle Fairgrounds', eventType: 'Cultural' });
+    // Two weeks ahead: an event listing expires the day after its date (issue 22).
+    const date = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
+    const id = await newListing({ category: 'Events', title: 'Diwali Mela 2026', description: 'Food stalls, music and dance for the whole family.', price: undefined, eventDate: date, eventTime: '6:30 PM', venue: 'Carlisle Fairgrounds', eventType: 'Cultural' });
     const { head } = await headOf(`/listing/${id}`);
     const [event] = typed(head, 'Event');
-    expect(event).toMatchObject({ name: 'Diwali Mela 2026', startDate: '2026-11-07T18:30', location: { '@type': 'Place', name: 'Carlisle Fairgrounds' } });
+    expect(event).toMatchObject({ name: 'Diwali Mela 2026', startDate: `${date}T18:30`, location: { '@type': 'Place', name: 'Carlisle Fairgrounds' } });
   });
 
   it('a forum post: a DiscussionForumPosting counting its replies', async () => {
@@ -232,6 +234,18 @@ describe('page heads', () => {
     expect((await call(s.listings.base, 'DELETE', `/api/listings/${deleted}`, { cookie })).status).toBe(200);
     const { status, head } = await headOf(`/listing/${deleted}`);
     expect([status, head.title, head.meta.robots, head.canonical, head.jsonLd]).toEqual([410, 'This Listing Was Removed | Central PA Desi Community', 'noindex', undefined, []]);
+  });
+
+  it('410 for an expired listing (issue 22), said as expired', async () => {
+    const { cookie } = await s.listings.newSession();
+    const { listingBody } = await import('../../listings/test/helpers.ts');
+    const { runLifecycle } = await import('../../listings/src/use-cases/run-lifecycle.ts');
+    const created = await call(s.listings.base, 'POST', '/api/listings', { body: listingBody(), cookie });
+    const id = created.body.id as string;
+    expect((await headOf(`/listing/${id}`)).status).toBe(200);
+    await runLifecycle(s.listings.deps, new Date(Date.parse(created.body.expiresAt as string) + 1_000));
+    const { status, head } = await headOf(`/listing/${id}`);
+    expect([status, head.title, head.meta.robots, head.canonical, head.jsonLd]).toEqual([410, 'This Listing Has Expired | Central PA Desi Community', 'noindex', undefined, []]);
   });
 
   it('a bad path is a 400 with a JSON error', async () => {

@@ -1,4 +1,4 @@
-import { BusinessSchema, ForumPostSchema, IdSchema, LISTING_CATEGORIES, ListingSchema, LOCATIONS, PRICE_BUCKET_IDS, truncateMetaDescription, yellowPagesChoiceOf, yellowPagesPath } from '@cp/contracts';
+import { BusinessSchema, ForumPostSchema, IdSchema, LISTING_CATEGORIES, LISTING_EXPIRED_MESSAGE, ListingSchema, LOCATIONS, PRICE_BUCKET_IDS, truncateMetaDescription, yellowPagesChoiceOf, yellowPagesPath } from '@cp/contracts';
 import type { Logger } from '@cp/service-kit';
 import type { Fetched, ServiceClient } from '../upstream.ts';
 import { renderHead, oneLine, SITE_IMAGE_PATH, type PageHead, type SiteInfo, absoluteUrl } from './head.ts';
@@ -41,10 +41,10 @@ function genericHead(site: SiteInfo, canonicalPath: string): PageHead {
   return { status: 200, title: site.siteName, description: site.siteDescription, canonicalPath, ogType: 'website', imagePath: SITE_IMAGE_PATH, jsonLd: [] };
 }
 
-function notFoundHead(site: SiteInfo, status: 404 | 410 = 404): PageHead {
+function notFoundHead(site: SiteInfo, status: 404 | 410 = 404, goneTitle = 'This Listing Was Removed'): PageHead {
   return {
     status,
-    title: withSite(status === 410 ? 'This Listing Was Removed' : '404 Page Not Found', site),
+    title: withSite(status === 410 ? goneTitle : '404 Page Not Found', site),
     description: site.siteDescription,
     noindex: true,
     ogType: 'website',
@@ -166,7 +166,8 @@ export async function buildPageHead(deps: PageHeadDeps, target: string): Promise
   if (kind === 'listing') {
     const got = logged(deps, canonicalPath, await deps.services.listings.getJson(`/api/listings/${id}`, ListingSchema, signal));
     if (got.kind === 'not-found') return notFoundHead(site);
-    if (got.kind === 'gone') return notFoundHead(site, 410);
+    // Deleted (its tombstone) or, issue 22, expired / done past DONE_VISIBLE_DAYS: both 410, each said as it is.
+    if (got.kind === 'gone') return notFoundHead(site, 410, got.error === LISTING_EXPIRED_MESSAGE ? 'This Listing Has Expired' : undefined);
     if (got.kind === 'failed') return genericHead(site, canonicalPath);
     const listing = got.data;
     const price = typeof listing.price === 'number' && listing.price > 0 ? `$${listing.price.toLocaleString('en-US')}` : null;
