@@ -168,25 +168,22 @@ export const WITHHELD_STATUSES = ['expired', 'inactive'] as const;
 /** Statuses the public sees: active, and done (with its badge) until retired. */
 export const SHOWN_STATUSES = ['active', ...LISTING_DONE_STATUSES] as const;
 
-/**
- * The listings everyone may see: neither hidden nor of a banned author (issue 21), active or done but not retired
- * (issue 22: the lifecycle job expires and retires them, with their events).
- */
-const publicFilter = () => ({
-  hidden: trusted({ $ne: true }),
-  authorBanned: trusted({ $ne: true }),
-  status: trusted({ $in: [...SHOWN_STATUSES] }),
-  retired: trusted({ $ne: true }),
-});
+/** Listings their lifecycle shows (issue 22): active or done, not retired (the lifecycle job expires and retires them). */
+const liveFilter = () => ({ status: trusted({ $in: [...SHOWN_STATUSES] }), retired: trusted({ $ne: true }) });
+/** The listings everyone may see: live, neither hidden nor of a banned author (issue 21). */
+const publicFilter = () => ({ hidden: trusted({ $ne: true }), authorBanned: trusted({ $ne: true }), ...liveFilter() });
 /** The listings the public may not see: moderated, expired, taken down or retired. */
 const withheld = () => ({ $or: [{ hidden: true }, { authorBanned: true }, { status: trusted({ $in: [...WITHHELD_STATUSES] }) }, { retired: true }] });
-/** The listings a viewer may see: the public ones and, signed in, their own whatever moderation or expiry says. */
+/**
+ * The listings a viewer may see in the lists: the public ones and, signed in, their own live ones whatever moderation
+ * says. Their own expired or retired listings are in My Listings (the `userId` query of their own id), not in lists.
+ */
 export function visibleTo(viewerId: string | undefined): Record<string, unknown> {
-  return viewerId ? { $or: [publicFilter(), { userId: viewerId }] } : publicFilter();
+  return viewerId ? { $or: [publicFilter(), { userId: viewerId, ...liveFilter() }] } : publicFilter();
 }
 /** The withheld listings a viewer may not see (the ones to take off a metadata count). */
 function moderatedFor(viewerId: string | undefined): Record<string, unknown> {
-  return viewerId ? { $and: [withheld(), { userId: trusted({ $ne: viewerId }) }] } : withheld();
+  return viewerId ? { $and: [withheld(), { $nor: [{ userId: viewerId, ...liveFilter() }] }] } : withheld();
 }
 
 /**
@@ -286,7 +283,7 @@ export class ListingsRepository extends MongoRepository<ListingDoc> {
    */
   private async ownsModerated(viewerId: string | undefined): Promise<boolean> {
     if (!viewerId) return false;
-    return (await this.model.exists({ $and: [{ userId: viewerId }, withheld()] })) !== null;
+    return (await this.model.exists({ userId: viewerId, $or: [{ hidden: true }, { authorBanned: true }] })) !== null;
   }
 
   /**
@@ -296,7 +293,7 @@ export class ListingsRepository extends MongoRepository<ListingDoc> {
   async all(viewerId?: string): Promise<ListingDoc[]> {
     const [shown, ownsModerated] = await Promise.all([this.model.find(publicFilter(), NOT_RETURNED).sort(SORTS.newest).lean<ListingDoc[]>().exec(), this.ownsModerated(viewerId)]);
     if (!ownsModerated) return shown;
-    const own = await this.model.find({ $and: [{ userId: viewerId }, withheld()] }, NOT_RETURNED).lean<ListingDoc[]>().exec();
+    const own = await this.model.find({ userId: viewerId, $or: [{ hidden: true }, { authorBanned: true }], ...liveFilter() }, NOT_RETURNED).lean<ListingDoc[]>().exec();
     const newest = (a: ListingDoc, b: ListingDoc) => b.createdAt.getTime() - a.createdAt.getTime() || (a._id < b._id ? 1 : a._id > b._id ? -1 : 0);
     return [...shown, ...own].sort(newest);
   }
@@ -304,6 +301,14 @@ export class ListingsRepository extends MongoRepository<ListingDoc> {
   /** One page of the §9 search over the listings the viewer may see (visibleTo), with their total. */
   async search(q: ListingSearch, viewerId?: string): Promise<{ items: ListingDoc[]; total: number }> {
     const criteria = searchFilter(q);
+    // My Listings: the viewer's own, every one of them (expired, retired, under moderation too).
+    if (viewerId !== undefined && q.userId === viewerId) {
+      const [items, total] = await Promise.all([
+        this.model.find(criteria, NOT_RETURNED).sort(SORTS[q.sort]).skip((q.page - 1) * q.pageSize).limit(q.pageSize).lean<ListingDoc[]>().exec(),
+        this.model.countDocuments(criteria).exec(),
+      ]);
+      return { items, total };
+    }
     const unfiltered = Object.keys(criteria).length === 0;
     // A viewer without moderated listings of their own sees the public ones: the plain (indexed) query.
     const viewer = (await this.ownsModerated(viewerId)) ? viewerId : undefined;
