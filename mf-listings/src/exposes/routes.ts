@@ -9,4 +9,7 @@ export const { routes } = defineRemoteRoutes(metadata, {
   '/listing/:id': lazy(() => import('../pages/ListingDetailPage.tsx')),
   '/my-listings': lazy(() => import('../pages/MyListingsPage.tsx')),
   '/search': lazy(() => import('../pages/SearchPage.tsx')),
+  // Issue 22: the expiry reminder's links (no login).
+  '/renew-listing': lazy(() => import('../pages/RenewListingPage.tsx')),
+  '/reminders/unsubscribe': lazy(() => import('../pages/StopRemindersPage.tsx')),
 });

@@ -1,13 +1,15 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ArrowLeft, Bookmark, BookmarkCheck, Building2, CalendarDays, Clock, Mail, MapPin, MessageCircle, Phone, Share2, User, Users } from 'lucide-react';
-import { type Listing, relativeTime, thumbnailUrlOf, truncateMetaDescription, whatsappDigits } from '@cp/contracts';
+import { LISTING_EXPIRED_MESSAGE, type Listing, relativeTime, thumbnailUrlOf, truncateMetaDescription, whatsappDigits } from '@cp/contracts';
 import { Badge, Button, Card, CardContent, CardHeader, CardTitle, cn, EmptyState, Skeleton, toast } from '@cp/ui';
-import { isApiError, LoadError } from '@cp/web-core';
+import { isApiError, LoadError, serverErrorText } from '@cp/web-core';
 import { AskAgainWhenSignedIn, ReportButton, UnderReviewNotice } from '@cp/web-core/moderation';
 import { useGetListingQuery, useGetListingsQuery } from '../api/listings-api.ts';
 import { ListingGrid, TierBadge } from '../components/ListingCard.tsx';
 import { formatEventDate, formatPrice, imageAspect } from '../lib/listings.ts';
+import { doneLabel, isExpired } from '../lib/lifecycle.ts';
+import { OwnerLifecycleActions } from '../components/LifecycleActions.tsx';
 
 function Gallery({ listing }: { listing: Listing }) {
   const [index, setIndex] = useState(0);
@@ -143,6 +145,24 @@ export function ListingDetailPage() {
     // 410: the listing was deleted (the listings service keeps its tombstone); for the visitor it is not found either.
     const notFound = !error || (isApiError(error) && (error.status === 404 || error.status === 410 || error.status === 400));
     if (!notFound) return <LoadError title="Listings could not be loaded" error={error} onRetry={() => void refetch()} />;
+    // Issue 22: expired (or done more than a week ago): 410 with the expired sentence; its owner gets the listing.
+    if (error && isApiError(error) && error.status === 410 && serverErrorText(error) === LISTING_EXPIRED_MESSAGE) {
+      return (
+        <>
+          <AskAgainWhenSignedIn itemKey={id} refetch={refetch} />
+          <EmptyState
+            headingLevel={1}
+            title={LISTING_EXPIRED_MESSAGE}
+            description="The owner no longer shows this listing. Browse the current ones instead."
+            action={
+              <Button asChild>
+                <Link to="/listings">Browse Listings</Link>
+              </Button>
+            }
+          />
+        </>
+      );
+    }
     return (
       <>
         {/* A listing hidden pending review is not found by the server's render; its author gets it when asking again. */}
@@ -162,6 +182,8 @@ export function ListingDetailPage() {
   }
 
   const price = formatPrice(listing.price);
+  const done = doneLabel(listing);
+  const expired = isExpired(listing, Date.now());
   const employer = listing.category === 'Jobs' ? listing.employer?.trim() : undefined;
   const related = (all ?? []).filter((l) => l.category === listing.category && l.id !== listing.id).slice(0, 3);
   const description = truncateMetaDescription([price, listing.location, listing.description].filter(Boolean).join(' · '));
@@ -195,6 +217,7 @@ export function ListingDetailPage() {
             <div className="flex flex-wrap items-center gap-2">
               <TierBadge tier={listing.tier} />
               <Badge variant="outline">{listing.category}</Badge>
+              {done ? <Badge variant="destructive">{done}</Badge> : expired ? <Badge variant="secondary">Expired</Badge> : null}
             </div>
             <h1 className="text-3xl font-bold tracking-tight">{listing.title}</h1>
             {price ? <p className="text-2xl font-bold text-primary">{price}</p> : null}
@@ -223,6 +246,7 @@ export function ListingDetailPage() {
               <ReportButton kind="listing" itemId={listing.id} authorId={listing.userId} className="ml-auto" />
             </div>
             <UnderReviewNotice moderation={listing.moderation} />
+            <OwnerLifecycleActions listing={listing} expired={expired} />
           </header>
           <EventDetails listing={listing} />
           <section aria-labelledby="description-title">

@@ -7,9 +7,12 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle, AlertDialogTrigger } from '@cp/ui/alert-dialog';
 import { LoadError, serverErrorText, useAuth } from '@cp/web-core';
 import { UnderReviewNotice } from '@cp/web-core/moderation';
-import { useDeleteListingMutation, useGetListingsQuery } from '../api/listings-api.ts';
+import { useDeleteListingMutation } from '../api/listings-api.ts';
+import { useGetMyListingsQuery } from '../api/lifecycle-api.ts';
 import { ListingGridSkeleton, TierBadge } from '../components/ListingCard.tsx';
+import { MarkDoneButton, RenewButton } from '../components/LifecycleActions.tsx';
 import { formatPrice } from '../lib/listings.ts';
+import { doneLabel, expiryText, isExpired } from '../lib/lifecycle.ts';
 import { myListingCounters, myListings } from '../lib/my-listings.ts';
 
 // The edit form (with the contracts' zod schemas, 27 KB gzip) loads when a dialog first opens, not with the page.
@@ -85,14 +88,17 @@ function EditListing({ listing }: { listing: Listing }) {
   );
 }
 
-function MyListingCard({ listing }: { listing: Listing }) {
+function MyListingCard({ listing, now }: { listing: Listing; now: number }) {
   const price = formatPrice(listing.price);
+  const expired = isExpired(listing, now);
+  const expiry = expiryText(listing, now);
+  const done = doneLabel(listing);
   return (
     <Card>
       <CardContent className="flex flex-col gap-3 pt-6">
         <div className="flex flex-wrap items-center gap-2">
           <TierBadge tier={listing.tier} />
-          <Badge variant={listing.status === 'active' ? 'success' : 'secondary'}>{listing.status}</Badge>
+          <Badge variant={listing.status === 'active' && !expired ? 'success' : 'secondary'}>{done ?? (expired ? 'Expired' : listing.status)}</Badge>
         </div>
         <h2 className="text-lg font-semibold">
           <Link to={`/listing/${listing.id}`} className="underline-offset-4 hover:underline">
@@ -108,10 +114,13 @@ function MyListingCard({ listing }: { listing: Listing }) {
           <span>Posted {relativeTime(listing.createdAt)}</span>
         </p>
         <p className="line-clamp-2 text-sm">{listing.description}</p>
+        {expiry ? <p className={expiry.soon ? 'text-sm font-medium text-destructive' : 'text-sm text-muted-foreground'}>{expiry.text}</p> : null}
         <UnderReviewNotice moderation={listing.moderation} />
-        <div className="flex items-center justify-between gap-2">
+        <div className="flex flex-wrap items-center justify-between gap-2">
           <span className="font-bold text-primary">{price ?? ''}</span>
-          <div className="flex gap-2">
+          <div className="flex flex-wrap gap-2">
+            {expired || expiry?.soon ? <RenewButton listing={listing} /> : null}
+            {listing.status === 'active' && !expired ? <MarkDoneButton listing={listing} /> : null}
             <EditListing listing={listing} />
             <DeleteListing listing={listing} />
           </div>
@@ -124,7 +133,9 @@ function MyListingCard({ listing }: { listing: Listing }) {
 /** /my-listings (spec §2 My Listings). */
 export function MyListingsPage() {
   const { user, isLoading: authLoading } = useAuth();
-  const { data, isLoading, error, refetch } = useGetListingsQuery(undefined, { skip: !user });
+  // Every listing of the user, expired ones too (the service's My Listings query; the site's lists leave them out).
+  const { data, isLoading, error, refetch } = useGetMyListingsQuery(user?.id ?? '', { skip: !user });
+  const now = Date.now();
 
   if (authLoading) return <ListingGridSkeleton count={3} label="Loading your listings…" />;
   if (!user) {
@@ -143,8 +154,10 @@ export function MyListingsPage() {
     );
   }
 
-  const mine = myListings(data ?? [], user.id);
+  const mine = myListings(data?.items ?? [], user.id);
   const counters = myListingCounters(mine);
+  const expired = mine.filter((l) => isExpired(l, now));
+  const current = mine.filter((l) => !isExpired(l, now));
   return (
     <div className="space-y-6">
       <title>My Listings | Central PA Desi Community</title>
@@ -169,13 +182,30 @@ export function MyListingsPage() {
       ) : mine.length === 0 ? (
         <EmptyState icon={<PackageOpen />} title="No Listings Yet" description="Use the Post Ad button in the header to create your first listing." />
       ) : (
-        <ul className="grid gap-4 md:grid-cols-2">
-          {mine.map((listing) => (
-            <li key={listing.id}>
-              <MyListingCard listing={listing} />
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className="grid gap-4 md:grid-cols-2">
+            {current.map((listing) => (
+              <li key={listing.id}>
+                <MyListingCard listing={listing} now={now} />
+              </li>
+            ))}
+          </ul>
+          {expired.length > 0 ? (
+            <section aria-labelledby="expired-title" className="space-y-3">
+              <h2 id="expired-title" className="text-2xl font-bold tracking-tight">
+                Expired
+              </h2>
+              <p className="text-sm text-muted-foreground">Visitors no longer see these. Renew one to show it again.</p>
+              <ul className="grid gap-4 md:grid-cols-2">
+                {expired.map((listing) => (
+                  <li key={listing.id}>
+                    <MyListingCard listing={listing} now={now} />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+        </>
       )}
     </div>
   );

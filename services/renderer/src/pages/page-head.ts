@@ -22,6 +22,9 @@ const PRIVATE_PAGES: Record<string, string> = {
   '/verify-email': 'Verify Your E-mail',
   '/newsletter/confirm': 'Newsletter',
   '/newsletter/unsubscribe': 'Newsletter',
+  // Issue 22: the expiry reminder's links.
+  '/renew-listing': 'Renew Listing',
+  '/reminders/unsubscribe': 'Expiry Reminders',
 };
 
 /** Pages whose head depends on nothing but the site. */
