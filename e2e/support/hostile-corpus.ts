@@ -214,6 +214,13 @@ export const CORPUS: Record<CorpusName, Corpus> = {
       { method: 'POST', path: '/api/listings', body: 'json', auth: 'user', sample: LISTING },
       { method: 'PUT', path: '/api/listings/:id', body: 'json', auth: 'user', sample: { title: 'Sofa set, price lowered', price: 150 } },
       { method: 'DELETE', path: '/api/listings/:id', body: 'none', auth: 'user' },
+      // Issue 22's lifecycle: the owner's renew and mark done (the victim's listing: 403 for the attacker), and the
+      // reminder mail's signed links (tokens the fuzz cannot make: every one is refused, nothing changes).
+      { method: 'POST', path: '/api/listings/:id/renew', body: 'none', auth: 'user' },
+      { method: 'POST', path: '/api/listings/:id/done', body: 'json', auth: 'user', sample: { status: 'filled' } },
+      { method: 'POST', path: '/api/listings/renew-link', body: 'json', sample: { token: `${'A'.repeat(40)}.${'B'.repeat(43)}` } },
+      { method: 'POST', path: '/api/listings/reminders/unsubscribe', body: 'json', sample: { token: `${'A'.repeat(40)}.${'B'.repeat(43)}` }, query: ['token'] },
+      { method: 'GET', path: '/api/listings/reminders/unsubscribe', body: 'none', query: ['token'] },
       { method: 'POST', path: '/api/upload', body: 'multipart', auth: 'user' },
       { method: 'GET', path: '/uploads/:id', body: 'none', target: 'image' },
       // Moderation's view of a reported listing (issue 21): service to service only.
