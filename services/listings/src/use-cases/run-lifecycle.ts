@@ -48,24 +48,30 @@ export async function runLifecycle(deps: ListingsDeps, now: Date): Promise<Lifec
   }
   const due = await deps.listings.dueForReminder(now, new Date(now.getTime() + LISTING_REMINDER_DAYS * DAY_MS), LIFECYCLE_BATCH);
   const optedOut = await deps.optOuts.optedOut(due.map((d) => d.userId));
-  for (const doc of due) {
-    const expiresAt = doc.expiresAt!;
-    const sent = await runInTransaction(deps.conn, async (session, emit) => {
-      if (!(await deps.listings.markReminded(doc._id, expiresAt, session))) return false;
-      if (optedOut.has(doc.userId)) return false;
-      await emit(ListingExpiring, {
-        listingId: doc._id,
-        userId: doc.userId,
-        title: doc.title,
-        expiresAt: expiresAt.toISOString(),
-        renewToken: deps.lifecycle.renewLinks.sign({ listingId: doc._id }, new Date(expiresAt.getTime() + RENEW_LINK_GRACE_DAYS * DAY_MS)),
-        unsubscribeToken: deps.lifecycle.optOutLinks.sign({ userId: doc.userId }, new Date(now.getTime() + REMINDER_OPT_OUT_LINK_DAYS * DAY_MS)),
-      });
-      return true;
-    });
-    if (sent) out.reminded += 1;
-  }
+  for (const doc of due) if (await remindOwner(deps, doc, now, optedOut.has(doc.userId))) out.reminded += 1;
   return out;
+}
+
+/**
+ * The reminder of one listing read as due (possibly a stale read: another replica's, or a run's before a restart): the
+ * conditional update (`remindedFor` = the expiresAt read, only if the listing still has it and was not reminded of it)
+ * and listing-expiring in one transaction — the event only when the update changed the listing. True when it emitted.
+ */
+export async function remindOwner(deps: ListingsDeps, doc: ListingDoc, now: Date, optedOut: boolean): Promise<boolean> {
+  const expiresAt = doc.expiresAt!;
+  return runInTransaction(deps.conn, async (session, emit) => {
+    if (!(await deps.listings.markReminded(doc._id, expiresAt, session))) return false;
+    if (optedOut) return false;
+    await emit(ListingExpiring, {
+      listingId: doc._id,
+      userId: doc.userId,
+      title: doc.title,
+      expiresAt: expiresAt.toISOString(),
+      renewToken: deps.lifecycle.renewLinks.sign({ listingId: doc._id }, new Date(expiresAt.getTime() + RENEW_LINK_GRACE_DAYS * DAY_MS)),
+      unsubscribeToken: deps.lifecycle.optOutLinks.sign({ userId: doc.userId }, new Date(now.getTime() + REMINDER_OPT_OUT_LINK_DAYS * DAY_MS)),
+    });
+    return true;
+  });
 }
 
 /**
