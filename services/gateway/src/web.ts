@@ -14,7 +14,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { Context, Middleware, Next } from 'koa';
 import type { RemoteMetadata } from '@cp/contracts';
-import { HttpError, notFound, type Logger } from '@cp/service-kit';
+import { HttpError, isLinkPreviewer, notFound, type Logger } from '@cp/service-kit';
 import type { GatewayConfig, WebRemote } from './config.ts';
 import { forwardInfoOf, proxyRequest, Upstream } from './proxy.ts';
 import { withPageBody, withPageHead, type PageHeadSource } from './page-head.ts';
@@ -169,7 +169,8 @@ export function createWebSite(config: GatewayConfig, logger: Logger, opts: { pag
     const log = (ctx.state.log as Logger | undefined) ?? logger;
     // The page's head and status: only its path and query go to the renderer, never the visitor's cookies.
     const target = ctx.path === '/index.html' ? '/' : ctx.url;
-    const [shell, links, found] = await Promise.all([indexPage(), pageLinks(ctx.path), opts.pageHead?.(target, log)]);
+    const previewer = isLinkPreviewer(ctx.get('user-agent'));
+    const [shell, links, found] = await Promise.all([indexPage(), pageLinks(ctx.path), opts.pageHead?.(target, log, { previewer })]);
     if (!shell) {
       log.error({ root }, 'index.html missing from WEB_ROOT (build the web apps: npm run build:web)');
       throw new HttpError(503, 'Site not built');
