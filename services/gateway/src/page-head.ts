@@ -118,11 +118,19 @@ export function pageHeadSource(renderer: UpstreamGroup, opts: PageHeadOptions): 
  * index.html with the page's server-rendered body (issue 20): its markup inside `<div id="root">`, its state beside it
  * as JSON the browser never runs (`type="application/json"`, so the page's CSP allows it; the renderer escaped `<`),
  * and without the "needs JavaScript" notice, since the page reads without it.
+ * The page is painted before any JavaScript is fetched: its scripts become `<template data-after-paint="src">`, which
+ * the shell's own inline loader (index.html, hashed in csp.json) fetches once the page has painted, and the preloads
+ * of what only the scripts use (the registry, the session) go, so nothing competes with the page's HTML and CSS for a
+ * phone's bandwidth before its first paint (issue 20 §7: hydrate what is visible first).
  */
 export function withPageBody(html: string, body: { html: string; state: string; styles: string[] }): string {
-  const root = /<div id="root"><\/div>/.exec(html);
-  if (!root) return html;
-  let out = `${html.slice(0, root.index)}<div id="root">${body.html}</div><script type="application/json" id="cp-ssr-state">${body.state}</script>${html.slice(root.index + root[0].length)}`;
+  if (!/<div id="root"><\/div>/.test(html)) return html;
+  // The shell's document only (before the body goes in): its script files and preloads.
+  const shell = html
+    .replace(/<script\b[^>]*\bsrc="([^"]+)"[^>]*><\/script>/g, (_script, src: string) => `<template data-after-paint="${src}"></template>`)
+    .replace(/<link\b[^>]*\brel="preload"[^>]*>/g, '');
+  const root = /<div id="root"><\/div>/.exec(shell)!;
+  let out = `${shell.slice(0, root.index)}<div id="root">${body.html}</div><script type="application/json" id="cp-ssr-state">${body.state}</script>${shell.slice(root.index + root[0].length)}`;
   out = out.replace(/<noscript>[\s\S]*?<\/noscript>/i, '');
   // The remotes' stylesheets the markup uses, before it is painted (paths checked by the contract: nothing to escape).
   const links = body.styles.map((href) => `<link rel="stylesheet" href="${href}" />`).join('');

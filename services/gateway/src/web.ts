@@ -183,7 +183,9 @@ export function createWebSite(config: GatewayConfig, logger: Logger, opts: { pag
       // A 404 or 410 is answered in full: never a 304 that would keep it as a cached page.
       if (found.status !== 200) delete ctx.req.headers['if-none-match'];
     }
-    const headers: Record<string, string> = { 'Content-Security-Policy': await csp(), ...(links.length > 0 ? { Link: links.join(', ') } : {}) };
+    // A server-rendered page preloads nothing: its scripts are fetched once it is painted (withPageBody).
+    const preloads = found?.body ? [] : links;
+    const headers: Record<string, string> = { 'Content-Security-Policy': await csp(), ...(preloads.length > 0 ? { Link: preloads.join(', ') } : {}) };
     await sendContent(ctx, content, cache, { cacheControl: 'no-cache', headers });
     // The SPA document either way: the shell shows its own not-found page, the status tells crawlers.
     if (found && found.status !== 200) ctx.status = found.status;

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { RunningGateway } from '../src/app.ts';
-import { withPageHead } from '../src/page-head.ts';
+import { withPageBody, withPageHead } from '../src/page-head.ts';
 import { startListings, call, listingBody, type ListingsHarness } from '../../listings/test/helpers.ts';
 import { DOWN, hangingServer, startRenderer, type RendererHarness } from '../../renderer/test/helpers.ts';
 import { parseHead } from '../../renderer/test/head-parser.ts';
@@ -164,6 +164,25 @@ describe("the renderer's public files", () => {
       await g.close();
       await fake.stop();
     }
+  });
+
+  test("withPageBody: the body and its state in #root; the shell's scripts fetched after the first paint, its preloads gone", () => {
+    const shell =
+      '<!doctype html><html><head><title>T</title><link rel="preload" href="/mf/registry.json" as="fetch" crossorigin="anonymous" />' +
+      '<script defer="defer" src="/main.0a1b2c3d.js"></script><link href="/main.css" rel="stylesheet"></head>' +
+      '<body><div id="root"></div><noscript>Needs JavaScript</noscript><script>loader()</script></body></html>';
+    // Markup that merely shows such text (escaped by React) is the page's and stays as it is.
+    const body = { html: '<p>&lt;script src=&quot;/x.js&quot;&gt;&lt;/script&gt;</p>', state: '{"api":{}}', styles: ['/mf/forum/styles.1.css'] };
+    const out = withPageBody(shell, body);
+    expect(out).toContain('<template data-after-paint="/main.0a1b2c3d.js"></template>');
+    expect(out).not.toMatch(/<script\b[^>]*\bsrc=/);
+    expect(out).not.toContain('rel="preload"');
+    expect(out).not.toContain('<noscript>');
+    expect(out).toContain(`<div id="root">${body.html}</div><script type="application/json" id="cp-ssr-state">{"api":{}}</script>`);
+    expect(out).toContain('<script>loader()</script>'); // the shell's own inline scripts stay (their hashes are the CSP's)
+    expect(out).toContain('<link href="/main.css" rel="stylesheet"><link rel="stylesheet" href="/mf/forum/styles.1.css" /></head>');
+    // A document without the empty root is left alone.
+    expect(withPageBody('<html><body></body></html>', body)).toBe('<html><body></body></html>');
   });
 
   test('withPageHead replaces the default title and description where the title was', () => {
