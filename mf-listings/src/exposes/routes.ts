@@ -8,5 +8,6 @@ export const { routes } = defineRemoteRoutes(metadata, {
   '/listings': lazy(() => import('../pages/ListingsPage.tsx')),
   '/listing/:id': lazy(() => import('../pages/ListingDetailPage.tsx')),
   '/my-listings': lazy(() => import('../pages/MyListingsPage.tsx')),
+  '/saved': lazy(() => import('../pages/SavedListingsPage.tsx')),
   '/search': lazy(() => import('../pages/SearchPage.tsx')),
 });

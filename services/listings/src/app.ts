@@ -15,6 +15,7 @@ import { ListingsRepository } from './data/listings-repository.ts';
 import { UploadsRepository } from './data/uploads-repository.ts';
 import { TombstonesRepository } from './data/tombstones-repository.ts';
 import { listingsRoutes } from './routes.ts';
+import { savedListingsRoutes } from './saved-listings-routes.ts';
 import type { ObjectStore } from '@cp/service-kit';
 import type { ListingsDeps } from './use-cases/deps.ts';
 
@@ -63,5 +64,7 @@ export async function buildListingsApp(input: ListingsAppInput): Promise<{ app: 
   });
   const routes = listingsRoutes(deps, auth);
   app.use(routes.routes()).use(routes.allowedMethods());
+  const saved = await savedListingsRoutes(deps, auth);
+  app.use(saved.routes()).use(saved.allowedMethods());
   return { app, deps };
 }

@@ -16,6 +16,7 @@ export interface PageHeadDeps {
 const PRIVATE_PAGES: Record<string, string> = {
   '/admin': 'Admin Dashboard',
   '/my-listings': 'My Listings',
+  '/saved': 'Saved Listings',
   '/auth': 'Login or Register',
   '/forgot-password': 'Forgot Password',
   '/reset-password': 'Reset Password',
