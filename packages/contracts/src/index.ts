@@ -6,6 +6,8 @@ export * from './listing-values.ts';
 export * from './listings.ts';
 export * from './listing-filters.ts';
 export * from './listing-lifecycle.ts';
+export * from './saved-listing-values.ts';
+export * from './saved-listings.ts';
 export * from './forum.ts';
 export * from './directory.ts';
 export * from './ads.ts';

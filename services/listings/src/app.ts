@@ -19,6 +19,7 @@ import { TombstonesRepository } from './data/tombstones-repository.ts';
 import { listingsRoutes } from './routes.ts';
 import { lifecycleRoutes, REMINDERS_UNSUBSCRIBE_PATH } from './lifecycle-routes.ts';
 import { ReminderOptOutsRepository } from './data/reminder-opt-outs-repository.ts';
+import { savedListingsRoutes } from './saved-listings-routes.ts';
 import type { ObjectStore } from '@cp/service-kit';
 import type { ListingsDeps } from './use-cases/deps.ts';
 
@@ -78,5 +79,7 @@ export async function buildListingsApp(input: ListingsAppInput): Promise<{ app: 
   app.use(lifecycle.routes()).use(lifecycle.allowedMethods());
   const routes = listingsRoutes(deps, auth);
   app.use(routes.routes()).use(routes.allowedMethods());
+  const saved = await savedListingsRoutes(deps, auth);
+  app.use(saved.routes()).use(saved.allowedMethods());
   return { app, deps };
 }
