@@ -98,3 +98,16 @@ test('My Listings: expiry shown, mark sold with its badge for visitors, renew an
     expect(pageErrors).toEqual([]);
   });
 });
+
+test("the reminder mail's one-click unsubscribe reaches the listings service through the gateway (a form POST, no login)", async () => {
+  // A mailbox provider's POST (RFC 8058): form body, no cookie, no Origin. A token this test cannot sign is refused
+  // with the service's own 400, so the gateway passed the form body through (no 415, no 403).
+  const res = await fetch(`${e2eEnv().site}/api/listings/reminders/unsubscribe?token=${'A'.repeat(40)}.${'B'.repeat(43)}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'List-Unsubscribe=One-Click',
+    signal: AbortSignal.timeout(15_000),
+  });
+  expect(res.status).toBe(400);
+  expect(((await res.json()) as { error: string }).error).toBe('This unsubscribe link is invalid or has expired');
+});
