@@ -6,6 +6,7 @@ import { startNewsletterMail } from './events/newsletter-mail.ts';
 import { startCommsHandlers } from './events/notify-operators.ts';
 import { startReplyNotices } from './events/reply-notices.ts';
 import { startRemovalNotices } from './events/removal-notices.ts';
+import { startSavedSearchAlerts } from './events/saved-search-alerts.ts';
 import { startMailBatchSender } from './jobs/send-mail-batches.ts';
 
 await startService({
@@ -27,7 +28,11 @@ await startService({
     await ensureStream(nats.jsm, 'moderation', logger);
     const removalNotices = await startRemovalNotices(deps, nats);
     onClose(() => removalNotices.stop());
-    // Due batches of notices (reply notices) are mailed by one replica at a time.
+    // The listings service's stream, where saved-search matches are announced (issue 22 §3; whoever starts first makes it).
+    await ensureStream(nats.jsm, 'listings', logger);
+    const savedSearchAlerts = await startSavedSearchAlerts(deps, nats);
+    onClose(() => savedSearchAlerts.stop());
+    // Due batches of notices (reply notices, daily alert digests) are mailed by one replica at a time.
     const mailBatchSender = startMailBatchSender(deps);
     onClose(() => mailBatchSender.stop());
     return app;

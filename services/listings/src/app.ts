@@ -14,7 +14,11 @@ import {
 import { ListingsRepository } from './data/listings-repository.ts';
 import { UploadsRepository } from './data/uploads-repository.ts';
 import { TombstonesRepository } from './data/tombstones-repository.ts';
+import { SavedSearchesRepository } from './data/saved-searches-repository.ts';
+import { createAlertLinks } from './use-cases/alert-links.ts';
+import { ALERT_UNSUBSCRIBE_PATH } from './use-cases/unsubscribe-alert.ts';
 import { listingsRoutes } from './routes.ts';
+import { savedSearchRoutes } from './saved-search-routes.ts';
 import type { ObjectStore } from '@cp/service-kit';
 import type { ListingsDeps } from './use-cases/deps.ts';
 
@@ -28,6 +32,8 @@ export interface ListingsAppInput {
   readiness?: ReadinessCheck[];
   /** POSTING_LIMITS: overrides of the contracts' posting-limit defaults. */
   postingLimits?: PostingLimitOverrides;
+  /** LINK_SIGNING_KEY: signs the links that act without a login (an alert's unsubscribe). */
+  linkSigningKey: string;
   now?: () => Date;
 }
 
@@ -43,6 +49,8 @@ export async function buildListingsApp(input: ListingsAppInput): Promise<{ app: 
     uploads: new UploadsRepository(input.conn),
     tombstones: new TombstonesRepository(input.conn),
     postingLimits: createPostingLimits(input.conn, { overrides: input.postingLimits ?? {}, ...(input.now ? { now: input.now } : {}) }),
+    savedSearches: new SavedSearchesRepository(input.conn),
+    alertLinks: createAlertLinks(input.linkSigningKey),
     store: input.store,
     images: input.images ?? { maxPixels: 50_000_000 },
     logger: input.logger,
@@ -51,6 +59,7 @@ export async function buildListingsApp(input: ListingsAppInput): Promise<{ app: 
   await deps.listings.init();
   await deps.uploads.init();
   await deps.tombstones.init();
+  await deps.savedSearches.init();
   await deps.postingLimits.init();
   await outboxModel(input.conn).createIndexes();
   await input.store.ensureBucket();
@@ -59,9 +68,11 @@ export async function buildListingsApp(input: ListingsAppInput): Promise<{ app: 
     name: 'listings',
     logger: input.logger,
     readiness: [mongoReadiness(input.conn), storeReadiness(input.store), ...(input.readiness ?? [])],
-    rawBodyPaths: ['/api/upload'],
+    rawBodyPaths: ['/api/upload', ALERT_UNSUBSCRIBE_PATH],
   });
   const routes = listingsRoutes(deps, auth);
   app.use(routes.routes()).use(routes.allowedMethods());
+  const saved = savedSearchRoutes(deps, auth);
+  app.use(saved.routes()).use(saved.allowedMethods());
   return { app, deps };
 }

@@ -1,11 +1,13 @@
 import { z } from 'zod';
-import { BaseServiceEnv, DemoDataEnv, JwtVerifyEnv, loadWithPublicKey, noDemoDataInProduction, port, PostingLimitsEnv, requirePublicKey, S3Env } from '@cp/service-kit';
+import { BaseServiceEnv, DemoDataEnv, JwtVerifyEnv, loadWithPublicKey, noDemoDataInProduction, port, PostingLimitsEnv, requirePublicKey, S3Env, SignedLinksEnv } from '@cp/service-kit';
 
 export const ListingsEnv = noDemoDataInProduction(
   requirePublicKey(
     BaseServiceEnv.extend({
       ...S3Env.shape,
       ...JwtVerifyEnv.shape,
+      /** Signs the links that act without a login (issue 22: renew, stop reminders, stop an alert). Required, no default. */
+      ...SignedLinksEnv.shape,
       PORT: port(4002),
       MONGO_DB: z.string().default('listings'),
       /** The bucket that holds uploaded images (created at start if missing). */

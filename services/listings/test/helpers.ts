@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { Connection } from 'mongoose';
 import { S3Env, s3ObjectStore, s3OptionsFrom, type NatsHandle, type ObjectStore, type PostingLimitOverrides } from '@cp/service-kit';
 import { testEnv } from '../../../infra/src/jest/test-env.ts';
@@ -34,7 +34,7 @@ export const LIFTED_LISTING_LIMIT: PostingLimitOverrides = { listing: { limit: 1
  * S3. Both run their outbox relays; listings checks sessions at identity over HTTP and listens for revocations.
  */
 export async function startListings(
-  opts: { sessionTtlMs?: number; maxPixels?: number; imageCleanup?: boolean; postingLimits?: PostingLimitOverrides } = {},
+  opts: { sessionTtlMs?: number; maxPixels?: number; imageCleanup?: boolean; postingLimits?: PostingLimitOverrides; linkSigningKey?: string } = {},
 ): Promise<ListingsHarness> {
   const base = await startBehindIdentity('listings', opts.sessionTtlMs !== undefined ? { sessionTtlMs: opts.sessionTtlMs } : {});
   const { app, deps } = await buildListingsApp({
@@ -44,6 +44,7 @@ export async function startListings(
     auth: base.auth,
     images: { maxPixels: opts.maxPixels ?? 50_000_000 },
     postingLimits: opts.postingLimits ?? LIFTED_LISTING_LIMIT,
+    linkSigningKey: opts.linkSigningKey ?? randomBytes(32).toString('base64url'),
   });
   // A durable of its own per harness: test files share the stream, never a consumer.
   const cleanup = opts.imageCleanup ? await startImageCleanup(deps, base.nats, `image-cleanup-test-${randomUUID().slice(0, 8)}`) : undefined;

@@ -8,6 +8,7 @@ import { AdPlacementSchema } from '../ads.ts';
 import { NewsletterMailKindSchema } from '../comms.ts';
 import { PAGE_VIEW_ID_PATTERN } from '../visitor.ts';
 import { ReportKindSchema, ReportReasonSchema } from '../moderation.ts';
+import { AlertListingSchema, SavedSearchFrequencySchema } from '../saved-searches.ts';
 import { defineEvent, EventEnvelopeSchema, type EventDefinition, type EventEnvelope } from './envelope.ts';
 
 // identity
@@ -40,6 +41,25 @@ export const ListingUpdated = defineEvent(
 export const ListingDeleted = defineEvent('listings.listing-deleted', 1, z.object({ listingId: IdSchema, userId: IdSchema, imageUrls: z.array(z.string()) }));
 /** Issue 22: the owner renewed the listing (from My Listings or the reminder's signed link): shown again until `expiresAt`. */
 export const ListingRenewed = defineEvent('listings.listing-renewed', 1, listingRef.extend({ expiresAt: IsoDateTimeSchema }));
+/**
+ * Issue 22 §3: a new (or renewed) listing matched a user's saved search; emitted once per (saved search, listing) ever
+ * (`deliveryId`). comms mails it to `userId` at once (`instant`) or lists it in the user's daily digest. The tokens are
+ * the listings service's signed unsubscribe links: this alert (`unsubscribeToken`) and the user's daily digest.
+ */
+export const SavedSearchMatched = defineEvent(
+  'listings.saved-search-matched',
+  1,
+  z.object({
+    deliveryId: z.string().min(1).max(100),
+    savedSearchId: IdSchema,
+    savedSearchName: z.string(),
+    userId: IdSchema,
+    frequency: SavedSearchFrequencySchema,
+    listing: AlertListingSchema,
+    unsubscribeToken: z.string().max(2_048),
+    digestUnsubscribeToken: z.string().max(2_048),
+  }),
+);
 
 // forum
 export const ForumPostCreated = defineEvent(
@@ -136,6 +156,7 @@ export const eventCatalog = [
   ListingUpdated,
   ListingDeleted,
   ListingRenewed,
+  SavedSearchMatched,
   ForumPostCreated,
   ForumReplyCreated,
   ForumPostViewed,
