@@ -9,4 +9,6 @@ export const { routes } = defineRemoteRoutes(metadata, {
   '/listing/:id': lazy(() => import('../pages/ListingDetailPage.tsx')),
   '/my-listings': lazy(() => import('../pages/MyListingsPage.tsx')),
   '/search': lazy(() => import('../pages/SearchPage.tsx')),
+  '/alerts': lazy(() => import('../pages/AlertsPage.tsx')),
+  '/alerts/unsubscribe': lazy(() => import('../pages/AlertUnsubscribePage.tsx')),
 });

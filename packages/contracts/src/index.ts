@@ -5,6 +5,7 @@ export * from './identity.ts';
 export * from './listing-values.ts';
 export * from './listings.ts';
 export * from './listing-filters.ts';
+export * from './saved-search-values.ts';
 export * from './saved-searches.ts';
 export * from './forum.ts';
 export * from './directory.ts';

@@ -97,6 +97,12 @@ export class SavedSearchesRepository extends MongoRepository<SavedSearchDoc> {
     await this.model.collection.insertOne(doc as never, { session });
   }
 
+  /** Inserts a saved search unless one of its id exists (the demo's, seeded again after its listings were deleted). */
+  async insertIfAbsent(doc: SavedSearchDoc, session: ClientSession): Promise<void> {
+    const { _id, ...rest } = doc;
+    await this.model.collection.updateOne({ _id } as never, { $setOnInsert: rest }, { upsert: true, session });
+  }
+
   /** The user's saved searches, newest first, at most `limit`. */
   listOf(userId: string, limit: number): Promise<SavedSearchDoc[]> {
     return this.model.find({ userId }).sort({ createdAt: -1, _id: -1 }).limit(limit).lean<SavedSearchDoc[]>().exec();

@@ -16,6 +16,8 @@ export interface PageHeadDeps {
 const PRIVATE_PAGES: Record<string, string> = {
   '/admin': 'Admin Dashboard',
   '/my-listings': 'My Listings',
+  '/alerts': 'My Alerts',
+  '/alerts/unsubscribe': 'Stop an Alert',
   '/auth': 'Login or Register',
   '/forgot-password': 'Forgot Password',
   '/reset-password': 'Reset Password',
