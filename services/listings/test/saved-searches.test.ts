@@ -210,21 +210,34 @@ describe('saved searches: matching new listings', () => {
   });
 
   it('reads only candidates of the listing’s category and town, then decides with the §9 rule', async () => {
-    expect(savedSearchKeys({})).toEqual(['*|*']);
-    expect(savedSearchKeys({ category: 'Jobs' })).toEqual(['Jobs|*']);
-    expect(savedSearchKeys({ location: 'burg' })).toEqual(['*|Mechanicsburg PA', '*|Harrisburg PA']);
-    expect(savedSearchKeys({ location: ' PA ' })).toEqual(['*|*']);
+    expect(savedSearchKeys({})).toEqual(['*|*|*']);
+    expect(savedSearchKeys({ category: 'Jobs', priceRange: 'under-50' })).toEqual(['Jobs|*|under-50']);
+    expect(savedSearchKeys({ location: 'burg' })).toEqual(['*|Mechanicsburg PA|*', '*|Harrisburg PA|*']);
+    expect(savedSearchKeys({ location: ' PA ' })).toEqual(['*|*|*']);
     expect(savedSearchKeys({ location: 'Pittsburgh' })).toEqual([]);
-    expect(listingAlertKeys({ category: 'Jobs', location: 'Enola PA' })).toEqual(['Jobs|Enola PA', 'Jobs|*', '*|Enola PA', '*|*']);
+    expect(listingAlertKeys({ category: 'Jobs', location: 'Enola PA', price: 40 })).toEqual([
+      'Jobs|Enola PA|*',
+      'Jobs|Enola PA|under-50',
+      'Jobs|*|*',
+      'Jobs|*|under-50',
+      '*|Enola PA|*',
+      '*|Enola PA|under-50',
+      '*|*|*',
+      '*|*|under-50',
+    ]);
+    // A listing without a price passes every price range (§9): it asks for all of them.
+    expect(listingAlertKeys({ category: 'Jobs', location: 'Enola PA' })).toHaveLength(2 * 2 * 6);
 
     const user = await h.newSession();
     const services = await saved(user.cookie, { name: 'Tutors in Camp Hill', filters: { category: 'Services', location: 'camp' } });
     await saved(user.cookie, { name: 'Tutors in Enola', filters: { category: 'Services', location: 'Enola' } });
     await saved(user.cookie, { name: 'Cars', filters: { category: 'Buy & Sell' } });
     await saved(user.cookie, { name: 'Nowhere', filters: { location: 'Pittsburgh' } });
+    await saved(user.cookie, { name: 'Dear tutors', filters: { category: 'Services', priceRange: '100-500' } });
+    const cheap = await saved(user.cookie, { name: 'Cheap math', filters: { search: 'MATH', priceRange: 'under-50' } });
     const doc = { _id: randomUUID(), userId: randomUUID(), category: 'Services' as const, title: 'Math tutor', description: 'SAT math tutoring for high school students', location: 'Camp Hill PA', price: 40 };
     const found = await savedSearchesMatching(h.deps, { ...doc, imageUrls: [], tier: 'free', status: 'active', searchText: '', createdAt: new Date(), updatedAt: new Date() });
-    expect(found.filter((s) => s.userId === user.userId).map((s) => s._id)).toEqual([services.id]);
+    expect(found.filter((s) => s.userId === user.userId).map((s) => s._id).sort()).toEqual([services.id, cheap.id].sort());
   });
 });
 

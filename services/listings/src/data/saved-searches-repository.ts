@@ -69,6 +69,9 @@ interface OwnerDoc {
 }
 const ownerSchema = new Schema<OwnerDoc>({ _id: { type: String, required: true }, touchedAt: { type: Date, required: true } }, { collection: 'saved_search_owners', versionKey: false });
 
+/** The candidates of one listing are read in one batch of up to this many (see candidates). */
+const CANDIDATES_BATCH = 20_000;
+
 export const deliveryIdOf = (savedSearchId: string, listingId: string) => `${savedSearchId}:${listingId}`;
 
 export class SavedSearchesRepository extends MongoRepository<SavedSearchDoc> {
@@ -141,10 +144,14 @@ export class SavedSearchesRepository extends MongoRepository<SavedSearchDoc> {
    * through the `alert_keys` index). Only what the match and the alert need.
    */
   candidates(keys: string[], authorId: string, session?: ClientSession): Promise<Array<Pick<SavedSearchDoc, '_id' | 'userId' | 'name' | 'filters' | 'frequency'>>> {
-    return this.model
-      .find({ keys: trusted({ $in: keys }), paused: false, userId: trusted({ $ne: authorId }) }, { userId: 1, name: 1, filters: 1, frequency: 1 }, session ? { session } : {})
-      .lean<Array<Pick<SavedSearchDoc, '_id' | 'userId' | 'name' | 'filters' | 'frequency'>>>()
-      .exec();
+    // The driver's cursor, in one batch: a popular listing has hundreds of candidates, and each further batch (the
+    // default first one holds 101) would be a round trip more.
+    return this.model.collection
+      .find<Pick<SavedSearchDoc, '_id' | 'userId' | 'name' | 'filters' | 'frequency'>>(
+        { keys: { $in: keys }, paused: false, userId: { $ne: authorId } } as never,
+        { projection: { userId: 1, name: 1, filters: 1, frequency: 1 }, batchSize: CANDIDATES_BATCH, ...(session ? { session } : {}) },
+      )
+      .toArray();
   }
 
   /** Of these delivery ids, the ones recorded already. */
