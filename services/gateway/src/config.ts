@@ -265,6 +265,12 @@ export const GatewayEnv = z.object({
   MODERATION_URL: optionalUpstream,
   /** The page's wait for its head from the renderer; past it the page goes out with the shell's head (200). */
   PAGE_HEAD_TIMEOUT_MS: int(300, 1),
+  /**
+   * The same wait for a link previewer or a search engine (WhatsApp, facebookexternalhit, Googlebot...): they read the
+   * head once and keep it (a shared link's preview for days) and wait seconds, so they get the page's own head even
+   * when the renderer is slow for a moment.
+   */
+  PAGE_HEAD_PREVIEWER_TIMEOUT_MS: int(3_000, 1),
   /** How long a page's head is reused (anonymous content): a change shows within this time. 0: asked every time. */
   PAGE_HEAD_CACHE_TTL_MS: int(30_000, 0),
   /** At most this many pages' heads are kept (least recently used go first). */
@@ -337,7 +343,7 @@ export interface GatewayConfig {
   /** What the pages show of the operator (site-settings.ts), written into every page served. */
   siteSettings: SiteSettings;
   /** The page's head from the renderer (page-head.ts). */
-  pageHead: { timeoutMs: number; ttlMs: number; maxEntries: number };
+  pageHead: { timeoutMs: number; previewerTimeoutMs: number; ttlMs: number; maxEntries: number };
 }
 
 const INDIVIDUAL: Record<ServiceName, keyof z.infer<typeof GatewayEnv>> = {
@@ -393,6 +399,6 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv | Record<string, string
     },
     web: { root: e.WEB_ROOT, remotes: e.WEB_REMOTES, remoteTimeoutMs: e.WEB_REMOTE_TIMEOUT_MS, metadataTtlMs: e.WEB_REMOTE_METADATA_TTL_MS, compressionCacheBytes: e.WEB_COMPRESSION_CACHE_BYTES },
     siteSettings: siteSettingsOf(e),
-    pageHead: { timeoutMs: e.PAGE_HEAD_TIMEOUT_MS, ttlMs: e.PAGE_HEAD_CACHE_TTL_MS, maxEntries: e.PAGE_HEAD_CACHE_ENTRIES },
+    pageHead: { timeoutMs: e.PAGE_HEAD_TIMEOUT_MS, previewerTimeoutMs: e.PAGE_HEAD_PREVIEWER_TIMEOUT_MS, ttlMs: e.PAGE_HEAD_CACHE_TTL_MS, maxEntries: e.PAGE_HEAD_CACHE_ENTRIES },
   };
 }

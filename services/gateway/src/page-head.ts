@@ -8,11 +8,14 @@ import { PageHeadAnswerSchema, SITE_SETTINGS_HEADER, type PageHeadAnswer, type S
 import type { Logger } from '@cp/service-kit';
 import type { UpstreamGroup } from './proxy.ts';
 
-export type PageHeadSource = (target: string, log: Logger) => Promise<PageHeadAnswer | undefined>;
+/** `previewer`: a link previewer or a search engine asks (a longer wait; kit's isLinkPreviewer). */
+export type PageHeadSource = (target: string, log: Logger, opts?: { previewer?: boolean }) => Promise<PageHeadAnswer | undefined>;
 
 export interface PageHeadOptions {
   /** The whole wait for the renderer's answer (ms). */
   timeoutMs: number;
+  /** The wait for a link previewer or a search engine (ms); the renderer is told, and gives itself a longer budget. */
+  previewerTimeoutMs?: number;
   /** How long an answer is reused (ms); 0: never. */
   ttlMs: number;
   /** At most this many answers are kept (least recently used go first). */
@@ -44,22 +47,23 @@ export function pageHeadSource(renderer: UpstreamGroup, opts: PageHeadOptions): 
   };
   const inFlight = new Map<string, Promise<{ answer: PageHeadAnswer; bytes: number; keep: boolean } | undefined>>();
 
-  async function ask(target: string, log: Logger): Promise<{ answer: PageHeadAnswer; bytes: number; keep: boolean } | undefined> {
+  async function ask(target: string, log: Logger, previewer: boolean): Promise<{ answer: PageHeadAnswer; bytes: number; keep: boolean } | undefined> {
     const upstream = renderer.pick();
     if (!upstream) {
       log.warn({ target }, 'page head: no renderer available (breaker open): the shell head answers');
       return undefined;
     }
-    const signal = AbortSignal.timeout(opts.timeoutMs);
+    const timeoutMs = previewer ? (opts.previewerTimeoutMs ?? opts.timeoutMs) : opts.timeoutMs;
+    const signal = AbortSignal.timeout(timeoutMs);
     upstream.inFlight++;
     try {
       const res = await upstream.pool.request({
-        path: `/internal/page-head?path=${encodeURIComponent(target)}`,
+        path: `/internal/page-head?path=${encodeURIComponent(target)}${previewer ? '&for=previewer' : ''}`,
         method: 'GET',
         headers: { accept: 'application/json', ...settingsHeader },
         signal,
-        headersTimeout: opts.timeoutMs,
-        bodyTimeout: opts.timeoutMs,
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
       });
       upstream.recordSuccess();
       if (res.statusCode !== 200) {
@@ -82,7 +86,8 @@ export function pageHeadSource(renderer: UpstreamGroup, opts: PageHeadOptions): 
     }
   }
 
-  return async (target, log) => {
+  return async (target, log, askOpts) => {
+    const previewer = askOpts?.previewer === true;
     if (target.length > MAX_PAGE_TARGET) return undefined;
     const hit = cache.get(target);
     if (hit && hit.until > now()) {
@@ -91,11 +96,12 @@ export function pageHeadSource(renderer: UpstreamGroup, opts: PageHeadOptions): 
       return hit.answer;
     }
     if (hit) drop(target);
-    // Requests for the same page while one is on its way share it.
-    let pending = inFlight.get(target);
+    // Requests for the same page while one is on its way share it (a previewer's never waits on a person's shorter one).
+    const flight = `${previewer ? 'previewer' : 'person'} ${target}`;
+    let pending = inFlight.get(flight);
     if (!pending) {
-      pending = ask(target, log).finally(() => inFlight.delete(target));
-      inFlight.set(target, pending);
+      pending = ask(target, log, previewer).finally(() => inFlight.delete(flight));
+      inFlight.set(flight, pending);
       void pending.then((got) => {
         if (!got || !got.keep || opts.ttlMs <= 0 || got.bytes > maxBytes) return;
         drop(target);
@@ -112,11 +118,19 @@ export function pageHeadSource(renderer: UpstreamGroup, opts: PageHeadOptions): 
  * index.html with the page's server-rendered body (issue 20): its markup inside `<div id="root">`, its state beside it
  * as JSON the browser never runs (`type="application/json"`, so the page's CSP allows it; the renderer escaped `<`),
  * and without the "needs JavaScript" notice, since the page reads without it.
+ * The page is painted before any JavaScript is fetched: its scripts become `<template data-after-paint="src">`, which
+ * the shell's own inline loader (index.html, hashed in csp.json) fetches once the page has painted, and the preloads
+ * of what only the scripts use (the registry, the session) go, so nothing competes with the page's HTML and CSS for a
+ * phone's bandwidth before its first paint (issue 20 §7: hydrate what is visible first).
  */
 export function withPageBody(html: string, body: { html: string; state: string; styles: string[] }): string {
-  const root = /<div id="root"><\/div>/.exec(html);
-  if (!root) return html;
-  let out = `${html.slice(0, root.index)}<div id="root">${body.html}</div><script type="application/json" id="cp-ssr-state">${body.state}</script>${html.slice(root.index + root[0].length)}`;
+  if (!/<div id="root"><\/div>/.test(html)) return html;
+  // The shell's document only (before the body goes in): its script files and preloads.
+  const shell = html
+    .replace(/<script\b[^>]*\bsrc="([^"]+)"[^>]*><\/script>/g, (_script, src: string) => `<template data-after-paint="${src}"></template>`)
+    .replace(/<link\b[^>]*\brel="preload"[^>]*>/g, '');
+  const root = /<div id="root"><\/div>/.exec(shell)!;
+  let out = `${shell.slice(0, root.index)}<div id="root">${body.html}</div><script type="application/json" id="cp-ssr-state">${body.state}</script>${shell.slice(root.index + root[0].length)}`;
   out = out.replace(/<noscript>[\s\S]*?<\/noscript>/i, '');
   // The remotes' stylesheets the markup uses, before it is painted (paths checked by the contract: nothing to escape).
   const links = body.styles.map((href) => `<link rel="stylesheet" href="${href}" />`).join('');

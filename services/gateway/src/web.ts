@@ -14,7 +14,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { Context, Middleware, Next } from 'koa';
 import type { RemoteMetadata } from '@cp/contracts';
-import { HttpError, notFound, type Logger } from '@cp/service-kit';
+import { HttpError, isLinkPreviewer, notFound, type Logger } from '@cp/service-kit';
 import type { GatewayConfig, WebRemote } from './config.ts';
 import { forwardInfoOf, proxyRequest, Upstream } from './proxy.ts';
 import { withPageBody, withPageHead, type PageHeadSource } from './page-head.ts';
@@ -169,7 +169,8 @@ export function createWebSite(config: GatewayConfig, logger: Logger, opts: { pag
     const log = (ctx.state.log as Logger | undefined) ?? logger;
     // The page's head and status: only its path and query go to the renderer, never the visitor's cookies.
     const target = ctx.path === '/index.html' ? '/' : ctx.url;
-    const [shell, links, found] = await Promise.all([indexPage(), pageLinks(ctx.path), opts.pageHead?.(target, log)]);
+    const previewer = isLinkPreviewer(ctx.get('user-agent'));
+    const [shell, links, found] = await Promise.all([indexPage(), pageLinks(ctx.path), opts.pageHead?.(target, log, { previewer })]);
     if (!shell) {
       log.error({ root }, 'index.html missing from WEB_ROOT (build the web apps: npm run build:web)');
       throw new HttpError(503, 'Site not built');
@@ -182,7 +183,9 @@ export function createWebSite(config: GatewayConfig, logger: Logger, opts: { pag
       // A 404 or 410 is answered in full: never a 304 that would keep it as a cached page.
       if (found.status !== 200) delete ctx.req.headers['if-none-match'];
     }
-    const headers: Record<string, string> = { 'Content-Security-Policy': await csp(), ...(links.length > 0 ? { Link: links.join(', ') } : {}) };
+    // A server-rendered page preloads nothing: its scripts are fetched once it is painted (withPageBody).
+    const preloads = found?.body ? [] : links;
+    const headers: Record<string, string> = { 'Content-Security-Policy': await csp(), ...(preloads.length > 0 ? { Link: preloads.join(', ') } : {}) };
     await sendContent(ctx, content, cache, { cacheControl: 'no-cache', headers });
     // The SPA document either way: the shell shows its own not-found page, the status tells crawlers.
     if (found && found.status !== 200) ctx.status = found.status;

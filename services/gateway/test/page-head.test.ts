@@ -1,8 +1,10 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { RunningGateway } from '../src/app.ts';
-import { withPageHead } from '../src/page-head.ts';
+import { withPageBody, withPageHead } from '../src/page-head.ts';
 import { startListings, call, listingBody, type ListingsHarness } from '../../listings/test/helpers.ts';
 import { DOWN, hangingServer, startRenderer, type RendererHarness } from '../../renderer/test/helpers.ts';
 import { parseHead } from '../../renderer/test/head-parser.ts';
@@ -30,11 +32,13 @@ beforeAll(async () => {
   writeFileSync(path.join(dir, 'shell', 'index.html'), INDEX_HTML);
   writeFileSync(path.join(dir, 'shell', 'csp.json'), JSON.stringify({ 'script-src': ["'sha256-AAAA'"] }));
   listings = await startListings();
-  renderer = await startRenderer({ listings: listings.base, forum: DOWN, directory: DOWN }, { PUBLIC_URL });
+  // Budgets far above the defaults: what these tests check is the head, not the wait (two cores shared with the suite;
+  // the waits have tests of their own below).
+  renderer = await startRenderer({ listings: listings.base, forum: DOWN, directory: DOWN }, { PUBLIC_URL, PAGE_DATA_BUDGET_MS: '3000' });
   ({ cookie } = await listings.newSession());
   const created = await call(listings.base, 'POST', '/api/listings', { body: listingBody({ title: 'Teak dining table', price: 450 }), cookie });
   listingId = created.body.id as string;
-  gateway = await startTestGateway({ LISTINGS_URL: listings.base, RENDERER_URL: renderer.base, WEB_ROOT: path.join(dir, 'shell'), PAGE_HEAD_CACHE_TTL_MS: '500' });
+  gateway = await startTestGateway({ LISTINGS_URL: listings.base, RENDERER_URL: renderer.base, WEB_ROOT: path.join(dir, 'shell'), PAGE_HEAD_CACHE_TTL_MS: '500', PAGE_HEAD_TIMEOUT_MS: '4000' });
 }, 120_000);
 
 afterAll(async () => {
@@ -112,6 +116,34 @@ describe('renderer down or slow', () => {
     expect(hanging.requests()).toBeGreaterThan(0);
     await hanging.close();
   });
+
+  test("a link previewer waits longer for the renderer (and says so); a person's page does not", async () => {
+    // A renderer answering 800 ms late: past a person's wait (300 ms), inside a previewer's (3 s).
+    const asked: string[] = [];
+    const slow = createServer((req, res) => {
+      asked.push(req.url ?? '');
+      setTimeout(() => {
+        res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+        res.end(JSON.stringify({ status: 200, head: '<title>Slow but sure | Central PA Desi Community</title>' }));
+      }, 800);
+    });
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    const g = await startTestGateway({ RENDERER_URL: `http://127.0.0.1:${(slow.address() as AddressInfo).port}`, WEB_ROOT: path.join(dir, 'shell') });
+    try {
+      const person = await api.call(`${g.url}/listing/${listingId}`, { headers: { 'user-agent': 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/131.0 Mobile Safari/537.36' } });
+      expect(parseHead(person.text).title).toBe('Central PA Desi Community');
+      for (const ua of ['WhatsApp/2.23.20.0', 'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)', 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)']) {
+        const previewer = await api.call(`${g.url}/listing/${listingId}`, { headers: { 'user-agent': ua } });
+        expect([ua, previewer.status, parseHead(previewer.text).title]).toEqual([ua, 200, 'Slow but sure | Central PA Desi Community']);
+      }
+      expect(asked[0]).toBe(`/internal/page-head?path=${encodeURIComponent(`/listing/${listingId}`)}`);
+      expect(asked.slice(1).every((u) => u.endsWith('&for=previewer'))).toBe(true);
+    } finally {
+      await g.close();
+      slow.closeAllConnections();
+      await new Promise((r) => slow.close(r));
+    }
+  });
 });
 
 describe("the renderer's public files", () => {
@@ -132,6 +164,25 @@ describe("the renderer's public files", () => {
       await g.close();
       await fake.stop();
     }
+  });
+
+  test("withPageBody: the body and its state in #root; the shell's scripts fetched after the first paint, its preloads gone", () => {
+    const shell =
+      '<!doctype html><html><head><title>T</title><link rel="preload" href="/mf/registry.json" as="fetch" crossorigin="anonymous" />' +
+      '<script defer="defer" src="/main.0a1b2c3d.js"></script><link href="/main.css" rel="stylesheet"></head>' +
+      '<body><div id="root"></div><noscript>Needs JavaScript</noscript><script>loader()</script></body></html>';
+    // Markup that merely shows such text (escaped by React) is the page's and stays as it is.
+    const body = { html: '<p>&lt;script src=&quot;/x.js&quot;&gt;&lt;/script&gt;</p>', state: '{"api":{}}', styles: ['/mf/forum/styles.1.css'] };
+    const out = withPageBody(shell, body);
+    expect(out).toContain('<template data-after-paint="/main.0a1b2c3d.js"></template>');
+    expect(out).not.toMatch(/<script\b[^>]*\bsrc=/);
+    expect(out).not.toContain('rel="preload"');
+    expect(out).not.toContain('<noscript>');
+    expect(out).toContain(`<div id="root">${body.html}</div><script type="application/json" id="cp-ssr-state">{"api":{}}</script>`);
+    expect(out).toContain('<script>loader()</script>'); // the shell's own inline scripts stay (their hashes are the CSP's)
+    expect(out).toContain('<link href="/main.css" rel="stylesheet"><link rel="stylesheet" href="/mf/forum/styles.1.css" /></head>');
+    // A document without the empty root is left alone.
+    expect(withPageBody('<html><body></body></html>', body)).toBe('<html><body></body></html>');
   });
 
   test('withPageHead replaces the default title and description where the title was', () => {

@@ -59,7 +59,7 @@ export async function buildRendererApp(input: RendererAppInput): Promise<{ app: 
           logger: input.logger,
         })
       : undefined;
-  const pages = pageRoutes({ site, pageServices, body, budgetMs: input.config.PAGE_DATA_BUDGET_MS, logger: input.logger });
+  const pages = pageRoutes({ site, pageServices, body, budgetMs: input.config.PAGE_DATA_BUDGET_MS, previewerBudgetMs: input.config.PREVIEWER_DATA_BUDGET_MS, logger: input.logger });
   app.use(pages.routes()).use(pages.allowedMethods());
   const sitemap = sitemapRoutes({ publicUrl: input.config.PUBLIC_URL, logger: input.logger, search: services.search, now: input.now ?? (() => new Date()) });
   app.use(sitemap.routes()).use(sitemap.allowedMethods());

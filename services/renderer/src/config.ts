@@ -44,6 +44,11 @@ export const RendererEnv = BaseServiceEnv.extend({
     .default('Classifieds, forum, business directory and Yellow Pages for the Indian community in Mechanicsburg, Harrisburg, Carlisle, Camp Hill and Enola.'),
   /** The whole budget of a page's data requests to the services, in milliseconds; past it the generic head answers. */
   PAGE_DATA_BUDGET_MS: z.coerce.number().int().min(20).max(5_000).default(250),
+  /**
+   * The same budget for a link previewer or a search engine (the gateway asks with `for=previewer`): they keep what they
+   * read once and wait seconds, so a slow moment must not give them the generic head.
+   */
+  PREVIEWER_DATA_BUDGET_MS: z.coerce.number().int().min(20).max(10_000).default(2_500),
 });
 
 export type RendererConfig = z.infer<typeof RendererEnv>;

@@ -36,6 +36,30 @@ function expectPreview(head: ParsedHead, image: string) {
   expect(head.meta['twitter:image']).toBe(`${PUBLIC_URL}${image}`);
 }
 
+/** A pass-through to `target` that answers `delayMs` late. */
+async function delayingProxy(target: string, delayMs: number): Promise<{ url: string; close(): Promise<void> }> {
+  const { createServer } = await import('node:http');
+  const server = createServer((req, res) => {
+    setTimeout(() => {
+      fetch(new URL(req.url ?? '/', target), { headers: { accept: 'application/json' } }).then(
+        async (answer) => {
+          res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
+          res.end(Buffer.from(await answer.arrayBuffer()));
+        },
+        () => res.writeHead(502).end(),
+      );
+    }, delayMs);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
+    close: () => new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
+}
+
 const typed = (head: ParsedHead, type: string) => head.jsonLd.filter((d) => d['@type'] === type);
 
 async function newListing(body: Record<string, unknown>): Promise<string> {
@@ -282,6 +306,26 @@ describe('a slow or stopped service', () => {
     } finally {
       await renderer.close();
       await hanging.close();
+    }
+  });
+
+  it("a generic head that stood in is never kept; a link previewer's longer budget gets the listing's own head", async () => {
+    const id = await newListing({ title: 'Slow moment sofa', price: 80 });
+    // The listings service a little slower than a person's budget (250 ms) and well inside a previewer's (2.5 s).
+    const slow = await delayingProxy(s.listings.base, 600);
+    const renderer = await startRenderer({ listings: slow.url, forum: DOWN, directory: DOWN });
+    try {
+      const path = encodeURIComponent(`/listing/${id}`);
+      const person = await fetch(`${renderer.base}/internal/page-head?path=${path}`);
+      expect(person.headers.get('cache-control')).toBe('no-store');
+      expect(parseHead(PageHeadAnswerSchema.parse(await person.json()).head, { fragment: true }).title).toBe('Central PA Desi Community');
+      const previewer = await fetch(`${renderer.base}/internal/page-head?path=${path}&for=previewer`);
+      expect(previewer.headers.get('cache-control')).toBe('public, max-age=30');
+      expect(parseHead(PageHeadAnswerSchema.parse(await previewer.json()).head, { fragment: true }).title).toBe('Slow moment sofa | Central PA Desi Community');
+      for (const bad of ['&for=robot', '&for=previewer&for=previewer']) expect((await fetch(`${renderer.base}/internal/page-head?path=${path}${bad}`)).status).toBe(400);
+    } finally {
+      await renderer.close();
+      await slow.close();
     }
   });
 });

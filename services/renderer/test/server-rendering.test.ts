@@ -207,6 +207,9 @@ describe('pages rendered on the server', () => {
     expect(state!.failedRemotes).toEqual([]);
     // Scripts: the build's files, data the browser never runs, and the build's own inline script (the theme) whose hash
     // the CSP names. Nothing the rendering added runs (the CSP allows no other inline script).
+    // Painted before any JavaScript is fetched: the build's script is fetched by the shell's loader after the paint.
+    expect(got.html).not.toMatch(/<script\b[^>]*\bsrc=/);
+    expect(got.html).toMatch(/<template data-after-paint="\/main\.[0-9a-f]+\.js"><\/template>/);
     const inline = [...got.html.matchAll(/<script(\b[^>]*)>([\s\S]*?)<\/script>/g)].filter(([, attrs]) => !/\bsrc="|type="application\/(ld\+)?json"/.test(attrs!));
     for (const [, , code] of inline) expect(got.csp).toContain(`'sha256-${createHash('sha256').update(code!).digest('base64')}'`);
     expect(got.html).not.toContain('This site needs JavaScript');

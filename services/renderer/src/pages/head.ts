@@ -16,6 +16,8 @@ export interface PageHead {
   /** A path on PUBLIC_URL of a 1200×630 JPEG (R3's /og/... images). */
   imagePath: string;
   jsonLd: Array<Record<string, unknown>>;
+  /** The page's data could not be read in time: the generic head stands in, used once, never kept. */
+  incomplete?: boolean;
 }
 
 export interface SiteInfo {

@@ -40,7 +40,7 @@ const withSite = (title: string, site: SiteInfo) => `${title} | ${site.siteName}
 
 /** The generic head: the site's own title and description (a page whose data could not be read in time). */
 function genericHead(site: SiteInfo, canonicalPath: string): PageHead {
-  return { status: 200, title: site.siteName, description: site.siteDescription, canonicalPath, ogType: 'website', imagePath: SITE_IMAGE_PATH, jsonLd: [] };
+  return { status: 200, title: site.siteName, description: site.siteDescription, canonicalPath, ogType: 'website', imagePath: SITE_IMAGE_PATH, jsonLd: [], incomplete: true };
 }
 
 function notFoundHead(site: SiteInfo, status: 404 | 410 = 404): PageHead {
@@ -91,9 +91,9 @@ function logged<T>(deps: PageHeadDeps, what: string, fetched: Fetched<T>): Fetch
  * their entity from its service's public GET endpoint within the budget; a missing one is a 404 (410 when the
  * service says it was deleted), a failed or slow one the generic head with 200 (the SPA still works).
  */
-export async function pageHead(deps: PageHeadDeps, target: string): Promise<{ status: 200 | 404 | 410; head: string }> {
+export async function pageHead(deps: PageHeadDeps, target: string): Promise<{ status: 200 | 404 | 410; head: string; incomplete: boolean }> {
   const head = await buildPageHead(deps, target);
-  return { status: head.status, head: renderHead(head, deps.site) };
+  return { status: head.status, head: renderHead(head, deps.site), incomplete: head.incomplete === true };
 }
 
 export async function buildPageHead(deps: PageHeadDeps, target: string): Promise<PageHead> {

@@ -12,6 +12,9 @@ const PageTargetSchema = z
   // eslint-disable-next-line no-control-regex -- control characters are what it refuses
   .regex(/^\/(?!\/)[^\u0000-\u001f\u007f\\]*$/);
 
+/** Who the page is for: a person (absent) or a link previewer / search engine (a longer budget). */
+const ForWhomSchema = z.enum(['previewer']).optional();
+
 /** The gateway's site settings (base64url JSON), checked; undefined when absent or not a settings document. */
 function siteSettingsOf(header: string): string | undefined {
   if (!header || header.length > 16_384) return undefined;
@@ -30,6 +33,8 @@ function siteSettingsOf(header: string): string | undefined {
  */
 export function pageRoutes(
   deps: Omit<PageHeadDeps, 'services'> & {
+    /** The budget when the gateway asks for a link previewer or a search engine (`for=previewer`). */
+    previewerBudgetMs: number;
     body?: PageRenderer | undefined;
     /** What a page may read: the head's services and more for the body (ads). */
     pageServices: PageHeadDeps['services'] & Partial<Record<ServiceName, ServiceClient>>;
@@ -40,13 +45,16 @@ export function pageRoutes(
     const raw = ctx.query.path;
     const parsed = PageTargetSchema.safeParse(raw);
     if (!parsed.success) throw badRequest('path must be one page path with its query');
+    const forWhom = ForWhomSchema.safeParse(ctx.query.for);
+    if (!forWhom.success) throw badRequest("for must be 'previewer' or absent");
+    const budgetMs = forWhom.data === 'previewer' ? deps.previewerBudgetMs : deps.budgetMs;
     // The head and the body (issue 20) in parallel, within one budget; a body not rendered in time is left out.
-    const deadline = Date.now() + deps.budgetMs;
+    const deadline = Date.now() + budgetMs;
     const siteSettings = siteSettingsOf(ctx.get(SITE_SETTINGS_HEADER));
     // One read of each service path for both: the head's entity is the body's query.
     const reads = pageReads(deps.pageServices);
     const [head, body] = await Promise.all([
-      pageHead({ ...deps, services: reads }, parsed.data),
+      pageHead({ ...deps, budgetMs, services: reads }, parsed.data),
       deps.body?.render(parsed.data, deadline, siteSettings, apiReader(reads)).catch((err: unknown) => {
         deps.logger.error({ err, path: parsed.data }, 'page body: rendering failed: the browser renders it');
         return undefined;
@@ -54,9 +62,11 @@ export function pageRoutes(
     ]);
     // A head alone may be kept by the gateway (30 s). A page with its body is not: its data is what the browser shows
     // and keeps (it does not fetch it again), so a visitor who just posted must see it on the next page load; nor is
-    // an answer that should have had a body (over the budget) or shows a remote's fallback.
-    ctx.set('Cache-Control', deps.body ? 'no-store' : 'public, max-age=30');
-    ctx.body = body ? { ...head, body: { html: body.html, state: body.state, styles: body.styles.filter((href) => STYLESHEET_PATH.test(href)) } } : head;
+    // an answer that should have had a body (over the budget) or shows a remote's fallback. Nor is a generic head that
+    // stood in for data not read in time: the next visitor's page asks again.
+    ctx.set('Cache-Control', deps.body || head.incomplete ? 'no-store' : 'public, max-age=30');
+    const answer = { status: head.status, head: head.head };
+    ctx.body = body ? { ...answer, body: { html: body.html, state: body.state, styles: body.styles.filter((href) => STYLESHEET_PATH.test(href)) } } : answer;
   });
   return router;
 }
