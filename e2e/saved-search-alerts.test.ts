@@ -78,6 +78,13 @@ describe('saved searches with alerts (issue 22 §3)', () => {
         expect(anonymousErrors).toEqual([]);
       });
       expect((await savedSearches(seekerToken))[0]!.paused).toBe(true);
+      // The mailbox provider's one-click POST of the List-Unsubscribe URL (RFC 8058: from its servers, no cookie, no
+      // Origin) goes through the gateway too, and answers the same again.
+      const oneClickUrl = alert.headers!['list-unsubscribe']!.slice(1, -1);
+      expect(new URL(oneClickUrl).origin).toBe(new URL(e2eEnv().site).origin);
+      const oneClick = await fetch(oneClickUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click', signal: AbortSignal.timeout(15_000) });
+      expect(oneClick.status).toBe(200);
+      expect(await oneClick.json()).toMatchObject({ status: 'paused', name: 'Harmoniums in Camp Hill' });
 
       // The alerts page shows it paused; resume it, make it daily, then delete it.
       await page.goto('/alerts');
