@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Connection } from 'mongoose';
-import { eventStream, ListingCreated, SAVED_SEARCH_MESSAGES, SavedSearchListSchema, SavedSearchSchema, type Listing, type SavedSearch } from '@cp/contracts';
+import { eventStream, ListingCreated, SAVED_SEARCH_MESSAGES, SavedSearchMatched, SavedSearchListSchema, SavedSearchSchema, type Listing, type SavedSearch } from '@cp/contracts';
 import { connectMongo, consumerBacklog, createLogger, createMailer, ensureStream, outboxModel, type LeasedJob } from '@cp/service-kit';
 import { mailbox, type CaughtMail } from '../../../infra/src/mailbox.ts';
 import { testEnv } from '../../../infra/src/jest/test-env.ts';
@@ -69,10 +69,12 @@ async function post(u: User, overrides: Record<string, unknown>): Promise<Listin
   expect(res.status).toBe(201);
   return res.body as unknown as Listing;
 }
-/** The matcher handled the listing's created event and comms every alert it gave. */
+/** The matcher handled the listing's created event, its alerts are on the stream, and comms handled every one. */
 async function handled(listing: Listing): Promise<void> {
   const event = await outboxModel(h.conn).findOne({ type: ListingCreated.type, 'data.listingId': listing.id }).lean().exec();
   await until('the matcher handled the listing', async () => (await h.conn.collection('processed_events').countDocuments({ eventId: event!._id, consumer: matcherDurable })) === 1);
+  // Its alerts leave through the listings outbox: published to the stream before comms can be asked whether it is done.
+  await until('the alerts published', async () => (await outboxModel(h.conn).countDocuments({ type: SavedSearchMatched.type, 'data.listing.listingId': listing.id, status: 'pending' })) === 0);
   await until('comms handled every alert', async () => {
     const { pending, ackPending } = await consumerBacklog(h.nats.jsm, STREAM, commsDurable);
     return pending === 0 && ackPending === 0;
