@@ -88,6 +88,7 @@ function visits(signedIn: boolean): Visit[] {
     { name: 'a listing', path: () => `/listing/${ids.listing}`, ready: heading(TITLES.listing) },
     { name: 'post ad', path: () => '/about', ready: heading(/^About /), then: (page) => openPostAd(page, signedIn) },
     { name: 'my listings', path: () => '/my-listings', ready: signedIn ? heading('My Listings') : text('Please Log In') },
+    { name: 'saved listings', path: () => '/saved', ready: signedIn ? heading('Saved Listings') : text('Please Log In') },
     { name: 'forum', path: () => '/forum', ready: heading('Community Forum') },
     { name: 'a forum post', path: () => `/forum/post/${ids.post}`, ready: heading(TITLES.post) },
     { name: 'businesses', path: () => '/businesses', ready: heading('Business Directory') },

@@ -214,11 +214,13 @@ describe('posting an ad end to end', () => {
       await page.goto(`/listings?search=${word}`);
       await page.getByText('1 listing found').waitFor();
       await page.getByRole('link', { name: title }).first().waitFor();
-      // the card's Saved toggle is local only: on, then gone after a reload
+      // signed out, the card's Saved toggle is this browser's (issue 22 §2: kept until login merges it into the account,
+      // e2e/saved-listings.test.ts): on, still on after a reload, then off
       const save = page.getByRole('button', { name: `Save ${title}` });
       await save.click();
       await page.getByRole('button', { name: `Saved ${title}`, pressed: true }).waitFor();
       await page.reload();
+      await page.getByRole('button', { name: `Saved ${title}`, pressed: true }).click();
       await page.getByRole('button', { name: `Save ${title}`, pressed: false }).waitFor();
       // the listing is in Enola: another town leaves nothing
       await chooseOption(page, page, 'Location', 'Carlisle PA');

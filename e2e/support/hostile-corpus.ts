@@ -219,6 +219,13 @@ export const CORPUS: Record<CorpusName, Corpus> = {
       { method: 'GET', path: '/uploads/:id', body: 'none', target: 'image' },
       // Moderation's view of a reported listing (issue 21): service to service only.
       { method: 'GET', path: '/internal/content/listing/:id', body: 'none', reach: 'internal' },
+      // Saved listings (issue 22 §2): the attacker's own only. The samples name a listing that does not exist (404; a
+      // merge skips it), and `:id` the victim's listing, which the victim saved and the attacker did not (404).
+      { method: 'GET', path: '/api/saved-listings', body: 'none', auth: 'user', query: ['page', 'pageSize'] },
+      { method: 'GET', path: '/api/saved-listings/ids', body: 'none', auth: 'user' },
+      { method: 'POST', path: '/api/saved-listings', body: 'json', auth: 'user', sample: { listingId: '5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a' } },
+      { method: 'POST', path: '/api/saved-listings/merge', body: 'json', auth: 'user', sample: { listingIds: ['5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a'] } },
+      { method: 'DELETE', path: '/api/saved-listings/:id', body: 'none', auth: 'user' },
       // Saved searches with alerts (issue 22 §3): the user's own (another's is a 404), and an alert mail's stop link.
       { method: 'GET', path: '/api/saved-searches', body: 'none', auth: 'user' },
       { method: 'POST', path: '/api/saved-searches', body: 'json', auth: 'user', sample: SAVED_SEARCH },
@@ -234,6 +241,8 @@ export const CORPUS: Record<CorpusName, Corpus> = {
       const listing = { category: 'Jobs', title: 'Cook wanted in Camp Hill', description: 'Full time cook for a small restaurant, evenings.', location: 'Camp Hill PA', tier: 'free', status: 'active' };
       const victim = await created(ctx.call('listings', 'POST', '/api/listings', { cookie: ctx.sessions.victim, json: { ...listing, imageUrls: [url] } }), 'the victim listing');
       const untouched = await created(ctx.call('listings', 'POST', '/api/listings', { cookie: ctx.sessions.bystander, json: { ...listing, title: 'Dishwasher wanted in Carlisle' } }), 'the untouched listing');
+      // The victim's save of its listing: the attacker's DELETE /api/saved-listings/:id must leave it.
+      await created(ctx.call('listings', 'POST', '/api/saved-listings', { cookie: ctx.sessions.victim, json: { listingId: victim } }), 'the victim save');
       // The victim's saved search (the attacker's PATCH and DELETE aim at it); its search matches no listing the fuzz posts.
       const savedSearch = await created(ctx.call('listings', 'POST', '/api/saved-searches', { cookie: ctx.sessions.victim, json: { ...SAVED_SEARCH, filters: { search: 'never in a fuzzed body' } } }), 'the victim saved search');
       const untouchedSearch = await created(ctx.call('listings', 'POST', '/api/saved-searches', { cookie: ctx.sessions.bystander, json: { ...SAVED_SEARCH, filters: { search: 'never in a fuzzed body either' } } }), 'the untouched saved search');
@@ -255,6 +264,10 @@ export const CORPUS: Record<CorpusName, Corpus> = {
       // posting_limits: the kit's rule (KIT_STORED) — a create takes a slot of its user's window.
       // A create writes its user's fingerprint of the listing's content (`<userId>:<hash>`, the duplicate rule).
       listing_fingerprints: { added: (doc, o) => o.users.has(String(doc._id).split(':')[0]!), mutable: { fields: ['expiresAt'] }, expiresAt: 'expiresAt' },
+      // Saves: the corpus names no listing the attacker could save, so none is added and the victim's stays.
+      saved_listings: {},
+      // Every save, merge or removal of a user takes that user's lock document (`_id` the user id, `v` counts up).
+      saved_listing_locks: { added: (doc, o) => o.users.has(String(doc._id)), mutable: { fields: ['v'] } },
       // The attacker's valid saved searches; a create touches its user's owner document (the per-user cap).
       saved_searches: { added: answeredId },
       saved_search_owners: { added: (doc, o) => o.users.has(String(doc._id)), mutable: { fields: ['touchedAt'] } },

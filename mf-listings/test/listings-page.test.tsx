@@ -32,8 +32,9 @@ async function renderAt(path: string, api: Api) {
   globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const req = new Request(input, init);
     const url = new URL(req.url);
-    // The session (useAuth of the Save this search button): the shell has asked for it already; not a listings call.
-    if (url.pathname !== '/api/auth/user') calls.push(`${url.pathname}${url.search}`);
+    // The session (the cards' Save toggles read it; on a page the shell has asked it already) is not the listings' calls.
+    if (url.pathname === '/api/auth/user') return new Response('null', { status: 200, headers: { 'content-type': 'application/json' } });
+    calls.push(`${url.pathname}${url.search}`);
     const [status, body] = api(url.pathname, url.searchParams);
     return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   }) as typeof fetch;

@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Bookmark, BookmarkCheck, ImageOff, MapPin } from 'lucide-react';
+import { ImageOff, MapPin } from 'lucide-react';
 import { relativeTime, thumbnailUrlOf, type Listing } from '@cp/contracts';
 import { Badge, Card, cn, Skeleton } from '@cp/ui';
 import { formatPrice, imageAspect, tierLabel } from '../lib/listings.ts';
@@ -29,32 +29,20 @@ export function ListingImage({ listing, className }: { listing: Listing; classNa
   );
 }
 
-/** The card's Saved toggle (spec §2 Listings): local to this page view, never stored or sent. */
-function SaveToggle({ title }: { title: string }) {
-  const [saved, setSaved] = useState(false);
-  const Icon = saved ? BookmarkCheck : Bookmark;
-  return (
-    <button
-      type="button"
-      aria-pressed={saved}
-      onClick={() => setSaved((s) => !s)}
-      className="absolute right-2 top-2 z-10 inline-flex items-center gap-1 rounded-full bg-background/90 px-2.5 py-1 text-xs font-medium shadow hover:bg-background focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-    >
-      <Icon className={cn('h-3.5 w-3.5', saved && 'text-primary')} aria-hidden="true" />
-      {saved ? 'Saved' : 'Save'}
-      <span className="sr-only"> {title}</span>
-    </button>
-  );
-}
+/**
+ * A toggle drawn over a card's image: the Save toggle (SaveToggle.tsx, given by the pages that show it, so the cards of
+ * home's first view carry none of its code).
+ */
+export type CardToggle = (listing: Listing) => ReactNode;
 
 /** A listing in a grid: image, tier, title, price, location, posted time. The whole card links to the detail. */
-export function ListingCard({ listing, headingLevel = 3, saveable = false }: { listing: Listing; headingLevel?: 2 | 3; saveable?: boolean }) {
+export function ListingCard({ listing, headingLevel = 3, toggle }: { listing: Listing; headingLevel?: 2 | 3; toggle?: CardToggle | undefined }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const price = formatPrice(listing.price);
   return (
     <Card className="group relative flex h-full flex-col overflow-hidden transition-shadow hover:shadow-md">
       <ListingImage listing={listing} />
-      {saveable ? <SaveToggle title={listing.title} /> : null}
+      {toggle ? toggle(listing) : null}
       <div className="flex flex-1 flex-col gap-2 p-4">
         <div className="flex items-center justify-between gap-2 text-xs text-muted-foreground">
           <span>{listing.category}</span>
@@ -98,12 +86,12 @@ export function ListingGridSkeleton({ count = 6, label = 'Loading listings…' }
   );
 }
 
-export function ListingGrid({ listings, headingLevel, saveable = false }: { listings: readonly Listing[]; headingLevel?: 2 | 3; saveable?: boolean }) {
+export function ListingGrid({ listings, headingLevel, toggle }: { listings: readonly Listing[]; headingLevel?: 2 | 3; toggle?: CardToggle | undefined }) {
   return (
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {listings.map((listing) => (
         <li key={listing.id}>
-          <ListingCard listing={listing} saveable={saveable} {...(headingLevel ? { headingLevel } : {})} />
+          <ListingCard listing={listing} toggle={toggle} {...(headingLevel ? { headingLevel } : {})} />
         </li>
       ))}
     </ul>

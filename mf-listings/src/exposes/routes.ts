@@ -8,6 +8,7 @@ export const { routes } = defineRemoteRoutes(metadata, {
   '/listings': lazy(() => import('../pages/ListingsPage.tsx')),
   '/listing/:id': lazy(() => import('../pages/ListingDetailPage.tsx')),
   '/my-listings': lazy(() => import('../pages/MyListingsPage.tsx')),
+  '/saved': lazy(() => import('../pages/SavedListingsPage.tsx')),
   '/search': lazy(() => import('../pages/SearchPage.tsx')),
   '/alerts': lazy(() => import('../pages/AlertsPage.tsx')),
   '/alerts/unsubscribe': lazy(() => import('../pages/AlertUnsubscribePage.tsx')),

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ArrowLeft, Bookmark, BookmarkCheck, Building2, CalendarDays, Clock, Mail, MapPin, MessageCircle, Phone, Share2, User, Users } from 'lucide-react';
+import { ArrowLeft, Building2, CalendarDays, Clock, Mail, MapPin, MessageCircle, Phone, Share2, User, Users } from 'lucide-react';
 import { type Listing, relativeTime, thumbnailUrlOf, truncateMetaDescription, whatsappDigits } from '@cp/contracts';
 import { Badge, Button, Card, CardContent, CardHeader, CardTitle, cn, EmptyState, Skeleton, toast } from '@cp/ui';
 import { isApiError, LoadError } from '@cp/web-core';
 import { AskAgainWhenSignedIn, ReportButton, UnderReviewNotice } from '@cp/web-core/moderation';
 import { useGetListingQuery, useGetListingsQuery } from '../api/listings-api.ts';
 import { ListingGrid, TierBadge } from '../components/ListingCard.tsx';
+import { SaveButton } from '../components/SaveToggle.tsx';
 import { formatEventDate, formatPrice, imageAspect } from '../lib/listings.ts';
 
 function Gallery({ listing }: { listing: Listing }) {
@@ -136,7 +137,6 @@ export function ListingDetailPage() {
   const navigate = useNavigate();
   const { data: listing, isLoading, error, refetch } = useGetListingQuery(id);
   const { data: all } = useGetListingsQuery();
-  const [saved, setSaved] = useState(false);
 
   if (isLoading) return <DetailSkeleton />;
   if (!listing) {
@@ -212,10 +212,7 @@ export function ListingDetailPage() {
               <span>Posted {relativeTime(listing.createdAt)}</span>
             </p>
             <div className="flex gap-2">
-              <Button variant="outline" size="sm" aria-pressed={saved} onClick={() => setSaved((s) => !s)}>
-                {saved ? <BookmarkCheck aria-hidden="true" /> : <Bookmark aria-hidden="true" />}
-                {saved ? 'Saved' : 'Save'}
-              </Button>
+              <SaveButton listingId={listing.id} />
               <Button variant="outline" size="sm" onClick={() => void share()}>
                 <Share2 aria-hidden="true" />
                 Share

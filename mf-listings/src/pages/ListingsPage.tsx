@@ -10,6 +10,7 @@ import { useGetListingsQuery } from '../api/listings-api.ts';
 import { useSearchListingsQuery } from '../api/search-listings-api.ts';
 import { ListingGrid, ListingGridSkeleton } from '../components/ListingCard.tsx';
 import { SaveSearchButton } from '../components/SaveSearchButton.tsx';
+import { cardSaveToggle } from '../components/SaveToggle.tsx';
 import { Pagination, usePastLastPage } from '../components/Pagination.tsx';
 import { activeFilterCount, CATEGORY_DISCLAIMERS, filterListings, type ListingFilters } from '../lib/listings.ts';
 import { listingsMode, pageOf, PROBE_ARGS, SERVER_PAGE_SIZE, SERVER_SEARCH_DEBOUNCE_MS, serverListingsArgs, withCount } from '../lib/listings-server.ts';
@@ -98,7 +99,7 @@ export function ListingsPage() {
   else
     body = (
       <div className="space-y-6" aria-busy={mode === 'server' && server.isFetching}>
-        <ListingGrid listings={view.items} headingLevel={2} saveable />
+        <ListingGrid listings={view.items} headingLevel={2} toggle={cardSaveToggle} />
         {mode === 'server' ? <Pagination page={page} total={view.total} pageSize={SERVER_PAGE_SIZE} label="Listing pages" /> : null}
       </div>
     );

@@ -5,6 +5,8 @@ export * from './identity.ts';
 export * from './listing-values.ts';
 export * from './listings.ts';
 export * from './listing-filters.ts';
+export * from './saved-listing-values.ts';
+export * from './saved-listings.ts';
 export * from './saved-search-values.ts';
 export * from './saved-searches.ts';
 export * from './forum.ts';

@@ -155,5 +155,5 @@ export const UploadResponseSchema = z.object({
 });
 export type UploadResponse = z.infer<typeof UploadResponseSchema>;
 
-/** saved_listings (spec §3). The client's Saved toggle is local only. */
+/** saved_listings (spec §3): a signed-in user's saved listing (issue 22 §2; its requests and answers: saved-listings.ts). */
 export const SavedListingSchema = z.object({ id: IdSchema, userId: IdSchema, listingId: IdSchema, createdAt: IsoDateTimeSchema });

@@ -25,6 +25,7 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   { prefix: '/api/forgot-password', service: 'identity', kind: 'api' },
   { prefix: '/api/reset-password', service: 'identity', kind: 'api' },
   { prefix: '/api/listings', service: 'listings', kind: 'api' },
+  { prefix: '/api/saved-listings', service: 'listings', kind: 'api' },
   { prefix: '/api/upload', service: 'listings', kind: 'upload' },
   // Saved searches and their alerts (issue 22 §3); the alert mails' one-click unsubscribe is under it.
   { prefix: '/api/saved-searches', service: 'listings', kind: 'api' },

@@ -18,6 +18,7 @@ import { SavedSearchesRepository } from './data/saved-searches-repository.ts';
 import { createAlertLinks } from './use-cases/alert-links.ts';
 import { ALERT_UNSUBSCRIBE_PATH } from './use-cases/unsubscribe-alert.ts';
 import { listingsRoutes } from './routes.ts';
+import { savedListingsRoutes } from './saved-listings-routes.ts';
 import { savedSearchRoutes } from './saved-search-routes.ts';
 import type { ObjectStore } from '@cp/service-kit';
 import type { ListingsDeps } from './use-cases/deps.ts';
@@ -72,6 +73,8 @@ export async function buildListingsApp(input: ListingsAppInput): Promise<{ app: 
   });
   const routes = listingsRoutes(deps, auth);
   app.use(routes.routes()).use(routes.allowedMethods());
+  const savedListings = await savedListingsRoutes(deps, auth);
+  app.use(savedListings.routes()).use(savedListings.allowedMethods());
   const saved = savedSearchRoutes(deps, auth);
   app.use(saved.routes()).use(saved.allowedMethods());
   return { app, deps };

@@ -223,7 +223,7 @@ describe('page heads', () => {
       expect([path, status, head.title, head.canonical, head.meta.robots]).toEqual([path, 200, `${title} | Central PA Desi Community`, `${PUBLIC_URL}${path}`, undefined]);
       expectPreview(head, '/og/site.jpg');
     }
-    for (const path of ['/admin', '/my-listings', '/auth', '/forgot-password', '/reset-password?token=abc', '/verify-email?token=abc', '/search?q=sofa']) {
+    for (const path of ['/admin', '/my-listings', '/saved', '/auth', '/forgot-password', '/reset-password?token=abc', '/verify-email?token=abc', '/search?q=sofa']) {
       const { status, head } = await headOf(path);
       expect([path, status, head.meta.robots, head.canonical]).toEqual([path, 200, 'noindex', undefined]);
     }

@@ -74,6 +74,7 @@ describe('robots.txt', () => {
         'User-agent: *',
         'Disallow: /admin',
         'Disallow: /my-listings',
+        'Disallow: /saved',
         'Disallow: /api/',
         'Disallow: /auth',
         'Disallow: /login',

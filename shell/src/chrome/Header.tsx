@@ -92,6 +92,7 @@ export function Header() {
               name={name}
               email={user.email}
               onMyListings={() => navigate('/my-listings')}
+              onSaved={() => navigate('/saved')}
               onLogout={() => void doLogout()}
               trigger={
                 <Button variant="ghost" size="icon" className="rounded-full">

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { CalendarPlus, FilePlus2, ListChecks, LogOut } from 'lucide-react';
+import { Bookmark, CalendarPlus, FilePlus2, ListChecks, LogOut } from 'lucide-react';
 import type { ListingCategory } from '@cp/contracts';
 import type { DeferredPartProps } from '@cp/ui';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '@cp/ui/dropdown-menu';
@@ -48,10 +48,11 @@ export interface AccountMenuProps {
   name: string;
   email?: string | null | undefined;
   onMyListings: () => void;
+  onSaved: () => void;
   onLogout: () => void;
 }
 
-export function AccountMenu({ name, email, onMyListings, onLogout, ...part }: AccountMenuProps & DeferredPartProps) {
+export function AccountMenu({ name, email, onMyListings, onSaved, onLogout, ...part }: AccountMenuProps & DeferredPartProps) {
   return (
     <HeaderMenu {...part}>
       <DropdownMenuLabel className="font-normal">
@@ -62,6 +63,10 @@ export function AccountMenu({ name, email, onMyListings, onLogout, ...part }: Ac
       <DropdownMenuItem onSelect={onMyListings}>
         <ListChecks aria-hidden="true" />
         My Listings
+      </DropdownMenuItem>
+      <DropdownMenuItem onSelect={onSaved}>
+        <Bookmark aria-hidden="true" />
+        Saved Listings
       </DropdownMenuItem>
       <DropdownMenuItem onSelect={onLogout}>
         <LogOut aria-hidden="true" />

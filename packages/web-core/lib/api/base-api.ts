@@ -10,7 +10,7 @@ import { createBaseQuery } from './base-query.ts';
 const createApi = buildCreateApi(coreModule(), reactHooksModule({ unstable__sideEffectsInRender: isServer }));
 
 /** Cache tags of the lists; a mutation invalidates a tag and the lists that provide it refresh. */
-export const TAG_TYPES = ['CurrentUser', 'Listing', 'ForumPost', 'ForumReply', 'Business', 'BusinessReview', 'YellowPages', 'Advertisement'] as const;
+export const TAG_TYPES = ['CurrentUser', 'Listing', 'ForumPost', 'ForumReply', 'Business', 'BusinessReview', 'YellowPages', 'Advertisement', 'SavedListing'] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 
 /**

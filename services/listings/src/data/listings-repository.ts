@@ -226,6 +226,12 @@ export class ListingsRepository extends MongoRepository<ListingDoc> {
     return this.model.exists({ _id: id }).then((r) => r !== null);
   }
 
+  /** The stored listings of these ids whatever their state (saved listings decide what each reader is shown). */
+  findByIds(ids: readonly string[]): Promise<ListingDoc[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.model.find({ _id: trusted({ $in: [...ids] }) }, NOT_RETURNED).lean<ListingDoc[]>().exec();
+  }
+
   /** Updates the owner's listing only: the owner is part of the filter. Returns the listing after the change. */
   updateOwned(id: string, userId: string, set: Record<string, unknown>, unset: string[], session: ClientSession): Promise<ListingDoc | null> {
     const update: Record<string, unknown> = { $set: set };

@@ -16,6 +16,7 @@ export interface PageHeadDeps {
 const PRIVATE_PAGES: Record<string, string> = {
   '/admin': 'Admin Dashboard',
   '/my-listings': 'My Listings',
+  '/saved': 'Saved Listings',
   '/alerts': 'My Alerts',
   '/alerts/unsubscribe': 'Stop an Alert',
   '/auth': 'Login or Register',
