@@ -21,7 +21,9 @@
  *      (scripts/bench/directory.ts),
  *   F. POST /api/advertisements/{id}/click, the same three ways (the bare server does the same JetStream publish), and
  *      the time until the ad's counter is exact once the load stops (scripts/bench/ads.ts), and
- *   G. the outbox relay's throughput, one relay and two (scripts/bench/outbox.ts).
+ *   G. the outbox relay's throughput, one relay and two (scripts/bench/outbox.ts), and
+ *   H. saved-search alerts: one new listing matched against 10,000 saved searches, against the goal of 10 ms
+ *      (scripts/bench/alerts.ts).
  * All traffic stays on loopback; every run is bounded in time. A part that fails says so and the next one runs; the
  * exit code is 1 when any failed.
  */
@@ -38,6 +40,7 @@ import { benchDirectory } from './bench/directory.ts';
 import { benchAds } from './bench/ads.ts';
 import { listenBare, printThreeWayHeader, threeWays, type BareServer } from './bench/bare-server.ts';
 import { benchOutbox } from './bench/outbox.ts';
+import { benchAlerts } from './bench/alerts.ts';
 import { benchSearch } from './bench/search.ts';
 import { homePageJavaScript, printHomePage } from './bench/home-page.ts';
 import { lighthousePages, printLighthouse } from './bench/lighthouse.ts';
@@ -47,7 +50,7 @@ import { ensureWebBuild } from '../infra/src/web.ts';
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const PORT_OFFSET = 30_000;
-/** BENCH_ONLY=directory,forum runs only those parts (page, renderer, auth, listings, forum, directory, ads, outbox, search); all by default. */
+/** BENCH_ONLY=directory,forum runs only those parts (page, renderer, auth, listings, forum, directory, ads, outbox, search, alerts); all by default. */
 const ONLY = process.env.BENCH_ONLY?.split(',').map((p) => p.trim()).filter(Boolean);
 const wants = (part: string) => !ONLY?.length || ONLY.includes(part);
 /** The parts that failed (each says why when it fails; the bench goes on to the next). */
@@ -181,6 +184,9 @@ async function main(): Promise<void> {
     await part('ads', 'ads', () => benchAds({ mongoUrl: infra.env.MONGO_URL, natsUrl: infra.env.NATS_URL, gatewayUrl: gateway, adsUrl: running.urls.ads!, measure }));
     await part('search', 'search', () => benchSearch({ mongoUrl: infra.env.MONGO_URL, natsUrl: infra.env.NATS_URL, gatewayUrl: gateway, searchUrl: running.urls.search!, measure }));
     await part('outbox', 'outbox', () => benchOutbox({ mongoUrl: infra.env.MONGO_URL, natsUrl: infra.env.NATS_URL }));
+    await part('alerts', 'saved-search alerts', async () => {
+      await benchAlerts({ mongoUrl: infra.env.MONGO_URL });
+    });
     console.log('\n(2 cores shared by load generator, gateway, service and MongoDB under wine: compare ratios, not absolutes)');
     if (failed.length > 0) {
       console.log(`bench: ${failed.length} part${failed.length > 1 ? 's' : ''} failed: ${failed.join(', ')} (see above)`);

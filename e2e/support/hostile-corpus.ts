@@ -14,7 +14,7 @@ export type ServiceName = 'identity' | 'listings' | 'forum' | 'directory' | 'ads
 export type CorpusName = ServiceName | 'gateway';
 
 export interface Endpoint {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** With `:id` where an id goes. */
   path: string;
   body: 'json' | 'multipart' | 'none';
@@ -110,6 +110,7 @@ export interface Corpus {
   files?: string[];
 }
 
+const SAVED_SEARCH = { name: 'Sofas in Harrisburg', filters: { search: 'sofa', location: 'Harrisburg PA', priceRange: '100-500' }, frequency: 'instant' };
 const LISTING = {
   category: 'Buy & Sell',
   title: 'Sofa set for sale',
@@ -232,6 +233,13 @@ export const CORPUS: Record<CorpusName, Corpus> = {
       { method: 'POST', path: '/api/saved-listings', body: 'json', auth: 'user', sample: { listingId: '5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a' } },
       { method: 'POST', path: '/api/saved-listings/merge', body: 'json', auth: 'user', sample: { listingIds: ['5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a'] } },
       { method: 'DELETE', path: '/api/saved-listings/:id', body: 'none', auth: 'user' },
+      // Saved searches with alerts (issue 22 §3): the user's own (another's is a 404), and an alert mail's stop link.
+      { method: 'GET', path: '/api/saved-searches', body: 'none', auth: 'user' },
+      { method: 'POST', path: '/api/saved-searches', body: 'json', auth: 'user', sample: SAVED_SEARCH },
+      { method: 'PATCH', path: '/api/saved-searches/:id', body: 'json', auth: 'user', target: 'savedSearch', sample: { name: 'Renamed', frequency: 'daily', paused: true } },
+      { method: 'DELETE', path: '/api/saved-searches/:id', body: 'none', auth: 'user', target: 'savedSearch' },
+      { method: 'POST', path: '/api/saved-searches/unsubscribe', body: 'json', sample: { token: 'eyJwIjoidW5zdWJzY3JpYmUtYWxlcnQifQ.c2lnbmF0dXJl' } },
+      { method: 'GET', path: '/api/saved-searches/unsubscribe', body: 'none', query: ['token'] },
     ],
     async setup(ctx) {
       const upload = await ctx.call('listings', 'POST', '/api/upload', { cookie: ctx.sessions.victim, raw: imageUpload() });
@@ -242,13 +250,18 @@ export const CORPUS: Record<CorpusName, Corpus> = {
       const untouched = await created(ctx.call('listings', 'POST', '/api/listings', { cookie: ctx.sessions.bystander, json: { ...listing, title: 'Dishwasher wanted in Carlisle' } }), 'the untouched listing');
       // The victim's save of its listing: the attacker's DELETE /api/saved-listings/:id must leave it.
       await created(ctx.call('listings', 'POST', '/api/saved-listings', { cookie: ctx.sessions.victim, json: { listingId: victim } }), 'the victim save');
-      return { victim, untouched, image: url.slice('/uploads/'.length) };
+      // The victim's saved search (the attacker's PATCH and DELETE aim at it); its search matches no listing the fuzz posts.
+      const savedSearch = await created(ctx.call('listings', 'POST', '/api/saved-searches', { cookie: ctx.sessions.victim, json: { ...SAVED_SEARCH, filters: { search: 'never in a fuzzed body' } } }), 'the victim saved search');
+      const untouchedSearch = await created(ctx.call('listings', 'POST', '/api/saved-searches', { cookie: ctx.sessions.bystander, json: { ...SAVED_SEARCH, filters: { search: 'never in a fuzzed body either' } } }), 'the untouched saved search');
+      return { victim, untouched, image: url.slice('/uploads/'.length), savedSearch, untouchedSearch };
     },
     // Other files count the listings: every listing of the fuzz's users goes again.
     async cleanup(ctx) {
       for (const who of ['attacker', 'victim', 'bystander'] as const) {
         const page = await ctx.call('listings', 'GET', `/api/listings?userId=${ctx.userIds[who]}&pageSize=100`);
         for (const l of (page.body as { items?: Array<{ id: string }> }).items ?? []) await ctx.call('listings', 'DELETE', `/api/listings/${l.id}`, { cookie: ctx.sessions[who] });
+        const searches = await ctx.call('listings', 'GET', '/api/saved-searches', { cookie: ctx.sessions[who] });
+        for (const s of (searches.body as { items?: Array<{ id: string }> }).items ?? []) await ctx.call('listings', 'DELETE', `/api/saved-searches/${s.id}`, { cookie: ctx.sessions[who] });
       }
     },
     stored: {
@@ -262,6 +275,9 @@ export const CORPUS: Record<CorpusName, Corpus> = {
       saved_listings: {},
       // Every save, merge or removal of a user takes that user's lock document (`_id` the user id, `v` counts up).
       saved_listing_locks: { added: (doc, o) => o.users.has(String(doc._id)), mutable: { fields: ['v'] } },
+      // The attacker's valid saved searches; a create touches its user's owner document (the per-user cap).
+      saved_searches: { added: answeredId },
+      saved_search_owners: { added: (doc, o) => o.users.has(String(doc._id)), mutable: { fields: ['touchedAt'] } },
     },
     files: ['/uploads/:image'],
   },

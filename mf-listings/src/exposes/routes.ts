@@ -13,4 +13,6 @@ export const { routes } = defineRemoteRoutes(metadata, {
   // Issue 22: the expiry reminder's links (no login).
   '/renew-listing': lazy(() => import('../pages/RenewListingPage.tsx')),
   '/reminders/unsubscribe': lazy(() => import('../pages/StopRemindersPage.tsx')),
+  '/alerts': lazy(() => import('../pages/AlertsPage.tsx')),
+  '/alerts/unsubscribe': lazy(() => import('../pages/AlertUnsubscribePage.tsx')),
 });

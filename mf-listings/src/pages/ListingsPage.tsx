@@ -9,6 +9,7 @@ import { LoadError } from '@cp/web-core';
 import { useGetListingsQuery } from '../api/listings-api.ts';
 import { useSearchListingsQuery } from '../api/search-listings-api.ts';
 import { ListingGrid, ListingGridSkeleton } from '../components/ListingCard.tsx';
+import { SaveSearchButton } from '../components/SaveSearchButton.tsx';
 import { cardSaveToggle } from '../components/SaveToggle.tsx';
 import { Pagination, usePastLastPage } from '../components/Pagination.tsx';
 import { activeFilterCount, CATEGORY_DISCLAIMERS, filterListings, type ListingFilters } from '../lib/listings.ts';
@@ -127,10 +128,13 @@ export function ListingsPage() {
               </Badge>
             ) : null}
           </p>
-          <Button variant="ghost" size="sm" onClick={clear} disabled={active === 0}>
-            <X aria-hidden="true" />
-            Clear All
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <SaveSearchButton filters={filters} />
+            <Button variant="ghost" size="sm" onClick={clear} disabled={active === 0}>
+              <X aria-hidden="true" />
+              Clear All
+            </Button>
+          </div>
         </div>
       </section>
 

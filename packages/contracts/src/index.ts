@@ -8,6 +8,8 @@ export * from './listing-filters.ts';
 export * from './listing-lifecycle.ts';
 export * from './saved-listing-values.ts';
 export * from './saved-listings.ts';
+export * from './saved-search-values.ts';
+export * from './saved-searches.ts';
 export * from './forum.ts';
 export * from './directory.ts';
 export * from './ads.ts';

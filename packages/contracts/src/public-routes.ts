@@ -27,6 +27,8 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   { prefix: '/api/listings', service: 'listings', kind: 'api' },
   { prefix: '/api/saved-listings', service: 'listings', kind: 'api' },
   { prefix: '/api/upload', service: 'listings', kind: 'upload' },
+  // Saved searches and their alerts (issue 22 §3); the alert mails' one-click unsubscribe is under it.
+  { prefix: '/api/saved-searches', service: 'listings', kind: 'api' },
   { prefix: '/uploads', service: 'listings', kind: 'api' },
   { prefix: '/api/forum', service: 'forum', kind: 'api' },
   { prefix: '/api/businesses', service: 'directory', kind: 'api' },

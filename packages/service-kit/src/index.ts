@@ -21,3 +21,4 @@ export * from './visitor.ts';
 export * from './posting-limits.ts';
 export * from './internal-get.ts';
 export * from './signed-links.ts';
+export * from './form-body.ts';

@@ -6,7 +6,7 @@ import { NewsletterMailsRepository } from './data/newsletter-mails-repository.ts
 import { NewsletterRepository } from './data/newsletter-repository.ts';
 import { MailBatchesRepository } from './data/mail-batches-repository.ts';
 import type { UserDirectory } from './data/user-directory.ts';
-import { ReplyNoticeWindowS } from './config.ts';
+import { AlertDigestWindowS, ReplyNoticeWindowS } from './config.ts';
 import { commsRoutes, NEWSLETTER_UNSUBSCRIBE_PATH } from './routes.ts';
 import type { CommsDeps } from './use-cases/deps.ts';
 
@@ -16,8 +16,8 @@ export interface CommsAppInput {
   /** Users' addresses: identity's internal endpoint in main (identityUserDirectory). */
   users: UserDirectory;
   logger: Logger;
-  /** REPLY_NOTICE_WINDOW_S may be left out: the config schema's default. */
-  config: Omit<CommsDeps['config'], 'REPLY_NOTICE_WINDOW_S'> & Partial<Pick<CommsDeps['config'], 'REPLY_NOTICE_WINDOW_S'>>;
+  /** REPLY_NOTICE_WINDOW_S and ALERT_DIGEST_WINDOW_S may be left out: the config schema's defaults. */
+  config: Omit<CommsDeps['config'], 'REPLY_NOTICE_WINDOW_S' | 'ALERT_DIGEST_WINDOW_S'> & Partial<Pick<CommsDeps['config'], 'REPLY_NOTICE_WINDOW_S' | 'ALERT_DIGEST_WINDOW_S'>>;
   readiness?: ReadinessCheck[];
   now?: () => Date;
   /**
@@ -38,7 +38,11 @@ export async function buildCommsApp(input: CommsAppInput): Promise<{ app: Koa; d
     users: input.users,
     mailer: input.mailer,
     logger: input.logger,
-    config: { ...input.config, REPLY_NOTICE_WINDOW_S: input.config.REPLY_NOTICE_WINDOW_S ?? ReplyNoticeWindowS.parse(undefined) },
+    config: {
+      ...input.config,
+      REPLY_NOTICE_WINDOW_S: input.config.REPLY_NOTICE_WINDOW_S ?? ReplyNoticeWindowS.parse(undefined),
+      ALERT_DIGEST_WINDOW_S: input.config.ALERT_DIGEST_WINDOW_S ?? AlertDigestWindowS.parse(undefined),
+    },
     now: input.now ?? (() => new Date()),
   };
   for (const repo of [deps.messages, deps.newsletter, deps.newsletterMails, deps.mailBatches]) await repo.init();

@@ -7,6 +7,12 @@ import { BaseServiceEnv, JwtVerifyEnv, loadWithPublicKey, port, requirePublicKey
  */
 export const ReplyNoticeWindowS = z.coerce.number().int().min(1).max(86_400).default(900);
 
+/**
+ * Daily alert digests (issue 22 §3): a user's daily saved-search matches within this many seconds of the first go to
+ * them in one mail (default a day; shorter for tests and demos).
+ */
+export const AlertDigestWindowS = z.coerce.number().int().min(1).max(7 * 86_400).default(86_400);
+
 export const CommsEnv = requirePublicKey(
   BaseServiceEnv.extend(SmtpEnv.shape)
     // Identity's sessions are verified (JWT_PUBLIC_KEY or JWT_PUBLIC_KEY_FILE): the newsletter sign-up tells the
@@ -22,6 +28,7 @@ export const CommsEnv = requirePublicKey(
       /** The site's public origin, for links in e-mails (never taken from a request). */
       PUBLIC_URL: z.url({ protocol: /^https?$/ }),
       REPLY_NOTICE_WINDOW_S: ReplyNoticeWindowS,
+      ALERT_DIGEST_WINDOW_S: AlertDigestWindowS,
     }),
 );
 export type CommsConfig = z.infer<typeof CommsEnv> & { publicKey: string };

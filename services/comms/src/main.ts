@@ -6,6 +6,7 @@ import { startNewsletterMail } from './events/newsletter-mail.ts';
 import { startCommsHandlers } from './events/notify-operators.ts';
 import { startReplyNotices } from './events/reply-notices.ts';
 import { startRemovalNotices } from './events/removal-notices.ts';
+import { startSavedSearchAlerts } from './events/saved-search-alerts.ts';
 import { startMailBatchSender } from './jobs/send-mail-batches.ts';
 import { startExpiryReminders } from './events/expiry-reminders.ts';
 
@@ -28,11 +29,14 @@ await startService({
     await ensureStream(nats.jsm, 'moderation', logger);
     const removalNotices = await startRemovalNotices(deps, nats);
     onClose(() => removalNotices.stop());
-    // The listings service's stream, where expiring listings are announced (issue 22; whoever starts first makes it).
+    // The listings service's stream, where expiring listings (the reminders) and saved-search matches are announced
+    // (issue 22; whoever starts first makes it).
     await ensureStream(nats.jsm, 'listings', logger);
     const expiryReminders = await startExpiryReminders(deps, nats);
     onClose(() => expiryReminders.stop());
-    // Due batches of notices (reply notices) are mailed by one replica at a time.
+    const savedSearchAlerts = await startSavedSearchAlerts(deps, nats);
+    onClose(() => savedSearchAlerts.stop());
+    // Due batches of notices (reply notices, daily alert digests) are mailed by one replica at a time.
     const mailBatchSender = startMailBatchSender(deps);
     onClose(() => mailBatchSender.stop());
     return app;

@@ -1,6 +1,5 @@
 import type { Context } from 'koa';
-import { createRouter, HttpError, type AuthUser } from '@cp/service-kit';
-import { readFormBody } from './form-body.ts';
+import { createRouter, HttpError, readFormBody, type AuthUser } from '@cp/service-kit';
 import { confirmNewsletter } from './use-cases/confirm-newsletter.ts';
 import type { CommsDeps } from './use-cases/deps.ts';
 import { sendContactMessage } from './use-cases/send-contact-message.ts';

@@ -16,10 +16,14 @@ import {
 import { ListingsRepository } from './data/listings-repository.ts';
 import { UploadsRepository } from './data/uploads-repository.ts';
 import { TombstonesRepository } from './data/tombstones-repository.ts';
+import { SavedSearchesRepository } from './data/saved-searches-repository.ts';
+import { createAlertLinks } from './use-cases/alert-links.ts';
+import { ALERT_UNSUBSCRIBE_PATH } from './use-cases/unsubscribe-alert.ts';
 import { listingsRoutes } from './routes.ts';
 import { lifecycleRoutes, REMINDERS_UNSUBSCRIBE_PATH } from './lifecycle-routes.ts';
 import { ReminderOptOutsRepository } from './data/reminder-opt-outs-repository.ts';
 import { savedListingsRoutes } from './saved-listings-routes.ts';
+import { savedSearchRoutes } from './saved-search-routes.ts';
 import type { ObjectStore } from '@cp/service-kit';
 import type { ListingsDeps } from './use-cases/deps.ts';
 
@@ -33,8 +37,10 @@ export interface ListingsAppInput {
   readiness?: ReadinessCheck[];
   /** POSTING_LIMITS: overrides of the contracts' posting-limit defaults. */
   postingLimits?: PostingLimitOverrides;
-  /** Issue 22: LINK_SIGNING_KEY (the renew and stop-reminders links) and LISTING_TTL_DAYS (default LISTING_TTL_DAYS_DEFAULT). */
-  lifecycle: { linkSigningKey: string; ttlDays?: number };
+  /** LINK_SIGNING_KEY: signs the links that act without a login (an alert's unsubscribe). */
+  linkSigningKey: string;
+  /** Issue 22 lifecycle: LISTING_TTL_DAYS (default LISTING_TTL_DAYS_DEFAULT); its links are signed with linkSigningKey. */
+  lifecycle?: { ttlDays?: number };
   now?: () => Date;
 }
 
@@ -50,13 +56,15 @@ export async function buildListingsApp(input: ListingsAppInput): Promise<{ app: 
     uploads: new UploadsRepository(input.conn),
     tombstones: new TombstonesRepository(input.conn),
     postingLimits: createPostingLimits(input.conn, { overrides: input.postingLimits ?? {}, ...(input.now ? { now: input.now } : {}) }),
+    savedSearches: new SavedSearchesRepository(input.conn),
+    alertLinks: createAlertLinks(input.linkSigningKey),
     store: input.store,
     images: input.images ?? { maxPixels: 50_000_000 },
     optOuts: new ReminderOptOutsRepository(input.conn),
     lifecycle: {
-      ttlDays: input.lifecycle.ttlDays ?? LISTING_TTL_DAYS_DEFAULT,
-      renewLinks: createSignedLinks({ key: input.lifecycle.linkSigningKey, purpose: 'renew-listing', schema: RenewLinkDataSchema, invalid: LIFECYCLE_MESSAGES.renewLinkInvalid }),
-      optOutLinks: createSignedLinks({ key: input.lifecycle.linkSigningKey, purpose: 'unsubscribe-reminders', schema: ReminderOptOutDataSchema, invalid: LIFECYCLE_MESSAGES.optOutLinkInvalid }),
+      ttlDays: input.lifecycle?.ttlDays ?? LISTING_TTL_DAYS_DEFAULT,
+      renewLinks: createSignedLinks({ key: input.linkSigningKey, purpose: 'renew-listing', schema: RenewLinkDataSchema, invalid: LIFECYCLE_MESSAGES.renewLinkInvalid }),
+      optOutLinks: createSignedLinks({ key: input.linkSigningKey, purpose: 'unsubscribe-reminders', schema: ReminderOptOutDataSchema, invalid: LIFECYCLE_MESSAGES.optOutLinkInvalid }),
     },
     logger: input.logger,
     now: input.now ?? (() => new Date()),
@@ -65,6 +73,7 @@ export async function buildListingsApp(input: ListingsAppInput): Promise<{ app: 
   await deps.uploads.init();
   await deps.tombstones.init();
   await deps.optOuts.init();
+  await deps.savedSearches.init();
   await deps.postingLimits.init();
   await outboxModel(input.conn).createIndexes();
   await input.store.ensureBucket();
@@ -73,13 +82,15 @@ export async function buildListingsApp(input: ListingsAppInput): Promise<{ app: 
     name: 'listings',
     logger: input.logger,
     readiness: [mongoReadiness(input.conn), storeReadiness(input.store), ...(input.readiness ?? [])],
-    rawBodyPaths: ['/api/upload', REMINDERS_UNSUBSCRIBE_PATH],
+    rawBodyPaths: ['/api/upload', REMINDERS_UNSUBSCRIBE_PATH, ALERT_UNSUBSCRIBE_PATH],
   });
   const lifecycle = lifecycleRoutes(deps, auth);
   app.use(lifecycle.routes()).use(lifecycle.allowedMethods());
   const routes = listingsRoutes(deps, auth);
   app.use(routes.routes()).use(routes.allowedMethods());
-  const saved = await savedListingsRoutes(deps, auth);
+  const savedListings = await savedListingsRoutes(deps, auth);
+  app.use(savedListings.routes()).use(savedListings.allowedMethods());
+  const saved = savedSearchRoutes(deps, auth);
   app.use(saved.routes()).use(saved.allowedMethods());
   return { app, deps };
 }

@@ -7,6 +7,8 @@ export const ListingsEnv = noDemoDataInProduction(
     BaseServiceEnv.extend({
       ...S3Env.shape,
       ...JwtVerifyEnv.shape,
+      /** Signs the links that act without a login (issue 22: renew, stop reminders, stop an alert). Required, no default. */
+      ...SignedLinksEnv.shape,
       PORT: port(4002),
       MONGO_DB: z.string().default('listings'),
       /** The bucket that holds uploaded images (created at start if missing). */
@@ -21,8 +23,6 @@ export const ListingsEnv = noDemoDataInProduction(
       ABANDONED_IMAGE_AGE_H: z.coerce.number().int().min(1).max(720).default(24),
       /** Overrides of the posting limits (issue 21 §5; JSON, e.g. {"listing":{"limit":5}}): POSTING_LIMIT_DEFAULTS otherwise. */
       ...PostingLimitsEnv.shape,
-      /** Issue 22: the key of the links that act without a login (renew a listing, stop the reminders). Required, no default. */
-      ...SignedLinksEnv.shape,
       /** Days a listing is shown from its creation or renewal. */
       LISTING_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(LISTING_TTL_DAYS_DEFAULT),
       /** Seconds between runs of the lifecycle job (expire, retire done listings, remind owners); 0 turns it off. */

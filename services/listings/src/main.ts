@@ -5,6 +5,7 @@ import { seedDemoData } from './seed/seed.ts';
 import { startImageCleanup } from './events/image-cleanup.ts';
 import { startImageClaims } from './events/image-claims.ts';
 import { startModerationConsumer } from './events/moderation.ts';
+import { startSavedSearchAlerts } from './events/saved-search-alerts.ts';
 import { startAbandonedImageSweep } from './jobs/abandoned-images.ts';
 import { startLifecycleJob } from './jobs/listing-lifecycle.ts';
 import { backfillExpiry } from './use-cases/run-lifecycle.ts';
@@ -21,7 +22,8 @@ await startService({
       auth: sessionAuth(config),
       images: { maxPixels: config.IMAGE_MAX_PIXELS, concurrentUploads: config.UPLOAD_CONCURRENCY },
       postingLimits: config.POSTING_LIMITS,
-      lifecycle: { linkSigningKey: config.LINK_SIGNING_KEY, ttlDays: config.LISTING_TTL_DAYS },
+      linkSigningKey: config.LINK_SIGNING_KEY,
+      lifecycle: { ttlDays: config.LISTING_TTL_DAYS },
       readiness,
     });
     const imageCleanup = await startImageCleanup(deps, nats);
@@ -34,6 +36,9 @@ await startService({
     await ensureStream(nats.jsm, 'moderation', logger);
     const moderation = await startModerationConsumer(deps, nats);
     onClose(() => moderation.stop());
+    // Saved-search alerts (issue 22 §3): new and renewed listings matched against the saved searches.
+    const alerts = await startSavedSearchAlerts(deps, nats);
+    onClose(() => alerts.stop());
     if (config.ABANDONED_IMAGE_SWEEP_MIN > 0) {
       const sweep = startAbandonedImageSweep(deps, { everyMs: config.ABANDONED_IMAGE_SWEEP_MIN * 60_000, maxAgeMs: config.ABANDONED_IMAGE_AGE_H * 3_600_000 });
       onClose(() => sweep.stop());

@@ -44,8 +44,8 @@ export async function startListings(
     auth: base.auth,
     images: { maxPixels: opts.maxPixels ?? 50_000_000 },
     postingLimits: opts.postingLimits ?? LIFTED_LISTING_LIMIT,
-    // A random link-signing key per harness (LINK_SIGNING_KEY), unless a test shares one between two harnesses.
-    lifecycle: { linkSigningKey: opts.linkSigningKey ?? randomBytes(32).toString('base64url'), ...(opts.ttlDays ? { ttlDays: opts.ttlDays } : {}) },
+    linkSigningKey: opts.linkSigningKey ?? randomBytes(32).toString('base64url'),
+    ...(opts.ttlDays ? { lifecycle: { ttlDays: opts.ttlDays } } : {}),
     ...(opts.now ? { now: opts.now } : {}),
   });
   // A durable of its own per harness: test files share the stream, never a consumer.

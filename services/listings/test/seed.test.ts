@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { LISTING_CATEGORIES, LISTING_REMINDER_DAYS, LISTING_TIERS, ListingSchema, LOCATIONS, type Listing } from '@cp/contracts';
+import { DEMO_ACCOUNTS, LISTING_CATEGORIES, LISTING_REMINDER_DAYS, LISTING_TIERS, ListingSchema, listingMatchesFilters, LOCATIONS, type Listing } from '@cp/contracts';
 import { outboxModel } from '@cp/service-kit';
 import { seedDemoData } from '../src/seed/seed.ts';
 import { DEMO_LISTINGS } from '../src/seed/demo-listings.ts';
@@ -51,6 +51,11 @@ describe('demo data', () => {
       expect(meta.exif).toBeUndefined();
     }
     expect(await outboxModel(h.conn).countDocuments({ type: 'listings.listing-created' })).toBe(DEMO_LISTINGS.length);
+    // One saved search of a demo member (issue 22 §3), and it matches a demo listing of someone else.
+    const searches = await h.deps.savedSearches.model.find().lean().exec();
+    expect(searches.map((s) => [s.userId, s.name, s.frequency, s.paused])).toEqual([[DEMO_ACCOUNTS.priya.id, 'Rooms in Mechanicsburg', 'instant', false]]);
+    const matching = DEMO_LISTINGS.filter((l) => l.owner !== 'priya' && listingMatchesFilters({ ...l, price: l.price ?? null }, searches[0]!.filters));
+    expect(matching.length).toBeGreaterThan(0);
   }, 120_000);
 
   it('is idempotent: a second run changes nothing', async () => {

@@ -231,6 +231,16 @@ describe('page heads', () => {
     }
   });
 
+  it('the alerts pages (issue 22 §3: a user’s saved searches, an alert’s stop link) are private: noindex, their own title', async () => {
+    for (const [path, title] of [
+      ['/alerts', 'My Alerts'],
+      ['/alerts/unsubscribe?token=abc.def', 'Stop an Alert'],
+    ] as const) {
+      const { status, head } = await headOf(path);
+      expect([path, status, head.title, head.meta.robots, head.canonical]).toEqual([path, 200, `${title} | Central PA Desi Community`, 'noindex', undefined]);
+    }
+  });
+
   it('a chosen Yellow Pages category has its own title and canonical URL; an unknown one is the page without a choice', async () => {
     let { status, head } = await headOf('/yellow-pages?subCategory=Plumbing&mainCategory=Home+Repairs&utm_source=whatsapp');
     expect([status, head.title, head.canonical]).toEqual([200, 'Plumbing | Yellow Pages | Central PA Desi Community', `${PUBLIC_URL}/yellow-pages?mainCategory=Home+Repairs&subCategory=Plumbing`]);

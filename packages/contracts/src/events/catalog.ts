@@ -8,6 +8,7 @@ import { AdPlacementSchema } from '../ads.ts';
 import { NewsletterMailKindSchema } from '../comms.ts';
 import { PAGE_VIEW_ID_PATTERN } from '../visitor.ts';
 import { ReportKindSchema, ReportReasonSchema } from '../moderation.ts';
+import { AlertListingSchema, SavedSearchFrequencySchema } from '../saved-searches.ts';
 import { defineEvent, EventEnvelopeSchema, type EventDefinition, type EventEnvelope } from './envelope.ts';
 
 // identity
@@ -54,6 +55,25 @@ export const ListingExpiring = defineEvent(
   'listings.listing-expiring',
   1,
   z.object({ listingId: IdSchema, userId: IdSchema, title: z.string(), expiresAt: IsoDateTimeSchema, renewToken: z.string().max(2_048), unsubscribeToken: z.string().max(2_048) }),
+);
+/**
+ * Issue 22 §3: a new (or renewed) listing matched a user's saved search; emitted once per (saved search, listing) ever
+ * (`deliveryId`). comms mails it to `userId` at once (`instant`) or lists it in the user's daily digest. The tokens are
+ * the listings service's signed unsubscribe links: this alert (`unsubscribeToken`) and the user's daily digest.
+ */
+export const SavedSearchMatched = defineEvent(
+  'listings.saved-search-matched',
+  1,
+  z.object({
+    deliveryId: z.string().min(1).max(100),
+    savedSearchId: IdSchema,
+    savedSearchName: z.string(),
+    userId: IdSchema,
+    frequency: SavedSearchFrequencySchema,
+    listing: AlertListingSchema,
+    unsubscribeToken: z.string().max(2_048),
+    digestUnsubscribeToken: z.string().max(2_048),
+  }),
 );
 
 // forum
@@ -153,6 +173,7 @@ export const eventCatalog = [
   ListingRenewed,
   ListingExpired,
   ListingExpiring,
+  SavedSearchMatched,
   ForumPostCreated,
   ForumReplyCreated,
   ForumPostViewed,

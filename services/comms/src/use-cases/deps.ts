@@ -18,6 +18,6 @@ export interface CommsDeps {
   users: UserDirectory;
   mailer: Mailer;
   logger: Logger;
-  config: { CONTACT_INBOX: string; PUBLIC_URL: string; REPLY_NOTICE_WINDOW_S: number };
+  config: { CONTACT_INBOX: string; PUBLIC_URL: string; REPLY_NOTICE_WINDOW_S: number; ALERT_DIGEST_WINDOW_S: number };
   now: () => Date;
 }

@@ -9,6 +9,7 @@ import { storeImage } from '../images/storage-keys.ts';
 import type { ListingsDeps } from '../use-cases/deps.ts';
 import { daysFromNow, DEMO_LISTINGS } from './demo-listings.ts';
 import { demoImage } from './demo-images.ts';
+import { demoSavedSearches } from './demo-saved-searches.ts';
 
 /**
  * A demo listing's expiry: posting time + the TTL, but (like the start-up backfill) never within the reminder window,
@@ -80,6 +81,8 @@ export async function seedDemoData(deps: ListingsDeps): Promise<SeedResult> {
   }
   try {
     await runInTransaction(deps.conn, async (session, emit) => {
+      // The demo's saved search first: the listings' events are matched against it (one alert for its owner).
+      for (const search of demoSavedSearches(now)) await deps.savedSearches.insertIfAbsent(search, session);
       for (const doc of docs) {
         await deps.listings.insert(doc, session);
         await emit(ListingCreated, { listingId: doc._id, userId: doc.userId, category: doc.category, tier: doc.tier, title: doc.title, listing: toListing(doc) });

@@ -4,6 +4,8 @@ import type { ListingsRepository } from '../data/listings-repository.ts';
 import type { UploadsRepository } from '../data/uploads-repository.ts';
 import type { TombstonesRepository } from '../data/tombstones-repository.ts';
 import type { ReminderOptOutsRepository } from '../data/reminder-opt-outs-repository.ts';
+import type { SavedSearchesRepository } from '../data/saved-searches-repository.ts';
+import type { AlertLinks } from './alert-links.ts';
 import type { ObjectStore, PostingLimits, SignedLinks } from '@cp/service-kit';
 
 /** Issue 22 lifecycle settings: the TTL and the service's signed links (renew one listing; stop one user's reminders). */
@@ -22,6 +24,10 @@ export interface ListingsDeps {
   tombstones: TombstonesRepository;
   /** Per-user posting limits (the kit's, in this service's MongoDB): `listing` at each create. */
   postingLimits: PostingLimits;
+  /** Saved searches with alerts (issue 22 §3) and their delivery records. */
+  savedSearches: SavedSearchesRepository;
+  /** The signed unsubscribe links of alert mails. */
+  alertLinks: AlertLinks;
   store: ObjectStore;
   /** Pixel limit of an image; uploads processed at once (default 4). */
   images: { maxPixels: number; concurrentUploads?: number };

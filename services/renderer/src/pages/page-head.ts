@@ -17,6 +17,8 @@ const PRIVATE_PAGES: Record<string, string> = {
   '/admin': 'Admin Dashboard',
   '/my-listings': 'My Listings',
   '/saved': 'Saved Listings',
+  '/alerts': 'My Alerts',
+  '/alerts/unsubscribe': 'Stop an Alert',
   '/auth': 'Login or Register',
   '/forgot-password': 'Forgot Password',
   '/reset-password': 'Reset Password',

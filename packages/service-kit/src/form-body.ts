@@ -1,9 +1,9 @@
 import type { Context } from 'koa';
-import { HttpError } from '@cp/service-kit';
+import { HttpError } from './errors.ts';
 
 /**
- * A small application/x-www-form-urlencoded body (the RFC 8058 one-click unsubscribe's), read by its route: the kit's
- * parser reads JSON only. Bounded (413 past `limitBytes`); an encoded body (Content-Encoding) is refused with 415.
+ * A small application/x-www-form-urlencoded body (the RFC 8058 one-click unsubscribe's: comms' newsletter, listings'
+ * alerts), read by its route: the kit's parser reads JSON only. Bounded (413 past `limitBytes`); an encoded body (Content-Encoding) is refused with 415.
  * Returns its fields (the last value of a repeated one) for the use case's schema.
  */
 export async function readFormBody(ctx: Context, limitBytes = 1024): Promise<Record<string, string>> {
