@@ -1,7 +1,7 @@
 import { mailbox } from '../infra/src/mailbox.ts';
 import { withPage } from './support/browser.ts';
 import { e2eEnv } from './support/env.ts';
-import { createDirect, expectToast, newUser, registerDirect, signIn } from './support/site.ts';
+import { createDirect, expectToast, newUser, openAccountMenu, registerDirect, signIn } from './support/site.ts';
 
 /** The signed-in user's saved searches, asked of the listings service directly (test check, not the behaviour under test). */
 async function savedSearches(token: string): Promise<Array<{ id: string; name: string; paused: boolean; frequency: string }>> {
@@ -86,8 +86,10 @@ describe('saved searches with alerts (issue 22 §3)', () => {
       expect(oneClick.status).toBe(200);
       expect(await oneClick.json()).toMatchObject({ status: 'paused', name: 'Harmoniums in Camp Hill' });
 
-      // The alerts page shows it paused; resume it, make it daily, then delete it.
-      await page.goto('/alerts');
+      // The alerts page (the account menu leads there) shows it paused; resume it, make it daily, then delete it.
+      const menu = await openAccountMenu(page, `${seeker.firstName} ${seeker.lastName}`);
+      await menu.getByRole('menuitem', { name: 'My Alerts' }).click();
+      await page.waitForURL((url) => url.pathname === '/alerts');
       await page.getByRole('heading', { name: 'My Alerts', level: 1 }).waitFor();
       await page.getByRole('heading', { name: 'Harmoniums in Camp Hill' }).waitFor();
       await page.getByText('Paused', { exact: true }).waitFor();

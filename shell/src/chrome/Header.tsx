@@ -93,6 +93,7 @@ export function Header() {
               email={user.email}
               onMyListings={() => navigate('/my-listings')}
               onSaved={() => navigate('/saved')}
+              onAlerts={() => navigate('/alerts')}
               onLogout={() => void doLogout()}
               trigger={
                 <Button variant="ghost" size="icon" className="rounded-full">

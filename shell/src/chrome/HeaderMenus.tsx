@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Bookmark, CalendarPlus, FilePlus2, ListChecks, LogOut } from 'lucide-react';
+import { BellRing, Bookmark, CalendarPlus, FilePlus2, ListChecks, LogOut } from 'lucide-react';
 import type { ListingCategory } from '@cp/contracts';
 import type { DeferredPartProps } from '@cp/ui';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '@cp/ui/dropdown-menu';
@@ -49,10 +49,11 @@ export interface AccountMenuProps {
   email?: string | null | undefined;
   onMyListings: () => void;
   onSaved: () => void;
+  onAlerts: () => void;
   onLogout: () => void;
 }
 
-export function AccountMenu({ name, email, onMyListings, onSaved, onLogout, ...part }: AccountMenuProps & DeferredPartProps) {
+export function AccountMenu({ name, email, onMyListings, onSaved, onAlerts, onLogout, ...part }: AccountMenuProps & DeferredPartProps) {
   return (
     <HeaderMenu {...part}>
       <DropdownMenuLabel className="font-normal">
@@ -67,6 +68,10 @@ export function AccountMenu({ name, email, onMyListings, onSaved, onLogout, ...p
       <DropdownMenuItem onSelect={onSaved}>
         <Bookmark aria-hidden="true" />
         Saved Listings
+      </DropdownMenuItem>
+      <DropdownMenuItem onSelect={onAlerts}>
+        <BellRing aria-hidden="true" />
+        My Alerts
       </DropdownMenuItem>
       <DropdownMenuItem onSelect={onLogout}>
         <LogOut aria-hidden="true" />
