@@ -277,7 +277,7 @@ export const CORPUS: Record<CorpusName, Corpus> = {
       saved_listing_locks: { added: (doc, o) => o.users.has(String(doc._id)), mutable: { fields: ['v'] } },
       // The attacker's valid saved searches; a create touches its user's owner document (the per-user cap).
       saved_searches: { added: answeredId },
-      saved_search_owners: { added: (doc, o) => o.users.has(String(doc._id)), mutable: { fields: ['touchedAt'] } },
+      saved_search_owners: { added: (doc, o) => o.users.has(String(doc._id)), mutable: { fields: ['v'] } },
     },
     files: ['/uploads/:image'],
   },

@@ -1,4 +1,5 @@
-import { Schema, type ClientSession, type Connection, type Model } from 'mongoose';
+import { Schema, type ClientSession, type Connection } from 'mongoose';
+import { UserLocks } from './user-locks.ts';
 import { MongoRepository, trusted } from '@cp/service-kit';
 
 /** saved_listings (spec §3; issue 22 §2): one listing one user saved. */
@@ -23,35 +24,22 @@ savedListingSchema.index({ userId: 1, listingId: 1 }, { name: 'user_listing', un
 // A user's saves, newest first (GET /api/saved-listings pages).
 savedListingSchema.index({ userId: 1, createdAt: -1, _id: -1 }, { name: 'user_newest' });
 
-/**
- * saved_listing_locks: one document per user, written first in the transaction of every save, merge and removal. Two
- * writes of one user at once then conflict and run one after the other, so the count read after the lock is exact and
- * the cap (SAVED_LISTINGS_MAX) holds with any number of replicas.
- */
-interface SavedLockDoc {
-  _id: string;
-  v: number;
-}
-const savedLockSchema = new Schema<SavedLockDoc>({ _id: { type: String, required: true }, v: { type: Number, required: true } }, { collection: 'saved_listing_locks', versionKey: false });
-
 export class SavedListingsRepository extends MongoRepository<SavedListingDoc> {
-  private readonly locks: Model<SavedLockDoc>;
+  /** saved_listing_locks: taken first in every save, merge and removal, so the cap (SAVED_LISTINGS_MAX) holds. */
+  private readonly locks: UserLocks;
   constructor(conn: Connection) {
     super(conn, 'SavedListing', savedListingSchema);
-    this.locks = (conn.models.SavedListingLock as Model<SavedLockDoc> | undefined) ?? conn.model<SavedLockDoc>('SavedListingLock', savedLockSchema);
+    this.locks = new UserLocks(conn, 'SavedListingLock', 'saved_listing_locks');
   }
 
   override async init(): Promise<void> {
     await super.init();
-    await this.locks.createCollection();
+    await this.locks.init();
   }
 
-  /**
-   * Takes the user's lock in the transaction (see SavedLockDoc) and answers how many listings the user has saved. A
-   * concurrent write of the same user meets a write conflict and is retried once this transaction committed.
-   */
+  /** Takes the user's lock in the transaction (UserLocks) and answers how many listings the user has saved. */
   async lockAndCount(userId: string, session: ClientSession): Promise<number> {
-    await this.locks.updateOne({ _id: userId }, { $inc: { v: 1 } }, { upsert: true, session }).exec();
+    await this.locks.take(userId, session);
     return this.model.countDocuments({ userId }, { session }).exec();
   }
 

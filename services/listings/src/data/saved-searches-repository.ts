@@ -1,4 +1,5 @@
 import { Schema, type ClientSession, type Connection, type Model } from 'mongoose';
+import { UserLocks } from './user-locks.ts';
 import { MongoRepository, trusted } from '@cp/service-kit';
 import type { SavedSearchFilters, SavedSearchFrequency } from '@cp/contracts';
 
@@ -62,12 +63,6 @@ const deliverySchema = new Schema<AlertDeliveryDoc>(
 );
 deliverySchema.index({ savedSearchId: 1 }, { name: 'saved_search' });
 
-/** saved_search_owners: touched in every create's transaction, so two creates of one user at once conflict and the cap holds. */
-interface OwnerDoc {
-  _id: string;
-  touchedAt: Date;
-}
-const ownerSchema = new Schema<OwnerDoc>({ _id: { type: String, required: true }, touchedAt: { type: Date, required: true } }, { collection: 'saved_search_owners', versionKey: false });
 
 /** The candidates of one listing are read in one batch of up to this many (see candidates). */
 const CANDIDATES_BATCH = 20_000;
@@ -76,23 +71,24 @@ export const deliveryIdOf = (savedSearchId: string, listingId: string) => `${sav
 
 export class SavedSearchesRepository extends MongoRepository<SavedSearchDoc> {
   readonly deliveries: Model<AlertDeliveryDoc>;
-  private readonly owners: Model<OwnerDoc>;
+  /** saved_search_owners: taken first in every create, so the cap holds. */
+  private readonly owners: UserLocks;
   constructor(conn: Connection) {
     super(conn, 'SavedSearch', savedSearchSchema);
     this.deliveries = (conn.models.AlertDelivery as Model<AlertDeliveryDoc> | undefined) ?? conn.model<AlertDeliveryDoc>('AlertDelivery', deliverySchema);
-    this.owners = (conn.models.SavedSearchOwner as Model<OwnerDoc> | undefined) ?? conn.model<OwnerDoc>('SavedSearchOwner', ownerSchema);
+    this.owners = new UserLocks(conn, 'SavedSearchOwner', 'saved_search_owners');
   }
 
   override async init(): Promise<void> {
     await super.init();
     await this.deliveries.createCollection();
     await this.deliveries.createIndexes();
-    await this.owners.createCollection();
+    await this.owners.init();
   }
 
   /** In a create's transaction: serialises the user's creates (a write conflict), then counts their saved searches. */
-  async lockAndCount(userId: string, now: Date, session: ClientSession): Promise<number> {
-    await this.owners.updateOne({ _id: userId }, { $set: { touchedAt: now } }, { upsert: true, session }).exec();
+  async lockAndCount(userId: string, session: ClientSession): Promise<number> {
+    await this.owners.take(userId, session);
     return this.model.countDocuments({ userId }, { session }).exec();
   }
 

@@ -27,7 +27,7 @@ export async function createSavedSearch(deps: ListingsDeps, userId: string, body
     updatedAt: now,
   };
   await runInTransaction(deps.conn, async (session) => {
-    if ((await deps.savedSearches.lockAndCount(userId, now, session)) >= SAVED_SEARCHES_PER_USER_MAX) {
+    if ((await deps.savedSearches.lockAndCount(userId, session)) >= SAVED_SEARCHES_PER_USER_MAX) {
       throw new HttpError(409, SAVED_SEARCH_MESSAGES.tooMany, { code: 'too_many_saved_searches' });
     }
     await deps.savedSearches.insert(doc, session);
