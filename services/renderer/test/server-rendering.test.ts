@@ -2,7 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import { createServer as createHttpServer, request as httpRequest, type Server } from 'node:http';
 import { createServer } from 'node:net';
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { RunningGateway } from '../../gateway/src/app.ts';
 import { client, startTestGateway } from '../../gateway/test/helpers.ts';
@@ -34,7 +34,7 @@ let forumProxy: { url: string; asked: string[]; server: Server };
 let renderer: { base: string; child: ChildProcess; log: () => string };
 let webOrigin: RunningGateway;
 /** The renderer's WEB_ORIGIN: webOrigin through a proxy the outage test switches off. */
-let originProxy: { url: string; down: (path: string) => boolean; server: Server };
+let originProxy: { url: string; down: (path: string, method: string) => boolean; server: Server };
 let site: RunningGateway;
 const api = client();
 const FOUNDER = 'Asha Deshpande (test founder)';
@@ -72,10 +72,10 @@ async function countingProxy(target: string): Promise<{ url: string; asked: stri
  * A pass-through to the web origin (every method, header and byte as is) that can be switched off: while `down` says
  * so for a request, its connection is cut, as while the origin's gateway restarts.
  */
-async function switchableProxy(target: string): Promise<{ url: string; down: (path: string) => boolean; server: Server }> {
-  const state = { down: (_path: string) => false };
+async function switchableProxy(target: string): Promise<{ url: string; down: (path: string, method: string) => boolean; server: Server }> {
+  const state = { down: (_path: string, _method: string) => false };
   const server = createHttpServer((req, res) => {
-    if (state.down(req.url ?? '/')) {
+    if (state.down(req.url ?? '/', req.method ?? 'GET')) {
       req.socket.destroy();
       return;
     }
@@ -290,6 +290,32 @@ describe('pages rendered on the server', () => {
       originProxy.down = () => false;
     }
   }, 60_000);
+
+  test("a remote whose new version failed to load (its files cut while it loaded) is loaded again at the next look: pages do not keep its fallback", async () => {
+    await until(async () => {
+      const p = await page('/forum');
+      return rendered(p.html).body.includes(postTitle) ? p : undefined;
+    }, 20_000);
+    // The forum's server files answer nothing to GET (its container and chunks), HEAD still answers: its version
+    // changes (the entry touched), so the renderer registers it again and loading it fails.
+    originProxy.down = (p, method) => method === 'GET' && p.startsWith('/mf/forum/server/') && !p.includes('remoteEntry.js');
+    try {
+      const entry = path.join(forumDir, 'server', 'remoteEntry.js');
+      const later = new Date(Date.now() + 60_000);
+      utimesSync(entry, later, later);
+      await until(async () => {
+        const p = await page('/forum');
+        return rendered(p.html).state?.failedRemotes.includes('mf_forum/routes') ? p : undefined;
+      }, 20_000);
+    } finally {
+      originProxy.down = () => false;
+    }
+    // The origin answers again, with the same version as when it failed: the remote is rendered again.
+    await until(async () => {
+      const p = await page('/forum');
+      return rendered(p.html).body.includes(postTitle) ? p : undefined;
+    }, 20_000);
+  }, 120_000);
 
   test('mf-forum down: /forum is still 200, with its fallback in the HTML and the browser told to try it again', async () => {
     const aside = path.join(work, 'forum-offline');
