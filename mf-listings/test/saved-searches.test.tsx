@@ -22,6 +22,9 @@ describe('saved searches from the /listings filters', () => {
   });
 });
 
+/** A link's token as the listings service signs it: a base64url payload, a dot, an HMAC-SHA256 signature. */
+const TOKEN = `${Buffer.from('{"savedSearchId":"x"}').toString('base64url')}.${'S'.repeat(43)}`;
+
 describe('/alerts/unsubscribe', () => {
   const posts: unknown[] = [];
   async function renderAt(path: string, answer: [number, unknown]) {
@@ -43,18 +46,18 @@ describe('/alerts/unsubscribe', () => {
   afterEach(cleanup);
 
   it('changes nothing on opening; the button POSTs the token and says what happened', async () => {
-    await renderAt('/alerts/unsubscribe?token=abc.def', [200, { status: 'paused', name: 'Rooms', message: SAVED_SEARCH_MESSAGES.paused }]);
+    await renderAt(`/alerts/unsubscribe?token=${TOKEN}`, [200, { status: 'paused', name: 'Rooms', message: SAVED_SEARCH_MESSAGES.paused }]);
     expect(posts).toEqual([]);
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Stop e-mails' }));
     });
-    expect(posts).toEqual([{ path: '/api/saved-searches/unsubscribe', body: { token: 'abc.def' } }]);
+    expect(posts).toEqual([{ path: '/api/saved-searches/unsubscribe', body: { token: TOKEN } }]);
     expect(await screen.findByRole('heading', { name: 'Alert Stopped' })).toBeTruthy();
     expect(screen.getByText(`“Rooms”: ${SAVED_SEARCH_MESSAGES.paused}`)).toBeTruthy();
   });
 
   it('a refused link shows the service’s sentence; a malformed one is not sent at all', async () => {
-    await renderAt('/alerts/unsubscribe?token=abc.def', [400, { error: SAVED_SEARCH_MESSAGES.invalidLink }]);
+    await renderAt(`/alerts/unsubscribe?token=${TOKEN}`, [400, { error: SAVED_SEARCH_MESSAGES.invalidLink }]);
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Stop e-mails' }));
     });

@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { createAppStore, hydrateApi, readSsrState } from '@cp/web-core';
-import { App, SiteRoutes, type Hydration } from './app/App.tsx';
+import { App, preloadShellPage, SiteRoutes, type Hydration } from './app/App.tsx';
 import { createBrowserRemotes } from './mf/runtime.ts';
 import './styles.css';
 
@@ -14,8 +14,9 @@ const ssr = container.firstElementChild ? readSsrState(document) : undefined;
 const store = createAppStore();
 if (ssr) store.dispatch(hydrateApi(ssr.api));
 const remotes = createBrowserRemotes(ssr?.failedRemotes);
-// Session (spec §4) and remotes start together, before the first render; so does the code of the first view.
-const firstView = remotes.loadFirstView(window.location.pathname);
+// Session (spec §4) and remotes start together, before the first render; so does the code of the first view (the
+// remotes' modules and the page's own chunk, so the server's markup hydrates in one pass, nothing left inert).
+const firstView = Promise.all([remotes.loadFirstView(window.location.pathname), preloadShellPage(window.location.pathname)]);
 
 const page = (hydration?: Hydration) => (
   <StrictMode>

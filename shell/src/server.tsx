@@ -21,7 +21,7 @@ import type { PageRenderer, PageRendererOptions, RenderedBody } from '@cp/contra
 import { SERVER_SITE_SETTINGS } from '@cp/contracts/site-settings';
 import { baseApi, createAppStore, type AppStore } from '@cp/web-core';
 import { dehydrateApiState, keepQuery, serializeSsrState } from '@cp/web-core/ssr-server';
-import { App, SiteRoutes } from './app/App.tsx';
+import { App, preloadShellPage, SiteRoutes } from './app/App.tsx';
 import { createServerRemotes } from './mf/server-remotes.ts';
 import { exposeId, type RemotesController } from './mf/remotes.ts';
 
@@ -121,7 +121,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
       // for every page, so one value for the process (set again with each page, as the gateway sends it).
       if (siteSettings) (globalThis as Record<string, unknown>)[SERVER_SITE_SETTINGS] = siteSettings;
       const controller = await waitUntil(remotes.forPage(), deadline);
-      if (controller === 'late' || (await waitUntil(controller.loadFirstView(pathname), deadline)) === 'late') return undefined;
+      if (controller === 'late' || (await waitUntil(Promise.all([controller.loadFirstView(pathname), preloadShellPage(pathname)]), deadline)) === 'late') return undefined;
       const signal = AbortSignal.timeout(Math.max(1, deadline - Date.now()));
       // A query that failed is not asked again while this page renders: on the server the hooks start it again at every
       // render (there are no effects), and a 404 must render as "not found", not as loading (keepFailed).

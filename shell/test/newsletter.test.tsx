@@ -11,8 +11,7 @@ import { createAppStore } from '@cp/web-core';
 import { App, SiteRoutes } from '../src/app/App.tsx';
 import { NewsletterSignup } from '../src/home/NewsletterSignup.tsx';
 import { createRemotesController } from '../src/mf/remotes.ts';
-import { NewsletterConfirmPage } from '../src/pages/NewsletterConfirmPage.tsx';
-import { NewsletterUnsubscribePage } from '../src/pages/NewsletterUnsubscribePage.tsx';
+import { NewsletterConfirmPage, NewsletterUnsubscribePage } from '../src/pages/NewsletterLinks.tsx';
 
 const TOKEN = 'A'.repeat(40) + '_-9';
 

@@ -1,9 +1,8 @@
-import { lazy } from 'react';
-import { defineRemoteWidgets } from '@cp/web-core/contract';
+import { defineRemoteWidgets, lazyPage } from '@cp/web-core/contract';
 import metadata from './metadata.json';
 import '../styles.css';
 
 /** mf-directory's `./widgets`: the Featured Businesses section of the home page (its slot in metadata.json). */
 export const { widgets } = defineRemoteWidgets(metadata, {
-  widgets: [{ id: 'directory.featured', slot: 'featured-businesses', Component: lazy(() => import('../widgets/FeaturedBusinesses.tsx')) }],
+  widgets: [{ id: 'directory.featured', slot: 'featured-businesses', Component: lazyPage(() => import('../widgets/FeaturedBusinesses.tsx')) }],
 });

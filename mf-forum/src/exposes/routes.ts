@@ -1,10 +1,9 @@
-import { lazy } from 'react';
-import { defineRemoteRoutes } from '@cp/web-core/contract';
+import { defineRemoteRoutes, lazyPage } from '@cp/web-core/contract';
 import metadata from './metadata.json';
 import '../styles.css';
 
 /** mf-forum's `./routes`: a page per route of metadata.json, each its own chunk. */
 export const { routes } = defineRemoteRoutes(metadata, {
-  '/forum': lazy(() => import('../pages/ForumPage.tsx')),
-  '/forum/post/:id': lazy(() => import('../pages/ForumPostPage.tsx')),
+  '/forum': lazyPage(() => import('../pages/ForumPage.tsx')),
+  '/forum/post/:id': lazyPage(() => import('../pages/ForumPostPage.tsx')),
 });

@@ -1,5 +1,4 @@
-import { lazy } from 'react';
-import { defineRemoteWidgets } from '@cp/web-core/contract';
+import { defineRemoteWidgets, lazyPage } from '@cp/web-core/contract';
 import metadata from './metadata.json';
 import '../styles.css';
 
@@ -10,15 +9,15 @@ import '../styles.css';
  */
 export const { widgets, postAdPanel } = defineRemoteWidgets(metadata, {
   widgets: [
-    { id: 'listings.hero', slot: 'hero', Component: lazy(() => import(/* webpackChunkName: "home" */ '../widgets/HomeHero.tsx')) },
-    { id: 'listings.categories', slot: 'categories', Component: lazy(() => import(/* webpackChunkName: "home" */ '../widgets/BrowseByCategory.tsx')) },
-    { id: 'listings.featured', slot: 'featured-listings', Component: lazy(() => import(/* webpackChunkName: "home" */ '../widgets/FeaturedListings.tsx')) },
-    { id: 'listings.recent', slot: 'recent-listings', Component: lazy(() => import(/* webpackChunkName: "home" */ '../widgets/RecentListings.tsx')) },
+    { id: 'listings.hero', slot: 'hero', Component: lazyPage(() => import(/* webpackChunkName: "home" */ '../widgets/HomeHero.tsx')) },
+    { id: 'listings.categories', slot: 'categories', Component: lazyPage(() => import(/* webpackChunkName: "home" */ '../widgets/BrowseByCategory.tsx')) },
+    { id: 'listings.featured', slot: 'featured-listings', Component: lazyPage(() => import(/* webpackChunkName: "home" */ '../widgets/FeaturedListings.tsx')) },
+    { id: 'listings.recent', slot: 'recent-listings', Component: lazyPage(() => import(/* webpackChunkName: "home" */ '../widgets/RecentListings.tsx')) },
     // The sponsored ads live here because this remote is the one home's first screen already loads: a remote of their
     // own would add its ~9 KB remoteEntry to the page. In the same chunk: the sidebar ad is on the first screen, and a
     // chunk of their own would repeat what they share with the sections (the icons' runtime, the API, the constants).
-    { id: 'ads.sponsored', slot: 'sponsored-ads', Component: lazy(() => import(/* webpackChunkName: "home" */ '../widgets/SponsoredAds.tsx')) },
-    { id: 'ads.sidebar', slot: 'sidebar-ad', Component: lazy(() => import(/* webpackChunkName: "home" */ '../widgets/SidebarAd.tsx')) },
+    { id: 'ads.sponsored', slot: 'sponsored-ads', Component: lazyPage(() => import(/* webpackChunkName: "home" */ '../widgets/SponsoredAds.tsx')) },
+    { id: 'ads.sidebar', slot: 'sidebar-ad', Component: lazyPage(() => import(/* webpackChunkName: "home" */ '../widgets/SidebarAd.tsx')) },
   ],
-  postAdPanel: lazy(() => import('../widgets/PostAdPanel.tsx')),
+  postAdPanel: lazyPage(() => import('../widgets/PostAdPanel.tsx')),
 });

@@ -57,8 +57,9 @@ export const NEWSLETTER_TEXT = {
   unsubscribeInvalid: 'This unsubscribe link is invalid. Please use the link in the latest newsletter e-mail.',
 } as const;
 
-/** A link's token: 32 random bytes, base64url. */
-const newsletterToken = (message: string) => z.string({ error: message }).regex(/^[A-Za-z0-9_-]{43}$/, message);
+/** A newsletter link's token: 32 random bytes, base64url (the page tests a link with it before asking). */
+export const NEWSLETTER_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+const newsletterToken = (message: string) => z.string({ error: message }).regex(NEWSLETTER_TOKEN, message);
 
 /** POST /api/newsletter/confirm (the confirmation page). */
 export const NewsletterConfirmSchema = z.object({ token: newsletterToken(NEWSLETTER_TEXT.confirmInvalid) }).strict();

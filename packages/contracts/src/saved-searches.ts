@@ -2,6 +2,7 @@ import './zod-config.ts';
 import { z } from 'zod';
 import { IdSchema, IsoDateTimeSchema } from './common.ts';
 import { ListingsQuerySchema } from './listings.ts';
+import { LinkTokenSchema } from './listing-lifecycle.ts';
 import { SAVED_SEARCH_FREQUENCIES, SAVED_SEARCH_MESSAGES, SAVED_SEARCH_NAME_MAX } from './saved-search-values.ts';
 
 /**
@@ -54,7 +55,7 @@ export const SavedSearchListSchema = z.object({ items: z.array(SavedSearchSchema
 export type SavedSearchList = z.infer<typeof SavedSearchListSchema>;
 
 /** POST /api/saved-searches/unsubscribe: the token of an alert mail's link (JSON from the page; one-click sends it in the query). */
-export const AlertUnsubscribeSchema = z.object({ token: z.string().min(1).max(2_048) }).strict();
+export const AlertUnsubscribeSchema = LinkTokenSchema;
 export const AlertUnsubscribeResultSchema = z.object({ message: z.string(), status: z.enum(['paused', 'gone']), name: z.string().optional() });
 export type AlertUnsubscribeResult = z.infer<typeof AlertUnsubscribeResultSchema>;
 

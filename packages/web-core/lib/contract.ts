@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { createElement, lazy, type ComponentType } from 'react';
 import type { ListingCategory } from '@cp/contracts';
 import { checkRemoteMetadata, HOME_SLOTS, type HomeSlot, type RemoteMetadata } from '@cp/contracts/mf-metadata';
 
@@ -17,7 +17,8 @@ export { checkRemoteMetadata, HOME_SLOTS, type HomeSlot, type RemoteMetadata };
  *   (which refuse to disagree with it):
  *   - `./routes`  → {@link RemoteRoutesModule}: the pages it owns, by path;
  *   - `./widgets` → {@link RemoteWidgetsModule}: what it contributes to the shell's pages (home sections, Post Ad body).
- * Both modules must stay small: pages and widgets are `React.lazy` components, loaded when shown.
+ * Both modules must stay small: pages and widgets are {@link lazyPage} components, loaded when shown (and before the
+ * server's markup of the first view is hydrated).
  * A remote reaches the store through react-redux hooks and adds data with `baseApi.injectEndpoints(...)` or
  * `rootReducer.inject(slice)`; it never creates a store, a router or a toast queue of its own.
  */
@@ -69,6 +70,42 @@ const listed = (values: Iterable<string>) => [...values].join(', ') || 'none';
  * their order come from the metadata, so the routes the shell loads are the ones the registry announced. Throws (the
  * remote fails to load, and its tests fail) when a declared route has no page or a page has no declared route.
  */
+/** A component made by {@link lazyPage}: its code can be fetched before it is first rendered. */
+export type PreloadableComponent<P extends object = Record<string, never>> = ComponentType<P> & { preload: () => Promise<void> };
+
+/** The `preload` of a component made by {@link lazyPage}; undefined for any other component. */
+export function preloadOf(component: unknown): (() => Promise<void>) | undefined {
+  const preload = (component as { preload?: unknown } | null)?.preload;
+  return typeof preload === 'function' ? (preload as () => Promise<void>) : undefined;
+}
+
+/**
+ * A page or widget whose code is loaded when it is first shown, as with `React.lazy`, and which can also be fetched
+ * before: the shell fetches the first view's pages and widgets before it hydrates the server's markup (and the
+ * renderer before it renders). A `React.lazy` met while hydrating leaves its part of the page as inert HTML until its
+ * code arrives — buttons that do nothing on a page that looks ready; fetched first, the page hydrates in one pass.
+ * A load that failed is tried again by the next preload.
+ */
+export function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): PreloadableComponent<P> {
+  let loaded: ComponentType<P> | undefined;
+  let loading: Promise<{ default: ComponentType<P> }> | undefined;
+  const start = () =>
+    (loading ??= load().then(
+      (module) => {
+        loaded = module.default;
+        return module;
+      },
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    ));
+  const Lazy = lazy(start);
+  // Once the code is here the page renders it directly: no Suspense on the way (the markup is the same either way).
+  const Page = (props: P) => createElement((loaded ?? Lazy) as ComponentType<P>, props);
+  return Object.assign(Page, { preload: () => start().then(() => undefined) });
+}
+
 export function defineRemoteRoutes(metadata: unknown, pages: Readonly<Record<string, ComponentType>>): RemoteRoutesModule {
   const { routes } = metadataOf(metadata, './routes');
   const declared = Object.keys(pages);

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { matchPath } from 'react-router';
 import { FIRST_SCREEN_SLOTS } from '@cp/contracts/mf-metadata';
-import { parseRoutesModule, parseWidgetsModule, REMOTE_EXPOSES, type HomeSlot, type HomeWidget, type PostAdPanelProps, type RemoteRoute } from '@cp/web-core/contract';
+import { parseRoutesModule, parseWidgetsModule, preloadOf, REMOTE_EXPOSES, type HomeSlot, type HomeWidget, type PostAdPanelProps, type RemoteRoute } from '@cp/web-core/contract';
 import { failureOf } from './fallback.ts';
 import type { RemoteDescriptor } from './registry.ts';
 
@@ -255,8 +255,22 @@ export function createRemotesController(deps: RemotesDeps): RemotesController {
     start,
     loadRoutesFor: (pathname) => loadAll((s) => routeOwners(s, pathname), 'routes'),
     loadWidgetsFor: (slot) => loadAll((s) => slotOwners(s, slot), 'widgets'),
-    loadFirstView: (pathname) =>
-      pathname === '/' ? loadAll((s) => [...new Set(FIRST_SCREEN_SLOTS.flatMap((slot) => slotOwners(s, slot)))], 'widgets') : loadAll((s) => routeOwners(s, pathname), 'routes'),
+    async loadFirstView(pathname) {
+      if (pathname === '/') await loadAll((s) => [...new Set(FIRST_SCREEN_SLOTS.flatMap((slot) => slotOwners(s, slot)))], 'widgets');
+      else await loadAll((s) => routeOwners(s, pathname), 'routes');
+      // And the code of the view itself (its lazyPage components): hydration then finishes in one pass.
+      const components =
+        pathname === '/'
+          ? snapshot.widgets.filter((w) => FIRST_SCREEN_SLOTS.includes(w.slot)).map((w) => w.Component)
+          : snapshot.routes.filter((r) => matches([r.path], pathname)).map((r) => r.Component);
+      await Promise.all(
+        components.map((component) => {
+          const preload = preloadOf(component);
+          // A page whose code does not come renders as before: lazily, in its Suspense boundary (its failure is its own).
+          return preload ? withTimeout(preload(), timeoutMs, 'page code').catch(() => undefined) : undefined;
+        }),
+      );
+    },
     async loadPostAdPanel() {
       await start();
       // In registry order, one at a time: the first remote that provides it is the one used.

@@ -1,0 +1,123 @@
+import { useState, type ComponentType, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { CheckCircle2, MailX } from 'lucide-react';
+import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, toast } from '@cp/ui';
+import { isApiError, serverErrorText } from '@cp/web-core';
+
+/**
+ * The page a mail's one-time link opens (`@cp/web-core/mail-link`, bundled by each app that uses it, not a shared
+ * singleton): confirm or stop a newsletter, stop an alert, stop expiry reminders. Opening it changes nothing — mail
+ * scanners open links, and some run the page — a button POSTs the token; then it says what happened. No login: the
+ * link is the proof. A token of the wrong shape is not sent; a 400 (used, expired, forged link) shows the service's
+ * sentence; any other failure leaves the button to press again.
+ */
+export interface MailLinkTexts {
+  /** The tab's title. */
+  title: string;
+  heading: string;
+  description: string;
+  button: string;
+  busy: string;
+  doneHeading: string;
+  /** For a link whose token is not of the expected shape, and a 400 without an error sentence. */
+  invalid: string;
+}
+
+/** The card of a mail link's page: an icon, a heading, what happened, the ways on. */
+export function MailLinkCard({ ok, title, text, children }: { ok: boolean; title: string; text: string; children?: ReactNode }) {
+  const Icon = ok ? CheckCircle2 : MailX;
+  return (
+    <Card>
+      <CardHeader className="items-center text-center" role={ok ? 'status' : 'alert'}>
+        <Icon className={ok ? 'h-10 w-10 text-success' : 'h-10 w-10 text-destructive'} aria-hidden="true" />
+        <CardTitle as="h1">{title}</CardTitle>
+        <CardDescription>{text}</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4 text-center">{children}</CardContent>
+    </Card>
+  );
+}
+
+/** The page around a mail link's card: its tab title and width. */
+export function MailLinkFrame({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="mx-auto max-w-md py-6">
+      <title>{`${title} | Central PA Desi Community`}</title>
+      {children}
+    </div>
+  );
+}
+
+type State = { kind: 'ready' | 'busy' } | { kind: 'done' | 'invalid'; text: string };
+
+export function MailLinkPage({
+  texts,
+  token: tokenPattern,
+  submit,
+  links,
+  doneExtra,
+  icon: Icon,
+}: {
+  texts: MailLinkTexts;
+  /** The shape of the link's token (`?token=`). */
+  token: RegExp;
+  /** Sends the token; resolves to the sentence shown once done. */
+  submit: (token: string) => Promise<string>;
+  /** The ways on (e.g. Back to Home), under every state. */
+  links: ReactNode;
+  /** Shown with the done sentence (e.g. a way to subscribe again). */
+  doneExtra?: ReactNode;
+  /** The icon above the button (none by default). */
+  icon?: ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true' }>;
+}) {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const [state, setState] = useState<State>(() => (tokenPattern.test(token) ? { kind: 'ready' } : { kind: 'invalid', text: texts.invalid }));
+
+  async function onClick() {
+    setState({ kind: 'busy' });
+    try {
+      setState({ kind: 'done', text: await submit(token) });
+    } catch (error) {
+      if (isApiError(error) && error.status === 400) {
+        setState({ kind: 'invalid', text: serverErrorText(error) ?? texts.invalid });
+        return;
+      }
+      setState({ kind: 'ready' });
+      toast({ title: 'Error', description: 'An error occurred. Please try again later.', variant: 'destructive' });
+    }
+  }
+
+  let content: ReactNode;
+  if (state.kind === 'done') {
+    content = (
+      <MailLinkCard ok title={texts.doneHeading} text={state.text}>
+        {doneExtra}
+        {links}
+      </MailLinkCard>
+    );
+  } else if (state.kind === 'invalid') {
+    content = (
+      <MailLinkCard ok={false} title="Link Not Valid" text={state.text}>
+        {links}
+      </MailLinkCard>
+    );
+  } else {
+    content = (
+      <Card>
+        <CardHeader className="items-center text-center">
+          {Icon ? <Icon className="h-10 w-10 text-muted-foreground" aria-hidden="true" /> : null}
+          <CardTitle as="h1">{texts.heading}</CardTitle>
+          <CardDescription>{texts.description}</CardDescription>
+        </CardHeader>
+        <CardContent className="space-y-4 text-center">
+          <Button onClick={() => void onClick()} disabled={state.kind === 'busy'}>
+            {state.kind === 'busy' ? texts.busy : texts.button}
+          </Button>
+          {links}
+        </CardContent>
+      </Card>
+    );
+  }
+  return <MailLinkFrame title={texts.title}>{content}</MailLinkFrame>;
+}

@@ -1,0 +1,57 @@
+import { Link } from 'react-router';
+import { NEWSLETTER_TEXT, NEWSLETTER_TOKEN } from '@cp/contracts';
+import { MailLinkPage } from '@cp/web-core/mail-link';
+import { useConfirmNewsletterMutation, useUnsubscribeNewsletterMutation } from '../api/newsletter-links-api.ts';
+
+/** The newsletter mails' links (double opt-in confirmation, unsubscribe): a button acts, no login needed. */
+
+const home = (
+  <p className="text-sm">
+    <Link to="/" className="text-primary underline-offset-4 hover:underline">
+      Back to Home
+    </Link>
+  </p>
+);
+
+/** /newsletter/confirm?token=… — the confirmation mail's link (double opt-in): a button confirms the subscription. */
+export function NewsletterConfirmPage() {
+  const [confirm] = useConfirmNewsletterMutation();
+  return (
+    <MailLinkPage
+      token={NEWSLETTER_TOKEN}
+      texts={{
+        title: 'Confirm Subscription',
+        heading: 'Confirm Your Subscription',
+        description: 'One more step: confirm that you want the Central PA Desi Community newsletter at this address.',
+        button: 'Confirm Subscription',
+        busy: 'Confirming...',
+        doneHeading: 'Subscription Confirmed',
+        invalid: NEWSLETTER_TEXT.confirmInvalid,
+      }}
+      submit={async (token) => (await confirm({ token }).unwrap()).message}
+      links={home}
+    />
+  );
+}
+
+/** /newsletter/unsubscribe?token=… — the link in every newsletter mail: a button unsubscribes. */
+export function NewsletterUnsubscribePage() {
+  const [unsubscribe] = useUnsubscribeNewsletterMutation();
+  return (
+    <MailLinkPage
+      token={NEWSLETTER_TOKEN}
+      texts={{
+        title: 'Unsubscribe',
+        heading: 'Unsubscribe from the Newsletter',
+        description: 'Press the button to stop receiving the Central PA Desi Community newsletter at this address.',
+        button: 'Unsubscribe',
+        busy: 'Unsubscribing...',
+        doneHeading: 'You Have Been Unsubscribed',
+        invalid: NEWSLETTER_TEXT.unsubscribeInvalid,
+      }}
+      submit={async (token) => (await unsubscribe({ token }).unwrap()).message}
+      links={home}
+      doneExtra={<p className="text-sm text-muted-foreground">Changed your mind? You can subscribe again on the home page.</p>}
+    />
+  );
+}
