@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, Navigate } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import { Building2, MessagesSquare, ShoppingBag } from 'lucide-react';
 import { LoginRequestSchema, RegisterFormSchema } from '@cp/contracts';
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Field, Input, Label, toast } from '@cp/ui';
@@ -11,8 +11,27 @@ import { useSignIn } from '@cp/web-core/sign-in';
 import { SectionSkeleton } from '../mf/RemoteBoundary.tsx';
 import { toastAfterReload } from '../app/flash-toast.tsx';
 
+/**
+ * Where a login leads: `?next=` when a page sent the visitor here to log in (Message on a listing, /messages), if it is
+ * a path of this site (one leading slash: never another origin, never /auth again); else home (spec §4).
+ */
+export function afterLoginPath(next: string | null): string {
+  if (!next?.startsWith('/')) return '/';
+  // Read as the browser would (it drops tabs and line breaks, takes \ for /): only a path of this origin is followed.
+  const base = 'https://this-site.invalid';
+  let url: URL;
+  try {
+    url = new URL(next, base);
+  } catch {
+    return '/';
+  }
+  if (url.origin !== base || url.pathname === '/auth' || url.pathname.startsWith('/auth/')) return '/';
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
 function LoginForm() {
   const { login } = useSignIn();
+  const [params] = useSearchParams();
   const [values, setValues] = useState({ username: '', password: '', rememberMe: false });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
@@ -28,9 +47,10 @@ function LoginForm() {
     setBusy(true);
     try {
       await login(result.data);
-      // Spec §4: a successful login performs a full page redirect to /; its toast is shown by the new page.
+      // Spec §4: a successful login performs a full page redirect to / (or to the page that asked for it, `next`);
+      // its toast is shown by the new page.
       toastAfterReload({ title: 'You have successfully logged in.', variant: 'success' });
-      window.location.assign('/');
+      window.location.assign(afterLoginPath(params.get('next')));
     } catch (error) {
       toast({ ...loginFailureToast(error), variant: 'destructive' });
       setBusy(false);
@@ -155,11 +175,12 @@ const FEATURES = [
   { Icon: Building2, title: 'Business Directory', text: 'Find Indian restaurants, grocers, tutors and trusted local services.' },
 ];
 
-/** /auth (spec §2): login and register tabs; logged-in users go to /. */
+/** /auth (spec §2): login and register tabs; logged-in users go to / (or to `?next=`, afterLoginPath). */
 export function AuthPage() {
   const { isAuthenticated, isLoading } = useAuth();
+  const [params] = useSearchParams();
   if (isLoading) return <SectionSkeleton label="Checking your session…" />;
-  if (isAuthenticated) return <Navigate to="/" replace />;
+  if (isAuthenticated) return <Navigate to={afterLoginPath(params.get('next'))} replace />;
   return (
     <div className="grid gap-8 py-4 lg:grid-cols-2">
       <title>Login or Register | Central PA Desi Community</title>
