@@ -6,7 +6,7 @@ import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { createAppStore } from '@cp/web-core';
 import ListingDetailPage from '../src/pages/ListingDetailPage.tsx';
-import { UNDER_REVIEW_MESSAGE } from '@cp/contracts';
+import { MESSAGES_ONLY_NOTICE, UNDER_REVIEW_MESSAGE } from '@cp/contracts';
 import { listingFixture } from './listing-fixture.ts';
 
 /**
@@ -98,5 +98,60 @@ describe('listing detail (spec §2)', () => {
     expect(screen.getByText(UNDER_REVIEW_MESSAGE)).toBeTruthy();
     expect(screen.queryByRole('button', { name: /^Report/ })).toBeNull();
     expect(asks).toBe(2);
+  });
+
+  describe('contact preference and Message (issue 23)', () => {
+    const contacts = { contactPhone: '717-555-0188', contactEmail: 'seller@example.com' };
+    const reader = { id: '22222222-2222-4222-8222-222222222222', username: 'reader', email: 'r@example.com', firstName: null, lastName: null, isAdmin: false };
+    const links = () => screen.queryAllByRole('link').map((a) => a.getAttribute('href') ?? '');
+
+    it('messages-only: the sentence instead of the phone and e-mail (even when the answer carries them: the owner\'s)', async () => {
+      const listing = listingFixture(20, { title: 'Hidden seller', ...contacts, contactPreference: 'messages-only' });
+      await renderDetail(listing.id, [200, listing]);
+      expect(await screen.findByRole('heading', { name: 'Hidden seller', level: 1 })).toBeTruthy();
+      expect(screen.getByText(MESSAGES_ONLY_NOTICE)).toBeTruthy();
+      expect(document.body.textContent).not.toContain(contacts.contactPhone);
+      expect(links().filter((h) => /^(tel:|mailto:|https:\/\/wa\.me)/.test(h))).toEqual([]);
+      expect(screen.queryByText('No contact information provided')).toBeNull();
+    });
+
+    it('show (and a listing stored before the choice): the phone, WhatsApp and e-mail as before', async () => {
+      for (const [n, patch] of [
+        [21, { contactPreference: 'show' as const }],
+        [22, {}],
+      ] as const) {
+        const listing = listingFixture(n, { title: `Shown seller ${n}`, ...contacts, ...patch });
+        await renderDetail(listing.id, [200, listing]);
+        expect(await screen.findByRole('heading', { name: `Shown seller ${n}`, level: 1 })).toBeTruthy();
+        expect(screen.queryByText(MESSAGES_ONLY_NOTICE)).toBeNull();
+        expect(links()).toEqual(expect.arrayContaining([`tel:${contacts.contactPhone}`, 'https://wa.me/17175550188', expect.stringMatching(/^mailto:seller@example\.com/)]));
+        cleanup();
+      }
+    });
+
+    it('signed out: "Log in to message", back to the message form after login; signed in: "Message"; the owner: neither', async () => {
+      for (const preference of ['show', 'messages-only'] as const) {
+        const listing = listingFixture(23, { title: 'A listing to ask about', ...contacts, contactPreference: preference });
+        const form = `/messages/new?listing=${listing.id}`;
+        await renderDetail(listing.id, [200, listing]);
+        const login = await screen.findByRole('link', { name: 'Log in to message' });
+        expect(login.getAttribute('href')).toBe(`/auth?next=${encodeURIComponent(form)}`);
+        expect(screen.queryByRole('link', { name: 'Message' })).toBeNull();
+        cleanup();
+
+        await renderDetail(listing.id, [200, listing], reader);
+        expect((await screen.findByRole('link', { name: 'Message' })).getAttribute('href')).toBe(form);
+        expect(screen.queryByRole('link', { name: 'Log in to message' })).toBeNull();
+        cleanup();
+
+        await renderDetail(listing.id, [200, listing], { ...reader, id: listing.userId });
+        expect(await screen.findByRole('heading', { name: 'A listing to ask about', level: 1 })).toBeTruthy();
+        // The owner's own actions show once the session is known.
+        await screen.findByRole('button', { name: /^Mark as Sold/ });
+        expect(screen.queryByRole('link', { name: 'Message' })).toBeNull();
+        expect(screen.queryByRole('link', { name: 'Log in to message' })).toBeNull();
+        cleanup();
+      }
+    });
   });
 });

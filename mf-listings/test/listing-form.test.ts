@@ -31,6 +31,7 @@ describe('listing form payload (spec §5 On submit)', () => {
       eventTime: '6:00 PM',
       venue: 'Camp Hill Community Hall',
       eventType: 'Cultural',
+      contactPreference: 'show',
       tier: 'free',
       status: 'active',
       imageUrls: ['/uploads/img/0b5e2a52-7d5c-4a8e-9f2e-2b7f1f6d0c11.webp'],
@@ -100,6 +101,21 @@ describe('listing form payload (spec §5 On submit)', () => {
     expect(body).toMatchObject({ tier: 'gold', price: 650, contactPhone: '717-555-0134' });
     expect(body).not.toHaveProperty('imageUrls');
     expect(validate(ListingUpdateSchema, body).ok).toBe(true);
+  });
+});
+
+describe('contact preference (issue 23 §2)', () => {
+  it('a new listing shows its contacts; messages-only is sent as chosen, with the phone and e-mail kept', () => {
+    expect(emptyListingForm().contactPreference).toBe('show');
+    const body = listingPayload({ ...filled, contactPhone: '717-555-0100', contactPreference: 'messages-only' });
+    expect(body).toMatchObject({ contactPreference: 'messages-only', contactPhone: '717-555-0100', contactEmail: 'mela@example.com' });
+    expect(validate(ListingInsertSchema, body).ok).toBe(true);
+  });
+  it("an existing listing's edit form starts from its choice; one stored before the choice is 'show'", () => {
+    const base = { id: '00000000-0000-4000-8000-000000000009', userId: '11111111-1111-4111-8111-111111111111', category: 'Buy & Sell', title: 'Old bicycle', description: 'A red bicycle in good condition.', location: 'Enola PA', imageUrls: [], tier: 'free', status: 'active', createdAt: '2026-11-01T10:00:00.000Z', updatedAt: '2026-11-01T10:00:00.000Z' } satisfies Listing;
+    expect(listingFormFrom(base).contactPreference).toBe('show');
+    expect(listingFormFrom({ ...base, contactPreference: 'messages-only' }).contactPreference).toBe('messages-only');
+    expect(validate(ListingUpdateSchema, listingPayload(listingFormFrom({ ...base, contactPreference: 'messages-only' }))).ok).toBe(true);
   });
 });
 

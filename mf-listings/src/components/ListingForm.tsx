@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { ImagePlus, Loader2, X } from 'lucide-react';
 import {
+  CONTACT_PREFERENCE_LABELS,
+  CONTACT_PREFERENCES,
   EVENT_TYPES,
   LISTING_CATEGORIES,
   LISTING_TIERS,
@@ -134,6 +136,7 @@ export function ListingForm(props: ListingFormProps) {
   }
 
   const isEvent = values.category === 'Events';
+  const contactHint = values.contactPreference === 'messages-only' ? 'Only you see it' : undefined;
   return (
     <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
@@ -150,13 +153,41 @@ export function ListingForm(props: ListingFormProps) {
         <Field label="Price ($)" hint="Optional" error={errors.price}>
           <Input type="number" inputMode="numeric" min={0} step={1} value={values.price} onChange={text('price')} />
         </Field>
-        <Field label="Contact phone" error={errors.contactPhone}>
+        <Field label="Contact phone" hint={contactHint} error={errors.contactPhone}>
           <Input type="tel" autoComplete="tel" value={values.contactPhone} onChange={text('contactPhone')} />
         </Field>
-        <Field label="Contact email" error={errors.contactEmail}>
+        <Field label="Contact email" hint={contactHint} error={errors.contactEmail}>
           <Input type="email" autoComplete="email" value={values.contactEmail} onChange={text('contactEmail')} />
         </Field>
       </div>
+
+      {/* Issue 23 §2. The phone and e-mail inputs stay with "Messages through the site only": they are the owner's (kept,
+          shown to them alone), so switching back later shows them again without typing them anew. */}
+      <fieldset>
+        <legend className="mb-2 text-sm font-medium">How buyers contact you</legend>
+        <div className="grid gap-2 sm:grid-cols-2">
+          {CONTACT_PREFERENCES.map((preference) => (
+            <label
+              key={preference}
+              className={cn(
+                'flex cursor-pointer items-center gap-3 rounded-lg border p-3 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
+                values.contactPreference === preference && 'border-primary bg-primary/5',
+              )}
+            >
+              <input
+                type="radio"
+                name="contactPreference"
+                value={preference}
+                checked={values.contactPreference === preference}
+                onChange={() => set('contactPreference')(preference)}
+                className="accent-[var(--primary)]"
+              />
+              {CONTACT_PREFERENCE_LABELS[preference]}
+            </label>
+          ))}
+        </div>
+        {errors.contactPreference ? <p className="mt-1 text-sm text-destructive">{errors.contactPreference}</p> : null}
+      </fieldset>
 
       {values.category === 'Jobs' ? (
         <Field label="Employer" hint="Optional: the business or organization hiring" error={errors.employer}>

@@ -1,4 +1,14 @@
-import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_LISTING, normalizeListingInput, type Listing, type ListingCategory, type ListingTier } from '@cp/contracts';
+import {
+  contactPreferenceOf,
+  DEFAULT_CONTACT_PREFERENCE,
+  MAX_IMAGE_BYTES,
+  MAX_IMAGES_PER_LISTING,
+  normalizeListingInput,
+  type ContactPreference,
+  type Listing,
+  type ListingCategory,
+  type ListingTier,
+} from '@cp/contracts';
 
 /** What the Post Ad and Edit forms hold: text as typed (trimmed and dropped on submit), the tier and the status. */
 export interface ListingFormValues {
@@ -9,6 +19,8 @@ export interface ListingFormValues {
   location: string;
   contactPhone: string;
   contactEmail: string;
+  /** Issue 23 §2: show the phone and e-mail, or messages through the site only (the inputs stay: the owner keeps them). */
+  contactPreference: ContactPreference;
   eventDate: string;
   eventTime: string;
   venue: string;
@@ -30,6 +42,7 @@ export function emptyListingForm(initialCategory?: ListingCategory): ListingForm
     location: '',
     contactPhone: '',
     contactEmail: '',
+    contactPreference: DEFAULT_CONTACT_PREFERENCE,
     eventDate: '',
     eventTime: '',
     venue: '',
@@ -52,6 +65,7 @@ export function listingFormFrom(listing: Listing): ListingFormValues {
     location: listing.location,
     contactPhone: text(listing.contactPhone),
     contactEmail: text(listing.contactEmail),
+    contactPreference: contactPreferenceOf(listing),
     eventDate: text(listing.eventDate),
     eventTime: text(listing.eventTime),
     venue: text(listing.venue),

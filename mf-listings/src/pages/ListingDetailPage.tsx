@@ -1,9 +1,9 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ArrowLeft, Building2, CalendarDays, Clock, Mail, MapPin, MessageCircle, Phone, Share2, User, Users } from 'lucide-react';
-import { LISTING_EXPIRED_MESSAGE, type Listing, relativeTime, thumbnailUrlOf, truncateMetaDescription, whatsappDigits } from '@cp/contracts';
+import { ArrowLeft, Building2, CalendarDays, Clock, Mail, MapPin, MessageCircle, MessagesSquare, Phone, Share2, User, Users } from 'lucide-react';
+import { contactPreferenceOf, LISTING_EXPIRED_MESSAGE, MESSAGES_ONLY_NOTICE, type Listing, relativeTime, thumbnailUrlOf, truncateMetaDescription, whatsappDigits } from '@cp/contracts';
 import { Badge, Button, Card, CardContent, CardHeader, CardTitle, cn, EmptyState, Skeleton, toast } from '@cp/ui';
-import { isApiError, LoadError, serverErrorText } from '@cp/web-core';
+import { isApiError, LoadError, serverErrorText, useAuth } from '@cp/web-core';
 import { AskAgainWhenSignedIn, ReportButton, UnderReviewNotice } from '@cp/web-core/moderation';
 import { useGetListingQuery, useGetListingsQuery } from '../api/listings-api.ts';
 import { ListingGrid, TierBadge } from '../components/ListingCard.tsx';
@@ -76,9 +76,38 @@ function EventDetails({ listing }: { listing: Listing }) {
   );
 }
 
+/** The place where a conversation about the listing starts (issue 23 §3: the messages remote's /messages/new). */
+export const messageHref = (listingId: string) => `/messages/new?listing=${encodeURIComponent(listingId)}`;
+/** Signed out: the login page, which comes back to the message form. */
+export const loginToMessageHref = (listingId: string) => `/auth?next=${encodeURIComponent(messageHref(listingId))}`;
+
+/**
+ * Message (issue 23): a signed-in reader who is not the owner gets "Message" (the messages remote's form for this
+ * listing), a signed-out one "Log in to message", the owner nothing. On every listing, its contacts shown or hidden.
+ * The first render is the server's (signed out) whatever the session says by then; the session decides once mounted.
+ */
+function MessageSeller({ listing }: { listing: Listing }) {
+  const { user } = useAuth();
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  const signedIn = mounted && Boolean(user);
+  if (signedIn && user?.id === listing.userId) return null;
+  return (
+    <Button asChild variant={contactPreferenceOf(listing) === 'messages-only' ? 'default' : 'secondary'}>
+      <Link to={signedIn ? messageHref(listing.id) : loginToMessageHref(listing.id)}>
+        <MessagesSquare aria-hidden="true" />
+        {signedIn ? 'Message' : 'Log in to message'}
+      </Link>
+    </Button>
+  );
+}
+
 function ContactSeller({ listing }: { listing: Listing }) {
-  const phone = listing.contactPhone?.trim();
-  const email = listing.contactEmail?.trim();
+  // Issue 23 §2: hidden contacts are never shown on the page, not even to the owner (whose own reads carry them): the
+  // page is what visitors see, the same on the server and in the browser. The owner finds them in Edit.
+  const hidden = contactPreferenceOf(listing) === 'messages-only';
+  const phone = hidden ? undefined : listing.contactPhone?.trim();
+  const email = hidden ? undefined : listing.contactEmail?.trim();
   return (
     <Card>
       <CardHeader>
@@ -87,7 +116,9 @@ function ContactSeller({ listing }: { listing: Listing }) {
         </CardTitle>
       </CardHeader>
       <CardContent className="flex flex-col gap-2">
-        {!phone && !email ? <p className="text-sm text-muted-foreground">No contact information provided</p> : null}
+        {hidden ? <p className="text-sm text-muted-foreground">{MESSAGES_ONLY_NOTICE}</p> : null}
+        <MessageSeller listing={listing} />
+        {!hidden && !phone && !email ? <p className="text-sm text-muted-foreground">No contact information provided</p> : null}
         {phone ? (
           <>
             <Button asChild>

@@ -3,6 +3,7 @@ export * from './lists.ts';
 export * from './constants.ts';
 export * from './identity.ts';
 export * from './listing-values.ts';
+export * from './contact-preference.ts';
 export * from './listings.ts';
 export * from './listing-filters.ts';
 export * from './listing-lifecycle.ts';

@@ -4,12 +4,15 @@ import { ModerationStateSchema } from './moderation.ts';
 import { IdSchema, IsoDateTimeSchema, LIMITS, PageResponseSchema, QueryTextSchema, StoredImageUrlSchema } from './common.ts';
 import { MAX_IMAGES_PER_LISTING, MAX_LISTING_EMPLOYER, MIN_LISTING_DESCRIPTION, MIN_LISTING_EMPLOYER, MIN_LISTING_TITLE, PRICE_BUCKET_IDS } from './constants.ts';
 import { EVENT_TYPES, LISTING_CATEGORIES, LISTING_STATUSES, LISTING_TIERS, LOCATIONS } from './listing-values.ts';
+import { CONTACT_PREFERENCES, DEFAULT_CONTACT_PREFERENCE } from './contact-preference.ts';
 
 export const ListingCategorySchema = z.enum(LISTING_CATEGORIES, { error: 'Please select a category' });
 export const LocationSchema = z.enum(LOCATIONS, { error: 'Please select a location' });
 export const EventTypeSchema = z.enum(EVENT_TYPES);
 export const ListingTierSchema = z.enum(LISTING_TIERS);
 export const ListingStatusSchema = z.enum(LISTING_STATUSES);
+/** Issue 23 §2: show the phone and e-mail, or messages through the site only (contact-preference.ts). */
+export const ContactPreferenceSchema = z.enum(CONTACT_PREFERENCES, { error: 'Please choose how buyers contact you' });
 
 /** listings (spec §3) as stored and returned. */
 export const ListingSchema = z.object({
@@ -23,6 +26,11 @@ export const ListingSchema = z.object({
   imageUrls: z.array(z.string()).default([]),
   contactPhone: z.string().nullable().optional(),
   contactEmail: z.string().nullable().optional(),
+  /**
+   * Issue 23 §2: absent on listings stored before the choice existed, which mean 'show'. With 'messages-only', only the
+   * owner ever gets `contactPhone` and `contactEmail` (withoutHiddenContacts).
+   */
+  contactPreference: ContactPreferenceSchema.optional(),
   tier: ListingTierSchema.default('free'),
   status: ListingStatusSchema.default('active'),
   eventDate: z.string().nullable().optional(),
@@ -63,6 +71,7 @@ const ListingFields = z
     imageUrls: z.array(StoredImageUrlSchema).max(MAX_IMAGES_PER_LISTING, 'Limit Reached: You can upload a maximum of 10 images per listing').optional(),
     contactPhone: optionalTrimmed(LIMITS.phoneMax),
     contactEmail: z.union([z.literal(''), z.email('Invalid email address').max(LIMITS.emailMax)]).optional(),
+    contactPreference: ContactPreferenceSchema,
     tier: ListingTierSchema,
     status: ListingStatusSchema,
     eventDate: z.iso.date().optional(),
@@ -80,11 +89,13 @@ const ListingFields = z
   .strict();
 
 /**
- * Listing insert shape (spec §5): omits id, userId, createdAt, updatedAt; tier defaults to free, status to active. A
+ * Listing insert shape (spec §5): omits id, userId, createdAt, updatedAt; tier defaults to free, status to active,
+ * contactPreference to 'show' (issue 23). A
  * new listing is always active (issue 22): any other status is a 400.
  */
 export const ListingInsertSchema = ListingFields.extend({
   tier: ListingTierSchema.default('free'),
+  contactPreference: ContactPreferenceSchema.default(DEFAULT_CONTACT_PREFERENCE),
   status: z.literal('active', { error: 'A new listing is active' }).default('active'),
 }).strict();
 export type ListingInsert = z.input<typeof ListingInsertSchema>;

@@ -23,6 +23,8 @@ export interface ListingsHarness {
   nats: NatsHandle;
   /** Registers a user at identity; returns the session cookie, the user's id and name (password: newUser's). */
   newSession(): Promise<{ cookie: string; userId: string; username: string }>;
+  /** A registered user made an admin at identity. */
+  newAdminSession(): Promise<{ cookie: string; userId: string; username: string }>;
   close(): Promise<void>;
 }
 
@@ -60,6 +62,7 @@ export async function startListings(
       const { cookie, userId, username } = await base.newSession();
       return { cookie, userId, username };
     },
+    newAdminSession: () => base.newAdminSession(),
     close: () => base.close(...(cleanup ? [cleanup] : [])),
   };
 }

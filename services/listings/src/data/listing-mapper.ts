@@ -14,6 +14,7 @@ export function toListing(doc: Omit<ListingDoc, 'searchText'> & { searchText?: s
     imageUrls: doc.imageUrls ?? [],
     ...(doc.contactPhone ? { contactPhone: doc.contactPhone } : {}),
     ...(doc.contactEmail ? { contactEmail: doc.contactEmail } : {}),
+    ...(doc.contactPreference ? { contactPreference: doc.contactPreference } : {}),
     tier: doc.tier,
     status: doc.status as Listing['status'],
     ...(doc.eventDate ? { eventDate: doc.eventDate } : {}),

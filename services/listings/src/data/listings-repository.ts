@@ -2,6 +2,7 @@ import { Schema, type ClientSession, type Connection, type Model, type SortOrder
 import { MongoRepository, trusted } from '@cp/service-kit';
 import {
   LISTING_DONE_STATUSES,
+  type ContactPreference,
   LOCATIONS,
   PRICE_BUCKETS,
   type ListingCategory,
@@ -21,6 +22,8 @@ export interface ListingDoc {
   imageUrls: string[];
   contactPhone?: string | undefined;
   contactEmail?: string | undefined;
+  /** Issue 23 §2: absent on listings stored before the choice existed ('show'). */
+  contactPreference?: ContactPreference | undefined;
   tier: ListingTier;
   status: string;
   eventDate?: string | undefined;
@@ -64,6 +67,7 @@ export const LISTING_FIELDS = [
   'imageUrls',
   'contactPhone',
   'contactEmail',
+  'contactPreference',
   'tier',
   'status',
   'eventDate',
@@ -87,6 +91,7 @@ const listingSchema = new Schema<ListingDoc>(
     imageUrls: { type: [String], default: [] },
     contactPhone: String,
     contactEmail: String,
+    contactPreference: String,
     tier: { type: String, required: true, default: 'free' },
     status: { type: String, required: true, default: 'active' },
     eventDate: String,

@@ -1,4 +1,4 @@
-import type { DemoAccountKey, ListingCategory, ListingTier } from '@cp/contracts';
+import type { ContactPreference, DemoAccountKey, ListingCategory, ListingTier } from '@cp/contracts';
 
 export interface DemoListing {
   slug: string;
@@ -12,6 +12,8 @@ export interface DemoListing {
   tier: ListingTier;
   contactPhone?: string;
   contactEmail?: string;
+  /** Issue 23 §2: 'messages-only' hides the phone and e-mail from everyone but the owner (default 'show'). */
+  contactPreference?: ContactPreference;
   eventDate?: string;
   eventTime?: string;
   venue?: string;
@@ -63,7 +65,7 @@ export const DEMO_LISTINGS: Array<DemoListing & { eventInDays?: number }> = [
   { slug: 'home-cooked-tiffin', owner: 'anjali', category: 'Services', title: 'Home cooked tiffin service – weekly plans', description: 'Fresh vegetarian North and South Indian tiffins delivered Monday to Friday: two sabzis, dal, rice and four rotis. Weekly and monthly plans, Jain options on request. Delivery in Carlisle and Mechanicsburg.', price: 85, location: 'Carlisle PA', tier: 'platinum', contactPhone: '717-555-0199', ageHours: 16, images: 2 },
   { slug: 'mehndi-artist', owner: 'priya', category: 'Services', title: 'Bridal and party mehndi artist', description: 'Natural henna designs for weddings, sangeet, Karwa Chauth and Eid. Bridal packages include a trial. I travel across Central PA. See my portfolio and book early for the wedding season.', price: 25, location: 'Enola PA', tier: 'free', contactEmail: 'henna.by.p@example.com', ageHours: 400, images: 2 },
   // Buy & Sell
-  { slug: 'honda-civic', owner: 'rajesh', category: 'Buy & Sell', title: '2017 Honda Civic LX – single owner, 68k miles', description: 'Well maintained 2017 Honda Civic LX, single owner, all service records at the dealer. New tyres last year, clean title, no accidents. Selling because we are moving back to India.', price: 13900, location: 'Harrisburg PA', tier: 'gold', contactPhone: '717-555-0102', ageHours: 1, images: 3 },
+  { slug: 'honda-civic', owner: 'rajesh', category: 'Buy & Sell', title: '2017 Honda Civic LX – single owner, 68k miles', description: 'Well maintained 2017 Honda Civic LX, single owner, all service records at the dealer. New tyres last year, clean title, no accidents. Selling because we are moving back to India.', price: 13900, location: 'Harrisburg PA', tier: 'gold', contactPhone: '717-555-0102', contactPreference: 'messages-only', ageHours: 1, images: 3 },
   { slug: 'dining-table', owner: 'anjali', category: 'Buy & Sell', title: 'Solid wood dining table with six chairs', description: 'Sheesham wood dining table with six cushioned chairs, bought two years ago. A few minor scratches on one chair. You pick up; we can help load. Moving sale, more furniture available.', price: 450, location: 'Camp Hill PA', tier: 'free', contactEmail: 'moving.sale.ch@example.com', ageHours: 36, images: 2 },
   { slug: 'kids-bicycle', owner: 'priya', category: 'Buy & Sell', title: 'Kids bicycle 16 inch with training wheels', description: 'Red 16 inch kids bicycle, suitable for ages 4 to 6, training wheels included. Used for one summer, in great condition. Helmet included for free.', price: 45, location: 'Mechanicsburg PA', tier: 'free', contactPhone: '717-555-0147', ageHours: 90, images: 1 },
   { slug: 'pressure-cooker', owner: 'vikram', category: 'Buy & Sell', title: 'Prestige pressure cooker and tawa set – unused', description: 'Brand new Prestige 5 litre pressure cooker and a cast iron tawa, still in the box. Received two as gifts. Pick up in Carlisle or I can meet at the Mechanicsburg grocery on weekends.', price: 55, location: 'Carlisle PA', tier: 'silver', contactEmail: 'vikram.sells@example.com', ageHours: 7, images: 1 },

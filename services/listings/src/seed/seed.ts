@@ -3,7 +3,7 @@ import { DEMO_ACCOUNTS, LISTING_REMINDER_DAYS, ListingCreated, type ListingCateg
 import { searchTextOf, type ListingDoc } from '../data/listings-repository.ts';
 import { contentHashOf } from '../use-cases/create-listing.ts';
 import { expiryOf } from '../use-cases/expiry.ts';
-import { toListing } from '../data/listing-mapper.ts';
+import { eventListing } from '../use-cases/public-listing.ts';
 import { validateNewListing } from '../use-cases/listing-input.ts';
 import { storeImage } from '../images/storage-keys.ts';
 import type { ListingsDeps } from '../use-cases/deps.ts';
@@ -53,6 +53,7 @@ export async function seedDemoData(deps: ListingsDeps): Promise<SeedResult> {
       tier: demo.tier,
       contactPhone: demo.contactPhone,
       contactEmail: demo.contactEmail,
+      contactPreference: demo.contactPreference,
       eventDate: demo.eventInDays !== undefined ? daysFromNow(demo.eventInDays, now) : undefined,
       eventTime: demo.eventTime,
       venue: demo.venue,
@@ -85,7 +86,7 @@ export async function seedDemoData(deps: ListingsDeps): Promise<SeedResult> {
       for (const search of demoSavedSearches(now)) await deps.savedSearches.insertIfAbsent(search, session);
       for (const doc of docs) {
         await deps.listings.insert(doc, session);
-        await emit(ListingCreated, { listingId: doc._id, userId: doc.userId, category: doc.category, tier: doc.tier, title: doc.title, listing: toListing(doc) });
+        await emit(ListingCreated, { listingId: doc._id, userId: doc.userId, category: doc.category, tier: doc.tier, title: doc.title, listing: eventListing(doc) });
       }
     });
   } catch (err) {

@@ -7,6 +7,7 @@ import { validateNewListing } from './listing-input.ts';
 import { expiryOf } from './expiry.ts';
 import { checkImages } from './listing-rules.ts';
 import type { ListingsDeps } from './deps.ts';
+import { eventListing } from './public-listing.ts';
 
 /** How long the same user may not post the same listing again (issue 21 §5). */
 export const DUPLICATE_WINDOW_MS = 24 * 60 * 60_000;
@@ -50,7 +51,7 @@ export async function createListing(deps: ListingsDeps, user: AuthUser, body: un
         throw new HttpError(409, MODERATION_MESSAGES.duplicateListing, { code: 'duplicate_listing' });
       }
       await deps.listings.insert(doc, session);
-      await emit(ListingCreated, { listingId: doc._id, userId, category: doc.category, tier: doc.tier, title: doc.title, listing: toListing(doc) });
+      await emit(ListingCreated, { listingId: doc._id, userId, category: doc.category, tier: doc.tier, title: doc.title, listing: eventListing(doc) });
     }),
   );
   return toListing(doc);

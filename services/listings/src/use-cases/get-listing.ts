@@ -1,7 +1,7 @@
 import { HttpError, notFound } from '@cp/service-kit';
 import { DONE_VISIBLE_DAYS, LISTING_EXPIRED_MESSAGE, type Listing } from '@cp/contracts';
 import { isModerated, type ListingDoc } from '../data/listings-repository.ts';
-import { toListingFor } from '../data/listing-mapper.ts';
+import { listingFor } from './public-listing.ts';
 import { listingId, missingOrGone, LISTING_NOT_FOUND } from './listing-rules.ts';
 import type { ListingsDeps } from './deps.ts';
 import { DAY_MS } from './expiry.ts';
@@ -19,7 +19,7 @@ export function isGoneForVisitors(doc: ListingDoc, now: Date): boolean {
 /**
  * GET /api/listings/:id: 410 for a deleted listing (its tombstone), 404 for an unknown or malformed id. A listing
  * moderation keeps from the public (hidden pending review, or its author banned) is a 404 for everyone but its owner,
- * who gets it marked `moderation: 'under-review'`.
+ * who gets it marked `moderation: 'under-review'`. Hidden contacts (issue 23) only ever reach the owner (publicListing).
  */
 export async function getListing(deps: ListingsDeps, rawId: string, viewerId?: string): Promise<Listing> {
   const id = listingId(rawId);
@@ -28,5 +28,5 @@ export async function getListing(deps: ListingsDeps, rawId: string, viewerId?: s
   if (isModerated(doc) && doc.userId !== viewerId) throw notFound(LISTING_NOT_FOUND);
   // Expired or done long enough: 410 for visitors (the renderer gives the page a 410); its owner still gets it.
   if (doc.userId !== viewerId && isGoneForVisitors(doc, deps.now())) throw new HttpError(410, LISTING_EXPIRED_MESSAGE, { code: 'listing_expired' });
-  return toListingFor(doc);
+  return listingFor(doc, viewerId);
 }

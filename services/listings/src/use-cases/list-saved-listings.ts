@@ -1,5 +1,6 @@
 import { SAVED_LISTINGS_MAX, SavedListingsQuerySchema, type SavedListingItem, type SavedListingsPage } from '@cp/contracts';
 import { toListing } from '../data/listing-mapper.ts';
+import { publicListing } from './public-listing.ts';
 import { savedStateOf, type SavedListingsDeps } from './saved-listing-rules.ts';
 
 /**
@@ -17,7 +18,7 @@ export async function listSavedListings(deps: SavedListingsDeps, userId: string,
       const doc = listings.get(saved.listingId);
       const state = savedStateOf(doc, now);
       const base = { listingId: saved.listingId, savedAt: saved.createdAt.toISOString(), state };
-      if (state === 'available' && doc) return { ...base, listing: toListing(doc) };
+      if (state === 'available' && doc) return { ...base, listing: publicListing(toListing(doc), userId) };
       if (state === 'expired' && doc) return { ...base, title: doc.title };
       return base;
     }),

@@ -3,6 +3,7 @@ import { DONE_STATUS_BY_CATEGORY, LIFECYCLE_MESSAGES, ListingUpdated, MarkDoneBo
 import { toListing } from '../data/listing-mapper.ts';
 import { listingId, missingOrForbidden } from './listing-rules.ts';
 import type { ListingsDeps } from './deps.ts';
+import { eventListing } from './public-listing.ts';
 
 /**
  * POST /api/listings/:id/done { status }, owner only: the listing is marked sold, rented or filled — only the word of
@@ -21,7 +22,7 @@ export async function markListingDone(deps: ListingsDeps, userId: string, rawId:
   const done = await runInTransaction(deps.conn, async (session, emit) => {
     const doc = await deps.listings.markDone(id, userId, status, deps.now(), session);
     if (!doc) return null;
-    await emit(ListingUpdated, { listingId: id, userId, category: doc.category, tier: doc.tier, title: doc.title, changed: ['status'], removedImageUrls: [], listing: toListing(doc) });
+    await emit(ListingUpdated, { listingId: id, userId, category: doc.category, tier: doc.tier, title: doc.title, changed: ['status'], removedImageUrls: [], listing: eventListing(doc) });
     return doc;
   });
   if (!done) throw new HttpError(409, LIFECYCLE_MESSAGES.notMarkable);

@@ -5,6 +5,7 @@ import { toListing } from '../data/listing-mapper.ts';
 import { expiryOf } from './expiry.ts';
 import { listingId, missingOrForbidden, missingOrGone } from './listing-rules.ts';
 import type { ListingsDeps } from './deps.ts';
+import { eventListing } from './public-listing.ts';
 
 /**
  * Renews an active or expired listing: active again until now + LISTING_TTL_DAYS (an event's at the latest the end of
@@ -21,7 +22,7 @@ async function renew(deps: ListingsDeps, id: string, userId: string | null, curr
   const renewed = await runInTransaction(deps.conn, async (session, emit) => {
     const doc = await deps.listings.renew(id, userId, expiresAt, now, session);
     if (!doc) return null;
-    const listing = toListing(doc);
+    const listing = eventListing(doc);
     await emit(ListingRenewed, { listingId: id, userId: doc.userId, category: doc.category, tier: doc.tier, title: doc.title, listing, expiresAt: listing.expiresAt! });
     return doc;
   });

@@ -1,7 +1,7 @@
 import { runInTransaction } from '@cp/service-kit';
 import { DONE_VISIBLE_DAYS, LISTING_REMINDER_DAYS, ListingExpired, ListingExpiring, REMINDER_OPT_OUT_LINK_DAYS, RENEW_LINK_GRACE_DAYS } from '@cp/contracts';
 import type { ListingDoc } from '../data/listings-repository.ts';
-import { toListing } from '../data/listing-mapper.ts';
+import { eventListing } from './public-listing.ts';
 import { DAY_MS, expiryOf } from './expiry.ts';
 import type { ListingsDeps } from './deps.ts';
 
@@ -14,7 +14,7 @@ export interface LifecycleRun {
   reminded: number;
 }
 
-const ref = (doc: ListingDoc) => ({ listingId: doc._id, userId: doc.userId, category: doc.category, tier: doc.tier, title: doc.title, listing: toListing(doc) });
+const ref = (doc: ListingDoc) => ({ listingId: doc._id, userId: doc.userId, category: doc.category, tier: doc.tier, title: doc.title, listing: eventListing(doc) });
 
 /**
  * One run of the lifecycle job at `now` (issue 22), each listing in its own transaction with its event, so a run cut

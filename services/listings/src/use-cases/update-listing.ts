@@ -1,5 +1,5 @@
 import { runInTransaction } from '@cp/service-kit';
-import { ListingUpdated, type Listing } from '@cp/contracts';
+import { contactPreferenceOf, ListingUpdated, type Listing } from '@cp/contracts';
 import { LISTING_FIELDS, searchTextOf, type ListingDoc } from '../data/listings-repository.ts';
 import { toListing } from '../data/listing-mapper.ts';
 import { validateListingChange, type ListingChange } from './listing-input.ts';
@@ -7,12 +7,15 @@ import { contentHashOf } from './create-listing.ts';
 import { expiryOf } from './expiry.ts';
 import { checkImages, listingId, missingOrForbidden } from './listing-rules.ts';
 import type { ListingsDeps } from './deps.ts';
+import { eventListing } from './public-listing.ts';
 
-/** The client-settable fields whose value differs between two versions of a listing. */
+/**
+ * The client-settable fields whose value differs between two versions of a listing. A listing stored without a contact
+ * preference has 'show' (issue 23): the edit form sending 'show' back changes nothing.
+ */
 function changedFields(before: ListingDoc, after: ListingDoc): string[] {
-  const b = before as unknown as Record<string, unknown>;
-  const a = after as unknown as Record<string, unknown>;
-  return LISTING_FIELDS.filter((f) => JSON.stringify(b[f] ?? null) !== JSON.stringify(a[f] ?? null));
+  const value = (doc: ListingDoc, f: string) => (f === 'contactPreference' ? contactPreferenceOf(doc) : ((doc as unknown as Record<string, unknown>)[f] ?? null));
+  return LISTING_FIELDS.filter((f) => JSON.stringify(value(before, f)) !== JSON.stringify(value(after, f)));
 }
 
 /** The listing a change would make: its $set and $unset applied in memory. */
@@ -49,7 +52,7 @@ export async function updateListing(deps: ListingsDeps, userId: string, rawId: s
     if (!doc) return null; // deleted meanwhile
     const changed = changedFields(before, doc);
     const removedImageUrls = (before.imageUrls ?? []).filter((u) => !(doc.imageUrls ?? []).includes(u));
-    await emit(ListingUpdated, { listingId: id, userId, category: doc.category, tier: doc.tier, title: doc.title, changed, removedImageUrls, listing: toListing(doc) });
+    await emit(ListingUpdated, { listingId: id, userId, category: doc.category, tier: doc.tier, title: doc.title, changed, removedImageUrls, listing: eventListing(doc) });
     return doc;
   });
   if (!updated) return missingOrForbidden(deps, id);

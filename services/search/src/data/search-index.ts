@@ -1,4 +1,4 @@
-import type { Business, ForumPost, Listing } from '@cp/contracts';
+import { withoutHiddenContacts, type Business, type ForumPost, type Listing } from '@cp/contracts';
 import { ListingsIndex } from './listings-index.ts';
 import type { Snapshot } from './snapshots.ts';
 import { WordsIndex } from './words-index.ts';
@@ -138,7 +138,13 @@ export class SearchIndex {
     this.revisions.business++;
   }
 
-  putListing(listing: Listing): boolean {
+  /**
+   * Keeps a listing (an event's, or a snapshot's) as its document. Issue 23 §2: a 'messages-only' listing's phone and
+   * e-mail are never kept — the listings service's events already leave them out; dropped here again, so neither this
+   * service's answers nor its snapshots in S3 can carry them.
+   */
+  putListing(event: Listing): boolean {
+    const listing = withoutHiddenContacts(event);
     if (this.tombstones.listing.has(listing.id) || !this.newer(listing.updatedAt, this.heldListing(listing.id)?.updatedAt)) return false;
     this.placeListing(listing);
     return true;
