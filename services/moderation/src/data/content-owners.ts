@@ -7,7 +7,8 @@ export interface ContentOwners {
   snapshot(kind: ReportKind, itemId: string): Promise<ContentSnapshot | null>;
 }
 
-export type OwnerUrls = Record<(typeof REPORT_KIND_OWNER)[ReportKind], string>;
+/** Each owner's origin; one left undefined answers 503 for its kinds. */
+export type OwnerUrls = Record<(typeof REPORT_KIND_OWNER)[ReportKind], string | undefined>;
 
 const unavailable = () => new HttpError(503, 'Service unavailable');
 
@@ -19,7 +20,9 @@ const unavailable = () => new HttpError(503, 'Service unavailable');
 export function httpContentOwners(urls: OwnerUrls, timeoutMs = 3_000): ContentOwners {
   return {
     async snapshot(kind, itemId) {
-      const url = new URL(`/internal/content/${encodeURIComponent(kind)}/${encodeURIComponent(itemId)}`, urls[REPORT_KIND_OWNER[kind]]);
+      const origin = urls[REPORT_KIND_OWNER[kind]];
+      if (origin === undefined) throw unavailable();
+      const url = new URL(`/internal/content/${encodeURIComponent(kind)}/${encodeURIComponent(itemId)}`, origin);
       let found: ContentSnapshot | null;
       try {
         found = await getInternal(url, ContentSnapshotSchema, timeoutMs);
