@@ -2,6 +2,7 @@ import type Koa from 'koa';
 import { createApp, createAuth, createPostingLimits, mongoReadiness, outboxModel, type PostingLimitOverrides, type ServiceAppInput } from '@cp/service-kit';
 import { BlocksRepository } from './data/blocks-repository.ts';
 import { ConversationsRepository } from './data/conversations-repository.ts';
+import { ListingMarksRepository } from './data/listing-marks-repository.ts';
 import type { ListingSource } from './data/listing-source.ts';
 import { MessagesRepository } from './data/messages-repository.ts';
 import type { UserDirectory } from './data/user-directory.ts';
@@ -26,13 +27,14 @@ export async function buildMessagesApp(input: MessagesAppInput): Promise<{ app: 
     conversations: new ConversationsRepository(input.conn),
     messages: new MessagesRepository(input.conn),
     blocks: new BlocksRepository(input.conn),
+    listingMarks: new ListingMarksRepository(input.conn),
     listings: input.listings,
     users: input.users,
     limits,
     logger: input.logger,
     now: input.now ?? (() => new Date()),
   };
-  for (const repo of [deps.conversations, deps.messages, deps.blocks]) await repo.init();
+  for (const repo of [deps.conversations, deps.messages, deps.blocks, deps.listingMarks]) await repo.init();
   await outboxModel(input.conn).createIndexes();
   const app = createApp({ name: 'messages', logger: input.logger, readiness: [mongoReadiness(input.conn), ...(input.readiness ?? [])] });
   const routes = messagesRoutes(deps, createAuth(input.auth));

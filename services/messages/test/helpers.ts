@@ -105,7 +105,7 @@ export async function startMessages(opts: { postingLimits?: PostingLimitOverride
     },
     async counts() {
       const out: Record<string, number> = {};
-      for (const name of ['conversations', 'messages', 'blocks', 'block_counts', 'outbox', 'posting_limits']) out[name] = await base.conn.collection(name).countDocuments();
+      for (const name of ['conversations', 'messages', 'blocks', 'block_counts', 'listing_marks', 'outbox', 'posting_limits']) out[name] = await base.conn.collection(name).countDocuments();
       return out;
     },
     async close(...first) {

@@ -139,6 +139,19 @@ describe("the listing's events", () => {
     expect(page.status).toBe(200);
   });
 
+  it('deleted: no conversation opens about it afterwards, even while listings still answers it from before', async () => {
+    const listing = h.listing(owner, { title: 'Rice cooker' });
+    const first = await h.newSession();
+    await conversation(first, listing.id);
+    await publishEvent(h.nats.js, ListingDeleted, { listingId: listing.id, userId: owner.userId, imageUrls: [] });
+    const conversations = h.conn.collection('conversations');
+    await until('closed', async () => (await conversations.findOne({ listingId: listing.id }))?.closed === true);
+    const before = await h.counts();
+    const late = await open(buyer, listing.id, 'Is it still available?');
+    expect({ status: late.status, error: late.body.error }).toEqual({ status: 404, error: MESSAGES_MESSAGES.listingNotFound });
+    expect(await h.counts()).toEqual(before);
+  });
+
   it('expired: closed; renewed: open again; edited: the copy follows', async () => {
     const listing = h.listing(owner, { title: 'Kids bicycle' });
     const conv = await conversation(buyer, listing.id);

@@ -8,7 +8,8 @@ export const LISTINGS_DURABLE = 'messages-listings';
  * Keeps the conversations' copy of their listing current from the listings service's events (issue 23 §6): deleted →
  * closed for good (status 'deleted'); expired or retired after done → closed; renewed → open again; edited → the copy of
  * title, first image and status follows. Closed conversations stay readable. Events of different types may come out
- * of order, so each applies only when newer than the last applied (`listing.eventAt`); deletion is final. A kit
+ * of order, so each applies only when newer than the last applied (`listing.eventAt`); deletion is final, and marked
+ * (listing_marks) so that no conversation about the listing opens after it. A kit
  * consumer: each event handled once across replicas, in one transaction with its processed record.
  */
 export function startListingsConsumer(deps: MessagesDeps, nats: NatsHandle, opts: { durable?: string } = {}) {
@@ -19,7 +20,10 @@ export function startListingsConsumer(deps: MessagesDeps, nats: NatsHandle, opts
     durable: opts.durable ?? LISTINGS_DURABLE,
     logger: deps.logger,
     handlers: [
-      on(ListingDeleted, (event, ctx) => deps.conversations.listingDeleted(event.data.listingId, new Date(event.occurredAt), ctx.session)),
+      on(ListingDeleted, async (event, ctx) => {
+        await deps.listingMarks.markDeleted(event.data.listingId, ctx.session);
+        await deps.conversations.listingDeleted(event.data.listingId, new Date(event.occurredAt), ctx.session);
+      }),
       on(ListingExpired, (event, ctx) =>
         deps.conversations.listingClosed(event.data.listingId, event.data.reason, event.data.listing?.status as ConversationListingStatus | undefined, new Date(event.occurredAt), ctx.session),
       ),

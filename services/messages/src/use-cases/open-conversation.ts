@@ -35,6 +35,8 @@ export async function openConversation(deps: MessagesDeps, user: AuthUser, body:
   const write = () =>
     runInTransaction(deps.conn, async (session, emit) => {
       const now = deps.now();
+      // The listing's deletion, heard meanwhile (listings may still answer from before it): no conversation about it.
+      if ((await deps.listingMarks.touch(listing.id, session)).deleted) throw notFound(MESSAGES_MESSAGES.listingNotFound);
       let conv = await deps.conversations.findOne(listing.id, user.id, session);
       if (!conv) {
         conv = {
