@@ -23,6 +23,7 @@ export * from './site-settings.ts';
 export * from './search-values.ts';
 export * from './search.ts';
 export * from './moderation.ts';
+export * from './messages.ts';
 export * from './events/envelope.ts';
 export * from './events/catalog.ts';
 export * from './page-head.ts';

@@ -6,17 +6,21 @@ import { UNDER_REVIEW_MESSAGE } from './moderation-notice.ts';
 
 export { UNDER_REVIEW_MESSAGE };
 
-/** What can be reported: a listing, a forum post, a forum reply, a business review, a business (wrong details). */
-export const REPORT_KINDS = ['listing', 'forum-post', 'forum-reply', 'review', 'business'] as const;
+/**
+ * What can be reported: a listing, a forum post, a forum reply, a business review, a business (wrong details), a
+ * conversation of messages (issue 23: only its participants can report it; the admin reads it only through the report).
+ */
+export const REPORT_KINDS = ['listing', 'forum-post', 'forum-reply', 'review', 'business', 'conversation'] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
 
 /** Which service owns each kind of content (answers GET /internal/content/{kind}/{id} and applies moderation events). */
-export const REPORT_KIND_OWNER: Record<ReportKind, 'listings' | 'forum' | 'directory'> = {
+export const REPORT_KIND_OWNER: Record<ReportKind, 'listings' | 'forum' | 'directory' | 'messages'> = {
   listing: 'listings',
   'forum-post': 'forum',
   'forum-reply': 'forum',
   review: 'directory',
   business: 'directory',
+  conversation: 'messages',
 };
 
 /** How the report dialog and the admin queue name each kind. */
@@ -26,6 +30,7 @@ export const REPORT_KIND_LABELS: Record<ReportKind, string> = {
   'forum-reply': 'Forum reply',
   review: 'Review',
   business: 'Business',
+  conversation: 'Conversation',
 };
 
 export const REPORT_REASONS = ['spam', 'scam', 'prohibited', 'offensive', 'wrong-category', 'duplicate', 'other'] as const;
@@ -62,7 +67,7 @@ export const MODERATION_ACTIONS = ['auto-hide', 'dismiss', 'remove', 'ban', 'unb
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
 /** Per-user posting limits (issue 21 §5). `newAccountLimit` applies to accounts younger than NEW_ACCOUNT_HOURS. */
-export const POSTING_ACTIONS = ['listing', 'forum-post', 'forum-reply', 'review', 'report'] as const;
+export const POSTING_ACTIONS = ['listing', 'forum-post', 'forum-reply', 'review', 'report', 'message'] as const;
 export type PostingAction = (typeof POSTING_ACTIONS)[number];
 export interface PostingLimit {
   limit: number;
@@ -76,6 +81,7 @@ export const POSTING_LIMIT_DEFAULTS: Record<PostingAction, PostingLimit> = {
   'forum-reply': { limit: 60, newAccountLimit: 20, windowHours: 1 },
   review: { limit: 20, newAccountLimit: 5, windowHours: 24 },
   report: { limit: 30, newAccountLimit: 10, windowHours: 24 },
+  message: { limit: 30, newAccountLimit: 10, windowHours: 1 },
 };
 /** How the limit message names what was posted ("You can post up to 10 listings a day."). */
 export const POSTING_ACTION_NOUNS: Record<PostingAction, string> = {
@@ -84,4 +90,5 @@ export const POSTING_ACTION_NOUNS: Record<PostingAction, string> = {
   'forum-reply': 'replies',
   review: 'reviews',
   report: 'reports',
+  message: 'messages',
 };

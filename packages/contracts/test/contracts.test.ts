@@ -287,7 +287,7 @@ describe('reports (issue 21)', () => {
   });
   it('has a label for every kind and reason, and a limit for every posting action', () => {
     for (const r of REPORT_REASONS) expect(REPORT_REASON_LABELS[r]).toMatch(/\w/);
-    for (const k of REPORT_KINDS) expect(REPORT_KIND_OWNER[k]).toMatch(/^(listings|forum|directory)$/);
+    for (const k of REPORT_KINDS) expect(REPORT_KIND_OWNER[k]).toMatch(/^(listings|forum|directory|messages)$/);
     for (const a of POSTING_ACTIONS) expect(POSTING_LIMIT_DEFAULTS[a].newAccountLimit).toBeLessThan(POSTING_LIMIT_DEFAULTS[a].limit);
   });
 });

@@ -18,6 +18,8 @@ export const ModerationEnv = noDemoDataInProduction(
       LISTINGS_URL: z.url(),
       FORUM_URL: z.url(),
       DIRECTORY_URL: z.url(),
+      /** The messages service: reported conversations (issue 23). */
+      MESSAGES_URL: z.url(),
       HIDE_THRESHOLD: HideThreshold,
       /** Overrides of the per-user posting limits (the action 'report'); absent: the contracts' defaults. */
       ...PostingLimitsEnv.shape,

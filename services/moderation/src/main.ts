@@ -9,7 +9,7 @@ await startService({
   name: 'moderation',
   loadConfig: loadModerationConfig,
   async build({ config, logger, conn, readiness, sessionAuth, onClose }) {
-    const owners = httpContentOwners({ listings: config.LISTINGS_URL, forum: config.FORUM_URL, directory: config.DIRECTORY_URL });
+    const owners = httpContentOwners({ listings: config.LISTINGS_URL, forum: config.FORUM_URL, directory: config.DIRECTORY_URL, messages: config.MESSAGES_URL });
     const { app, deps } = await buildModerationApp({
       conn,
       logger,

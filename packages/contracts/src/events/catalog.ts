@@ -160,6 +160,37 @@ export const UserBanned = defineEvent('moderation.user-banned', 1, z.object({ us
 /** The ban was lifted: the user can log in again and their content is visible again. */
 export const UserUnbanned = defineEvent('moderation.user-unbanned', 1, z.object({ userId: IdSchema, actorId: IdSchema }));
 
+// messages (issue 23): the messages service's conversations. No message text travels in an event (the streams are
+// read by other services; the text stays in the messages database): a consumer that shows a message (live delivery)
+// reads it from the messages service, one that mails (the unread notice) needs only who, which conversation and when.
+/** The buyer opened the one conversation of (listing, buyer) with its first message (a MessageSent follows in the same transaction). */
+export const ConversationOpened = defineEvent(
+  'messages.conversation-opened',
+  1,
+  z.object({ conversationId: IdSchema, listingId: IdSchema, buyerId: IdSchema, ownerId: IdSchema, createdAt: IsoDateTimeSchema }),
+);
+/**
+ * A message was stored: `recipientId` is the other participant (unread for them until a ConversationRead of theirs).
+ * `senderName` and `listingTitle` name the sender and the listing in the unread-message mail (optional: events stored
+ * before they were added lack them); never the text.
+ */
+export const MessageSent = defineEvent(
+  'messages.message-sent',
+  1,
+  z.object({
+    conversationId: IdSchema,
+    messageId: IdSchema,
+    listingId: IdSchema,
+    senderId: IdSchema,
+    recipientId: IdSchema,
+    createdAt: IsoDateTimeSchema,
+    senderName: z.string().max(100).optional(),
+    listingTitle: z.string().max(300).optional(),
+  }),
+);
+/** `readerId` read the other participant's messages of the conversation up to `readAt` (emitted only when something was unread). */
+export const ConversationRead = defineEvent('messages.conversation-read', 1, z.object({ conversationId: IdSchema, readerId: IdSchema, readAt: IsoDateTimeSchema }));
+
 /** Every event the system publishes. */
 export const eventCatalog = [
   UserRegistered,
@@ -197,6 +228,9 @@ export const eventCatalog = [
   ContentRemoved,
   UserBanned,
   UserUnbanned,
+  ConversationOpened,
+  MessageSent,
+  ConversationRead,
 ] as const satisfies readonly EventDefinition[];
 
 export type CatalogEvent = (typeof eventCatalog)[number];

@@ -13,6 +13,7 @@ export const REPORT_KIND_NOUNS: Record<ReportKind, string> = {
   'forum-reply': 'reply',
   review: 'review',
   business: 'business',
+  conversation: 'conversation',
 };
 
 /**
