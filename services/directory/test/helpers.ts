@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Connection } from 'mongoose';
 import { POSTING_ACTIONS } from '@cp/contracts';
 import { ensureStream, type NatsHandle, type PostingLimitOverrides } from '@cp/service-kit';
-import { call, mailedVerificationToken, newUser, startBehindIdentity, until, type IdentityHarness } from '../../identity/test/helpers.ts';
+import { call, newUser, openMailedVerificationLink, startBehindIdentity, until, type IdentityHarness } from '../../identity/test/helpers.ts';
 import { buildDirectoryApp } from '../src/app.ts';
 import { startModeration } from '../src/events/moderation.ts';
 import type { DirectoryDeps } from '../src/use-cases/deps.ts';
@@ -68,7 +68,7 @@ export async function startDirectory(opts: { postingLimits?: PostingLimitOverrid
     const user = newUser({ username: name, email: `${name}@example.com` });
     const reg = await call(base.identity.base, 'POST', '/api/register', { body: user });
     if (reg.status !== 201 || !reg.cookie) throw new Error(`register failed: ${reg.status} ${JSON.stringify(reg.body)}`);
-    const res = await call(base.identity.base, 'POST', '/api/auth/verify-email', { body: { token: await mailedVerificationToken(user.email) } });
+    const res = await openMailedVerificationLink(base.identity.base, user.email);
     if (res.status !== 200) throw new Error(`verify failed: ${res.status} ${JSON.stringify(res.body)}`);
     return { cookie: reg.cookie, userId: reg.body.id as string, username: name };
   };

@@ -5,7 +5,7 @@
  */
 import { BusinessReviewed, BusinessReviewSchema, BusinessSchema, eventStream, OWN_BUSINESS_REVIEW, parseEvent, VERIFY_EMAIL_TO_REVIEW } from '@cp/contracts';
 import { outboxModel, streamMessages, type LeasedJob } from '@cp/service-kit';
-import { mailedVerificationToken } from '../../identity/test/helpers.ts';
+import { openMailedVerificationLink } from '../../identity/test/helpers.ts';
 import { startReleaseHeldReviews } from '../src/jobs/release-held-reviews.ts';
 import { releaseHeldReviews } from '../src/use-cases/release-held-reviews.ts';
 import { businessBody, call, DAY_MS, SESSION_TTL_MS, startDirectory, until, type DirectoryHarness, type Session } from './helpers.ts';
@@ -74,7 +74,7 @@ describe('an unverified account', () => {
     const email = (await h.identity.deps.users.findById(newcomer.userId))!.email!;
     h.clock.set(DAY_MS + 60_000);
     expect((await review(b.id, { rating: 5 }, newcomer.cookie)).status).toBe(403); // the answer is cached now
-    const verified = await call(h.identity.base, 'POST', '/api/auth/verify-email', { body: { token: await mailedVerificationToken(email) } });
+    const verified = await openMailedVerificationLink(h.identity.base, email);
     expect(verified.status).toBe(200);
     // identity.email-verified drops the cached answer at once; without it the cache would hold for minutes.
     const started = Date.now();

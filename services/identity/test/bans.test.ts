@@ -111,7 +111,9 @@ it('an older ban or unban that arrives after a newer one changes nothing; a ban 
   const admin = await h.newAdminSession();
   const user = await register();
   const publish = (event: object) => h.nats.js.publish(`events.${(event as { type: string }).type}.v1`, JSON.stringify(event), { msgID: randomUUID() });
-  const at = (ms: number) => new Date(Date.now() + ms).toISOString();
+  // Every occurredAt from one instant: an event's "older" or "newer" must not depend on how long the steps between take.
+  const t0 = Date.now();
+  const at = (ms: number) => new Date(t0 + ms).toISOString();
 
   const unban = { ...makeEvent(UserUnbanned, { userId: user.id, actorId: admin.userId }), occurredAt: at(0) };
   await publish(unban);
