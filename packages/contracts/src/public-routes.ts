@@ -8,7 +8,8 @@ export const SERVICE_NAMES = ['identity', 'listings', 'forum', 'directory', 'ads
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
 /** `api`: JSON endpoints (small bodies, short timeout). `upload`: multipart image uploads (large bodies, long timeout). */
-export type RouteKind = 'api' | 'upload';
+/** 'api': a request and its answer; 'upload': a large body, more time; 'stream': a long-lived answer (server-sent events). */
+export type RouteKind = 'api' | 'upload' | 'stream';
 
 export interface RouteRule {
   /** Matches the path itself and everything below it (`/api/auth` matches `/api/auth/user`, not `/api/authx`). */
@@ -46,6 +47,7 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   // Messages between neighbours (issue 23): conversations, the unread count, blocks.
   { prefix: '/api/conversations', service: 'messages', kind: 'api' },
   { prefix: '/api/messages', service: 'messages', kind: 'api' },
+  { prefix: '/api/messages/stream', service: 'messages', kind: 'stream' },
   { prefix: '/api/blocks', service: 'messages', kind: 'api' },
   // The renderer's public files (issue 20): not under /api, so they count in the site's rate-limit bucket (as /uploads);
   // the renderer sets their Cache-Control. Its page heads are /internal (never routed): the page asks for them itself.

@@ -7,7 +7,7 @@ import { crossSiteProtection } from './csrf.ts';
 import { forwardInfoOf, proxyRequest, SERVICE_UNAVAILABLE, Upstream, UpstreamGroup } from './proxy.ts';
 import { createWebSite } from './web.ts';
 import { pageHeadSource } from './page-head.ts';
-import { createRouteMatcher, isSafePath, SERVICE_NAMES, type ServiceName } from './routes-table.ts';
+import { createRouteMatcher, isSafePath, ROUTE_RULES, SERVICE_NAMES, type ServiceName } from './routes-table.ts';
 import { visitorCookie } from './visitor-cookie.ts';
 
 export interface GatewayOptions {
@@ -111,24 +111,30 @@ function rateLimits(config: GatewayConfig): Middleware[] {
  * cross-site check → compression of forwarded answers → route.
  */
 export function buildGatewayApp(config: GatewayConfig, logger: Logger, options: GatewayOptions = {}): GatewayApp {
-  const upstreams = new Map<ServiceName, UpstreamGroup>();
-  for (const name of SERVICE_NAMES) {
-    const origins = config.services[name];
-    if (!origins || origins.length === 0) continue;
-    const members = origins.map(
-      (origin) =>
-        new Upstream({
-          name,
-          origin,
-          connections: config.pool.connections,
-          maxQueue: config.pool.maxQueue,
-          connectTimeoutMs: config.timeouts.connectMs,
-          breakerFailures: config.breaker.failures,
-          breakerCooldownMs: config.breaker.cooldownMs,
-        }),
-    );
-    upstreams.set(name, new UpstreamGroup(name, members));
-  }
+  const groups = (names: readonly ServiceName[], connections: number) => {
+    const out = new Map<ServiceName, UpstreamGroup>();
+    for (const name of names) {
+      const origins = config.services[name];
+      if (!origins || origins.length === 0) continue;
+      const members = origins.map(
+        (origin) =>
+          new Upstream({
+            name,
+            origin,
+            connections,
+            maxQueue: config.pool.maxQueue,
+            connectTimeoutMs: config.timeouts.connectMs,
+            breakerFailures: config.breaker.failures,
+            breakerCooldownMs: config.breaker.cooldownMs,
+          }),
+      );
+      out.set(name, new UpstreamGroup(name, members));
+    }
+    return out;
+  };
+  const upstreams = groups(SERVICE_NAMES, config.pool.connections);
+  // Live streams have connections of their own (config STREAM_CONNECTIONS): open tabs never take the API's.
+  const streamUpstreams = groups([...new Set(ROUTE_RULES.filter((r) => r.kind === 'stream').map((r) => r.service))], config.streams.connections);
   const match = createRouteMatcher();
   // The web site (shell, remotes, registry) when configured; a staticRoutes option (tests) replaces it.
   // Each page's head and status come from the renderer when it is configured (page-head.ts).
@@ -161,11 +167,11 @@ export function buildGatewayApp(config: GatewayConfig, logger: Logger, options: 
       throw notFound();
     }
     ctx.state.upstream = rule.service;
-    const upstream = upstreams.get(rule.service);
+    const upstream = (rule.kind === 'stream' ? streamUpstreams : upstreams).get(rule.service);
     if (!upstream) throw new HttpError(503, SERVICE_UNAVAILABLE);
     const upload = rule.kind === 'upload';
     await proxyRequest(ctx, upstream, {
-      timeoutMs: upload ? config.timeouts.uploadMs : config.timeouts.upstreamMs,
+      timeoutMs: upload ? config.timeouts.uploadMs : rule.kind === 'stream' ? config.streams.idleMs : config.timeouts.upstreamMs,
       maxBodyBytes: upload ? config.bodyLimits.uploadBytes : config.bodyLimits.apiBytes,
       forward: forwardInfoOf(ctx),
       log: ctx.state.log as Logger,
@@ -176,7 +182,7 @@ export function buildGatewayApp(config: GatewayConfig, logger: Logger, options: 
     app,
     upstreams,
     close: async () => {
-      await Promise.all([...upstreams.values()].map((u) => u.close()));
+      await Promise.all([...upstreams.values(), ...streamUpstreams.values()].map((u) => u.close()));
       await web?.close();
     },
   };

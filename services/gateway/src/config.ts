@@ -304,6 +304,13 @@ export const GatewayEnv = z.object({
 
   UPSTREAM_CONNECTIONS: int(64, 1),
   UPSTREAM_MAX_QUEUE: int(1_000, 1),
+  /**
+   * Live streams (routes of kind 'stream': server-sent events) hold a connection each for as long as a tab is open: they
+   * have their own connections to each upstream, so they never take the API's; a stream may stay silent this long
+   * between two chunks (the service sends a keep-alive comment every 15 s).
+   */
+  STREAM_CONNECTIONS: int(1_024, 1),
+  STREAM_IDLE_TIMEOUT_MS: int(60_000, 1),
   BREAKER_FAILURES: int(5, 1),
   BREAKER_COOLDOWN_MS: int(5_000, 1),
 
@@ -338,6 +345,7 @@ export interface GatewayConfig {
   timeouts: { upstreamMs: number; uploadMs: number; connectMs: number; readyMs: number; clientRequestMs: number };
   bodyLimits: { apiBytes: number; uploadBytes: number };
   pool: { connections: number; maxQueue: number };
+  streams: { connections: number; idleMs: number };
   breaker: { failures: number; cooldownMs: number };
   rateLimits: { windowMs: number; global: number; web: number; auth: number; password: number; contact: number; upload: number; adEvents: number };
   /** The web site: the shell build and the microfrontends (see web.ts). */
@@ -389,6 +397,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv | Record<string, string
     },
     bodyLimits: { apiBytes: e.MAX_BODY_BYTES, uploadBytes: e.MAX_UPLOAD_BYTES },
     pool: { connections: e.UPSTREAM_CONNECTIONS, maxQueue: e.UPSTREAM_MAX_QUEUE },
+    streams: { connections: e.STREAM_CONNECTIONS, idleMs: e.STREAM_IDLE_TIMEOUT_MS },
     breaker: { failures: e.BREAKER_FAILURES, cooldownMs: e.BREAKER_COOLDOWN_MS },
     rateLimits: {
       windowMs: e.RATE_LIMIT_WINDOW_MS,

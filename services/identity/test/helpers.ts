@@ -236,7 +236,7 @@ export async function startBehindIdentity(service: string, opts: { sessionTtlMs?
     async newVerifiedSession() {
       if (!verificationMails) throw new Error('startBehindIdentity: newVerifiedSession needs { verificationMail: true }');
       const session = await register();
-      const res = await call(identity.base, 'POST', '/api/auth/verify-email', { body: { token: await mailedVerificationToken(session.email) } });
+      const res = await openMailedVerificationLink(identity.base, session.email);
       if (res.status !== 200) throw new Error(`verify failed: ${res.status} ${JSON.stringify(res.body)}`);
       return session;
     },

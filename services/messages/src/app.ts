@@ -6,6 +6,8 @@ import { ListingMarksRepository } from './data/listing-marks-repository.ts';
 import type { ListingSource } from './data/listing-source.ts';
 import { MessagesRepository } from './data/messages-repository.ts';
 import type { UserDirectory } from './data/user-directory.ts';
+import type { LiveFeed } from './events/live-feed.ts';
+import { liveStreams } from './live-stream.ts';
 import { messagesRoutes } from './routes.ts';
 import type { MessagesDeps } from './use-cases/deps.ts';
 
@@ -14,6 +16,10 @@ export interface MessagesAppInput extends ServiceAppInput {
   listings: ListingSource;
   /** Identity's users (main: identityUserDirectory on IDENTITY_URL). */
   users: UserDirectory;
+  /** Live delivery's source (main: natsLiveFeed on the service's NATS); without it GET /api/messages/stream answers 503. */
+  live?: (deps: MessagesDeps) => LiveFeed;
+  /** LIVE_STREAMS_MAX. */
+  liveStreamsMax?: number;
   /** POSTING_LIMITS: overrides of the contracts' per-user limits (messages are the action 'message'). */
   postingLimits?: PostingLimitOverrides;
 }
@@ -37,7 +43,8 @@ export async function buildMessagesApp(input: MessagesAppInput): Promise<{ app: 
   for (const repo of [deps.conversations, deps.messages, deps.blocks, deps.listingMarks]) await repo.init();
   await outboxModel(input.conn).createIndexes();
   const app = createApp({ name: 'messages', logger: input.logger, readiness: [mongoReadiness(input.conn), ...(input.readiness ?? [])] });
-  const routes = messagesRoutes(deps, createAuth(input.auth));
+  const live = input.live ? liveStreams(input.live(deps), deps, { maxStreams: input.liveStreamsMax ?? 2_000 }) : undefined;
+  const routes = messagesRoutes(deps, createAuth(input.auth), live);
   app.use(routes.routes()).use(routes.allowedMethods());
   return { app, deps };
 }

@@ -9,6 +9,8 @@ export const MessagesEnv = noDemoDataInProduction(
       MONGO_DB: z.string().default('messages'),
       /** The listings service: a conversation's listing (owner, title, first image, status) at GET /internal/listings/{id}/messaging. */
       LISTINGS_URL: z.url(),
+      /** Live message streams (GET /api/messages/stream) one replica keeps open at most; more answer 503 (the gateway tries another replica). */
+      LIVE_STREAMS_MAX: z.coerce.number().int().min(1).max(100_000).default(2_000),
       /** Overrides of the per-user posting limits (the action 'message'); absent: the contracts' defaults. */
       ...PostingLimitsEnv.shape,
       /** The demo conversation (two demo accounts about a demo listing) when it is not there. */

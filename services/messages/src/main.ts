@@ -3,6 +3,7 @@ import { loadMessagesConfig } from './config.ts';
 import { buildMessagesApp } from './app.ts';
 import { httpListingSource } from './data/listing-source.ts';
 import { identityUserDirectory } from './data/user-directory.ts';
+import { natsLiveFeed } from './events/live-feed.ts';
 import { startListingsConsumer } from './events/listings.ts';
 import { startModerationConsumer } from './events/moderation.ts';
 import { seedDemoConversation } from './seed/seed.ts';
@@ -19,6 +20,8 @@ await startService({
       listings: httpListingSource(config.LISTINGS_URL),
       users: identityUserDirectory(config.IDENTITY_URL),
       postingLimits: config.POSTING_LIMITS,
+      live: (deps) => natsLiveFeed(nats, deps),
+      liveStreamsMax: config.LIVE_STREAMS_MAX,
     });
     // The listings' and moderation's streams (the same settings their services give them; whoever starts first makes them).
     await ensureStream(nats.jsm, 'listings', logger);

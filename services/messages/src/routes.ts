@@ -1,6 +1,6 @@
 import type { Context, Next } from 'koa';
 import { MESSAGES_MESSAGES } from '@cp/contracts';
-import { createRouter, unauthorized, type Auth, type AuthUser } from '@cp/service-kit';
+import { createRouter, HttpError, unauthorized, type Auth, type AuthUser } from '@cp/service-kit';
 import { blockUser, listBlocks, unblockUser } from './use-cases/blocks.ts';
 import { contentSnapshot } from './use-cases/content-snapshot.ts';
 import type { MessagesDeps } from './use-cases/deps.ts';
@@ -13,7 +13,7 @@ import { sendMessage } from './use-cases/send-message.ts';
 const user = (ctx: Context) => ctx.state.user as AuthUser;
 
 /** Conversations, messages and blocks (every route signed in: 401 "Please log in to send messages"), and moderation's internal read. */
-export function messagesRoutes(deps: MessagesDeps, auth: Auth) {
+export function messagesRoutes(deps: MessagesDeps, auth: Auth, live?: (ctx: Context, viewerId: string) => Promise<void>) {
   const router = createRouter();
   const signedIn = async (ctx: Context, next: Next) => {
     if (ctx.state.user === undefined) ctx.state.user = await auth.verify(ctx);
@@ -47,6 +47,11 @@ export function messagesRoutes(deps: MessagesDeps, auth: Auth) {
     ctx.body = await unreadCount(deps, user(ctx));
   });
 
+  // Live delivery (server-sent events; live-stream.ts).
+  router.get('/api/messages/stream', signedIn, async (ctx) => {
+    if (!live) throw new HttpError(503, 'Service Unavailable');
+    await live(ctx, user(ctx).id);
+  });
   router.post('/api/blocks', signedIn, async (ctx) => {
     await blockUser(deps, user(ctx), ctx.request.body);
     ctx.status = 204;

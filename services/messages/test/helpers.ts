@@ -3,10 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import type { Connection } from 'mongoose';
 import { MessagingListingSchema, type EventDefinition, type MessagingListing } from '@cp/contracts';
-import { outboxModel, type NatsHandle, type PostingLimitOverrides } from '@cp/service-kit';
+import { listen, outboxModel, type NatsHandle, type PostingLimitOverrides, type RunningServer } from '@cp/service-kit';
 import { call, startBehindIdentity, until, type IdentityHarness } from '../../identity/test/helpers.ts';
 import { buildMessagesApp } from '../src/app.ts';
 import { httpListingSource } from '../src/data/listing-source.ts';
+import { natsLiveFeed } from '../src/events/live-feed.ts';
 import { identityUserDirectory } from '../src/data/user-directory.ts';
 import type { MessagesDeps } from '../src/use-cases/deps.ts';
 
@@ -71,6 +72,8 @@ export interface MessagesHarness {
   /** How many documents the service's collections hold (conversations, messages, blocks, outbox): "nothing stored". */
   counts(): Promise<Record<string, number>>;
   close(...first: Array<{ stop(): Promise<void> | void }>): Promise<void>;
+  /** Another replica of the service (same database and NATS, live delivery on), on a port of its own; closed by close(). */
+  replica(): Promise<string>;
 }
 
 /**
@@ -80,15 +83,19 @@ export interface MessagesHarness {
 export async function startMessages(opts: { postingLimits?: PostingLimitOverrides } = {}): Promise<MessagesHarness> {
   const base = await startBehindIdentity('messages');
   const listings = await startListingsDouble();
-  const { app, deps } = await buildMessagesApp({
-    conn: base.conn,
-    logger: base.logger,
-    auth: base.auth,
-    listings: httpListingSource(listings.url),
-    users: identityUserDirectory(base.identity.base),
-    // The tests' users are new accounts that send far more than a person would: limits lifted unless a test sets them.
-    postingLimits: opts.postingLimits ?? { message: { limit: 100_000, newAccountLimit: 100_000 } },
-  });
+  const build = () =>
+    buildMessagesApp({
+      conn: base.conn,
+      logger: base.logger,
+      auth: base.auth,
+      listings: httpListingSource(listings.url),
+      users: identityUserDirectory(base.identity.base),
+      // The tests' users are new accounts that send far more than a person would: limits lifted unless a test sets them.
+      postingLimits: opts.postingLimits ?? { message: { limit: 100_000, newAccountLimit: 100_000 } },
+      live: (deps) => natsLiveFeed(base.nats, deps),
+    });
+  const { app, deps } = await build();
+  const replicas: RunningServer[] = [];
   return {
     base: await base.serve(app),
     identity: base.identity,
@@ -108,7 +115,13 @@ export async function startMessages(opts: { postingLimits?: PostingLimitOverride
       for (const name of ['conversations', 'messages', 'blocks', 'block_counts', 'listing_marks', 'outbox', 'posting_limits']) out[name] = await base.conn.collection(name).countDocuments();
       return out;
     },
+    async replica() {
+      const server = await listen((await build()).app, 0, '127.0.0.1', base.logger);
+      replicas.push(server);
+      return `http://127.0.0.1:${server.port}`;
+    },
     async close(...first) {
+      for (const server of replicas) await server.close();
       await base.close(...first);
       await listings.close();
     },
