@@ -9,7 +9,7 @@
 import { gzipSync } from 'node:zlib';
 import { verifyDirect } from './site.ts';
 
-export type ServiceName = 'identity' | 'listings' | 'forum' | 'directory' | 'ads' | 'comms' | 'search' | 'renderer' | 'moderation';
+export type ServiceName = 'identity' | 'listings' | 'forum' | 'directory' | 'ads' | 'comms' | 'search' | 'renderer' | 'moderation' | 'messages';
 /** Whose endpoints: a service's, or the gateway's own (health, the site's pages and files, the remote registry). */
 export type CorpusName = ServiceName | 'gateway';
 
@@ -460,6 +460,36 @@ export const CORPUS: Record<CorpusName, Corpus> = {
       { method: 'GET', path: '/api/admin/moderation/log', body: 'none', auth: 'admin', query: ['page', 'pageSize'] },
     ],
     setup: async () => ({ missing: '3f2e1d0c-9b8a-4f7e-8d6c-5b4a3f2e1d0c' }),
+  },
+  // Messages between neighbours (issue 23). The victim's conversation (about the bystander's listing) is one the
+  // attacker is not part of: every conversation route answers it 404. The samples name a listing and a user that do not
+  // exist (404), so the fuzz opens, sends, reads and blocks nothing: the database must not change.
+  messages: {
+    endpoints: [
+      { method: 'POST', path: '/api/conversations', body: 'json', auth: 'user', sample: { listingId: '6a5b4c3d-2e1f-4a9b-8c7d-6e5f4a3b2c1d', text: 'Is this still available?' } },
+      { method: 'GET', path: '/api/conversations', body: 'none', auth: 'user', query: ['cursor', 'limit'] },
+      { method: 'GET', path: '/api/conversations/:id', body: 'none', auth: 'user' },
+      { method: 'GET', path: '/api/conversations/:id/messages', body: 'none', auth: 'user', query: ['before', 'limit'] },
+      { method: 'POST', path: '/api/conversations/:id/messages', body: 'json', auth: 'user', sample: { text: 'Hello there' } },
+      { method: 'POST', path: '/api/conversations/:id/read', body: 'none', auth: 'user' },
+      { method: 'GET', path: '/api/messages/unread-count', body: 'none', auth: 'user' },
+      { method: 'POST', path: '/api/blocks', body: 'json', auth: 'user', sample: { userId: '6a5b4c3d-2e1f-4a9b-8c7d-6e5f4a3b2c1e' } },
+      { method: 'GET', path: '/api/blocks', body: 'none', auth: 'user', query: ['cursor', 'limit'] },
+      { method: 'DELETE', path: '/api/blocks/:id', body: 'none', auth: 'user', target: 'victimUser' },
+      // Moderation's view of a reported conversation: service to service only.
+      { method: 'GET', path: '/internal/content/conversation/:id', body: 'none', reach: 'internal', query: ['reporterId'] },
+    ],
+    async setup(ctx) {
+      const listing = { category: 'Buy & Sell', title: 'Study table for sale', description: 'Solid wood study table with two drawers, pick up only.', location: 'Carlisle PA', price: 40, tier: 'free', status: 'active' };
+      const listingId = await created(ctx.call('listings', 'POST', '/api/listings', { cookie: ctx.sessions.bystander, json: listing }), 'the messages victim listing');
+      const open = async (cookie: string, what: string) => {
+        const res = await ctx.call('messages', 'POST', '/api/conversations', { cookie, json: { listingId, text: 'Hello, is the table still available?' } });
+        const id = (res.body as { conversation?: { id?: unknown } } | null)?.conversation?.id;
+        if (res.status !== 201 || typeof id !== 'string') throw new Error(`setup: ${what} answered ${res.status} ${JSON.stringify(res.body)}`);
+        return id;
+      };
+      return { victim: await open(ctx.sessions.victim, 'the victim conversation'), untouched: await open(ctx.sessions.admin, 'the untouched conversation'), victimUser: ctx.userIds.victim };
+    },
   },
   gateway: {
     endpoints: [

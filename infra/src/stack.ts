@@ -52,13 +52,14 @@ export function servicePorts(offset: number): Record<string, number> {
     search: 4007 + offset,
     renderer: 4008 + offset,
     moderation: 4009 + offset,
+    messages: 4010 + offset,
   };
 }
 
 const url = (port: number) => `http://127.0.0.1:${port}`;
 
 /** The services that may run as several processes (REPLICAS): all but the gateway, the one origin of the site. */
-export const REPLICABLE = ['identity', 'listings', 'forum', 'directory', 'ads', 'comms', 'search', 'renderer', 'moderation'] as const;
+export const REPLICABLE = ['identity', 'listings', 'forum', 'directory', 'ads', 'comms', 'search', 'renderer', 'moderation', 'messages'] as const;
 export const MAX_REPLICAS = 9;
 /** Replica k (2, 3, ...) of a service listens on its port + 10 × (k - 1): listings 4002, 4012, 4022 ... */
 const REPLICA_PORT_STEP = 10;
@@ -151,7 +152,7 @@ const behindIdentity = (name: string): ServiceSpec => ({
  */
 export function liftedPostingLimits(): Record<string, Record<string, string>> {
   const lifted = JSON.stringify(Object.fromEntries(POSTING_ACTIONS.map((action) => [action, { limit: 100_000, newAccountLimit: 100_000 }])));
-  return Object.fromEntries(['listings', 'forum', 'directory', 'moderation'].map((service) => [service, { POSTING_LIMITS: lifted }]));
+  return Object.fromEntries(['listings', 'forum', 'directory', 'moderation', 'messages'].map((service) => [service, { POSTING_LIMITS: lifted }]));
 }
 
 export const SERVICES: ServiceSpec[] = [
@@ -191,6 +192,13 @@ export const SERVICES: ServiceSpec[] = [
     env: () => ({}),
   },
   {
+    // Messages between neighbours (issue 23): a conversation's listing is read at listings (any replica) when it opens.
+    // Its demo conversation waits for listings' demo listing.
+    name: 'messages',
+    entry: 'services/messages/src/main.ts',
+    env: (c) => ({ ...behindIdentity('messages').env(c), LISTINGS_URL: url(c.ports.listings!) }),
+  },
+  {
     // Reports, the moderation queue, bans (issue 21): a report looks its item up at the content's owner (listings,
     // forum, directory; any replica), so those come first. Its demo report waits for listings' demo listing.
     name: 'moderation',
@@ -200,6 +208,7 @@ export const SERVICES: ServiceSpec[] = [
       LISTINGS_URL: url(c.ports.listings!),
       FORUM_URL: url(c.ports.forum!),
       DIRECTORY_URL: url(c.ports.directory!),
+      MESSAGES_URL: url(c.ports.messages!),
     }),
   },
   {
@@ -234,6 +243,7 @@ export const SERVICES: ServiceSpec[] = [
       SEARCH_URL: serviceOrigins(c, 'search'),
       RENDERER_URL: serviceOrigins(c, 'renderer'),
       MODERATION_URL: serviceOrigins(c, 'moderation'),
+      MESSAGES_URL: serviceOrigins(c, 'messages'),
       ...webEnv(c),
     }),
   },

@@ -18,6 +18,7 @@ import { GatewayEnv, loadGatewayConfig } from '../../../services/gateway/src/con
 import { IdentityEnv, loadIdentityConfig } from '../../../services/identity/src/config.ts';
 import { ListingsEnv, loadListingsConfig } from '../../../services/listings/src/config.ts';
 import { ModerationEnv, loadModerationConfig } from '../../../services/moderation/src/config.ts';
+import { MessagesEnv, loadMessagesConfig } from '../../../services/messages/src/config.ts';
 
 export const REPO = path.resolve(__dirname, '..', '..', '..');
 
@@ -45,6 +46,7 @@ export const SERVICE_CONFIGS: Record<string, ServiceConfigEntry> = {
   search: { schema: SearchEnv, load: (env) => loadSearchConfig(env) },
   renderer: { schema: RendererEnv, load: (env) => loadRendererConfig(env) },
   moderation: { schema: ModerationEnv, load: (env) => loadModerationConfig(env) },
+  messages: { schema: MessagesEnv, load: (env) => loadMessagesConfig(env) },
   gateway: { schema: GatewayEnv, load: (env) => loadGatewayConfig(env) },
 };
 

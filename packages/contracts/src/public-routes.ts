@@ -4,7 +4,7 @@
  * `/api/...` paths, so requests are forwarded with their path unchanged.
  */
 
-export const SERVICE_NAMES = ['identity', 'listings', 'forum', 'directory', 'ads', 'comms', 'search', 'renderer', 'moderation'] as const;
+export const SERVICE_NAMES = ['identity', 'listings', 'forum', 'directory', 'ads', 'comms', 'search', 'renderer', 'moderation', 'messages'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
 /** `api`: JSON endpoints (small bodies, short timeout). `upload`: multipart image uploads (large bodies, long timeout). */
@@ -41,6 +41,10 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   // Trust and safety (issue 21): reporting content, and the admin's moderation queue, bans and audit log.
   { prefix: '/api/reports', service: 'moderation', kind: 'api' },
   { prefix: '/api/admin/moderation', service: 'moderation', kind: 'api' },
+  // Messages between neighbours (issue 23): conversations, the unread count, blocks.
+  { prefix: '/api/conversations', service: 'messages', kind: 'api' },
+  { prefix: '/api/messages', service: 'messages', kind: 'api' },
+  { prefix: '/api/blocks', service: 'messages', kind: 'api' },
   // The renderer's public files (issue 20): not under /api, so they count in the site's rate-limit bucket (as /uploads);
   // the renderer sets their Cache-Control. Its page heads are /internal (never routed): the page asks for them itself.
   { prefix: '/robots.txt', service: 'renderer', kind: 'api' },

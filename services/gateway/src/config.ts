@@ -263,6 +263,8 @@ export const GatewayEnv = z.object({
   RENDERER_URL: optionalUpstream,
   /** Moderation (issue 21): reports, the admin's moderation queue, bans and audit log. */
   MODERATION_URL: optionalUpstream,
+  /** Messages (issue 23): conversations between neighbours, the unread count, blocks. */
+  MESSAGES_URL: optionalUpstream,
   /** The page's wait for its head from the renderer; past it the page goes out with the shell's head (200). */
   PAGE_HEAD_TIMEOUT_MS: int(300, 1),
   /**
@@ -356,6 +358,7 @@ const INDIVIDUAL: Record<ServiceName, keyof z.infer<typeof GatewayEnv>> = {
   search: 'SEARCH_URL',
   renderer: 'RENDERER_URL',
   moderation: 'MODERATION_URL',
+  messages: 'MESSAGES_URL',
 };
 
 /** Reads and validates the gateway's environment; throws a ConfigError listing every problem. */

@@ -7,6 +7,7 @@ import { updateListing } from './use-cases/update-listing.ts';
 import { deleteListing } from './use-cases/delete-listing.ts';
 import { uploadImages } from './use-cases/upload-images.ts';
 import { contentSnapshot } from './use-cases/content-snapshot.ts';
+import { messagingListing } from './use-cases/messaging-listing.ts';
 import { IMAGE_KEY } from './images/storage-keys.ts';
 import { readImageFiles } from './images/multipart.ts';
 import { concurrencyLimit } from './images/concurrency.ts';
@@ -40,6 +41,11 @@ export function listingsRoutes(deps: ListingsDeps, auth: Auth) {
   // Internal (the gateway never routes /internal): moderation's view of a reported listing.
   router.get('/internal/content/:kind/:id', async (ctx) => {
     ctx.body = await contentSnapshot(deps, ctx.params.kind ?? '', ctx.params.id ?? '');
+  });
+
+  // Internal: what the messages service keeps of a listing a conversation is about (issue 23).
+  router.get('/internal/listings/:id/messaging', async (ctx) => {
+    ctx.body = await messagingListing(deps, ctx.params.id ?? '');
   });
 
   router.post('/api/listings', auth.requireUser, async (ctx) => {

@@ -11,7 +11,7 @@ import { moderationRoutes } from './routes.ts';
 import type { ModerationDeps } from './use-cases/deps.ts';
 
 export interface ModerationAppInput extends ServiceAppInput {
-  /** The content owners' internal endpoints (main: httpContentOwners on LISTINGS_URL, FORUM_URL, DIRECTORY_URL). */
+  /** The content owners' internal endpoints (main: httpContentOwners on LISTINGS_URL, FORUM_URL, DIRECTORY_URL, MESSAGES_URL). */
   owners: ContentOwners;
   /** Identity's users (main: identityUserDirectory on IDENTITY_URL). */
   users: UserDirectory;

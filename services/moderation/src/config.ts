@@ -18,8 +18,8 @@ export const ModerationEnv = noDemoDataInProduction(
       LISTINGS_URL: z.url(),
       FORUM_URL: z.url(),
       DIRECTORY_URL: z.url(),
-      /** The messages service (reported conversations). Unset: reports of a conversation answer 503. */
-      MESSAGES_URL: z.url().optional(),
+      /** The messages service: reported conversations (issue 23). */
+      MESSAGES_URL: z.url(),
       HIDE_THRESHOLD: HideThreshold,
       /** Overrides of the per-user posting limits (the action 'report'); absent: the contracts' defaults. */
       ...PostingLimitsEnv.shape,

@@ -10,6 +10,7 @@ const base = {
   LISTINGS_URL: 'http://127.0.0.1:4002',
   FORUM_URL: 'http://127.0.0.1:4003',
   DIRECTORY_URL: 'http://127.0.0.1:4004',
+  MESSAGES_URL: 'http://127.0.0.1:4010',
 };
 
 describe('moderation configuration', () => {
@@ -26,6 +27,7 @@ describe('moderation configuration', () => {
 
   it.each([
     ['the content owners missing', { LISTINGS_URL: undefined }, 'LISTINGS_URL'],
+    ['the messages service missing', { MESSAGES_URL: undefined }, 'MESSAGES_URL'],
     ['a threshold of 0', { HIDE_THRESHOLD: '0' }, 'HIDE_THRESHOLD'],
     ['a threshold that is not a number', { HIDE_THRESHOLD: 'three' }, 'HIDE_THRESHOLD'],
     ['demo data in production', { NODE_ENV: 'production', SEED_DEMO_DATA: 'true' }, 'SEED_DEMO_DATA'],

@@ -41,7 +41,7 @@ export async function startOwnersDouble(): Promise<ContentOwnersDouble> {
   };
   for (const owner of ['listings', 'forum', 'directory', 'messages'] as const) {
     const server = createServer((req, res) => {
-      const m = /^\/internal\/content\/([a-z-]+)\/([^/]+)$/.exec(req.url ?? '');
+      const m = /^\/internal\/content\/([a-z-]+)\/([^/?]+)(\?.*)?$/.exec(req.url ?? '');
       const kind = m?.[1] as ReportKind | undefined;
       const snapshot = m && kind && REPORT_KIND_OWNER[kind] === owner ? items.get(`${kind}/${decodeURIComponent(m[2]!)}`) : undefined;
       if (double.failing) res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":"Internal Server Error"}');

@@ -28,7 +28,7 @@ async function withAuthorName(deps: ModerationDeps, content: ContentSnapshot): P
 export async function reportContent(deps: ModerationDeps, user: AuthUser, body: unknown): Promise<CreateReportAnswer> {
   const input = CreateReportBodySchema.parse(jsonObject(body));
   const reporterName = usernameOf(user);
-  const found = await deps.owners.snapshot(input.kind, input.itemId);
+  const found = await deps.owners.snapshot(input.kind, input.itemId, user.id);
   if (!found) throw notFound();
   if (found.authorId === user.id) throw forbidden(MODERATION_MESSAGES.ownContent);
   const content = await withAuthorName(deps, found);

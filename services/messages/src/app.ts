@@ -1,0 +1,41 @@
+import type Koa from 'koa';
+import { createApp, createAuth, createPostingLimits, mongoReadiness, outboxModel, type PostingLimitOverrides, type ServiceAppInput } from '@cp/service-kit';
+import { BlocksRepository } from './data/blocks-repository.ts';
+import { ConversationsRepository } from './data/conversations-repository.ts';
+import type { ListingSource } from './data/listing-source.ts';
+import { MessagesRepository } from './data/messages-repository.ts';
+import type { UserDirectory } from './data/user-directory.ts';
+import { messagesRoutes } from './routes.ts';
+import type { MessagesDeps } from './use-cases/deps.ts';
+
+export interface MessagesAppInput extends ServiceAppInput {
+  /** The listings service's internal read (main: httpListingSource on LISTINGS_URL). */
+  listings: ListingSource;
+  /** Identity's users (main: identityUserDirectory on IDENTITY_URL). */
+  users: UserDirectory;
+  /** POSTING_LIMITS: overrides of the contracts' per-user limits (messages are the action 'message'). */
+  postingLimits?: PostingLimitOverrides;
+}
+
+/** Builds the messages service (repositories, use cases, routes) on given connections; used by main and by tests. */
+export async function buildMessagesApp(input: MessagesAppInput): Promise<{ app: Koa; deps: MessagesDeps }> {
+  const limits = createPostingLimits(input.conn, { overrides: input.postingLimits ?? {}, ...(input.now ? { now: input.now } : {}) });
+  await limits.init();
+  const deps: MessagesDeps = {
+    conn: input.conn,
+    conversations: new ConversationsRepository(input.conn),
+    messages: new MessagesRepository(input.conn),
+    blocks: new BlocksRepository(input.conn),
+    listings: input.listings,
+    users: input.users,
+    limits,
+    logger: input.logger,
+    now: input.now ?? (() => new Date()),
+  };
+  for (const repo of [deps.conversations, deps.messages, deps.blocks]) await repo.init();
+  await outboxModel(input.conn).createIndexes();
+  const app = createApp({ name: 'messages', logger: input.logger, readiness: [mongoReadiness(input.conn), ...(input.readiness ?? [])] });
+  const routes = messagesRoutes(deps, createAuth(input.auth));
+  app.use(routes.routes()).use(routes.allowedMethods());
+  return { app, deps };
+}

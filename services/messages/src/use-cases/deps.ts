@@ -1,0 +1,22 @@
+import type { Connection } from 'mongoose';
+import type { Logger, PostingLimits } from '@cp/service-kit';
+import type { BlocksRepository } from '../data/blocks-repository.ts';
+import type { ConversationsRepository } from '../data/conversations-repository.ts';
+import type { ListingSource } from '../data/listing-source.ts';
+import type { MessagesRepository } from '../data/messages-repository.ts';
+import type { UserDirectory } from '../data/user-directory.ts';
+
+export interface MessagesDeps {
+  conn: Connection;
+  conversations: ConversationsRepository;
+  messages: MessagesRepository;
+  blocks: BlocksRepository;
+  /** The listings service: what a listing is (owner, title, first image, status) when a conversation opens. */
+  listings: ListingSource;
+  /** Identity's users: the listing owner's name, a blocked user's existence and name. */
+  users: UserDirectory;
+  /** Messages per sender: the kit's posting limits (action 'message'), in MongoDB so they hold across replicas. */
+  limits: PostingLimits;
+  logger: Logger;
+  now: () => Date;
+}
