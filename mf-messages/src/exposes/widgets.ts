@@ -1,8 +1,13 @@
+import { lazy } from 'react';
 import { defineRemoteWidgets } from '@cp/web-core/contract';
 import metadata from './metadata.json';
+import '../styles.css';
 
 /**
- * mf-messages' `./widgets`: no home section (metadata.json declares no slot, so the home page never loads this
- * module), exposed so every remote has the same contract.
+ * mf-messages' `./widgets`: no home section; the header's Messages link with the unread badge (its header slot in
+ * metadata.json). The shell loads this module for signed-in visitors once their page is interactive.
  */
-export const { widgets } = defineRemoteWidgets(metadata, { widgets: [] });
+export const { widgets, headerWidgets } = defineRemoteWidgets(metadata, {
+  widgets: [],
+  headerWidgets: [{ id: 'messages.unread', slot: 'header-actions', Component: lazy(() => import('../widgets/MessagesLink.tsx')) }],
+});
