@@ -5,7 +5,7 @@
  * a third user gets "Conversation Not Found" and nothing of the conversation.
  */
 import type { Page } from 'playwright-core';
-import { withPage } from './support/browser.ts';
+import { describeViolations, seriousAxeViolations, withPage } from './support/browser.ts';
 import { e2eEnv } from './support/env.ts';
 import { createDirect, newUser, registerDirect, signIn, type TestUser } from './support/site.ts';
 
@@ -75,6 +75,7 @@ describe('messages between neighbours', () => {
       const row = page.getByRole('link', { name: new RegExp(users.buyer.user.username) });
       await row.getByText(LISTING_TITLE).waitFor();
       expect(await row.getByLabel('1 unread').count()).toBe(1);
+      expect(describeViolations(await seriousAxeViolations(page))).toBe('');
       await row.click();
       await page.waitForURL(`**${conversationPath}`);
       await page.getByRole('heading', { level: 1, name: users.buyer.user.username }).waitFor();
@@ -84,6 +85,7 @@ describe('messages between neighbours', () => {
       await page.getByRole('textbox', { name: `Message ${users.buyer.user.username}` }).fill(REPLY);
       await page.getByRole('button', { name: 'Send' }).click();
       await page.getByText(REPLY).waitFor();
+      expect(describeViolations(await seriousAxeViolations(page))).toBe('');
       expect(pageErrors).toEqual([]);
     });
 

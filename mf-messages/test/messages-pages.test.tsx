@@ -201,6 +201,30 @@ describe('the pages', () => {
     expect(screen.getByRole('button', { name: /Report/ })).toBeTruthy();
   });
 
+  it('marks read on open, and again when a new message of theirs arrives', async () => {
+    let items = [message(1, OTHER.id, 'first')];
+    await renderAt(
+      `/messages/${CONVERSATION_ID}`,
+      signedIn({
+        [`GET /api/conversations/${CONVERSATION_ID}`]: [200, conversation()],
+        [`GET /api/conversations/${CONVERSATION_ID}/messages`]: () => [200, { items, nextCursor: null }],
+        [`POST /api/conversations/${CONVERSATION_ID}/read`]: [204, null],
+        [`POST /api/conversations/${CONVERSATION_ID}/messages`]: (call) => {
+          // meanwhile the other person wrote again
+          items = [...items, message(3, OTHER.id, 'are you there?'), message(4, ME.id, (call.body as { text: string }).text)];
+          return [201, items[items.length - 1]];
+        },
+      }),
+    );
+    const reads = () => calls.filter((c) => c.method === 'POST' && c.path.endsWith('/read')).length;
+    await screen.findByText('first');
+    await waitFor(() => expect(reads()).toBe(1));
+    fireEvent.change(screen.getByRole('textbox', { name: `Message ${OTHER.displayName}` }), { target: { value: 'hello' } });
+    await act(async () => screen.getByRole('button', { name: 'Send' }).click());
+    await screen.findByText('are you there?');
+    await waitFor(() => expect(reads()).toBe(2));
+  });
+
   it("someone else's conversation (404): not found, nothing of it", async () => {
     await renderAt(`/messages/${CONVERSATION_ID}`, signedIn({}));
     expect(await screen.findByRole('heading', { name: 'Conversation Not Found' })).toBeTruthy();

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ArrowLeft, Ban, Check, CheckCheck, Lock, SearchX } from 'lucide-react';
 import { MESSAGES_MESSAGES, relativeTime, type ConversationSummary, type Message } from '@cp/contracts';
@@ -27,7 +27,7 @@ function MessageBubble({ message, mine }: { message: Message; mine: boolean }) {
     <li className={`flex ${mine ? 'justify-end' : 'justify-start'}`}>
       <div className={`max-w-[85%] space-y-1 rounded-lg px-3 py-2 ${mine ? 'bg-primary text-primary-foreground' : 'border bg-card'}`}>
         <MessageText text={message.text} className="whitespace-pre-wrap break-words text-sm" />
-        <p className={`flex items-center gap-1 text-xs ${mine ? 'justify-end text-primary-foreground/80' : 'text-muted-foreground'}`}>
+        <p className={`flex items-center gap-1 text-xs ${mine ? 'justify-end text-primary-foreground' : 'text-muted-foreground'}`}>
           <time dateTime={message.createdAt}>{relativeTime(message.createdAt)}</time>
           {mine ? (
             message.readAt ? (
@@ -48,9 +48,15 @@ function MessageBubble({ message, mine }: { message: Message; mine: boolean }) {
   );
 }
 
-/** One page of messages (oldest first); the oldest page loaded offers the page before it. */
+/** Until live delivery (server-sent events) lands, the newest messages are asked for again this often while focused. */
+export const NEWEST_REFRESH_MS = 60_000;
+
+/**
+ * One page of messages (oldest first); the oldest page loaded offers the page before it. The newest page is asked for
+ * again every minute while the window has the focus.
+ */
 function MessagesChunk({ id, before, viewerId, isOldest, onOlder }: { id: string; before: string | null; viewerId: string; isOldest: boolean; onOlder: (cursor: string) => void }) {
-  const { data, isLoading, error, refetch } = useGetMessagesQuery({ id, before });
+  const { data, isLoading, error, refetch } = useGetMessagesQuery({ id, before }, before === null ? { pollingInterval: NEWEST_REFRESH_MS, skipPollingIfUnfocused: true } : {});
   if (isLoading) {
     return (
       <div role="status" className="space-y-2">
@@ -137,10 +143,17 @@ function ConversationView({ conversation, viewerId }: { conversation: Conversati
   const [pages, setPages] = useState<Array<string | null>>([null]);
   const [send] = useSendMessageMutation();
   const [markRead] = useMarkReadMutation();
-  // Opening the conversation reads the other person's messages (again when it changes to another one).
+  // Opening the conversation reads the other person's messages, and so does a new message of theirs arriving while it
+  // is open (the newest page, shared with its MessagesChunk, is asked for again every minute).
+  // Once per unread message of theirs seen (or once for the summary's unread count when none is on the newest page).
+  const newest = useGetMessagesQuery({ id, before: null });
+  const unreadSeen = newest.data ? (newest.data.items.findLast((m) => m.senderId !== viewerId && m.readAt === null)?.id ?? (conversation.unread > 0 ? 'older' : null)) : null;
+  const marked = useRef<string | null>(null);
   useEffect(() => {
+    if (unreadSeen === null || marked.current === `${id}:${unreadSeen}`) return;
+    marked.current = `${id}:${unreadSeen}`;
     void markRead(id);
-  }, [id, markRead]);
+  }, [id, unreadSeen, markRead]);
   const { listing, other } = conversation;
   return (
     <article className="space-y-4">
