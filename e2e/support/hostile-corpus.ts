@@ -384,6 +384,9 @@ export const CORPUS: Record<CorpusName, Corpus> = {
       { method: 'POST', path: '/api/newsletter/confirm', body: 'json', sample: { token: 'A'.repeat(43) } },
       { method: 'POST', path: '/api/newsletter/unsubscribe', body: 'json', sample: { token: 'A'.repeat(43) }, query: ['token'] },
       { method: 'GET', path: '/api/newsletter/unsubscribe', body: 'none', query: ['token'] },
+      // The unread-message mails' unsubscribe (issue 23 §5): a token (a mail's batch id) the fuzz cannot know.
+      { method: 'POST', path: '/api/message-mails/unsubscribe', body: 'json', sample: { token: '2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e' }, query: ['token'] },
+      { method: 'GET', path: '/api/message-mails/unsubscribe', body: 'none', query: ['token'] },
     ],
     setup: async (ctx) => {
       // A bystander's pending subscription (the sign-up answers nothing to recognise it by: it is in the snapshot,

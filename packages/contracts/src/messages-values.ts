@@ -19,6 +19,17 @@ export const BLOCKS_PER_USER_MAX = 500;
 /** How much of the last message the inbox shows (ConversationSummary.lastMessage.text); the conversation shows all. */
 export const LAST_MESSAGE_PREVIEW_MAX = 200;
 
+/**
+ * The unread-message mail (issue 23 §5, sent by comms): its one-click unsubscribe stops every such mail to the user.
+ * The link's page is /messages/unsubscribe?token=… (it POSTs `{ token }` to MESSAGE_MAIL_UNSUBSCRIBE_PATH).
+ */
+export const MESSAGE_MAIL_UNSUBSCRIBE_PATH = '/api/message-mails/unsubscribe';
+export const MESSAGE_MAIL_UNSUBSCRIBE_PAGE = '/messages/unsubscribe';
+export const MESSAGE_MAIL_MESSAGES = {
+  unsubscribed: 'You will get no more e-mails about new messages.',
+  invalidLink: 'This unsubscribe link is invalid or has expired.',
+} as const;
+
 /** What the users see (spec style: a short sentence, a toast). */
 export const MESSAGES_MESSAGES = {
   empty: 'Please enter a message',

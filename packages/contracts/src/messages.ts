@@ -129,6 +129,10 @@ export const BlocksQuerySchema = z.object({ cursor: PageCursorSchema.optional(),
 export const BlockedUserPageSchema = z.object({ items: z.array(BlockedUserSchema), nextCursor: PageCursorSchema.nullable() });
 export type BlockedUserPage = z.infer<typeof BlockedUserPageSchema>;
 
+/** POST MESSAGE_MAIL_UNSUBSCRIBE_PATH (comms): the token of an unread-message mail's unsubscribe link. */
+export const MessageMailUnsubscribeSchema = z.strictObject({ token: IdSchema });
+export const MessageMailUnsubscribeResultSchema = z.object({ message: z.string() });
+
 /**
  * What the messages service reads of a listing: listings' GET /internal/listings/{id}/messaging (never routed by the
  * gateway; 404 for an unknown or deleted listing). `visible`: shown to the public (not hidden by moderation).

@@ -37,6 +37,8 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   { prefix: '/api/advertisements', service: 'ads', kind: 'api' },
   { prefix: '/api/contact', service: 'comms', kind: 'api' },
   { prefix: '/api/newsletter', service: 'comms', kind: 'api' },
+  // The unread-message mails' unsubscribe (issue 23 §5).
+  { prefix: '/api/message-mails', service: 'comms', kind: 'api' },
   { prefix: '/api/search', service: 'search', kind: 'api' },
   // Trust and safety (issue 21): reporting content, and the admin's moderation queue, bans and audit log.
   { prefix: '/api/reports', service: 'moderation', kind: 'api' },

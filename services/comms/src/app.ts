@@ -6,7 +6,9 @@ import { NewsletterMailsRepository } from './data/newsletter-mails-repository.ts
 import { NewsletterRepository } from './data/newsletter-repository.ts';
 import { MailBatchesRepository } from './data/mail-batches-repository.ts';
 import type { UserDirectory } from './data/user-directory.ts';
-import { AlertDigestWindowS, ReplyNoticeWindowS } from './config.ts';
+import { MessageMailOptOutsRepository } from './data/message-mail-opt-outs-repository.ts';
+import { AlertDigestWindowS, MessageNoticeDelayS, ReplyNoticeWindowS } from './config.ts';
+import { MESSAGE_MAIL_UNSUBSCRIBE_PATH } from '@cp/contracts';
 import { commsRoutes, NEWSLETTER_UNSUBSCRIBE_PATH } from './routes.ts';
 import type { CommsDeps } from './use-cases/deps.ts';
 
@@ -16,8 +18,9 @@ export interface CommsAppInput {
   /** Users' addresses: identity's internal endpoint in main (identityUserDirectory). */
   users: UserDirectory;
   logger: Logger;
-  /** REPLY_NOTICE_WINDOW_S and ALERT_DIGEST_WINDOW_S may be left out: the config schema's defaults. */
-  config: Omit<CommsDeps['config'], 'REPLY_NOTICE_WINDOW_S' | 'ALERT_DIGEST_WINDOW_S'> & Partial<Pick<CommsDeps['config'], 'REPLY_NOTICE_WINDOW_S' | 'ALERT_DIGEST_WINDOW_S'>>;
+  /** REPLY_NOTICE_WINDOW_S, ALERT_DIGEST_WINDOW_S and MESSAGE_NOTICE_DELAY_S may be left out: the config schema's defaults. */
+  config: Omit<CommsDeps['config'], 'REPLY_NOTICE_WINDOW_S' | 'ALERT_DIGEST_WINDOW_S' | 'MESSAGE_NOTICE_DELAY_S'> &
+    Partial<Pick<CommsDeps['config'], 'REPLY_NOTICE_WINDOW_S' | 'ALERT_DIGEST_WINDOW_S' | 'MESSAGE_NOTICE_DELAY_S'>>;
   readiness?: ReadinessCheck[];
   now?: () => Date;
   /**
@@ -35,6 +38,7 @@ export async function buildCommsApp(input: CommsAppInput): Promise<{ app: Koa; d
     newsletter: new NewsletterRepository(input.conn),
     newsletterMails: new NewsletterMailsRepository(input.conn),
     mailBatches: new MailBatchesRepository(input.conn),
+    messageMailOptOuts: new MessageMailOptOutsRepository(input.conn),
     users: input.users,
     mailer: input.mailer,
     logger: input.logger,
@@ -42,13 +46,14 @@ export async function buildCommsApp(input: CommsAppInput): Promise<{ app: Koa; d
       ...input.config,
       REPLY_NOTICE_WINDOW_S: input.config.REPLY_NOTICE_WINDOW_S ?? ReplyNoticeWindowS.parse(undefined),
       ALERT_DIGEST_WINDOW_S: input.config.ALERT_DIGEST_WINDOW_S ?? AlertDigestWindowS.parse(undefined),
+      MESSAGE_NOTICE_DELAY_S: input.config.MESSAGE_NOTICE_DELAY_S ?? MessageNoticeDelayS.parse(undefined),
     },
     now: input.now ?? (() => new Date()),
   };
-  for (const repo of [deps.messages, deps.newsletter, deps.newsletterMails, deps.mailBatches]) await repo.init();
+  for (const repo of [deps.messages, deps.newsletter, deps.newsletterMails, deps.mailBatches, deps.messageMailOptOuts]) await repo.init();
   await outboxModel(input.conn).createIndexes();
   // The one-click unsubscribe's body is a form (RFC 8058), read by its route; every other write stays JSON only.
-  const app = createApp({ name: 'comms', logger: input.logger, readiness: [mongoReadiness(input.conn), ...(input.readiness ?? [])], rawBodyPaths: [NEWSLETTER_UNSUBSCRIBE_PATH] });
+  const app = createApp({ name: 'comms', logger: input.logger, readiness: [mongoReadiness(input.conn), ...(input.readiness ?? [])], rawBodyPaths: [NEWSLETTER_UNSUBSCRIBE_PATH, MESSAGE_MAIL_UNSUBSCRIBE_PATH] });
   const routes = commsRoutes(deps, input.auth ? createAuth(input.auth).verify : undefined);
   app.use(routes.routes()).use(routes.allowedMethods());
   return { app, deps };

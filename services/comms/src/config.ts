@@ -13,6 +13,12 @@ export const ReplyNoticeWindowS = z.coerce.number().int().min(1).max(86_400).def
  */
 export const AlertDigestWindowS = z.coerce.number().int().min(1).max(7 * 86_400).default(86_400);
 
+/**
+ * Unread-message mails (issue 23 §5): a message still unread this many seconds after the first unread one of a
+ * conversation mails its recipient once for the burst (default 10 minutes; from 1 s, for tests and demos, to a day).
+ */
+export const MessageNoticeDelayS = z.coerce.number().int().min(1).max(86_400).default(600);
+
 export const CommsEnv = requirePublicKey(
   BaseServiceEnv.extend(SmtpEnv.shape)
     // Identity's sessions are verified (JWT_PUBLIC_KEY or JWT_PUBLIC_KEY_FILE): the newsletter sign-up tells the
@@ -29,6 +35,7 @@ export const CommsEnv = requirePublicKey(
       PUBLIC_URL: z.url({ protocol: /^https?$/ }),
       REPLY_NOTICE_WINDOW_S: ReplyNoticeWindowS,
       ALERT_DIGEST_WINDOW_S: AlertDigestWindowS,
+      MESSAGE_NOTICE_DELAY_S: MessageNoticeDelayS,
     }),
 );
 export type CommsConfig = z.infer<typeof CommsEnv> & { publicKey: string };

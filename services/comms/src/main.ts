@@ -9,6 +9,7 @@ import { startRemovalNotices } from './events/removal-notices.ts';
 import { startSavedSearchAlerts } from './events/saved-search-alerts.ts';
 import { startMailBatchSender } from './jobs/send-mail-batches.ts';
 import { startExpiryReminders } from './events/expiry-reminders.ts';
+import { startMessageNotices } from './events/message-notices.ts';
 
 await startService({
   name: 'comms',
@@ -36,6 +37,10 @@ await startService({
     onClose(() => expiryReminders.stop());
     const savedSearchAlerts = await startSavedSearchAlerts(deps, nats);
     onClose(() => savedSearchAlerts.stop());
+    // The messages service's stream (issue 23): messages and reads, for the unread-message mails (whoever starts first makes it).
+    await ensureStream(nats.jsm, 'messages', logger);
+    const messageNotices = await startMessageNotices(deps, nats);
+    onClose(() => messageNotices.stop());
     // Due batches of notices (reply notices, daily alert digests) are mailed by one replica at a time.
     const mailBatchSender = startMailBatchSender(deps);
     onClose(() => mailBatchSender.stop());

@@ -5,6 +5,8 @@ import type { CommsDeps } from './use-cases/deps.ts';
 import { sendContactMessage } from './use-cases/send-contact-message.ts';
 import { subscribeNewsletter } from './use-cases/subscribe-newsletter.ts';
 import { unsubscribeNewsletter, unsubscribePageUrl, type UnsubscribeRequest } from './use-cases/unsubscribe-newsletter.ts';
+import { MESSAGE_MAIL_UNSUBSCRIBE_PATH } from '@cp/contracts';
+import { messageMailUnsubscribePage, unsubscribeMessageMails } from './use-cases/message-notices.ts';
 
 /** The List-Unsubscribe URL of every newsletter mail (POST: one-click, RFC 8058; GET: to the unsubscribe page). */
 export const NEWSLETTER_UNSUBSCRIBE_PATH = '/api/newsletter/unsubscribe';
@@ -36,6 +38,15 @@ export function commsRoutes(deps: CommsDeps, verify?: (ctx: Context) => Promise<
   });
   router.post(NEWSLETTER_UNSUBSCRIBE_PATH, async (ctx) => {
     ctx.body = await unsubscribeNewsletter(deps, await unsubscribeRequest(ctx));
+  });
+  // Unread-message mails (issue 23 §5): their one-click unsubscribe (RFC 8058: a form, the token in the query) or the
+  // page's JSON; a GET (a client opening the List-Unsubscribe link) goes to the page.
+  router.post(MESSAGE_MAIL_UNSUBSCRIBE_PATH, async (ctx) => {
+    ctx.body = await unsubscribeMessageMails(deps, await unsubscribeRequest(ctx));
+  });
+  router.get(MESSAGE_MAIL_UNSUBSCRIBE_PATH, (ctx) => {
+    ctx.status = 303;
+    ctx.redirect(messageMailUnsubscribePage(deps, ctx.query.token));
   });
   router.get(NEWSLETTER_UNSUBSCRIBE_PATH, (ctx) => {
     const page = unsubscribePageUrl(deps, ctx.query);

@@ -69,7 +69,7 @@ describe('opening a conversation', () => {
     expect(openedEvents).toEqual([{ conversationId: first.conversation.id, listingId: listing.id, buyerId: buyer.userId, ownerId: owner.userId, createdAt: first.conversation.createdAt }]);
     const sent = await h.emitted(MessageSent, (d) => d.conversationId === first.conversation.id);
     expect(sent).toHaveLength(2);
-    expect(sent[0]).toEqual({ conversationId: first.conversation.id, messageId: first.message.id, listingId: listing.id, senderId: buyer.userId, recipientId: owner.userId, createdAt: first.message.createdAt });
+    expect(sent[0]).toEqual({ conversationId: first.conversation.id, messageId: first.message.id, listingId: listing.id, senderId: buyer.userId, recipientId: owner.userId, createdAt: first.message.createdAt, senderName: buyer.username, listingTitle: 'Walnut bookshelf' });
   });
 
   it('two first messages at once make one conversation with both messages', async () => {

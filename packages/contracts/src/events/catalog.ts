@@ -169,11 +169,24 @@ export const ConversationOpened = defineEvent(
   1,
   z.object({ conversationId: IdSchema, listingId: IdSchema, buyerId: IdSchema, ownerId: IdSchema, createdAt: IsoDateTimeSchema }),
 );
-/** A message was stored: `recipientId` is the other participant (unread for them until a ConversationRead of theirs). */
+/**
+ * A message was stored: `recipientId` is the other participant (unread for them until a ConversationRead of theirs).
+ * `senderName` and `listingTitle` name the sender and the listing in the unread-message mail (optional: events stored
+ * before they were added lack them); never the text.
+ */
 export const MessageSent = defineEvent(
   'messages.message-sent',
   1,
-  z.object({ conversationId: IdSchema, messageId: IdSchema, listingId: IdSchema, senderId: IdSchema, recipientId: IdSchema, createdAt: IsoDateTimeSchema }),
+  z.object({
+    conversationId: IdSchema,
+    messageId: IdSchema,
+    listingId: IdSchema,
+    senderId: IdSchema,
+    recipientId: IdSchema,
+    createdAt: IsoDateTimeSchema,
+    senderName: z.string().max(100).optional(),
+    listingTitle: z.string().max(300).optional(),
+  }),
 );
 /** `readerId` read the other participant's messages of the conversation up to `readAt` (emitted only when something was unread). */
 export const ConversationRead = defineEvent('messages.conversation-read', 1, z.object({ conversationId: IdSchema, readerId: IdSchema, readAt: IsoDateTimeSchema }));

@@ -129,6 +129,24 @@ export class MailBatchesRepository extends MongoRepository<MailBatchDoc> {
   }
 
   /**
+   * Drops the batch of `key` still waiting (open, or retrying: not being sent) as `skipped` with `reason`, in the
+   * caller's transaction (the unread-message mail of a conversation its recipient read meanwhile). True when one was.
+   */
+  async skipWaiting(key: MailBatchKey, reason: string, at: Date, session: ClientSession): Promise<boolean> {
+    const waiting = (await this.model.collection.find({ ...key, state: { $in: ['open', 'retrying'] } } as never, { session, projection: { _id: 1 } }).toArray()) as unknown as Array<{ _id: string }>;
+    if (waiting.length === 0) return false;
+    const ids = waiting.map((b) => b._id);
+    const expireAt = new Date(at.getTime() + DONE_BATCH_KEPT_MS);
+    await this.model.collection.updateMany({ _id: { $in: ids }, state: { $in: ['open', 'retrying'] } } as never, { $set: { state: 'skipped', reason, expireAt } } as never, { session });
+    await this.items.collection.updateMany({ batchId: { $in: ids } } as never, { $set: { expireAt } } as never, { session });
+    return true;
+  }
+
+  async findById(id: string): Promise<MailBatchDoc | null> {
+    return this.model.collection.findOne({ _id: id } as never) as Promise<MailBatchDoc | null>;
+  }
+
+  /**
    * The batch of one of `kinds` that is due first at `now`: open or retrying past `dueAt`, or a claim whose lease ran
    * out (its sender died). A kind this replica does not know waits for one that does.
    */

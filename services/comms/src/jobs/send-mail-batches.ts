@@ -3,6 +3,7 @@ import type { CommsDeps } from '../use-cases/deps.ts';
 import type { MailBatchKind } from '../use-cases/mail-batch-kind.ts';
 import { replyNoticeKind } from '../use-cases/reply-notices.ts';
 import { alertDigestKind } from '../use-cases/saved-search-alerts.ts';
+import { messageNoticeKind } from '../use-cases/message-notices.ts';
 import { sendDueBatches, type SendDueBatchesOptions } from '../use-cases/send-due-batches.ts';
 
 /** The job's lease name: one sender across every comms replica (same database). */
@@ -10,7 +11,7 @@ export const MAIL_BATCH_JOB = 'comms-mail-batches';
 
 /** Every kind of batched mail comms sends. A new kind (alert digests, unread-message mails) is added here. */
 export function mailBatchKinds(deps: Pick<CommsDeps, 'config'>): MailBatchKind[] {
-  return [replyNoticeKind(deps.config), alertDigestKind(deps.config)];
+  return [replyNoticeKind(deps.config), alertDigestKind(deps.config), messageNoticeKind(deps.config)];
 }
 
 /** How often the sender looks for due batches: a quarter of the shortest window, from 1 s to 30 s. */

@@ -5,6 +5,7 @@ import type { NewsletterMailsRepository } from '../data/newsletter-mails-reposit
 import type { NewsletterRepository } from '../data/newsletter-repository.ts';
 import type { MailBatchesRepository } from '../data/mail-batches-repository.ts';
 import type { UserDirectory } from '../data/user-directory.ts';
+import type { MessageMailOptOutsRepository } from '../data/message-mail-opt-outs-repository.ts';
 
 export interface CommsDeps {
   conn: Connection;
@@ -14,10 +15,12 @@ export interface CommsDeps {
   newsletterMails: NewsletterMailsRepository;
   /** Batched mails (reply notices): mail_batches and their items. */
   mailBatches: MailBatchesRepository;
+  /** Users who stopped the unread-message mails (issue 23 §5). */
+  messageMailOptOuts: MessageMailOptOutsRepository;
   /** Users' addresses (identity's internal endpoint). */
   users: UserDirectory;
   mailer: Mailer;
   logger: Logger;
-  config: { CONTACT_INBOX: string; PUBLIC_URL: string; REPLY_NOTICE_WINDOW_S: number; ALERT_DIGEST_WINDOW_S: number };
+  config: { CONTACT_INBOX: string; PUBLIC_URL: string; REPLY_NOTICE_WINDOW_S: number; ALERT_DIGEST_WINDOW_S: number; MESSAGE_NOTICE_DELAY_S: number };
   now: () => Date;
 }

@@ -24,7 +24,7 @@ export interface MailBatchKind<Item = unknown> {
   /** What an item holds (stored as it was appended, checked again when read). */
   itemSchema: z.ZodType<Item>;
   /** The mail of a batch: its first items (at most MAIL_BATCH_LISTED_MAX, in order), how many it has in all. */
-  render(input: { recipient: MailBatchRecipient; subjectKey: string; items: Item[]; total: number; messageId: string; publicUrl: string }): Mail;
+  render(input: { recipient: MailBatchRecipient; subjectKey: string; items: Item[]; total: number; messageId: string; publicUrl: string; batchId: string }): Mail;
 }
 
 /** A batch's Message-ID: the same for every attempt of one batch, so a receiver can drop a second copy. */

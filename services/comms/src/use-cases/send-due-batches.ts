@@ -90,6 +90,7 @@ async function sendOne(deps: Deps, kind: MailBatchKind<unknown>, batch: MailBatc
       total: batch.itemCount,
       messageId: mailBatchMessageId(batch.kind, batch._id, deps.config.PUBLIC_URL),
       publicUrl: deps.config.PUBLIC_URL,
+      batchId: batch._id,
     });
     await deps.mailer.send(mail);
   } catch (err) {

@@ -48,6 +48,9 @@ export async function appendMessage(
     senderId: sender.id,
     recipientId: role === 'buyer' ? conv.ownerId : conv.buyerId,
     createdAt: createdAt.toISOString(),
+    // For the unread-message mail (comms): who wrote, about what; never the text.
+    senderName: sender.name.slice(0, 100),
+    listingTitle: conv.listing.title.slice(0, 300),
   });
   return msg;
 }
