@@ -5,6 +5,7 @@
  * a third user gets "Conversation Not Found" and nothing of the conversation.
  */
 import type { Page } from 'playwright-core';
+import { MESSAGE_MAIL_MESSAGES } from '@cp/contracts';
 import { describeViolations, seriousAxeViolations, withPage } from './support/browser.ts';
 import { e2eEnv } from './support/env.ts';
 import { createDirect, newUser, registerDirect, signIn, type TestUser } from './support/site.ts';
@@ -107,11 +108,17 @@ describe('messages between neighbours', () => {
     });
   });
 
-  test('signed out, a messages page sends the visitor to the login page', async () => {
-    await withPage(async ({ page }) => {
+  test('signed out, a messages page sends the visitor to the login page; the mail unsubscribe page needs no login', async () => {
+    await withPage(async ({ page, pageErrors }) => {
       await page.goto('/messages');
       await page.waitForURL('**/auth?next=%2Fmessages');
       await page.getByRole('heading', { name: 'Welcome' }).waitFor();
+      // A token comms never issued: its own sentence, through the gateway.
+      await page.goto('/messages/unsubscribe?token=0b8f5a9e-4c1d-4e6f-9a2b-3c4d5e6f7a8b');
+      await page.getByRole('button', { name: 'Unsubscribe' }).click();
+      await page.getByRole('heading', { name: 'Link Not Valid' }).waitFor();
+      await page.getByText(MESSAGE_MAIL_MESSAGES.invalidLink).waitFor();
+      expect(pageErrors).toEqual([]);
     });
   });
 });

@@ -1,10 +1,10 @@
 /**
  * @jest-environment ./shell/test/support/jsdom-env.mjs
  */
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { MESSAGE_MAX_LENGTH, MESSAGES_MESSAGES } from '@cp/contracts';
+import { MESSAGE_MAIL_MESSAGES, MESSAGE_MAX_LENGTH, MESSAGES_MESSAGES } from '@cp/contracts';
 import { Toaster } from '@cp/ui';
 import { createAppStore } from '@cp/web-core';
 import { MessageText } from '../src/components/MessageText.tsx';
@@ -12,6 +12,7 @@ import { composerProblem } from '../src/lib/composer.ts';
 import ConversationPage from '../src/pages/ConversationPage.tsx';
 import InboxPage from '../src/pages/InboxPage.tsx';
 import NewConversationPage from '../src/pages/NewConversationPage.tsx';
+import UnsubscribePage from '../src/pages/UnsubscribePage.tsx';
 import MessagesLink from '../src/widgets/MessagesLink.tsx';
 
 type Answer = [number, unknown];
@@ -62,6 +63,7 @@ async function renderAt(path: string, api: Api) {
     [
       { path: '/messages', element: <InboxPage /> },
       { path: '/messages/new', element: <NewConversationPage /> },
+      { path: '/messages/unsubscribe', element: <UnsubscribePage /> },
       { path: '/messages/:id', element: <ConversationPage /> },
       { path: '/header', element: <MessagesLink /> },
       { path: '/auth', element: <h1>Auth page</h1> },
@@ -271,6 +273,37 @@ describe('the pages', () => {
     await act(async () => screen.getByRole('button', { name: 'Send' }).click());
     await waitFor(() => expect(router.state.location.pathname).toBe(`/messages/${CONVERSATION_ID}`));
     expect(calls.find((c) => c.method === 'POST' && c.path === '/api/conversations')?.body).toEqual({ listingId: LISTING_ID, text: 'Is it available?' });
+  });
+
+  it('the mail unsubscribe page: opening it sends nothing; its button posts the token; a bad link says so', async () => {
+    const token = '77777777-7777-4777-8777-777777777777';
+    const api: Api = (call) => {
+      if (call.path === '/api/auth/user') return [401, { error: 'Authentication required' }];
+      if (call.method === 'POST' && call.path === '/api/message-mails/unsubscribe') {
+        return (call.body as { token: string }).token === token ? [200, { message: MESSAGE_MAIL_MESSAGES.unsubscribed }] : [400, { error: MESSAGE_MAIL_MESSAGES.invalidLink }];
+      }
+      return [404, { error: 'Not found' }];
+    };
+    await renderAt(`/messages/unsubscribe?token=${token}`, api);
+    const button = await screen.findByRole('button', { name: 'Unsubscribe' });
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    await act(async () => button.click());
+    expect(await screen.findByRole('heading', { name: 'You Have Been Unsubscribed' })).toBeTruthy();
+    expect(screen.getByText(MESSAGE_MAIL_MESSAGES.unsubscribed)).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ token }]);
+  });
+
+  it('the mail unsubscribe page: an unknown token gets the service sentence; a malformed one asks nothing', async () => {
+    const api: Api = (call) => (call.method === 'POST' ? [400, { error: MESSAGE_MAIL_MESSAGES.invalidLink }] : [401, { error: 'Authentication required' }]);
+    await renderAt('/messages/unsubscribe?token=88888888-8888-4888-8888-888888888888', api);
+    await act(async () => (await screen.findByRole('button', { name: 'Unsubscribe' })).click());
+    expect(await screen.findByRole('heading', { name: 'Link Not Valid' })).toBeTruthy();
+    expect(screen.getByText(MESSAGE_MAIL_MESSAGES.invalidLink)).toBeTruthy();
+    cleanup();
+    await renderAt('/messages/unsubscribe?token=nope', api);
+    expect(await screen.findByRole('heading', { name: 'Link Not Valid' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Unsubscribe' })).toBeNull();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
   });
 
   it('the header link: the unread badge from the count', async () => {

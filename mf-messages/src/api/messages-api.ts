@@ -1,3 +1,4 @@
+import { MESSAGE_MAIL_UNSUBSCRIBE_PATH } from '@cp/contracts';
 import type { ConversationPage, ConversationSummary, Listing, Message, MessagePage, OpenConversationAnswer, UnreadCount } from '@cp/contracts';
 import { baseApi } from '@cp/web-core';
 
@@ -51,6 +52,10 @@ export const messagesApi = api.injectEndpoints({
       query: ({ userId }) => ({ url: `/api/blocks/${encodeURIComponent(userId)}`, method: 'DELETE' }),
       invalidatesTags: (_result, _error, { conversationId }) => [{ type: 'Conversation', id: conversationId }, { type: 'Conversation', id: 'LIST' }],
     }),
+    /** The unread-message mails' unsubscribe link (comms): `{ message }`, or 400 for a link that is not valid. */
+    unsubscribeMessageMails: build.mutation<{ message: string }, string>({
+      query: (token) => ({ url: MESSAGE_MAIL_UNSUBSCRIBE_PATH, method: 'POST', body: { token } }),
+    }),
     /** The listing a first message is about: its title (GET /api/listings/:id, public). */
     getListingTitle: build.query<Pick<Listing, 'id' | 'title' | 'userId'>, string>({
       query: (id) => `/api/listings/${encodeURIComponent(id)}`,
@@ -70,4 +75,5 @@ export const {
   useBlockUserMutation,
   useUnblockUserMutation,
   useGetListingTitleQuery,
+  useUnsubscribeMessageMailsMutation,
 } = messagesApi;

@@ -7,5 +7,6 @@ import '../styles.css';
 export const { routes } = defineRemoteRoutes(metadata, {
   '/messages': lazy(() => import('../pages/InboxPage.tsx')),
   '/messages/new': lazy(() => import('../pages/NewConversationPage.tsx')),
+  '/messages/unsubscribe': lazy(() => import('../pages/UnsubscribePage.tsx')),
   '/messages/:id': lazy(() => import('../pages/ConversationPage.tsx')),
 });

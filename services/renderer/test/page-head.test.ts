@@ -245,6 +245,7 @@ describe('page heads', () => {
     for (const [path, title] of [
       ['/messages', 'Messages'],
       ['/messages/new?listing=0b8f5a9e-4c1d-4e6f-9a2b-3c4d5e6f7a8b', 'New Message'],
+      ['/messages/unsubscribe?token=0b8f5a9e-4c1d-4e6f-9a2b-3c4d5e6f7a8b', 'Message E-mails'],
       ['/messages/0b8f5a9e-4c1d-4e6f-9a2b-3c4d5e6f7a8b', 'Conversation'],
     ] as const) {
       const { status, head } = await headOf(path);

@@ -31,6 +31,7 @@ const PRIVATE_PAGES: Record<string, string> = {
   // Issue 23: a signed-in person's messages (mf-messages); one conversation is /messages/{id}, below.
   '/messages': 'Messages',
   '/messages/new': 'New Message',
+  '/messages/unsubscribe': 'Message E-mails',
 };
 
 /** Pages whose head depends on nothing but the site. */
