@@ -26,6 +26,8 @@ const REMOTE_ROUTES: Record<string, Array<{ route: string; heading: string }>> =
     { route: '/yellow-pages', heading: 'Yellow Pages' },
   ],
   admin: [{ route: '/admin', heading: 'Authentication Required' }],
+  // Signed out, its pages send the visitor to the login page.
+  messages: [{ route: '/messages', heading: 'Welcome' }],
 };
 
 /**

@@ -114,7 +114,7 @@ export function serviceOrigins(c: Pick<StackContext, 'ports' | 'replicas' | 'ser
 }
 
 /** Port of each remote's own static server (`npm start`), before the profile offset; others get 3110 and up. */
-const REMOTE_STATIC_PORTS: Record<string, number> = { 'mf-listings': 3101, 'mf-forum': 3102, 'mf-directory': 3103, 'mf-admin': 3104 };
+const REMOTE_STATIC_PORTS: Record<string, number> = { 'mf-listings': 3101, 'mf-forum': 3102, 'mf-directory': 3103, 'mf-admin': 3104, 'mf-messages': 3105 };
 
 /** One static server per remote folder (services/gateway/src/static-main.ts). */
 export function remoteStaticServers(root: string, offset: number): Array<{ folder: string; port: number }> {

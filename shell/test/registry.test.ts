@@ -52,6 +52,18 @@ describe('remote registry (GET /mf/registry.json)', () => {
     expect(rejected[0]).toContain('invalid metadata of mf_c');
   });
 
+  it('header slots (issue 23) are kept when valid; an unknown one makes the metadata invalid', () => {
+    const messages = { name: 'mf_messages', entry: '/mf/messages/mf-manifest.json', routes: ['/messages'], slots: [], headerSlots: ['header-actions'] };
+    const { remotes, rejected } = parseRegistry({ remotes: [messages, { ...messages, name: 'mf_bad', headerSlots: ['footer'] }, forum] });
+    expect(remotes).toEqual([
+      { ...messages, postAdPanel: false, metadataKnown: true },
+      { name: 'mf_bad', entry: messages.entry, routes: [], slots: [], postAdPanel: false, metadataKnown: false },
+      { ...forum, postAdPanel: false, metadataKnown: true },
+    ]);
+    expect(remotes[2]).not.toHaveProperty('headerSlots');
+    expect(rejected).toHaveLength(1);
+  });
+
   it('treats a document without a remotes array as no remotes', () => {
     expect(parseRegistry({}).remotes).toEqual([]);
     expect(parseRegistry(null).remotes).toEqual([]);

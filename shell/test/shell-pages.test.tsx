@@ -294,3 +294,42 @@ describe('the Post Ad dialog', () => {
     expect(await screen.findByText('Posting is unavailable right now')).toBeTruthy();
   });
 });
+
+describe("the header's slots (issue 23)", () => {
+  const MessagesLink = () => <a href="/messages">Messages from the remote</a>;
+  const messages: RemoteDescriptor = { name: 'mf_messages', entry: '/mf/messages/mf-manifest.json', routes: ['/messages'], slots: [], postAdPanel: false, headerSlots: ['header-actions'], metadataKnown: true };
+  const load: RemotesDeps['load'] = async (id) => {
+    loaded.push(id);
+    return id === 'mf_messages/widgets' ? { widgets: [], headerWidgets: [{ id: 'messages.unread', slot: 'header-actions', Component: lazy(async () => ({ default: MessagesLink })) }] } : MODULES[id];
+  };
+
+  async function renderHeader() {
+    const controller = remotes(load, [...REGISTRY, messages]);
+    await controller.start();
+    await act(async () => {
+      render(
+        <App store={createAppStore()} remotes={controller}>
+          <MemoryRouter initialEntries={['/about']}>
+            <SiteRoutes />
+          </MemoryRouter>
+        </App>,
+      );
+    });
+  }
+
+  it('signed in: the remote that declares a header slot is loaded and its part is in the header', async () => {
+    fakeApi({ loggedIn: true });
+    await renderHeader();
+    const link = await screen.findByRole('link', { name: 'Messages from the remote' });
+    expect(link.closest('header')).toBeTruthy();
+    expect(loaded).toEqual(['mf_messages/widgets']);
+  });
+
+  it('signed out: no header part, no remote loaded for it', async () => {
+    fakeApi({ loggedIn: false });
+    await renderHeader();
+    await screen.findByRole('link', { name: 'Login' });
+    expect(screen.queryByRole('link', { name: 'Messages from the remote' })).toBeNull();
+    expect(loaded).toEqual([]);
+  });
+});

@@ -21,6 +21,8 @@ export const LIMITS = {
   shortTextMax: 200,
 } as const;
 
+/** An entity's id: a UUID. ID_PATTERN is its shape for code that tests a string before asking (pages, local storage). */
+export const ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const IdSchema = z.uuid();
 export const IsoDateTimeSchema = z.iso.datetime({ offset: true });
 

@@ -1,7 +1,7 @@
 /**
  * What a microfrontend (a Module Federation remote `mf_<name>`) declares it contributes to the site, as data: the
- * route path patterns it owns, the home-page slots its widgets fill, and whether it provides the body of the Post Ad
- * dialog. Each remote keeps it in `src/exposes/metadata.json`; its `./routes` and `./widgets` modules are built from
+ * route path patterns it owns, the home-page slots its widgets fill, whether it provides the body of the Post Ad
+ * dialog, and the header slots it fills (optional). Each remote keeps it in `src/exposes/metadata.json`; its `./routes` and `./widgets` modules are built from
  * that file (`defineRemoteRoutes` / `defineRemoteWidgets` of `@cp/web-core/contract` refuse to disagree with it), its
  * build publishes it in `mf-manifest.json` (`metaData.cpRemote`), the gateway copies it into `GET /mf/registry.json`,
  * and the shell decides from it which remote to load, and when, without loading any remote first.
@@ -31,6 +31,14 @@ export type HomeSlot = (typeof HOME_SLOTS)[number];
  * others when they come near the viewport. The gateway preloads the remotes that fill them with the home page.
  */
 export const FIRST_SCREEN_SLOTS: readonly HomeSlot[] = ['hero', 'categories', 'featured-listings', 'recent-listings'];
+
+/**
+ * The places in the site's header a remote may fill (issue 23: mf-messages' Messages link and unread badge). The shell
+ * renders them for signed-in visitors only, and loads the remotes that declare one after the page is interactive,
+ * never on a first view's critical path. `header-actions`: beside the theme toggle, before the account menu.
+ */
+export const HEADER_SLOTS = ['header-actions'] as const;
+export type HeaderSlot = (typeof HEADER_SLOTS)[number];
 
 /**
  * Whether `pathname` matches a route pattern of ROUTE_PATTERN's form the way react-router's matchPath does for the
@@ -84,9 +92,12 @@ export interface RemoteMetadata {
   slots: HomeSlot[];
   /** Its `./widgets` export `postAdPanel` (the body of the header's Post Ad dialog). */
   postAdPanel?: boolean;
+  /** Header slots its `./widgets` fill (`headerWidgets`); absent when none. */
+  headerSlots?: HeaderSlot[];
 }
 
 const isHomeSlot = (value: unknown): value is HomeSlot => (HOME_SLOTS as readonly unknown[]).includes(value);
+const isHeaderSlot = (value: unknown): value is HeaderSlot => (HEADER_SLOTS as readonly unknown[]).includes(value);
 
 function firstDuplicate(values: readonly string[]): string | undefined {
   const seen = new Set<string>();
@@ -103,7 +114,7 @@ function firstDuplicate(values: readonly string[]): string | undefined {
  */
 export function checkRemoteMetadata(value: unknown): { ok: true; metadata: RemoteMetadata } | { ok: false; error: string } {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, error: 'metadata must be an object' };
-  const { routes, slots, postAdPanel } = value as { routes?: unknown; slots?: unknown; postAdPanel?: unknown };
+  const { routes, slots, postAdPanel, headerSlots } = value as { routes?: unknown; slots?: unknown; postAdPanel?: unknown; headerSlots?: unknown };
   if (!Array.isArray(routes)) return { ok: false, error: '`routes` must be an array' };
   if (routes.length > REMOTE_METADATA_LIMITS.routes) return { ok: false, error: `at most ${REMOTE_METADATA_LIMITS.routes} routes` };
   for (const route of routes as unknown[]) {
@@ -120,5 +131,14 @@ export function checkRemoteMetadata(value: unknown): { ok: true; metadata: Remot
   const duplicateSlot = firstDuplicate(slots as string[]);
   if (duplicateSlot !== undefined) return { ok: false, error: `slot ${duplicateSlot} is listed twice` };
   if (postAdPanel !== undefined && typeof postAdPanel !== 'boolean') return { ok: false, error: '`postAdPanel` must be a boolean' };
-  return { ok: true, metadata: { routes: [...(routes as string[])], slots: [...(slots as HomeSlot[])], ...(postAdPanel ? { postAdPanel: true } : {}) } };
+  if (headerSlots !== undefined) {
+    if (!Array.isArray(headerSlots)) return { ok: false, error: '`headerSlots` must be an array' };
+    for (const slot of headerSlots as unknown[]) {
+      if (!isHeaderSlot(slot)) return { ok: false, error: `unknown header slot ${JSON.stringify(slot)}` };
+    }
+    const duplicateHeaderSlot = firstDuplicate(headerSlots as string[]);
+    if (duplicateHeaderSlot !== undefined) return { ok: false, error: `header slot ${duplicateHeaderSlot} is listed twice` };
+  }
+  const header = Array.isArray(headerSlots) && headerSlots.length > 0 ? { headerSlots: [...(headerSlots as HeaderSlot[])] } : {};
+  return { ok: true, metadata: { routes: [...(routes as string[])], slots: [...(slots as HomeSlot[])], ...(postAdPanel ? { postAdPanel: true } : {}), ...header } };
 }

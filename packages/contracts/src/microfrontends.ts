@@ -1,6 +1,6 @@
 import './zod-config.ts';
 import { z } from 'zod';
-import { HOME_SLOTS, MANIFEST_METADATA_KEY, REMOTE_METADATA_LIMITS, REMOTE_NAME_PATTERN, ROUTE_PATTERN } from './mf-metadata.ts';
+import { HEADER_SLOTS, HOME_SLOTS, MANIFEST_METADATA_KEY, REMOTE_METADATA_LIMITS, REMOTE_NAME_PATTERN, ROUTE_PATTERN } from './mf-metadata.ts';
 
 /**
  * The microfrontend metadata and the remote registry as zod schemas, for the Node.js boundaries: a remote's build
@@ -18,9 +18,10 @@ const metadataShape = {
     .refine(unique, 'a route is listed twice'),
   slots: z.array(z.enum(HOME_SLOTS)).refine(unique, 'a slot is listed twice'),
   postAdPanel: z.boolean().optional(),
+  headerSlots: z.array(z.enum(HEADER_SLOTS)).refine(unique, 'a header slot is listed twice').optional(),
 };
 
-/** What a remote contributes (see mf-metadata.ts): its routes, its home slots, the Post Ad panel. Unknown keys are dropped. */
+/** What a remote contributes (see mf-metadata.ts): its routes, its home slots, the Post Ad panel, its header slots. Unknown keys are dropped. */
 export const RemoteMetadataSchema = z.object(metadataShape);
 
 /** A remote's own `src/exposes/metadata.json`, as its build reads it: unknown keys (typos) are refused. */
@@ -43,6 +44,8 @@ export const RegistryRemoteSchema = z.object({
   routes: metadataShape.routes,
   slots: metadataShape.slots,
   postAdPanel: z.literal(true).optional(),
+  /** Present only when the remote fills a header slot. */
+  headerSlots: metadataShape.headerSlots,
   metadataUnavailable: z.literal(true).optional(),
 });
 

@@ -6,6 +6,9 @@ const valid: unknown[] = [
   { routes: ['/admin'], slots: [], postAdPanel: false },
   { routes: [], slots: [] },
   { routes: ['/docs/*', '/*', '/a/:b?/c', '/yellow-pages', '/v1.2/x~y'], slots: ['sidebar-ad'] },
+  // header slots (issue 23: mf-messages' unread badge); an empty list is the same as none
+  { routes: ['/messages', '/messages/:id'], slots: [], headerSlots: ['header-actions'] },
+  { routes: [], slots: [], headerSlots: [] },
   // unknown keys are dropped (a newer build may publish more)
   { routes: ['/x'], slots: [], since: '2.0' },
 ];
@@ -34,6 +37,11 @@ const invalid: unknown[] = [
   { routes: [], slots: ['footer'] },
   { routes: [], slots: ['hero', 'hero'] },
   { routes: [], slots: [], postAdPanel: 'yes' },
+  { routes: [], slots: [], headerSlots: 'header-actions' },
+  { routes: [], slots: [], headerSlots: ['footer'] },
+  { routes: [], slots: [], headerSlots: ['hero'] },
+  { routes: [], slots: ['header-actions'] },
+  { routes: [], slots: [], headerSlots: ['header-actions', 'header-actions'] },
 ];
 
 describe('remote metadata: the zod-free check (browser) and the zod schema (build, gateway) agree', () => {
@@ -43,7 +51,12 @@ describe('remote metadata: the zod-free check (browser) and the zod schema (buil
     expect(RemoteMetadataSchema.safeParse(value).success).toBe(true);
     // the same normalised value: known keys only, postAdPanel only when true
     const parsed = RemoteMetadataSchema.parse(value);
-    expect(checked.ok && checked.metadata).toEqual({ routes: parsed.routes, slots: parsed.slots, ...(parsed.postAdPanel ? { postAdPanel: true } : {}) });
+    expect(checked.ok && checked.metadata).toEqual({
+      routes: parsed.routes,
+      slots: parsed.slots,
+      ...(parsed.postAdPanel ? { postAdPanel: true } : {}),
+      ...(parsed.headerSlots?.length ? { headerSlots: parsed.headerSlots } : {}),
+    });
   });
 
   test.each(invalid)('invalid: %j', (value) => {
@@ -67,9 +80,11 @@ describe('remote metadata: the zod-free check (browser) and the zod schema (buil
         remotes: [
           { name: 'mf_listings', entry: '/mf/listings/mf-manifest.json', routes: ['/listings'], slots: ['hero'], postAdPanel: true },
           { name: 'mf_forum', entry: '/mf/forum/mf-manifest.json', routes: [], slots: [], metadataUnavailable: true },
+          { name: 'mf_messages', entry: '/mf/messages/mf-manifest.json', routes: ['/messages'], slots: [], headerSlots: ['header-actions'] },
         ],
       }).success,
     ).toBe(true);
+    expect(RegistryDocumentSchema.safeParse({ remotes: [{ name: 'mf_messages', entry: '/x', routes: [], slots: [], headerSlots: ['nav'] }] }).success).toBe(false);
     expect(RegistryDocumentSchema.safeParse({ remotes: [{ name: 'forum', entry: '/x', routes: [], slots: [] }] }).success).toBe(false);
     expect(RegistryDocumentSchema.safeParse({ remotes: [{ name: 'mf_forum', entry: '/x' }] }).success).toBe(false);
   });

@@ -145,8 +145,8 @@ function publishRemoteMetadata(file) {
     }
     const parsed = RemoteMetadataSourceSchema.safeParse(raw);
     if (!parsed.success) throw new Error(`${file}: invalid remote metadata: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`);
-    const { routes, slots, postAdPanel } = parsed.data;
-    stats.metaData[MANIFEST_METADATA_KEY] = { routes, slots, ...(postAdPanel ? { postAdPanel: true } : {}) };
+    const { routes, slots, postAdPanel, headerSlots } = parsed.data;
+    stats.metaData[MANIFEST_METADATA_KEY] = { routes, slots, ...(postAdPanel ? { postAdPanel: true } : {}), ...(headerSlots?.length ? { headerSlots } : {}) };
     return stats;
   };
 }

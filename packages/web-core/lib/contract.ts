@@ -1,8 +1,8 @@
 import { createElement, lazy, type ComponentType } from 'react';
 import type { ListingCategory } from '@cp/contracts';
-import { checkRemoteMetadata, HOME_SLOTS, type HomeSlot, type RemoteMetadata } from '@cp/contracts/mf-metadata';
+import { checkRemoteMetadata, HEADER_SLOTS, HOME_SLOTS, type HeaderSlot, type HomeSlot, type RemoteMetadata } from '@cp/contracts/mf-metadata';
 
-export { checkRemoteMetadata, HOME_SLOTS, type HomeSlot, type RemoteMetadata };
+export { checkRemoteMetadata, HEADER_SLOTS, HOME_SLOTS, type HeaderSlot, type HomeSlot, type RemoteMetadata };
 
 /**
  * The contract between the shell and every microfrontend (mf-listings, mf-forum, mf-directory, mf-admin, ...).
@@ -16,7 +16,8 @@ export { checkRemoteMetadata, HOME_SLOTS, type HomeSlot, type RemoteMetadata };
  * - exposes exactly two modules, built from that file with {@link defineRemoteRoutes} and {@link defineRemoteWidgets}
  *   (which refuse to disagree with it):
  *   - `./routes`  → {@link RemoteRoutesModule}: the pages it owns, by path;
- *   - `./widgets` → {@link RemoteWidgetsModule}: what it contributes to the shell's pages (home sections, Post Ad body).
+ *   - `./widgets` → {@link RemoteWidgetsModule}: what it contributes to the shell's pages (home sections, Post Ad body,
+ *     header slots).
  * Both modules must stay small: pages and widgets are {@link lazyPage} components, loaded when shown (and before the
  * server's markup of the first view is hydrated).
  * A remote reaches the store through react-redux hooks and adds data with `baseApi.injectEndpoints(...)` or
@@ -51,10 +52,26 @@ export interface PostAdPanelProps {
   initialCategory?: ListingCategory;
 }
 
+/**
+ * A part of the site's header (issue 23: mf-messages' Messages link with its unread badge). The shell renders header
+ * slots for signed-in visitors only, after the page is interactive, so the component may read the browser at once;
+ * it must stay small (a link, a badge) and keep its size while it loads.
+ */
+export interface HeaderWidget {
+  /** Unique on the page: `<remote>.<widget>`, e.g. 'messages.unread'. */
+  id: string;
+  slot: HeaderSlot;
+  /** Order inside the slot when several widgets fill it (ascending, default 0). */
+  order?: number;
+  Component: ComponentType;
+}
+
 export interface RemoteWidgetsModule {
   widgets: readonly HomeWidget[];
   /** The body of the header's Post Ad dialog (mf-listings), shown to a logged-in user. */
   postAdPanel?: ComponentType<PostAdPanelProps>;
+  /** What it puts into the header's slots (metadata.json `headerSlots`). */
+  headerWidgets?: readonly HeaderWidget[];
 }
 
 function metadataOf(metadata: unknown, what: string): RemoteMetadata {
@@ -119,10 +136,17 @@ export function defineRemoteRoutes(metadata: unknown, pages: Readonly<Record<str
 
 /**
  * A remote's `./widgets` module, checked against its metadata.json: every widget's slot is declared, every declared
- * slot has a widget, and `postAdPanel` is there exactly when the metadata says so. Throws otherwise.
+ * slot has a widget, and `postAdPanel` is there exactly when the metadata says so; the same for the header widgets
+ * and `headerSlots`. Throws otherwise.
  */
 export function defineRemoteWidgets(metadata: unknown, module: RemoteWidgetsModule): RemoteWidgetsModule {
-  const { slots, postAdPanel = false } = metadataOf(metadata, './widgets');
+  const { slots, postAdPanel = false, headerSlots = [] } = metadataOf(metadata, './widgets');
+  const headerFilled = new Set<HeaderSlot>((module.headerWidgets ?? []).map((w) => w.slot));
+  const headerUndeclared = [...headerFilled].filter((slot) => !headerSlots.includes(slot));
+  const headerEmpty = headerSlots.filter((slot) => !headerFilled.has(slot));
+  if (headerUndeclared.length > 0 || headerEmpty.length > 0) {
+    throw new Error(`./widgets disagrees with metadata.json: header slots without a widget: ${listed(headerEmpty)}; header widgets in undeclared slots: ${listed(headerUndeclared)}`);
+  }
   const filled = new Set<HomeSlot>(module.widgets.map((w) => w.slot));
   const undeclared = [...filled].filter((slot) => !slots.includes(slot));
   const empty = slots.filter((slot) => !filled.has(slot));
@@ -152,7 +176,7 @@ export function parseRoutesModule(value: unknown): RemoteRoutesModule {
 
 /** Checks what a remote returned for `./widgets`. */
 export function parseWidgetsModule(value: unknown): RemoteWidgetsModule {
-  const module = value as { widgets?: unknown; postAdPanel?: unknown } | null;
+  const module = value as { widgets?: unknown; postAdPanel?: unknown; headerWidgets?: unknown } | null;
   if (!Array.isArray(module?.widgets)) throw new Error('./widgets must export `widgets`: an array');
   for (const widget of module.widgets as unknown[]) {
     const w = widget as { id?: unknown; slot?: unknown; Component?: unknown } | null;
@@ -161,5 +185,14 @@ export function parseWidgetsModule(value: unknown): RemoteWidgetsModule {
     }
   }
   if (module.postAdPanel !== undefined && !isComponent(module.postAdPanel)) throw new Error('./widgets: `postAdPanel` must be a component');
+  if (module.headerWidgets !== undefined) {
+    if (!Array.isArray(module.headerWidgets)) throw new Error('./widgets: `headerWidgets` must be an array');
+    for (const widget of module.headerWidgets as unknown[]) {
+      const w = widget as { id?: unknown; slot?: unknown; Component?: unknown } | null;
+      if (typeof w?.id !== 'string' || !(HEADER_SLOTS as readonly unknown[]).includes(w.slot) || !isComponent(w.Component)) {
+        throw new Error('./widgets: every header widget needs an `id`, a known header `slot` and a `Component`');
+      }
+    }
+  }
   return module as RemoteWidgetsModule;
 }

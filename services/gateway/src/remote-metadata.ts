@@ -38,14 +38,21 @@ export function metadataFromManifest(text: string): RemoteMetadata {
   if (!parsed.success) {
     throw new Error(`${MANIFEST_FILE} has no valid remote metadata (${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')})`);
   }
-  const { routes, slots, postAdPanel } = parsed.data.metaData.cpRemote;
-  return { routes, slots, ...(postAdPanel ? { postAdPanel: true } : {}) };
+  const { routes, slots, postAdPanel, headerSlots } = parsed.data.metaData.cpRemote;
+  return { routes, slots, ...(postAdPanel ? { postAdPanel: true } : {}), ...(headerSlots?.length ? { headerSlots } : {}) };
 }
 
 /** One remote of the registry document: its metadata, or empty metadata marked unavailable. */
 export function registryEntry(remote: Pick<WebRemote, 'name' | 'entry'>, metadata: RemoteMetadata | undefined): RegistryRemote {
   if (!metadata) return { name: remote.name, entry: remote.entry, routes: [], slots: [], metadataUnavailable: true };
-  return { name: remote.name, entry: remote.entry, routes: metadata.routes, slots: metadata.slots, ...(metadata.postAdPanel ? { postAdPanel: true as const } : {}) };
+  return {
+    name: remote.name,
+    entry: remote.entry,
+    routes: metadata.routes,
+    slots: metadata.slots,
+    ...(metadata.postAdPanel ? { postAdPanel: true as const } : {}),
+    ...(metadata.headerSlots?.length ? { headerSlots: metadata.headerSlots } : {}),
+  };
 }
 
 /** The registry document the shell reads at start (shell/src/mf/registry.ts), in configuration order. */

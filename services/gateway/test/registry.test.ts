@@ -238,6 +238,10 @@ describe('units', () => {
     expect(preloadLinks([{ key: 'x', entry: 'https://cdn.example/mf/x/mf-manifest.json' }], known, '/x')).toEqual([]);
     expect(preloadLinks([{ key: 'x', entry: '/mf/x/mf-manifest.json' }], known, '/y')).toEqual([]);
     expect(() => metadataFromManifest(manifest('mf_a', { routes: ['/a'], slots: ['footer'] }))).toThrow('no valid remote metadata');
+    // header slots (issue 23): kept when there are some, an empty list dropped, an unknown one refused
+    expect(metadataFromManifest(manifest('mf_m', { routes: ['/m'], slots: [], headerSlots: ['header-actions'] }))).toEqual({ routes: ['/m'], slots: [], headerSlots: ['header-actions'] });
+    expect(metadataFromManifest(manifest('mf_m', { routes: ['/m'], slots: [], headerSlots: [] }))).toEqual({ routes: ['/m'], slots: [] });
+    expect(() => metadataFromManifest(manifest('mf_m', { routes: ['/m'], slots: [], headerSlots: ['footer'] }))).toThrow('no valid remote metadata');
   });
 
   test('registryDocument: configuration order; unknown metadata is empty and marked', () => {
@@ -245,11 +249,15 @@ describe('units', () => {
       { key: 'b', name: 'mf_b', entry: '/mf/b/mf-manifest.json', source: { kind: 'dir' as const, dir: '/x' } },
       { key: 'a', name: 'mf_a', entry: '/mf/a/mf-manifest.json', source: { kind: 'dir' as const, dir: '/y' } },
     ];
-    const metadata = new Map<string, RemoteMetadata | undefined>([['a', { routes: ['/a'], slots: [], postAdPanel: true }]]);
-    expect(registryDocument(remotes, metadata)).toEqual({
+    const metadata = new Map<string, RemoteMetadata | undefined>([
+      ['a', { routes: ['/a'], slots: [], postAdPanel: true }],
+      ['m', { routes: ['/m'], slots: [], headerSlots: ['header-actions'] }],
+    ]);
+    expect(registryDocument([...remotes, { key: 'm', name: 'mf_m', entry: '/mf/m/mf-manifest.json', source: { kind: 'dir' as const, dir: '/z' } }], metadata)).toEqual({
       remotes: [
         { name: 'mf_b', entry: '/mf/b/mf-manifest.json', routes: [], slots: [], metadataUnavailable: true },
         { name: 'mf_a', entry: '/mf/a/mf-manifest.json', routes: ['/a'], slots: [], postAdPanel: true },
+        { name: 'mf_m', entry: '/mf/m/mf-manifest.json', routes: ['/m'], slots: [], headerSlots: ['header-actions'] },
       ],
     });
   });

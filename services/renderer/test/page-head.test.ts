@@ -241,6 +241,22 @@ describe('page heads', () => {
     }
   });
 
+  it('the messages pages (issue 23) are private: noindex, their own title, nothing of a conversation read; a conversation id that is none is a 404', async () => {
+    for (const [path, title] of [
+      ['/messages', 'Messages'],
+      ['/messages/new?listing=0b8f5a9e-4c1d-4e6f-9a2b-3c4d5e6f7a8b', 'New Message'],
+      ['/messages/unsubscribe?token=0b8f5a9e-4c1d-4e6f-9a2b-3c4d5e6f7a8b', 'Message E-mails'],
+      ['/messages/0b8f5a9e-4c1d-4e6f-9a2b-3c4d5e6f7a8b', 'Conversation'],
+    ] as const) {
+      const { status, head } = await headOf(path);
+      expect([path, status, head.title, head.meta.robots, head.canonical]).toEqual([path, 200, `${title} | Central PA Desi Community`, 'noindex', undefined]);
+    }
+    for (const path of ['/messages/not-an-id', '/messages/%E0%A4%A', '/messages/0b8f5a9e-4c1d-4e6f-9a2b-3c4d5e6f7a8b/x']) {
+      const { status, head } = await headOf(path);
+      expect([path, status, head.meta.robots]).toEqual([path, 404, 'noindex']);
+    }
+  });
+
   it('a chosen Yellow Pages category has its own title and canonical URL; an unknown one is the page without a choice', async () => {
     let { status, head } = await headOf('/yellow-pages?subCategory=Plumbing&mainCategory=Home+Repairs&utm_source=whatsapp');
     expect([status, head.title, head.canonical]).toEqual([200, 'Plumbing | Yellow Pages | Central PA Desi Community', `${PUBLIC_URL}/yellow-pages?mainCategory=Home+Repairs&subCategory=Plumbing`]);

@@ -86,6 +86,7 @@ describe('robots.txt', () => {
         'Disallow: /newsletter/',
         'Disallow: /renew-listing',
         'Disallow: /reminders/',
+        'Disallow: /messages',
         '',
         `Sitemap: ${PUBLIC_URL}/sitemap.xml`,
         '',

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { ChevronDown, LogIn, Menu, Plus } from 'lucide-react';
 import type { ListingCategory } from '@cp/contracts';
@@ -20,6 +20,8 @@ const loadMobileMenu = () => import('./MobileMenu.tsx');
 const MobileMenu = lazy(loadMobileMenu);
 const loadPostAdDialog = () => import('./PostAdDialog.tsx');
 const PostAdDialog = lazy(() => loadPostAdDialog().then((m) => ({ default: m.PostAdDialog })));
+// The remotes' header parts (issue 23): for a signed-in visitor, once the page is interactive.
+const HeaderSlot = lazy(() => import('./HeaderSlot.tsx'));
 
 function initials(name: string): string {
   return name
@@ -37,6 +39,8 @@ export function Header() {
   const remotes = useRemotesController();
   const [postAd, setPostAd] = useState<{ open: boolean; used: boolean; category?: ListingCategory }>({ open: false, used: false });
   const [menu, setMenu] = useState({ open: false, used: false });
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
 
   // The pointer or the focus on Post Ad: fetch the dialog and, for a logged-in user, the remote's ad form meanwhile.
   const preparePostAd = () => {
@@ -73,6 +77,12 @@ export function Header() {
         <HeaderSearch className="hidden min-w-32 max-w-xs flex-1 xl:block" />
 
         <div className="ml-auto flex items-center gap-1">
+          {/* First in the group: it grows to the left, so nothing else in the header moves when it arrives. */}
+          {user && mounted ? (
+            <Suspense fallback={null}>
+              <HeaderSlot slot="header-actions" />
+            </Suspense>
+          ) : null}
           <WhatsAppLink className="hidden md:inline-flex" />
           <ThemeToggle />
 

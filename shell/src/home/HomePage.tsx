@@ -121,8 +121,9 @@ export function HomePage() {
     void controller.loadFirstView('/');
   }, [controller]);
   const { remotes, retry } = snapshot;
-  // Only the remotes this page asked for can fail here (their ./widgets); the others are not loaded at all.
-  const failed = remotes.filter((r) => r.widgetsLoad.status === 'failed');
+  // Only the remotes this page asked for can fail here (their ./widgets); the others are not loaded at all. A remote
+  // that fills only header slots is not this page's (the header leaves its slot empty).
+  const failed = remotes.filter((r) => r.widgetsLoad.status === 'failed' && (!r.metadataKnown || r.slots.length > 0 || r.postAdPanel));
   // The first screen renders once all of its remotes have answered (loaded or failed); their widgets' code then
   // suspends to one boundary, so the first screen appears whole.
   const firstScreenPending = FIRST_SCREEN_SLOTS.some((s) => slotPending(snapshot, s));

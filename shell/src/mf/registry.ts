@@ -1,4 +1,4 @@
-import { checkRemoteMetadata, REMOTE_NAME_PATTERN, type HomeSlot } from '@cp/contracts/mf-metadata';
+import { checkRemoteMetadata, REMOTE_NAME_PATTERN, type HeaderSlot, type HomeSlot } from '@cp/contracts/mf-metadata';
 
 /**
  * The runtime registry of microfrontends. The shell knows no remote at build time: at startup it reads
@@ -24,6 +24,8 @@ export interface RemoteDescriptor {
   slots: readonly HomeSlot[];
   /** It provides the body of the Post Ad dialog. */
   postAdPanel: boolean;
+  /** The header slots its widgets fill (none when absent). */
+  headerSlots?: readonly HeaderSlot[];
   /** false: the registry has no (valid) metadata for it; it may own any path and fill any slot. */
   metadataKnown: boolean;
 }
@@ -53,7 +55,7 @@ export function parseRegistry(document: unknown, origin?: string): { remotes: Re
   if (!Array.isArray(list)) return { remotes, rejected: ['registry: `remotes` is not an array'] };
   const seen = new Set<string>();
   for (const item of list as unknown[]) {
-    const { name, entry, routes, slots, postAdPanel, metadataUnavailable } = (item ?? {}) as Record<string, unknown>;
+    const { name, entry, routes, slots, postAdPanel, headerSlots, metadataUnavailable } = (item ?? {}) as Record<string, unknown>;
     if (typeof name !== 'string' || !REMOTE_NAME_PATTERN.test(name) || typeof entry !== 'string' || !isAllowedEntry(entry, origin)) {
       rejected.push(`registry: invalid remote ${JSON.stringify(item)}`);
       continue;
@@ -67,13 +69,14 @@ export function parseRegistry(document: unknown, origin?: string): { remotes: Re
       remotes.push({ name, entry, ...UNKNOWN });
       continue;
     }
-    const checked = checkRemoteMetadata({ routes, slots, postAdPanel });
+    const checked = checkRemoteMetadata({ routes, slots, postAdPanel, headerSlots });
     if (!checked.ok) {
       rejected.push(`registry: invalid metadata of ${name} (${checked.error}): it is loaded to find out what it owns`);
       remotes.push({ name, entry, ...UNKNOWN });
       continue;
     }
-    remotes.push({ name, entry, routes: checked.metadata.routes, slots: checked.metadata.slots, postAdPanel: checked.metadata.postAdPanel === true, metadataKnown: true });
+    const { metadata } = checked;
+    remotes.push({ name, entry, routes: metadata.routes, slots: metadata.slots, postAdPanel: metadata.postAdPanel === true, ...(metadata.headerSlots ? { headerSlots: metadata.headerSlots } : {}), metadataKnown: true });
   }
   return { remotes, rejected };
 }

@@ -8,8 +8,8 @@ import { isApiError, serverErrorText } from '@cp/web-core';
  * The page a mail's one-time link opens (`@cp/web-core/mail-link`, bundled by each app that uses it, not a shared
  * singleton): confirm or stop a newsletter, stop an alert, stop expiry reminders. Opening it changes nothing — mail
  * scanners open links, and some run the page — a button POSTs the token; then it says what happened. No login: the
- * link is the proof. A token of the wrong shape is not sent; a 400 (used, expired, forged link) shows the service's
- * sentence; any other failure leaves the button to press again.
+ * link is the proof. A token of the wrong shape is not sent; a 400 or 404 (used, expired, forged, unknown link) shows
+ * the service's sentence; any other failure leaves the button to press again.
  */
 export interface MailLinkTexts {
   /** The tab's title. */
@@ -79,7 +79,7 @@ export function MailLinkPage({
     try {
       setState({ kind: 'done', text: await submit(token) });
     } catch (error) {
-      if (isApiError(error) && error.status === 400) {
+      if (isApiError(error) && (error.status === 400 || error.status === 404)) {
         setState({ kind: 'invalid', text: serverErrorText(error) ?? texts.invalid });
         return;
       }

@@ -1,4 +1,4 @@
-import { SAVED_LISTINGS_MERGE_MAX } from '@cp/contracts';
+import { ID_PATTERN, SAVED_LISTINGS_MERGE_MAX } from '@cp/contracts';
 
 /**
  * The Save toggles of someone signed out (issue 22 §2): the listing ids, newest first, in this browser's local storage,
@@ -13,7 +13,6 @@ export interface KeyValueStorage {
   removeItem(key: string): void;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const EMPTY: readonly string[] = Object.freeze([]);
 
 /** The page's local storage, or null (the server, a browser that refuses storage). */
@@ -40,7 +39,7 @@ export function readLocalSaves(storage: KeyValueStorage | null = pageStorage()):
   try {
     const parsed: unknown = JSON.parse(raw);
     if (!Array.isArray(parsed)) return EMPTY;
-    const ids = parsed.filter((v): v is string => typeof v === 'string' && UUID.test(v));
+    const ids = parsed.filter((v): v is string => typeof v === 'string' && ID_PATTERN.test(v));
     return [...new Set(ids)].slice(0, SAVED_LISTINGS_MERGE_MAX);
   } catch {
     return EMPTY;
@@ -64,7 +63,7 @@ function writeLocalSaves(ids: readonly string[], storage: KeyValueStorage | null
 /** Saves or unsaves one listing locally; a new save goes first (newest first). Returns the ids after. */
 export function setLocalSave(listingId: string, saved: boolean, storage: KeyValueStorage | null = pageStorage()): readonly string[] {
   const others = readLocalSaves(storage).filter((id) => id !== listingId);
-  const next = saved && UUID.test(listingId) ? [listingId, ...others] : others;
+  const next = saved && ID_PATTERN.test(listingId) ? [listingId, ...others] : others;
   writeLocalSaves(next, storage);
   return next;
 }

@@ -28,6 +28,10 @@ const PRIVATE_PAGES: Record<string, string> = {
   // Issue 22: the expiry reminder's links.
   '/renew-listing': 'Renew Listing',
   '/reminders/unsubscribe': 'Expiry Reminders',
+  // Issue 23: a signed-in person's messages (mf-messages); one conversation is /messages/{id}, below.
+  '/messages': 'Messages',
+  '/messages/new': 'New Message',
+  '/messages/unsubscribe': 'Message E-mails',
 };
 
 /** Pages whose head depends on nothing but the site. */
@@ -57,6 +61,14 @@ function notFoundHead(site: SiteInfo, status: 404 | 410 = 404, goneTitle = 'This
     imagePath: SITE_IMAGE_PATH,
     jsonLd: [],
   };
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }
 
 /** `/listings/` and `/listings` are one page (the shell's router matches both). */
@@ -114,7 +126,9 @@ export async function buildPageHead(deps: PageHeadDeps, target: string): Promise
   if (path === '/' || path === '/index.html') {
     return { status: 200, title: site.siteName, description: site.siteDescription, canonicalPath: '/', ogType: 'website', imagePath: SITE_IMAGE_PATH, jsonLd: websiteJsonLd(site) };
   }
-  const privateTitle = PRIVATE_PAGES[path];
+  // A conversation is its two participants' only: nothing of it is read here, whoever asks (an id of ours, else 404).
+  const conversation = /^\/messages\/([^/]+)$/.exec(path);
+  const privateTitle = PRIVATE_PAGES[path] ?? (conversation && IdSchema.safeParse(safeDecode(conversation[1]!)).success ? 'Conversation' : undefined);
   if (privateTitle) {
     return { status: 200, title: withSite(privateTitle, site), description: site.siteDescription, noindex: true, ogType: 'website', imagePath: SITE_IMAGE_PATH, jsonLd: [] };
   }

@@ -1,0 +1,22 @@
+// mf-messages: a Module Federation remote, made like mf-forum (see README.md, "How a new team adds a remote").
+import { createWebConfig } from '@cp/web-core/build';
+
+const dir = import.meta.dirname;
+const gateway = process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080';
+
+export default createWebConfig({
+  appDir: dir,
+  kind: 'remote',
+  name: 'mf_messages',
+  // The gateway serves this build under /mf/messages/; the registry entry is /mf/messages/mf-manifest.json.
+  publicPath: '/mf/messages/',
+  devPort: 3005,
+  exposes: {
+    './routes': './src/exposes/routes.ts',
+    './widgets': './src/exposes/widgets.ts',
+  },
+  // What it contributes (routes, header slots): the source of ./routes and ./widgets, published in mf-manifest.json
+  // for the gateway's registry.
+  metadata: './src/exposes/metadata.json',
+  devServer: { proxy: [{ context: ['/api', '/uploads'], target: gateway, changeOrigin: true }] },
+});
