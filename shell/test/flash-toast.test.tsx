@@ -3,7 +3,8 @@
  */
 import { act, render, screen } from '@testing-library/react';
 import { Toaster } from '@cp/ui';
-import { FlashToast, takeFlashToast, toastAfterReload } from '../src/app/flash-toast.tsx';
+import { FlashToast } from '../src/app/flash-toast-loader.tsx';
+import { takeFlashToast, toastAfterReload } from '../src/app/flash-toast.tsx';
 
 describe('a toast across a full page load (the login redirect, spec §4)', () => {
   beforeEach(() => sessionStorage.clear());

@@ -53,6 +53,6 @@ describe('defineRemoteRoutes / defineRemoteWidgets refuse to disagree with the m
     expect(defineRemoteWidgets(header, { widgets: [], headerWidgets: [badge] }).headerWidgets).toHaveLength(1);
     expect(() => defineRemoteWidgets(header, { widgets: [] })).toThrow('header slots without a widget: header-actions');
     expect(() => defineRemoteWidgets({ ...header, headerSlots: [] }, { widgets: [], headerWidgets: [badge] })).toThrow('header widgets in undeclared slots: header-actions');
-    expect(() => parseWidgetsModule({ widgets: [], headerWidgets: [{ ...badge, slot: 'hero' }] })).toThrow('known header `slot`');
+    expect(() => parseWidgetsModule({ widgets: [], headerWidgets: [{ ...badge, slot: 'hero' }] })).toThrow('every one of `headerWidgets` needs an `id`, a known `slot`');
   });
 });

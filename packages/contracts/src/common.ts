@@ -21,8 +21,7 @@ export const LIMITS = {
   shortTextMax: 200,
 } as const;
 
-/** An entity's id: a UUID. ID_PATTERN is its shape for code that tests a string before asking (pages, local storage). */
-export const ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** An entity's id: a UUID (constants.ts ID_PATTERN is its shape, for pages that must not load zod). */
 export const IdSchema = z.uuid();
 export const IsoDateTimeSchema = z.iso.datetime({ offset: true });
 

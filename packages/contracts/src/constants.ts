@@ -78,3 +78,6 @@ export function whatsappDigits(phone: string): string {
 export function ctr(impressions: number, clicks: number): string {
   return impressions > 0 ? ((clicks / impressions) * 100).toFixed(2) : '0';
 }
+
+/** An entity's id (common.ts IdSchema: a UUID), for code that tests a string before asking without loading zod (pages, local storage). */
+export const ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

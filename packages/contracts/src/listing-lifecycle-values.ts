@@ -30,3 +30,9 @@ export const LISTING_REMINDER_DAYS = 3;
 export const DONE_VISIBLE_DAYS = 7;
 /** What an expired listing's page says (status 410). */
 export const LISTING_EXPIRED_MESSAGE = 'This listing has expired';
+
+/**
+ * A signed link's token as the kit's createSignedLinks makes it (`<payload>.<signature>`, base64url): a page tests a
+ * link's token with it before asking (anything else is not worth a request); the service verifies the signature.
+ */
+export const SIGNED_LINK_TOKEN = /^[A-Za-z0-9_-]{1,2000}\.[A-Za-z0-9_-]{20,100}$/;

@@ -17,12 +17,6 @@ export const RenewLinkDataSchema = z.object({ listingId: IdSchema }).strict();
 /** What an 'unsubscribe-reminders' signed link carries: whose reminders it stops. */
 export const ReminderOptOutDataSchema = z.object({ userId: IdSchema }).strict();
 
-/**
- * A signed link's token as the kit's createSignedLinks makes it (`<payload>.<signature>`, base64url): a page tests a
- * link's token with it before asking (anything else is not worth a request); the service verifies the signature.
- */
-export const SIGNED_LINK_TOKEN = /^[A-Za-z0-9_-]{1,2000}\.[A-Za-z0-9_-]{20,100}$/;
-
 /** The body (or query) of a signed-link action (renew, stop reminders, stop an alert): the token from the mail. */
 export const LinkTokenSchema = z.object({ token: z.string().min(1).max(2_048) }).strict();
 

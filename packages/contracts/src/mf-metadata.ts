@@ -112,33 +112,27 @@ function firstDuplicate(values: readonly string[]): string | undefined {
  * Checks a remote's metadata (unknown keys are ignored, as by the zod schema). Returns the metadata with only the
  * known keys, or why it is invalid.
  */
+/** Why `list` is not a valid `field` (an array of valid, distinct values); undefined when it is. */
+function listError(list: unknown, field: string, valid: (value: unknown) => boolean, invalid: (value: unknown) => string, name: string): string | undefined {
+  if (!Array.isArray(list)) return `\`${field}\` must be an array`;
+  const bad = (list as unknown[]).findIndex((value) => !valid(value));
+  if (bad >= 0) return invalid(list[bad]);
+  const duplicate = firstDuplicate(list as string[]);
+  return duplicate === undefined ? undefined : `${name} ${duplicate} is listed twice`;
+}
+
+const isRoute = (route: unknown) => typeof route === 'string' && route.length <= REMOTE_METADATA_LIMITS.routeLength && ROUTE_PATTERN.test(route);
+
 export function checkRemoteMetadata(value: unknown): { ok: true; metadata: RemoteMetadata } | { ok: false; error: string } {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, error: 'metadata must be an object' };
   const { routes, slots, postAdPanel, headerSlots } = value as { routes?: unknown; slots?: unknown; postAdPanel?: unknown; headerSlots?: unknown };
-  if (!Array.isArray(routes)) return { ok: false, error: '`routes` must be an array' };
-  if (routes.length > REMOTE_METADATA_LIMITS.routes) return { ok: false, error: `at most ${REMOTE_METADATA_LIMITS.routes} routes` };
-  for (const route of routes as unknown[]) {
-    if (typeof route !== 'string' || route.length > REMOTE_METADATA_LIMITS.routeLength || !ROUTE_PATTERN.test(route)) {
-      return { ok: false, error: `invalid route pattern ${JSON.stringify(route)}` };
-    }
-  }
-  const duplicateRoute = firstDuplicate(routes as string[]);
-  if (duplicateRoute !== undefined) return { ok: false, error: `route ${duplicateRoute} is listed twice` };
-  if (!Array.isArray(slots)) return { ok: false, error: '`slots` must be an array' };
-  for (const slot of slots as unknown[]) {
-    if (!isHomeSlot(slot)) return { ok: false, error: `unknown home slot ${JSON.stringify(slot)}` };
-  }
-  const duplicateSlot = firstDuplicate(slots as string[]);
-  if (duplicateSlot !== undefined) return { ok: false, error: `slot ${duplicateSlot} is listed twice` };
-  if (postAdPanel !== undefined && typeof postAdPanel !== 'boolean') return { ok: false, error: '`postAdPanel` must be a boolean' };
-  if (headerSlots !== undefined) {
-    if (!Array.isArray(headerSlots)) return { ok: false, error: '`headerSlots` must be an array' };
-    for (const slot of headerSlots as unknown[]) {
-      if (!isHeaderSlot(slot)) return { ok: false, error: `unknown header slot ${JSON.stringify(slot)}` };
-    }
-    const duplicateHeaderSlot = firstDuplicate(headerSlots as string[]);
-    if (duplicateHeaderSlot !== undefined) return { ok: false, error: `header slot ${duplicateHeaderSlot} is listed twice` };
-  }
+  if (Array.isArray(routes) && routes.length > REMOTE_METADATA_LIMITS.routes) return { ok: false, error: `at most ${REMOTE_METADATA_LIMITS.routes} routes` };
+  const error =
+    listError(routes, 'routes', isRoute, (r) => `invalid route pattern ${JSON.stringify(r)}`, 'route') ??
+    listError(slots, 'slots', isHomeSlot, (slot) => `unknown home slot ${JSON.stringify(slot)}`, 'slot') ??
+    (postAdPanel !== undefined && typeof postAdPanel !== 'boolean' ? '`postAdPanel` must be a boolean' : undefined) ??
+    (headerSlots === undefined ? undefined : listError(headerSlots, 'headerSlots', isHeaderSlot, (slot) => `unknown header slot ${JSON.stringify(slot)}`, 'header slot'));
+  if (error !== undefined) return { ok: false, error };
   const header = Array.isArray(headerSlots) && headerSlots.length > 0 ? { headerSlots: [...(headerSlots as HeaderSlot[])] } : {};
   return { ok: true, metadata: { routes: [...(routes as string[])], slots: [...(slots as HomeSlot[])], ...(postAdPanel ? { postAdPanel: true } : {}), ...header } };
 }

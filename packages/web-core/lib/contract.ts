@@ -174,25 +174,22 @@ export function parseRoutesModule(value: unknown): RemoteRoutesModule {
   return { routes: routes as RemoteRoute[] };
 }
 
+/** Throws unless `list` is an array of widgets, each with an `id`, a slot of `slots` and a `Component`. */
+function checkWidgets(list: unknown, slots: readonly string[], what: string): void {
+  if (!Array.isArray(list)) throw new Error(`./widgets: \`${what}\` must be an array`);
+  for (const widget of list as unknown[]) {
+    const w = widget as { id?: unknown; slot?: unknown; Component?: unknown } | null;
+    if (typeof w?.id !== 'string' || !slots.includes(w.slot as string) || !isComponent(w.Component)) {
+      throw new Error(`./widgets: every one of \`${what}\` needs an \`id\`, a known \`slot\` and a \`Component\``);
+    }
+  }
+}
+
 /** Checks what a remote returned for `./widgets`. */
 export function parseWidgetsModule(value: unknown): RemoteWidgetsModule {
   const module = value as { widgets?: unknown; postAdPanel?: unknown; headerWidgets?: unknown } | null;
-  if (!Array.isArray(module?.widgets)) throw new Error('./widgets must export `widgets`: an array');
-  for (const widget of module.widgets as unknown[]) {
-    const w = widget as { id?: unknown; slot?: unknown; Component?: unknown } | null;
-    if (typeof w?.id !== 'string' || !(HOME_SLOTS as readonly unknown[]).includes(w.slot) || !isComponent(w.Component)) {
-      throw new Error('./widgets: every widget needs an `id`, a known `slot` and a `Component`');
-    }
-  }
-  if (module.postAdPanel !== undefined && !isComponent(module.postAdPanel)) throw new Error('./widgets: `postAdPanel` must be a component');
-  if (module.headerWidgets !== undefined) {
-    if (!Array.isArray(module.headerWidgets)) throw new Error('./widgets: `headerWidgets` must be an array');
-    for (const widget of module.headerWidgets as unknown[]) {
-      const w = widget as { id?: unknown; slot?: unknown; Component?: unknown } | null;
-      if (typeof w?.id !== 'string' || !(HEADER_SLOTS as readonly unknown[]).includes(w.slot) || !isComponent(w.Component)) {
-        throw new Error('./widgets: every header widget needs an `id`, a known header `slot` and a `Component`');
-      }
-    }
-  }
+  checkWidgets(module?.widgets, HOME_SLOTS, 'widgets');
+  if (module?.postAdPanel !== undefined && !isComponent(module.postAdPanel)) throw new Error('./widgets: `postAdPanel` must be a component');
+  if (module?.headerWidgets !== undefined) checkWidgets(module.headerWidgets, HEADER_SLOTS, 'headerWidgets');
   return module as RemoteWidgetsModule;
 }

@@ -10,7 +10,7 @@ import type { RemotesController, RemotesSnapshot } from '../mf/remotes.ts';
 import { HomePage } from '../home/HomePage.tsx';
 import { RemoteRoutes } from './RemoteRoutes.tsx';
 import { RouteError } from './RouteError.tsx';
-import { FlashToast } from './flash-toast.tsx';
+import { FlashToast } from './flash-toast-loader.tsx';
 
 /**
  * The shell's own pages but home, each its own chunk (nothing of them on home's first view), by path. The first

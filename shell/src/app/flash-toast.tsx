@@ -1,7 +1,6 @@
-import { useEffect } from 'react';
 import { toast, type ToastInput } from '@cp/ui';
+import { FLASH_TOAST_KEY as KEY } from './flash-toast-loader.tsx';
 
-const KEY = 'cp-flash-toast';
 const VARIANTS = new Set(['default', 'destructive', 'success']);
 
 /**
@@ -39,11 +38,8 @@ export function takeFlashToast(): ToastInput | null {
   }
 }
 
-/** Shows the previous page's toast after this page's first render. Render once, after the Toaster. */
-export function FlashToast() {
-  useEffect(() => {
-    const pending = takeFlashToast();
-    if (pending) toast(pending);
-  }, []);
-  return null;
+/** Shows the previous page's toast, if it left one (flash-toast-loader.tsx loads this module only then). */
+export function showFlashToast(): void {
+  const pending = takeFlashToast();
+  if (pending) toast(pending);
 }

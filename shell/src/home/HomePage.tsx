@@ -6,15 +6,17 @@ import { RemoteBoundary, SectionSkeleton } from '../mf/RemoteBoundary.tsx';
 import { useRemotes, useRemotesController } from '../mf/RemotesContext.tsx';
 import { isPending, slotOwners, type RemotesSnapshot } from '../mf/remotes.ts';
 import { SITE_NAME } from '../site.ts';
-import { BusinessesUnavailable, DefaultHero, ForumUnavailable } from './defaults.tsx';
+import { DefaultHero } from './defaults.tsx';
 
 // The shell's own sections below the first screen: their code loads when they come near the viewport.
 const NewsletterSignup = lazy(() => import('./NewsletterSignup.tsx').then((m) => ({ default: m.NewsletterSignup })));
 const ContactBlock = lazy(() => import('./ContactBlock.tsx').then((m) => ({ default: m.ContactBlock })));
+const ForumUnavailable = lazy(() => import('./unavailable.tsx').then((m) => ({ default: m.ForumUnavailable })));
+const BusinessesUnavailable = lazy(() => import('./unavailable.tsx').then((m) => ({ default: m.BusinessesUnavailable })));
 
 /**
  * What the shell shows in a slot that no remote fills: for the forum and the businesses, that the area could not be
- * loaded (their remote is not in the registry: defaults.tsx), or the shell's own widget (newsletter, contact).
+ * loaded (their remote is not in the registry: unavailable.tsx), or the shell's own widget (newsletter, contact).
  * Sponsored ads show nothing when there are none.
  */
 const SLOT_DEFAULTS: Partial<Record<HomeSlot, ComponentType>> = {
