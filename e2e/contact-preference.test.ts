@@ -86,7 +86,7 @@ describe('contact details can be hidden (issue 23 §2)', () => {
       await page.getByText(MESSAGES_ONLY_NOTICE).waitFor();
       // The page is what visitors see, for its owner too: no phone, WhatsApp or e-mail, and no Message to oneself.
       expect(await page.locator('a[href^="tel:"], a[href^="mailto:"], a[href^="https://wa.me"]').count()).toBe(0);
-      expect(await page.getByRole('link', { name: 'Message' }).count()).toBe(0);
+      expect(await page.getByRole('link', { name: 'Message', exact: true }).count()).toBe(0);
 
       // The owner keeps them: the Edit form has them and the choice.
       await page.goto('/my-listings');
@@ -162,7 +162,7 @@ describe('contact details can be hidden (issue 23 §2)', () => {
       expect(await page.getByRole('link', { name: 'Log in to message' }).getAttribute('href')).toBe(`/auth?next=${encodeURIComponent(`/messages/new?listing=${ids.hidden}`)}`);
       await signIn(context, readerToken);
       await page.reload();
-      const message = page.getByRole('link', { name: 'Message' });
+      const message = page.getByRole('link', { name: 'Message', exact: true });
       await message.waitFor();
       expect(await message.getAttribute('href')).toBe(`/messages/new?listing=${ids.hidden}`);
       await page.getByText(MESSAGES_ONLY_NOTICE).waitFor();
@@ -170,7 +170,7 @@ describe('contact details can be hidden (issue 23 §2)', () => {
       // A shown listing: its phone as before, and Message too.
       await page.goto(`/listing/${ids.shown}`);
       await page.getByRole('link', { name: `Call ${shown.phone}` }).waitFor();
-      expect(await page.getByRole('link', { name: 'Message' }).getAttribute('href')).toBe(`/messages/new?listing=${ids.shown}`);
+      expect(await page.getByRole('link', { name: 'Message', exact: true }).getAttribute('href')).toBe(`/messages/new?listing=${ids.shown}`);
       expect(pageErrors).toEqual([]);
     });
   });
