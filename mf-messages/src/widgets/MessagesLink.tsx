@@ -23,7 +23,7 @@ export default function MessagesLink() {
   const { data, refetch } = useGetUnreadCountQuery(undefined, { pollingInterval: live ? 0 : UNREAD_REFRESH_MS, skipPollingIfUnfocused: true });
   useEffect(() => {
     const again = () => {
-      if (document.visibilityState === 'visible') void refetch();
+      if (document.visibilityState !== 'hidden') void refetch();
     };
     window.addEventListener('focus', again);
     document.addEventListener('visibilitychange', again);
