@@ -1,4 +1,4 @@
-import { startTransition, StrictMode } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { createAppStore, hydrateApi, readSsrState } from '@cp/web-core';
@@ -33,15 +33,9 @@ if (ssr) {
   // remotes that failed on the server show their fallback, then are tried again.
   const state = store.getState();
   void firstView.then(() => {
-    // As a transition: React hydrates in slices of a few milliseconds and lets the browser answer in between (a default
-    // update hydrates the whole page in one long task, which a phone feels as a frozen page: Total Blocking Time). The
-    // first view's code is all here (no lazy part suspends), so the page commits once, whole, and only then says it is
-    // ready; a click before that makes React hydrate what was clicked first.
-    startTransition(() => {
-      hydrateRoot(container, page({ state, remotes: remotes.getSnapshot() }), {
-        // A mismatch is a defect (the page's first render must be the server's): say where, then React renders it again.
-        onRecoverableError: (error, info) => console.error('Hydration:', error, info.componentStack),
-      });
+    hydrateRoot(container, page({ state, remotes: remotes.getSnapshot() }), {
+      // A mismatch is a defect (the page's first render must be the server's): say where, then React renders it again.
+      onRecoverableError: (error, info) => console.error('Hydration:', error, info.componentStack),
     });
     if (ssr.failedRemotes.length > 0) setTimeout(() => void remotes.retry(), 0);
   });
