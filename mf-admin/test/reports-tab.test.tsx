@@ -169,7 +169,9 @@ describe('/admin Reports tab', () => {
     expect(await screen.findByText('The listings service is unavailable')).toBeTruthy();
     expect(screen.getByRole('dialog', { name: 'Remove this listing' })).toBeTruthy();
     fail = false;
-    await act(async () => within(screen.getByRole('dialog')).getByRole('button', { name: 'Remove' }).click());
+    // The button is named "Remove" again once the failed request has settled (it reads "Removing…" meanwhile).
+    const again = await within(screen.getByRole('dialog')).findByRole('button', { name: 'Remove' });
+    await act(async () => again.click());
     expect(await screen.findByText('The item was removed and its author is told why by e-mail.')).toBeTruthy();
     expect(posts()).toEqual([`POST /api/admin/moderation/cases/${CASE.id}/remove`, `POST /api/admin/moderation/cases/${CASE.id}/remove`]);
     expect(bodies.get(`POST /api/admin/moderation/cases/${CASE.id}/remove`)).toEqual({ reason: 'scam', note: 'Gift card scam' });
