@@ -20,5 +20,6 @@ export * from './jobs/leased-job.ts';
 export * from './visitor.ts';
 export * from './posting-limits.ts';
 export * from './internal-get.ts';
+export * from './user-directory.ts';
 export * from './signed-links.ts';
 export * from './form-body.ts';

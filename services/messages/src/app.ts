@@ -5,7 +5,7 @@ import { ConversationsRepository } from './data/conversations-repository.ts';
 import { ListingMarksRepository } from './data/listing-marks-repository.ts';
 import type { ListingSource } from './data/listing-source.ts';
 import { MessagesRepository } from './data/messages-repository.ts';
-import type { UserDirectory } from './data/user-directory.ts';
+import type { UserDirectory } from '@cp/service-kit';
 import type { LiveFeed } from './events/live-feed.ts';
 import { liveStreams } from './live-stream.ts';
 import { messagesRoutes } from './routes.ts';

@@ -1,8 +1,8 @@
-import { ensureStream, startService } from '@cp/service-kit';
+import { ensureStream, identityUserDirectory, startService } from '@cp/service-kit';
 import { loadMessagesConfig } from './config.ts';
 import { buildMessagesApp } from './app.ts';
 import { httpListingSource } from './data/listing-source.ts';
-import { identityUserDirectory } from './data/user-directory.ts';
+
 import { natsLiveFeed } from './events/live-feed.ts';
 import { startListingsConsumer } from './events/listings.ts';
 import { startModerationConsumer } from './events/moderation.ts';
@@ -18,7 +18,7 @@ await startService({
       auth: sessionAuth(config),
       readiness,
       listings: httpListingSource(config.LISTINGS_URL),
-      users: identityUserDirectory(config.IDENTITY_URL),
+      users: identityUserDirectory(config.IDENTITY_URL, { unavailable: '503' }),
       postingLimits: config.POSTING_LIMITS,
       live: (deps) => natsLiveFeed(nats, deps),
       liveStreamsMax: config.LIVE_STREAMS_MAX,

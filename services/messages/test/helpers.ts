@@ -3,12 +3,12 @@ import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import type { Connection } from 'mongoose';
 import { MessagingListingSchema, type EventDefinition, type MessagingListing } from '@cp/contracts';
-import { listen, outboxModel, type NatsHandle, type PostingLimitOverrides, type RunningServer } from '@cp/service-kit';
+import { identityUserDirectory, listen, outboxModel, type NatsHandle, type PostingLimitOverrides, type RunningServer } from '@cp/service-kit';
 import { call, startBehindIdentity, until, type IdentityHarness } from '../../identity/test/helpers.ts';
 import { buildMessagesApp } from '../src/app.ts';
 import { httpListingSource } from '../src/data/listing-source.ts';
 import { natsLiveFeed } from '../src/events/live-feed.ts';
-import { identityUserDirectory } from '../src/data/user-directory.ts';
+
 import type { MessagesDeps } from '../src/use-cases/deps.ts';
 
 export { call, until };
@@ -89,7 +89,7 @@ export async function startMessages(opts: { postingLimits?: PostingLimitOverride
       logger: base.logger,
       auth: base.auth,
       listings: httpListingSource(listings.url),
-      users: identityUserDirectory(base.identity.base),
+      users: identityUserDirectory(base.identity.base, { unavailable: '503' }),
       // The tests' users are new accounts that send far more than a person would: limits lifted unless a test sets them.
       postingLimits: opts.postingLimits ?? { message: { limit: 100_000, newAccountLimit: 100_000 } },
       live: (deps) => natsLiveFeed(base.nats, deps),

@@ -5,7 +5,7 @@ import { BansRepository } from './data/bans-repository.ts';
 import { CasesRepository } from './data/cases-repository.ts';
 import type { ContentOwners } from './data/content-owners.ts';
 import { ReportsRepository } from './data/reports-repository.ts';
-import type { UserDirectory } from './data/user-directory.ts';
+import type { UserDirectory } from '@cp/service-kit';
 import { HideThreshold } from './config.ts';
 import { moderationRoutes } from './routes.ts';
 import type { ModerationDeps } from './use-cases/deps.ts';

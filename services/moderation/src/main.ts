@@ -1,8 +1,8 @@
-import { startService } from '@cp/service-kit';
+import { identityUserDirectory, startService } from '@cp/service-kit';
 import { loadModerationConfig } from './config.ts';
 import { buildModerationApp } from './app.ts';
 import { httpContentOwners } from './data/content-owners.ts';
-import { identityUserDirectory } from './data/user-directory.ts';
+
 import { seedDemoReport } from './seed/seed.ts';
 
 await startService({
@@ -16,7 +16,7 @@ await startService({
       auth: sessionAuth(config),
       readiness,
       owners,
-      users: identityUserDirectory(config.IDENTITY_URL),
+      users: identityUserDirectory(config.IDENTITY_URL, { unavailable: '503' }),
       config: { HIDE_THRESHOLD: config.HIDE_THRESHOLD },
       postingLimits: config.POSTING_LIMITS,
     });

@@ -2,11 +2,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Connection } from 'mongoose';
 import { ContentSnapshotSchema, REPORT_KIND_OWNER, type ContentSnapshot, type EventDefinition, type ReportKind } from '@cp/contracts';
-import { outboxModel, type NatsHandle, type PostingLimitOverrides } from '@cp/service-kit';
+import { identityUserDirectory, outboxModel, type NatsHandle, type PostingLimitOverrides } from '@cp/service-kit';
 import { call, newUser, startBehindIdentity, until, type IdentityHarness } from '../../identity/test/helpers.ts';
 import { buildModerationApp } from '../src/app.ts';
 import { httpContentOwners } from '../src/data/content-owners.ts';
-import { identityUserDirectory } from '../src/data/user-directory.ts';
+
 import type { ModerationDeps } from '../src/use-cases/deps.ts';
 
 export { call, newUser, until };
@@ -87,7 +87,7 @@ export async function startModeration(opts: { hideThreshold?: number; postingLim
     logger: base.logger,
     auth: base.auth,
     owners: httpContentOwners(owners.urls),
-    users: identityUserDirectory(base.identity.base),
+    users: identityUserDirectory(base.identity.base, { unavailable: '503' }),
     config: { HIDE_THRESHOLD: opts.hideThreshold ?? 3 },
     // The tests' reporters are new accounts that report far more than a person would: limits lifted unless a test sets them.
     postingLimits: opts.postingLimits ?? { report: { limit: 100_000, newAccountLimit: 100_000 } },

@@ -5,7 +5,7 @@ import type { ConversationsRepository } from '../data/conversations-repository.t
 import type { ListingMarksRepository } from '../data/listing-marks-repository.ts';
 import type { ListingSource } from '../data/listing-source.ts';
 import type { MessagesRepository } from '../data/messages-repository.ts';
-import type { UserDirectory } from '../data/user-directory.ts';
+import type { UserDirectory } from '@cp/service-kit';
 
 export interface MessagesDeps {
   conn: Connection;

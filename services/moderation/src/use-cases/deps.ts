@@ -5,7 +5,7 @@ import type { BansRepository } from '../data/bans-repository.ts';
 import type { CasesRepository } from '../data/cases-repository.ts';
 import type { ContentOwners } from '../data/content-owners.ts';
 import type { ReportsRepository } from '../data/reports-repository.ts';
-import type { UserDirectory } from '../data/user-directory.ts';
+import type { UserDirectory } from '@cp/service-kit';
 
 export interface ModerationDeps {
   conn: Connection;
