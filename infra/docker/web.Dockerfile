@@ -28,6 +28,9 @@ COPY --from=runtime-deps /app/services/gateway ./services/gateway
 FROM server AS gateway
 COPY --from=build /app/shell/dist ./web/shell
 ENV WEB_ROOT=/app/web/shell
+# /api/docs shows the API with Redoc's standalone bundle, served by the gateway (no CDN): a dev dependency, copied here.
+COPY --from=build /app/node_modules/redoc/bundles/redoc.standalone.js ./web/api-docs/redoc.standalone.js
+ENV API_DOCS_BUNDLE=/app/web/api-docs/redoc.standalone.js
 USER node
 HEALTHCHECK --interval=10s --timeout=3s --start-period=10s --retries=3 CMD ["node", "-e", "fetch('http://127.0.0.1:'+process.env.PORT+'/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 CMD ["node", "services/gateway/src/main.ts"]

@@ -71,5 +71,7 @@ export const AdvertisementsQuerySchema = z.object({ placement: AdPlacementSchema
  * belongs to (made by the page once per load), so an impression counts once per visitor, ad and page view.
  */
 export const AdEventQuerySchema = z.object({ view: z.string().regex(PAGE_VIEW_ID_PATTERN, 'Invalid page view id').optional() }).strict();
+/** Their answer (202): whether this impression or click counts (once per visitor, ad and page view or click window). */
+export const AdEventAnswerSchema = z.object({ counted: z.boolean() });
 
 export const AD_NOT_FOUND = 'Advertisement not found';

@@ -26,6 +26,8 @@ export const ContactMessageInsertSchema = z
   })
   .strict();
 export type ContactMessageInsert = z.input<typeof ContactMessageInsertSchema>;
+/** POST /api/contact's answer (201): the stored message's id and the sentence the form shows. */
+export const ContactMessageAnswerSchema = z.object({ id: IdSchema, message: z.string() });
 
 /** newsletters (spec §3). */
 export const NewsletterSchema = z.object({ id: IdSchema, email: z.string(), subscribed: z.boolean().default(true), createdAt: IsoDateTimeSchema });

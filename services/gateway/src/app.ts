@@ -9,6 +9,7 @@ import { createWebSite } from './web.ts';
 import { pageHeadSource } from './page-head.ts';
 import { createRouteMatcher, isSafePath, ROUTE_RULES, SERVICE_NAMES, type ServiceName } from './routes-table.ts';
 import { visitorCookie } from './visitor-cookie.ts';
+import { apiDocsRoutes } from './api-docs.ts';
 
 export interface GatewayOptions {
   /**
@@ -154,6 +155,7 @@ export function buildGatewayApp(config: GatewayConfig, logger: Logger, options: 
   for (const limiter of rateLimits(config)) app.use(limiter);
   app.use(crossSiteProtection({ allowedOrigins: config.allowedOrigins, allowSameSite: config.allowSameSite }));
   app.use(compressForwarded(logger));
+  app.use(apiDocsRoutes({ bundle: config.apiDocsBundle, logger }).routes()); // /api/openapi.json, /api/docs (api-docs.ts)
 
   app.use(async function route(ctx: Context, next: Next): Promise<void> {
     if (!isSafePath(ctx.path)) throw new HttpError(400, 'Invalid path');

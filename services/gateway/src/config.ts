@@ -280,6 +280,8 @@ export const GatewayEnv = z.object({
 
   /** The shell's production build (index.html, csp.json, assets). Unset: the gateway serves no site, only the API. */
   WEB_ROOT: optionalDir,
+  /** Redoc's standalone bundle for /api/docs (api-docs.ts). Unset: the `redoc` package's, when installed. */
+  API_DOCS_BUNDLE: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().optional()),
   /** The microfrontends: see webRemotes above. */
   WEB_REMOTES: webRemotes,
   /** Time allowed to a remote's static server (response headers, gaps between body chunks). */
@@ -354,6 +356,8 @@ export interface GatewayConfig {
   siteSettings: SiteSettings;
   /** The page's head from the renderer (page-head.ts). */
   pageHead: { timeoutMs: number; previewerTimeoutMs: number; ttlMs: number; maxEntries: number };
+  /** Redoc's bundle for /api/docs (api-docs.ts); undefined: the installed `redoc` package's. */
+  apiDocsBundle?: string | undefined;
 }
 
 const INDIVIDUAL: Record<ServiceName, keyof z.infer<typeof GatewayEnv>> = {
@@ -410,6 +414,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv | Record<string, string
       adEvents: e.RATE_LIMIT_AD_EVENTS,
     },
     web: { root: e.WEB_ROOT, remotes: e.WEB_REMOTES, remoteTimeoutMs: e.WEB_REMOTE_TIMEOUT_MS, metadataTtlMs: e.WEB_REMOTE_METADATA_TTL_MS, compressionCacheBytes: e.WEB_COMPRESSION_CACHE_BYTES },
+    apiDocsBundle: e.API_DOCS_BUNDLE,
     siteSettings: siteSettingsOf(e),
     pageHead: { timeoutMs: e.PAGE_HEAD_TIMEOUT_MS, previewerTimeoutMs: e.PAGE_HEAD_PREVIEWER_TIMEOUT_MS, ttlMs: e.PAGE_HEAD_CACHE_TTL_MS, maxEntries: e.PAGE_HEAD_CACHE_ENTRIES },
   };

@@ -1,0 +1,79 @@
+import '../zod-config.ts';
+import type { z } from 'zod';
+import type { PostingAction } from '../moderation-values.ts';
+import type { ServiceName } from '../public-routes.ts';
+
+/**
+ * How a service describes its HTTP operations, once, next to its routes (`services/<name>/src/api.ts`). The OpenAPI
+ * generator (`npm run openapi`, scripts/openapi/) builds each service's document and the gateway's merged one from
+ * these declarations, and a test holds each declaration to the routes the service's router really registers. Every
+ * schema is one of the contracts' zod schemas (or built from them, e.g. `ListResponseSchema(ListingSchema)`), never a
+ * copy.
+ */
+
+export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/**
+ * Who may call: `none` (anyone, the session is not read), `optional` (anyone; a valid session changes the answer, e.g.
+ * the owner sees their own hidden item), `user` (a signed-in session: 401 without), `admin` (401 signed out, 403 without
+ * the admin role), `internal` (service to service under /internal; the gateway never routes it).
+ */
+export type ApiAuth = 'none' | 'optional' | 'user' | 'admin' | 'internal';
+
+/**
+ * The gateway's per-IP rate-limit class an operation counts in besides the global one (services/gateway/src/app.ts
+ * `rateLimits`, env `RATE_LIMIT_*`; 429 with `{ error }` and `Retry-After` once used up within the window).
+ */
+export type GatewayRateLimit = 'auth' | 'password' | 'contact' | 'upload' | 'adEvents';
+
+/** An answer of an operation other than an error. */
+export interface ApiResponse {
+  description: string;
+  /** The JSON body (a contracts schema); absent: no JSON body (204, a redirect, or `content` below). */
+  schema?: z.ZodType;
+  /** A body that is not JSON (an image, XML, an event stream, text). */
+  content?: { type: string; description?: string };
+  /** Response headers worth naming (Location of a redirect, Set-Cookie of a login). */
+  headers?: Record<string, string>;
+}
+
+export interface ApiOperation {
+  method: HttpMethod;
+  /** The router's path as registered (`/api/listings/:id`, `/uploads/*key`). */
+  path: string;
+  /** A unique camelCase id within the service. */
+  id: string;
+  summary: string;
+  description?: string;
+  auth: ApiAuth;
+  /** Path parameters by name (`:id` → `{ id: IdSchema }`); every `:name` of the path must be here. */
+  params?: Record<string, z.ZodType>;
+  /** The query string (a contracts object schema: each property is a query parameter). */
+  query?: z.ZodType;
+  /** The JSON request body; `form` also accepts `application/x-www-form-urlencoded` (one-click unsubscribe). */
+  body?: z.ZodType;
+  /** A request body that is not JSON (multipart uploads). */
+  bodyContent?: { type: string; description: string };
+  bodyAlsoForm?: boolean;
+  /** The answers by status (200, 201, 202, 204, 303 ...). */
+  responses: Record<number, ApiResponse>;
+  /** The error statuses it may answer with `{ error }` (ErrorResponseSchema), besides 429/5xx every route may give. */
+  errors: number[];
+  /** A gateway rate-limit class of its own (see GatewayRateLimit). */
+  rateLimit?: GatewayRateLimit;
+  /** The per-account posting limit it counts in (service-kit posting-limits.ts, POSTING_LIMIT_DEFAULTS): 429. */
+  postingLimit?: PostingAction;
+}
+
+export interface ServiceApi {
+  /** The service (or the gateway, for what it answers itself). */
+  service: ServiceName | 'gateway';
+  title: string;
+  description: string;
+  operations: ApiOperation[];
+}
+
+/** Identity: a typed declaration (checked by the generator and the route test, not at run time). */
+export function defineServiceApi(api: ServiceApi): ServiceApi {
+  return api;
+}

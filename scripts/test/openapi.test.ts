@@ -1,0 +1,139 @@
+import { readFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import type Router from '@koa/router';
+import { lint, lintFromString, loadConfig } from '@redocly/openapi-core';
+import { connectMongo, createLogger, type Auth } from '@cp/service-kit';
+import { isPublicOperation, openApiPath, pathParamNames, type ServiceApi } from '@cp/contracts/openapi';
+import { createRouteMatcher } from '@cp/contracts';
+import { testEnv } from '../../infra/src/jest/test-env.ts';
+import { ALL_APIS, buildDocuments, repoFile, serialize } from '../openapi/documents.ts';
+import { identityRoutes } from '../../services/identity/src/routes.ts';
+import { listingsRoutes } from '../../services/listings/src/routes.ts';
+import { lifecycleRoutes } from '../../services/listings/src/lifecycle-routes.ts';
+import { savedListingsRoutes } from '../../services/listings/src/saved-listings-routes.ts';
+import { savedSearchRoutes } from '../../services/listings/src/saved-search-routes.ts';
+import { forumRoutes } from '../../services/forum/src/routes.ts';
+import { directoryRoutes } from '../../services/directory/src/routes.ts';
+import { adsRoutes } from '../../services/ads/src/routes.ts';
+import { commsRoutes } from '../../services/comms/src/routes.ts';
+import { searchRoutes } from '../../services/search/src/routes.ts';
+import { moderationRoutes } from '../../services/moderation/src/routes.ts';
+import { messagesRoutes } from '../../services/messages/src/routes.ts';
+import { pageRoutes } from '../../services/renderer/src/pages/routes.ts';
+import { sitemapRoutes } from '../../services/renderer/src/sitemap/routes.ts';
+import { previewImageRoutes } from '../../services/renderer/src/preview-images/routes.ts';
+import { apiDocsRoutes } from '../../services/gateway/src/api-docs.ts';
+import type { ListingsDeps } from '../../services/listings/src/use-cases/deps.ts';
+
+/**
+ * Issue 24 §1: the committed OpenAPI documents are what `npm run openapi` writes, they pass Redocly's lint, and each
+ * service's declaration (services/<name>/src/api.ts) names exactly the routes its routers register.
+ */
+
+const logger = createLogger('openapi-test', 'silent');
+const documents = buildDocuments();
+
+describe('the committed OpenAPI documents', () => {
+  test.each([...documents.keys()])('%s is what `npm run openapi` writes', (path) => {
+    const committed = readFileSync(repoFile(path), 'utf8');
+    expect(committed).toBe(serialize(documents.get(path)!));
+  });
+
+  test.each([...documents.keys()])('%s passes Redocly lint (redocly.yaml)', async (path) => {
+    const config = await loadConfig({ configPath: repoFile('redocly.yaml').pathname });
+    const problems = await lint({ ref: repoFile(path).pathname, config });
+    expect(problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message} at ${p.location[0]?.pointer ?? ''}`)).toEqual([]);
+  });
+
+  test('the lint can fail: a document that names a schema it does not hold does not pass', async () => {
+    const config = await loadConfig({ configPath: repoFile('redocly.yaml').pathname });
+    const broken = JSON.parse(serialize(documents.get('services/forum/openapi.json')!)) as { components: { schemas: Record<string, unknown> } };
+    delete broken.components.schemas.ForumPost;
+    const problems = await lintFromString({ source: JSON.stringify(broken), absoluteRef: repoFile('broken.json').pathname, config });
+    expect(problems.map((p) => p.ruleId)).toContain('no-unresolved-refs');
+  });
+
+  test('the public document has every routed operation and nothing under /internal', () => {
+    const doc = documents.get('services/gateway/openapi.json') as { paths: Record<string, Record<string, { operationId: string }>> };
+    const documented = new Set(Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m} ${path}`)));
+    const match = createRouteMatcher();
+    for (const api of ALL_APIS) {
+      for (const op of api.operations) {
+        const key = `${op.method} ${openApiPath(op.path)}`;
+        const routed = api.service === 'gateway' || (!op.path.startsWith('/internal') && match(op.path.replace(/[:*]\w+/g, 'x'))?.service === api.service);
+        expect([key, documented.has(key)]).toEqual([key, routed]);
+        expect(isPublicOperation(api.service, op)).toBe(routed);
+      }
+    }
+    expect(Object.keys(doc.paths).filter((p) => p.startsWith('/internal'))).toEqual([]);
+  });
+});
+
+const stubAuth = { verify: async () => null, requireUser: async () => undefined, requireAdmin: async () => undefined, authenticate: async () => undefined } as unknown as Auth;
+const stub = <T>(fields: Record<string, unknown> = {}) => ({ logger, ...fields }) as unknown as T;
+
+/** Each service's routers, as its app.ts mounts them (the route factories with stand-in dependencies: registration only). */
+async function routersOf(service: ServiceApi['service'], conn: Parameters<typeof savedListingsRoutes>[0]['conn']): Promise<Router[]> {
+  switch (service) {
+    case 'identity':
+      return [identityRoutes(stub(), stubAuth)];
+    case 'listings': {
+      const deps = stub<ListingsDeps>({ conn, images: { maxPixels: 1, concurrentUploads: 1 } });
+      return [lifecycleRoutes(deps, stubAuth), listingsRoutes(deps, stubAuth), await savedListingsRoutes(deps, stubAuth), savedSearchRoutes(deps, stubAuth)];
+    }
+    case 'forum':
+      return [forumRoutes(stub(), stubAuth)];
+    case 'directory':
+      return [directoryRoutes(stub(), stubAuth)];
+    case 'ads':
+      return [adsRoutes(stub(), stubAuth)];
+    case 'comms':
+      return [commsRoutes(stub())];
+    case 'search':
+      return [searchRoutes(stub())];
+    case 'moderation':
+      return [moderationRoutes(stub(), stubAuth)];
+    case 'messages':
+      return [messagesRoutes(stub(), stubAuth)];
+    case 'renderer':
+      return [
+        pageRoutes(stub({ site: {}, pageServices: {}, budgetMs: 1, previewerBudgetMs: 1 })),
+        sitemapRoutes(stub({ publicUrl: 'http://localhost', search: {}, now: () => new Date() })),
+        previewImageRoutes(stub({ config: {}, store: {} })),
+      ];
+    case 'gateway':
+      return [apiDocsRoutes({ logger })];
+  }
+}
+
+/** `GET /api/listings/{id}` for each method of each layer (HEAD is Koa's for every GET; not listed). */
+function registered(routers: Router[]): string[] {
+  return routers
+    .flatMap((r) => r.stack)
+    .flatMap((layer) => layer.methods.filter((m) => m !== 'HEAD').map((m) => `${m.toLowerCase()} ${openApiPath(String(layer.path))}`))
+    .sort();
+}
+
+describe('each declaration matches the routes its service registers', () => {
+  let conn: Awaited<ReturnType<typeof connectMongo>>;
+  beforeAll(async () => {
+    conn = await connectMongo(testEnv().MONGO_URL, `openapi_${randomUUID().slice(0, 8)}`);
+  });
+  afterAll(async () => {
+    await conn.dropDatabase();
+    await conn.close();
+  });
+
+  test.each(ALL_APIS.map((api) => [api.service, api] as const))('%s: no undocumented route, no documented route missing', async (service, api) => {
+    const routes = registered(await routersOf(service, conn));
+    const declared = api.operations.map((op) => `${op.method} ${openApiPath(op.path)}`).sort();
+    expect(declared).toEqual(routes);
+  });
+
+  test.each(ALL_APIS.map((api) => [api.service, api] as const))('%s: ids are unique and every path parameter has a schema', (_service, api) => {
+    const ids = api.operations.map((op) => op.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const op of api.operations) expect([op.path, Object.keys(op.params ?? {}).sort()]).toEqual([op.path, pathParamNames(op.path).sort()]);
+  });
+});
+

@@ -1,0 +1,49 @@
+import { BusinessInsertSchema, BusinessReviewInsertSchema, BusinessReviewSchema, BusinessSchema, ContentSnapshotSchema, IdSchema, ListResponseSchema, YellowPagesQuerySchema } from '@cp/contracts';
+import { defineServiceApi } from '@cp/contracts/openapi';
+import { z } from 'zod';
+
+/** The directory's operations (routes.ts), for the OpenAPI documents and the route test (scripts/openapi). */
+export const directoryApi = defineServiceApi({
+  service: 'directory',
+  title: 'Directory',
+  description: 'The business directory and the Yellow Pages (spec §3, §5, §7), reviews and ratings; changes by admins only.',
+  operations: [
+    {
+      method: 'get', path: '/api/businesses', id: 'listBusinesses', summary: 'Businesses', auth: 'none',
+      responses: { 200: { description: 'The businesses.', schema: ListResponseSchema(BusinessSchema) } }, errors: [],
+    },
+    {
+      method: 'get', path: '/api/businesses/:id', id: 'getBusiness', summary: 'One business', auth: 'optional', params: { id: IdSchema },
+      responses: { 200: { description: 'The business.', schema: BusinessSchema } }, errors: [404],
+    },
+    {
+      method: 'get', path: '/api/yellow-pages', id: 'yellowPages', summary: 'Yellow Pages: businesses of a category', auth: 'none', query: YellowPagesQuerySchema,
+      responses: { 200: { description: 'The businesses of the category (all without one).', schema: ListResponseSchema(BusinessSchema) } }, errors: [400],
+    },
+    {
+      method: 'get', path: '/api/businesses/:id/reviews', id: 'listReviews', summary: 'A business\'s reviews', auth: 'optional', params: { id: IdSchema },
+      responses: { 200: { description: 'The reviews (the caller\'s own held review included).', schema: ListResponseSchema(BusinessReviewSchema) } }, errors: [404],
+    },
+    {
+      method: 'post', path: '/api/businesses/:id/reviews', id: 'reviewBusiness', summary: 'Review a business (once per user)', auth: 'user', postingLimit: 'review', params: { id: IdSchema },
+      description: 'Only verified accounts, never the business\'s owner; a day-old account\'s review is held until then.',
+      body: BusinessReviewInsertSchema, responses: { 201: { description: 'The review.', schema: BusinessReviewSchema } }, errors: [400, 403, 404, 409],
+    },
+    {
+      method: 'post', path: '/api/admin/businesses', id: 'createBusiness', summary: 'Add a business', auth: 'admin',
+      body: BusinessInsertSchema, responses: { 201: { description: 'The new business.', schema: BusinessSchema } }, errors: [400],
+    },
+    {
+      method: 'put', path: '/api/admin/businesses/:id', id: 'updateBusiness', summary: 'Edit a business', auth: 'admin', params: { id: IdSchema },
+      body: BusinessInsertSchema, responses: { 200: { description: 'The business as saved.', schema: BusinessSchema } }, errors: [400, 404],
+    },
+    {
+      method: 'delete', path: '/api/admin/businesses/:id', id: 'deleteBusiness', summary: 'Delete a business', auth: 'admin', params: { id: IdSchema },
+      responses: { 204: { description: 'Deleted.' } }, errors: [400, 404],
+    },
+    {
+      method: 'get', path: '/internal/content/:kind/:id', id: 'contentSnapshot', summary: 'A reported business or review as moderation describes it', auth: 'internal',
+      params: { kind: z.string(), id: z.string() }, responses: { 200: { description: 'The snapshot.', schema: ContentSnapshotSchema } }, errors: [400, 404],
+    },
+  ],
+});

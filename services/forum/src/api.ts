@@ -1,0 +1,36 @@
+import { ContentSnapshotSchema, ForumPostInsertSchema, ForumPostSchema, ForumReplyInsertSchema, ForumReplySchema, IdSchema, ListResponseSchema } from '@cp/contracts';
+import { defineServiceApi } from '@cp/contracts/openapi';
+import { z } from 'zod';
+
+/** The forum's operations (routes.ts), for the OpenAPI documents and the route test (scripts/openapi). */
+export const forumApi = defineServiceApi({
+  service: 'forum',
+  title: 'Forum',
+  description: 'Forum posts and replies (spec §5, §7), reply and view counts.',
+  operations: [
+    {
+      method: 'get', path: '/api/forum/posts', id: 'listPosts', summary: 'Forum posts', auth: 'none',
+      responses: { 200: { description: 'The posts, newest first.', schema: ListResponseSchema(ForumPostSchema) } }, errors: [],
+    },
+    {
+      method: 'get', path: '/api/forum/posts/:id', id: 'getPost', summary: 'One post (opening it counts a view)', auth: 'optional', params: { id: IdSchema },
+      responses: { 200: { description: 'The post.', schema: ForumPostSchema } }, errors: [404],
+    },
+    {
+      method: 'get', path: '/api/forum/posts/:id/replies', id: 'listReplies', summary: 'A post\'s replies', auth: 'optional', params: { id: IdSchema },
+      responses: { 200: { description: 'The replies, oldest first (the caller\'s own hidden ones marked).', schema: ListResponseSchema(ForumReplySchema) } }, errors: [404],
+    },
+    {
+      method: 'post', path: '/api/forum/posts', id: 'createPost', summary: 'Start a discussion', auth: 'user', postingLimit: 'forum-post',
+      body: ForumPostInsertSchema, responses: { 201: { description: 'The new post.', schema: ForumPostSchema } }, errors: [400, 403],
+    },
+    {
+      method: 'post', path: '/api/forum/posts/:id/replies', id: 'createReply', summary: 'Reply to a post', auth: 'user', postingLimit: 'forum-reply', params: { id: IdSchema },
+      body: ForumReplyInsertSchema, responses: { 201: { description: 'The new reply.', schema: ForumReplySchema } }, errors: [400, 403, 404],
+    },
+    {
+      method: 'get', path: '/internal/content/:kind/:id', id: 'contentSnapshot', summary: 'A reported post or reply as moderation describes it', auth: 'internal',
+      params: { kind: z.string(), id: z.string() }, responses: { 200: { description: 'The snapshot.', schema: ContentSnapshotSchema } }, errors: [400, 404],
+    },
+  ],
+});

@@ -1,0 +1,114 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
+import type { Context } from 'koa';
+import { createRouter, notFound, type Logger } from '@cp/service-kit';
+
+/**
+ * The public API's description (issue 24 §1): `GET /api/openapi.json`, the merged OpenAPI 3.1 document committed at
+ * services/gateway/openapi.json (`npm run openapi` writes it from the contracts and the services' declarations), and
+ * `GET /api/docs`, a page that shows it with Redoc's standalone bundle served from here (`/api/docs/redoc.js`): no CDN,
+ * the page works offline. The bundle is the `redoc` package's (`API_DOCS_BUNDLE` names another file: the container
+ * copies it at build time). It is not a page of the site: no shell, its own Content-Security-Policy.
+ */
+
+export const OPENAPI_PATH = '/api/openapi.json';
+export const API_DOCS_PATH = '/api/docs';
+export const API_DOCS_SCRIPT_PATH = '/api/docs/redoc.js';
+const DOCUMENT_FILE = fileURLToPath(new URL('../openapi.json', import.meta.url));
+
+/** Redoc renders with inline styles (styled-components) and runs its search in a blob: worker. */
+const DOCS_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  'worker-src blob:',
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+const PAGE = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>API — Central PA Desi Community</title>
+<style>body{margin:0}</style>
+</head>
+<body>
+<redoc spec-url="${OPENAPI_PATH}"></redoc>
+<script src="${API_DOCS_SCRIPT_PATH}"></script>
+</body>
+</html>
+`;
+
+function bundlePath(configured: string | undefined): string | undefined {
+  if (configured) return existsSync(configured) ? configured : undefined;
+  try {
+    return createRequire(import.meta.url).resolve('redoc/bundles/redoc.standalone.js');
+  } catch {
+    return undefined;
+  }
+}
+
+interface Asset {
+  body: Buffer;
+  gzipped: Buffer;
+  etag: string;
+}
+
+async function asset(body: Buffer): Promise<Asset> {
+  return { body, gzipped: await promisify(gzip)(body), etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+}
+
+function send(ctx: Context, a: Asset, type: string, cacheControl: string): void {
+  ctx.set('ETag', a.etag);
+  ctx.set('Cache-Control', cacheControl);
+  ctx.set('Vary', 'Accept-Encoding');
+  ctx.type = type;
+  ctx.status = 200;
+  if (ctx.fresh) {
+    ctx.status = 304;
+    return;
+  }
+  if (ctx.acceptsEncodings('gzip', 'identity') === 'gzip') {
+    ctx.set('Content-Encoding', 'gzip');
+    ctx.body = a.gzipped;
+  } else ctx.body = a.body;
+}
+
+/** The routes; the files are read once, at the first request. */
+export function apiDocsRoutes(opts: { bundle?: string | undefined; logger: Logger }) {
+  const router = createRouter();
+  let documentAsset: Promise<Asset> | undefined;
+  let pageAsset: Promise<Asset> | undefined;
+  let scriptAsset: Promise<Asset | null> | undefined;
+  const script = bundlePath(opts.bundle);
+  if (!script) opts.logger.warn({ bundle: opts.bundle }, 'API docs: the Redoc bundle is not installed; /api/docs answers 404');
+
+  router.get(OPENAPI_PATH, async (ctx) => {
+    documentAsset ??= asset(readFileSync(DOCUMENT_FILE));
+    send(ctx, await documentAsset, 'application/json', 'no-cache');
+  });
+  router.get(API_DOCS_PATH, async (ctx) => {
+    if (!script) throw notFound('API docs are not installed');
+    pageAsset ??= asset(Buffer.from(PAGE));
+    ctx.set('Content-Security-Policy', DOCS_CSP);
+    send(ctx, await pageAsset, 'text/html; charset=utf-8', 'no-cache');
+  });
+  router.get(API_DOCS_SCRIPT_PATH, async (ctx) => {
+    scriptAsset ??= script ? asset(readFileSync(script)) : Promise.resolve(null);
+    const a = await scriptAsset;
+    if (!a) throw notFound('API docs are not installed');
+    send(ctx, a, 'application/javascript; charset=utf-8', 'public, max-age=3600');
+  });
+  return router;
+}
