@@ -158,7 +158,7 @@ export type BusinessReviewInsert = z.input<typeof BusinessReviewInsertSchema>;
 
 /** GET /api/businesses query: `limit`/`cursor` ask for a cursor page (BusinessPageSchema); without them, the bare list. */
 export const BusinessesQuerySchema = z.object(cursorQuery(LIST_PAGE_SIZES.businesses)).strict();
-/** GET /api/businesses and GET /api/yellow-pages asked for a cursor page: in the list's order (premium first, then by name). */
+/** GET /api/businesses and GET /api/yellow-pages asked for a cursor page: in the list's order (premium first, then the newest). */
 export const BusinessPageSchema = CursorPageSchema(BusinessSchema);
 /** GET /api/businesses/{id}/reviews query: `limit`/`cursor` ask for a cursor page (BusinessReviewPageSchema), newest first. */
 export const BusinessReviewsQuerySchema = z.object(cursorQuery(LIST_PAGE_SIZES.reviews)).strict();

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { FORUM_CATEGORIES, FULL_LIST_MAX, ForumPostPageSchema, ForumReplyPageSchema, LIST_PAGE_SIZES } from '@cp/contracts';
+import { walkPages } from '../../../packages/service-kit/test/support/walk-pages.ts';
 import { call, startForum, type ForumHarness } from './helpers.ts';
 
 /**
@@ -54,23 +55,7 @@ afterAll(async () => {
 
 const get = (path: string) => call(h.base, 'GET', path);
 
-/** Walks a cursor list from its first page; every page parsed with its contract. */
-async function walk(path: string, parse: (body: unknown) => { items: Array<{ id: string }>; nextCursor: string | null }) {
-  const ids: string[] = [];
-  let cursor: string | null = null;
-  let pages = 0;
-  do {
-    const url = new URL(path, 'http://x');
-    if (cursor) url.searchParams.set('cursor', cursor);
-    const res = await get(url.pathname + url.search);
-    expect(res.status).toBe(200);
-    const page = parse(res.body);
-    ids.push(...page.items.map((p) => p.id));
-    cursor = page.nextCursor;
-    pages += 1;
-  } while (cursor && pages < 1000);
-  return { ids, pages };
-}
+const walk = (path: string, parse: Parameters<typeof walkPages>[2]) => walkPages(h.base, path, parse);
 
 describe('GET /api/forum/posts: bounded, paged with a cursor', () => {
   it('walks every visible post exactly once, newest first, in pages of `limit` (ties on the time broken by id)', async () => {
