@@ -1,4 +1,17 @@
-import { BusinessInsertSchema, BusinessReviewInsertSchema, BusinessReviewSchema, BusinessSchema, ContentSnapshotSchema, IdSchema, ListResponseSchema, YellowPagesQuerySchema } from '@cp/contracts';
+import {
+  BusinessesQuerySchema,
+  BusinessInsertSchema,
+  BusinessPageSchema,
+  BusinessReviewInsertSchema,
+  BusinessReviewPageSchema,
+  BusinessReviewSchema,
+  BusinessReviewsQuerySchema,
+  BusinessSchema,
+  ContentSnapshotSchema,
+  IdSchema,
+  ListResponseSchema,
+  YellowPagesQuerySchema,
+} from '@cp/contracts';
 import { defineServiceApi } from '@cp/contracts/openapi';
 import { z } from 'zod';
 
@@ -9,8 +22,9 @@ export const directoryApi = defineServiceApi({
   description: 'The business directory and the Yellow Pages (spec §3, §5, §7), reviews and ratings; changes by admins only.',
   operations: [
     {
-      method: 'get', path: '/api/businesses', id: 'listBusinesses', summary: 'Businesses', auth: 'none',
-      responses: { 200: { description: 'The businesses.', schema: ListResponseSchema(BusinessSchema) } }, errors: [],
+      method: 'get', path: '/api/businesses', id: 'listBusinesses', summary: 'Businesses (premium first, then the newest)', auth: 'none', query: BusinessesQuerySchema,
+      description: 'Without `limit` or `cursor`: the bare list (at most FULL_LIST_MAX, 2000). With either: a cursor page `{ items, nextCursor }`; pass `nextCursor` back as `cursor` for the next one (null on the last).',
+      responses: { 200: { description: 'The businesses: the bare list or a cursor page.', schema: z.union([ListResponseSchema(BusinessSchema), BusinessPageSchema]), headers: { Link: 'Past FULL_LIST_MAX items, the bare list stops there and `<…?cursor=…>; rel="next"` names the cursor page that follows.' } } }, errors: [400],
     },
     {
       method: 'get', path: '/api/businesses/:id', id: 'getBusiness', summary: 'One business', auth: 'optional', params: { id: IdSchema },
@@ -18,11 +32,13 @@ export const directoryApi = defineServiceApi({
     },
     {
       method: 'get', path: '/api/yellow-pages', id: 'yellowPages', summary: 'Yellow Pages: businesses of a category', auth: 'none', query: YellowPagesQuerySchema,
-      responses: { 200: { description: 'The businesses of the category (all without one).', schema: ListResponseSchema(BusinessSchema) } }, errors: [400],
+      description: 'Without `limit` or `cursor`: the bare list (at most FULL_LIST_MAX, 2000). With either: a cursor page `{ items, nextCursor }`; pass `nextCursor` back as `cursor` for the next one (null on the last).',
+      responses: { 200: { description: 'The businesses of the category (all without one): the bare list or a cursor page.', schema: z.union([ListResponseSchema(BusinessSchema), BusinessPageSchema]), headers: { Link: 'Past FULL_LIST_MAX items, the bare list stops there and `<…?cursor=…>; rel="next"` names the cursor page that follows.' } } }, errors: [400],
     },
     {
-      method: 'get', path: '/api/businesses/:id/reviews', id: 'listReviews', summary: 'A business\'s reviews', auth: 'optional', params: { id: IdSchema },
-      responses: { 200: { description: 'The reviews (the caller\'s own held review included).', schema: ListResponseSchema(BusinessReviewSchema) } }, errors: [404],
+      method: 'get', path: '/api/businesses/:id/reviews', id: 'listReviews', summary: 'A business\'s reviews, newest first', auth: 'optional', params: { id: IdSchema }, query: BusinessReviewsQuerySchema,
+      description: 'Without `limit` or `cursor`: the bare list (at most FULL_LIST_MAX, 2000). With either: a cursor page `{ items, nextCursor }`; pass `nextCursor` back as `cursor` for the next one (null on the last).',
+      responses: { 200: { description: 'The reviews (the caller\'s own held review included): the bare list or a cursor page.', schema: z.union([ListResponseSchema(BusinessReviewSchema), BusinessReviewPageSchema]), headers: { Link: 'Past FULL_LIST_MAX items, the bare list stops there and `<…?cursor=…>; rel="next"` names the cursor page that follows.' } } }, errors: [400, 404],
     },
     {
       method: 'post', path: '/api/businesses/:id/reviews', id: 'reviewBusiness', summary: 'Review a business (once per user)', auth: 'user', postingLimit: 'review', params: { id: IdSchema },

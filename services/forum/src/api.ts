@@ -1,4 +1,16 @@
-import { ContentSnapshotSchema, ForumPostInsertSchema, ForumPostSchema, ForumReplyInsertSchema, ForumReplySchema, IdSchema, ListResponseSchema } from '@cp/contracts';
+import {
+  ContentSnapshotSchema,
+  ForumPostInsertSchema,
+  ForumPostPageSchema,
+  ForumPostSchema,
+  ForumPostsQuerySchema,
+  ForumRepliesQuerySchema,
+  ForumReplyInsertSchema,
+  ForumReplyPageSchema,
+  ForumReplySchema,
+  IdSchema,
+  ListResponseSchema,
+} from '@cp/contracts';
 import { defineServiceApi } from '@cp/contracts/openapi';
 import { z } from 'zod';
 
@@ -9,16 +21,18 @@ export const forumApi = defineServiceApi({
   description: 'Forum posts and replies (spec §5, §7), reply and view counts.',
   operations: [
     {
-      method: 'get', path: '/api/forum/posts', id: 'listPosts', summary: 'Forum posts', auth: 'none',
-      responses: { 200: { description: 'The posts, newest first.', schema: ListResponseSchema(ForumPostSchema) } }, errors: [],
+      method: 'get', path: '/api/forum/posts', id: 'listPosts', summary: 'Forum posts, newest first', auth: 'none', query: ForumPostsQuerySchema,
+      description: 'Without `limit` or `cursor`: the bare list (at most FULL_LIST_MAX, 2000). With either: a cursor page `{ items, nextCursor }`; pass `nextCursor` back as `cursor` for the next one (null on the last).',
+      responses: { 200: { description: 'The posts: the bare list or a cursor page.', schema: z.union([ListResponseSchema(ForumPostSchema), ForumPostPageSchema]), headers: { Link: 'Past FULL_LIST_MAX items, the bare list stops there and `<…?cursor=…>; rel="next"` names the cursor page that follows.' } } }, errors: [400],
     },
     {
       method: 'get', path: '/api/forum/posts/:id', id: 'getPost', summary: 'One post (opening it counts a view)', auth: 'optional', params: { id: IdSchema },
       responses: { 200: { description: 'The post.', schema: ForumPostSchema } }, errors: [404],
     },
     {
-      method: 'get', path: '/api/forum/posts/:id/replies', id: 'listReplies', summary: 'A post\'s replies', auth: 'optional', params: { id: IdSchema },
-      responses: { 200: { description: 'The replies, oldest first (the caller\'s own hidden ones marked).', schema: ListResponseSchema(ForumReplySchema) } }, errors: [404],
+      method: 'get', path: '/api/forum/posts/:id/replies', id: 'listReplies', summary: 'A post\'s replies, oldest first', auth: 'optional', params: { id: IdSchema }, query: ForumRepliesQuerySchema,
+      description: 'Without `limit` or `cursor`: the bare list (at most FULL_LIST_MAX, 2000). With either: a cursor page `{ items, nextCursor }`; pass `nextCursor` back as `cursor` for the next one (null on the last).',
+      responses: { 200: { description: 'The replies (the caller\'s own hidden ones marked): the bare list or a cursor page.', schema: z.union([ListResponseSchema(ForumReplySchema), ForumReplyPageSchema]), headers: { Link: 'Past FULL_LIST_MAX items, the bare list stops there and `<…?cursor=…>; rel="next"` names the cursor page that follows.' } } }, errors: [400, 404],
     },
     {
       method: 'post', path: '/api/forum/posts', id: 'createPost', summary: 'Start a discussion', auth: 'user', postingLimit: 'forum-post',
