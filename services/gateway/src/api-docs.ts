@@ -59,6 +59,16 @@ function bundlePath(configured: string | undefined): string | undefined {
   }
 }
 
+/**
+ * The one thing Redoc's bundle loads from another origin is the small logo of its "API docs by Redocly" link (from its
+ * CDN): it is replaced by an empty image, so the page makes no request beyond the site, and none its CSP refuses.
+ */
+const REDOC_LOGO = 'https://cdn.redoc.ly/redoc/logo-mini.svg';
+const EMPTY_IMAGE = "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg'/%3E";
+function offline(bundle: Buffer): Buffer {
+  return Buffer.from(bundle.toString('utf8').replaceAll(REDOC_LOGO, EMPTY_IMAGE));
+}
+
 interface Asset {
   body: Buffer;
   gzipped: Buffer;
@@ -105,7 +115,7 @@ export function apiDocsRoutes(opts: { bundle?: string | undefined; logger: Logge
     send(ctx, await pageAsset, 'text/html; charset=utf-8', 'no-cache');
   });
   router.get(API_DOCS_SCRIPT_PATH, async (ctx) => {
-    scriptAsset ??= script ? asset(readFileSync(script)) : Promise.resolve(null);
+    scriptAsset ??= script ? asset(offline(readFileSync(script))) : Promise.resolve(null);
     const a = await scriptAsset;
     if (!a) throw notFound('API docs are not installed');
     send(ctx, a, 'application/javascript; charset=utf-8', 'public, max-age=3600');

@@ -124,7 +124,7 @@ export const listingsApi = defineServiceApi({
     },
     {
       method: 'get', path: '/api/saved-searches/unsubscribe', id: 'alertUnsubscribePage', summary: 'The alert mail\'s unsubscribe link: to the page', auth: 'none',
-      query: AlertUnsubscribeSchema.partial(), responses: { 303: { description: 'To the unsubscribe page.', headers: { Location: 'The page.' } } }, errors: [],
+      query: AlertUnsubscribeSchema, responses: { 303: { description: 'To the unsubscribe page.', headers: { Location: 'The page.' } } }, errors: [400],
     },
     {
       method: 'get', path: '/api/saved-searches', id: 'listSavedSearches', summary: 'The user\'s saved searches', auth: 'user',

@@ -70,10 +70,23 @@ export function isPublicOperation(service: string, op: ApiOperation): boolean {
   return createRouteMatcher()(sample)?.service === service;
 }
 
-/** Without `$schema` (the document's dialect is OpenAPI 3.1's) and the `$id` zod gives a registry's schemas. */
+/** The formats of JSON Schema 2020-12; zod also names checks of its own (`starts_with`), which it states as a `pattern` too. */
+const STANDARD_FORMATS = new Set(['date-time', 'date', 'time', 'duration', 'email', 'idn-email', 'hostname', 'idn-hostname', 'ipv4', 'ipv6', 'uri', 'uri-reference', 'iri', 'iri-reference', 'uuid', 'uri-template', 'json-pointer', 'relative-json-pointer', 'regex']);
+
+function standardFormatsOnly(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(standardFormatsOnly);
+  if (!node || typeof node !== 'object') return node;
+  return Object.fromEntries(
+    Object.entries(node)
+      .filter(([k, v]) => !(k === 'format' && typeof v === 'string' && !STANDARD_FORMATS.has(v)))
+      .map(([k, v]) => [k, standardFormatsOnly(v)]),
+  );
+}
+
+/** Without `$schema` (the document's dialect is OpenAPI 3.1's), the `$id` zod gives a registry's schemas, and formats JSON Schema does not know. */
 function strip(schema: Json): Json {
   const { $schema: _schema, $id: _id, ...rest } = schema;
-  return rest;
+  return standardFormatsOnly(rest) as Json;
 }
 
 /** Every named contracts schema (`ListingSchema` → `Listing`), once per schema object. */
@@ -200,8 +213,9 @@ function queryParameters(query: z.ZodType, alone: (s: z.ZodType) => Json): Json[
 function responseObject(r: ApiResponse, convert: (s: z.ZodType) => Json): Json {
   const out: Json = { description: r.description };
   if (r.headers) out.headers = Object.fromEntries(Object.entries(r.headers).map(([name, description]) => [name, { description, schema: { type: 'string' } }]));
+  const described = r.content?.description ? { description: r.content.description } : {};
   if (r.schema) out.content = { 'application/json': { schema: convert(r.schema) } };
-  else if (r.content) out.content = { [r.content.type]: { schema: { type: 'string', ...(r.content.description ? { description: r.content.description } : {}) } } };
+  else if (r.content) out.content = { [r.content.type]: { schema: r.content.type === 'application/json' ? { type: 'object', ...described } : { type: 'string', ...described } } };
   return out;
 }
 
