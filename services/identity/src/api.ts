@@ -16,7 +16,7 @@ export const identityApi = defineServiceApi({
     },
     {
       method: 'post', path: '/api/local-login', id: 'login', summary: 'Sign in with username and password', auth: 'none', rateLimit: 'auth',
-      body: LoginRequestSchema, responses: { 200: { description: 'The user; the session cookie is set.', schema: PublicUserSchema, headers: SET_COOKIE } }, errors: [400, 401, 403],
+      body: LoginRequestSchema, responses: { 200: { description: 'The user; the session cookie is set.', schema: PublicUserSchema, headers: SET_COOKIE } }, errors: [400, 401, 403, 429],
       description: 'Wrong credentials answer 401; a banned account 403. Repeated failures for a name are slowed down (429).',
     },
     {
@@ -33,7 +33,8 @@ export const identityApi = defineServiceApi({
     },
     {
       method: 'post', path: '/api/auth/resend-verification', id: 'resendVerification', summary: 'Mail the verification link again', auth: 'user',
-      responses: { 200: { description: 'Sent.', schema: MessageResponseSchema } }, errors: [409],
+      description: 'At most one mail a minute and a few a day (429 with `Retry-After`).',
+      responses: { 200: { description: 'Sent.', schema: MessageResponseSchema } }, errors: [400, 409, 429],
     },
     {
       method: 'post', path: '/api/forgot-password', id: 'forgotPassword', summary: 'Mail a password reset link', auth: 'none', rateLimit: 'password',

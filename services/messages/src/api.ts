@@ -55,7 +55,7 @@ export const messagesApi = defineServiceApi({
     {
       method: 'get', path: '/api/messages/stream', id: 'liveStream', summary: 'Live delivery (server-sent events)', auth: 'user',
       description: 'A long-lived `text/event-stream`: `ready` first, then `message` (LiveMessageEvent) and `read` (LiveReadEvent) events with stream positions as ids; a reconnect with `Last-Event-ID` misses nothing. Too many open streams of one user: 429; the replica\'s cap reached: 503.',
-      responses: { 200: { description: 'The event stream.', content: { type: 'text/event-stream' } } }, errors: [400, 503],
+      responses: { 200: { description: 'The event stream.', content: { type: 'text/event-stream' } } }, errors: [400, 429, 503],
     },
     {
       method: 'post', path: '/api/blocks', id: 'blockUser', summary: 'Block a user (they are not told)', auth: 'user',
