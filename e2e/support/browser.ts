@@ -4,6 +4,7 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page, type Response } from 'playwright-core';
 import { repoRoot } from '../../infra/src/paths.ts';
 import { artifactsDir, e2eEnv } from './env.ts';
+import { checkApiAnswer } from './api-check.ts';
 
 let browser: Promise<Browser> | undefined;
 /** This worker's connection to the run's Chromium (launched by the global setup). */
@@ -23,6 +24,37 @@ export interface PageTools {
   site: string;
   /** Uncaught exceptions of the page (a test may expect none). */
   pageErrors: string[];
+  /** The pages' API answers that differ from the OpenAPI document (checked for every GET; the test fails on any). */
+  apiProblems: string[];
+}
+
+/**
+ * Every GET the pages make to the site's `/api` is checked against the public OpenAPI document (api-check.ts, issue 24
+ * §1): documented operation, documented status, body matching the documented schema. Returns what is still being read.
+ */
+function checkApiAnswers(context: BrowserContext, site: string, problems: string[]): Promise<unknown>[] {
+  const pending: Promise<unknown>[] = [];
+  const origin = new URL(site).origin;
+  context.on('response', (response) => {
+    const request = response.request();
+    const url = new URL(response.url());
+    if (request.method() !== 'GET' || url.origin !== origin || !url.pathname.startsWith('/api/')) return;
+    const status = response.status();
+    const contentType = response.headers()['content-type'];
+    // Redirects have no body to read, and an event stream never ends: their status is checked, not their body.
+    const streamed = status >= 300 && status < 400 ? true : (contentType?.startsWith('text/event-stream') ?? false);
+    const body = streamed ? Promise.resolve('') : response.text();
+    pending.push(
+      body.then(
+        (text) => {
+          const problem = checkApiAnswer({ method: 'GET', url: url.href, status, contentType: streamed ? undefined : contentType, body: text });
+          if (problem && !(streamed && problem.includes('expected JSON'))) problems.push(problem);
+        },
+        () => undefined, // the page went away before its body was read: nothing to check
+      ),
+    );
+  });
+  return pending;
 }
 
 function slug(text: string): string {
@@ -62,8 +94,12 @@ export async function withPage<T>(fn: (tools: PageTools) => Promise<T>, options:
   if (options.javaScriptEnabled !== false) waitForInteractivePages(page);
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
+  const apiProblems: string[] = [];
+  const apiReads = checkApiAnswers(context, site, apiProblems);
   try {
-    const result = await fn({ page, context, site, pageErrors });
+    const result = await fn({ page, context, site, pageErrors, apiProblems });
+    await Promise.all(apiReads);
+    if (apiProblems.length > 0) throw new Error(`API answers that differ from services/gateway/openapi.json:\n  ${[...new Set(apiProblems)].join('\n  ')}`);
     await context.tracing.stop();
     return result;
   } catch (error) {
