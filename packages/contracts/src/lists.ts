@@ -56,7 +56,6 @@ export interface PageResponse<T> {
  */
 export function listItems<T>(data: unknown): ListResponse<T> {
   if (Array.isArray(data)) return data as T[];
-  if (isCursorPage(data)) return data.items as T[];
   throw new TypeError('The service answered something else than a list');
 }
 
