@@ -56,11 +56,20 @@ export interface PageResponse<T> {
  */
 export function listItems<T>(data: unknown): ListResponse<T> {
   if (Array.isArray(data)) return data as T[];
-  if (isCursorPage(data)) return data.items as T[];
   throw new TypeError('The service answered something else than a list');
 }
 
 /** Whether an answer is a cursor page (`{ items: [...], nextCursor }`). */
 export function isCursorPage(data: unknown): data is CursorPage<unknown> {
   return typeof data === 'object' && data !== null && Array.isArray((data as { items?: unknown }).items) && 'nextCursor' in data;
+}
+
+/**
+ * A cursor page of a list answer (what the screens that page use): a cursor page as is, a bare array as the one and
+ * last page. Anything else is the service breaking the contract: thrown, as listItems does.
+ */
+export function cursorPageOf<T>(data: unknown): CursorPage<T> {
+  if (Array.isArray(data)) return { items: data as T[], nextCursor: null };
+  if (isCursorPage(data) && (data.nextCursor === null || typeof data.nextCursor === 'string')) return data as CursorPage<T>;
+  throw new TypeError('The service answered something else than a list');
 }

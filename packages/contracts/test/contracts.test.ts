@@ -9,6 +9,7 @@ import {
   REPORT_REASON_LABELS,
   REPORT_REASONS,
   listItems,
+  cursorPageOf,
   ListResponseSchema,
   PageResponseSchema,
   CursorPageSchema,
@@ -243,8 +244,10 @@ describe('one list-response contract', () => {
   it('a list endpoint answers a bare array; anything else is the service breaking the contract (thrown, never an empty list)', () => {
     expect(listItems([1, 2])).toEqual([1, 2]);
     expect(listItems([])).toEqual([]);
-    expect(listItems({ items: [1], nextCursor: null })).toEqual([1]);
-    for (const bad of [{ items: [1] }, { items: 'x', nextCursor: null }, null, 'oops', 42, undefined]) expect(() => listItems(bad)).toThrow(TypeError);
+    expect(cursorPageOf([1, 2])).toEqual({ items: [1, 2], nextCursor: null });
+    expect(cursorPageOf({ items: [1], nextCursor: 'abc' })).toEqual({ items: [1], nextCursor: 'abc' });
+    for (const bad of [{ items: [1] }, { items: [1], nextCursor: 5 }, { items: [], total: 0, page: 1, pageSize: 24 }, null, 'x']) expect(() => cursorPageOf(bad)).toThrow(TypeError);
+    for (const bad of [{ items: [1] }, { items: [1], nextCursor: null }, null, 'oops', 42, undefined]) expect(() => listItems(bad)).toThrow(TypeError);
   });
 
   it('zod forms of a list and a page', () => {
