@@ -43,9 +43,16 @@ export const listingsApi = defineServiceApi({
   operations: [
     {
       method: 'get', path: '/api/listings', id: 'listListings', summary: 'Listings: the whole list, or a page with filters', auth: 'optional',
-      description: 'Without page parameters: the active listings as a bare array (the client filters, spec §9). With `page`, `pageSize`, `search`, `category`, `location`, `priceRange` or `userId`: one page (`items`, `total`, `page`, `pageSize`).',
+      description: 'Without page parameters: the active listings as a bare array, newest first, bounded by FULL_LIST_MAX (the client filters, spec §9). With `page`, `pageSize`, `search`, `category`, `location`, `priceRange` or `userId`: one page (`items`, `total`, `page`, `pageSize`).',
       query: ListingsQuerySchema,
-      responses: { 200: { description: 'The list, or one page of it.', schema: z.union([ListResponseSchema(ListingSchema), ListingsPageSchema]) } }, errors: [400],
+      responses: {
+        200: {
+          description: 'The list (at most FULL_LIST_MAX, the newest), or one page of it.',
+          schema: z.union([ListResponseSchema(ListingSchema), ListingsPageSchema]),
+          headers: { Link: 'Past FULL_LIST_MAX listings, the bare list stops there and `<…?page=…&pageSize=…>; rel="next"` names the page form\'s page after them.' },
+        },
+      },
+      errors: [400],
     },
     {
       method: 'get', path: '/api/listings/:id', id: 'getListing', summary: 'One listing', auth: 'optional', params: { id: z.string() },
