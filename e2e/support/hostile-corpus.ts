@@ -499,6 +499,10 @@ export const CORPUS: Record<CorpusName, Corpus> = {
       { method: 'GET', path: '/healthz', body: 'none' },
       { method: 'GET', path: '/readyz', body: 'none' },
       { method: 'GET', path: '/mf/registry.json', body: 'none' },
+      // The API's description (issue 24 §1): the OpenAPI document, the docs page and its script.
+      { method: 'GET', path: '/api/openapi.json', body: 'none' },
+      { method: 'GET', path: '/api/docs', body: 'none' },
+      { method: 'GET', path: '/api/docs/redoc.js', body: 'none' },
       // A remote served from its folder, one proxied to its own static server (forum), and hostile file names in both.
       { method: 'GET', path: '/mf/listings/:id', body: 'none', target: 'file' },
       { method: 'GET', path: '/mf/forum/:id', body: 'none', target: 'file' },
