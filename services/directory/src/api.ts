@@ -28,7 +28,8 @@ export const directoryApi = defineServiceApi({
     },
     {
       method: 'get', path: '/api/businesses/:id', id: 'getBusiness', summary: 'One business', auth: 'optional', params: { id: IdSchema },
-      responses: { 200: { description: 'The business.', schema: BusinessSchema } }, errors: [404],
+      description: 'An id that is not a UUID is a 400; an unknown one (or one moderation hides, but for its creator) a 404.',
+      responses: { 200: { description: 'The business.', schema: BusinessSchema } }, errors: [400, 404],
     },
     {
       method: 'get', path: '/api/yellow-pages', id: 'yellowPages', summary: 'Yellow Pages: businesses of a category', auth: 'none', query: YellowPagesQuerySchema,
