@@ -11,6 +11,7 @@ import { HomePage } from '../home/HomePage.tsx';
 import { RemoteRoutes } from './RemoteRoutes.tsx';
 import { RouteError } from './RouteError.tsx';
 import { FlashToast } from './flash-toast-loader.tsx';
+import { markReadyWhenHydrated } from './ready.ts';
 
 /**
  * The shell's own pages but home, each its own chunk (nothing of them on home's first view), by path. The first
@@ -56,11 +57,9 @@ export function SiteRoutes() {
   );
 }
 
-/** Marks the page interactive (`<html data-ready>`) once React has committed it: hydrated, or rendered. */
+/** Marks the page interactive (`<html data-ready>`) once React has committed it: all of it hydrated, or rendered. */
 function Ready() {
-  useEffect(() => {
-    document.documentElement.dataset.ready = '';
-  }, []);
+  useEffect(() => markReadyWhenHydrated(document.getElementById('root')), []);
   return null;
 }
 
