@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { createAppStore, hydrateApi, readSsrState } from '@cp/web-core';
@@ -33,9 +33,15 @@ if (ssr) {
   // remotes that failed on the server show their fallback, then are tried again.
   const state = store.getState();
   void firstView.then(() => {
-    hydrateRoot(container, page({ state, remotes: remotes.getSnapshot() }), {
-      // A mismatch is a defect (the page's first render must be the server's): say where, then React renders it again.
-      onRecoverableError: (error, info) => console.error('Hydration:', error, info.componentStack),
+    // As a transition: React hydrates in slices of a few milliseconds and lets the browser answer in between (a default
+    // update hydrates the root's part in one long task, which a phone feels as a frozen page: Total Blocking Time). The
+    // root and each Suspense boundary commit apart; the page says it is ready once all are React's (app/ready.ts), and a
+    // click before that makes React hydrate what was clicked first.
+    startTransition(() => {
+      hydrateRoot(container, page({ state, remotes: remotes.getSnapshot() }), {
+        // A mismatch is a defect (the page's first render must be the server's): say where, then React renders it again.
+        onRecoverableError: (error, info) => console.error('Hydration:', error, info.componentStack),
+      });
     });
     if (ssr.failedRemotes.length > 0) setTimeout(() => void remotes.retry(), 0);
   });
