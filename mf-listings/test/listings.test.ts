@@ -1,16 +1,7 @@
 import type { Listing } from '@cp/contracts';
-import {
-  activeFilterCount,
-  categoryCounts,
-  featuredListings,
-  filterListings,
-  formatEventDate,
-  formatPrice,
-  heroSearchTarget,
-  NO_FILTERS,
-  recentListings,
-  tierLabel,
-} from '../src/lib/listings.ts';
+import { categoryCounts, featuredListings, heroSearchTarget, recentListings } from '../src/lib/listings.ts';
+import { activeFilterCount, filterListings, NO_FILTERS } from '../src/lib/listing-filters.ts';
+import { formatEventDate, formatPrice, tierLabel } from '../src/lib/listing-format.ts';
 import { myListingCounters, myListings } from '../src/lib/my-listings.ts';
 import { listingFixture } from './listing-fixture.ts';
 
