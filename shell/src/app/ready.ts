@@ -36,7 +36,7 @@ function lastOwnElement(start: Comment): Element | null {
   return last;
 }
 
-/** How many of the server's boundaries under `container` React has not hydrated (or rendered over) yet. */
+/** How many of the server's boundaries under the given element React has not hydrated (or rendered over) yet. */
 export function boundariesAwaitingHydration(container: Element): number {
   const walker = container.ownerDocument.createTreeWalker(container, NodeFilter.SHOW_COMMENT);
   let waiting = 0;
@@ -53,7 +53,7 @@ export function boundariesAwaitingHydration(container: Element): number {
 }
 
 /**
- * Sets `<html data-ready>` once React has hydrated all of the server's markup under `container` (at once for a page
+ * Sets `<html data-ready>` once React has hydrated all of the server's markup under the given element (at once for a page
  * rendered in the browser: its boundaries show their fallbacks, there is nothing inert). Call after the root's commit.
  * Returns a function that stops waiting.
  */
