@@ -88,7 +88,7 @@ describe('directory screens', () => {
     expect(calls).toEqual([]);
     await act(async () => screen.getByRole('link', { name: 'Grocers' }).click());
     expect(await screen.findByRole('heading', { name: 'Spice Bazaar' })).toBeTruthy();
-    expect(calls).toEqual(['GET /api/yellow-pages?mainCategory=Grocers']);
+    expect(calls).toEqual(['GET /api/yellow-pages?mainCategory=Grocers&limit=24']);
     expect(screen.getByRole('link', { name: /WhatsApp/ }).getAttribute('href')).toBe('https://wa.me/17175550100');
     expect(screen.getByText('Current Selection')).toBeTruthy();
     await act(async () => screen.getByRole('link', { name: 'Clear Selection' }).click());
@@ -102,7 +102,7 @@ describe('directory screens', () => {
     expect(await screen.findByText('No businesses are listed in this category yet.')).toBeTruthy();
     await act(async () => screen.getAllByRole('link', { name: 'Auto Repair' })[0]!.click());
     expect(await screen.findByRole('heading', { name: 'Failed to fetch businesses' })).toBeTruthy();
-    expect(calls).toContain('GET /api/yellow-pages?mainCategory=Automotive&subCategory=Auto+Repair');
+    expect(calls).toContain('GET /api/yellow-pages?mainCategory=Automotive&subCategory=Auto+Repair&limit=24');
     expect(document.body.textContent).not.toContain('stack trace');
     expect(document.body.textContent).not.toContain('boom');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
@@ -111,7 +111,7 @@ describe('directory screens', () => {
   it('/yellow-pages: the selection is the URL — a shared link opens it; an unknown category or subcategory is not sent', async () => {
     await renderAt('/yellow-pages?mainCategory=Shopping&subCategory=Grocery+Stores', (_m, p) => (p === '/api/yellow-pages' ? [200, [BUSINESS]] : [200, []]));
     expect(await screen.findByRole('heading', { name: 'Spice Bazaar' })).toBeTruthy();
-    expect(calls).toEqual(['GET /api/yellow-pages?mainCategory=Shopping&subCategory=Grocery+Stores']);
+    expect(calls).toEqual(['GET /api/yellow-pages?mainCategory=Shopping&subCategory=Grocery+Stores&limit=24']);
     const current = screen.getByRole('link', { name: 'Grocery Stores' });
     expect(current.getAttribute('aria-current')).toBe('true');
     expect(current.getAttribute('href')).toBe('/yellow-pages?mainCategory=Shopping&subCategory=Grocery+Stores');
@@ -119,7 +119,7 @@ describe('directory screens', () => {
     cleanup();
     await renderAt('/yellow-pages?mainCategory=Shopping&subCategory=Plumbing', () => [200, []]);
     await screen.findByText('No businesses are listed in this category yet.');
-    expect(calls).toEqual(['GET /api/yellow-pages?mainCategory=Shopping']);
+    expect(calls).toEqual(['GET /api/yellow-pages?mainCategory=Shopping&limit=24']);
 
     cleanup();
     await renderAt('/yellow-pages?mainCategory=toString', () => [200, []]);
@@ -164,7 +164,7 @@ describe('Featured Businesses on home', () => {
     expect(within(section).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Business 1', 'Business 2', 'Business 3']);
     expect(screen.queryByText('Business 4')).toBeNull();
     expect(screen.queryByText('Business 5')).toBeNull();
-    expect(calls).toEqual(['GET /api/businesses']);
+    expect(calls).toEqual(['GET /api/businesses?limit=24']);
   });
 
   it('an empty directory: its empty state with Browse Businesses', async () => {
@@ -234,13 +234,13 @@ describe('reviews', () => {
     expect(await screen.findByText('Please choose a rating from 1 to 5')).toBeTruthy();
     expect(body).toBeUndefined();
     await act(async () => screen.getByRole('radio', { name: '4 stars' }).click());
-    const before = calls.filter((c) => c === 'GET /api/businesses').length;
+    const before = calls.filter((c) => c === 'GET /api/businesses?limit=24').length;
     await act(async () => screen.getByRole('button', { name: 'Post Review' }).click());
     expect(await screen.findByText('Your review of Spice Bazaar has been posted.')).toBeTruthy();
     expect(calls).toContain(`POST /api/businesses/${BUSINESS.id}/reviews`);
     // The business's rating and count changed: its list is fetched again.
     await act(async () => new Promise((r) => setTimeout(r, 0)));
-    expect(calls.filter((c) => c === 'GET /api/businesses').length).toBeGreaterThan(before);
+    expect(calls.filter((c) => c === 'GET /api/businesses?limit=24').length).toBeGreaterThan(before);
   });
 
   it('a review held while the account is young: the toast says so; the list shows it pending, with the sentence instead of the form', async () => {
@@ -293,5 +293,36 @@ describe('reviews', () => {
     await act(async () => (await screen.findByRole('radio', { name: '5 stars' })).click());
     await act(async () => screen.getByRole('button', { name: 'Post Review' }).click());
     expect(await screen.findByText('You have already reviewed this business')).toBeTruthy();
+  });
+});
+
+/**
+ * Issue 24 §2: /businesses and a Yellow Pages category are paged from the server — the first page, then Load more
+ * with the cursor of the page before, until the last. The fake service pages as the real one (limit, cursor).
+ */
+describe('directory screens page from the server', () => {
+  const many = Array.from({ length: 30 }, (_, i) => ({ ...BUSINESS, id: `00000000-0000-4000-8000-${String(100 + i).padStart(12, '0')}`, name: `Business number ${i}`, premium: false }));
+  const paging: Api = (_m, path, search) => {
+    if (path === '/api/auth/user') return [401, { error: 'Authentication required' }];
+    if (path !== '/api/businesses' && path !== '/api/yellow-pages') return [200, []];
+    const q = new URLSearchParams(search);
+    const limit = Number(q.get('limit'));
+    if (limit !== 24) return [400, { error: 'unexpected limit' }];
+    const start = Number(q.get('cursor') ?? '0');
+    return [200, { items: many.slice(start, start + limit), nextCursor: start + limit < many.length ? String(start + limit) : null }];
+  };
+  const names = () => screen.getAllByRole('heading', { name: /^Business number/ }).map((h) => h.textContent);
+
+  it.each(['/businesses', '/yellow-pages?mainCategory=Grocers'])('%s: the first page, then Load more until the last', async (path) => {
+    await renderAt(path, paging);
+    await screen.findByRole('heading', { name: 'Business number 0' });
+    expect(names()).toHaveLength(24);
+    await act(async () => screen.getByRole('button', { name: 'Load more businesses' }).click());
+    await screen.findByRole('heading', { name: 'Business number 29' });
+    expect(names()).toEqual(many.map((b) => b.name));
+    expect(screen.queryByRole('button', { name: 'Load more businesses' })).toBeNull();
+    const asked = calls.filter((c) => /\/api\/(businesses|yellow-pages)\?/.test(c));
+    expect(asked).toHaveLength(2);
+    expect(asked[1]).toContain('limit=24&cursor=24');
   });
 });

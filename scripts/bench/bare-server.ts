@@ -58,3 +58,16 @@ export async function threeWays(
   console.log(`| ${label} | ratios | gateway/direct ${(gw.rps / direct.rps).toFixed(2)}× · service/bare ${(direct.rps / raw.rps).toFixed(2)}× · gateway/bare ${(gw.rps / raw.rps).toFixed(2)}× | | |`);
   return rows;
 }
+
+/** Issue 24 §2's goal for a paged list through the gateway: p50 at most this, and at least this share of bare's req/s. */
+export const PAGED_LIST_GOAL = { p50Ms: 20, ofBare: 0.6 } as const;
+
+/** Prints, beside a three-way row set (threeWays), the gateway's figures against PAGED_LIST_GOAL. */
+export function printPagedGoal(label: string, rows: readonly Measured[]): void {
+  const [gw, , raw] = rows as [Measured, Measured, Measured];
+  const ratio = gw.rps / raw.rps;
+  const ok = (pass: boolean) => (pass ? 'met' : 'NOT met');
+  console.log(
+    `| ${label} | goal | gateway p50 ${gw.p50} ms (goal ≤ ${PAGED_LIST_GOAL.p50Ms} ms: ${ok(gw.p50 <= PAGED_LIST_GOAL.p50Ms)}) · gateway/bare ${ratio.toFixed(2)}× (goal ≥ ${PAGED_LIST_GOAL.ofBare}×: ${ok(ratio >= PAGED_LIST_GOAL.ofBare)}) | | |`,
+  );
+}

@@ -1,17 +1,19 @@
 /**
- * Directory read benchmark (issue 12): GET /api/businesses (every business, premium first, newest) and a Yellow Pages
- * query (one main category), with 1,000 businesses in MongoDB — more than the community's directory will hold for
- * years — three ways in the same run: through the gateway, the directory service directly, and a bare node:http server
- * running the very same queries (same filter, order and mapper) on the raw driver with no framework. Loopback only;
- * bounded in time (the caller's `measure`).
+ * Directory read benchmark (issue 12, issue 24 §2): GET /api/businesses (premium first, newest) and a Yellow Pages
+ * category (one main category) as the screens ask for them — cursor pages of 24 — with 10,000 businesses in MongoDB:
+ * the first page of each and a page half-way down the category, three ways in the same run: through the gateway, the
+ * directory service directly, and a bare node:http server running the very same queries (the same keyset from the
+ * cursor, filter, order, limit and mapper) on the raw driver with no framework. Each row set prints the goal beside the
+ * gateway's figures (p50 ≤ 20 ms, ≥ 0.6× bare). Loopback only; bounded in time (the caller's `measure`).
  */
 import { randomUUID } from 'node:crypto';
 import { MongoClient, type Collection } from 'mongodb';
-import { YELLOW_PAGES_MAIN_CATEGORIES, YELLOW_PAGES_TREE } from '@cp/contracts';
-import type { BusinessDoc } from '../../services/directory/src/data/businesses-repository.ts';
+import { BusinessesQuerySchema, YELLOW_PAGES_MAIN_CATEGORIES, YELLOW_PAGES_TREE, YellowPagesQuerySchema } from '@cp/contracts';
+import { afterCursor, cursorAfter, cursorPage } from '@cp/service-kit';
+import { BUSINESS_ORDER, type BusinessDoc } from '../../services/directory/src/data/businesses-repository.ts';
 import { toBusiness } from '../../services/directory/src/data/business-mapper.ts';
 import type { Measure } from './listings.ts';
-import { listenBare, printThreeWayHeader, threeWays, type BareServer } from './bare-server.ts';
+import { listenBare, printPagedGoal, printThreeWayHeader, threeWays, type BareServer } from './bare-server.ts';
 
 const ORDER = { premium: -1, createdAt: -1, _id: -1 } as const;
 const YP_MAIN = 'Home Repairs';
@@ -47,20 +49,30 @@ function makeBusiness(i: number, now: number): BusinessDoc {
 async function seedBusinesses(col: Collection<BusinessDoc>, target: number): Promise<void> {
   const have = await col.countDocuments();
   const now = Date.now() - 365 * 86_400_000; // older than the demo businesses
-  if (have < target) await col.insertMany(Array.from({ length: target - have }, (_, k) => makeBusiness(have + k, now)));
+  for (let start = have; start < target; start += 5_000) {
+    const end = Math.min(target, start + 5_000);
+    await col.insertMany(Array.from({ length: end - start }, (_, k) => makeBusiness(start + k, now)));
+  }
 }
 
 function bareDirectoryServer(col: Collection<BusinessDoc>): Promise<BareServer> {
   return listenBare(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://bare');
-    const main = url.searchParams.get('mainCategory');
-    const docs = await col.find(url.pathname === '/api/yellow-pages' && main ? { mainCategory: main } : {}).sort(ORDER).toArray();
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(docs.map((d) => toBusiness(d))));
+    const query = Object.fromEntries(url.searchParams);
+    // The same page as the service: the query checked by the contract, the keyset after the cursor, limit + 1 read.
+    const q = url.pathname === '/api/yellow-pages' ? YellowPagesQuerySchema.parse(query) : { ...BusinessesQuerySchema.parse(query), mainCategory: undefined };
+    const filter: Record<string, unknown> = { hidden: { $ne: true }, authorBanned: { $ne: true }, ...(q.mainCategory ? { mainCategory: q.mainCategory } : {}) };
+    const docs = await col
+      .find(q.cursor ? { $and: [filter, afterCursor(q.cursor, BUSINESS_ORDER)] } : filter)
+      .sort(ORDER)
+      .limit(q.limit + 1)
+      .toArray();
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(cursorPage(docs, q.limit, BUSINESS_ORDER, toBusiness)));
   });
 }
 
 export async function benchDirectory(opts: { mongoUrl: string; gatewayUrl: string; directoryUrl: string; measure: Measure; size?: number }): Promise<void> {
-  const size = opts.size ?? 1_000;
+  const size = opts.size ?? 10_000;
   const client = new MongoClient(opts.mongoUrl, { maxPoolSize: 20 });
   const col = client.db('directory').collection<BusinessDoc>('businesses');
   const bare = await bareDirectoryServer(col);
@@ -70,8 +82,17 @@ export async function benchDirectory(opts: { mongoUrl: string; gatewayUrl: strin
     console.log(`\nbench: the directory with ${await col.countDocuments()} businesses (${inMain} in ${YP_MAIN})`);
     printThreeWayHeader();
     const bases = { gateway: opts.gatewayUrl, service: opts.directoryUrl, bare };
-    await threeWays(opts.measure, 'all businesses', 'directory', '/api/businesses', bases);
-    await threeWays(opts.measure, `Yellow Pages: ${YP_MAIN}`, 'directory', `/api/yellow-pages?mainCategory=${encodeURIComponent(YP_MAIN)}`, bases);
+    const ypPath = `/api/yellow-pages?mainCategory=${encodeURIComponent(YP_MAIN)}&limit=24`;
+    // A page half-way down the category: the cursor after its business at the middle (what Load more would send there).
+    const middle = await col.find({ mainCategory: YP_MAIN }).sort(ORDER).skip(Math.floor(inMain / 2)).limit(1).next();
+    const deep = middle ? cursorAfter(middle as unknown as Record<string, unknown>, BUSINESS_ORDER) : undefined;
+    for (const [label, path] of [
+      ['businesses: first page', '/api/businesses?limit=24'],
+      [`Yellow Pages ${YP_MAIN}: first page`, ypPath],
+      ...(deep ? [[`Yellow Pages ${YP_MAIN}: half-way down`, `${ypPath}&cursor=${deep}`] as const] : []),
+    ] as const) {
+      printPagedGoal(label, await threeWays(opts.measure, label, 'directory', path, bases));
+    }
   } finally {
     await bare.close();
     await client.close();

@@ -1,16 +1,19 @@
 /**
- * Forum read benchmark (issue 11): GET /api/forum/posts — every post, newest first, the list the client filters —
- * with 10k posts in MongoDB, three ways in the same run: through the gateway, the forum service directly, and a bare
- * node:http server running the very same query (sort newest first, the service's own mapper) on the raw driver with no
- * framework. Loopback only; bounded in time (the caller's `measure`).
+ * Forum read benchmark (issue 11, issue 24 §2): GET /api/forum/posts as the forum screen asks for it — cursor pages of
+ * 20, newest first — with 10k posts in MongoDB: the first page, a page deep in the list (by its cursor) and a
+ * category's first page, three ways in the same run: through the gateway, the forum service directly, and a bare
+ * node:http server running the very same query (the same keyset from the cursor, sort, limit and the service's own
+ * mapper) on the raw driver with no framework. Each row set prints the goal beside the gateway's figures (p50 ≤ 20 ms,
+ * ≥ 0.6× bare). Loopback only; bounded in time (the caller's `measure`).
  */
 import { randomUUID } from 'node:crypto';
 import { MongoClient, type Collection } from 'mongodb';
-import { FORUM_CATEGORIES } from '@cp/contracts';
-import type { PostDoc } from '../../services/forum/src/data/posts-repository.ts';
+import { FORUM_CATEGORIES, ForumPostsQuerySchema } from '@cp/contracts';
+import { afterCursor, cursorAfter, cursorPage, sortOf } from '@cp/service-kit';
+import { POST_ORDER, type PostDoc } from '../../services/forum/src/data/posts-repository.ts';
 import { toPost } from '../../services/forum/src/data/forum-mapper.ts';
 import type { Measure } from './listings.ts';
-import { listenBare, printThreeWayHeader, threeWays, type BareServer } from './bare-server.ts';
+import { listenBare, printPagedGoal, printThreeWayHeader, threeWays, type BareServer } from './bare-server.ts';
 
 const pick = <T>(list: readonly T[], i: number) => list[i % list.length]!;
 
@@ -39,10 +42,18 @@ async function seedPosts(col: Collection<PostDoc>, target: number): Promise<void
   }
 }
 
+/** The same page as the service: the query checked by the contract, the keyset after the cursor, limit + 1 read. */
 function barePostsServer(col: Collection<PostDoc>): Promise<BareServer> {
-  return listenBare(async (_req, res) => {
-    const docs = await col.find({}).sort({ createdAt: -1, _id: -1 }).toArray();
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(docs.map((d) => toPost(d))));
+  return listenBare(async (req, res) => {
+    const query = Object.fromEntries(new URL(req.url ?? '/', 'http://bare').searchParams);
+    const q = ForumPostsQuerySchema.parse(query);
+    const filter: Record<string, unknown> = { hidden: { $ne: true }, authorBanned: { $ne: true }, ...(q.category ? { category: q.category } : {}) };
+    const docs = await col
+      .find(q.cursor ? { $and: [filter, afterCursor(q.cursor, POST_ORDER)] } : filter)
+      .sort(sortOf(POST_ORDER))
+      .limit(q.limit + 1)
+      .toArray();
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(cursorPage(docs, q.limit, POST_ORDER, toPost)));
   });
 }
 
@@ -54,9 +65,20 @@ export async function benchForum(opts: { mongoUrl: string; gatewayUrl: string; f
   try {
     const t0 = Date.now();
     await seedPosts(col, size);
-    console.log(`\nbench: GET /api/forum/posts with ${await col.countDocuments()} posts (seeded in ${((Date.now() - t0) / 1000).toFixed(0)} s)`);
+    const total = await col.countDocuments();
+    console.log(`\nbench: GET /api/forum/posts, cursor pages of 20, with ${total} posts (seeded in ${((Date.now() - t0) / 1000).toFixed(0)} s)`);
+    // A page half-way down the list: the cursor after the post at the middle (what Load more would send there).
+    const middle = await col.find({}).sort(sortOf(POST_ORDER)).skip(Math.floor(total / 2)).limit(1).next();
+    const deep = middle ? cursorAfter(middle as unknown as Record<string, unknown>, POST_ORDER) : undefined;
     printThreeWayHeader();
-    await threeWays(opts.measure, 'all posts', 'forum', '/api/forum/posts', { gateway: opts.gatewayUrl, service: opts.forumUrl, bare });
+    const bases = { gateway: opts.gatewayUrl, service: opts.forumUrl, bare };
+    for (const [label, path] of [
+      ['first page', '/api/forum/posts?limit=20'],
+      ...(deep ? [['a page half-way down', `/api/forum/posts?limit=20&cursor=${deep}`] as const] : []),
+      ['a category\'s first page', '/api/forum/posts?limit=20&category=Jobs'],
+    ] as const) {
+      printPagedGoal(label, await threeWays(opts.measure, label, 'forum', path, bases));
+    }
   } finally {
     await bare.close();
     await client.close();

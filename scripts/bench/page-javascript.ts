@@ -50,9 +50,25 @@ export async function pageJavaScript(page: Page, url: string, ready: (page: Page
   }
 }
 
-/** Home's first view is there: mf-listings' home chunk rendered its sections (not the shell's skeletons). */
-export const homeFirstView = (page: Page) => page.getByRole('heading', { name: 'Browse by Category' }).waitFor({ timeout: 60_000 });
+/**
+ * Resolves once a heading of the page (in `scope`; named `name` when given) is React's: hydrated or rendered by the
+ * code that shows it. A server-rendered page has its headings before any script ran (issue 20), so a heading that is
+ * merely there proves nothing about which scripts the page needed; one React owns (its `__reactProps$` key) does.
+ */
+function reactHeading(page: Page, scope: string, name?: string) {
+  return page.waitForFunction(
+    ([scope, name]) =>
+      // The page's document (this file is typed without the DOM library).
+      [...(globalThis as unknown as { document: { querySelectorAll(s: string): Iterable<{ textContent: string | null }> } }).document.querySelectorAll(`${scope} :is(h1, h2, h3, h4, h5, h6, [role=heading])`)].some(
+        (h) => (name === undefined || h.textContent?.trim() === name) && Object.keys(h).some((k) => k.startsWith('__reactProps$')),
+      ),
+    [scope, name] as const,
+    { timeout: 60_000 },
+  );
+}
 
-/** A page's own content is there: a heading inside its main area (a skeleton has none). */
-export const mainHeading = (page: Page) => page.locator('main').getByRole('heading').first().waitFor({ timeout: 60_000 });
+/** Home's first view is there: mf-listings' home chunk rendered (hydrated) its sections, not only the server's HTML. */
+export const homeFirstView = (page: Page) => reactHeading(page, 'main', 'Browse by Category');
 
+/** A page's own content is there: a heading inside its main area that React owns (a skeleton has none). */
+export const mainHeading = (page: Page) => reactHeading(page, 'main');

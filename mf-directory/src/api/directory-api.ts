@@ -1,13 +1,22 @@
-import { listItems, type Business, type BusinessReview, type BusinessReviewInsert, type MessageResponse } from '@cp/contracts';
+import { cursorPageOf, LIST_PAGE_SIZES, listItems, type Business, type BusinessReview, type BusinessReviewInsert, type CursorPage, type MessageResponse } from '@cp/contracts';
 import { baseApi } from '@cp/web-core';
 import { yellowPagesQueryString } from '../lib/directory.ts';
 
-/** The directory calls (spec §7), injected into the page's one API when this remote loads. */
+/** How many businesses a page of /businesses or of a Yellow Pages category shows (then Load more). */
+export const BUSINESSES_PAGE_SIZE = LIST_PAGE_SIZES.businesses.default;
+
+/** The query of a cursor page: the page size, and the cursor of the page (none: the first). */
+const pageQuery = (cursor: string | undefined, limit = BUSINESSES_PAGE_SIZE) => new URLSearchParams({ limit: String(limit), ...(cursor ? { cursor } : {}) }).toString();
+
+/**
+ * The directory calls (spec §7), injected into the page's one API when this remote loads. The business lists come a
+ * page at a time (issue 24 §2: a directory of 10,000 businesses is sent 24 at a time), each page cached under its cursor.
+ */
 export const directoryApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    getBusinesses: build.query<Business[], void>({
-      query: () => '/api/businesses',
-      transformResponse: (data: unknown) => listItems<Business>(data),
+    getBusinesses: build.query<CursorPage<Business>, { cursor?: string | undefined }>({
+      query: ({ cursor }) => `/api/businesses?${pageQuery(cursor)}`,
+      transformResponse: (data: unknown) => cursorPageOf<Business>(data),
       providesTags: [{ type: 'Business', id: 'LIST' }],
     }),
     /** GET /api/businesses/{id}: the business of its page (a review changes its rating: tagged with the lists). */
@@ -15,9 +24,9 @@ export const directoryApi = baseApi.injectEndpoints({
       query: (id) => `/api/businesses/${encodeURIComponent(id)}`,
       providesTags: (_r, _e, id) => [{ type: 'Business', id }, { type: 'Business', id: 'LIST' }],
     }),
-    getYellowPages: build.query<Business[], { mainCategory: string; subCategory?: string }>({
-      query: (args) => `/api/yellow-pages?${yellowPagesQueryString(args)}`,
-      transformResponse: (data: unknown) => listItems<Business>(data),
+    getYellowPages: build.query<CursorPage<Business>, { mainCategory: string; subCategory?: string; cursor?: string | undefined }>({
+      query: ({ cursor, ...args }) => `/api/yellow-pages?${yellowPagesQueryString(args)}&${pageQuery(cursor, LIST_PAGE_SIZES.yellowPages.default)}`,
+      transformResponse: (data: unknown) => cursorPageOf<Business>(data),
       // Admin changes to businesses (tag Business) refresh these lists too.
       providesTags: [{ type: 'YellowPages', id: 'LIST' }, { type: 'Business', id: 'LIST' }],
     }),

@@ -6,6 +6,7 @@ import { Button, buttonVariants, Card, CardContent, CardHeader, CardTitle, Empty
 import { LoadError } from '@cp/web-core';
 import { useGetYellowPagesQuery } from '../api/directory-api.ts';
 import { BusinessGrid, BusinessGridSkeleton } from '../components/BusinessCard.tsx';
+import { MoreBusinesses } from '../components/MoreBusinesses.tsx';
 import { categoriesByLetter, letterIndex, selectionFromSearch, selectionHref, subcategoriesOf, yellowPagesArgs, type YellowPagesSelection } from '../lib/yellow-pages.ts';
 
 const GROUPS = categoriesByLetter();
@@ -44,9 +45,15 @@ function Results({ selection }: { selection: YellowPagesSelection }) {
   if (isFetching) return <BusinessGridSkeleton count={3} />;
   // §8's title with the reason in plain words, never the response body.
   if (error) return <LoadError title="Failed to fetch businesses" error={error} onRetry={() => void refetch()} />;
-  const businesses = data ?? [];
+  const businesses = data?.items ?? [];
   if (businesses.length === 0) return <EmptyState icon={<SearchX />} title="No businesses found" description="No businesses are listed in this category yet." />;
-  return <BusinessGrid businesses={businesses} whatsapp reviews />;
+  // The category's first page; Load more asks the next ones from the server (keyed by the category: another starts over).
+  return (
+    <div className="space-y-6">
+      <BusinessGrid businesses={businesses} whatsapp reviews />
+      {data?.nextCursor ? <MoreBusinesses key={JSON.stringify(args)} cursor={data.nextCursor} usePage={(cursor, o) => useGetYellowPagesQuery({ ...args, cursor }, o)} grid={{ whatsapp: true, reviews: true }} /> : null}
+    </div>
+  );
 }
 
 /**

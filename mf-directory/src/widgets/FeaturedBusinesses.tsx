@@ -9,12 +9,13 @@ import { HomeSection, LoadError } from '@cp/web-core';
 
 /** Featured Businesses on home (spec §2 Home): the first 3 businesses. */
 export function FeaturedBusinesses() {
-  const { data, isLoading, error, refetch } = useGetBusinessesQuery();
+  // The directory's first page (shared with /businesses): home shows its first 3.
+  const { data, isLoading, error, refetch } = useGetBusinessesQuery({});
   let body;
   if (isLoading) body = <BusinessGridSkeleton count={HOME_COUNTS.businesses} label="Loading featured businesses…" />;
   else if (error) body = <LoadError title="Businesses could not be loaded" error={error} onRetry={() => void refetch()} headingLevel={3} />;
   else {
-    const list = featuredBusinesses(data ?? []);
+    const list = featuredBusinesses(data?.items ?? []);
     body =
       list.length > 0 ? (
         <BusinessGrid businesses={list} headingLevel={3} />

@@ -1,15 +1,29 @@
-import { listItems, type ForumPost, type ForumPostInsert, type ForumReply, type ForumReplyInsert, type UploadResponse } from '@cp/contracts';
+import { cursorPageOf, LIST_PAGE_SIZES, listItems, type CursorPage, type ForumCategory, type ForumPost, type ForumPostInsert, type ForumReply, type ForumReplyInsert, type UploadResponse } from '@cp/contracts';
 import { baseApi } from '@cp/web-core';
 
+/** A page of the post list: the category (none: all), the cursor of the page (none: the first). */
+export interface ForumPostsPageArgs {
+  category?: ForumCategory | undefined;
+  cursor?: string | undefined;
+}
+
+/** How many posts a page of the forum shows (then Load more). */
+export const FORUM_PAGE_SIZE = LIST_PAGE_SIZES.forumPosts.default;
+
+/** GET /api/forum/posts as a cursor page (issue 24 §2: the forum pages from the server, 10,000 posts or 10). */
+export const forumPostsPath = ({ category, cursor }: ForumPostsPageArgs): string =>
+  `/api/forum/posts?${new URLSearchParams({ limit: String(FORUM_PAGE_SIZE), ...(category ? { category } : {}), ...(cursor ? { cursor } : {}) }).toString()}`;
+
 /**
- * The forum calls (spec §7), injected into the page's one API when this remote loads. The post list is fetched once
- * and shared by the forum page, the post page (which finds its post in it) and the home section.
+ * The forum calls (spec §7), injected into the page's one API when this remote loads. The post list comes a page at a
+ * time (newest first); its first page is shared by the forum page, the post page (which finds its post in it, else
+ * asks for the post) and the home section.
  */
 export const forumApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    getForumPosts: build.query<ForumPost[], void>({
-      query: () => '/api/forum/posts',
-      transformResponse: (data: unknown) => listItems<ForumPost>(data),
+    getForumPosts: build.query<CursorPage<ForumPost>, ForumPostsPageArgs>({
+      query: forumPostsPath,
+      transformResponse: (data: unknown) => cursorPageOf<ForumPost>(data),
       providesTags: [{ type: 'ForumPost', id: 'LIST' }],
     }),
     /** GET /api/forum/posts/:id: one post; asking for it is what counts a view. */

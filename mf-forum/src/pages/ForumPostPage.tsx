@@ -169,11 +169,15 @@ function PostView({ post }: { post: ForumPost }) {
 /** /forum/post/:id (spec §2 Forum post). */
 export function ForumPostPage() {
   const { id } = useParams();
-  const { data, isLoading, error, refetch } = useGetForumPostsQuery();
+  // The forum's first page (shared with /forum and home): a post on it shows at once; an older one (the forum pages
+  // from the server: issue 24 §2) is the answer of GET /api/forum/posts/{id}, which is asked for anyway.
+  const { data, isLoading: listLoading, error, refetch } = useGetForumPostsQuery({});
   // Opening the post counts a view (the forum service counts it once per reader per day); the page itself shows the
   // post found in the list (spec), so a failure here changes nothing on screen. Only its author's post hidden pending
   // review (left out of the list) is shown from this answer.
   const view = useViewForumPostQuery(id ?? '', { skip: !id });
+  const inList = findPost(data?.items ?? [], id);
+  const isLoading = listLoading || (!inList && view.isLoading);
   let body;
   if (isLoading) {
     body = (
@@ -186,7 +190,7 @@ export function ForumPostPage() {
   } else if (error) body = <LoadError title="The forum could not be loaded" error={error} onRetry={() => void refetch()} />;
   else {
     // A post hidden pending review is left out of the list, but its author gets it from GET /api/forum/posts/{id}.
-    const post = findPost(data ?? [], id) ?? (view.data?.id === id ? view.data : undefined);
+    const post = inList ?? (view.data?.id === id ? view.data : undefined);
     body = post ? (
       <PostView post={post} />
     ) : (

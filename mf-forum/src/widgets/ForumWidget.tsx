@@ -9,12 +9,13 @@ import { HomeSection, LoadError } from '@cp/web-core';
 
 /** Community Forum on home (spec §2 Home): the first 3 posts. */
 export function ForumWidget() {
-  const { data, isLoading, error, refetch } = useGetForumPostsQuery();
+  // The forum's first page (the /forum page and the post page share it): home shows its first 3.
+  const { data, isLoading, error, refetch } = useGetForumPostsQuery({});
   let body;
   if (isLoading) body = <PostListSkeleton count={HOME_COUNTS.forumPosts} label="Loading forum posts…" />;
   else if (error) body = <LoadError title="The forum could not be loaded" error={error} onRetry={() => void refetch()} headingLevel={3} />;
   else {
-    const posts = homePosts(data ?? []);
+    const posts = homePosts(data?.items ?? []);
     body =
       posts.length > 0 ? (
         <ul className="space-y-3">

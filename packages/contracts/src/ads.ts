@@ -1,6 +1,7 @@
 import './zod-config.ts';
 import { z } from 'zod';
-import { HttpUrlSchema, IdSchema, ImageUrlSchema, IsoDateTimeSchema, LIMITS } from './common.ts';
+import { CursorPageSchema, cursorQuery, HttpUrlSchema, IdSchema, ImageUrlSchema, IsoDateTimeSchema, LIMITS } from './common.ts';
+import { LIST_PAGE_SIZES } from './lists.ts';
 import { PAGE_VIEW_ID_PATTERN } from './visitor.ts';
 
 export const AD_PLACEMENTS = ['homepage-top', 'homepage-middle', 'homepage-bottom', 'category-top'] as const;
@@ -64,7 +65,11 @@ export const AdvertisementInsertSchema = z
 export type AdvertisementInsert = z.input<typeof AdvertisementInsertSchema>;
 
 /** GET /api/advertisements query (a visitor's status is ignored: visitors see active ads only). */
-export const AdvertisementsQuerySchema = z.object({ placement: AdPlacementSchema.optional(), status: AdStatusSchema.optional() }).strict();
+export const AdvertisementsQuerySchema = z
+  .object({ placement: AdPlacementSchema.optional(), status: AdStatusSchema.optional(), ...cursorQuery(LIST_PAGE_SIZES.advertisements) })
+  .strict();
+/** GET /api/advertisements asked with `limit`/`cursor`: a cursor page, newest first. */
+export const AdvertisementPageSchema = CursorPageSchema(AdvertisementSchema);
 
 /**
  * POST /api/advertisements/:id/impression and /click query (no body, spec §7): `view`, the page view the impression

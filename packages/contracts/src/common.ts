@@ -64,6 +64,21 @@ export const PageResponseSchema = <T extends z.ZodType>(item: T) =>
     pageSize: z.number().int().positive(),
   });
 
+/** A cursor list's cursor (lists.ts: CursorPage): opaque to clients (the `nextCursor` of the previous page), base64url, bounded. */
+export const ListCursorSchema = z.string().min(1).max(200).regex(/^[A-Za-z0-9_-]+$/, 'Invalid page cursor');
+
+/** A cursor list's answer (lists.ts: CursorPage): `{ items, nextCursor }`, nextCursor null on the last page. */
+export const CursorPageSchema = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), nextCursor: ListCursorSchema.nullable() });
+
+/**
+ * A cursor list's query fields (lists.ts: LIST_PAGE_SIZES): `cursor`, and `limit` 1..max (default `size.default`);
+ * spread them into the endpoint's query object: `z.object({ category, ...cursorQuery(LIST_PAGE_SIZES.forumPosts) })`.
+ */
+export const cursorQuery = (size: { readonly default: number; readonly max: number }) => ({
+  cursor: ListCursorSchema.optional(),
+  limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1).max(size.max, `limit is at most ${size.max}`).default(size.default),
+});
+
 /** Every error answer of every service. */
 export const ErrorResponseSchema = z.object({
   error: z.string(),

@@ -1,7 +1,8 @@
 import './zod-config.ts';
 import { z } from 'zod';
 import { ModerationStateSchema } from './moderation.ts';
-import { HttpUrlSchema, IdSchema, ImageUrlSchema, IsoDateTimeSchema, LIMITS, QueryTextSchema } from './common.ts';
+import { CursorPageSchema, cursorQuery, HttpUrlSchema, IdSchema, ImageUrlSchema, IsoDateTimeSchema, LIMITS, QueryTextSchema } from './common.ts';
+import { LIST_PAGE_SIZES } from './lists.ts';
 import { REVIEW_COMMENT_MAX } from './directory-values.ts';
 
 /** The Yellow Pages tree (spec §3): main category → subcategories (empty when it has none). */
@@ -116,7 +117,7 @@ export type BusinessInsert = z.input<typeof BusinessInsertSchema>;
  * unknown parameter or control characters are a 400.
  */
 export const YellowPagesQuerySchema = z
-  .object({ mainCategory: QueryTextSchema(LIMITS.titleMax).optional(), subCategory: QueryTextSchema(LIMITS.titleMax).optional() })
+  .object({ mainCategory: QueryTextSchema(LIMITS.titleMax).optional(), subCategory: QueryTextSchema(LIMITS.titleMax).optional(), ...cursorQuery(LIST_PAGE_SIZES.yellowPages) })
   .strict();
 export type YellowPagesQuery = z.infer<typeof YellowPagesQuerySchema>;
 
@@ -154,3 +155,11 @@ export const BusinessReviewInsertSchema = z
   })
   .strict();
 export type BusinessReviewInsert = z.input<typeof BusinessReviewInsertSchema>;
+
+/** GET /api/businesses query: `limit`/`cursor` ask for a cursor page (BusinessPageSchema); without them, the bare list. */
+export const BusinessesQuerySchema = z.object(cursorQuery(LIST_PAGE_SIZES.businesses)).strict();
+/** GET /api/businesses and GET /api/yellow-pages asked for a cursor page: in the list's order (premium first, then the newest). */
+export const BusinessPageSchema = CursorPageSchema(BusinessSchema);
+/** GET /api/businesses/{id}/reviews query: `limit`/`cursor` ask for a cursor page (BusinessReviewPageSchema), newest first. */
+export const BusinessReviewsQuerySchema = z.object(cursorQuery(LIST_PAGE_SIZES.reviews)).strict();
+export const BusinessReviewPageSchema = CursorPageSchema(BusinessReviewSchema);

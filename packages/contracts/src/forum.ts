@@ -1,7 +1,8 @@
 import './zod-config.ts';
 import { z } from 'zod';
 import { ModerationStateSchema } from './moderation.ts';
-import { IdSchema, IsoDateTimeSchema, LIMITS, StoredImageUrlSchema } from './common.ts';
+import { CursorPageSchema, cursorQuery, IdSchema, IsoDateTimeSchema, LIMITS, StoredImageUrlSchema } from './common.ts';
+import { LIST_PAGE_SIZES } from './lists.ts';
 import { MIN_POST_CONTENT, MIN_POST_TITLE, MIN_REPLY } from './constants.ts';
 
 export const FORUM_CATEGORIES = ['General', 'Events', 'Housing', 'Jobs', 'Services', 'Buy & Sell'] as const;
@@ -63,3 +64,15 @@ export const ForumReplyInsertSchema = z
   })
   .strict();
 export type ForumReplyInsert = z.input<typeof ForumReplyInsertSchema>;
+
+/**
+ * GET /api/forum/posts query: an optional category; `limit`/`cursor` ask for a cursor page (ForumPostPageSchema) of
+ * the posts newest first, without them the answer is the bare list (bounded by FULL_LIST_MAX).
+ */
+export const ForumPostsQuerySchema = z.object({ category: ForumCategorySchema.optional(), ...cursorQuery(LIST_PAGE_SIZES.forumPosts) }).strict();
+export type ForumPostsQuery = z.input<typeof ForumPostsQuerySchema>;
+export const ForumPostPageSchema = CursorPageSchema(ForumPostSchema);
+
+/** GET /api/forum/posts/{id}/replies query: `limit`/`cursor` ask for a cursor page of the replies oldest first. */
+export const ForumRepliesQuerySchema = z.object(cursorQuery(LIST_PAGE_SIZES.forumReplies)).strict();
+export const ForumReplyPageSchema = CursorPageSchema(ForumReplySchema);

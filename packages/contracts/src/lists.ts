@@ -3,11 +3,45 @@
 /**
  * One contract for every list endpoint. An endpoint that answers "the list" in the product spec — GET /api/listings,
  * /api/forum/posts, /api/forum/posts/{id}/replies, /api/businesses, /api/yellow-pages, /api/advertisements — answers
- * a bare JSON array of the entity (ListResponse), which the client filters. An endpoint asked for a page (query
- * parameters such as page, pageSize, search: GET /api/listings?…) answers a PageResponse. A client never guesses.
- * The zod forms for services and tests: ListResponseSchema and PageResponseSchema (common.ts).
+ * a bare JSON array of the entity (ListResponse), which the client filters, bounded by FULL_LIST_MAX. Every list is
+ * bounded (issue 24): asked with `limit` or `cursor`, each of these answers a CursorPage; an endpoint asked for a page
+ * number (query parameters such as page, pageSize, search: GET /api/listings?…) answers a PageResponse. A client never
+ * guesses. The zod forms for services and tests: ListResponseSchema, CursorPageSchema and PageResponseSchema (common.ts).
  */
 export type ListResponse<T> = T[];
+
+/**
+ * The one cursor list shape (issue 24 §2): a bounded slice of a list in its fixed order, and the opaque cursor of the
+ * next slice (pass it back as `?cursor=`; null on the last one). Asked with `?limit=` (1..the endpoint's max, zod-
+ * checked: more is a 400) and/or `?cursor=`. The page-number form (`PageResponse`) stays for screens that show "Page n
+ * of m" (GET /api/listings?page=…, search, saved listings, the moderation queue). GET /api/conversations and a
+ * conversation's messages answer this shape too. The zod form: CursorPageSchema (common.ts).
+ */
+export interface CursorPage<T> {
+  items: T[];
+  nextCursor: string | null;
+}
+
+/**
+ * Page sizes of the cursor lists: the default `limit` and its maximum (a bigger `limit` is a 400). Zod-free, for the
+ * web's queries as well as the services' schemas.
+ */
+export const LIST_PAGE_SIZES = {
+  forumPosts: { default: 20, max: 100 },
+  forumReplies: { default: 50, max: 100 },
+  businesses: { default: 24, max: 100 },
+  yellowPages: { default: 24, max: 100 },
+  reviews: { default: 20, max: 100 },
+  advertisements: { default: 50, max: 100 },
+} as const;
+
+/**
+ * The most one bare-array answer (ListResponse: the spec's "list of …", asked without `limit` or `cursor`) carries.
+ * Past it the answer holds the first FULL_LIST_MAX items in the list's order and a `Link: <…>; rel="next"` header
+ * names the cursor page that follows: a screen whose collection can grow past it asks for cursor pages instead.
+ * At least the listings page's client-mode threshold (LISTINGS_SERVER_SEARCH_THRESHOLD), whose full list it downloads.
+ */
+export const FULL_LIST_MAX = 2000;
 
 export interface PageResponse<T> {
   items: T[];
@@ -22,5 +56,20 @@ export interface PageResponse<T> {
  */
 export function listItems<T>(data: unknown): ListResponse<T> {
   if (Array.isArray(data)) return data as T[];
+  throw new TypeError('The service answered something else than a list');
+}
+
+/** Whether an answer is a cursor page (`{ items: [...], nextCursor }`). */
+export function isCursorPage(data: unknown): data is CursorPage<unknown> {
+  return typeof data === 'object' && data !== null && Array.isArray((data as { items?: unknown }).items) && 'nextCursor' in data;
+}
+
+/**
+ * A cursor page of a list answer (what the screens that page use): a cursor page as is, a bare array as the one and
+ * last page. Anything else is the service breaking the contract: thrown, as listItems does.
+ */
+export function cursorPageOf<T>(data: unknown): CursorPage<T> {
+  if (Array.isArray(data)) return { items: data as T[], nextCursor: null };
+  if (isCursorPage(data) && (data.nextCursor === null || typeof data.nextCursor === 'string')) return data as CursorPage<T>;
   throw new TypeError('The service answered something else than a list');
 }

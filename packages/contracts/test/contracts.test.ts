@@ -9,8 +9,15 @@ import {
   REPORT_REASON_LABELS,
   REPORT_REASONS,
   listItems,
+  cursorPageOf,
   ListResponseSchema,
   PageResponseSchema,
+  CursorPageSchema,
+  cursorQuery,
+  LIST_PAGE_SIZES,
+  FULL_LIST_MAX,
+  LISTINGS_SERVER_SEARCH_THRESHOLD,
+  ForumPostsQuerySchema,
   listingMatchesFilters,
   thumbnailUrlOf,
   ContactMessageInsertSchema,
@@ -158,7 +165,7 @@ describe('directory and ads', () => {
     expect(BusinessReviewInsertSchema.safeParse({ rating: 5, userId: 'x' }).success).toBe(false);
   });
   it('yellow pages query: any text (checked against the tree by the service), no operators or control characters', () => {
-    expect(YellowPagesQuerySchema.parse({ mainCategory: 'Nowhere' })).toEqual({ mainCategory: 'Nowhere' });
+    expect(YellowPagesQuerySchema.parse({ mainCategory: 'Nowhere' })).toEqual({ mainCategory: 'Nowhere', limit: LIST_PAGE_SIZES.yellowPages.default });
     expect(YellowPagesQuerySchema.safeParse({ 'mainCategory[$ne]': 'x' }).success).toBe(false);
     expect(YellowPagesQuerySchema.safeParse({ mainCategory: ['a', 'b'] }).success).toBe(false);
     expect(YellowPagesQuerySchema.safeParse({ mainCategory: 'a\u0000' }).success).toBe(false);
@@ -237,7 +244,10 @@ describe('one list-response contract', () => {
   it('a list endpoint answers a bare array; anything else is the service breaking the contract (thrown, never an empty list)', () => {
     expect(listItems([1, 2])).toEqual([1, 2]);
     expect(listItems([])).toEqual([]);
-    for (const bad of [{ items: [1] }, null, 'oops', 42, undefined]) expect(() => listItems(bad)).toThrow(TypeError);
+    expect(cursorPageOf([1, 2])).toEqual({ items: [1, 2], nextCursor: null });
+    expect(cursorPageOf({ items: [1], nextCursor: 'abc' })).toEqual({ items: [1], nextCursor: 'abc' });
+    for (const bad of [{ items: [1] }, { items: [1], nextCursor: 5 }, { items: [], total: 0, page: 1, pageSize: 24 }, null, 'x']) expect(() => cursorPageOf(bad)).toThrow(TypeError);
+    for (const bad of [{ items: [1] }, { items: [1], nextCursor: null }, null, 'oops', 42, undefined]) expect(() => listItems(bad)).toThrow(TypeError);
   });
 
   it('zod forms of a list and a page', () => {
@@ -246,6 +256,21 @@ describe('one list-response contract', () => {
     expect(ListResponseSchema(Item).safeParse({ items: [] }).success).toBe(false);
     expect(PageResponseSchema(Item).parse({ items: [{ id: 'a' }], total: 1, page: 1, pageSize: 24 })).toMatchObject({ total: 1 });
     expect(PageResponseSchema(Item).safeParse({ items: [], total: -1, page: 1, pageSize: 24 }).success).toBe(false);
+    expect(CursorPageSchema(Item).parse({ items: [{ id: 'a' }], nextCursor: 'WzEsImEiXQ' })).toEqual({ items: [{ id: 'a' }], nextCursor: 'WzEsImEiXQ' });
+    expect(CursorPageSchema(Item).parse({ items: [], nextCursor: null }).nextCursor).toBeNull();
+    expect(CursorPageSchema(Item).safeParse({ items: [], nextCursor: 'not base64url!' }).success).toBe(false);
+  });
+
+  it('a cursor query: limit 1..max (default), an opaque cursor; the bare list holds the client-mode threshold', () => {
+    const Q = z.object(cursorQuery({ default: 20, max: 100 })).strict();
+    expect(Q.parse({})).toEqual({ limit: 20 });
+    expect(Q.parse({ limit: '100', cursor: 'abc_-1' })).toEqual({ limit: 100, cursor: 'abc_-1' });
+    for (const bad of [{ limit: '101' }, { limit: '0' }, { limit: '2.5' }, { limit: 'x' }, { limit: ['1', '2'] }, { cursor: '' }, { cursor: 'a'.repeat(201) }, { cursor: 'a=b' }, { other: '1' }]) {
+      expect(Q.safeParse(bad).success).toBe(false);
+    }
+    expect(ForumPostsQuerySchema.parse({ category: 'Jobs', limit: '5' })).toEqual({ category: 'Jobs', limit: 5 });
+    expect(ForumPostsQuerySchema.safeParse({ limit: String(LIST_PAGE_SIZES.forumPosts.max + 1) }).success).toBe(false);
+    expect(FULL_LIST_MAX).toBeGreaterThanOrEqual(LISTINGS_SERVER_SEARCH_THRESHOLD);
   });
 });
 

@@ -23,3 +23,4 @@ export * from './internal-get.ts';
 export * from './user-directory.ts';
 export * from './signed-links.ts';
 export * from './form-body.ts';
+export * from './list-page.ts';

@@ -1,4 +1,5 @@
-import { createRouter, type Auth } from '@cp/service-kit';
+import { LIST_PAGE_SIZES } from '@cp/contracts';
+import { answerList, createRouter, type Auth } from '@cp/service-kit';
 import type { Context } from 'koa';
 import type { AdsDeps } from './use-cases/deps.ts';
 import { listAds } from './use-cases/list-ads.ts';
@@ -19,7 +20,8 @@ export function adsRoutes(deps: AdsDeps, auth: Auth) {
   router.get('/api/advertisements', async (ctx) => {
     // An admin sees every ad; anyone else (or a session that cannot be checked) what visitors see.
     const viewer = await auth.verify(ctx).catch(() => null);
-    ctx.body = await listAds(deps, viewer, ctx.query);
+    const { page, bare } = await listAds(deps, viewer, ctx.query);
+    answerList(ctx, page, bare, LIST_PAGE_SIZES.advertisements.max);
   });
 
   router.post('/api/advertisements', auth.requireAdmin, async (ctx) => {

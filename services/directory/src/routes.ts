@@ -1,4 +1,5 @@
-import { createRouter, type Auth, type AuthUser } from '@cp/service-kit';
+import { LIST_PAGE_SIZES } from '@cp/contracts';
+import { answerList, createRouter, type Auth, type AuthUser } from '@cp/service-kit';
 import type { Context } from 'koa';
 import type { DirectoryDeps } from './use-cases/deps.ts';
 import { listBusinesses } from './use-cases/list-businesses.ts';
@@ -21,7 +22,8 @@ export function directoryRoutes(deps: DirectoryDeps, auth: Auth) {
   const router = createRouter();
 
   router.get('/api/businesses', async (ctx) => {
-    ctx.body = await listBusinesses(deps);
+    const { page, bare } = await listBusinesses(deps, ctx.query);
+    answerList(ctx, page, bare, LIST_PAGE_SIZES.businesses.max);
   });
 
   router.get('/api/businesses/:id', async (ctx) => {
@@ -31,7 +33,8 @@ export function directoryRoutes(deps: DirectoryDeps, auth: Auth) {
   });
 
   router.get('/api/yellow-pages', async (ctx) => {
-    ctx.body = await yellowPages(deps, ctx.query);
+    const { page, bare } = await yellowPages(deps, ctx.query);
+    answerList(ctx, page, bare, LIST_PAGE_SIZES.yellowPages.max);
   });
 
   router.get('/api/businesses/:id/reviews', async (ctx) => {
@@ -42,7 +45,8 @@ export function directoryRoutes(deps: DirectoryDeps, auth: Auth) {
       return null;
     });
     if (viewer) ctx.set('Cache-Control', 'private, no-store');
-    ctx.body = await listReviews(deps, ctx.params.id ?? '', viewer?.id);
+    const { page, bare } = await listReviews(deps, ctx.params.id ?? '', ctx.query, viewer?.id);
+    answerList(ctx, page, bare, LIST_PAGE_SIZES.reviews.max);
   });
 
   router.post('/api/businesses/:id/reviews', auth.requireUser, async (ctx) => {

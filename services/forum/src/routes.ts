@@ -1,4 +1,5 @@
-import { createRouter, type Auth, type AuthUser } from '@cp/service-kit';
+import { LIST_PAGE_SIZES } from '@cp/contracts';
+import { answerList, createRouter, type Auth, type AuthUser } from '@cp/service-kit';
 import type { Context } from 'koa';
 import type { ForumDeps } from './use-cases/deps.ts';
 import { listPosts } from './use-cases/list-posts.ts';
@@ -15,7 +16,8 @@ export function forumRoutes(deps: ForumDeps, auth: Auth) {
   const router = createRouter();
 
   router.get('/api/forum/posts', async (ctx) => {
-    ctx.body = await listPosts(deps);
+    const { page, bare } = await listPosts(deps, ctx.query);
+    answerList(ctx, page, bare, LIST_PAGE_SIZES.forumPosts.max);
   });
 
   router.get('/api/forum/posts/:id', async (ctx) => {
@@ -28,7 +30,8 @@ export function forumRoutes(deps: ForumDeps, auth: Auth) {
     // Public; a logged-in viewer also gets their own replies moderation hides (marked). A session that cannot be
     // checked only costs that: the list is answered as to a visitor.
     const reader = await auth.verify(ctx).catch(() => null);
-    ctx.body = await listReplies(deps, ctx.params.id ?? '', reader?.id);
+    const { page, bare } = await listReplies(deps, ctx.params.id ?? '', ctx.query, reader?.id);
+    answerList(ctx, page, bare, LIST_PAGE_SIZES.forumReplies.max);
   });
 
   // Internal (the gateway never routes /internal): a post or reply as the moderation service describes it.

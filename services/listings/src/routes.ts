@@ -31,7 +31,9 @@ export function listingsRoutes(deps: ListingsDeps, auth: Auth) {
   };
 
   router.get('/api/listings', async (ctx) => {
-    ctx.body = await listListings(deps, ctx.query, await viewerId(ctx));
+    const { body, next } = await listListings(deps, ctx.query, await viewerId(ctx));
+    if (next) ctx.set('Link', `<${next}>; rel="next"`);
+    ctx.body = body;
   });
 
   router.get('/api/listings/:id', async (ctx) => {

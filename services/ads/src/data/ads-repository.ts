@@ -1,5 +1,5 @@
 import { Schema, type ClientSession, type Connection } from 'mongoose';
-import { MongoRepository, trusted } from '@cp/service-kit';
+import { afterCursor, MongoRepository, sortOf, trusted, type SortKey } from '@cp/service-kit';
 import type { AD_PLACEMENTS, AD_PRICING_TIERS, AD_SIZES, AD_STATUSES } from '@cp/contracts';
 
 /**
@@ -69,6 +69,18 @@ const adSchema = new Schema<AdDoc>(
 adSchema.index({ createdAt: -1, _id: -1 }, { name: 'newest' });
 adSchema.index({ status: 1, placement: 1, createdAt: -1 }, { name: 'showable' });
 
+/** Every list of ads, newest first (the _id breaks ties): the keys of their cursors (the kit's list-page.ts). */
+export const AD_ORDER: readonly SortKey[] = [
+  { field: 'createdAt', dir: -1, kind: 'date' },
+  { field: '_id', dir: -1, kind: 'string' },
+];
+
+/** Filters ads by the status they show at `now`: an ad past its end date shows as expired (ad-mapper's shownStatus). */
+function shownStatusFilter(status: AdDoc['status'], now: Date): Record<string, unknown> {
+  if (status === 'expired') return { $or: [{ status: 'expired' }, { endDate: trusted({ $lt: now }) }] };
+  return { status, $or: [{ endDate: null }, { endDate: trusted({ $gte: now }) }] };
+}
+
 /** What one counter batch adds to an ad: counted and filtered impressions and clicks. */
 export interface AdCounts {
   impressions: number;
@@ -93,20 +105,40 @@ export class AdsRepository extends MongoRepository<AdDoc> {
     return this.model.findById(id).lean<AdDoc>().exec();
   }
 
-  /** Every ad, newest first (admins), optionally of one placement. */
-  all(placement?: AdDoc['placement']): Promise<AdDoc[]> {
-    return this.model.find(placement ? { placement } : {}).sort({ createdAt: -1, _id: -1 }).lean<AdDoc[]>().exec();
+  /**
+   * Up to `limit` ads, newest first, after `cursor` (admins), optionally of one placement and of the status they show at
+   * `now` (400 for a cursor not of this list).
+   */
+  page(filter: { placement?: AdDoc['placement'] | undefined; status?: AdDoc['status'] | undefined }, now: Date, cursor: string | undefined, limit: number): Promise<AdDoc[]> {
+    const parts: Array<Record<string, unknown>> = [];
+    if (filter.placement) parts.push({ placement: filter.placement });
+    if (filter.status) parts.push(shownStatusFilter(filter.status, now));
+    if (cursor) parts.push(afterCursor(cursor, AD_ORDER));
+    return this.model
+      .find(parts.length ? { $and: parts } : {})
+      .sort(sortOf(AD_ORDER))
+      .limit(limit)
+      .lean<AdDoc[]>()
+      .exec();
   }
 
-  /** What visitors may see at `now`: active, started (or no start) and not ended (or no end), newest first. */
-  showable(now: Date, placement?: AdDoc['placement']): Promise<AdDoc[]> {
+  /**
+   * What visitors may see at `now`: active, started (or no start) and not ended (or no end), newest first; up to
+   * `limit` after `cursor` (400 for a cursor not of this list).
+   */
+  showable(now: Date, placement: AdDoc['placement'] | undefined, cursor: string | undefined, limit: number): Promise<AdDoc[]> {
     return this.model
       .find({
         status: 'active',
         ...(placement ? { placement } : {}),
-        $and: [{ $or: [{ startDate: null }, { startDate: trusted({ $lte: now }) }] }, { $or: [{ endDate: null }, { endDate: trusted({ $gte: now }) }] }],
+        $and: [
+          { $or: [{ startDate: null }, { startDate: trusted({ $lte: now }) }] },
+          { $or: [{ endDate: null }, { endDate: trusted({ $gte: now }) }] },
+          ...(cursor ? [afterCursor(cursor, AD_ORDER)] : []),
+        ],
       })
-      .sort({ createdAt: -1, _id: -1 })
+      .sort(sortOf(AD_ORDER))
+      .limit(limit)
       .lean<AdDoc[]>()
       .exec();
   }

@@ -1,17 +1,19 @@
-import { AdvertisementsQuerySchema, type Advertisement, type ListResponse } from '@cp/contracts';
-import type { AuthUser } from '@cp/service-kit';
-import { shownStatus, toAd } from '../data/ad-mapper.ts';
+import { AdvertisementsQuerySchema, type Advertisement, type CursorPage } from '@cp/contracts';
+import { cursorPage, listRequest, type AuthUser } from '@cp/service-kit';
+import { toAd } from '../data/ad-mapper.ts';
+import { AD_ORDER } from '../data/ads-repository.ts';
 import type { AdsDeps } from './deps.ts';
 
 /**
- * GET /api/advertisements?placement=&status= (spec §7). Visitors (and users who are not admins) get the ads they may
- * see — active, inside their start and end dates — whatever status they ask for; admins get every ad, filtered by the
- * status it shows (an ad past its end date shows as expired).
+ * GET /api/advertisements?placement=&status= (spec §7), newest first. Visitors (and users who are not admins) get the
+ * ads they may see — active, inside their start and end dates — whatever status they ask for; admins get every ad,
+ * filtered by the status it shows (an ad past its end date shows as expired). Asked with `limit`/`cursor`: one cursor
+ * page; without them the bare array, bounded by FULL_LIST_MAX.
  */
-export async function listAds(deps: AdsDeps, viewer: AuthUser | null, query: unknown): Promise<ListResponse<Advertisement>> {
-  const { placement, status } = AdvertisementsQuerySchema.parse(query);
+export async function listAds(deps: AdsDeps, viewer: AuthUser | null, query: Record<string, unknown>): Promise<{ page: CursorPage<Advertisement>; bare: boolean }> {
+  const q = AdvertisementsQuerySchema.parse(query);
+  const { bare, limit, cursor } = listRequest(query, q);
   const now = deps.now();
-  if (!viewer?.isAdmin) return (await deps.ads.showable(now, placement)).map((d) => toAd(d, now));
-  const all = await deps.ads.all(placement);
-  return all.filter((d) => !status || shownStatus(d, now) === status).map((d) => toAd(d, now));
+  const docs = viewer?.isAdmin ? await deps.ads.page({ placement: q.placement, status: q.status }, now, cursor, limit + 1) : await deps.ads.showable(now, q.placement, cursor, limit + 1);
+  return { page: cursorPage(docs, limit, AD_ORDER, (d) => toAd(d, now)), bare };
 }

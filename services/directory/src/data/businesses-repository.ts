@@ -1,5 +1,5 @@
 import { Schema, type ClientSession, type Connection } from 'mongoose';
-import { MongoRepository, trusted } from '@cp/service-kit';
+import { afterCursor, MongoRepository, trusted, type SortKey } from '@cp/service-kit';
 
 /**
  * businesses (spec §3) as stored. `ratingTotal` (the sum of the reviews' ratings) is kept next to `reviewCount` so the
@@ -72,6 +72,15 @@ const businessSchema = new Schema<BusinessDoc>(
 const ORDER = { premium: -1, createdAt: -1, _id: -1 } as const;
 businessSchema.index(ORDER, { name: 'premium_newest' });
 businessSchema.index({ mainCategory: 1, subCategory: 1, ...ORDER }, { name: 'yellow_pages' });
+// A main category alone (the Yellow Pages screen's first choice) and a subcategory alone, each paged in the list order.
+businessSchema.index({ mainCategory: 1, ...ORDER }, { name: 'yellow_pages_main' });
+businessSchema.index({ subCategory: 1, ...ORDER }, { name: 'yellow_pages_sub' });
+/** The list order as the keys of its cursors (the kit's list-page.ts). */
+export const BUSINESS_ORDER: readonly SortKey[] = [
+  { field: 'premium', dir: -1, kind: 'boolean' },
+  { field: 'createdAt', dir: -1, kind: 'date' },
+  { field: '_id', dir: -1, kind: 'string' },
+];
 // A user's businesses (a ban or an unban flags them all).
 businessSchema.index({ userId: 1 }, { name: 'creator' });
 
@@ -93,25 +102,26 @@ export class BusinessesRepository extends MongoRepository<BusinessDoc> {
     return this.model.findById(id, null, session ? { session } : {}).lean<BusinessDoc>().exec();
   }
 
-  /** Every business everyone may see, in the list order (GET /api/businesses). */
-  all(): Promise<BusinessDoc[]> {
-    return this.model.find(VISIBLE).sort(ORDER).lean<BusinessDoc[]>().exec();
+  /**
+   * Up to `limit` businesses everyone may see, in the list order, after `cursor` (GET /api/businesses; 400 for a cursor
+   * not of this list), of a main category and/or subcategory when given (values already checked against the tree).
+   */
+  page(filter: { mainCategory?: string; subCategory?: string }, cursor: string | undefined, limit: number): Promise<BusinessDoc[]> {
+    return this.pageQuery(filter, cursor).limit(limit).lean<BusinessDoc[]>().exec();
   }
 
-  /**
-   * The businesses everyone may see of a main category and/or subcategory (values already checked against the tree),
-   * in the list order.
-   */
-  inCategory(filter: { mainCategory?: string; subCategory?: string }): Promise<BusinessDoc[]> {
-    const query: Record<string, string> = {};
+  /** The query plan of page() (the tests check it walks an index in the list order, with no sort in memory). */
+  explainPage(filter: { mainCategory?: string; subCategory?: string }, cursor: string | undefined, limit: number): Promise<unknown> {
+    return this.pageQuery(filter, cursor).limit(limit).explain('executionStats');
+  }
+
+  private pageQuery(filter: { mainCategory?: string; subCategory?: string }, cursor: string | undefined) {
+    const query: Record<string, unknown> = { ...VISIBLE };
     if (filter.mainCategory) query.mainCategory = filter.mainCategory;
     if (filter.subCategory) query.subCategory = filter.subCategory;
-    return this.model
-      .find({ ...query, ...VISIBLE })
-      .sort(ORDER)
-      .lean<BusinessDoc[]>()
-      .exec();
+    return this.model.find(cursor ? { $and: [query, afterCursor(cursor, BUSINESS_ORDER)] } : query).sort(ORDER);
   }
+
 
   /** Replaces what an admin may set; the counters, verified and createdAt stay. Null when there is no such business. */
   update(id: string, fields: BusinessFields, at: Date, session: ClientSession): Promise<BusinessDoc | null> {

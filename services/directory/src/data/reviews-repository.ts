@@ -1,5 +1,5 @@
 import { Schema, type ClientSession, type Connection } from 'mongoose';
-import { MongoRepository, trusted } from '@cp/service-kit';
+import { afterCursor, MongoRepository, sortOf, trusted, type SortKey } from '@cp/service-kit';
 import { VISIBLE } from './businesses-repository.ts';
 
 /**
@@ -50,6 +50,12 @@ reviewSchema.index({ releaseAt: 1, _id: 1 }, { name: 'held_due', partialFilterEx
 // A user's reviews (a ban or an unban flags them all).
 reviewSchema.index({ userId: 1 }, { name: 'author' });
 
+/** A business's reviews, newest first (the _id breaks ties): the keys of their cursors, served by `business_newest`. */
+export const REVIEW_ORDER: readonly SortKey[] = [
+  { field: 'createdAt', dir: -1, kind: 'date' },
+  { field: '_id', dir: -1, kind: 'string' },
+];
+
 export class ReviewsRepository extends MongoRepository<ReviewDoc> {
   constructor(conn: Connection) {
     super(conn, 'BusinessReview', reviewSchema);
@@ -61,14 +67,16 @@ export class ReviewsRepository extends MongoRepository<ReviewDoc> {
   }
 
   /**
-   * A business's reviews that count, newest first, and the viewer's own one when it does not (held, or hidden by
-   * moderation) when a viewer is given.
+   * Up to `limit` of a business's reviews that count, newest first, after `cursor`, and the viewer's own one when it
+   * does not (held, or hidden by moderation) when a viewer is given.
    */
-  forBusiness(businessId: string, viewerId?: string): Promise<ReviewDoc[]> {
+  forBusiness(businessId: string, viewerId: string | undefined, cursor: string | undefined, limit: number): Promise<ReviewDoc[]> {
     const shown = viewerId ? { $or: [COUNTED, { userId: viewerId }] } : COUNTED;
+    const filter = { businessId, ...shown };
     return this.model
-      .find({ businessId, ...shown })
-      .sort({ createdAt: -1, _id: -1 })
+      .find(cursor ? { $and: [filter, afterCursor(cursor, REVIEW_ORDER)] } : filter)
+      .sort(sortOf(REVIEW_ORDER))
+      .limit(limit)
       .lean<ReviewDoc[]>()
       .exec();
   }

@@ -1,5 +1,5 @@
 import { Schema, type ClientSession, type Connection } from 'mongoose';
-import { MongoRepository, trusted } from '@cp/service-kit';
+import { afterCursor, MongoRepository, sortOf, trusted, type SortKey } from '@cp/service-kit';
 import type { ForumCategory } from '@cp/contracts';
 
 /** forum_posts (spec §3) as stored, with the author's username. Counters are only ever changed with $inc. */
@@ -47,8 +47,16 @@ const postSchema = new Schema<PostDoc>(
 );
 // The list, newest first (the _id breaks ties).
 postSchema.index({ createdAt: -1, _id: -1 }, { name: 'newest' });
+// A category's page, newest first (the forum's category filter pages from the server).
+postSchema.index({ category: 1, createdAt: -1, _id: -1 }, { name: 'category_newest' });
 // A user's posts (a ban or an unban flags them all).
 postSchema.index({ userId: 1 }, { name: 'author' });
+
+/** The list's order, newest first (the _id breaks ties): the keys of its cursors, served by the indexes above. */
+export const POST_ORDER: readonly SortKey[] = [
+  { field: 'createdAt', dir: -1, kind: 'date' },
+  { field: '_id', dir: -1, kind: 'string' },
+];
 
 export class PostsRepository extends MongoRepository<PostDoc> {
   constructor(conn: Connection) {
@@ -63,9 +71,22 @@ export class PostsRepository extends MongoRepository<PostDoc> {
     return this.model.findById(id, null, session ? { session } : {}).lean<PostDoc>().exec();
   }
 
-  /** Every post everyone may see, newest first (spec §7: the client filters by category). */
-  all(): Promise<PostDoc[]> {
-    return this.model.find(VISIBLE).sort({ createdAt: -1, _id: -1 }).lean<PostDoc[]>().exec();
+  /**
+   * Up to `limit` posts everyone may see (of `category` when given), newest first, after `cursor` (400 when it is not
+   * one of this list's): one index range (`newest` or `category_newest`), read no further than `limit` documents.
+   */
+  page(category: string | undefined, cursor: string | undefined, limit: number): Promise<PostDoc[]> {
+    return this.pageQuery(category, cursor).limit(limit).lean<PostDoc[]>().exec();
+  }
+
+  /** The query plan of page() (tests and the bench check it walks an index in the page's order, with no sort in memory). */
+  explainPage(category: string | undefined, cursor: string | undefined, limit: number): Promise<unknown> {
+    return this.pageQuery(category, cursor).limit(limit).explain('executionStats');
+  }
+
+  private pageQuery(category: string | undefined, cursor: string | undefined) {
+    const filter: Record<string, unknown> = { ...VISIBLE, ...(category ? { category } : {}) };
+    return this.model.find(cursor ? { $and: [filter, afterCursor(cursor, POST_ORDER)] } : filter).sort(sortOf(POST_ORDER));
   }
 
   /**

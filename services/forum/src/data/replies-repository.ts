@@ -1,5 +1,5 @@
 import { Schema, type ClientSession, type Connection } from 'mongoose';
-import { MongoRepository } from '@cp/service-kit';
+import { afterCursor, MongoRepository, sortOf, type SortKey } from '@cp/service-kit';
 import { VISIBLE } from './posts-repository.ts';
 
 /** forum_replies (spec §3) as stored, with the author's username. */
@@ -34,6 +34,12 @@ replySchema.index({ postId: 1, createdAt: 1, _id: 1 }, { name: 'post_oldest' });
 // A user's replies (a ban or an unban flags them all).
 replySchema.index({ userId: 1 }, { name: 'author' });
 
+/** A post's replies in order, oldest first (the _id breaks ties): the keys of its cursors, served by `post_oldest`. */
+export const REPLY_ORDER: readonly SortKey[] = [
+  { field: 'createdAt', dir: 1, kind: 'date' },
+  { field: '_id', dir: 1, kind: 'string' },
+];
+
 export class RepliesRepository extends MongoRepository<ReplyDoc> {
   constructor(conn: Connection) {
     super(conn, 'ForumReply', replySchema);
@@ -43,12 +49,17 @@ export class RepliesRepository extends MongoRepository<ReplyDoc> {
     await this.model.collection.insertOne(doc as never, { session });
   }
 
-  /** A post's replies everyone may see, oldest first, and the viewer's own hidden ones (when a viewer is given). */
-  forPost(postId: string, viewerId?: string): Promise<ReplyDoc[]> {
+  /**
+   * Up to `limit` of a post's replies everyone may see, and the viewer's own hidden ones (when a viewer is given), oldest
+   * first, after `cursor` (400 when it is not one of this list's).
+   */
+  forPost(postId: string, viewerId: string | undefined, cursor: string | undefined, limit: number): Promise<ReplyDoc[]> {
     const shown = viewerId ? { $or: [VISIBLE, { userId: viewerId }] } : VISIBLE;
+    const filter = { postId, ...shown };
     return this.model
-      .find({ postId, ...shown })
-      .sort({ createdAt: 1, _id: 1 })
+      .find(cursor ? { $and: [filter, afterCursor(cursor, REPLY_ORDER)] } : filter)
+      .sort(sortOf(REPLY_ORDER))
+      .limit(limit)
       .lean<ReplyDoc[]>()
       .exec();
   }

@@ -299,14 +299,15 @@ export class ListingsRepository extends MongoRepository<ListingDoc> {
 
   /**
    * Every listing the viewer may see (visibleTo), newest first (spec §7: the client filters over the full list):
-   * the public ones and, when the viewer owns moderated ones, those merged in.
+   * the public ones and, when the viewer owns moderated ones, those merged in. At most `limit` (the newest): every list
+   * is bounded (issue 24 §2).
    */
-  async all(viewerId?: string): Promise<ListingDoc[]> {
-    const [shown, ownsModerated] = await Promise.all([this.model.find(publicFilter(), NOT_RETURNED).sort(SORTS.newest).lean<ListingDoc[]>().exec(), this.ownsModerated(viewerId)]);
+  async all(viewerId: string | undefined, limit: number): Promise<ListingDoc[]> {
+    const [shown, ownsModerated] = await Promise.all([this.model.find(publicFilter(), NOT_RETURNED).sort(SORTS.newest).limit(limit).lean<ListingDoc[]>().exec(), this.ownsModerated(viewerId)]);
     if (!ownsModerated) return shown;
-    const own = await this.model.find({ userId: viewerId, $or: [{ hidden: true }, { authorBanned: true }], ...liveFilter() }, NOT_RETURNED).lean<ListingDoc[]>().exec();
+    const own = await this.model.find({ userId: viewerId, $or: [{ hidden: true }, { authorBanned: true }], ...liveFilter() }, NOT_RETURNED).sort(SORTS.newest).limit(limit).lean<ListingDoc[]>().exec();
     const newest = (a: ListingDoc, b: ListingDoc) => b.createdAt.getTime() - a.createdAt.getTime() || (a._id < b._id ? 1 : a._id > b._id ? -1 : 0);
-    return [...shown, ...own].sort(newest);
+    return [...shown, ...own].sort(newest).slice(0, limit);
   }
 
   /** One page of the §9 search over the listings the viewer may see (visibleTo), with their total. */
