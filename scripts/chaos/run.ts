@@ -197,9 +197,9 @@ export async function runChaos(opts: ChaosRunOptions): Promise<ChaosResult> {
         // A burst of creations fills the listings outbox; the first claimed batch seen names the process to kill.
         const listingPids = () => chaos.stack.status().filter((p) => p.name === 'listings' || p.name.startsWith('listings#')).map((p) => p.pid);
         let killed: { pid: number; held: number } | undefined;
-        for (let attempt = 0; attempt < 5 && !killed; attempt++) {
+        for (let attempt = 0; attempt < 10 && !killed; attempt++) {
           let bursting = true;
-          const burst = Promise.all(load.actorsOwners().flatMap((owner) => Array.from({ length: 15 }, () => load.createListing(owner)))).finally(() => {
+          const burst = Promise.all(load.actorsOwners().flatMap((owner) => Array.from({ length: 8 }, () => load.createListing(owner)))).finally(() => {
             bursting = false;
           });
           while (bursting && !killed) {
@@ -219,7 +219,7 @@ export async function runChaos(opts: ChaosRunOptions): Promise<ChaosResult> {
           }
           await burst;
         }
-        if (!killed) notes.push('relay: no claimed batch caught in 5 bursts; no process killed');
+        if (!killed) notes.push('relay: no claimed batch caught in 10 bursts; no process killed');
         else {
           log(`  killed listings pid ${killed.pid} holding ${killed.held} outbox entries`);
           const ok = await until(async () => {

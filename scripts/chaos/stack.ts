@@ -140,7 +140,18 @@ export async function startChaosStack(opts: ChaosStackOptions): Promise<ChaosSta
         await new Promise((r) => setTimeout(r, 200));
       },
       async restartMongo() {
-        mongo = await startMongo(mongoOpts);
+        // Wine may hold the killed process's lock file a moment longer (mongod exits with DBPathInUse): try again.
+        const deadline = Date.now() + 60_000;
+        for (;;) {
+          try {
+            mongo = await startMongo(mongoOpts);
+            return;
+          } catch (err) {
+            if (Date.now() > deadline) throw err;
+            log(`  mongod did not start again (${String(err).split('\n')[0]}); retrying`);
+            await new Promise((r) => setTimeout(r, 1_000));
+          }
+        }
       },
       async stop() {
         for (const h of toStop) await h.stop().catch(() => undefined);
