@@ -6,8 +6,9 @@ import { withPage } from './support/browser.ts';
  * own code is a chunk of its own (the shell's pages, each remote's pages and home sections are lazy): were it fetched
  * only when hydration meets it, the rest of the page would hydrate and say ready while that part stayed inert HTML —
  * a Send or Confirm button that does nothing. The first view's code is fetched before hydration (web-core lazyPage,
- * shell/src/bootstrap.tsx). Here every script answers late (as on a slow phone network), and at data-ready every
- * control of the page's main part must be React's.
+ * shell/src/bootstrap.tsx). And React hydrates the page's Suspense boundaries in passes of their own after the root's
+ * commit, so data-ready waits for them too (shell/src/app/ready.ts). Here every script answers late and the CPU is slow
+ * (as on a cheap phone), and at data-ready every control of the page's main part must be React's.
  */
 const PAGES = [
   { path: '/contact', control: 'button' },
@@ -22,6 +23,9 @@ const PAGES = [
 describe('the first view is interactive when the page says it is ready', () => {
   test.each(PAGES)('$path: every control of the page is hydrated at data-ready, with scripts answering late', async ({ path, control }) => {
     await withPage(async ({ page, pageErrors }) => {
+      // A slow phone: React's hydration of the page's boundaries, after the root's commit, takes long enough to be seen.
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
       await page.route(/\.js(\?.*)?$/, async (route) => {
         await new Promise((r) => setTimeout(r, 400));
         await route.continue();

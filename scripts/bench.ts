@@ -16,8 +16,8 @@
  *   2. the identity service directly,
  *   3. a bare node:http server doing the same work (same token check, same two MongoDB reads, no framework).
  * Prints requests/s and latency, and the ratios; then
- *   D. GET /api/forum/posts with 10k posts, the same three ways (scripts/bench/forum.ts),
- *   E. GET /api/businesses and a Yellow Pages query with 1,000 businesses, the same three ways
+ *   D. GET /api/forum/posts cursor pages with 10k posts, the same three ways, issue 24's goal beside (scripts/bench/forum.ts),
+ *   E. GET /api/businesses and a Yellow Pages category, cursor pages with 10,000 businesses, the same three ways
  *      (scripts/bench/directory.ts),
  *   F. POST /api/advertisements/{id}/click, the same three ways (the bare server does the same JetStream publish), and
  *      the time until the ad's counter is exact once the load stops (scripts/bench/ads.ts), and

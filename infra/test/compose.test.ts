@@ -12,7 +12,7 @@ import path from 'node:path';
 import { parse } from 'yaml';
 import { z } from 'zod';
 import { SERVICE_NAMES } from '../../services/gateway/src/routes-table.ts';
-import { NATS_SERVER } from '../src/components/nats.ts';
+import { NATS_SERVER, readsSyncInterval } from '../src/components/nats.ts';
 import { interpolate, interpolateTree, loadServiceConfig, PINNED_IMAGE, readEnvFile, remoteDirs, REPO, serviceDirs, staticServerReadyz, tempKeyFiles, type Env } from './support/operator-files.ts';
 
 const COMPOSE_FILE = path.join(REPO, 'docker-compose.yml');
@@ -165,6 +165,10 @@ describe('docker-compose.yml with compose.env.example', () => {
       expect(conf.jetstream.sync_interval).toBe('always');
       expect((nats.volumes ?? []).map((v) => v.split(':')[1])).toContain(conf.jetstream.store_dir);
       expect(Object.keys(compose.volumes ?? {})).toContain((nats.volumes ?? []).find((v) => v.endsWith(`:${conf.jetstream.store_dir}`))!.split(':')[0]);
+    });
+
+    test('the local runner asks for the same fsync where its nats-server reads sync_interval (2.10 and later)', () => {
+      expect(['nats-server: v2.9.10', 'nats-server: v2.10.0', 'nats-server: v2.14.2', 'nats-server: v3.0.1', 'garbage'].map(readsSyncInterval)).toEqual([false, true, true, true, false]);
     });
 
     test('nats-server accepts the file (Debian\'s older server checks all but sync_interval, which came in 2.10)', () => {

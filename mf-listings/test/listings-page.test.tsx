@@ -9,7 +9,7 @@ import { SAMPLE_SITE_SETTINGS, SITE_SETTINGS_ELEMENT_ID } from '@cp/contracts/si
 import { createAppStore } from '@cp/web-core';
 import ListingsPage from '../src/pages/ListingsPage.tsx';
 import { listingsMode, serverListingsArgs } from '../src/lib/listings-server.ts';
-import { NO_FILTERS } from '../src/lib/listings.ts';
+import { NO_FILTERS } from '../src/lib/listing-filters.ts';
 import { listingFixture } from './listing-fixture.ts';
 
 type Api = (path: string, query: URLSearchParams) => [number, unknown];

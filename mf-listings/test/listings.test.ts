@@ -1,16 +1,7 @@
 import type { Listing } from '@cp/contracts';
-import {
-  activeFilterCount,
-  categoryCounts,
-  featuredListings,
-  filterListings,
-  formatEventDate,
-  formatPrice,
-  heroSearchTarget,
-  NO_FILTERS,
-  recentListings,
-  tierLabel,
-} from '../src/lib/listings.ts';
+import { categoryCounts, featuredListings, heroSearchTarget, recentListings } from '../src/lib/listings.ts';
+import { activeFilterCount, filterListings, NO_FILTERS } from '../src/lib/listing-filters.ts';
+import { formatEventDate, formatPrice, tierLabel } from '../src/lib/listing-format.ts';
 import { myListingCounters, myListings } from '../src/lib/my-listings.ts';
 import { listingFixture } from './listing-fixture.ts';
 
@@ -67,6 +58,12 @@ describe('listings helpers (spec §2, §9)', () => {
 
   it('formats price (above 0 only), tier and event date', () => {
     expect(formatPrice(1250)).toBe('$1,250');
+    // As Intl's en-US currency format with no cents, for every size of price the forms allow.
+    const intl = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+    for (const price of [1, 9, 10, 99.5, 100, 999, 1000, 1249.49, 1249.5, 12_345, 999_999.6, 1_000_000, 123_456_789, 9_999_999_999]) {
+      expect(formatPrice(price)).toBe(intl.format(price));
+    }
+    expect(formatPrice(Number.POSITIVE_INFINITY)).toBeNull();
     expect(formatPrice(0)).toBeNull();
     expect(formatPrice(null)).toBeNull();
     expect(tierLabel('platinum')).toBe('Platinum');

@@ -8,7 +8,7 @@ import { SAVED_SEARCH_MESSAGES } from '@cp/contracts';
 import { createAppStore } from '@cp/web-core';
 import AlertUnsubscribePage from '../src/pages/AlertUnsubscribePage.tsx';
 import { describeFilters, listingsPathOf, savedSearchFiltersOf } from '../src/lib/saved-searches.ts';
-import { NO_FILTERS } from '../src/lib/listings.ts';
+import { NO_FILTERS } from '../src/lib/listing-filters.ts';
 
 describe('saved searches from the /listings filters', () => {
   it('keeps the set filters under the API’s names and says them in words', () => {

@@ -30,12 +30,30 @@ export const LIGHTHOUSE_GOALS: Record<FormFactor, LighthouseGoal> = {
   desktop: { minScore: 98 },
 };
 
-/** One page and preset: its figures, or why there are none (that run failed; the others still ran). */
+/** One page and preset: its figures (the median of `runs` runs), or why there are none (the others still ran). */
 export interface LighthouseRow {
   page: string;
   formFactor: FormFactor;
   figures?: LighthouseFigures;
+  /** How many runs the figures are the median of (1 when absent). */
+  runs?: number;
   error?: string;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+/**
+ * Each figure's median over several runs of one page and preset. A single run on a shared two-core machine can be far
+ * off either way (TBT most of all); the median of three says more than any one of them.
+ */
+export function medianFigures(runs: readonly LighthouseFigures[]): LighthouseFigures {
+  if (runs.length === 0) throw new Error('medianFigures: no runs');
+  const of = (key: Exclude<keyof LighthouseFigures, 'formFactor'>) => median(runs.map((r) => r[key]));
+  return { formFactor: runs[0]!.formFactor, score: Math.round(of('score')), lcpMs: of('lcpMs'), fcpMs: of('fcpMs'), tbtMs: of('tbtMs'), cls: of('cls'), speedIndexMs: of('speedIndexMs') };
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
@@ -92,7 +110,7 @@ export function lighthouseGoalTable(rows: readonly LighthouseRow[], goals: Recor
     out.push(
       line([
         r.page,
-        f.formFactor,
+        (r.runs ?? 1) > 1 ? `${f.formFactor} (median of ${r.runs})` : f.formFactor,
         String(f.score),
         seconds(f.lcpMs),
         millis(f.tbtMs),

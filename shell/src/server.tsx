@@ -21,7 +21,8 @@ import type { PageRenderer, PageRendererOptions, RenderedBody } from '@cp/contra
 import { SERVER_SITE_SETTINGS } from '@cp/contracts/site-settings';
 import { baseApi, createAppStore, type AppStore } from '@cp/web-core';
 import { dehydrateApiState, keepQuery, serializeSsrState } from '@cp/web-core/ssr-server';
-import { App, preloadShellPage, SiteRoutes } from './app/App.tsx';
+import { App, SiteRoutes } from './app/App.tsx';
+import { preloadShellPage } from './app/shell-pages.ts';
 import { createServerRemotes } from './mf/server-remotes.ts';
 import { exposeId, type RemotesController } from './mf/remotes.ts';
 

@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { httpOk, spawnLogged, waitUntil, type Proc } from '../proc.ts';
 
@@ -13,6 +14,29 @@ export interface NatsHandle {
   resume(): Promise<void>;
 }
 
+/**
+ * Whether a `nats-server --version` answer (`nats-server: v2.10.24`) names a server that reads JetStream's
+ * `sync_interval` (2.10 and later; Debian 12's 2.9 refuses the field).
+ */
+export function readsSyncInterval(versionText: string): boolean {
+  const m = /v(\d+)\.(\d+)\./.exec(versionText);
+  return !!m && (Number(m[1]) > 2 || (Number(m[1]) === 2 && Number(m[2]) >= 10));
+}
+
+let syncIntervalRead: boolean | undefined;
+/**
+ * The extra arguments that make this machine's nats-server fsync every JetStream write before acknowledging it, as
+ * production does (`sync_interval: always`, infra/docker/nats.conf): a config file holding only that, where the server
+ * reads the field; none where it does not (nats-server 2.9 fsyncs on its own 2-minute timer; see infra/README.md).
+ */
+function syncAlwaysArgs(dir: string): string[] {
+  syncIntervalRead ??= readsSyncInterval(execFileSync(NATS_SERVER, ['--version'], { encoding: 'utf8' }));
+  if (!syncIntervalRead) return [];
+  const file = path.join(dir, 'sync-always.conf');
+  writeFileSync(file, JSON.stringify({ jetstream: { sync_interval: 'always' } }));
+  return ['-c', file];
+}
+
 /** nats-server with JetStream on loopback, its store under `dir`; `name` (default "nats-server") names its pid and log files. */
 export async function startNats(opts: { dir: string; port: number; monitorPort: number; pidDir: string; logDir: string; name?: string }): Promise<NatsHandle> {
   if (!existsSync(NATS_SERVER)) throw new Error(`${NATS_SERVER} not found: run scripts/setup.sh (installs nats-server)`);
@@ -21,7 +45,7 @@ export async function startNats(opts: { dir: string; port: number; monitorPort: 
   const name = opts.name ?? 'nats-server';
   let proc: Proc | undefined;
   const launch = async () => {
-    proc = spawnLogged(name, NATS_SERVER, ['-js', '-sd', store, '-a', '127.0.0.1', '-p', String(opts.port), '-m', String(opts.monitorPort), '-n', opts.name ?? 'cp-local'], {
+    proc = spawnLogged(name, NATS_SERVER, [...syncAlwaysArgs(opts.dir), '-js', '-sd', store, '-a', '127.0.0.1', '-p', String(opts.port), '-m', String(opts.monitorPort), '-n', opts.name ?? 'cp-local'], {
       logFile: path.join(opts.logDir, name === 'nats-server' ? 'nats.log' : `${name}.log`),
       pidDir: opts.pidDir,
     });

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { ImageOff, MapPin } from 'lucide-react';
 import { relativeTime, thumbnailUrlOf, type Listing } from '@cp/contracts';
 import { Badge, Card, cn, Skeleton } from '@cp/ui';
-import { formatPrice, imageAspect, tierLabel } from '../lib/listings.ts';
+import { formatPrice, imageAspect, tierLabel } from '../lib/listing-format.ts';
 
 export function TierBadge({ tier }: { tier: string }) {
   const label = tierLabel(tier);

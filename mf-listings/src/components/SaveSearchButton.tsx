@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { BellPlus } from 'lucide-react';
 import { Button } from '@cp/ui';
 import { useAuth } from '@cp/web-core';
-import type { ListingFilters } from '../lib/listings.ts';
+import type { ListingFilters } from '../lib/listing-filters.ts';
 
 // The dialog (its form, the saved-search calls) loads on intent: a pointer over the button, focus, or the press.
 const loadDialog = () => import('./SaveSearchDialog.tsx');

@@ -5,7 +5,7 @@ import { Button, Field, Input, toast } from '@cp/ui';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@cp/ui/dialog';
 import { serverErrorText } from '@cp/web-core';
 import { useCreateSavedSearchMutation } from '../api/saved-searches-api.ts';
-import type { ListingFilters } from '../lib/listings.ts';
+import type { ListingFilters } from '../lib/listing-filters.ts';
 import { describeFilters, FREQUENCY_LABELS, savedSearchFiltersOf, suggestedName } from '../lib/saved-searches.ts';
 
 /** The save dialog: the filters in words, a name (suggested from them) and how often to be told. */

@@ -1,5 +1,5 @@
 import { LISTINGS_SERVER_SEARCH_THRESHOLD, QUERY_TEXT_MAX, type PriceBucketId } from '@cp/contracts';
-import type { ListingFilters } from './listings.ts';
+import type { ListingFilters } from './listing-filters.ts';
 
 /** Listings per page of /listings in server mode (the search service's default page size). */
 export const SERVER_PAGE_SIZE = 24;

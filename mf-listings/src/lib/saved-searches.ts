@@ -1,5 +1,5 @@
 import { PRICE_BUCKETS, type SavedSearchFilters, type SavedSearchFrequency } from '@cp/contracts';
-import type { ListingFilters } from './listings.ts';
+import type { ListingFilters } from './listing-filters.ts';
 
 /** The /listings page's filters as a saved search's (the API's field names; an unset filter left out). */
 export function savedSearchFiltersOf(filters: ListingFilters): SavedSearchFilters {

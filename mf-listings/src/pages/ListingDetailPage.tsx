@@ -8,7 +8,7 @@ import { AskAgainWhenSignedIn, ReportButton, UnderReviewNotice } from '@cp/web-c
 import { useGetListingQuery, useGetListingsQuery } from '../api/listings-api.ts';
 import { ListingGrid, TierBadge } from '../components/ListingCard.tsx';
 import { SaveButton } from '../components/SaveToggle.tsx';
-import { formatEventDate, formatPrice, imageAspect } from '../lib/listings.ts';
+import { formatEventDate, formatPrice, imageAspect } from '../lib/listing-format.ts';
 import { doneLabel, isExpired } from '../lib/lifecycle.ts';
 import { OwnerLifecycleActions } from '../components/LifecycleActions.tsx';
 

@@ -12,7 +12,7 @@ import { ListingGrid, ListingGridSkeleton } from '../components/ListingCard.tsx'
 import { SaveSearchButton } from '../components/SaveSearchButton.tsx';
 import { cardSaveToggle } from '../components/SaveToggle.tsx';
 import { Pagination, usePastLastPage } from '../components/Pagination.tsx';
-import { activeFilterCount, CATEGORY_DISCLAIMERS, filterListings, type ListingFilters } from '../lib/listings.ts';
+import { activeFilterCount, CATEGORY_DISCLAIMERS, filterListings, type ListingFilters } from '../lib/listing-filters.ts';
 import { listingsMode, pageOf, PROBE_ARGS, SERVER_PAGE_SIZE, SERVER_SEARCH_DEBOUNCE_MS, serverListingsArgs, withCount } from '../lib/listings-server.ts';
 
 const isCategory = (value: string | null): value is ListingCategory => (LISTING_CATEGORIES as readonly string[]).includes(value ?? '');

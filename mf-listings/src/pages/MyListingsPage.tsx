@@ -11,7 +11,7 @@ import { useDeleteListingMutation } from '../api/listings-api.ts';
 import { useGetMyListingsQuery } from '../api/lifecycle-api.ts';
 import { ListingGridSkeleton, TierBadge } from '../components/ListingCard.tsx';
 import { MarkDoneButton, RenewButton } from '../components/LifecycleActions.tsx';
-import { formatPrice } from '../lib/listings.ts';
+import { formatPrice } from '../lib/listing-format.ts';
 import { doneLabel, expiryText, isExpired } from '../lib/lifecycle.ts';
 import { myListingCounters, myListings } from '../lib/my-listings.ts';
 

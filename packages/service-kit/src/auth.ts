@@ -186,6 +186,9 @@ interface CacheEntry {
   expiresAt: number;
 }
 
+/** What a signed-in request hears while identity cannot say whether its session is active: try again soon. */
+export const SESSION_CHECK_UNAVAILABLE = 'Your sign-in could not be checked just now. Please try again in a moment.';
+
 /**
  * For services other than identity: asks identity's internal endpoint whether a session is active and caches
  * the answer briefly. `invalidate(sid)` drops an entry at once (called on identity.session-revoked events),
@@ -204,12 +207,18 @@ export function httpSessionChecker(opts: { identityUrl: string; ttlMs?: number; 
       const hit = cache.get(sid);
       if (hit && hit.expiresAt > now) return hit.value;
       const dropsBefore = drops;
-      const res = await fetch(new URL(`/internal/sessions/${encodeURIComponent(sid)}`, opts.identityUrl), {
-        signal: AbortSignal.timeout(opts.timeoutMs ?? 3_000),
-      });
+      // Identity down, slow or failing: the session cannot be checked, which is neither the visitor's fault nor a
+      // defect here — a 503 the visitor may retry (a route that reads the session only optionally catches it).
       let value: CacheEntry['value'] = null;
-      if (res.ok) value = SessionCheckAnswerSchema.parse(await res.json());
-      else if (res.status !== 404) throw new Error(`session check failed: ${res.status}`);
+      try {
+        const res = await fetch(new URL(`/internal/sessions/${encodeURIComponent(sid)}`, opts.identityUrl), {
+          signal: AbortSignal.timeout(opts.timeoutMs ?? 3_000),
+        });
+        if (res.ok) value = SessionCheckAnswerSchema.parse(await res.json());
+        else if (res.status !== 404) throw new Error(`session check failed: ${res.status}`);
+      } catch {
+        throw new HttpError(503, SESSION_CHECK_UNAVAILABLE, { headers: { 'Retry-After': '5' } });
+      }
       if (drops !== dropsBefore) return value;
       cache.delete(sid);
       cache.set(sid, { value, expiresAt: now + ttl });

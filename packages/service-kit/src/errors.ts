@@ -71,6 +71,33 @@ export interface ErrorBody {
   [k: string]: unknown;
 }
 
+/** What a request hears while the service's database cannot be reached (a failover, a restart): try again soon. */
+export const DATASTORE_UNAVAILABLE = 'The service is briefly unavailable. Please try again in a moment.';
+
+/** The MongoDB driver's (and mongoose's) errors for a database it cannot reach or lost mid-request, retryable ones. */
+const UNREACHABLE_DATASTORE_ERRORS = new Set([
+  'MongoServerSelectionError',
+  'MongooseServerSelectionError',
+  'MongoNetworkError',
+  'MongoNetworkTimeoutError',
+  'MongoNotConnectedError',
+  'MongoTopologyClosedError',
+  'MongoPoolClearedError',
+  'MongoWaitQueueTimeoutError',
+]);
+
+/**
+ * Whether a request failed because the database was unreachable (or a transaction was cut by a failover), not
+ * because of the request or the code: a 503 the client may retry, not a 500.
+ */
+export function isDatastoreUnavailable(err: unknown): boolean {
+  const e = err as { name?: unknown; errorLabels?: unknown; errorLabelSet?: unknown } | null;
+  if (!e || typeof e !== 'object') return false;
+  if (typeof e.name === 'string' && UNREACHABLE_DATASTORE_ERRORS.has(e.name)) return true;
+  const labels = e.errorLabelSet instanceof Set ? [...e.errorLabelSet] : Array.isArray(e.errorLabels) ? e.errorLabels : [];
+  return labels.includes('TransientTransactionError') || labels.includes('RetryableWriteError');
+}
+
 /** Maps every error to a JSON body with a meaningful status. Unknown errors are 500 and logged; their text is never exposed. */
 export function toErrorResponse(err: unknown): { status: number; body: ErrorBody; headers?: Record<string, string>; unexpected: boolean } {
   if (err instanceof HttpError) {
@@ -91,6 +118,9 @@ export function toErrorResponse(err: unknown): { status: number; body: ErrorBody
   }
   if (isBodyDecodingError(err)) {
     return { status: 400, body: { error: 'The request body does not match its Content-Encoding' }, unexpected: false };
+  }
+  if (isDatastoreUnavailable(err)) {
+    return { status: 503, body: { error: DATASTORE_UNAVAILABLE }, headers: { 'Retry-After': '5' }, unexpected: false };
   }
   const pe = err as ParserError;
   const status = pe?.status ?? pe?.statusCode;

@@ -1,7 +1,8 @@
 import net from 'node:net';
 import { gzipSync } from 'node:zlib';
+import mongoose from 'mongoose';
 import { z } from 'zod';
-import { createApp, createRouter, listen, rateLimit, HttpError, conflict, loadConfig, BaseServiceEnv, createLogger, DemoDataEnv, JwtVerifyEnv, noDemoDataInProduction, requirePublicKey, type RunningServer } from '../src/index.ts';
+import { createApp, createRouter, DATASTORE_UNAVAILABLE, listen, rateLimit, HttpError, conflict, loadConfig, BaseServiceEnv, createLogger, DemoDataEnv, JwtVerifyEnv, noDemoDataInProduction, requirePublicKey, type RunningServer } from '../src/index.ts';
 
 const Body = z.object({ name: z.string().min(2, 'Name must be at least 2 characters') }).strict();
 
@@ -19,6 +20,15 @@ beforeAll(async () => {
   });
   router.get('/boom', () => {
     throw new Error('secret internal detail');
+  });
+  // A database that cannot be reached: the driver's own error (nothing listens on port 1 of loopback).
+  router.get('/no-database', async () => {
+    const conn = mongoose.createConnection('mongodb://127.0.0.1:1/kit-test', { serverSelectionTimeoutMS: 300 });
+    try {
+      await conn.asPromise();
+    } finally {
+      await conn.close().catch(() => undefined);
+    }
   });
   router.get('/dup', () => {
     throw Object.assign(new Error('E11000 duplicate key'), { code: 11000, keyPattern: { email: 1 } });
@@ -129,6 +139,13 @@ describe('service kit app', () => {
     expect(body.error).toBe('Internal Server Error');
     expect(JSON.stringify(body)).not.toContain('secret');
     expect(body.requestId).toEqual(expect.any(String));
+  });
+
+  it('answers 503 with Retry-After, not 500, while the database cannot be reached', async () => {
+    const res = await fetch(`${base}/api/no-database`);
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBe('5');
+    expect(await res.json()).toMatchObject({ error: DATASTORE_UNAVAILABLE });
   });
 
   it('maps duplicate keys to 409 and HttpErrors to their status', async () => {

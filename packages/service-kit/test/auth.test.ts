@@ -1,7 +1,7 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import jwt from 'jsonwebtoken';
-import { accountOf, createApp, createAuth, createLogger, createRouter, httpSessionChecker, isKnownBot, listen, signSessionToken, type AuthUser, type RunningServer } from '../src/index.ts';
+import { accountOf, createApp, createAuth, createLogger, createRouter, httpSessionChecker, isKnownBot, SESSION_CHECK_UNAVAILABLE, listen, signSessionToken, type AuthUser, type RunningServer } from '../src/index.ts';
 
 const keys = () => {
   const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
@@ -155,6 +155,38 @@ describe('passport-jwt authentication', () => {
     holdAnswers.until = undefined;
     expect((await inFlight)?.emailVerified).toBe(false); // the old answer is returned to the request that asked...
     expect((await sessions.check(sid))?.emailVerified).toBe(true); // ...but not kept
+  });
+
+  it('answers 503 with Retry-After, not 500, while identity cannot check the session (down or too slow)', async () => {
+    const down = http.createServer();
+    await new Promise<void>((r) => down.listen(0, '127.0.0.1', r));
+    const port = (down.address() as { port: number }).port;
+    await new Promise<void>((r) => down.close(() => r()));
+    const slow = http.createServer(() => undefined); // never answers
+    await new Promise<void>((r) => slow.listen(0, '127.0.0.1', r));
+    try {
+      for (const identityUrl of [`http://127.0.0.1:${port}`, `http://127.0.0.1:${(slow.address() as { port: number }).port}`]) {
+        const unreachable = createAuth({ publicKey, issuer: 'cp-identity', audience: 'cp-web', sessions: httpSessionChecker({ identityUrl, timeoutMs: 300 }) });
+        const app = createApp({ name: 'auth-down-test', logger: createLogger('auth-down-test', 'silent') });
+        const router = createRouter('/api');
+        router.get('/me', unreachable.requireUser, (ctx) => {
+          ctx.body = ctx.state.user;
+        });
+        app.use(router.routes());
+        const running = await listen(app, 0, '127.0.0.1', createLogger('auth-down-test', 'silent'));
+        try {
+          const res = await fetch(`http://127.0.0.1:${running.port}/api/me`, { headers: { cookie: `cp_session=${token(userId, `sid-${randomUUID()}`)}` } });
+          expect(res.status).toBe(503);
+          expect(res.headers.get('retry-after')).toBe('5');
+          expect(await res.json()).toMatchObject({ error: SESSION_CHECK_UNAVAILABLE });
+        } finally {
+          await running.close();
+        }
+      }
+    } finally {
+      slow.closeAllConnections();
+      await new Promise<void>((r) => slow.close(() => r()));
+    }
   });
 
   it('authenticate leaves anonymous requests through with no user', async () => {

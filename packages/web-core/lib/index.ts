@@ -7,7 +7,9 @@ export { baseApi, TAG_TYPES, type BaseApi, type TagType } from './api/base-api.t
 export { authApi, useGetCurrentUserQuery, useLogoutMutation } from './api/auth-api.ts';
 // Logging in and registering: '@cp/web-core/sign-in' (the sign-in page alone uses them).
 // Forgot and reset password: '@cp/web-core/password-api' (two pages use them).
-export { hydrateApi, isServer, readSsrState, SSR_STATE_ELEMENT_ID, type DehydratedApiState, type SsrState } from './ssr.ts';
+// Reading the page's server state and the action that hands it to the store: '@cp/web-core/ssr' (the shell's start-up
+// only, which runs before this module is loaded; a shared module is never tree-shaken).
+export { isServer, type DehydratedApiState, type SsrState } from './ssr.ts';
 export type { ServerFetch } from './api/base-query.ts';
 export { createAppStore, rootReducer, type AppDispatch, type AppStore, type LazyLoadedSlices, type RootState } from './store.ts';
 export { useAppDispatch, useAppSelector, useAppStore } from './hooks.ts';

@@ -1,4 +1,4 @@
-import { formatCls, goalMisses, lighthouseGoalTable, type LighthouseFigures } from '../lighthouse-goals.ts';
+import { formatCls, goalMisses, lighthouseGoalTable, medianFigures, type LighthouseFigures } from '../lighthouse-goals.ts';
 
 const mobile = (over: Partial<LighthouseFigures> = {}): LighthouseFigures => ({
   formFactor: 'mobile',
@@ -61,5 +61,22 @@ describe('lighthouseGoalTable', () => {
     expect(lines.at(-1)).toBe('1 of 3 runs meet their goal');
     // every table row has the header's number of cells
     for (const line of lines.slice(0, 7)) expect(line.replace(/\\\|/g, '').split('|')).toHaveLength(11);
+  });
+});
+
+describe('medianFigures', () => {
+  it("takes each figure's median over the runs, apart from the others", () => {
+    const runs = [mobile({ tbtMs: 400, lcpMs: 1_000, score: 90 }), mobile({ tbtMs: 90, lcpMs: 1_900, score: 99 }), mobile({ tbtMs: 120, lcpMs: 1_200, score: 96 })];
+    expect(medianFigures(runs)).toEqual(mobile({ tbtMs: 120, lcpMs: 1_200, score: 96 }));
+  });
+
+  it('averages the two middle runs of an even count, and refuses none', () => {
+    expect(medianFigures([mobile({ tbtMs: 100 }), mobile({ tbtMs: 200 })]).tbtMs).toBe(150);
+    expect(() => medianFigures([])).toThrow('no runs');
+  });
+
+  it('says in the table how many runs a row is the median of', () => {
+    const lines = lighthouseGoalTable([{ page: '/', formFactor: 'mobile', figures: mobile(), runs: 3 }]);
+    expect(lines.find((l) => l.startsWith('| / |'))).toContain('mobile (median of 3)');
   });
 });

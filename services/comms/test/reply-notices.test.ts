@@ -12,7 +12,7 @@ import { startReplyNotices } from '../src/events/reply-notices.ts';
 import { mailBatchKinds, startMailBatchSender } from '../src/jobs/send-mail-batches.ts';
 import { mailBatchMessageId } from '../src/use-cases/mail-batch-kind.ts';
 import { queueReplyNotice } from '../src/use-cases/reply-notices.ts';
-import { MAIL_BATCH_BACKOFF_MS, sendDueBatches } from '../src/use-cases/send-due-batches.ts';
+import { MAIL_BATCH_BACKOFF_MS, MAIL_BATCH_CLAIM_MS, sendDueBatches } from '../src/use-cases/send-due-batches.ts';
 import type { CommsDeps } from '../src/use-cases/deps.ts';
 
 const env = testEnv();
@@ -276,6 +276,29 @@ describe('the batch sender', () => {
     await job.tick();
     await box.waitFor(author.email, (m) => m.text.includes('Second'));
     expect(await mailsTo(author.email)).toBe(2);
+  });
+
+  it('a mail that went out while MongoDB does not answer is marked sent once it answers: never mailed twice', async () => {
+    const job = sender();
+    const author = await register();
+    const data = reply(author, await register());
+    await publishEvent(nats.js, ForumReplyCreated, data);
+    const [batch] = await waitForBatches(deps, author.id, data.postId, (b) => b.length === 1);
+    clock.advance(WINDOW_MS);
+    // The first two attempts to record the sent mail fail as when mongod was just killed (the chaos suite's fault).
+    const finish = jest.spyOn(deps.mailBatches, 'finish').mockRejectedValueOnce(new Error('MongoNetworkError: read ECONNRESET')).mockRejectedValueOnce(new Error('MongoServerSelectionError'));
+    try {
+      await job.tick();
+    } finally {
+      finish.mockRestore();
+    }
+    expect(await deps.mailBatches.find(batch!._id)).toMatchObject({ state: 'sent', attempts: 1 });
+    // Past the claim's lease, no other sender takes it over.
+    clock.advance(MAIL_BATCH_CLAIM_MS + 1_000);
+    await job.tick();
+    await box.waitFor(author.email);
+    expect(recorded.to(author.email)).toHaveLength(1);
+    expect(await mailsTo(author.email)).toBe(1);
   });
 
   it('a batch that keeps failing is kept as failed after its last attempt, and later replies open a new one', async () => {

@@ -6,7 +6,7 @@
  * page it serves (web.ts) with `siteSettingsBlock`.
  */
 import { z } from 'zod';
-import { isSitePhotoUrl, SAMPLE_SITE_SETTINGS, SITE_SETTINGS_ELEMENT_ID, WHATSAPP_GROUP_URL_PATTERN, type SiteSettings } from '@cp/contracts';
+import { FULL_LIST_MAX, isSitePhotoUrl, SAMPLE_SITE_SETTINGS, SITE_SETTINGS_ELEMENT_ID, WHATSAPP_GROUP_URL_PATTERN, type SiteSettings } from '@cp/contracts';
 import { ConfigError } from '@cp/service-kit';
 
 /** Unset or blank is undefined; otherwise trimmed and checked. */
@@ -33,12 +33,17 @@ export const SiteSettingsEnv = z.object({
   ),
   /** Optional: the founder's photo, an https URL or a path of this site such as /uploads/founder.jpg. */
   SITE_FOUNDER_PHOTO_URL: optional(z.string().max(2_000).refine(isSitePhotoUrl, 'must be an https URL or a path of this site (/...)')),
-  /** Optional: past this many listings /listings asks the search service for pages (default LISTINGS_SERVER_SEARCH_THRESHOLD). */
+  /**
+   * Optional: past this many listings /listings asks the search service for pages (default
+   * LISTINGS_SERVER_SEARCH_THRESHOLD). At most FULL_LIST_MAX: below it the page downloads the full list, which the
+   * listings service caps there.
+   */
   SITE_LISTINGS_SERVER_SEARCH_THRESHOLD: optional(
     z
       .string()
       .regex(/^\d{1,9}$/, 'must be a whole number ≥ 0')
-      .transform(Number),
+      .transform(Number)
+      .refine((n) => n <= FULL_LIST_MAX, `must be at most ${FULL_LIST_MAX} (the most one full list of listings carries)`),
   ),
 });
 export type SiteSettingsEnvValues = z.infer<typeof SiteSettingsEnv>;

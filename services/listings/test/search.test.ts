@@ -1,5 +1,5 @@
 import { LISTING_CATEGORIES, LISTING_TIERS, LOCATIONS, listingMatchesFilters, PRICE_BUCKET_IDS, type Listing, type ListingCategory, type ListingFilterValues, type PriceBucketId } from '@cp/contracts';
-import { filterListings, NO_FILTERS } from '../../../mf-listings/src/lib/listings.ts';
+import { filterListings, NO_FILTERS } from '../../../mf-listings/src/lib/listing-filters.ts';
 import { call, startListings, type ListingsHarness } from './helpers.ts';
 
 let h: ListingsHarness;

@@ -1,9 +1,8 @@
 import { useEffect, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import { matchPath, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { Toaster } from '@cp/ui';
 import { ErrorBoundary, type AppStore } from '@cp/web-core';
-import { lazyPage, type PreloadableComponent } from '@cp/web-core/contract';
 import { Layout } from '../chrome/Layout.tsx';
 import { RemotesProvider } from '../mf/RemotesContext.tsx';
 import type { RemotesController, RemotesSnapshot } from '../mf/remotes.ts';
@@ -11,29 +10,8 @@ import { HomePage } from '../home/HomePage.tsx';
 import { RemoteRoutes } from './RemoteRoutes.tsx';
 import { RouteError } from './RouteError.tsx';
 import { FlashToast } from './flash-toast-loader.tsx';
-
-/**
- * The shell's own pages but home, each its own chunk (nothing of them on home's first view), by path. The first
- * view's page is fetched before the server's markup is hydrated (preloadShellPage), like the remotes' pages.
- */
-const SHELL_PAGES: Readonly<Record<string, PreloadableComponent>> = {
-  auth: lazyPage(() => import('../pages/AuthPage.tsx')),
-  'forgot-password': lazyPage(() => import('../pages/ForgotPasswordPage.tsx')),
-  'reset-password': lazyPage(() => import('../pages/ResetPasswordPage.tsx')),
-  'verify-email': lazyPage(() => import('../pages/VerifyEmailPage.tsx')),
-  contact: lazyPage(() => import('../pages/ContactPage.tsx')),
-  about: lazyPage(() => import('../pages/AboutPage.tsx')),
-  terms: lazyPage(() => import('../pages/TermsPage.tsx')),
-  // The newsletter mails' links.
-  'newsletter/confirm': lazyPage(() => import('../pages/NewsletterLinks.tsx').then((m) => ({ default: m.NewsletterConfirmPage }))),
-  'newsletter/unsubscribe': lazyPage(() => import('../pages/NewsletterLinks.tsx').then((m) => ({ default: m.NewsletterUnsubscribePage }))),
-};
-
-/** Fetches the code of the shell's page at this path, if it is one (a failure is the page's own, when it renders). */
-export function preloadShellPage(pathname: string): Promise<void> {
-  const path = Object.keys(SHELL_PAGES).find((p) => matchPath({ path: `/${p}`, end: true }, pathname));
-  return path ? SHELL_PAGES[path]!.preload().catch(() => undefined) : Promise.resolve();
-}
+import { SHELL_PAGES } from './shell-pages.ts';
+import { markReadyWhenHydrated } from './ready.ts';
 
 /**
  * The site's routes inside the chrome: the shell's own pages; every other path goes to the remotes' routes
@@ -56,11 +34,9 @@ export function SiteRoutes() {
   );
 }
 
-/** Marks the page interactive (`<html data-ready>`) once React has committed it: hydrated, or rendered. */
+/** Marks the page interactive (`<html data-ready>`) once React has committed it: all of it hydrated, or rendered. */
 function Ready() {
-  useEffect(() => {
-    document.documentElement.dataset.ready = '';
-  }, []);
+  useEffect(() => markReadyWhenHydrated(document.getElementById('root')), []);
   return null;
 }
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { Connection, Model } from 'mongoose';
 import type { JetStreamClient } from '@nats-io/jetstream';
 import type { Logger } from 'pino';
@@ -43,7 +44,11 @@ const jitter = (ms: number) => Math.round(ms * (0.75 + Math.random() * 0.5));
  */
 export class OutboxRelay {
   private readonly model: Model<OutboxDoc>;
-  private readonly id = randomUUID();
+  /**
+   * This relay's claims (`lockedBy`): the host and process it runs in, then a random part, so an operator (and the
+   * chaos suite, which kills the process that holds a batch) sees whose lock an entry carries.
+   */
+  private readonly id = `${hostname()}/${process.pid}/${randomUUID()}`;
   private readonly opts: Required<Omit<OutboxRelayOptions, 'connection' | 'js' | 'logger'>>;
   private readonly js: JetStreamClient;
   private readonly logger: Logger;

@@ -102,7 +102,27 @@ async function sendOne(deps: Deps, kind: MailBatchKind<unknown>, batch: MailBatc
     else deps.logger.error({ ...log, err: String(err) }, 'mail batch failed after its last attempt; kept as failed');
     return 'failed';
   }
-  await deps.mailBatches.finish(batch._id, 'sent', deps.now());
+  await markSent(deps, batch._id, opts.claimMs ?? MAIL_BATCH_CLAIM_MS);
   deps.logger.info(log, 'mail batch sent');
   return 'sent';
+}
+
+/**
+ * The mail went out: marks its batch sent, trying again while MongoDB does not answer (a restart takes seconds) for up
+ * to half the claim's lease. Giving up at once would leave the batch `sending` until its lease ran out, and the sender
+ * that takes it over would mail it a second time (the chaos suite saw this when mongod was killed). Past that bound the
+ * error is thrown, and the batch is sent again after its lease, with the same Message-ID.
+ */
+async function markSent(deps: Deps, batchId: string, claimMs: number): Promise<void> {
+  const deadline = Date.now() + claimMs / 2;
+  for (let waitMs = 250; ; waitMs = Math.min(waitMs * 2, 2_000)) {
+    try {
+      await deps.mailBatches.finish(batchId, 'sent', deps.now());
+      return;
+    } catch (err) {
+      if (Date.now() + waitMs > deadline) throw err;
+      deps.logger.warn({ batchId, err: String(err), retryInMs: waitMs }, 'mail batch sent but not yet marked sent; trying again');
+      await new Promise((resolve) => setTimeout(resolve, waitMs));
+    }
+  }
 }

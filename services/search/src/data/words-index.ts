@@ -23,7 +23,13 @@ export function snippetOf(text: string): string {
  * with prefix matching and typo tolerance (edit distance), title words weighted double. Best first.
  */
 export class WordsIndex {
-  private mini = new MiniSearch<WordsDoc>({ idField: 'key', fields: ['title', 'text'], storeFields: [] });
+  /**
+   * The clean-up of removed and replaced words (MiniSearch's auto vacuum) runs as one batch: in batches it pauses
+   * between event-loop turns, and a change made during a pause breaks its walk of the word tree (lucaong/minisearch#306),
+   * an unhandled rejection that ends the process. One batch never pauses; it runs when a tenth of the documents have
+   * changed since the last one (MiniSearch's default conditions).
+   */
+  private mini = new MiniSearch<WordsDoc>({ idField: 'key', fields: ['title', 'text'], storeFields: [], autoVacuum: { batchSize: Number.MAX_SAFE_INTEGER } });
   private docs = new Map<string, WordsDoc>();
 
   put(type: SearchHitType, id: string, title: string, text: string): void {
