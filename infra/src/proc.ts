@@ -92,6 +92,16 @@ export async function killStale(pidDir: string): Promise<void> {
   while (killed.some((pid) => existsSync(`/proc/${pid}`)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
 }
 
+/** Whether the process `pid` has exited (signal 0 checks that it exists, sending nothing). */
+export function processGone(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
 /** The pid still runs what was recorded (not a recycled pid): its command line names the program or its first argument. */
 function isRunning(pid: number, names: Array<string | undefined>): boolean {
   try {

@@ -18,6 +18,7 @@ import type { Connection } from 'mongoose';
 import { AdClickRecorded, ListingCreated, eventStream, parseEvent } from '@cp/contracts';
 import { connectMongo, connectNats, consumerBacklog, createLogger, streamMessages, type NatsHandle } from '@cp/service-kit';
 import { faultNats, testEnv } from '../src/jest/test-env.ts';
+import { processGone } from '../src/proc.ts';
 import { liftedPostingLimits, startServices, type RunningStack } from '../src/stack.ts';
 import { AD_COUNTER_DURABLE } from '../../services/ads/src/events/ad-counter.ts';
 
@@ -179,16 +180,8 @@ test('two replicas of listings and of ads: one of each killed mid-load, no reque
     listings.dying = clicks.dying = true;
     const pids = ['listings#2', 'ads#2'].map((name) => stack.status().find((p) => p.name === name)!.pid!);
     for (const pid of pids) process.kill(pid, 'SIGKILL');
-    const gone = (pid: number) => {
-      try {
-        process.kill(pid, 0);
-        return false;
-      } catch {
-        return true;
-      }
-    };
     const watch = setInterval(() => {
-      if (!pids.every(gone)) return;
+      if (!pids.every(processGone)) return;
       clearInterval(watch);
       listings.dying = clicks.dying = false;
     }, 1);

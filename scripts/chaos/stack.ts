@@ -11,7 +11,7 @@ import { startMongo, type MongoHandle } from '../../infra/src/components/mongo.t
 import { startNats, type NatsHandle as NatsServerHandle } from '../../infra/src/components/nats.ts';
 import { startSwift } from '../../infra/src/components/swift.ts';
 import { toolsDir } from '../../infra/src/paths.ts';
-import { freeLoopbackPorts, killStale } from '../../infra/src/proc.ts';
+import { freeLoopbackPorts, killStale, processGone } from '../../infra/src/proc.ts';
 import { liftedPostingLimits, startServices, type RunningStack } from '../../infra/src/stack.ts';
 import { REGION, UPLOADS_BUCKET } from '../../infra/src/types.ts';
 
@@ -51,15 +51,6 @@ export interface ChaosStack {
   stop(): Promise<void>;
 }
 
-const gone = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return false;
-  } catch {
-    return true;
-  }
-};
-
 /** SIGKILL to one process (never its group: wine's shared wineserver stays), then waits until it is gone. */
 export async function killHard(pid: number): Promise<void> {
   try {
@@ -68,7 +59,7 @@ export async function killHard(pid: number): Promise<void> {
     return;
   }
   const deadline = Date.now() + 10_000;
-  while (!gone(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  while (!processGone(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
 }
 
 export async function startChaosStack(opts: ChaosStackOptions): Promise<ChaosStack> {
