@@ -67,6 +67,9 @@ export const SHARED_SINGLETONS = [
   '@cp/ui/tabs',
   '@cp/ui/alert-dialog',
   '@cp/web-core',
+  // The microfrontend contract (lazyPage, defineRemoteRoutes/Widgets, the slots): the host's copy serves every remote's
+  // exposed modules, which would otherwise each bundle it beside the host's.
+  '@cp/web-core/contract',
 ];
 
 /**
@@ -75,7 +78,7 @@ export const SHARED_SINGLETONS = [
  * once it runs). The host provides them first, so with `loaded-first` every remote uses the host's copy; a remote's
  * own copy stays its fallback (and its standalone page's). @cp/ui's entries that no first view needs stay lazy.
  */
-export const FIRST_VIEW_SINGLETONS = ['react', 'react/jsx-runtime', 'react-dom', 'react-router', '@reduxjs/toolkit', 'react-redux', '@cp/ui', '@cp/web-core'];
+export const FIRST_VIEW_SINGLETONS = ['react', 'react/jsx-runtime', 'react-dom', 'react-router', '@reduxjs/toolkit', 'react-redux', '@cp/ui', '@cp/web-core', '@cp/web-core/contract'];
 
 const packageNameOf = (request) => (request.startsWith('@') ? request.split('/').slice(0, 2).join('/') : request.split('/')[0]);
 
