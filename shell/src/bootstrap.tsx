@@ -63,7 +63,11 @@ async function start(): Promise<void> {
       if (ssr.failedRemotes.length > 0) setTimeout(() => void remotes.retry(), 0);
     });
   } else {
-    createRoot(container).render(page());
+    // No server markup (the renderer missed its budget, is down, or a dev build): the page is rendered here, also as a
+    // transition, so React renders it in slices instead of one long task (a default update renders the whole tree
+    // without yielding).
+    const app = createRoot(container);
+    startTransition(() => app.render(page()));
   }
 }
 
