@@ -26,10 +26,11 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  */
 async function start(): Promise<void> {
   await nextTask();
-  // The store's libraries first, then web-core (the store, the API and its endpoints): each a task of its own.
+  // The store's libraries, web-core (the API and its endpoints), then the store: each a task of its own.
   await Promise.all([import(/* webpackMode: "eager" */ '@reduxjs/toolkit'), import(/* webpackMode: "eager" */ 'react-redux')]);
   await nextTask();
   const { createAppStore } = await import(/* webpackMode: "eager" */ '@cp/web-core');
+  await nextTask();
   const store = createAppStore();
   if (ssr) store.dispatch(hydrateApi(ssr.api));
   await nextTask();
