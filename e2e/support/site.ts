@@ -55,7 +55,7 @@ export async function mailedVerificationLink(email: string, skip: ReadonlySet<st
 }
 
 /**
- * Verifies a registered user's e-mail address the honest way: the link identity mailed them, its token posted to the
+ * Verifies a registered user's e-mail address the honest way: the link comms mailed them (made by identity), its token posted to the
  * identity service directly (test set-up, like registerDirect).
  */
 export async function verifyDirect(user: Pick<TestUser, 'email'>): Promise<void> {
