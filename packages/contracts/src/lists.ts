@@ -19,9 +19,8 @@ export type ListResponse<T> = T[];
 /**
  * The one cursor list shape (issue 24 §2): a bounded slice of a list in its fixed order, and the opaque cursor of the
  * next slice (pass it back as `?cursor=`; null on the last one). Asked with `?limit=` (1..the endpoint's max, zod-
- * checked: more is a 400) and/or `?cursor=`. The page-number form (`PageResponse`) stays for screens that show "Page n
- * of m" (GET /api/listings?page=…, search, saved listings, the moderation queue). GET /api/conversations and a
- * conversation's messages answer this shape too. The zod form: CursorPageSchema (common.ts).
+ * checked: more is a 400) and/or `?cursor=`. The page-number form (`PageResponse`) is for screens that show "Page n
+ * of m" (search's pages, My Listings, saved listings, the moderation queue). The zod form: CursorPageSchema (common.ts).
  */
 export interface CursorPage<T> {
   items: T[];

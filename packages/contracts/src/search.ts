@@ -27,7 +27,7 @@ export const SearchHitSchema = z.object({
   url: z.string(),
 });
 
-/** GET /api/search/listings query: exactly GET /api/listings' query (search, filters, sort, page) with the §9 rules. */
+/** GET /api/search/listings query: search, filters, sort and page with the §9 rules (ListingsQuerySchema). */
 export const SearchListingsQuerySchema = ListingsQuerySchema;
 
 const countsOf = <K extends string>(keys: readonly [K, ...K[]]) => z.object(Object.fromEntries(keys.map((k) => [k, z.number().int().nonnegative()])) as Record<K, z.ZodNumber>);
