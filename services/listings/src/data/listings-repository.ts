@@ -137,8 +137,6 @@ const NOT_RETURNED = { searchText: 0, contentHash: 0 } as const;
  */
 export const isModerated = (doc: Pick<ListingDoc, 'hidden' | 'authorBanned'>) => doc.hidden === true || doc.authorBanned === true;
 
-/** Statuses the public never sees (issue 22): expired past expiresAt, taken down. */
-export const WITHHELD_STATUSES = ['expired', 'inactive'] as const;
 /** Statuses the public sees: active, and done (with its badge) until retired. */
 export const SHOWN_STATUSES = ['active', ...LISTING_DONE_STATUSES] as const;
 
@@ -146,13 +144,6 @@ export const SHOWN_STATUSES = ['active', ...LISTING_DONE_STATUSES] as const;
 const liveFilter = () => ({ status: trusted({ $in: [...SHOWN_STATUSES] }), retired: trusted({ $ne: true }) });
 /** The listings everyone may see: live, neither hidden nor of a banned author (issue 21). */
 const publicFilter = () => ({ hidden: trusted({ $ne: true }), authorBanned: trusted({ $ne: true }), ...liveFilter() });
-/**
- * The listings a viewer may see in the lists: the public ones and, signed in, their own live ones whatever moderation
- * says. Their own expired or retired listings are in My Listings (GET /api/listings/mine), not in lists.
- */
-export function visibleTo(viewerId: string | undefined): Record<string, unknown> {
-  return viewerId ? { $or: [publicFilter(), { userId: viewerId, ...liveFilter() }] } : publicFilter();
-}
 /**
  * listing_fingerprints: one document per user and listing content (contentHashOf), written in every create's
  * transaction before the duplicate check, so two identical creates at once conflict and the second sees the first.
@@ -234,8 +225,9 @@ export class ListingsRepository extends MongoRepository<ListingDoc> {
   }
 
   /**
-   * Every listing the viewer may see (visibleTo), newest first (spec §7: the client filters over the full list):
-   * the public ones and, when the viewer owns moderated ones, those merged in. At most `limit` (the newest): every list
+   * Every listing the viewer may see, newest first (spec §7: the client filters over the full list): the public ones
+   * and, when the viewer owns live ones under moderation, those merged in (their own expired or retired listings are
+   * in My Listings, ownedPage, not here). At most `limit` (the newest): every list
    * is bounded (issue 24 §2).
    */
   async all(viewerId: string | undefined, limit: number): Promise<ListingDoc[]> {
