@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import { Agent, request } from 'undici';
 import type { RunningGateway } from '../src/app.ts';
-import { MIN_COMPRESS_BYTES } from '../src/static-files.ts';
+import { MIN_COMPRESS_BYTES } from '../src/shared/compression.ts';
 import { bigBody, startFakeService, startTestGateway, type FakeService } from './helpers.ts';
 
 describe('compression of forwarded answers', () => {

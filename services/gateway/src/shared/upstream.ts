@@ -1,3 +1,8 @@
+/**
+ * Forwarding to an upstream, shared by both halves: the API proxy forwards to the services, the web half to a remote's
+ * own static server. Upstream (a keep-alive undici pool and a circuit breaker), UpstreamGroup (a service's replicas),
+ * proxyRequest (streaming both ways, body limits, timeouts, header rules, the one resend to another replica).
+ */
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import type { Context } from 'koa';

@@ -3,7 +3,38 @@ import zlib from 'node:zlib';
 import compressible from 'compressible';
 import type { Context, Middleware, Next } from 'koa';
 import type { Logger } from '@cp/service-kit';
-import { MIN_COMPRESS_BYTES, preferredEncoding, type Encoding } from './static-files.ts';
+
+/**
+ * Compression shared by both halves: the negotiation of an answer's encoding (the web half's files use it too), and
+ * the streaming compression of forwarded answers (the services' and a proxied remote's).
+ */
+
+/** Below this, compression costs more than it saves. */
+export const MIN_COMPRESS_BYTES = 1024;
+
+export type Encoding = 'br' | 'gzip';
+
+/** br when the client takes it at least as gladly as gzip, else gzip, else none (RFC 9110 §12.5.3 q-values, `*`). */
+export function preferredEncoding(acceptEncoding: string | undefined): Encoding | 'identity' {
+  if (!acceptEncoding) return 'identity';
+  const q = new Map<string, number>();
+  for (const part of acceptEncoding.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    let weight = 1;
+    for (const p of params) {
+      const m = /^\s*q=([0-9.]+)\s*$/.exec(p);
+      if (m) weight = Number(m[1]);
+    }
+    q.set(name.trim(), Number.isFinite(weight) ? weight : 0);
+  }
+  const of = (name: string) => q.get(name) ?? q.get('*') ?? 0;
+  const br = of('br');
+  const gz = of('gzip');
+  if (br > 0 && br >= gz) return 'br';
+  if (gz > 0) return 'gzip';
+  return 'identity';
+}
 
 const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i;
 
