@@ -16,7 +16,8 @@ try {
   }
   throw err;
 }
-const logger = createLogger('gateway', config.logLevel);
+// A line per request: written without waiting for each write (see createLogger), flushed at exit.
+const logger = createLogger('gateway', config.logLevel, { async: true });
 
 const gateway = await startGateway(config, logger);
 guardProcess(logger);

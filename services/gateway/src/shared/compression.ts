@@ -43,12 +43,16 @@ const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i;
  * fraction of its top levels' CPU; gzip level 6). A failure of the source ends the compressed answer too, so an
  * unfinished answer never looks complete. Content-Length and the strong ETag of the plain bytes go.
  */
-export function compressBody(ctx: Context, body: Readable, encoding: Encoding, log: Logger): void {
+export function compressBody(ctx: Context, body: Readable | Buffer, encoding: Encoding, log: Logger): void {
   const compressor = encoding === 'br' ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }) : zlib.createGzip({ level: 6 });
   ctx.set('Content-Encoding', encoding);
   ctx.body = compressor; // Koa drops Content-Length when a stream body is replaced
   ctx.remove('Content-Length');
   ctx.remove('ETag');
+  if (Buffer.isBuffer(body)) {
+    compressor.end(body); // a small answer read whole (upstream.ts): compressed as it is sent, off the event loop
+    return;
+  }
   pipeline(body, compressor, (err) => {
     if (err && (err as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE') log.warn({ err, path: ctx.path }, 'compressed answer failed');
   });
@@ -57,7 +61,7 @@ export function compressBody(ctx: Context, body: Readable, encoding: Encoding, l
 /**
  * Compresses the services' answers that the gateway forwards (JSON and other text; the largest is the full listings
  * list that the browser filters) for clients that accept it: brotli, else gzip, as the client's Accept-Encoding rates
- * them. The body keeps streaming.
+ * them, as the body streams (or, for a small answer read whole, as it is sent).
  *
  * Left as they are: HEAD, answers without a body (204, 304), bodies already encoded, partial content, `no-transform`,
  * types that do not compress (images), event streams, and bodies known to be under 1 KB. `Vary: Accept-Encoding` is set whenever the
@@ -71,7 +75,7 @@ export function compressForwarded(logger: Logger): Middleware {
     await next();
     if (!ctx.state.upstream) return;
     const body: unknown = ctx.body;
-    if (!(body instanceof Readable) || ctx.method === 'HEAD' || ctx.status === 204 || ctx.status === 304 || ctx.status === 206) return;
+    if (!(body instanceof Readable || Buffer.isBuffer(body)) || ctx.method === 'HEAD' || ctx.status === 204 || ctx.status === 304 || ctx.status === 206) return;
     if (ctx.response.get('Content-Encoding') || ctx.response.get('Content-Range') || NO_TRANSFORM.test(ctx.response.get('Cache-Control'))) return;
     // An event stream must reach the browser event by event; a compressor would hold events back until its block fills.
     if (!compressible(ctx.response.type) || ctx.response.type === 'text/event-stream') return;
