@@ -434,7 +434,8 @@ export async function proxyRequest(ctx: Context, target: Upstream | UpstreamGrou
   };
 
   ctx.status = response.statusCode;
-  ctx.set(clientResponseHeaders(response.headers));
+  const forwarded = clientResponseHeaders(response.headers);
+  ctx.set(forwarded);
   const answer = response.body;
   answer.once('close', release);
   answer.once('end', release);
@@ -456,6 +457,7 @@ export async function proxyRequest(ctx: Context, target: Upstream | UpstreamGrou
       ctx.body = Buffer.from(await answer.arrayBuffer());
     } catch (err) {
       ctx.res.off('close', onClose);
+      for (const name of Object.keys(forwarded)) ctx.remove(name); // the error answer is the gateway's, not the service's
       throw mapUpstreamError(err, { upstream: answered, limit: undefined, aborted, log: opts.log });
     } finally {
       release();
