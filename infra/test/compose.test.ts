@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { z } from 'zod';
-import { SERVICE_NAMES } from '../../services/gateway/src/routes-table.ts';
+import { SERVICE_NAMES } from '../../services/gateway/src/proxy/routes-table.ts';
 import { NATS_SERVER, readsSyncInterval } from '../src/components/nats.ts';
 import { interpolate, interpolateTree, loadServiceConfig, PINNED_IMAGE, readEnvFile, remoteDirs, REPO, serviceDirs, staticServerReadyz, tempKeyFiles, type Env } from './support/operator-files.ts';
 
@@ -310,9 +310,9 @@ describe('docker-compose.yml with compose.env.example', () => {
     const port = (name: string) => envOf(name).PORT;
 
     test("the gateway reaches every service of its routing table where it listens", () => {
-      const gateway = loadServiceConfig('gateway', envOf('gateway'), tempKeyFiles()) as { services: Record<string, string | string[]>; web: { remotes: Array<{ key: string; source: { kind: string; origin?: string } }> } };
-      for (const name of SERVICE_NAMES) expect([gateway.services[name]].flat()).toEqual([`http://${name}:${port(name)}`]);
-      expect(Object.keys(gateway.services).sort()).toEqual([...SERVICE_NAMES].sort());
+      const gateway = loadServiceConfig('gateway', envOf('gateway'), tempKeyFiles()) as { proxy: { services: Record<string, string | string[]> }; web: { remotes: Array<{ key: string; source: { kind: string; origin?: string } }> } };
+      for (const name of SERVICE_NAMES) expect([gateway.proxy.services[name]].flat()).toEqual([`http://${name}:${port(name)}`]);
+      expect(Object.keys(gateway.proxy.services).sort()).toEqual([...SERVICE_NAMES].sort());
       expect(svc('gateway').ports).toEqual([`${port('gateway')}:${port('gateway')}`]);
     });
 

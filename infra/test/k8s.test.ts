@@ -9,7 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { z } from 'zod';
-import { SERVICE_NAMES } from '../../services/gateway/src/routes-table.ts';
+import { SERVICE_NAMES } from '../../services/gateway/src/proxy/routes-table.ts';
 import { kustomizeBuild, readObjects, validateObjects, type K8sObject } from './support/kustomize.ts';
 import { loadServiceConfig, remoteDirs, REPO, serviceDirs, staticServerReadyz, tempKeyFiles, type Env } from './support/operator-files.ts';
 
@@ -192,13 +192,13 @@ describe('infra/k8s overlays/production, built as kustomize builds it', () => {
   });
 
   test('the gateway reaches every service of its routing table and every remote through their Services', () => {
-    const gateway = loadServiceConfig('gateway', containerEnv('gateway'), tempKeyFiles()) as { services: Record<string, string | string[]>; web: { remotes: Array<{ key: string; source: unknown }> } };
+    const gateway = loadServiceConfig('gateway', containerEnv('gateway'), tempKeyFiles()) as { proxy: { services: Record<string, string | string[]> }; web: { remotes: Array<{ key: string; source: unknown }> } };
     const through = (name: string) => {
       const s = service(name);
       expect(s.spec.ports[0]!.targetPort).toBe('http');
       return `http://${name}:${s.spec.ports[0]!.port}`;
     };
-    for (const name of SERVICE_NAMES) expect([gateway.services[name]].flat()).toEqual([through(name)]);
+    for (const name of SERVICE_NAMES) expect([gateway.proxy.services[name]].flat()).toEqual([through(name)]);
     expect(gateway.web.remotes.map((r) => `mf-${r.key}`).sort()).toEqual(remoteDirs());
     for (const r of gateway.web.remotes) expect(r.source).toEqual({ kind: 'url', origin: through(`mf-${r.key}`), basePath: '/' });
     for (const name of serviceDirs()) {

@@ -4,7 +4,7 @@ import { adsApi } from '../../services/ads/src/api.ts';
 import { commsApi } from '../../services/comms/src/api.ts';
 import { directoryApi } from '../../services/directory/src/api.ts';
 import { forumApi } from '../../services/forum/src/api.ts';
-import { gatewayApi } from '../../services/gateway/src/api.ts';
+import { gatewayApi } from '../../services/gateway/src/proxy/api.ts';
 import { identityApi } from '../../services/identity/src/api.ts';
 import { listingsApi } from '../../services/listings/src/api.ts';
 import { messagesApi } from '../../services/messages/src/api.ts';

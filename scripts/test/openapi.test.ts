@@ -3,8 +3,8 @@ import { randomUUID } from 'node:crypto';
 import type Router from '@koa/router';
 import { lint, lintFromString, loadConfig } from '@redocly/openapi-core';
 import { connectMongo, createLogger, type Auth } from '@cp/service-kit';
-import { isPublicOperation, openApiPath, pathParamNames, type ServiceApi } from '@cp/contracts/openapi';
-import { createRouteMatcher } from '@cp/contracts';
+import { isPublicOperation, openApiPath, operationRateLimit, pathParamNames, type ServiceApi } from '@cp/contracts/openapi';
+import { createRouteMatcher, ROUTE_RULES } from '@cp/contracts';
 import { testEnv } from '../../infra/src/jest/test-env.ts';
 import { ALL_APIS, buildDocuments, repoFile, serialize } from '../openapi/documents.ts';
 import { identityRoutes } from '../../services/identity/src/routes.ts';
@@ -22,7 +22,7 @@ import { messagesRoutes } from '../../services/messages/src/routes.ts';
 import { pageRoutes } from '../../services/renderer/src/pages/routes.ts';
 import { sitemapRoutes } from '../../services/renderer/src/sitemap/routes.ts';
 import { previewImageRoutes } from '../../services/renderer/src/preview-images/routes.ts';
-import { apiDocsRoutes } from '../../services/gateway/src/api-docs.ts';
+import { apiDocsRoutes } from '../../services/gateway/src/proxy/api-docs.ts';
 import type { ListingsDeps } from '../../services/listings/src/use-cases/deps.ts';
 
 /**
@@ -66,6 +66,32 @@ describe('the committed OpenAPI documents', () => {
       }
     }
     expect(Object.keys(doc.paths).filter((p) => p.startsWith('/internal'))).toEqual([]);
+  });
+
+  test("every rate-limit class of the route table names a documented operation, which the documents state", () => {
+    // The documents take each operation's class from the table (operationRateLimit); a limit on a path no operation
+    // has would limit nothing the API describes, so it fails here.
+    const ops = ALL_APIS.filter((api) => api.service !== 'gateway').flatMap((api) => api.operations.filter((op) => isPublicOperation(api.service, op)));
+    const publicDoc = JSON.stringify(documents.get('services/gateway/openapi.json'));
+    for (const rule of ROUTE_RULES) {
+      for (const limit of rule.limits ?? []) {
+        const covered = ops.filter((op) => op.method === limit.method.toLowerCase() && (limit.path === undefined ? op.path === rule.prefix || op.path.startsWith(`${rule.prefix}/`) : op.path === limit.path));
+        expect([rule.prefix, limit.class, covered.length > 0]).toEqual([rule.prefix, limit.class, true]);
+        for (const op of covered) expect([op.path, operationRateLimit(op)]).toEqual([op.path, limit.class]);
+      }
+    }
+    expect(publicDoc).toContain('`RATE_LIMIT_AUTH`');
+    expect(ops.filter((op) => operationRateLimit(op) !== undefined).map((op) => `${op.method} ${op.path}`).sort()).toEqual([
+      'post /api/advertisements/:id/click',
+      'post /api/advertisements/:id/impression',
+      'post /api/contact',
+      'post /api/forgot-password',
+      'post /api/local-login',
+      'post /api/newsletter/subscribe',
+      'post /api/register',
+      'post /api/reset-password',
+      'post /api/upload',
+    ]);
   });
 });
 

@@ -11,7 +11,7 @@ import { ContactBlock } from '../src/home/ContactBlock.tsx';
 import { createRemotesController } from '../src/mf/remotes.ts';
 import { ContactPage } from '../src/pages/ContactPage.tsx';
 
-/** The operator's values as the gateway writes them into the page (services/gateway/src/site-settings.ts). */
+/** The operator's values as the gateway writes them into the page (services/gateway/src/web/site-settings.ts). */
 const CONFIGURED: SiteSettings = {
   whatsappGroupUrl: 'https://chat.whatsapp.com/K3yStoneDesi2024Group',
   contactEmail: 'hello@centralpadesi.org',

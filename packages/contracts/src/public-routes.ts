@@ -11,23 +11,44 @@ export type ServiceName = (typeof SERVICE_NAMES)[number];
 /** 'api': a request and its answer; 'upload': a large body, more time; 'stream': a long-lived answer (server-sent events). */
 export type RouteKind = 'api' | 'upload' | 'stream';
 
+/**
+ * The gateway's per-IP rate-limit classes: a request a rule's `limits` name counts in its class's bucket (env
+ * `RATE_LIMIT_<CLASS>`: one bucket per class, shared by every path of the class) besides the global one. The OpenAPI
+ * documents take each operation's class from here (`routeRateLimit`), so the table and the API description agree.
+ */
+export const RATE_LIMIT_CLASSES = ['auth', 'password', 'contact', 'upload', 'adEvents'] as const;
+export type RateLimitClass = (typeof RATE_LIMIT_CLASSES)[number];
+
+export interface RouteLimit {
+  /** The method it counts (the classes are for state changes). */
+  method: 'POST';
+  class: RateLimitClass;
+  /**
+   * The one path it counts, router-style (`/api/advertisements/:id/click`: a `:name` is one segment), matched whole (a
+   * trailing slash aside). Absent: the rule's prefix and everything below it.
+   */
+  path?: string;
+}
+
 export interface RouteRule {
   /** Matches the path itself and everything below it (`/api/auth` matches `/api/auth/user`, not `/api/authx`). */
   prefix: string;
   service: ServiceName;
   kind: RouteKind;
+  /** The rate-limit classes of requests under this rule (see RouteLimit); the first that matches counts. */
+  limits?: readonly RouteLimit[];
 }
 
 export const ROUTE_RULES: readonly RouteRule[] = [
-  { prefix: '/api/register', service: 'identity', kind: 'api' },
-  { prefix: '/api/local-login', service: 'identity', kind: 'api' },
+  { prefix: '/api/register', service: 'identity', kind: 'api', limits: [{ method: 'POST', class: 'auth', path: '/api/register' }] },
+  { prefix: '/api/local-login', service: 'identity', kind: 'api', limits: [{ method: 'POST', class: 'auth', path: '/api/local-login' }] },
   { prefix: '/api/logout', service: 'identity', kind: 'api' },
   { prefix: '/api/auth', service: 'identity', kind: 'api' },
-  { prefix: '/api/forgot-password', service: 'identity', kind: 'api' },
-  { prefix: '/api/reset-password', service: 'identity', kind: 'api' },
+  { prefix: '/api/forgot-password', service: 'identity', kind: 'api', limits: [{ method: 'POST', class: 'password', path: '/api/forgot-password' }] },
+  { prefix: '/api/reset-password', service: 'identity', kind: 'api', limits: [{ method: 'POST', class: 'password', path: '/api/reset-password' }] },
   { prefix: '/api/listings', service: 'listings', kind: 'api' },
   { prefix: '/api/saved-listings', service: 'listings', kind: 'api' },
-  { prefix: '/api/upload', service: 'listings', kind: 'upload' },
+  { prefix: '/api/upload', service: 'listings', kind: 'upload', limits: [{ method: 'POST', class: 'upload' }] },
   // Saved searches and their alerts (issue 22 §3); the alert mails' one-click unsubscribe is under it.
   { prefix: '/api/saved-searches', service: 'listings', kind: 'api' },
   { prefix: '/uploads', service: 'listings', kind: 'api' },
@@ -35,9 +56,17 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   { prefix: '/api/businesses', service: 'directory', kind: 'api' },
   { prefix: '/api/admin/businesses', service: 'directory', kind: 'api' },
   { prefix: '/api/yellow-pages', service: 'directory', kind: 'api' },
-  { prefix: '/api/advertisements', service: 'ads', kind: 'api' },
-  { prefix: '/api/contact', service: 'comms', kind: 'api' },
-  { prefix: '/api/newsletter', service: 'comms', kind: 'api' },
+  {
+    prefix: '/api/advertisements',
+    service: 'ads',
+    kind: 'api',
+    limits: [
+      { method: 'POST', class: 'adEvents', path: '/api/advertisements/:id/impression' },
+      { method: 'POST', class: 'adEvents', path: '/api/advertisements/:id/click' },
+    ],
+  },
+  { prefix: '/api/contact', service: 'comms', kind: 'api', limits: [{ method: 'POST', class: 'contact', path: '/api/contact' }] },
+  { prefix: '/api/newsletter', service: 'comms', kind: 'api', limits: [{ method: 'POST', class: 'contact', path: '/api/newsletter/subscribe' }] },
   // The unread-message mails' unsubscribe (issue 23 §5).
   { prefix: '/api/message-mails', service: 'comms', kind: 'api' },
   { prefix: '/api/search', service: 'search', kind: 'api' },
@@ -73,4 +102,31 @@ export function createRouteMatcher(rules: readonly RouteRule[] = ROUTE_RULES): R
     if (NEVER_ROUTED.some((p) => under(path, p))) return undefined;
     return sorted.find((r) => under(path, r.prefix));
   };
+}
+
+/** `/api/advertisements/:id/click` → a whole-path pattern (a `:name` is one segment), kept per limit. */
+const limitPatterns = new WeakMap<RouteLimit, RegExp>();
+function limitPattern(limit: RouteLimit, path: string): RegExp {
+  let re = limitPatterns.get(limit);
+  if (!re) {
+    re = new RegExp(`^${path.split('/').map((s) => (s.startsWith(':') ? '[^/]+' : s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/')}$`);
+    limitPatterns.set(limit, re);
+  }
+  return re;
+}
+
+/**
+ * The rate-limit class a request counts in: the first of its rule's `limits` for its method and path (a trailing slash
+ * aside), or none. `rule` is what the matcher answered for the path. The gateway's limiter and the OpenAPI documents
+ * (an operation's router path, `:id` and all) both ask this.
+ */
+export function routeRateLimit(rule: RouteRule | undefined, method: string, path: string): RateLimitClass | undefined {
+  if (!rule?.limits) return undefined;
+  const m = method.toUpperCase();
+  const p = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  for (const limit of rule.limits) {
+    if (limit.method !== m) continue;
+    if (limit.path === undefined || limitPattern(limit, limit.path).test(p)) return limit.class;
+  }
+  return undefined;
 }

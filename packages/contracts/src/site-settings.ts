@@ -1,7 +1,7 @@
 /**
  * The site settings: the operator's own values that the chrome and the shell's pages show (issue 14): the WhatsApp
  * group, the contact e-mail and phone, the founder's profile on /about. The gateway reads them from its configuration
- * (services/gateway/src/site-settings.ts: SITE_* variables, required in production) and writes them into every page
+ * (services/gateway/src/web/site-settings.ts: SITE_* variables, required in production) and writes them into every page
  * it serves as a JSON block that is never executed (`<script type="application/json" id="site-settings">`), so the
  * first view has them without a request. The shell and the remotes read that block with `siteSettings()`.
  *

@@ -26,13 +26,13 @@ export const adsApi = defineServiceApi({
       responses: { 204: { description: 'Deleted.' } }, errors: [400, 404],
     },
     {
-      method: 'post', path: '/api/advertisements/:id/impression', id: 'recordImpression', summary: 'An ad was shown', auth: 'none', rateLimit: 'adEvents',
+      method: 'post', path: '/api/advertisements/:id/impression', id: 'recordImpression', summary: 'An ad was shown', auth: 'none',
       params: { id: IdSchema }, query: AdEventQuerySchema,
       description: 'Accepted once the event is stored; counted once per visitor (the `cp_vid` cookie) per ad per page view (`view`).',
       responses: { 202: { description: 'Accepted; `counted` says whether it counts.', schema: AdEventAnswerSchema } }, errors: [400, 404],
     },
     {
-      method: 'post', path: '/api/advertisements/:id/click', id: 'recordClick', summary: 'An ad was clicked', auth: 'none', rateLimit: 'adEvents',
+      method: 'post', path: '/api/advertisements/:id/click', id: 'recordClick', summary: 'An ad was clicked', auth: 'none',
       params: { id: IdSchema }, query: AdEventQuerySchema,
       description: 'Accepted once the event is stored; counted once per visitor per ad per click window.',
       responses: { 202: { description: 'Accepted; `counted` says whether it counts.', schema: AdEventAnswerSchema } }, errors: [400, 404],

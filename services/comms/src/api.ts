@@ -22,11 +22,11 @@ export const commsApi = defineServiceApi({
   description: 'The contact form (mailed to the operators), the newsletter (double opt-in, one-click unsubscribe) and the unsubscribe links of the unread-message mails.',
   operations: [
     {
-      method: 'post', path: '/api/contact', id: 'sendContactMessage', summary: 'Send a message to the operators', auth: 'none', rateLimit: 'contact',
+      method: 'post', path: '/api/contact', id: 'sendContactMessage', summary: 'Send a message to the operators', auth: 'none',
       body: ContactMessageInsertSchema, responses: { 201: { description: 'Stored; it is mailed to the operators.', schema: ContactMessageAnswerSchema } }, errors: [400],
     },
     {
-      method: 'post', path: '/api/newsletter/subscribe', id: 'subscribeNewsletter', summary: 'Subscribe to the newsletter (a confirmation mail follows)', auth: 'optional', rateLimit: 'contact',
+      method: 'post', path: '/api/newsletter/subscribe', id: 'subscribeNewsletter', summary: 'Subscribe to the newsletter (a confirmation mail follows)', auth: 'optional',
       body: NewsletterSubscribeSchema, responses: { 202: { description: 'The same answer for every address.', schema: NewsletterSubscribeAnswerSchema } }, errors: [400],
     },
     {

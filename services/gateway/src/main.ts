@@ -3,7 +3,8 @@ import path from 'node:path';
 import { ConfigError, createLogger, guardProcess, onShutdown } from '@cp/service-kit';
 import { loadGatewayConfig, type GatewayConfig } from './config.ts';
 import { startGateway } from './app.ts';
-import { SERVICE_NAMES } from './routes-table.ts';
+import { SERVICE_NAMES } from './proxy/routes-table.ts';
+import { servesSite } from './web/config.ts';
 
 let config: GatewayConfig;
 try {
@@ -15,7 +16,8 @@ try {
   }
   throw err;
 }
-const logger = createLogger('gateway', config.logLevel);
+// A line per request: written without waiting for each write (see createLogger), flushed at exit.
+const logger = createLogger('gateway', config.logLevel, { async: true });
 
 const gateway = await startGateway(config, logger);
 guardProcess(logger);
@@ -23,7 +25,7 @@ logger.info(
   { url: gateway.url, publicUrl: config.publicUrl, upstreams: Object.fromEntries([...gateway.upstreams].map(([name, u]) => [name, u.origin])) },
   'gateway listening',
 );
-if (config.web.root || config.web.remotes.length > 0) {
+if (servesSite(config.web)) {
   logger.info(
     { webRoot: config.web.root, remotes: Object.fromEntries(config.web.remotes.map((r) => [r.key, r.source.kind === 'dir' ? r.source.dir : `${r.source.origin}${r.source.basePath}`])) },
     'serving the web site',

@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { ConfigError, createLogger, guardProcess, loadConfig, onShutdown } from '@cp/service-kit';
-import { startStaticServer } from './static-server.ts';
+import { startStaticServer } from './web/static-server.ts';
 
 const Env = z.object({
   STATIC_DIR: z.string().min(1).transform((v) => path.resolve(v)),

@@ -1,7 +1,8 @@
 import zlib from 'node:zlib';
 import { Agent, request } from 'undici';
 import type { RunningGateway } from '../src/app.ts';
-import { MIN_COMPRESS_BYTES } from '../src/static-files.ts';
+import { MIN_COMPRESS_BYTES } from '../src/shared/compression.ts';
+import { SMALL_ANSWER_BYTES } from '../src/shared/upstream.ts';
 import { bigBody, startFakeService, startTestGateway, type FakeService } from './helpers.ts';
 
 describe('compression of forwarded answers', () => {
@@ -86,6 +87,23 @@ describe('compression of forwarded answers', () => {
     const head = await get('/api/listings/big?items=500', 'br', 'HEAD');
     expect(head.headers['content-encoding']).toBeUndefined();
     expect(head.bytes.length).toBe(0);
+  });
+
+  it('a small answer of known length is read whole: the same bytes and length plain or compressed, and a 502 when the service fails halfway', async () => {
+    const items = 100;
+    expect(bigBody(items).length).toBeLessThanOrEqual(SMALL_ANSWER_BYTES);
+    const plain = await get(`/api/listings/big?items=${items}`);
+    expect([plain.status, plain.headers['content-length'], plain.bytes.equals(bigBody(items))]).toEqual([200, String(bigBody(items).length), true]);
+    const gz = await get(`/api/listings/big?items=${items}`, 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.bytes).equals(bigBody(items))).toBe(true);
+    // Nothing was sent before the service broke off: the client gets the gateway's error, never a truncated body.
+    const broken = await get(`/api/listings/big?items=${items}&break=1&cache=${encodeURIComponent('public, max-age=60')}`);
+    expect(broken.status).toBe(502);
+    expect(JSON.parse(broken.bytes.toString('utf8'))).toMatchObject({ error: 'Bad gateway' });
+    expect(broken.headers['cache-control']).toBe('no-store'); // none of the service's headers on the gateway's error
+    // A large one streams: the service's failure halfway closes the connection after what was sent (below).
+    expect(bigBody(2000).length).toBeGreaterThan(SMALL_ANSWER_BYTES);
   });
 
   it('ends the compressed answer with an error when the service fails halfway, and goes on serving', async () => {

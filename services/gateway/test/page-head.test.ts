@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { RunningGateway } from '../src/app.ts';
-import { withPageBody, withPageHead } from '../src/page-head.ts';
+import { withPageBody, withPageHead } from '../src/web/page-head.ts';
 import { startListings, call, listingBody, type ListingsHarness } from '../../listings/test/helpers.ts';
 import { DOWN, hangingServer, startRenderer, type RendererHarness } from '../../renderer/test/helpers.ts';
 import { parseHead } from '../../renderer/test/head-parser.ts';

@@ -89,3 +89,27 @@ test('behind a trusted proxy the client address comes from its X-Forwarded-For (
   expect((await login('192.0.2.1')).status).toBe(429);
   expect((await login('192.0.2.2')).status).toBe(200);
 });
+
+test("each class counts where the route table's rule says, for POST only, one bucket per class", async () => {
+  const comms = await startFakeService('comms');
+  const listings = await startFakeService('listings');
+  try {
+    const base = await gatewayWith({ COMMS_URL: comms.url, LISTINGS_URL: listings.url, RATE_LIMIT_PASSWORD: '1', RATE_LIMIT_CONTACT: '2', RATE_LIMIT_UPLOAD: '1' });
+    const post = (path: string) => http.call(`${base}${path}`, { method: 'POST', headers: json, body: '{}' });
+    // password: forgot and reset share one bucket; a GET of the same path is not counted
+    expect((await http.call(`${base}/api/forgot-password`)).status).toBe(200);
+    expect((await post('/api/forgot-password')).status).toBe(200);
+    expect((await post('/api/reset-password')).status).toBe(429);
+    // contact: the contact form and the newsletter sign-up, not the newsletter's other paths
+    expect((await post('/api/contact')).status).toBe(200);
+    expect((await post('/api/newsletter/subscribe/')).status).toBe(200);
+    expect((await post('/api/newsletter/confirm')).status).toBe(200);
+    expect((await post('/api/contact')).status).toBe(429);
+    // upload: the rule's prefix and everything below it
+    expect((await post('/api/upload')).status).toBe(200);
+    expect((await post('/api/upload/more')).status).toBe(429);
+    expect((await post('/api/listings')).status).toBe(200);
+  } finally {
+    await Promise.all([comms.stop(), listings.stop()]);
+  }
+});

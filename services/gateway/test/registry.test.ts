@@ -7,8 +7,8 @@ import path from 'node:path';
 import { RegistryDocumentSchema, type RegistryDocument, type RemoteMetadata } from '@cp/contracts';
 import { createLogger } from '@cp/service-kit';
 import type { RunningGateway } from '../src/app.ts';
-import { metadataFromManifest, preloadLinks, registryDocument, urlMetadataReader } from '../src/remote-metadata.ts';
-import { Upstream } from '../src/proxy.ts';
+import { metadataFromManifest, preloadLinks, registryDocument, urlMetadataReader } from '../src/web/remote-metadata.ts';
+import { Upstream } from '../src/shared/upstream.ts';
 import { client, eventually, startTestGateway } from './helpers.ts';
 
 /**

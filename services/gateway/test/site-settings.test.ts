@@ -8,7 +8,7 @@ import { parseSiteSettings, SAMPLE_SITE_SETTINGS, type SiteSettings } from '@cp/
 import { ConfigError } from '@cp/service-kit';
 import type { RunningGateway } from '../src/app.ts';
 import { loadGatewayConfig } from '../src/config.ts';
-import { siteSettingsBlock, withSiteSettings } from '../src/site-settings.ts';
+import { siteSettingsBlock, withSiteSettings } from '../src/web/site-settings.ts';
 import { client, startTestGateway } from './helpers.ts';
 
 /** The operator's site settings (SITE_*): validated, required in production, written into every page served. */
@@ -45,8 +45,8 @@ function blockText(html: string): string {
 
 describe('configuration', () => {
   test('development and test: every missing value is its marked sample', () => {
-    expect(loadGatewayConfig({}).siteSettings).toEqual(SAMPLE_SITE_SETTINGS);
-    expect(loadGatewayConfig({ NODE_ENV: 'test', SITE_CONTACT_PHONE: '717-730-4411' }).siteSettings).toEqual({ ...SAMPLE_SITE_SETTINGS, contactPhone: '717-730-4411' });
+    expect(loadGatewayConfig({}).web.siteSettings).toEqual(SAMPLE_SITE_SETTINGS);
+    expect(loadGatewayConfig({ NODE_ENV: 'test', SITE_CONTACT_PHONE: '717-730-4411' }).web.siteSettings).toEqual({ ...SAMPLE_SITE_SETTINGS, contactPhone: '717-730-4411' });
     for (const value of [SAMPLE_SITE_SETTINGS.contactPhone, SAMPLE_SITE_SETTINGS.contactEmail, SAMPLE_SITE_SETTINGS.founder.name, SAMPLE_SITE_SETTINGS.founder.title, SAMPLE_SITE_SETTINGS.founder.bio[0]!]) {
       expect(value).toMatch(/sample/i);
       expect(value).toMatch(/SITE_[A-Z_]+/);
@@ -64,7 +64,7 @@ describe('configuration', () => {
 
   test('production with the real values: trimmed, the biography split into paragraphs at blank lines', () => {
     const c = loadGatewayConfig({ NODE_ENV: 'production', ...REAL, SITE_FOUNDER_NAME: '  Anita Rao ', SITE_FOUNDER_PHOTO_URL: '/uploads/founder.jpg' });
-    expect(c.siteSettings).toEqual({
+    expect(c.web.siteSettings).toEqual({
       whatsappGroupUrl: REAL.SITE_WHATSAPP_GROUP_URL,
       contactEmail: REAL.SITE_CONTACT_EMAIL,
       contactPhone: REAL.SITE_CONTACT_PHONE,
@@ -75,18 +75,18 @@ describe('configuration', () => {
         photoUrl: '/uploads/founder.jpg',
       },
     });
-    expect(parseSiteSettings(JSON.parse(JSON.stringify(c.siteSettings)))).toEqual(c.siteSettings);
-    expect(loadGatewayConfig({ NODE_ENV: 'production', ...REAL }).siteSettings.founder).not.toHaveProperty('photoUrl');
+    expect(parseSiteSettings(JSON.parse(JSON.stringify(c.web.siteSettings)))).toEqual(c.web.siteSettings);
+    expect(loadGatewayConfig({ NODE_ENV: 'production', ...REAL }).web.siteSettings.founder).not.toHaveProperty('photoUrl');
   });
 
   test("the listings-search threshold: optional in production too, written only when set, read back by the pages' reader", () => {
-    expect(loadGatewayConfig({ NODE_ENV: 'production', ...REAL }).siteSettings).not.toHaveProperty('listingsServerSearchThreshold');
+    expect(loadGatewayConfig({ NODE_ENV: 'production', ...REAL }).web.siteSettings).not.toHaveProperty('listingsServerSearchThreshold');
     for (const [value, threshold] of [['0', 0], [' 2 ', 2], ['2000', 2_000]] as const) {
-      const settings = loadGatewayConfig({ NODE_ENV: 'production', ...REAL, SITE_LISTINGS_SERVER_SEARCH_THRESHOLD: value }).siteSettings;
+      const settings = loadGatewayConfig({ NODE_ENV: 'production', ...REAL, SITE_LISTINGS_SERVER_SEARCH_THRESHOLD: value }).web.siteSettings;
       expect(settings.listingsServerSearchThreshold).toBe(threshold);
       expect(parseSiteSettings(JSON.parse(JSON.stringify(settings)))).toEqual(settings);
     }
-    expect(loadGatewayConfig({ SITE_LISTINGS_SERVER_SEARCH_THRESHOLD: ' ' }).siteSettings).toEqual(SAMPLE_SITE_SETTINGS);
+    expect(loadGatewayConfig({ SITE_LISTINGS_SERVER_SEARCH_THRESHOLD: ' ' }).web.siteSettings).toEqual(SAMPLE_SITE_SETTINGS);
     // A block with a malformed one is not the gateway's: the reader refuses it as a whole.
     for (const bad of [-1, 2.5, '2', null]) expect(parseSiteSettings({ ...SAMPLE_SITE_SETTINGS, listingsServerSearchThreshold: bad })).toBeUndefined();
   });
@@ -144,7 +144,7 @@ describe('served pages', () => {
   /** Over 1 KB, so it also goes out compressed. */
   const INDEX = `<!doctype html><html><head><script>${THEME}</script><meta name="description" content="${'x'.repeat(1200)}"></head><body><div id="root"></div></body></html>`;
   const PRODUCTION_ENV = { ...REAL, SITE_FOUNDER_NAME: 'Anita </script> Rao' };
-  const PRODUCTION_SETTINGS = loadGatewayConfig({ NODE_ENV: 'production', ...PRODUCTION_ENV }).siteSettings;
+  const PRODUCTION_SETTINGS = loadGatewayConfig({ NODE_ENV: 'production', ...PRODUCTION_ENV }).web.siteSettings;
   const api = client();
   let dir: string;
   let production: RunningGateway;

@@ -1,7 +1,8 @@
 import { loadGatewayConfig } from '../src/config.ts';
-import { checkCrossSite } from '../src/csrf.ts';
-import { clientResponseHeaders, upstreamRequestHeaders } from '../src/proxy.ts';
-import { createRouteMatcher, isSafePath, ROUTE_RULES } from '../src/routes-table.ts';
+import { checkCrossSite } from '../src/proxy/csrf.ts';
+import { clientResponseHeaders, upstreamRequestHeaders } from '../src/shared/upstream.ts';
+import { createRouteMatcher, ROUTE_RULES, routeRateLimit, type RouteRule } from '../src/proxy/routes-table.ts';
+import { isSafePath } from '../src/shared/paths.ts';
 
 describe('route table', () => {
   const match = createRouteMatcher();
@@ -56,24 +57,67 @@ describe('route table', () => {
   });
 });
 
+describe('rate-limit classes on the route rules', () => {
+  const match = createRouteMatcher();
+  test.each([
+    ['POST', '/api/local-login', 'auth'],
+    ['POST', '/api/register/', 'auth'],
+    ['GET', '/api/register', undefined],
+    ['POST', '/api/auth/user', undefined],
+    ['POST', '/api/forgot-password', 'password'],
+    ['POST', '/api/reset-password', 'password'],
+    ['POST', '/api/contact', 'contact'],
+    ['POST', '/api/newsletter/subscribe', 'contact'],
+    ['POST', '/api/newsletter/confirm', undefined],
+    ['POST', '/api/upload', 'upload'],
+    ['POST', '/api/upload/x/y', 'upload'],
+    ['PUT', '/api/upload', undefined],
+    ['POST', '/api/advertisements/a1/impression', 'adEvents'],
+    ['POST', '/api/advertisements/a1/click/', 'adEvents'],
+    ['POST', '/api/advertisements/a1/b/click', undefined],
+    ['POST', '/api/advertisements/a1', undefined],
+    ['POST', '/api/listings', undefined],
+    ['POST', '/internal/x', undefined],
+  ])('%s %s counts in %s', (method, path, expected) => {
+    expect(routeRateLimit(match(path), method, path)).toBe(expected);
+  });
+
+  test("a rule's own limits decide: the first for the method and path, a path-less one covering the prefix", () => {
+    const rule: RouteRule = {
+      prefix: '/api/x',
+      service: 'forum',
+      kind: 'api',
+      limits: [
+        { method: 'POST', class: 'contact', path: '/api/x/:id/a.b' },
+        { method: 'POST', class: 'upload' },
+      ],
+    };
+    expect(routeRateLimit(rule, 'post', '/api/x/1/a.b')).toBe('contact');
+    expect(routeRateLimit(rule, 'POST', '/api/x/1/aXb')).toBe('upload'); // the dot is literal
+    expect(routeRateLimit(rule, 'POST', '/api/x')).toBe('upload');
+    expect(routeRateLimit({ ...rule, limits: undefined }, 'POST', '/api/x')).toBeUndefined();
+    expect(routeRateLimit(undefined, 'POST', '/api/x')).toBeUndefined();
+  });
+});
+
 describe('configuration', () => {
   test('defaults: port 8080, public URL from the port, limits of the brief, nothing configured', () => {
     const c = loadGatewayConfig({});
     expect(c.port).toBe(8080);
     expect(c.publicUrl).toBe('http://localhost:8080');
-    expect(c.allowedOrigins).toEqual(['http://localhost:8080']);
-    expect(c.services).toEqual({});
-    expect(c.bodyLimits).toEqual({ apiBytes: 1024 * 1024, uploadBytes: 110 * 1024 * 1024 });
-    expect(c.timeouts).toMatchObject({ upstreamMs: 10_000, uploadMs: 60_000, readyMs: 1_000 });
-    expect(c.rateLimits).toEqual({ windowMs: 60_000, global: 600, web: 6000, auth: 20, password: 10, contact: 10, upload: 30, adEvents: 300 });
+    expect(c.proxy.allowedOrigins).toEqual(['http://localhost:8080']);
+    expect(c.proxy.services).toEqual({});
+    expect(c.proxy.bodyLimits).toEqual({ apiBytes: 1024 * 1024, uploadBytes: 110 * 1024 * 1024 });
+    expect(c.proxy.timeouts).toMatchObject({ upstreamMs: 10_000, uploadMs: 60_000, readyMs: 1_000 });
+    expect(c.proxy.rateLimits).toEqual({ windowMs: 60_000, global: 600, web: 6000, auth: 20, password: 10, contact: 10, upload: 30, adEvents: 300 });
     expect(c.trustProxy).toBe(false);
   });
 
   test('SERVICE_URLS as JSON or name=url pairs; an individual variable wins', () => {
     const json = loadGatewayConfig({ SERVICE_URLS: '{"identity":"http://127.0.0.1:4001/","forum":"https://forum.internal"}' });
-    expect(json.services).toEqual({ identity: ['http://127.0.0.1:4001'], forum: ['https://forum.internal'] });
+    expect(json.proxy.services).toEqual({ identity: ['http://127.0.0.1:4001'], forum: ['https://forum.internal'] });
     const pairs = loadGatewayConfig({ SERVICE_URLS: 'identity=http://127.0.0.1:4001, ads=http://127.0.0.1:4005', ADS_URL: 'http://ads:4005', COMMS_URL: '' });
-    expect(pairs.services).toEqual({ identity: ['http://127.0.0.1:4001'], ads: ['http://ads:4005'] });
+    expect(pairs.proxy.services).toEqual({ identity: ['http://127.0.0.1:4001'], ads: ['http://ads:4005'] });
   });
 
   test('several upstreams per service (replicas): comma separated in <NAME>_URL and SERVICE_URLS, a list in JSON', () => {
@@ -81,14 +125,14 @@ describe('configuration', () => {
       LISTINGS_URL: 'http://127.0.0.1:4002, http://127.0.0.1:4012/',
       SERVICE_URLS: 'identity=http://127.0.0.1:4001,ads=http://127.0.0.1:4005,http://127.0.0.1:4015,forum=http://forum:4003',
     });
-    expect(c.services).toEqual({
+    expect(c.proxy.services).toEqual({
       identity: ['http://127.0.0.1:4001'],
       listings: ['http://127.0.0.1:4002', 'http://127.0.0.1:4012'],
       ads: ['http://127.0.0.1:4005', 'http://127.0.0.1:4015'],
       forum: ['http://forum:4003'],
     });
     const json = loadGatewayConfig({ SERVICE_URLS: '{"ads":["http://a:1","http://b:1"],"forum":"http://f:1,http://g:1"}' });
-    expect(json.services).toEqual({ ads: ['http://a:1', 'http://b:1'], forum: ['http://f:1', 'http://g:1'] });
+    expect(json.proxy.services).toEqual({ ads: ['http://a:1', 'http://b:1'], forum: ['http://f:1', 'http://g:1'] });
     expect(() => loadGatewayConfig({ ADS_URL: 'http://a:1,http://a:1' })).toThrow(/ADS_URL.*listed twice/s);
     expect(() => loadGatewayConfig({ ADS_URL: 'http://a:1,ftp://b' })).toThrow(/ADS_URL/);
     expect(() => loadGatewayConfig({ SERVICE_URLS: 'http://a:1,ads=http://b:1' })).toThrow(/SERVICE_URLS.*not name=url/s);
@@ -108,7 +152,7 @@ describe('configuration', () => {
 
   test('allowed origins: the public URL plus ALLOWED_ORIGINS, normalised', () => {
     const c = loadGatewayConfig({ PUBLIC_URL: 'https://CentralPaDesi.example/', ALLOWED_ORIGINS: 'https://admin.example:443, http://localhost:5173' });
-    expect(c.allowedOrigins).toEqual(['https://centralpadesi.example', 'https://admin.example', 'http://localhost:5173']);
+    expect(c.proxy.allowedOrigins).toEqual(['https://centralpadesi.example', 'https://admin.example', 'http://localhost:5173']);
     expect(() => loadGatewayConfig({ ALLOWED_ORIGINS: 'ftp://x' })).toThrow(/ALLOWED_ORIGINS/);
   });
 });

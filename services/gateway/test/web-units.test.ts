@@ -1,8 +1,9 @@
 import path from 'node:path';
 import { ConfigError } from '@cp/service-kit';
 import { loadGatewayConfig } from '../src/config.ts';
-import { cacheControlOf, CompressionCache, contentTypeOf, preferredEncoding, resolveInside } from '../src/static-files.ts';
-import { contentSecurityPolicy, isPagePath, registryDocument } from '../src/web.ts';
+import { preferredEncoding } from '../src/shared/compression.ts';
+import { cacheControlOf, CompressionCache, contentTypeOf, resolveInside } from '../src/web/static-files.ts';
+import { contentSecurityPolicy, isPagePath, registryDocument } from '../src/web/web.ts';
 
 describe('WEB_ROOT and WEB_REMOTES', () => {
   test('JSON: folders resolved against the working directory, URLs as origin + base path, in order', () => {

@@ -7,8 +7,8 @@ import zlib from 'node:zlib';
 import { RegistryDocumentSchema, SAMPLE_SITE_SETTINGS } from '@cp/contracts';
 import { createLogger, type RunningServer } from '@cp/service-kit';
 import type { RunningGateway } from '../src/app.ts';
-import { withSiteSettings } from '../src/site-settings.ts';
-import { startStaticServer } from '../src/static-server.ts';
+import { withSiteSettings } from '../src/web/site-settings.ts';
+import { startStaticServer } from '../src/web/static-server.ts';
 import { client, startFakeService, startTestGateway, type FakeService } from './helpers.ts';
 
 /**

@@ -11,11 +11,11 @@ export const identityApi = defineServiceApi({
   description: 'Accounts and sessions: register, login, logout, the current user, e-mail verification, forgot and reset password.',
   operations: [
     {
-      method: 'post', path: '/api/register', id: 'register', summary: 'Create an account and sign in', auth: 'none', rateLimit: 'auth',
+      method: 'post', path: '/api/register', id: 'register', summary: 'Create an account and sign in', auth: 'none',
       body: RegisterRequestSchema, responses: { 201: { description: 'The new user; the session cookie is set.', schema: PublicUserSchema, headers: SET_COOKIE } }, errors: [400, 409],
     },
     {
-      method: 'post', path: '/api/local-login', id: 'login', summary: 'Sign in with username and password', auth: 'none', rateLimit: 'auth',
+      method: 'post', path: '/api/local-login', id: 'login', summary: 'Sign in with username and password', auth: 'none',
       body: LoginRequestSchema, responses: { 200: { description: 'The user; the session cookie is set.', schema: PublicUserSchema, headers: SET_COOKIE } }, errors: [400, 401, 403, 429],
       description: 'Wrong credentials answer 401; a banned account 403. Repeated failures for a name are slowed down (429).',
     },
@@ -37,11 +37,11 @@ export const identityApi = defineServiceApi({
       responses: { 200: { description: 'Sent.', schema: MessageResponseSchema } }, errors: [400, 409, 429],
     },
     {
-      method: 'post', path: '/api/forgot-password', id: 'forgotPassword', summary: 'Mail a password reset link', auth: 'none', rateLimit: 'password',
+      method: 'post', path: '/api/forgot-password', id: 'forgotPassword', summary: 'Mail a password reset link', auth: 'none',
       body: ForgotPasswordRequestSchema, responses: { 200: { description: 'The same answer whether or not the address has an account.', schema: MessageResponseSchema } }, errors: [400],
     },
     {
-      method: 'post', path: '/api/reset-password', id: 'resetPassword', summary: 'Set a new password with the mailed token', auth: 'none', rateLimit: 'password',
+      method: 'post', path: '/api/reset-password', id: 'resetPassword', summary: 'Set a new password with the mailed token', auth: 'none',
       body: ResetPasswordRequestSchema, responses: { 200: { description: 'Password changed; every session of the account ended.', schema: MessageResponseSchema } }, errors: [400],
     },
     {

@@ -79,7 +79,7 @@ export const listingsApi = defineServiceApi({
       responses: { 200: { description: 'Deleted.', schema: MessageResponseSchema } }, errors: [400, 403, 404],
     },
     {
-      method: 'post', path: '/api/upload', id: 'uploadImages', summary: 'Upload listing images', auth: 'user', rateLimit: 'upload',
+      method: 'post', path: '/api/upload', id: 'uploadImages', summary: 'Upload listing images', auth: 'user',
       description: 'Multipart form data with one or more image files (JPEG, PNG, WebP, GIF); each is re-encoded to WebP and stored. Use the answered URLs in a listing.',
       bodyContent: { type: 'multipart/form-data', description: 'Image files (any field name).' },
       responses: { 201: { description: 'The stored images.', schema: UploadResponseSchema } }, errors: [400, 413, 415],

@@ -20,12 +20,6 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
  */
 export type ApiAuth = 'none' | 'optional' | 'user' | 'admin' | 'internal';
 
-/**
- * The gateway's per-IP rate-limit class an operation counts in besides the global one (services/gateway/src/app.ts
- * `rateLimits`, env `RATE_LIMIT_*`; 429 with `{ error }` and `Retry-After` once used up within the window).
- */
-export type GatewayRateLimit = 'auth' | 'password' | 'contact' | 'upload' | 'adEvents';
-
 /** An answer of an operation other than an error. */
 export interface ApiResponse {
   description: string;
@@ -59,8 +53,6 @@ export interface ApiOperation {
   responses: Record<number, ApiResponse>;
   /** The error statuses it may answer with `{ error }` (ErrorResponseSchema), besides 429/5xx every route may give. */
   errors: number[];
-  /** A gateway rate-limit class of its own (see GatewayRateLimit). */
-  rateLimit?: GatewayRateLimit;
   /** The per-account posting limit it counts in (service-kit posting-limits.ts, POSTING_LIMIT_DEFAULTS): 429. */
   postingLimit?: PostingAction;
 }

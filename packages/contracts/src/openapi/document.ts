@@ -2,9 +2,9 @@ import '../zod-config.ts';
 import { z } from 'zod';
 import { ErrorResponseSchema } from '../common.ts';
 import { POSTING_LIMIT_DEFAULTS } from '../moderation-values.ts';
-import { createRouteMatcher } from '../public-routes.ts';
+import { createRouteMatcher, routeRateLimit, type RateLimitClass } from '../public-routes.ts';
 import { SCHEMA_MODULES } from '../json-schema.ts';
-import type { ApiAuth, ApiOperation, ApiResponse, GatewayRateLimit, ServiceApi } from './api-description.ts';
+import type { ApiAuth, ApiOperation, ApiResponse, ServiceApi } from './api-description.ts';
 
 /**
  * OpenAPI 3.1 documents from the services' declarations (api-description.ts) and the contracts' zod schemas (zod 4's
@@ -36,7 +36,7 @@ const ERROR_TEXT: Record<number, string> = {
   504: 'The service behind the gateway did not answer in time.',
 };
 
-const RATE_LIMIT_TEXT: Record<GatewayRateLimit, string> = {
+const RATE_LIMIT_TEXT: Record<RateLimitClass, string> = {
   auth: 'login and register attempts per address (gateway `RATE_LIMIT_AUTH`, default 20 a minute)',
   password: 'forgot/reset password per address (`RATE_LIMIT_PASSWORD`, default 10 a minute)',
   contact: 'contact form and newsletter sign-up per address (`RATE_LIMIT_CONTACT`, default 10 a minute)',
@@ -68,6 +68,16 @@ export function isPublicOperation(service: string, op: ApiOperation): boolean {
   if (service === 'gateway') return true;
   const sample = openApiPath(op.path).replace(/\{[^}]+\}/g, 'x');
   return createRouteMatcher()(sample)?.service === service;
+}
+
+/**
+ * The gateway's rate-limit class of an operation besides the global limit: the route table's (public-routes.ts
+ * `limits`), the one place the gateway's limiter reads it from, so the documents cannot say otherwise.
+ */
+export function operationRateLimit(op: Pick<ApiOperation, 'auth' | 'method' | 'path'>): RateLimitClass | undefined {
+  if (op.auth === 'internal') return undefined;
+  const sample = openApiPath(op.path).replace(/\{[^}]+\}/g, 'x');
+  return routeRateLimit(createRouteMatcher()(sample), op.method, sample);
 }
 
 /** The formats of JSON Schema 2020-12; zod also names checks of its own (`starts_with`), which it states as a `pattern` too. */
@@ -223,7 +233,8 @@ function describe(op: ApiOperation, publicDoc: boolean): string {
   const parts = [op.description ?? '', `**Auth:** ${AUTH_TEXT[op.auth]}`];
   const limits: string[] = [];
   if (publicDoc && op.auth !== 'internal') limits.push('the gateway\'s global limit per address (`RATE_LIMIT_GLOBAL`, default 600 requests a minute on `/api`)');
-  if (op.rateLimit) limits.push(RATE_LIMIT_TEXT[op.rateLimit]);
+  const rateLimit = operationRateLimit(op);
+  if (rateLimit) limits.push(RATE_LIMIT_TEXT[rateLimit]);
   if (op.postingLimit) {
     const l = POSTING_LIMIT_DEFAULTS[op.postingLimit];
     limits.push(`the account's posting limit \`${op.postingLimit}\` (default ${l.limit} per ${l.windowHours} h, ${l.newAccountLimit} for an account younger than a day; service env \`POSTING_LIMITS\`)`);

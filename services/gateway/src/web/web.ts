@@ -15,9 +15,9 @@ import path from 'node:path';
 import type { Context, Middleware, Next } from 'koa';
 import type { RemoteMetadata } from '@cp/contracts';
 import { HttpError, isLinkPreviewer, notFound, type Logger } from '@cp/service-kit';
-import type { GatewayConfig, WebRemote } from './config.ts';
-import { forwardInfoOf, proxyRequest, Upstream } from './proxy.ts';
-import { withPageBody, withPageHead, type PageHeadSource } from './page-head.ts';
+import type { WebConfig, WebRemote } from './config.ts';
+import { forwardInfoOf, proxyRequest, Upstream, type UpstreamGroup } from '../shared/upstream.ts';
+import { pageHeadSource, withPageBody, withPageHead, type PageHeadSource } from './page-head.ts';
 import { fetchPreload, folderMetadataReader, preloadLinks, registryDocument, urlMetadataReader, type MetadataReader } from './remote-metadata.ts';
 import { withSiteSettings } from './site-settings.ts';
 import { watchedFile } from './watched-file.ts';
@@ -70,6 +70,12 @@ export function isPagePath(p: string): boolean {
   return !last.includes('.');
 }
 
+/** What the web half is given by the gateway that hosts it. */
+export interface WebDeps {
+  /** The renderer's upstreams: each page's head and status (page-head.ts). Without it the page is the shell's, 200. */
+  renderer?: UpstreamGroup | undefined;
+}
+
 export interface WebSite {
   middleware: Middleware;
   /** One per remote served from a URL. */
@@ -113,9 +119,11 @@ function finishRemoteAnswer(ctx: Context, file: string): void {
  * stopped remote answers 502 at once (then 503 while the breaker is open) and a hanging one 504 after
  * WEB_REMOTE_TIMEOUT_MS; its area in the page shows the shell's fallback.
  */
-export function createWebSite(config: GatewayConfig, logger: Logger, opts: { pageHead?: PageHeadSource | undefined } = {}): WebSite {
-  const { root, remotes } = config.web;
-  const cache = new CompressionCache(config.web.compressionCacheBytes);
+export function createWebSite(config: WebConfig, logger: Logger, deps: WebDeps = {}): WebSite {
+  const { root, remotes } = config;
+  const cache = new CompressionCache(config.compressionCacheBytes);
+  // Each page's head and status come from the renderer when there is one (page-head.ts).
+  const pageHead: PageHeadSource | undefined = deps.renderer ? pageHeadSource(deps.renderer, { ...config.pageHead, siteSettings: config.siteSettings }) : undefined;
   const byKey = new Map(remotes.map((r) => [r.key, r]));
   const upstreams = new Map<string, Upstream>();
   const metadataReaders = new Map<string, MetadataReader>();
@@ -129,12 +137,12 @@ export function createWebSite(config: GatewayConfig, logger: Logger, opts: { pag
       origin: r.source.origin,
       connections: Math.min(config.pool.connections, 16),
       maxQueue: config.pool.maxQueue,
-      connectTimeoutMs: config.timeouts.connectMs,
-      breakerFailures: config.breaker.failures,
-      breakerCooldownMs: config.breaker.cooldownMs,
+      connectTimeoutMs: config.pool.connectMs,
+      breakerFailures: config.pool.breaker.failures,
+      breakerCooldownMs: config.pool.breaker.cooldownMs,
     });
     upstreams.set(r.key, upstream);
-    metadataReaders.set(r.key, urlMetadataReader({ ...r, source: r.source }, upstream, { ttlMs: config.web.metadataTtlMs, timeoutMs: config.web.remoteTimeoutMs }, logger));
+    metadataReaders.set(r.key, urlMetadataReader({ ...r, source: r.source }, upstream, { ttlMs: config.metadataTtlMs, timeoutMs: config.remoteTimeoutMs }, logger));
   }
   /** Every remote's metadata as known now (see remote-metadata.ts). */
   async function metadata(): Promise<Map<string, RemoteMetadata | undefined>> {
@@ -170,7 +178,7 @@ export function createWebSite(config: GatewayConfig, logger: Logger, opts: { pag
     // The page's head and status: only its path and query go to the renderer, never the visitor's cookies.
     const target = ctx.path === '/index.html' ? '/' : ctx.url;
     const previewer = isLinkPreviewer(ctx.get('user-agent'));
-    const [shell, links, found] = await Promise.all([indexPage(), pageLinks(ctx.path), opts.pageHead?.(target, log, { previewer })]);
+    const [shell, links, found] = await Promise.all([indexPage(), pageLinks(ctx.path), pageHead?.(target, log, { previewer })]);
     if (!shell) {
       log.error({ root }, 'index.html missing from WEB_ROOT (build the web apps: npm run build:web)');
       throw new HttpError(503, 'Site not built');
@@ -204,7 +212,7 @@ export function createWebSite(config: GatewayConfig, logger: Logger, opts: { pag
     delete ctx.req.headers.authorization;
     await proxyRequest(ctx, upstream, {
       path: `${remote.source.basePath}${rest}${ctx.search}`,
-      timeoutMs: config.web.remoteTimeoutMs,
+      timeoutMs: config.remoteTimeoutMs,
       maxBodyBytes: 0,
       forward: forwardInfoOf(ctx),
       log: ctx.state.log as Logger,

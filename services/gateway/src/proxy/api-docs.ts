@@ -18,7 +18,7 @@ import { createRouter, notFound, type Logger } from '@cp/service-kit';
 export const OPENAPI_PATH = '/api/openapi.json';
 export const API_DOCS_PATH = '/api/docs';
 export const API_DOCS_SCRIPT_PATH = '/api/docs/redoc.js';
-const DOCUMENT_FILE = fileURLToPath(new URL('../openapi.json', import.meta.url));
+const DOCUMENT_FILE = fileURLToPath(new URL('../../openapi.json', import.meta.url));
 
 /** Redoc renders with inline styles (styled-components) and runs its search in a blob: worker. */
 const DOCS_CSP = [

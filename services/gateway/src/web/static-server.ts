@@ -9,7 +9,7 @@ import path from 'node:path';
 import Koa, { type Context } from 'koa';
 import { errorMiddleware, healthRoutes, HttpError, listen, notFound, securityHeaders, type Logger, type RunningServer } from '@cp/service-kit';
 import { CompressionCache, resolveInside, sendFile } from './static-files.ts';
-import { isSafePath } from './routes-table.ts';
+import { isSafePath } from '../shared/paths.ts';
 
 export interface StaticServerOptions {
   dir: string;

@@ -3,7 +3,38 @@ import zlib from 'node:zlib';
 import compressible from 'compressible';
 import type { Context, Middleware, Next } from 'koa';
 import type { Logger } from '@cp/service-kit';
-import { MIN_COMPRESS_BYTES, preferredEncoding, type Encoding } from './static-files.ts';
+
+/**
+ * Compression shared by both halves: the negotiation of an answer's encoding (the web half's files use it too), and
+ * the streaming compression of forwarded answers (the services' and a proxied remote's).
+ */
+
+/** Below this, compression costs more than it saves. */
+export const MIN_COMPRESS_BYTES = 1024;
+
+export type Encoding = 'br' | 'gzip';
+
+/** br when the client takes it at least as gladly as gzip, else gzip, else none (RFC 9110 §12.5.3 q-values, `*`). */
+export function preferredEncoding(acceptEncoding: string | undefined): Encoding | 'identity' {
+  if (!acceptEncoding) return 'identity';
+  const q = new Map<string, number>();
+  for (const part of acceptEncoding.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    let weight = 1;
+    for (const p of params) {
+      const m = /^\s*q=([0-9.]+)\s*$/.exec(p);
+      if (m) weight = Number(m[1]);
+    }
+    q.set(name.trim(), Number.isFinite(weight) ? weight : 0);
+  }
+  const of = (name: string) => q.get(name) ?? q.get('*') ?? 0;
+  const br = of('br');
+  const gz = of('gzip');
+  if (br > 0 && br >= gz) return 'br';
+  if (gz > 0) return 'gzip';
+  return 'identity';
+}
 
 const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i;
 
@@ -12,12 +43,16 @@ const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i;
  * fraction of its top levels' CPU; gzip level 6). A failure of the source ends the compressed answer too, so an
  * unfinished answer never looks complete. Content-Length and the strong ETag of the plain bytes go.
  */
-export function compressBody(ctx: Context, body: Readable, encoding: Encoding, log: Logger): void {
+export function compressBody(ctx: Context, body: Readable | Buffer, encoding: Encoding, log: Logger): void {
   const compressor = encoding === 'br' ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }) : zlib.createGzip({ level: 6 });
   ctx.set('Content-Encoding', encoding);
   ctx.body = compressor; // Koa drops Content-Length when a stream body is replaced
   ctx.remove('Content-Length');
   ctx.remove('ETag');
+  if (Buffer.isBuffer(body)) {
+    compressor.end(body); // a small answer read whole (upstream.ts): compressed as it is sent, off the event loop
+    return;
+  }
   pipeline(body, compressor, (err) => {
     if (err && (err as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE') log.warn({ err, path: ctx.path }, 'compressed answer failed');
   });
@@ -26,7 +61,7 @@ export function compressBody(ctx: Context, body: Readable, encoding: Encoding, l
 /**
  * Compresses the services' answers that the gateway forwards (JSON and other text; the largest is the full listings
  * list that the browser filters) for clients that accept it: brotli, else gzip, as the client's Accept-Encoding rates
- * them. The body keeps streaming.
+ * them, as the body streams (or, for a small answer read whole, as it is sent).
  *
  * Left as they are: HEAD, answers without a body (204, 304), bodies already encoded, partial content, `no-transform`,
  * types that do not compress (images), event streams, and bodies known to be under 1 KB. `Vary: Accept-Encoding` is set whenever the
@@ -40,7 +75,7 @@ export function compressForwarded(logger: Logger): Middleware {
     await next();
     if (!ctx.state.upstream) return;
     const body: unknown = ctx.body;
-    if (!(body instanceof Readable) || ctx.method === 'HEAD' || ctx.status === 204 || ctx.status === 304 || ctx.status === 206) return;
+    if (!(body instanceof Readable || Buffer.isBuffer(body)) || ctx.method === 'HEAD' || ctx.status === 204 || ctx.status === 304 || ctx.status === 206) return;
     if (ctx.response.get('Content-Encoding') || ctx.response.get('Content-Range') || NO_TRANSFORM.test(ctx.response.get('Cache-Control'))) return;
     // An event stream must reach the browser event by event; a compressor would hold events back until its block fills.
     if (!compressible(ctx.response.type) || ctx.response.type === 'text/event-stream') return;

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { Context } from 'koa';
+import { MIN_COMPRESS_BYTES, preferredEncoding, type Encoding } from '../shared/compression.ts';
 
 export const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
@@ -32,8 +33,6 @@ export const CONTENT_TYPES: Readonly<Record<string, string>> = {
 };
 
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '.txt', '.svg', '.webmanifest', '.ico']);
-/** Below this, compression costs more than it saves. */
-export const MIN_COMPRESS_BYTES = 1024;
 /** Larger files are sent as they are (the builds have nothing near this). */
 const MAX_COMPRESS_BYTES = 16 * 1024 * 1024;
 
@@ -77,30 +76,6 @@ export function resolveInside(root: string, encodedRelative: string): string | n
   const base = path.resolve(root);
   const file = path.resolve(base, ...decoded);
   return file.startsWith(base + path.sep) ? file : null;
-}
-
-export type Encoding = 'br' | 'gzip';
-
-/** br when the client takes it at least as gladly as gzip, else gzip, else none (RFC 9110 §12.5.3 q-values, `*`). */
-export function preferredEncoding(acceptEncoding: string | undefined): Encoding | 'identity' {
-  if (!acceptEncoding) return 'identity';
-  const q = new Map<string, number>();
-  for (const part of acceptEncoding.split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    if (!name) continue;
-    let weight = 1;
-    for (const p of params) {
-      const m = /^\s*q=([0-9.]+)\s*$/.exec(p);
-      if (m) weight = Number(m[1]);
-    }
-    q.set(name.trim(), Number.isFinite(weight) ? weight : 0);
-  }
-  const of = (name: string) => q.get(name) ?? q.get('*') ?? 0;
-  const br = of('br');
-  const gz = of('gzip');
-  if (br > 0 && br >= gz) return 'br';
-  if (gz > 0) return 'gzip';
-  return 'identity';
 }
 
 const brotli = promisify(zlib.brotliCompress);

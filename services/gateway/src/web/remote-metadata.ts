@@ -18,7 +18,7 @@ import path from 'node:path';
 import { FIRST_SCREEN_SLOTS, matchesRoute, RemoteManifestMetadataSchema, type RegistryDocument, type RegistryRemote, type RemoteMetadata } from '@cp/contracts';
 import type { Logger } from '@cp/service-kit';
 import type { WebRemote } from './config.ts';
-import type { Upstream } from './proxy.ts';
+import type { Upstream } from '../shared/upstream.ts';
 import { watchedFile } from './watched-file.ts';
 
 export const MANIFEST_FILE = 'mf-manifest.json';

@@ -6,7 +6,7 @@
  */
 import { PageHeadAnswerSchema, SITE_SETTINGS_HEADER, type PageHeadAnswer, type SiteSettings } from '@cp/contracts';
 import type { Logger } from '@cp/service-kit';
-import type { UpstreamGroup } from './proxy.ts';
+import type { UpstreamGroup } from '../shared/upstream.ts';
 
 /** `previewer`: a link previewer or a search engine asks (a longer wait; kit's isLinkPreviewer). */
 export type PageHeadSource = (target: string, log: Logger, opts?: { previewer?: boolean }) => Promise<PageHeadAnswer | undefined>;

@@ -37,8 +37,8 @@ function isPageAnswer(ctx: Context): boolean {
 export function visitorCookie(opts: { secure: boolean }) {
   return async function setVisitorCookie(ctx: Context, next: Next): Promise<void> {
     await next();
+    if (ctx.headerSent || !isPageAnswer(ctx)) return;
     if (isVisitorId(readCookie(ctx.get('cookie') || undefined, VISITOR_COOKIE))) return;
-    if (!isPageAnswer(ctx) || ctx.headerSent) return;
     ctx.append('Set-Cookie', visitorCookieHeader(newVisitorId(), opts.secure));
   };
 }

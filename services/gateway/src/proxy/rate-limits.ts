@@ -1,0 +1,42 @@
+import type { Context, Middleware, Next } from 'koa';
+import { rateLimit } from '@cp/service-kit';
+import type { ProxyConfig } from './config.ts';
+import { RATE_LIMIT_CLASSES, routeRateLimit, type RateLimitClass, type RouteRule } from './routes-table.ts';
+
+const MESSAGES: Partial<Record<RateLimitClass, string>> = { auth: 'Too many attempts, please try again later.' };
+
+function under(path: string, prefix: string): boolean {
+  return path === prefix || path.startsWith(`${prefix}/`);
+}
+
+/** The route rule a request matched (set by the proxy's resolveRoute, before the limits). */
+export function matchedRule(ctx: Context): RouteRule | undefined {
+  return ctx.state.route as RouteRule | undefined;
+}
+
+/**
+ * The per-IP limits, a limit of 0 being off:
+ * - two buckets every request counts in, one of them: `global` for /api and /internal, `web` for the rest (the site's
+ *   files, the listing images under /uploads, the renderer's files: a page view fetches tens of them, so browsing never
+ *   uses up the API's limit);
+ * - the classes of the route table: a request its rule's `limits` name (routes-table.ts) counts in that class's bucket
+ *   too. No path is listed here.
+ */
+export function rateLimits(r: ProxyConfig['rateLimits']): Middleware[] {
+  const isApi = (ctx: Context) => under(ctx.path, '/api') || under(ctx.path, '/internal');
+  const out: Middleware[] = [];
+  if (r.global > 0) out.push(rateLimit({ limit: r.global, windowMs: r.windowMs, when: isApi }));
+  if (r.web > 0) out.push(rateLimit({ limit: r.web, windowMs: r.windowMs, when: (ctx) => !isApi(ctx) }));
+  const byClass = new Map<RateLimitClass, Middleware>();
+  for (const c of RATE_LIMIT_CLASSES) {
+    if (r[c] > 0) byClass.set(c, rateLimit({ limit: r[c], windowMs: r.windowMs, ...(MESSAGES[c] ? { message: MESSAGES[c] } : {}) }));
+  }
+  if (byClass.size > 0) {
+    out.push(function classLimit(ctx: Context, next: Next) {
+      const c = routeRateLimit(matchedRule(ctx), ctx.method, ctx.path);
+      const limiter = c === undefined ? undefined : byClass.get(c);
+      return limiter ? limiter(ctx, next) : next();
+    });
+  }
+  return out;
+}
