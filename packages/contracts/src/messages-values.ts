@@ -3,6 +3,7 @@
  * users see. No zod here (safe for the smallest bundles: the header's unread badge, the Message button); the schemas
  * are in messages.ts.
  */
+import { LISTING_NOT_FOUND } from './listing-values.ts';
 
 /** The longest message, in characters after trimming (the web counts the same way). */
 export const MESSAGE_MAX_LENGTH = 2000;
@@ -35,7 +36,7 @@ export const MESSAGES_MESSAGES = {
   empty: 'Please enter a message',
   tooLong: 'Messages can be at most 2,000 characters',
   toYourself: 'You cannot message yourself about your own listing',
-  listingNotFound: 'Listing not found',
+  listingNotFound: LISTING_NOT_FOUND,
   /** Every refusal to a blocked sender (and any other "may not"): the sender is never told they are blocked. */
   unavailable: 'This conversation is not available',
   notSignedIn: 'Please log in to send messages',

@@ -28,5 +28,8 @@ export const SAVED_LISTING_STATE_LABELS: Record<Exclude<SavedListingState, 'avai
   unavailable: 'This listing is no longer available',
 };
 
+/** The 404 of removing a save the user does not have. */
+export const SAVED_LISTING_NOT_FOUND = 'Saved listing not found';
+
 /** The 409 of a save past SAVED_LISTINGS_MAX. */
 export const SAVED_LISTINGS_FULL_MESSAGE = `You can save up to ${SAVED_LISTINGS_MAX} listings. Remove some saved listings to save more.`;
