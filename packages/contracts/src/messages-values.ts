@@ -8,13 +8,6 @@ import { LISTING_NOT_FOUND } from './listing-values.ts';
 /** The longest message, in characters after trimming (the web counts the same way). */
 export const MESSAGE_MAX_LENGTH = 2000;
 
-/** Page sizes: the inbox (GET /api/conversations), a conversation's messages, the blocked users. Every list is bounded. */
-export const CONVERSATIONS_PAGE_DEFAULT = 20;
-export const CONVERSATIONS_PAGE_MAX = 50;
-export const MESSAGES_PAGE_DEFAULT = 30;
-export const MESSAGES_PAGE_MAX = 100;
-export const BLOCKS_PAGE_DEFAULT = 50;
-export const BLOCKS_PAGE_MAX = 100;
 /** How many users one user may block (the list is bounded; unblock one to block another). */
 export const BLOCKS_PER_USER_MAX = 500;
 /** How much of the last message the inbox shows (ConversationSummary.lastMessage.text); the conversation shows all. */

@@ -7,9 +7,6 @@
 export const SAVED_LISTINGS_MAX = 500;
 /** How many ids one merge (the browser's local saves, sent at login) may carry: a browser keeps no more than this. */
 export const SAVED_LISTINGS_MERGE_MAX = SAVED_LISTINGS_MAX;
-/** Pages of GET /api/saved-listings. */
-export const SAVED_LISTINGS_PAGE_SIZE_DEFAULT = 24;
-export const SAVED_LISTINGS_PAGE_SIZE_MAX = 100;
 
 /**
  * What a saved listing is now, as visitors see it:
