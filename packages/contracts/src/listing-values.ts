@@ -38,6 +38,3 @@ export const LISTING_NOT_FOUND = 'Listing not found';
 export const CATEGORY_NOT_FOUND = 'Category not found';
 /** The 404 of `GET /uploads/<key>` for a key that names no stored image. */
 export const IMAGE_NOT_FOUND = 'Image not found';
-// Issue 22's lifecycle values live in their own module (re-exported here), so a page that needs only the values above
-// (home's widgets) does not carry them: webpack keeps a module's used exports wherever any page uses them.
-export * from './listing-lifecycle-values.ts';
