@@ -123,10 +123,6 @@ export const AdImpressionRecorded = defineEvent(
   z.object({ adId: IdSchema, placement: AdPlacementSchema.nullable(), visitor: adVisitor, view: z.string().regex(PAGE_VIEW_ID_PATTERN).optional() }),
 );
 export const AdClickRecorded = defineEvent('ads.click-recorded', 1, z.object({ adId: IdSchema, placement: AdPlacementSchema.nullable(), visitor: adVisitor }));
-const adRef = z.object({ adId: IdSchema, title: z.string(), status: z.string() });
-export const AdvertisementCreated = defineEvent('ads.advertisement-created', 1, adRef);
-export const AdvertisementUpdated = defineEvent('ads.advertisement-updated', 1, adRef);
-export const AdvertisementDeleted = defineEvent('ads.advertisement-deleted', 1, z.object({ adId: IdSchema }));
 
 // comms
 export const ContactMessageReceived = defineEvent('comms.contact-message-received', 1, z.object({ messageId: IdSchema, email: z.string(), subject: z.string().nullable() }));
@@ -215,9 +211,6 @@ export const eventCatalog = [
   BusinessReviewed,
   AdImpressionRecorded,
   AdClickRecorded,
-  AdvertisementCreated,
-  AdvertisementUpdated,
-  AdvertisementDeleted,
   ContactMessageReceived,
   NewsletterSubscribed,
   NewsletterMailRequested,
