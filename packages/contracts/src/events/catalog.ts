@@ -159,12 +159,6 @@ export const UserUnbanned = defineEvent('moderation.user-unbanned', 1, z.object(
 // messages (issue 23): the messages service's conversations. No message text travels in an event (the streams are
 // read by other services; the text stays in the messages database): a consumer that shows a message (live delivery)
 // reads it from the messages service, one that mails (the unread notice) needs only who, which conversation and when.
-/** The buyer opened the one conversation of (listing, buyer) with its first message (a MessageSent follows in the same transaction). */
-export const ConversationOpened = defineEvent(
-  'messages.conversation-opened',
-  1,
-  z.object({ conversationId: IdSchema, listingId: IdSchema, buyerId: IdSchema, ownerId: IdSchema, createdAt: IsoDateTimeSchema }),
-);
 /**
  * A message was stored: `recipientId` is the other participant (unread for them until a ConversationRead of theirs).
  * `senderName` and `listingTitle` name the sender and the listing in the unread-message mail (optional: events stored
@@ -221,7 +215,6 @@ export const eventCatalog = [
   ContentRemoved,
   UserBanned,
   UserUnbanned,
-  ConversationOpened,
   MessageSent,
   ConversationRead,
 ] as const satisfies readonly EventDefinition[];
