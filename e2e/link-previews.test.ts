@@ -6,7 +6,7 @@
 import { parseHead } from '../services/renderer/test/head-parser.ts';
 import { withPage } from './support/browser.ts';
 import { e2eEnv } from './support/env.ts';
-import { newUser, registerDirect } from './support/site.ts';
+import { gotoUntilStatus, newUser, registerDirect } from './support/site.ts';
 
 const PREVIEWERS: Record<string, string> = {
   WhatsApp: 'WhatsApp/2.23.20.0',
@@ -80,8 +80,7 @@ describe('a missing listing', () => {
     expect(res.status).toBe(404);
     expect(parseHead(await res.text()).meta.robots).toBe('noindex');
     await withPage(async ({ page }) => {
-      const answer = await page.goto(`/listing/${MISSING}`);
-      expect(answer?.status()).toBe(404);
+      expect(await gotoUntilStatus(page, `/listing/${MISSING}`, 404)).toBe(404);
       await page.getByRole('heading', { name: 'Listing Not Found', exact: true }).waitFor();
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Forum' }).waitFor();
     });

@@ -2,7 +2,7 @@ import { MongoClient } from 'mongodb';
 import { LISTING_EXPIRED_MESSAGE } from '@cp/contracts';
 import { withPage } from './support/browser.ts';
 import { e2eEnv } from './support/env.ts';
-import { createDirect, expectToast, newUser, registerDirect, signIn } from './support/site.ts';
+import { createDirect, expectToast, gotoUntilStatus, newUser, registerDirect, signIn } from './support/site.ts';
 
 /**
  * Issue 22 in the browser: My Listings shows when each listing expires, marks one sold (with a confirmation) and the
@@ -52,11 +52,7 @@ test('My Listings: expiry shown, mark sold with its badge for visitors, renew an
 
   // A visitor meets the expired listing: 410 and the expired sentence.
   await withPage(async ({ page, pageErrors }) => {
-    // The page's status comes from the renderer within its time budget; a cold stack's first reads can miss it (then
-    // the generic head answers 200), so the status is asked again a few times.
-    let status: number | undefined;
-    for (let i = 0; i < 5 && status !== 410; i++) status = (await page.goto(`/listing/${bookshelf}`))?.status();
-    expect(status).toBe(410);
+    expect(await gotoUntilStatus(page, `/listing/${bookshelf}`, 410)).toBe(410);
     await page.getByRole('heading', { name: LISTING_EXPIRED_MESSAGE }).waitFor();
     expect(pageErrors).toEqual([]);
   });

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { parseHead } from '../services/renderer/test/head-parser.ts';
 import { describeViolations, seriousAxeViolations, withPage } from './support/browser.ts';
 import { e2eEnv } from './support/env.ts';
-import { expectToast, newUser, registerDirect, signIn } from './support/site.ts';
+import { expectToast, gotoUntilStatus, newUser, registerDirect, signIn } from './support/site.ts';
 
 /**
  * The listings screens (mf-listings) on real data: the listings are created through the listings service by two
@@ -267,8 +267,7 @@ describe('posting an ad end to end', () => {
     expect(gone.status).toBe(410);
     expect(await gone.json()).toMatchObject({ error: 'Listing was removed' });
     await withPage(async ({ page, pageErrors }) => {
-      const answer = await page.goto(`/listing/${listingId}`);
-      expect(answer?.status()).toBe(410);
+      expect(await gotoUntilStatus(page, `/listing/${listingId}`, 410)).toBe(410);
       await page.getByRole('heading', { name: 'Listing Not Found', exact: true }).waitFor();
       await page.getByRole('link', { name: 'Back to Home' }).first().waitFor();
       expect(pageErrors).toEqual([]);

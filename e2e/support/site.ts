@@ -55,7 +55,7 @@ export async function mailedVerificationLink(email: string, skip: ReadonlySet<st
 }
 
 /**
- * Verifies a registered user's e-mail address the honest way: the link identity mailed them, its token posted to the
+ * Verifies a registered user's e-mail address the honest way: the link comms mailed them (made by identity), its token posted to the
  * identity service directly (test set-up, like registerDirect).
  */
 export async function verifyDirect(user: Pick<TestUser, 'email'>): Promise<void> {
@@ -135,6 +135,20 @@ export async function createDirect(url: string, token: string, body: unknown): P
 /** Puts a session cookie into a browser context, as the site would have set it. */
 export async function signIn(context: BrowserContext, token: string): Promise<void> {
   await context.addCookies([{ name: 'cp_session', value: token, url: e2eEnv().site, httpOnly: true, sameSite: 'Lax' }]);
+}
+
+/**
+ * Opens a page of the site until it answers `status` (bounded: 30 s), and returns the last load's status. A page's
+ * status is the renderer's, given within the gateway's time budget; on this shared two-core machine a render can miss
+ * it, and the page then goes out with the generic head and 200, by design (the browser renders the page). Judging that
+ * one load would judge the machine's load, not the page; a page that never answers `status` still fails.
+ */
+export async function gotoUntilStatus(page: Page, path: string, status: number, timeoutMs = 30_000): Promise<number | undefined> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const answer = (await page.goto(path))?.status();
+    if (answer === status || Date.now() > deadline) return answer;
+  }
 }
 
 /** The toast region (Radix viewport) and its open toasts. */

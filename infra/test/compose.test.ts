@@ -208,8 +208,11 @@ describe('docker-compose.yml with compose.env.example', () => {
       expect(script).toMatch(/quit\(db\.hello\(\)\.isWritablePrimary \? 0 : 1\)$/);
     });
 
-    test('every service names that replica set on the mongo container, and waits for its health', () => {
-      for (const [name, s] of builtFrom('infra/docker/service.Dockerfile')) {
+    test('every service names that replica set on the mongo container, and waits for its health; search has no MongoDB', () => {
+      const search = builtFrom('infra/docker/service.Dockerfile').find(([name]) => name === 'search')![1];
+      expect(envOf('search').MONGO_URL).toBeUndefined();
+      expect(search.depends_on?.mongo).toBeUndefined();
+      for (const [name, s] of builtFrom('infra/docker/service.Dockerfile').filter(([name]) => name !== 'search')) {
         const url = new URL(envOf(name).MONGO_URL ?? '');
         expect(`${name} ${url.host} ${url.searchParams.get('replicaSet')}`).toBe(`${name} mongo:27017 ${replSet}`);
         expect(s.depends_on?.mongo?.condition).toBe('service_healthy');
@@ -317,6 +320,10 @@ describe('docker-compose.yml with compose.env.example', () => {
       const gateway = loadServiceConfig('gateway', envOf('gateway'), tempKeyFiles()) as { web: { remotes: Array<{ key: string; source: { kind: string; origin?: string } }> } };
       expect(gateway.web.remotes.map((r) => `mf-${r.key}`).sort()).toEqual(remoteDirs());
       for (const r of gateway.web.remotes) expect(r.source).toEqual({ kind: 'url', origin: `http://mf-${r.key}:${port(`mf-${r.key}`)}`, basePath: '/' });
+    });
+
+    test('comms alone sends mail: no other service gets SMTP settings', () => {
+      expect(serviceDirs().filter((name) => Object.keys(envOf(name)).some((k) => k.startsWith('SMTP_') || k === 'MAIL_FROM'))).toEqual(['comms']);
     });
 
     test('services reach identity, S3 and SMTP where they listen', () => {

@@ -174,6 +174,11 @@ describe('infra/k8s overlays/production, built as kustomize builds it', () => {
       }
     });
 
+    test('comms alone sends mail: no other Deployment gets SMTP settings', () => {
+      const withSmtp = ofKind('Deployment').map((d) => d.metadata.name).filter((name) => Object.keys(containerEnv(name)).some((k) => k.startsWith('SMTP_') || k === 'MAIL_FROM'));
+      expect(withSmtp).toEqual(['comms']);
+    });
+
     test('identity alone holds the signing key', () => {
       for (const d of ofKind('Deployment')) {
         const items = deployment(d.metadata.name).spec.template.spec.volumes.flatMap((v) => v.secret?.items.map((i) => i.key) ?? []);
@@ -258,7 +263,10 @@ describe('MongoDB and NATS from their official charts and operator, pinned', () 
       }).loose(),
     }).parse(mongodb[0]);
     expect(rs.spec.members).toBe(3);
-    for (const name of serviceDirs().filter((n) => n !== 'gateway')) {
+    // search keeps nothing in MongoDB (its index is in memory, snapshots in S3): no user, no MONGO_URL.
+    expect(container('search').env.find((e) => e.name === 'MONGO_URL')).toBeUndefined();
+    expect(rs.spec.users.map((u) => u.name)).not.toContain('search');
+    for (const name of serviceDirs().filter((n) => n !== 'gateway' && n !== 'search')) {
       const mongoUrl = container(name).env.find((e) => e.name === 'MONGO_URL')?.valueFrom?.secretKeyRef;
       const user = rs.spec.users.find((u) => u.connectionStringSecretName === mongoUrl?.name);
       expect(`${name}: ${user?.name}`).toBe(`${name}: ${name}`);

@@ -1,6 +1,4 @@
 import { startTransition, StrictMode, type ReactNode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
 import type { Hydration } from './app/App.tsx';
 import { hydrateApi, readSsrState } from '@cp/web-core/ssr';
 import { preloadShellPage } from './app/shell-pages.ts';
@@ -21,18 +19,25 @@ const firstView = Promise.all([remotes.loadFirstView(window.location.pathname), 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
- * The app's code is in this file's bundle, but running its modules (React, the store and its API, the shell's
+ * The app's code is in the page's first files, but running its modules (React DOM, the store and its API, the shell's
  * components) is most of the page's start-up work: on a phone, one task of a few hundred milliseconds in which the
- * page answers nothing (Total Blocking Time). So the two largest parts run in tasks of their own: `webpackMode:
- * "eager"` keeps them in this file (no extra request), the import only decides when a module first runs.
+ * page answers nothing (Total Blocking Time). So the largest parts run in tasks of their own: `webpackMode: "eager"`
+ * keeps them in the first files (no extra request), the import only decides when a module first runs.
  */
 async function start(): Promise<void> {
   await nextTask();
+  // The store's libraries, web-core (the API and its endpoints), then the store: each a task of its own.
+  await Promise.all([import(/* webpackMode: "eager" */ '@reduxjs/toolkit'), import(/* webpackMode: "eager" */ 'react-redux')]);
+  await nextTask();
   const { createAppStore } = await import(/* webpackMode: "eager" */ '@cp/web-core');
+  await nextTask();
   const store = createAppStore();
   if (ssr) store.dispatch(hydrateApi(ssr.api));
   await nextTask();
   const { App, SiteRoutes } = await import(/* webpackMode: "eager" */ './app/App.tsx');
+  const { BrowserRouter } = await import(/* webpackMode: "eager" */ 'react-router');
+  await nextTask();
+  const { createRoot, hydrateRoot } = await import(/* webpackMode: "eager" */ 'react-dom/client');
 
   const page = (hydration?: Hydration): ReactNode => (
     <StrictMode>
@@ -63,7 +68,11 @@ async function start(): Promise<void> {
       if (ssr.failedRemotes.length > 0) setTimeout(() => void remotes.retry(), 0);
     });
   } else {
-    createRoot(container).render(page());
+    // No server markup (the renderer missed its budget, is down, or a dev build): the page is rendered here, also as a
+    // transition, so React renders it in slices instead of one long task (a default update renders the whole tree
+    // without yielding).
+    const app = createRoot(container);
+    startTransition(() => app.render(page()));
   }
 }
 

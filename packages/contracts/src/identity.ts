@@ -156,3 +156,13 @@ export const UserContactSchema = z.object({
   banned: z.boolean().optional(),
 });
 export type UserContact = z.infer<typeof UserContactSchema>;
+
+/** What an account mail links to (identity's internal `GET /internal/users/{id}/mail-links/{purpose}/{requestId}`). */
+export const AccountMailPurposeSchema = z.enum(['password-reset', 'email-verification']);
+export type AccountMailPurpose = z.infer<typeof AccountMailPurposeSchema>;
+/**
+ * The one link of an account mail, for the mailer (comms) only: the address to send it to, the name to greet and the
+ * link with its token. Identity answers it while the link still works (404 once it is used, replaced or expired).
+ */
+export const AccountMailLinkSchema = z.object({ to: z.string(), name: z.string(), link: z.url() });
+export type AccountMailLink = z.infer<typeof AccountMailLinkSchema>;

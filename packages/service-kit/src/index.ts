@@ -24,3 +24,4 @@ export * from './user-directory.ts';
 export * from './signed-links.ts';
 export * from './form-body.ts';
 export * from './list-page.ts';
+export * from './background-retry.ts';

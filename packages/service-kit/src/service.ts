@@ -4,6 +4,7 @@ import { listen } from './app.ts';
 import { httpSessionChecker, type AuthOptions } from './auth.ts';
 import { ConfigError } from './config.ts';
 import { OutboxRelay } from './events/relay.ts';
+import type { ConsumerDeps, DeclaredConsumer } from './events/declared-consumer.ts';
 import type { ReadinessCheck } from './health.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { connectMongo } from './mongo.ts';
@@ -12,16 +13,20 @@ import { subscribeSessionRevocations } from './revocations.ts';
 import { guardProcess } from './server-guard.ts';
 import { onShutdown } from './shutdown.ts';
 
-/** What every service's configuration holds (BaseServiceEnv plus its port and database). */
-export interface ServiceConfig {
+/** What the configuration of a service without MongoDB holds (`mongo: false`: BaseServiceEnv without MONGO_URL). */
+export interface StatelessServiceConfig {
   PORT: number;
   HOST: string;
   LOG_LEVEL?: string | undefined;
-  MONGO_URL: string;
-  MONGO_DB: string;
   NATS_URL: string;
   /** Replicas of the streams the service creates (BaseServiceEnv; 1 when absent). */
   NATS_STREAM_REPLICAS?: number;
+}
+
+/** What every service's configuration holds (BaseServiceEnv plus its port and database). */
+export interface ServiceConfig extends StatelessServiceConfig {
+  MONGO_URL: string;
+  MONGO_DB: string;
 }
 
 /** What a service that checks identity's sessions holds in its configuration (JwtVerifyEnv + the loaded key). */
@@ -34,7 +39,7 @@ export interface SessionVerifyConfig {
 }
 
 /** What the kit hands to a service's `build`: its configuration and the infrastructure, connected and ready. */
-export interface ServiceContext<C extends ServiceConfig> {
+export interface ServiceContext<C extends StatelessServiceConfig> {
   name: string;
   config: C;
   logger: Logger;
@@ -53,19 +58,44 @@ export interface ServiceContext<C extends ServiceConfig> {
   onClose(close: () => Promise<void> | void): void;
 }
 
-export interface ServiceDefinition<C extends ServiceConfig> {
+export interface ServiceDefinition<C extends ServiceConfig, D extends ConsumerDeps = never> {
   /** The service's name: its logger, its NATS connection and its event stream (`EVENTS_<NAME>`, events `<name>.*`). */
   name: string;
   /** Parses and validates the environment (zod); a ConfigError ends the start with every problem listed. */
   loadConfig(env: NodeJS.ProcessEnv): C;
+  /** MongoDB (the service's own database, its outbox and relay): on unless `false` (StatelessServiceDefinition). */
+  mongo?: true;
   /**
-   * Builds the service on the connected infrastructure: repositories, use cases, routes (its app), event consumers,
-   * jobs, demo data. Returns the Koa app the kit then serves. Whatever must stop at shutdown goes to `ctx.onClose`.
+   * Other services' streams the service reads outside its declared consumers (plain subscriptions, a feed): the kit
+   * makes sure each exists before `build`, with the settings its owner gives it (whoever starts first makes it).
    */
-  build(ctx: ServiceContext<C>): Promise<Koa>;
+  streams?: string[];
+  /**
+   * The durable consumers the service runs (defineConsumer): the kit makes sure each one's stream exists, starts them
+   * after `build` with the `deps` it returns, and stops them first at shutdown.
+   */
+  consumers?: Array<DeclaredConsumer<D>>;
+  /**
+   * Builds the service on the connected infrastructure: repositories, use cases, routes (its app), jobs, demo data.
+   * Returns the Koa app the kit then serves, with the dependencies its declared consumers take (`{ app, deps }`).
+   * Whatever must stop at shutdown goes to `ctx.onClose`.
+   */
+  build(ctx: ServiceContext<C>): Promise<Koa | { app: Koa; deps: D }>;
 }
 
-export interface RunningService<C extends ServiceConfig> {
+/**
+ * A service that keeps nothing in MongoDB (search: an index in memory): the kit neither connects to MongoDB nor runs an
+ * outbox relay, and its context has no `conn`. It has no declared consumers (their processed records live in MongoDB).
+ */
+export interface StatelessServiceDefinition<C extends StatelessServiceConfig> {
+  name: string;
+  loadConfig(env: NodeJS.ProcessEnv): C;
+  mongo: false;
+  streams?: string[];
+  build(ctx: Omit<ServiceContext<C>, 'conn'>): Promise<Koa>;
+}
+
+export interface RunningService<C extends StatelessServiceConfig> {
   config: C;
   logger: Logger;
   port: number;
@@ -77,7 +107,12 @@ export interface RunningService<C extends ServiceConfig> {
  * then `/healthz` + `/readyz` (the app's) on PORT, and graceful shutdown on SIGINT/SIGTERM: stop accepting, drain,
  * stop the service's parts, the relay, NATS and MongoDB.
  */
-export async function startService<C extends ServiceConfig>(def: ServiceDefinition<C>, env: NodeJS.ProcessEnv = process.env): Promise<RunningService<C>> {
+export async function startService<C extends ServiceConfig, D extends ConsumerDeps = never>(def: ServiceDefinition<C, D>, env?: NodeJS.ProcessEnv): Promise<RunningService<C>>;
+export async function startService<C extends StatelessServiceConfig>(def: StatelessServiceDefinition<C>, env?: NodeJS.ProcessEnv): Promise<RunningService<C>>;
+export async function startService<C extends ServiceConfig, D extends ConsumerDeps>(
+  def: ServiceDefinition<C, D> | StatelessServiceDefinition<C>,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<RunningService<C>> {
   let config: C;
   try {
     config = def.loadConfig(env);
@@ -91,18 +126,19 @@ export async function startService<C extends ServiceConfig>(def: ServiceDefiniti
   const logger = createLogger(def.name, config.LOG_LEVEL);
   guardProcess(logger);
 
-  const conn = await connectMongo(config.MONGO_URL, config.MONGO_DB);
+  const conn = def.mongo === false ? undefined : await connectMongo(config.MONGO_URL, config.MONGO_DB);
   const nats = await connectNats({ url: config.NATS_URL, name: def.name, logger, streamReplicas: config.NATS_STREAM_REPLICAS ?? 1 });
-  await ensureStream(nats.jsm, def.name, logger);
-  const relay = new OutboxRelay({ connection: conn, js: nats.js, logger });
-  relay.start();
+  const consumers = def.mongo === false ? [] : (def.consumers ?? []);
+  for (const source of new Set([def.name, ...(def.streams ?? []), ...consumers.map((c) => c.source)])) await ensureStream(nats.jsm, source, logger);
+  const relay = conn ? new OutboxRelay({ connection: conn, js: nats.js, logger }) : undefined;
+  relay?.start();
 
   const closers: Array<() => Promise<void> | void> = [];
   const ctx: ServiceContext<C> = {
     name: def.name,
     config,
     logger,
-    conn,
+    conn: conn as Connection, // absent only for a StatelessServiceDefinition, whose build's type has no `conn`
     nats,
     readiness: [natsReadiness(nats.nc)],
     sessionAuth(c) {
@@ -115,11 +151,19 @@ export async function startService<C extends ServiceConfig>(def: ServiceDefiniti
       closers.push(close);
     },
   };
-  const app = await def.build(ctx);
+  const built = await def.build(ctx);
+  const app = 'deps' in built ? built.app : built;
+  if (consumers.length > 0) {
+    if (!('deps' in built)) throw new Error(`${def.name}: declared consumers need build to return { app, deps }`);
+    for (const consumer of consumers) {
+      const running = await consumer.start(built.deps, nats);
+      closers.push(() => running.stop());
+    }
+  }
 
   const server = await listen(app, config.PORT, config.HOST, logger);
   logger.info({ port: server.port }, `${def.name} listening`);
-  onShutdown(logger, [() => server.close(), ...[...closers].reverse(), () => relay.stop(), () => nats.close(), () => conn.close()]);
+  onShutdown(logger, [() => server.close(), ...[...closers].reverse(), ...(relay ? [() => relay.stop()] : []), () => nats.close(), ...(conn ? [() => conn.close()] : [])]);
   return { config, logger, port: server.port };
 }
 

@@ -1,13 +1,16 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import { makeEvent, UserRegistered } from '@cp/contracts';
+import { connectNats, createLogger } from '../src/index.ts';
 import { testEnv } from '../../../infra/src/jest/test-env.ts';
 
 const FIXTURE = path.join(__dirname, 'fixtures', 'kit-service.ts');
+const STATELESS_FIXTURE = path.join(__dirname, 'fixtures', 'kit-stateless-service.ts');
 
 /** Runs the fixture service as a process of its own; resolves with its output once `until` matches it or it exits. */
-function run(env: Record<string, string>, until: RegExp) {
-  const child = spawn(process.execPath, [FIXTURE], { env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'silent', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+function run(env: Record<string, string>, until: RegExp, fixture = FIXTURE) {
+  const child = spawn(process.execPath, [fixture], { env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'silent', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const matched = new Promise<string>((resolve, reject) => {
@@ -41,6 +44,37 @@ describe('startService: a service in one call', () => {
     const ready = await fetch(`${base}/readyz`);
     expect(ready.status).toBe(200);
     expect(await ready.json()).toMatchObject({ status: 'ready', checks: [{ name: 'mongodb', ok: true }, { name: 'nats', ok: true }] });
+    s.child.kill('SIGTERM');
+    expect(await s.exited).toBe(0);
+    expect(s.output()).toContain('closed');
+  });
+
+  it('starts the consumers a service declares (their stream made sure of) and stops them at shutdown', async () => {
+    const env = testEnv();
+    const userId = randomUUID();
+    const s = run({ MONGO_URL: env.MONGO_URL, NATS_URL: env.NATS_URL, MONGO_DB: `kit_${randomUUID().slice(0, 8)}`, PORT: '0', KIT_CONSUMER_DURABLE: `kitfixture-${userId.slice(0, 8)}` }, /listening (\d+)/);
+    await s.matched;
+    const nats = await connectNats({ url: env.NATS_URL, name: 'kit-service-test', logger: createLogger('kit-service-test', 'silent') });
+    try {
+      await nats.js.publish(UserRegistered.subject, JSON.stringify(makeEvent(UserRegistered, { userId, username: 'kit', email: null })), { msgID: randomUUID() });
+      const consumed = new RegExp(`consumed ${userId}`);
+      for (const deadline = Date.now() + 30_000; !consumed.test(s.output()) && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 100));
+      expect(s.output()).toMatch(consumed);
+    } finally {
+      await nats.close();
+    }
+    s.child.kill('SIGTERM');
+    expect(await s.exited).toBe(0);
+  });
+
+  it('a service with `mongo: false` starts without MONGO_URL: no MongoDB, /readyz on NATS alone', async () => {
+    const env = testEnv();
+    const s = run({ NATS_URL: env.NATS_URL, PORT: '0' }, /listening (\d+)/, STATELESS_FIXTURE);
+    const port = /listening (\d+)/.exec(await s.matched)?.[1];
+    expect(port).toBeDefined();
+    const base = `http://127.0.0.1:${port}`;
+    expect(await (await fetch(`${base}/api/ping`)).json()).toEqual({ pong: true });
+    expect(await (await fetch(`${base}/readyz`)).json()).toMatchObject({ status: 'ready', checks: [{ name: 'nats', ok: true }] });
     s.child.kill('SIGTERM');
     expect(await s.exited).toBe(0);
     expect(s.output()).toContain('closed');

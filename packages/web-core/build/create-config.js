@@ -68,6 +68,9 @@ export const SHARED_SINGLETONS = [
   '@cp/ui/tabs',
   '@cp/ui/alert-dialog',
   '@cp/web-core',
+  // The microfrontend contract (lazyPage, defineRemoteRoutes/Widgets, the slots): the host's copy serves every remote's
+  // exposed modules, which would otherwise each bundle it beside the host's.
+  '@cp/web-core/contract',
 ];
 
 /**
@@ -76,7 +79,29 @@ export const SHARED_SINGLETONS = [
  * once it runs). The host provides them first, so with `loaded-first` every remote uses the host's copy; a remote's
  * own copy stays its fallback (and its standalone page's). @cp/ui's entries that no first view needs stay lazy.
  */
-export const FIRST_VIEW_SINGLETONS = ['react', 'react/jsx-runtime', 'react-dom', 'react-router', '@reduxjs/toolkit', 'react-redux', '@cp/ui', '@cp/web-core'];
+export const FIRST_VIEW_SINGLETONS = ['react', 'react/jsx-runtime', 'react-dom', 'react-router', '@reduxjs/toolkit', 'react-redux', '@cp/ui', '@cp/web-core', '@cp/web-core/contract'];
+
+/**
+ * The host's first view is three files, not one: `stack` (the libraries), `app` (our code) and `main` (the runtimes and
+ * the entry module, which starts the app), loaded in parallel and run in that order (`defer`, or the page's after-paint
+ * loader with `async = false`). Same bytes, same single round trip; the point is how the start-up runs. The entry
+ * starts the app while its own file's top-level function is on the stack, and a function on the stack of a traced call
+ * (a timer, a fetch, a new element: what DevTools and Lighthouse record) must have its source positions collected —
+ * V8 parses it again, in full. With everything in one 500 KB file that was the whole file, once per page load, on the
+ * main thread, inside the first script's task: most of that task's time under Lighthouse. A small entry file keeps it
+ * small. The modules themselves still run when first imported (bootstrap.tsx spreads that over tasks).
+ */
+export const HOST_FIRST_FILES = {
+  cacheGroups: {
+    stack: { test: /[\\/]node_modules[\\/]/, name: 'stack', chunks: 'initial', enforce: true },
+    app: {
+      test: (module) => /[\\/](packages|shell[\\/]src)[\\/]/.test(module.resource ?? '') && !/[\\/]shell[\\/]src[\\/]index\.ts$/.test(module.resource ?? ''),
+      name: 'app',
+      chunks: 'initial',
+      enforce: true,
+    },
+  },
+};
 
 const packageNameOf = (request) => (request.startsWith('@') ? request.split('/').slice(0, 2).join('/') : request.split('/')[0]);
 
@@ -344,7 +369,9 @@ export function createWebConfig(options) {
       ],
       optimization: {
         // A remote's CSS (imported by both exposed modules) as one file, not one copy per exposed module.
-        splitChunks: isHost ? undefined : { cacheGroups: { styles: { name: 'styles', type: 'css/mini-extract', chunks: 'async', enforce: true } } },
+        // The host's first files: the libraries, our code, then the entry (webpack's runtime, Module Federation's and
+        // the entry module), which starts the app once the other two have run (HOST_FIRST_FILES).
+        splitChunks: isHost ? HOST_FIRST_FILES : { cacheGroups: { styles: { name: 'styles', type: 'css/mini-extract', chunks: 'async', enforce: true } } },
         minimize: !isDev,
         minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify, extractComments: false, terserOptions: { compress: { passes: 2 }, mangle: true } })],
       },

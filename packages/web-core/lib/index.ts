@@ -17,8 +17,8 @@ export { displayName, useAuth, type AuthState } from './auth/use-auth.ts';
 // The login and registration failure toasts: '@cp/web-core/auth-messages' (only the sign-in page needs them; a shared
 // module is never tree-shaken, so exporting them here would put them in every page's first bundle).
 export { ErrorBoundary, type ErrorBoundaryProps } from './error-boundary.tsx';
-// The contract's functions and constants come from '@cp/web-core/contract' (each app bundles that small module): a
-// shared module is never tree-shaken, so re-exporting them here would put a second copy on every page. Types only.
+// The contract's functions and constants come from '@cp/web-core/contract' (a shared singleton of its own: the host's
+// copy serves every remote): re-exporting them here would put a second copy on every page. Types only.
 export type {
   HomeSlot,
   HomeWidget,

@@ -1,6 +1,5 @@
 import type Koa from 'koa';
-import type { Connection } from 'mongoose';
-import { createApp, createAuth, mongoReadiness, outboxModel, type AuthOptions, type Logger, type Mailer, type ReadinessCheck } from '@cp/service-kit';
+import { createApp, createAuth, mongoReadiness, outboxModel, type AuthOptions, type Mailer, type ServiceAppInput } from '@cp/service-kit';
 import { ContactMessagesRepository } from './data/contact-messages-repository.ts';
 import { NewsletterMailsRepository } from './data/newsletter-mails-repository.ts';
 import { NewsletterRepository } from './data/newsletter-repository.ts';
@@ -12,17 +11,13 @@ import { MESSAGE_MAIL_UNSUBSCRIBE_PATH } from '@cp/contracts';
 import { commsRoutes, NEWSLETTER_UNSUBSCRIBE_PATH } from './routes.ts';
 import type { CommsDeps } from './use-cases/deps.ts';
 
-export interface CommsAppInput {
-  conn: Connection;
+export interface CommsAppInput extends Omit<ServiceAppInput, 'auth'> {
   mailer: Mailer;
   /** Users' addresses: identity's internal endpoint in main (identityUserDirectory). */
   users: UserDirectory;
-  logger: Logger;
   /** REPLY_NOTICE_WINDOW_S, ALERT_DIGEST_WINDOW_S and MESSAGE_NOTICE_DELAY_S may be left out: the config schema's defaults. */
   config: Omit<CommsDeps['config'], 'REPLY_NOTICE_WINDOW_S' | 'ALERT_DIGEST_WINDOW_S' | 'MESSAGE_NOTICE_DELAY_S'> &
     Partial<Pick<CommsDeps['config'], 'REPLY_NOTICE_WINDOW_S' | 'ALERT_DIGEST_WINDOW_S' | 'MESSAGE_NOTICE_DELAY_S'>>;
-  readiness?: ReadinessCheck[];
-  now?: () => Date;
   /**
    * Identity's session verification (main: ctx.sessionAuth): the newsletter sign-up recognises the signed-in owner of
    * an address. Without it every request counts as a visitor's.

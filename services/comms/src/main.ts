@@ -10,6 +10,8 @@ import { startSavedSearchAlerts } from './events/saved-search-alerts.ts';
 import { startMailBatchSender } from './jobs/send-mail-batches.ts';
 import { startExpiryReminders } from './events/expiry-reminders.ts';
 import { startMessageNotices } from './events/message-notices.ts';
+import { accountMailsConsumer } from './events/account-mails.ts';
+import { identityAccountMailLinks } from './data/account-mail-links.ts';
 
 await startService({
   name: 'comms',
@@ -41,6 +43,10 @@ await startService({
     await ensureStream(nats.jsm, 'messages', logger);
     const messageNotices = await startMessageNotices(deps, nats);
     onClose(() => messageNotices.stop());
+    // Identity's stream: the password-reset and verification links to mail (whoever starts first makes it).
+    await ensureStream(nats.jsm, 'identity', logger);
+    const accountMails = await accountMailsConsumer.start({ conn, mailer, links: identityAccountMailLinks(config.IDENTITY_URL), logger, config }, nats);
+    onClose(() => accountMails.stop());
     // Due batches of notices (reply notices, daily alert digests) are mailed by one replica at a time.
     const mailBatchSender = startMailBatchSender(deps);
     onClose(() => mailBatchSender.stop());

@@ -4,7 +4,7 @@ import { POSTING_ACTIONS } from '@cp/contracts';
 import { ensureStream, type NatsHandle, type PostingLimitOverrides } from '@cp/service-kit';
 import { call, newUser, openMailedVerificationLink, startBehindIdentity, until, type IdentityHarness } from '../../identity/test/helpers.ts';
 import { buildDirectoryApp } from '../src/app.ts';
-import { startModeration } from '../src/events/moderation.ts';
+import { moderationConsumer } from '../src/events/moderation.ts';
 import type { DirectoryDeps } from '../src/use-cases/deps.ts';
 
 export { call, newUser, until };
@@ -60,7 +60,7 @@ export async function startDirectory(opts: { postingLimits?: PostingLimitOverrid
   const clock = offsetClock();
   const { app, deps } = await buildDirectoryApp({ conn: base.conn, logger: base.logger, auth: base.auth, now: clock.now, postingLimits: opts.postingLimits ?? LIFTED_LIMITS });
   await ensureStream(base.nats.jsm, 'moderation');
-  const moderation = await startModeration(deps, base.nats, { durable: `directory-moderation-test-${randomUUID().slice(0, 8)}` });
+  const moderation = await moderationConsumer.start(deps, base.nats, { durable: `directory-moderation-test-${randomUUID().slice(0, 8)}` });
   // A registered user who opened the link mailed to them. Named at random: the mail catcher is shared by the test files
   // that run at once, and newUser's names (time and a per-file counter) can meet across files, and so their mails.
   const newVerifiedSession = async (): Promise<Session> => {

@@ -5,7 +5,7 @@ import { ensureStream, type NatsHandle, type PostingLimitOverrides } from '@cp/s
 import { call, newUser, startBehindIdentity, until, type IdentityHarness } from '../../identity/test/helpers.ts';
 import { buildForumApp } from '../src/app.ts';
 import { startViewCounter } from '../src/events/view-counter.ts';
-import { startModeration } from '../src/events/moderation.ts';
+import { moderationConsumer } from '../src/events/moderation.ts';
 import type { ForumDeps } from '../src/use-cases/deps.ts';
 
 export { call, newUser, until };
@@ -35,7 +35,7 @@ export async function startForum(opts: { postingLimits?: PostingLimitOverrides }
   const { app, deps } = await buildForumApp({ conn: base.conn, js: base.nats.js, logger: base.logger, auth: base.auth, postingLimits: opts.postingLimits ?? LIFTED_LIMITS });
   const counter = await startViewCounter(deps, base.nats, { durable: `view-counter-test-${randomUUID().slice(0, 8)}` });
   await ensureStream(base.nats.jsm, 'moderation');
-  const moderation = await startModeration(deps, base.nats, { durable: `forum-moderation-test-${randomUUID().slice(0, 8)}` });
+  const moderation = await moderationConsumer.start(deps, base.nats, { durable: `forum-moderation-test-${randomUUID().slice(0, 8)}` });
   return {
     base: await base.serve(app),
     identity: base.identity,

@@ -1,4 +1,4 @@
-import { ForgotPasswordRequestSchema, LoginRequestSchema, MessageResponseSchema, PublicUserSchema, RegisterRequestSchema, ResetPasswordRequestSchema, SessionCheckAnswerSchema, UserContactSchema, VerifyEmailRequestSchema } from '@cp/contracts';
+import { AccountMailLinkSchema, AccountMailPurposeSchema, ForgotPasswordRequestSchema, LoginRequestSchema, MessageResponseSchema, PublicUserSchema, RegisterRequestSchema, ResetPasswordRequestSchema, SessionCheckAnswerSchema, UserContactSchema, VerifyEmailRequestSchema } from '@cp/contracts';
 import { defineServiceApi } from '@cp/contracts/openapi';
 import { z } from 'zod';
 
@@ -47,6 +47,11 @@ export const identityApi = defineServiceApi({
     {
       method: 'get', path: '/internal/users/:id', id: 'userContact', summary: 'Where to send a user\'s notices', auth: 'internal',
       params: { id: z.string() }, responses: { 200: { description: 'The user\'s name and address.', schema: UserContactSchema } }, errors: [404],
+    },
+    {
+      method: 'get', path: '/internal/users/:id/mail-links/:purpose/:requestId', id: 'accountMailLink', summary: 'The link of an account mail, for the mailer', auth: 'internal',
+      params: { id: z.string(), purpose: AccountMailPurposeSchema, requestId: z.string() },
+      responses: { 200: { description: 'The address, the name and the link, while the link still works.', schema: AccountMailLinkSchema } }, errors: [404],
     },
     {
       method: 'get', path: '/internal/sessions/:sid', id: 'checkSession', summary: 'Whether a session is still active', auth: 'internal',

@@ -1,21 +1,15 @@
 import type Koa from 'koa';
-import type { Connection } from 'mongoose';
-import { createApp, createAuth, mongoReadiness, outboxModel, type Logger, type ReadinessCheck } from '@cp/service-kit';
+import { createApp, createAuth, mongoReadiness, outboxModel, type ServiceAppInput } from '@cp/service-kit';
 import { UsersRepository } from './data/users-repository.ts';
 import { SessionsRepository } from './data/sessions-repository.ts';
 import { LoginThrottleRepository } from './data/login-throttle-repository.ts';
 import { identityRoutes } from './routes.ts';
 import { checkSession } from './use-cases/check-session.ts';
 import type { IdentityDeps } from './use-cases/deps.ts';
-import type { Mailer } from '@cp/service-kit';
 
-export interface IdentityAppInput {
-  conn: Connection;
-  mailer: Mailer;
-  logger: Logger;
+/** The kit's app input, without `auth`: identity signs the tokens and checks its own sessions (no cache). */
+export interface IdentityAppInput extends Omit<ServiceAppInput, 'auth'> {
   config: IdentityDeps['config'];
-  readiness?: ReadinessCheck[];
-  now?: () => Date;
 }
 
 /** Builds the identity service (repositories, use cases, routes) on given connections; used by main and by tests. */
@@ -25,7 +19,6 @@ export async function buildIdentityApp(input: IdentityAppInput): Promise<{ app: 
     users: new UsersRepository(input.conn),
     sessions: new SessionsRepository(input.conn),
     throttle: new LoginThrottleRepository(input.conn),
-    mailer: input.mailer,
     config: input.config,
     logger: input.logger,
     now: input.now ?? (() => new Date()),

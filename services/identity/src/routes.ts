@@ -11,6 +11,7 @@ import { forgotPassword } from './use-cases/forgot-password.ts';
 import { resetPassword } from './use-cases/reset-password.ts';
 import { currentUser } from './use-cases/current-user.ts';
 import { userContact } from './use-cases/user-contact.ts';
+import { mailLink } from './use-cases/mail-link.ts';
 import { verifyEmail } from './use-cases/verify-email.ts';
 import { resendVerification } from './use-cases/resend-verification.ts';
 import { SESSION_ID } from './session-id.ts';
@@ -94,6 +95,18 @@ export function identityRoutes(deps: IdentityDeps, auth: Auth) {
       return;
     }
     ctx.body = contact;
+  });
+
+  /** Internal: the link of an account mail (password reset, e-mail verification) for the mailer, comms. */
+  router.get('/internal/users/:id/mail-links/:purpose/:requestId', async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    const link = await mailLink(deps, ctx.params.id ?? '', ctx.params.purpose ?? '', ctx.params.requestId ?? '');
+    if (!link) {
+      ctx.status = 404;
+      ctx.body = { error: 'No such link' };
+      return;
+    }
+    ctx.body = link;
   });
 
   /** Internal: other services ask whether a session is still active (never routed by the gateway). */

@@ -4,7 +4,7 @@ import { consumerBacklog, consumerLanes, createApp, createAuth, createRouter, DE
 import { call, newUser, startBehindIdentity, until, type BehindIdentity } from './helpers.ts';
 import { mailbox } from '../../../infra/src/mailbox.ts';
 import { testEnv } from '../../../infra/src/jest/test-env.ts';
-import { BANS_DURABLE, startBanConsumer } from '../src/events/moderation-bans.ts';
+import { BANS_DURABLE, bansConsumer } from '../src/events/moderation-bans.ts';
 import { startSession } from '../src/use-cases/start-session.ts';
 import { INVALID_CREDENTIALS } from '../src/use-cases/login.ts';
 
@@ -19,8 +19,8 @@ const STREAM = eventStream('moderation').name;
 
 beforeAll(async () => {
   // 'moderation': the harness's own service is the moderation service's stand-in, publishing through its outbox.
-  h = await startBehindIdentity('moderation', { sessionTtlMs: 60 * 60 * 1000 });
-  consumer = await startBanConsumer(h.identity.deps, h.nats, { durable, backoffMs: [200] });
+  h = await startBehindIdentity('moderation', { sessionTtlMs: 60 * 60 * 1000, verificationMail: true });
+  consumer = await bansConsumer.start(h.identity.deps, h.nats, { durable, backoffMs: [200] });
   const auth = createAuth(h.auth);
   const app = createApp({ name: 'probe', logger: h.logger });
   const router = createRouter();

@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { EMAIL_VERIFICATION_TTL_MS, EmailVerified, eventStream, INVALID_VERIFICATION_LINK, parseEvent, PublicUserSchema } from '@cp/contracts';
+import { EMAIL_VERIFICATION_TTL_MS, EmailVerificationRequested, EmailVerified, eventStream, INVALID_VERIFICATION_LINK, parseEvent, PublicUserSchema } from '@cp/contracts';
 import { outboxModel, streamMessages, type Mail, type NatsHandle } from '@cp/service-kit';
 import { mailbox } from '../../../infra/src/mailbox.ts';
 import { testEnv } from '../../../infra/src/jest/test-env.ts';
 import { ALREADY_VERIFIED, NO_EMAIL_TO_VERIFY, RESEND_WAIT_DAY, RESEND_WAIT_MINUTE } from '../src/use-cases/resend-verification.ts';
-import { sendVerificationMail } from '../src/use-cases/send-verification-mail.ts';
+import { sendAccountMail } from '../../comms/src/use-cases/account-mails.ts';
 import { call, mailedVerificationToken, newUser, PUBLIC_URL, startIdentity, until, type IdentityHarness } from './helpers.ts';
 
 let h: IdentityHarness & { nats?: NatsHandle };
 beforeAll(async () => {
-  h = await startIdentity({ verificationMail: true });
+  h = await startIdentity({ accountMails: true });
 });
 afterAll(async () => {
   await h?.close();
@@ -28,18 +28,29 @@ const me = async (cookie: string) => PublicUserSchema.parse((await call(h.base, 
 const mailIds = async (email: string) => new Set((await box().list(email)).map((m) => m.id));
 
 describe('e-mail verification at registration', () => {
-  it('a handler run again for the same event (MongoDB retried the transaction) mails the same link, which works', async () => {
+  it('the mailer run again for the same request (a redelivery) mails the same link, which works; once used, nothing more is mailed', async () => {
     const u = await register({ email: `again_${randomBytes(6).toString('hex')}@example.com` });
-    const registration = await mailedVerificationToken(u.email); // the registration's own mail
-    const eventId = `retried-${randomBytes(6).toString('hex')}`;
-    const run = () => h.conn.transaction((session) => sendVerificationMail(h.deps, u.id, eventId, session));
-    await run();
-    await run();
-    await until('both mails of the event arrived', async () => (await box().list(u.email)).length === 3);
-    const links = (await box().list(u.email)).map((m) => /verify-email\?token=([A-Za-z0-9_-]+)/.exec(m.text ?? '')?.[1]).filter((t) => t !== registration);
-    expect(links).toHaveLength(2);
-    expect(links[1]).toBe(links[0]);
-    expect((await verify(links[0])).status).toBe(200);
+    const registration = await mailedVerificationToken(u.email); // the registration's own mail, by comms' consumer
+    const event = await outboxModel(h.conn).findOne({ type: EmailVerificationRequested.type, 'data.userId': u.id }).lean();
+    const requestId = (event?.data as { requestId: string }).requestId;
+    expect(await sendAccountMail(h.mail!, 'email-verification', u.id, requestId)).toBe('sent');
+    await until('the second mail of the request arrived', async () => (await box().list(u.email)).length === 2);
+    const links = (await box().list(u.email)).map((m) => /verify-email\?token=([A-Za-z0-9_-]+)/.exec(m.text ?? '')?.[1]);
+    expect(links).toEqual([registration, registration]);
+    expect((await verify(registration)).status).toBe(200);
+    expect(await sendAccountMail(h.mail!, 'email-verification', u.id, requestId)).toBe('no-link');
+    // identity's internal endpoint answers the link only while it works, and nothing for a made-up request
+    expect((await call(h.base, 'GET', `/internal/users/${u.id}/mail-links/email-verification/${requestId}`)).status).toBe(404);
+    expect((await call(h.base, 'GET', `/internal/users/${u.id}/mail-links/password-reset/${requestId}`)).status).toBe(404);
+    expect((await call(h.base, 'GET', `/internal/users/${u.id}/mail-links/nonsense/${requestId}`)).status).toBe(404);
+  });
+
+  it('the event carries no token: only the user and the request', async () => {
+    const u = await register();
+    const token = await mailedVerificationToken(u.email);
+    const event = await outboxModel(h.conn).findOne({ type: EmailVerificationRequested.type, 'data.userId': u.id }).lean();
+    expect(Object.keys(event?.data as object).sort()).toEqual(['requestId', 'userId']);
+    expect(JSON.stringify(event)).not.toContain(token);
   });
 
   it('registers unverified and mails a link to PUBLIC_URL/verify-email; the token is stored hashed', async () => {
@@ -121,17 +132,18 @@ describe('e-mail verification at registration', () => {
   });
 
   it('a mail server that is down does not fail the registration: the mail goes out once it is back', async () => {
-    const real = h.deps.mailer;
+    const mail = h.mail!;
+    const real = mail.mailer;
     let refused = 0;
-    h.deps.mailer = { send: async () => Promise.reject(new Error(`connect ECONNREFUSED (${++refused})`)), close: () => {} };
+    mail.mailer = { send: async () => Promise.reject(new Error(`connect ECONNREFUSED (${++refused})`)), close: () => {} };
     try {
       const u = await register();
       await until('the mail server refused the verification mail', async () => refused >= 2);
-      expect((await h.deps.users.findById(u.id))?.emailVerifyToken).toBeUndefined(); // nothing stored for a mail not sent
-      h.deps.mailer = real;
+      expect(await box().list(u.email)).toHaveLength(0);
+      mail.mailer = real;
       expect((await verify(await mailedVerificationToken(u.email))).status).toBe(200);
     } finally {
-      h.deps.mailer = real;
+      mail.mailer = real;
     }
   });
 
@@ -171,8 +183,9 @@ describe('POST /api/auth/resend-verification', () => {
     const u = await register();
     await mailedVerificationToken(u.email);
     const sent: Mail[] = [];
-    const real = h.deps.mailer;
-    h.deps.mailer = { send: (m: Mail) => (sent.push(m), real.send(m)), close: () => {} };
+    const mail = h.mail!;
+    const real = mail.mailer;
+    mail.mailer = { send: (m: Mail) => (sent.push(m), real.send(m)), close: () => {} };
     try {
       for (let i = 0; i < 4; i++) {
         expect((await resend(u.cookie)).status).toBe(200);
@@ -199,7 +212,7 @@ describe('POST /api/auth/resend-verification', () => {
       const login = await call(h.base, 'POST', '/api/local-login', { body: { username: u.username, password: u.password } });
       expect((await resend(login.cookie)).status).toBe(200);
     } finally {
-      h.deps.mailer = real;
+      mail.mailer = real;
     }
   });
 });

@@ -13,14 +13,16 @@ import {
   subscribeSessionRevocations,
   type AuthOptions,
   type Logger,
-  type Mailer,
   type NatsHandle,
   type RunningServer,
 } from '@cp/service-kit';
 import { testEnv } from '../../../infra/src/jest/test-env.ts';
 import { mailbox } from '../../../infra/src/mailbox.ts';
 import { buildIdentityApp } from '../src/app.ts';
-import { startVerificationMails } from '../src/events/verification-mail.ts';
+// The account mails (reset, verification) are comms' job: the harness runs comms' own consumer against this identity.
+import { accountMailsConsumer } from '../../comms/src/events/account-mails.ts';
+import { identityAccountMailLinks } from '../../comms/src/data/account-mail-links.ts';
+import type { AccountMailDeps } from '../../comms/src/use-cases/account-mails.ts';
 import type { IdentityDeps } from '../src/use-cases/deps.ts';
 
 export function makeKeys(): { privateKey: string; publicKey: string } {
@@ -45,15 +47,32 @@ export interface IdentityHarness {
   conn: Connection;
   clock: ReturnType<typeof testClock>;
   keys: { privateKey: string; publicKey: string };
+  /** With `accountMails`: the deps of comms' account-mail consumer (a test may swap its `mailer`). */
+  mail?: AccountMailDeps;
   close(): Promise<void>;
 }
 
 /**
- * The verification-mail consumer of the identity under test (events/verification-mail.ts), on its own durable: the
- * identity stream is shared by the test files, so each harness reads it all and mails only its own users.
+ * comms' account-mail consumer (services/comms/src/events/account-mails.ts: the reset and verification links, asked of
+ * this identity's internal endpoint, mailed to the real SMTP catcher), on its own durable and a database of its own:
+ * the identity stream is shared by the test files, so each harness reads it all and mails only its own users (other
+ * harnesses' requests are unknown to this identity: no link, no mail).
  */
-function verificationMailConsumer(deps: IdentityDeps, nats: NatsHandle) {
-  return startVerificationMails(deps, nats, { durable: `identity-verification-mail-test-${randomUUID().slice(0, 8)}`, backoffMs: [200] });
+async function accountMailConsumer(identityBase: string, nats: NatsHandle, logger: Logger) {
+  const env = testEnv();
+  const conn = await connectMongo(env.MONGO_URL, `comms_mail_${randomUUID().slice(0, 8)}`);
+  const mailer = createMailer({ SMTP_HOST: env.SMTP_HOST, SMTP_PORT: Number(env.SMTP_PORT), SMTP_SECURE: false, MAIL_FROM: 'Test <test@example.com>' }, logger);
+  const deps: AccountMailDeps & { conn: Connection } = { conn, mailer, links: identityAccountMailLinks(identityBase), logger, config: { PUBLIC_URL } };
+  const consumer = await accountMailsConsumer.start(deps, nats, { durable: `comms-account-mails-test-${randomUUID().slice(0, 8)}`, backoffMs: [200] });
+  return {
+    deps,
+    async stop() {
+      await consumer.stop();
+      mailer.close();
+      await conn.dropDatabase();
+      await conn.close();
+    },
+  };
 }
 
 /** The token of the newest verification link mailed to `email` (read from the SMTP catcher). */
@@ -66,34 +85,27 @@ export async function mailedVerificationToken(email: string, skip: ReadonlySet<s
 
 /**
  * Opens the verification link mailed to `email` (POST /api/auth/verify-email with its token) and answers identity's
- * response. Identity mails the link inside the transaction that stores its token (a failed send stores nothing and the
- * event comes again), so on a busy machine the mail can arrive a moment before that commit: a 400 is tried again for a
- * while (a link that stays refused still answers 400).
+ * response. The link's token was stored with the registration, before its event left the outbox, so it works as soon
+ * as the mail is there.
  */
 export async function openMailedVerificationLink(identityBase: string, email: string): Promise<{ status: number; body: Record<string, unknown> }> {
   const token = await mailedVerificationToken(email);
-  let res = await call(identityBase, 'POST', '/api/auth/verify-email', { body: { token } });
-  for (const deadline = Date.now() + 10_000; res.status === 400 && Date.now() < deadline; ) {
-    await new Promise((r) => setTimeout(r, 200));
-    res = await call(identityBase, 'POST', '/api/auth/verify-email', { body: { token } });
-  }
-  return res;
+  return call(identityBase, 'POST', '/api/auth/verify-email', { body: { token } });
 }
 
 /**
- * Identity on the real test MongoDB (a database of its own) and the real SMTP catcher. With `verificationMail`, also
- * on the real NATS: its outbox relay and the verification-mail consumer run, so a registration mails its link.
+ * Identity on the real test MongoDB (a database of its own). With `accountMails`, also on the real NATS: its outbox
+ * relay and comms' account-mail consumer run, so a registration or a forgotten password mails its link to the real
+ * SMTP catcher.
  */
-export async function startIdentity(opts: { verificationMail?: boolean } = {}): Promise<IdentityHarness & { nats?: NatsHandle }> {
+export async function startIdentity(opts: { accountMails?: boolean } = {}): Promise<IdentityHarness & { nats?: NatsHandle }> {
   const env = testEnv();
   const conn = await connectMongo(env.MONGO_URL, `identity_${randomUUID().slice(0, 8)}`);
   const logger = createLogger('identity-test');
-  const mailer: Mailer = createMailer({ SMTP_HOST: env.SMTP_HOST, SMTP_PORT: Number(env.SMTP_PORT), SMTP_SECURE: false, MAIL_FROM: 'Test <test@example.com>' }, logger);
   const keys = makeKeys();
   const clock = testClock();
   const { app, deps } = await buildIdentityApp({
     conn,
-    mailer,
     logger,
     now: clock.now,
     config: { ...keys, JWT_ISSUER: 'cp-identity', JWT_AUDIENCE: 'cp-web', PUBLIC_URL, COOKIE_SECURE: false },
@@ -101,13 +113,15 @@ export async function startIdentity(opts: { verificationMail?: boolean } = {}): 
   const server: RunningServer = await listen(app, 0, '127.0.0.1', logger);
   const stops: Array<() => Promise<void>> = [];
   let nats: NatsHandle | undefined;
-  if (opts.verificationMail) {
+  let mail: AccountMailDeps | undefined;
+  if (opts.accountMails) {
     const handle = await connectNats({ url: env.NATS_URL, name: 'identity-test', logger });
     nats = handle;
     await ensureStream(handle.jsm, 'identity');
     const relay = new OutboxRelay({ connection: conn, js: handle.js, logger, pollIntervalMs: 200 });
     relay.start();
-    const consumer = await verificationMailConsumer(deps, handle);
+    const consumer = await accountMailConsumer(`http://127.0.0.1:${server.port}`, handle, logger);
+    mail = consumer.deps;
     stops.push(() => consumer.stop(), () => relay.stop(), () => handle.close());
   }
   return {
@@ -117,10 +131,10 @@ export async function startIdentity(opts: { verificationMail?: boolean } = {}): 
     clock,
     keys,
     ...(nats ? { nats } : {}),
+    ...(mail ? { mail } : {}),
     async close() {
       await server.close();
       for (const stop of stops) await stop();
-      mailer.close();
       await conn.dropDatabase();
       await conn.close();
     },
@@ -183,8 +197,8 @@ export interface BehindIdentity {
   /** Registers a user at identity; returns the session cookie, the user's id and name. */
   newSession(): Promise<{ cookie: string; userId: string; username: string }>;
   /**
-   * A registered user who opened the verification link mailed to them (read from the SMTP catcher): the honest way,
-   * no shortcut. Needs `verificationMail` at start.
+   * A registered user who opened the verification link mailed to them (by comms' consumer, read from the SMTP catcher):
+   * the honest way, no shortcut. Needs `verificationMail` at start.
    */
   newVerifiedSession(): Promise<{ cookie: string; userId: string; username: string; email: string }>;
   /** A registered user made an admin at identity (before anything checked the session, so no cache holds the old role). */
@@ -200,7 +214,11 @@ export interface BehindIdentity {
  * NATS (identity's and the service's streams) and both outbox relays: the set-up every service behind identity shares
  * in its tests (listings, forum...).
  */
-export async function startBehindIdentity(service: string, opts: { sessionTtlMs?: number; verificationMail?: boolean } = {}): Promise<BehindIdentity> {
+export async function startBehindIdentity(
+  service: string,
+  /** `verificationMail`: comms' account-mail consumer runs (the verification and the password-reset links are mailed). */
+  opts: { sessionTtlMs?: number; verificationMail?: boolean } = {},
+): Promise<BehindIdentity> {
   const env = testEnv();
   const logger = createLogger(`${service}-test`);
   const identity = await startIdentity();
@@ -214,7 +232,7 @@ export async function startBehindIdentity(service: string, opts: { sessionTtlMs?
   relay.start();
   const sessions = httpSessionChecker({ identityUrl: identity.base, ttlMs: opts.sessionTtlMs ?? 10_000 });
   const revocations = subscribeSessionRevocations(nats.nc, sessions, logger);
-  const verificationMails = opts.verificationMail ? await verificationMailConsumer(identity.deps, nats) : undefined;
+  const verificationMails = opts.verificationMail ? await accountMailConsumer(identity.base, nats, logger) : undefined;
   let server: RunningServer | undefined;
   const register = async () => {
     const user = newUser();

@@ -1,11 +1,12 @@
-import { SessionCheckAnswerSchema } from '@cp/contracts';
+import { PasswordResetRequested, SessionCheckAnswerSchema } from '@cp/contracts';
+import { outboxModel } from '@cp/service-kit';
 import { call, newUser, startIdentity, type IdentityHarness } from './helpers.ts';
 import { mailbox } from '../../../infra/src/index.ts';
 import { testEnv } from '../../../infra/src/jest/test-env.ts';
 
 let h: IdentityHarness;
 beforeAll(async () => {
-  h = await startIdentity();
+  h = await startIdentity({ accountMails: true });
 });
 afterAll(async () => {
   await h?.close();
@@ -190,8 +191,9 @@ describe('forgot and reset password', () => {
     const u = newUser();
     const reg = await call(h.base, 'POST', '/api/register', { body: u });
     await call(h.base, 'POST', '/api/forgot-password', { body: { email: u.email } });
-    const mail = await box().waitFor(u.email, undefined, 20_000);
-    expect(mail.subject).toBe('Reset your password');
+    const mail = await box().waitFor(u.email, (m) => m.subject === 'Reset your password', 20_000);
+    expect(mail.text).toContain(`Hello ${u.firstName},`);
+    expect(mail.text).toContain('it expires in 1 hour and works once');
     const link = /http:\/\/localhost:8080\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail.text ?? '');
     expect(link).not.toBeNull();
     const token = decodeURIComponent(link![1]!);
@@ -217,11 +219,39 @@ describe('forgot and reset password', () => {
     expect(again.body.error).toBe('This password reset link is invalid or expired.');
   });
 
+  it('asks comms to mail through the outbox, never with the token; at most 3 requests per account per hour, the same answer after', async () => {
+    const u = newUser();
+    const reg = await call(h.base, 'POST', '/api/register', { body: u });
+    const userId = reg.body.id as string;
+    const answers = [];
+    for (let i = 0; i < 4; i++) answers.push(await call(h.base, 'POST', '/api/forgot-password', { body: { email: u.email.toUpperCase() } }));
+    expect(new Set(answers.map((a) => JSON.stringify([a.status, a.body]))).size).toBe(1);
+    const events = await outboxModel(h.conn).find({ type: PasswordResetRequested.type, 'data.userId': userId }).lean();
+    expect(events).toHaveLength(3);
+    for (const e of events) expect(Object.keys(e.data as object).sort()).toEqual(['requestId', 'userId']);
+    // the newest link replaced the others: identity gives the mailer only its link (a mail of an older request not
+    // sent yet is not sent at all), and its mail arrives
+    const newest = (events.at(-1)!.data as { requestId: string }).requestId;
+    let link = '';
+    for (const e of events) {
+      const res = await call(h.base, 'GET', `/internal/users/${userId}/mail-links/password-reset/${(e.data as { requestId: string }).requestId}`);
+      if ((e.data as { requestId: string }).requestId !== newest) expect(res.status).toBe(404);
+      else {
+        expect(res.body).toMatchObject({ to: u.email, name: u.firstName, link: expect.stringMatching(/^http:\/\/localhost:8080\/reset-password\?token=/) });
+        link = res.body.link as string;
+      }
+    }
+    const mail = await box().waitFor(u.email, (m) => m.subject === 'Reset your password' && (m.text ?? '').includes(link), 20_000);
+    const token = decodeURIComponent(/token=([A-Za-z0-9_-]+)/.exec(mail.text ?? '')![1]!);
+    for (const e of events) expect(JSON.stringify(e)).not.toContain(token);
+    expect((await call(h.base, 'POST', '/api/reset-password', { body: { token, password: 'brand-new-pass' } })).status).toBe(200);
+  });
+
   it('a link older than 1 hour no longer works', async () => {
     const u = newUser();
     await call(h.base, 'POST', '/api/register', { body: u });
     await call(h.base, 'POST', '/api/forgot-password', { body: { email: u.email } });
-    const mail = await box().waitFor(u.email, undefined, 20_000);
+    const mail = await box().waitFor(u.email, (m) => m.subject === 'Reset your password', 20_000);
     const token = decodeURIComponent(/token=([A-Za-z0-9_-]+)/.exec(mail.text ?? '')![1]!);
     h.clock.advance(60 * 60_000 + 1_000);
     const res = await call(h.base, 'POST', '/api/reset-password', { body: { token, password: 'brand-new-pass' } });

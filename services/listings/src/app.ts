@@ -11,6 +11,7 @@ import {
   type Logger,
   type PostingLimitOverrides,
   type ReadinessCheck,
+  type ServiceAppInput,
   type SessionChecker,
 } from '@cp/service-kit';
 import { ListingsRepository } from './data/listings-repository.ts';
@@ -27,7 +28,7 @@ import { savedSearchRoutes } from './saved-search-routes.ts';
 import type { ObjectStore } from '@cp/service-kit';
 import type { ListingsDeps } from './use-cases/deps.ts';
 
-export interface ListingsAppInput {
+export interface ListingsAppInput extends ServiceAppInput {
   conn: Connection;
   store: ObjectStore;
   logger: Logger;

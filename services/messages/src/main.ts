@@ -5,12 +5,14 @@ import { httpListingSource } from './data/listing-source.ts';
 
 import { natsLiveFeed } from './events/live-feed.ts';
 import { startListingsConsumer } from './events/listings.ts';
-import { startModerationConsumer } from './events/moderation.ts';
+import { moderationConsumer } from './events/moderation.ts';
 import { seedDemoConversation } from './seed/seed.ts';
 
 await startService({
   name: 'messages',
   loadConfig: loadMessagesConfig,
+  // Reported conversations the moderation service removed (its stream made sure of by the kit).
+  consumers: [moderationConsumer],
   async build({ config, logger, conn, nats, readiness, sessionAuth, onClose }) {
     const { app, deps } = await buildMessagesApp({
       conn,
@@ -23,18 +25,15 @@ await startService({
       live: (deps) => natsLiveFeed(nats, deps),
       liveStreamsMax: config.LIVE_STREAMS_MAX,
     });
-    // The listings' and moderation's streams (the same settings their services give them; whoever starts first makes them).
+    // The listings' stream (the same settings its service gives it; whoever starts first makes it).
     await ensureStream(nats.jsm, 'listings', logger);
     const listings = await startListingsConsumer(deps, nats);
     onClose(() => listings.stop());
-    await ensureStream(nats.jsm, 'moderation', logger);
-    const moderation = await startModerationConsumer(deps, nats);
-    onClose(() => moderation.stop());
     if (config.SEED_DEMO_DATA) {
       // In the background: the demo listing is asked for at listings, which may start after this service.
       const seeding = seedDemoConversation(deps);
       onClose(() => seeding.stop());
     }
-    return app;
+    return { app, deps };
   },
 });

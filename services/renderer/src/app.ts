@@ -1,6 +1,5 @@
 import type Koa from 'koa';
-import type { Connection } from 'mongoose';
-import { createApp, mongoReadiness, s3ObjectStore, s3OptionsFrom, type Logger, type ObjectStore, type ReadinessCheck } from '@cp/service-kit';
+import { createApp, mongoReadiness, s3ObjectStore, s3OptionsFrom, type ObjectStore, type ServiceAppInput } from '@cp/service-kit';
 import type { RendererConfig } from './config.ts';
 import { loadPageRenderer } from './pages/body.ts';
 import { pageRoutes } from './pages/routes.ts';
@@ -8,14 +7,9 @@ import { previewImageRoutes } from './preview-images/routes.ts';
 import { sitemapRoutes } from './sitemap/routes.ts';
 import { serviceClient, type ServiceClient } from './upstream.ts';
 
-export interface RendererAppInput {
+/** The kit's app input, without `auth`: the renderer serves anonymous pages only. */
+export interface RendererAppInput extends Omit<ServiceAppInput, 'auth'> {
   config: RendererConfig;
-  logger: Logger;
-  conn: Connection;
-  /** The kit's checks (NATS) for `/readyz`; the app adds MongoDB's. */
-  readiness?: ReadinessCheck[];
-  /** The clock (tests move it). */
-  now?: () => Date;
   /** The preview images' cache; default the S3 bucket S3_BUCKET_PREVIEWS. */
   previewStore?: ObjectStore;
 }

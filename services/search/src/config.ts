@@ -2,13 +2,12 @@ import { z } from 'zod';
 import { BaseServiceEnv, loadConfig, port, S3Env } from '@cp/service-kit';
 
 /**
- * The search service needs NATS, its port and S3 for the index's snapshots: its index lives in memory. The kit's start
- * still connects to MongoDB (MONGO_URL), but search keeps nothing there and its /readyz does not check it.
+ * The search service needs NATS, its port and S3 for the index's snapshots: its index lives in memory. It keeps nothing
+ * in MongoDB, so it has no MONGO_URL and the kit's start does not connect (main: `mongo: false`).
  */
-export const SearchEnv = BaseServiceEnv.extend({
+export const SearchEnv = BaseServiceEnv.omit({ MONGO_URL: true }).extend({
   ...S3Env.shape,
   PORT: port(4007),
-  MONGO_DB: z.string().default('search'),
   /** The bucket of the index's snapshots (created at the first write if missing). */
   S3_BUCKET_SEARCH: z.string().min(3).max(63).default('search-snapshots'),
   /** Seconds between snapshots of the index (also written at a graceful stop); 0: only at a stop. */

@@ -6,6 +6,8 @@ import { s3SnapshotStore } from './data/snapshots.ts';
 await startService({
   name: 'search',
   loadConfig: loadSearchConfig,
+  // The index lives in memory (snapshots in S3): no MongoDB, no outbox.
+  mongo: false,
   async build({ config, logger, nats, readiness, onClose }) {
     const store = s3SnapshotStore(s3ObjectStore(s3OptionsFrom(config, config.S3_BUCKET_SEARCH)), 'listings-index/');
     const { app, feed, snapshotter } = await buildSearchApp({ logger, nats, readiness, snapshots: { store, intervalMs: config.SEARCH_SNAPSHOT_INTERVAL_S * 1000 } });

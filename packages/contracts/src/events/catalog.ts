@@ -18,10 +18,18 @@ export const SessionRevoked = defineEvent(
   1,
   z.object({ sid: z.string(), userId: IdSchema, reason: z.enum(['logout', 'password-reset', 'admin']) }),
 );
-/** Never carries the token: only that a reset was asked for. */
-export const PasswordResetRequested = defineEvent('identity.password-reset-requested', 1, z.object({ userId: IdSchema, email: z.string() }));
-/** A verification link is to be mailed to the user's address (at registration, and when they ask again). Never carries the token. */
-export const EmailVerificationRequested = defineEvent('identity.email-verification-requested', 1, z.object({ userId: IdSchema }));
+/**
+ * A password-reset link is to be mailed to the user's address (comms sends it). Never carries the token nor the
+ * address: the mailer asks identity for both at send time (`GET /internal/users/{userId}/mail-links/password-reset/{requestId}`,
+ * `AccountMailLinkSchema`), so a secret never rests in the outbox or the stream.
+ */
+export const PasswordResetRequested = defineEvent('identity.password-reset-requested', 1, z.object({ userId: IdSchema, requestId: z.uuid() }));
+/**
+ * A verification link is to be mailed to the user's address (at registration, and when they ask again; comms sends it).
+ * Never carries the token: as for the reset link, the mailer asks identity for the link of `requestId`. `requestId` is
+ * optional only for events stored before it existed (nothing to mail for those: the user asks again).
+ */
+export const EmailVerificationRequested = defineEvent('identity.email-verification-requested', 1, z.object({ userId: IdSchema, requestId: z.uuid().optional() }));
 /** The user opened their verification link: other services drop the user's cached session answers. */
 export const EmailVerified = defineEvent('identity.email-verified', 1, z.object({ userId: IdSchema }));
 

@@ -96,8 +96,8 @@ export class UsersRepository {
   async emailTaken(email: string): Promise<boolean> {
     return (await this.model.exists({ email: email.toLowerCase() })) !== null;
   }
-  async setResetToken(userId: string, tokenHash: string, expiry: Date): Promise<void> {
-    await this.model.updateOne({ _id: userId }, { $set: { resetToken: tokenHash, resetTokenExpiry: expiry } }).exec();
+  async setResetToken(userId: string, tokenHash: string, expiry: Date, session?: ClientSession): Promise<void> {
+    await this.model.updateOne({ _id: userId }, { $set: { resetToken: tokenHash, resetTokenExpiry: expiry } }, session ? { session } : {}).exec();
   }
   /** Consumes a reset token atomically: only one caller can ever use it. */
   consumeResetToken(tokenHash: string, now: Date, newPasswordHash: string, session?: ClientSession): Promise<UserDoc | null> {

@@ -3,7 +3,6 @@ import type { Logger } from '@cp/service-kit';
 import type { UsersRepository } from '../data/users-repository.ts';
 import type { SessionsRepository } from '../data/sessions-repository.ts';
 import type { LoginThrottleRepository } from '../data/login-throttle-repository.ts';
-import type { Mailer } from '@cp/service-kit';
 import type { IdentityConfig } from '../config.ts';
 
 export interface IdentityDeps {
@@ -11,7 +10,6 @@ export interface IdentityDeps {
   users: UsersRepository;
   sessions: SessionsRepository;
   throttle: LoginThrottleRepository;
-  mailer: Mailer;
   config: Pick<IdentityConfig, 'privateKey' | 'publicKey' | 'JWT_ISSUER' | 'JWT_AUDIENCE' | 'PUBLIC_URL' | 'COOKIE_SECURE'>;
   logger: Logger;
   now: () => Date;

@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { ForgotPasswordRequestSchema, RESET_TOKEN_TTL_MS } from '@cp/contracts';
+import { randomUUID } from 'node:crypto';
+import { ForgotPasswordRequestSchema, PasswordResetRequested, RESET_TOKEN_TTL_MS } from '@cp/contracts';
+import { runInTransaction } from '@cp/service-kit';
 import type { ThrottleRule } from '../data/login-throttle-repository.ts';
-import { passwordResetMail } from '../mailer.ts';
-import { hashResetToken } from './reset-tokens.ts';
+import { hashResetToken, mailLinkToken } from './reset-tokens.ts';
 import type { IdentityDeps } from './deps.ts';
 
 export const FORGOT_PASSWORD_MESSAGE = 'If an account exists with this email, a password reset link has been sent.';
@@ -11,8 +11,9 @@ export const FORGOT_PASSWORD_MESSAGE = 'If an account exists with this email, a 
 export const RESET_MAIL_RULE: ThrottleRule = { free: 2, baseDelayMs: 60 * 60_000, maxDelayMs: 60 * 60_000, windowMs: 60 * 60_000 };
 
 /**
- * Same answer whether or not the account exists. The mail goes out after the answer, so the response time
- * does not tell either. The token is random (256 bits), stored hashed, single use and valid for 1 hour.
+ * Same answer whether or not the account exists, and no mail is sent while answering: the token's hash (valid for
+ * 1 hour, single use, replacing any earlier link) and identity.password-reset-requested commit in one transaction
+ * (the outbox); comms mails the link (its account-mails consumer, which asks identity for the link of the request).
  */
 export async function forgotPassword(deps: IdentityDeps, body: unknown): Promise<{ message: string }> {
   const { email } = ForgotPasswordRequestSchema.parse(body);
@@ -22,11 +23,12 @@ export async function forgotPassword(deps: IdentityDeps, body: unknown): Promise
     const now = deps.now();
     if ((await deps.throttle.waitMs([key], now)) === 0) {
       await deps.throttle.recordFailure(key, RESET_MAIL_RULE, now);
-      const token = randomBytes(32).toString('base64url');
-      await deps.users.setResetToken(user._id, hashResetToken(token), new Date(now.getTime() + RESET_TOKEN_TTL_MS));
-      const link = new URL(`/reset-password?token=${encodeURIComponent(token)}`, deps.config.PUBLIC_URL).toString();
-      const name = user.firstName || user.username;
-      void deps.mailer.send(passwordResetMail(user.email, name, link)).catch((err: unknown) => deps.logger.error({ err }, 'password reset mail failed'));
+      const requestId = randomUUID();
+      const tokenHash = hashResetToken(mailLinkToken(deps.config.privateKey, 'password-reset', requestId));
+      await runInTransaction(deps.conn, async (session, emit) => {
+        await deps.users.setResetToken(user._id, tokenHash, new Date(now.getTime() + RESET_TOKEN_TTL_MS), session);
+        await emit(PasswordResetRequested, { userId: user._id, requestId });
+      });
     } else {
       deps.logger.warn({ userId: user._id }, 'password reset mail rate-limited');
     }

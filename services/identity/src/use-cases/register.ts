@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { conflict, runInTransaction } from '@cp/service-kit';
-import { EmailVerificationRequested, RegisterRequestSchema, UserRegistered, type PublicUser } from '@cp/contracts';
+import { EMAIL_VERIFICATION_TTL_MS, EmailVerificationRequested, RegisterRequestSchema, UserRegistered, type PublicUser } from '@cp/contracts';
 import { toPublicUser } from '../data/user-mapper.ts';
 import type { UserDoc } from '../data/users-repository.ts';
 import { hashPassword } from '../passwords.ts';
+import { hashResetToken, mailLinkToken } from './reset-tokens.ts';
 import { startSession, type IssuedSession } from './start-session.ts';
 import type { IdentityDeps } from './deps.ts';
 
@@ -11,9 +13,9 @@ export const EMAIL_TAKEN = { message: 'Email already registered', code: 'email_t
 
 /**
  * Registers a user (spec §5 rules) and logs them in. Username and e-mail conflicts are distinct 409s. The account
- * starts unverified; with an e-mail address, an identity.email-verification-requested event in the same transaction
- * has the verification link mailed (events/verification-mail.ts), so a mail server that is down never fails the
- * registration (the mail is retried, and the user can ask again).
+ * starts unverified; with an e-mail address, the verification link's hash (48 hours, single use) is stored with the
+ * user and an identity.email-verification-requested event in the same transaction has comms mail the link, so a mail
+ * server that is down never fails the registration (the mail is retried, and the user can ask again).
  */
 export async function register(deps: IdentityDeps, body: unknown, userAgent?: string): Promise<{ user: PublicUser; session: IssuedSession }> {
   const input = RegisterRequestSchema.parse(body);
@@ -22,6 +24,10 @@ export async function register(deps: IdentityDeps, body: unknown, userAgent?: st
   if (email && (await deps.users.emailTaken(email))) throw conflict(EMAIL_TAKEN.message, EMAIL_TAKEN.code);
   const now = deps.now();
   const passwordHash = await hashPassword(input.password);
+  const requestId = randomUUID();
+  const verifyLink = email
+    ? { emailVerifyToken: hashResetToken(mailLinkToken(deps.config.privateKey, 'email-verification', requestId)), emailVerifyExpiry: new Date(now.getTime() + EMAIL_VERIFICATION_TTL_MS) }
+    : {};
   let created: UserDoc;
   try {
     created = await runInTransaction(deps.conn, async (session, emit) => {
@@ -37,11 +43,12 @@ export async function register(deps: IdentityDeps, body: unknown, userAgent?: st
           emailVerified: false,
           termsAccepted: true,
           termsAcceptedAt: now,
+          ...verifyLink,
         },
         session,
       );
       await emit(UserRegistered, { userId: user._id, username: user.username, email: user.email ?? null });
-      if (user.email) await emit(EmailVerificationRequested, { userId: user._id });
+      if (user.email) await emit(EmailVerificationRequested, { userId: user._id, requestId });
       return user;
     });
   } catch (err) {

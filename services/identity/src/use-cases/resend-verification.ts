@@ -1,5 +1,7 @@
 import { badRequest, conflict, runInTransaction, tooManyRequests, unauthorized } from '@cp/service-kit';
-import { EmailVerificationRequested } from '@cp/contracts';
+import { randomUUID } from 'node:crypto';
+import { EMAIL_VERIFICATION_TTL_MS, EmailVerificationRequested } from '@cp/contracts';
+import { hashResetToken, mailLinkToken } from './reset-tokens.ts';
 import type { ThrottleRule } from '../data/login-throttle-repository.ts';
 import type { IdentityDeps } from './deps.ts';
 
@@ -17,8 +19,8 @@ export const RESEND_WAIT_DAY = 'You asked for 5 links today. Please try again to
 
 /**
  * POST /api/auth/resend-verification (logged in): a new verification link to the user's address, at most one a minute
- * and five a day per account (counters in MongoDB, so the rule holds across replicas). The mail goes out through an
- * identity.email-verification-requested event (events/verification-mail.ts); the newest link replaces the earlier ones.
+ * and five a day per account (counters in MongoDB, so the rule holds across replicas). The new link's hash replaces the
+ * earlier one in the transaction of its identity.email-verification-requested event, which comms mails.
  */
 export async function resendVerification(deps: IdentityDeps, userId: string): Promise<{ message: string }> {
   const user = await deps.users.findById(userId);
@@ -32,8 +34,13 @@ export async function resendVerification(deps: IdentityDeps, userId: string): Pr
   if (wait > 0) throw tooManyRequests(wait > MINUTE ? RESEND_WAIT_DAY : RESEND_WAIT_MINUTE, wait / 1000);
   await deps.throttle.recordFailure(minuteKey, VERIFICATION_MAIL_MINUTE_RULE, now);
   await deps.throttle.recordFailure(dayKey, VERIFICATION_MAIL_DAY_RULE, now);
-  await runInTransaction(deps.conn, async (_session, emit) => {
-    await emit(EmailVerificationRequested, { userId: user._id });
+  const requestId = randomUUID();
+  const tokenHash = hashResetToken(mailLinkToken(deps.config.privateKey, 'email-verification', requestId));
+  const stored = await runInTransaction(deps.conn, async (session, emit) => {
+    if (!(await deps.users.setVerificationToken(user._id, tokenHash, new Date(now.getTime() + EMAIL_VERIFICATION_TTL_MS), session))) return false;
+    await emit(EmailVerificationRequested, { userId: user._id, requestId });
+    return true;
   });
+  if (!stored) throw conflict(ALREADY_VERIFIED, 'already_verified');
   return { message: `A new verification link is on its way to ${user.email}.` };
 }

@@ -1,5 +1,5 @@
 import { DEMO_ACCOUNTS } from '@cp/contracts';
-import { HttpError, isDuplicateKey, nameBasedId, runInTransaction } from '@cp/service-kit';
+import { HttpError, isDuplicateKey, nameBasedId, retryInBackground, runInTransaction } from '@cp/service-kit';
 import type { ConversationDoc } from '../data/conversations-repository.ts';
 import type { MessagesDeps } from '../use-cases/deps.ts';
 
@@ -25,21 +25,10 @@ export interface DemoConversationSeeding {
  * The demo conversation of a first `npm start`: priya asks rajesh about his demo Honda Civic, three messages, the last
  * one unread by rajesh. The listing's copy (title, first image, status) comes from listings, which may start after this
  * service or still be seeding: while it is missing (404) or cannot answer (503), it tries again every `retryMs`, up to
- * `attempts` times, in the background. Idempotent: fixed ids, skipped when there. Written straight to the repositories
+ * `attempts` times, in the background (the kit's retryInBackground). Idempotent: fixed ids, skipped when there. Written straight to the repositories
  * with no events (a demo needs no mail).
  */
 export function seedDemoConversation(deps: MessagesDeps, opts: { retryMs?: number; attempts?: number } = {}): DemoConversationSeeding {
-  const retryMs = opts.retryMs ?? 5_000;
-  const attempts = opts.attempts ?? 60;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let wake: (() => void) | undefined;
-  const pause = () =>
-    new Promise<void>((resolve) => {
-      if (stopped) return resolve();
-      wake = resolve;
-      timer = setTimeout(resolve, retryMs);
-    });
   const seed = async (): Promise<'seeded' | 'skipped' | null> => {
     if (await deps.conversations.findOne(DEMO_CONVERSATION_LISTING_ID, BUYER.id)) return 'skipped';
     const listing = await deps.listings.get(DEMO_CONVERSATION_LISTING_ID);
@@ -81,30 +70,20 @@ export function seedDemoConversation(deps: MessagesDeps, opts: { retryMs?: numbe
     }
     return 'seeded';
   };
-  const run = async (): Promise<'seeded' | 'skipped' | 'gave-up'> => {
-    for (let i = 0; i < attempts && !stopped; i += 1) {
-      try {
-        const result = await seed();
-        if (result) {
-          deps.logger.info({ conversationId: DEMO_CONVERSATION_ID }, result === 'seeded' ? 'demo conversation inserted' : 'demo conversation skipped: it exists');
-          return result;
-        }
-      } catch (err) {
-        if (!(err instanceof HttpError && err.status === 503)) deps.logger.warn({ err }, 'demo conversation failed; trying again');
-      }
-      await pause();
-    }
-    if (!stopped) deps.logger.warn({ listingId: DEMO_CONVERSATION_LISTING_ID }, 'demo conversation not inserted: the demo listing was not found at listings');
-    return 'gave-up';
-  };
-  const done = run();
-  return {
-    done,
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      wake?.();
-      await done.catch(() => undefined);
+  return retryInBackground(
+    async () => {
+      const result = await seed();
+      if (result) deps.logger.info({ conversationId: DEMO_CONVERSATION_ID }, result === 'seeded' ? 'demo conversation inserted' : 'demo conversation skipped: it exists');
+      return result;
     },
-  };
+    {
+      retryMs: opts.retryMs ?? 5_000,
+      attempts: opts.attempts ?? 60,
+      logger: deps.logger,
+      failed: 'demo conversation failed',
+      expected: (err) => err instanceof HttpError && err.status === 503,
+      gaveUp: 'demo conversation not inserted: the demo listing was not found at listings',
+      log: { listingId: DEMO_CONVERSATION_LISTING_ID },
+    },
+  );
 }

@@ -1,5 +1,5 @@
 import { DEMO_ACCOUNTS } from '@cp/contracts';
-import { HttpError, nameBasedId, type AuthUser } from '@cp/service-kit';
+import { HttpError, nameBasedId, retryInBackground, type AuthUser } from '@cp/service-kit';
 import type { ModerationDeps } from '../use-cases/deps.ts';
 import { reportContent } from '../use-cases/report-content.ts';
 
@@ -20,45 +20,31 @@ export interface DemoReportSeeding {
  * case and the content-reported event written together). One report stays below any threshold of 2 or more, so the
  * listing stays visible. Idempotent: a case existing skips it, and a second start meets the one-report-per-user key.
  * Listings may start after this service or be seeding its own demo data: while the listing is missing (404) or listings
- * cannot answer (503), it tries again every `retryMs`, for up to `attempts` times, in the background.
+ * cannot answer (503), it tries again every `retryMs`, for up to `attempts` times, in the background (the kit's
+ * retryInBackground).
  */
 export function seedDemoReport(deps: ModerationDeps, opts: { retryMs?: number; attempts?: number } = {}): DemoReportSeeding {
-  const retryMs = opts.retryMs ?? 5_000;
-  const attempts = opts.attempts ?? 60;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let wake: (() => void) | undefined;
-  const pause = () =>
-    new Promise<void>((resolve) => {
-      if (stopped) return resolve();
-      wake = resolve;
-      timer = setTimeout(resolve, retryMs);
-    });
   const reporter: AuthUser = { id: REPORTER.id, sid: 'demo-seed', isAdmin: false, username: REPORTER.username };
-  const run = async (): Promise<'filed' | 'skipped' | 'gave-up'> => {
-    for (let i = 0; i < attempts && !stopped; i += 1) {
+  return retryInBackground<'filed' | 'skipped'>(
+    async () => {
       if (await deps.cases.any()) return 'skipped';
       try {
         await reportContent(deps, reporter, { kind: 'listing', itemId: DEMO_REPORTED_LISTING_ID, reason: 'scam', details: 'The seller asked me to pay with gift cards before I could see the set.' });
-        deps.logger.info({ listingId: DEMO_REPORTED_LISTING_ID }, 'demo report filed');
-        return 'filed';
       } catch (err) {
         if (err instanceof HttpError && err.status === 409) return 'skipped';
-        if (!(err instanceof HttpError && (err.status === 404 || err.status === 503))) deps.logger.warn({ err }, 'demo report failed; trying again');
+        throw err;
       }
-      await pause();
-    }
-    if (!stopped) deps.logger.warn({ listingId: DEMO_REPORTED_LISTING_ID }, 'demo report not filed: the demo listing was not found at listings');
-    return 'gave-up';
-  };
-  const done = run();
-  return {
-    done,
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      wake?.();
-      await done.catch(() => undefined);
+      deps.logger.info({ listingId: DEMO_REPORTED_LISTING_ID }, 'demo report filed');
+      return 'filed';
     },
-  };
+    {
+      retryMs: opts.retryMs ?? 5_000,
+      attempts: opts.attempts ?? 60,
+      logger: deps.logger,
+      failed: 'demo report failed',
+      expected: (err) => err instanceof HttpError && (err.status === 404 || err.status === 503),
+      gaveUp: 'demo report not filed: the demo listing was not found at listings',
+      log: { listingId: DEMO_REPORTED_LISTING_ID },
+    },
+  );
 }

@@ -1,6 +1,6 @@
 import { DEMO_ACCOUNTS } from '@cp/contracts';
 import { hashPassword } from '../passwords.ts';
-import type { IdentityDeps } from './deps.ts';
+import type { IdentityDeps } from '../use-cases/deps.ts';
 
 /**
  * Creates the demo accounts (contracts' DEMO_ACCOUNTS, the owners of the demo listings and a demo admin) that do not

@@ -1,6 +1,6 @@
 import { DEMO_ACCOUNTS } from '@cp/contracts';
 import { loadIdentityConfig } from '../src/config.ts';
-import { seedDemoAccounts } from '../src/use-cases/demo-accounts.ts';
+import { seedDemoAccounts } from '../src/seed/seed.ts';
 import { call, newUser, startIdentity, type IdentityHarness } from './helpers.ts';
 
 let h: IdentityHarness;
