@@ -122,7 +122,7 @@ describe('contact details can be hidden (issue 23 §2)', () => {
     }
 
     // The API through the gateway, signed out and as another user.
-    const api = [`/api/listings/${ids.hidden}`, '/api/listings', `/api/listings?search=${word}`, '/api/listings?category=Buy%20%26%20Sell&location=Carlisle', '/api/listings?pageSize=6'];
+    const api = [`/api/listings/${ids.hidden}`, '/api/listings'];
     for (const token of [undefined, readerToken]) {
       for (const path of api) {
         const text = await get(path, token);

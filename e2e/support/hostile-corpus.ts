@@ -210,7 +210,8 @@ export const CORPUS: Record<CorpusName, Corpus> = {
   },
   listings: {
     endpoints: [
-      { method: 'GET', path: '/api/listings', body: 'none', query: ['search', 'category', 'location', 'priceRange', 'tier', 'userId', 'sort', 'page', 'pageSize'] },
+      { method: 'GET', path: '/api/listings', body: 'none', query: ['search', 'page', 'pageSize'] },
+      { method: 'GET', path: '/api/listings/mine', body: 'none', auth: 'user', query: ['page', 'pageSize'] },
       { method: 'GET', path: '/api/listings/:id', body: 'none' },
       { method: 'POST', path: '/api/listings', body: 'json', auth: 'user', sample: LISTING },
       { method: 'PUT', path: '/api/listings/:id', body: 'json', auth: 'user', sample: { title: 'Sofa set, price lowered', price: 150 } },
@@ -258,7 +259,7 @@ export const CORPUS: Record<CorpusName, Corpus> = {
     // Other files count the listings: every listing of the fuzz's users goes again.
     async cleanup(ctx) {
       for (const who of ['attacker', 'victim', 'bystander'] as const) {
-        const page = await ctx.call('listings', 'GET', `/api/listings?userId=${ctx.userIds[who]}&pageSize=100`);
+        const page = await ctx.call('listings', 'GET', '/api/listings/mine?pageSize=100', { cookie: ctx.sessions[who] });
         for (const l of (page.body as { items?: Array<{ id: string }> }).items ?? []) await ctx.call('listings', 'DELETE', `/api/listings/${l.id}`, { cookie: ctx.sessions[who] });
         const searches = await ctx.call('listings', 'GET', '/api/saved-searches', { cookie: ctx.sessions[who] });
         for (const s of (searches.body as { items?: Array<{ id: string }> }).items ?? []) await ctx.call('listings', 'DELETE', `/api/saved-searches/${s.id}`, { cookie: ctx.sessions[who] });

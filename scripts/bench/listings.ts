@@ -1,15 +1,15 @@
 /**
- * Listings read benchmark (issue 4): GET /api/listings with 10k and then 100k listings in MongoDB, for a page of
- * results and for a search, three ways in the same run: through the gateway, the listings service directly, and a
- * bare node:http server running the very same MongoDB query (the service's own `searchFilter`, sort, skip, limit and
- * count) with the raw driver and no framework. Then the size on the wire of the full list, plain and compressed.
+ * Listings read benchmark (issue 4): with 10k and then 100k listings in MongoDB, a read the listings service owns —
+ * one listing by id — three ways in the same run: through the gateway, the listings service directly, and a bare
+ * node:http server running the same MongoDB read with the raw driver and no framework. Then the size on the wire of
+ * the full list, plain and compressed. (Pages, search and filters are the search service's: scripts/bench/search.ts.)
  * Loopback only; every run is bounded in time.
  */
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
-import { MongoClient, type Collection, type Sort } from 'mongodb';
-import { LISTING_CATEGORIES, LISTING_TIERS, LOCATIONS, ListingsQuerySchema } from '@cp/contracts';
-import { searchFilter, searchTextOf, type ListingDoc } from '../../services/listings/src/data/listings-repository.ts';
+import { MongoClient, type Collection } from 'mongodb';
+import { LISTING_CATEGORIES, LISTING_TIERS, LOCATIONS } from '@cp/contracts';
+import type { ListingDoc } from '../../services/listings/src/data/listings-repository.ts';
 import { toListing } from '../../services/listings/src/data/listing-mapper.ts';
 import { listenBare, printThreeWayHeader, threeWays, type BareServer } from './bare-server.ts';
 import type { Measure } from './measure.ts';
@@ -33,7 +33,6 @@ function makeListing(i: number, now: number): ListingDoc {
     imageUrls: [],
     tier: pick(LISTING_TIERS, i * 13),
     status: 'active',
-    searchText: searchTextOf(title, description),
     createdAt: created,
     updatedAt: created,
   };
@@ -49,30 +48,24 @@ export async function seedListings(col: Collection<ListingDoc>, target: number):
   }
 }
 
-const SORTS: Record<string, Sort> = { newest: { createdAt: -1, _id: -1 }, oldest: { createdAt: 1, _id: 1 }, 'price-asc': { price: 1, createdAt: -1, _id: -1 }, 'price-desc': { price: -1, createdAt: -1, _id: -1 } };
-
-/** The same query as the service's repository, on the raw driver behind node:http. */
+/** The same read as the service's GET /api/listings/:id (the public listing), on the raw driver behind node:http. */
 export function bareListingsServer(col: Collection<ListingDoc>): Promise<BareServer> {
   return listenBare(async (req, res) => {
-    const params = Object.fromEntries(new URL(req.url ?? '/', 'http://bare').searchParams);
-    const q = ListingsQuerySchema.safeParse(params);
-    if (!q.success) {
-      res.writeHead(400, { 'content-type': 'application/json' }).end('{"error":"bad query"}');
+    const id = /^\/api\/listings\/([0-9a-f-]{36})$/.exec(new URL(req.url ?? '/', 'http://bare').pathname)?.[1];
+    const doc = id ? await col.findOne({ _id: id }, { projection: { searchText: 0, contentHash: 0 } }) : null;
+    if (!doc) {
+      res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"Listing not found"}');
       return;
     }
-    const filter = searchFilter(q.data);
-    const [items, total] = await Promise.all([
-      col.find(filter, { projection: { searchText: 0 } }).sort(SORTS[q.data.sort]!).skip((q.data.page - 1) * q.data.pageSize).limit(q.data.pageSize).toArray(),
-      Object.keys(filter).length === 0 ? col.estimatedDocumentCount() : col.countDocuments(filter),
-    ]);
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ items: items.map((d) => toListing(d)), total, page: q.data.page, pageSize: q.data.pageSize }));
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(toListing(doc)));
   });
 }
 
-export const LISTING_QUERIES = [
-  ['a page of results', '/api/listings?page=1&pageSize=24'],
-  ['a search', '/api/listings?search=tutor&location=harrisburg&pageSize=24'],
-] as const;
+/** The reads measured three ways: one listing by id (the newest, which the full list shows first). */
+const listingQueries = async (col: Collection<ListingDoc>) => {
+  const newest = await col.find({}, { projection: { _id: 1 } }).sort({ createdAt: -1, _id: -1 }).limit(1).next();
+  return [['one listing by id', `/api/listings/${newest!._id}`]] as const;
+};
 
 /** Bytes on the wire and time of one GET through the gateway with the given Accept-Encoding (nothing decoded). */
 function wireSize(url: string, acceptEncoding: string | undefined): Promise<{ bytes: number; ms: number; encoding: string }> {
@@ -118,7 +111,7 @@ export async function benchListings(opts: { mongoUrl: string; gatewayUrl: string
       await seedListings(col, size);
       console.log(`\nbench: ${size} listings (seeded in ${((Date.now() - t0) / 1000).toFixed(0)} s)`);
       printThreeWayHeader();
-      for (const [label, pathAndQuery] of LISTING_QUERIES) {
+      for (const [label, pathAndQuery] of await listingQueries(col)) {
         await threeWays(opts.measure, label, 'listings', pathAndQuery, { gateway: opts.gatewayUrl, service: opts.listingsUrl, bare });
       }
       await printFullList(opts.gatewayUrl, size);

@@ -32,8 +32,8 @@ const DISTINCT_URLS = 200_000;
 
 /** A demo listing for the listing page: the newest with an image (its page's largest paint is that image), else the newest. */
 export async function demoListing(gatewayUrl: string): Promise<{ id: string; title: string }> {
-  const res = await fetch(`${gatewayUrl}/api/listings?page=1&pageSize=24`);
-  if (!res.ok) throw new Error(`GET /api/listings: ${res.status} ${await res.text()}`);
+  const res = await fetch(`${gatewayUrl}/api/search/listings?page=1&pageSize=24`);
+  if (!res.ok) throw new Error(`GET /api/search/listings: ${res.status} ${await res.text()}`);
   const { items } = ListingsPageSchema.parse(await res.json());
   const listing = items.find((l) => l.imageUrls.length > 0) ?? items[0];
   if (!listing) throw new Error('no listing in the demo data');

@@ -122,7 +122,7 @@ export async function javascriptShare(urls: string[]): Promise<JavaScriptShare> 
 
 /**
  * The home page's JavaScript budget, decided (brief, "Page weight"): the first view loads at most 190 KB gzip, of which
- * our own code at most 40 KB (the required stack is about 143 KB). The bench prints against it; the browser guard
+ * our own code at most 40 KB (the required stack takes most of the rest). The bench prints against it; the browser guard
  * (e2e/home-budget.test.ts) holds it.
  */
 export const HOME_JS_BUDGET_KB = 190;

@@ -1,5 +1,5 @@
 /**
- * @jest-environment jsdom
+ * @jest-environment ./shell/test/support/jsdom-env.mjs
  */
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { createDeferredPart, Toaster, type DeferredPartProps } from '@cp/ui';

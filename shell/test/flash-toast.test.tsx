@@ -1,5 +1,5 @@
 /**
- * @jest-environment jsdom
+ * @jest-environment ./shell/test/support/jsdom-env.mjs
  */
 import { act, render, screen } from '@testing-library/react';
 import { Toaster } from '@cp/ui';

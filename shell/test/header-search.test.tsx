@@ -27,7 +27,7 @@ async function renderBox(answer?: (q: string) => SearchHit[]) {
     const req = new Request(input, init);
     const url = new URL(req.url);
     return new Promise<Response>((resolve, reject) => {
-      const respond = (items: SearchHit[]) => resolve(new Response(JSON.stringify({ items }), { status: 200, headers: { 'content-type': 'application/json' } }));
+      const respond = (items: SearchHit[]) => resolve(new Response(JSON.stringify({ items, nextCursor: null }), { status: 200, headers: { 'content-type': 'application/json' } }));
       req.signal.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')));
       requests.push({ url, signal: req.signal, answer: respond });
       if (answer) respond(answer(url.searchParams.get('q') ?? ''));

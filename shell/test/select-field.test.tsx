@@ -1,5 +1,5 @@
 /**
- * @jest-environment jsdom
+ * @jest-environment ./shell/test/support/jsdom-env.mjs
  */
 import { useState } from 'react';
 import { act, fireEvent, render, screen } from '@testing-library/react';

@@ -1,5 +1,5 @@
 /**
- * @jest-environment jsdom
+ * @jest-environment ./shell/test/support/jsdom-env.mjs
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

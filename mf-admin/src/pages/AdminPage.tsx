@@ -1,6 +1,5 @@
-import { Link } from 'react-router';
 import { LogIn, ShieldAlert } from 'lucide-react';
-import { Button, EmptyState, Skeleton } from '@cp/ui';
+import { EmptyState, Skeleton } from '@cp/ui';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@cp/ui/tabs';
 import { useAuth } from '@cp/web-core';
 import { AdvertisementsTab } from '../components/AdvertisementsTab.tsx';
@@ -30,11 +29,7 @@ export function AdminPage() {
         icon={<LogIn />}
         title="Authentication Required"
         description="Please log in to reach the admin dashboard."
-        action={
-          <Button asChild>
-            <Link to="/auth">Go to Login</Link>
-          </Button>
-        }
+        links={[{ to: '/auth', label: 'Go to Login' }]}
       />
     );
   }
@@ -51,11 +46,7 @@ export function AdminPage() {
             This page is only available to administrators.
           </>
         }
-        action={
-          <Button asChild variant="outline">
-            <Link to="/">Return to Home</Link>
-          </Button>
-        }
+        links={[{ to: '/', label: 'Return to Home', variant: 'outline' }]}
       />
     );
   }

@@ -1,9 +1,10 @@
 import { Link, useParams } from 'react-router';
-import { ArrowLeft, Compass, Globe, MessageCircle, Phone } from 'lucide-react';
+import { ArrowLeft, Globe, MessageCircle, Phone } from 'lucide-react';
 import type { Business } from '@cp/contracts';
 import { Button, Card, CardContent, CardHeader, CardTitle, Skeleton } from '@cp/ui';
 import { isApiError, LoadError } from '@cp/web-core';
 import { AskAgainWhenSignedIn, ReportButton, UnderReviewNotice } from '@cp/web-core/moderation';
+import { NotFoundState } from '@cp/web-core/not-found';
 import { useGetBusinessQuery } from '../api/directory-api.ts';
 import { BusinessBadges, categoryText, ContactLines } from '../components/BusinessCard.tsx';
 import { Rating } from '../components/Rating.tsx';
@@ -80,22 +81,7 @@ function PageSkeleton() {
 
 /** The site's not-found content (the shell's 404 page): a business that does not exist, or a link that names none. */
 function BusinessNotFound() {
-  return (
-    <section className="mx-auto max-w-xl py-16 text-center">
-      <title>404 Page Not Found | Central PA Desi Community</title>
-      <Compass className="mx-auto h-12 w-12 text-muted-foreground" aria-hidden="true" />
-      <h1 className="mt-4 text-3xl font-bold tracking-tight">404 Page Not Found</h1>
-      <p className="mt-3 text-muted-foreground">The page you are looking for does not exist or has been moved.</p>
-      <div className="mt-6 flex justify-center gap-3">
-        <Button asChild>
-          <Link to="/businesses">Business Directory</Link>
-        </Button>
-        <Button asChild variant="outline">
-          <Link to="/">Back to Home</Link>
-        </Button>
-      </div>
-    </section>
-  );
+  return <NotFoundState links={[{ to: '/businesses', label: 'Business Directory' }]} />;
 }
 
 /**

@@ -1,7 +1,6 @@
-import { Link } from 'react-router';
 import { Building2 } from 'lucide-react';
 import { HOME_COUNTS } from '@cp/contracts';
-import { Button, EmptyState } from '@cp/ui';
+import { EmptyState } from '@cp/ui';
 import { useGetBusinessesQuery } from '../api/directory-api.ts';
 import { BusinessGrid, BusinessGridSkeleton } from '../components/BusinessCard.tsx';
 import { featuredBusinesses } from '../lib/directory.ts';
@@ -25,11 +24,7 @@ export function FeaturedBusinesses() {
           icon={<Building2 />}
           title="No featured businesses yet"
           description="Local businesses will appear here once they are listed in the directory."
-          action={
-            <Button asChild variant="outline">
-              <Link to="/businesses">Browse Businesses</Link>
-            </Button>
-          }
+          links={[{ to: '/businesses', label: 'Browse Businesses', variant: 'outline' }]}
         />
       );
   }

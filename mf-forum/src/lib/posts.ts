@@ -1,6 +1,6 @@
 import { HOME_COUNTS, type ForumPost } from '@cp/contracts';
 
-// No zod here: the home section (ForumWidget) imports this module, and the contracts' schemas (with zod, ~27 KB gzip)
+// No zod here: the home section (ForumWidget) imports this module, and the contracts' schemas (with zod)
 // must stay off the home page. Category lists live in ./forum.ts.
 
 /** The post page finds its post in the list of all posts (spec §2 Forum post). */

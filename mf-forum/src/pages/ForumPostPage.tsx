@@ -202,11 +202,7 @@ export function ForumPostPage() {
           icon={<SearchX />}
           title="Post Not Found"
           description="This post does not exist or has been removed."
-          action={
-            <Button asChild>
-              <Link to="/forum">Back to Forum</Link>
-            </Button>
-          }
+          links={[{ to: '/forum', label: 'Back to Forum' }]}
         />
       </>
     );

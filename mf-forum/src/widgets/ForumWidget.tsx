@@ -1,7 +1,6 @@
-import { Link } from 'react-router';
 import { MessagesSquare } from 'lucide-react';
 import { HOME_COUNTS } from '@cp/contracts';
-import { Button, EmptyState } from '@cp/ui';
+import { EmptyState } from '@cp/ui';
 import { useGetForumPostsQuery } from '../api/forum-api.ts';
 import { PostCard, PostListSkeleton } from '../components/PostCard.tsx';
 import { homePosts } from '../lib/posts.ts';
@@ -31,11 +30,7 @@ export function ForumWidget() {
           icon={<MessagesSquare />}
           title="No Posts Yet"
           description="Be the first to start a discussion!"
-          action={
-            <Button asChild variant="outline">
-              <Link to="/forum">Visit the Forum</Link>
-            </Button>
-          }
+          links={[{ to: '/forum', label: 'Visit the Forum', variant: 'outline' }]}
         />
       );
   }

@@ -1,6 +1,6 @@
 import { HOME_COUNTS, type Advertisement } from '@cp/contracts';
 
-// No zod here: the ad widgets are on the home page, which must stay light (the schemas are ~27 KB gzip).
+// No zod here: the ad widgets are on the home page, which must stay light (the schemas carry zod).
 
 /** The placements home queries (spec §4). */
 export const HOME_PLACEMENTS: readonly string[] = ['homepage-top', 'homepage-middle'];

@@ -7,9 +7,12 @@ import { baseApi } from '@cp/web-core';
  */
 export const lifecycleApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    /** My Listings: every listing of the user (expired and retired too), the service's `?userId=` of their own id. */
+    /**
+     * My Listings: every listing of the signed-in user (expired and retired too), GET /api/listings/mine. The argument
+     * is the user's id: the cache key, so another user signing in in this tab never sees the previous one's answer.
+     */
     getMyListings: build.query<ListingsPage, string>({
-      query: (userId) => `/api/listings?${new URLSearchParams({ userId, pageSize: '100' }).toString()}`,
+      query: () => '/api/listings/mine?pageSize=100',
       providesTags: (result) => [{ type: 'Listing' as const, id: 'LIST' }, ...(result?.items ?? []).map((l) => ({ type: 'Listing' as const, id: l.id }))],
     }),
     renewListing: build.mutation<Listing, string>({

@@ -1,4 +1,4 @@
-import { priceBucketMatches, type Listing, type ListingCategory, type PriceBucketId } from '@cp/contracts';
+import { listingMatchesFilters, type Listing, type ListingCategory, type PriceBucketId } from '@cp/contracts';
 
 export interface ListingFilters {
   search: string;
@@ -10,19 +10,18 @@ export interface ListingFilters {
 export const NO_FILTERS: ListingFilters = { search: '', category: 'all', location: 'all', price: 'all' };
 
 /**
- * Client-side filtering over the full list (spec §2 Listings, §9): search in title or description, case-insensitive;
- * location by substring; price by bucket (listings without a price pass).
+ * Client mode's filtering over the full list (spec §2 Listings, §9): the contracts' `listingMatchesFilters`, the one
+ * rule the search service's index answers too (services/search/test/client-mode-agreement.test.ts), with the page's
+ * 'all' as no filter. Zod-free (the contracts' module has no schema), and only on /listings: never in home's chunks.
  */
 export function filterListings(listings: readonly Listing[], filters: ListingFilters): Listing[] {
-  const search = filters.search.trim().toLowerCase();
-  const location = filters.location === 'all' ? '' : filters.location.toLowerCase();
-  return listings.filter((l) => {
-    if (search && !l.title.toLowerCase().includes(search) && !l.description.toLowerCase().includes(search)) return false;
-    if (filters.category !== 'all' && l.category !== filters.category) return false;
-    if (location && !l.location.toLowerCase().includes(location)) return false;
-    if (filters.price !== 'all' && !priceBucketMatches(l.price, filters.price)) return false;
-    return true;
-  });
+  const values = {
+    search: filters.search,
+    category: filters.category === 'all' ? undefined : filters.category,
+    location: filters.location === 'all' ? undefined : filters.location,
+    priceRange: filters.price === 'all' ? undefined : filters.price,
+  };
+  return listings.filter((l) => listingMatchesFilters(l, values));
 }
 
 export function activeFilterCount(filters: ListingFilters): number {

@@ -108,11 +108,7 @@ export function AlertsPage() {
           icon={<LogIn />}
           title="Please Log In"
           description="Log in to see and manage your search alerts."
-          action={
-            <Button asChild>
-              <Link to="/auth">Login</Link>
-            </Button>
-          }
+          links={[{ to: '/auth', label: 'Login' }]}
         />
       </>
     );
@@ -131,14 +127,17 @@ export function AlertsPage() {
           icon={<BellOff />}
           title="No Alerts Yet"
           description="On the listings page, choose your filters and press “Save this search”."
-          action={
-            <Button asChild>
-              <Link to="/listings">
-                <BellRing aria-hidden="true" />
-                Browse listings
-              </Link>
-            </Button>
-          }
+          links={[
+            {
+              to: '/listings',
+              label: (
+                <>
+                  <BellRing aria-hidden="true" />
+                  Browse listings
+                </>
+              ),
+            },
+          ]}
         />
       ) : (
         <>

@@ -185,11 +185,7 @@ export function ListingDetailPage() {
             headingLevel={1}
             title={LISTING_EXPIRED_MESSAGE}
             description="The owner no longer shows this listing. Browse the current ones instead."
-            action={
-              <Button asChild>
-                <Link to="/listings">Browse Listings</Link>
-              </Button>
-            }
+            links={[{ to: '/listings', label: 'Browse Listings' }]}
           />
         </>
       );
@@ -202,11 +198,7 @@ export function ListingDetailPage() {
           headingLevel={1}
           title="Listing Not Found"
           description="This listing may have been removed or the link is wrong."
-          action={
-            <Button asChild>
-              <Link to="/">Back to Home</Link>
-            </Button>
-          }
+          links={[{ to: '/', label: 'Back to Home' }]}
         />
       </>
     );

@@ -15,7 +15,7 @@ import { formatPrice } from '../lib/listing-format.ts';
 import { doneLabel, expiryText, isExpired } from '../lib/lifecycle.ts';
 import { myListingCounters, myListings } from '../lib/my-listings.ts';
 
-// The edit form (with the contracts' zod schemas, 27 KB gzip) loads when a dialog first opens, not with the page.
+// The edit form (with the contracts' zod schemas) loads when a dialog first opens, not with the page.
 const ListingForm = lazy(() => import('../components/ListingForm.tsx').then((m) => ({ default: m.ListingForm })));
 
 function FormSkeleton() {
@@ -145,11 +145,7 @@ export function MyListingsPage() {
         icon={<LogIn />}
         title="Please Log In"
         description="Log in to see and manage your listings."
-        action={
-          <Button asChild>
-            <Link to="/auth">Login</Link>
-          </Button>
-        }
+        links={[{ to: '/auth', label: 'Login' }]}
       />
     );
   }

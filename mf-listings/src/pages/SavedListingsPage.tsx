@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { BookmarkX, LogIn, Trash2 } from 'lucide-react';
 import { SAVED_LISTING_STATE_LABELS, type SavedListingItem } from '@cp/contracts';
 import { Badge, Button, Card, CardContent, EmptyState, toast } from '@cp/ui';
@@ -55,11 +55,7 @@ function SignedOut() {
           ? `Log in to see your saved listings on every device. The ${count === 1 ? 'listing' : `${count} listings`} you saved in this browser will be added to your account.`
           : 'Log in to see your saved listings on every device.'
       }
-      action={
-        <Button asChild>
-          <Link to="/auth">Login</Link>
-        </Button>
-      }
+      links={[{ to: '/auth', label: 'Login' }]}
     />
   );
 }
@@ -87,11 +83,7 @@ export function SavedListingsPage() {
           icon={<BookmarkX />}
           title="No Saved Listings"
           description="Tap Save on a listing to keep it here, on every device you log in on."
-          action={
-            <Button asChild>
-              <Link to="/listings">Browse listings</Link>
-            </Button>
-          }
+          links={[{ to: '/listings', label: 'Browse listings' }]}
         />
       ) : (
         <>

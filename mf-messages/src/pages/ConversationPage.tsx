@@ -220,11 +220,7 @@ function ConversationLoader({ id, viewerId }: { id: string; viewerId: string }) 
         icon={<SearchX />}
         title="Conversation Not Found"
         description="This conversation does not exist, or it is not yours."
-        action={
-          <Button asChild variant="outline">
-            <Link to="/messages">All messages</Link>
-          </Button>
-        }
+        links={[{ to: '/messages', label: 'All messages', variant: 'outline' }]}
       />
     );
   }

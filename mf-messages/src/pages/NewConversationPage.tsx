@@ -1,7 +1,7 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ArrowLeft, SearchX } from 'lucide-react';
 import { ID_PATTERN, MESSAGES_MESSAGES } from '@cp/contracts';
-import { Button, Card, CardContent, EmptyState, Skeleton } from '@cp/ui';
+import { Card, CardContent, EmptyState, Skeleton } from '@cp/ui';
 import { isApiError, LoadError } from '@cp/web-core';
 import { useGetListingTitleQuery, useOpenConversationMutation } from '../api/messages-api.ts';
 import { Composer } from '../components/Composer.tsx';
@@ -16,11 +16,7 @@ function ListingNotFound() {
       icon={<SearchX />}
       title={MESSAGES_MESSAGES.listingNotFound}
       description="The listing you want to ask about does not exist or has been removed."
-      action={
-        <Button asChild variant="outline">
-          <Link to="/listings">Browse listings</Link>
-        </Button>
-      }
+      links={[{ to: '/listings', label: 'Browse listings', variant: 'outline' }]}
     />
   );
 }

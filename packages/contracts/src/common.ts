@@ -52,10 +52,13 @@ export const StoredImageUrlSchema = z.string().regex(STORED_IMAGE_URL, IMAGE_NOT
 /** An image URL an admin may give (a logo, an ad): an absolute http(s) URL or an image stored here. */
 export const ImageUrlSchema = z.union([HttpUrlSchema, StoredImageUrlSchema]);
 
-/** A list endpoint's answer (lists.ts: ListResponse): the entities as a bare array. */
+/** A spec'd "list of …" call's answer (lists.ts: ListResponse): the entities as a bare array. */
 export const ListResponseSchema = <T extends z.ZodType>(item: T) => z.array(item);
 
-/** A list endpoint asked for a page (lists.ts: PageResponse). */
+/**
+ * THE page shape (lists.ts: PageResponse): a page asked by number. An answer with more (search's facets or counts)
+ * `.extend`s it, never re-spells its fields.
+ */
 export const PageResponseSchema = <T extends z.ZodType>(item: T) =>
   z.object({
     items: z.array(item),
@@ -67,8 +70,13 @@ export const PageResponseSchema = <T extends z.ZodType>(item: T) =>
 /** A cursor list's cursor (lists.ts: CursorPage): opaque to clients (the `nextCursor` of the previous page), base64url, bounded. */
 export const ListCursorSchema = z.string().min(1).max(200).regex(/^[A-Za-z0-9_-]+$/, 'Invalid page cursor');
 
-/** A cursor list's answer (lists.ts: CursorPage): `{ items, nextCursor }`, nextCursor null on the last page. */
-export const CursorPageSchema = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), nextCursor: ListCursorSchema.nullable() });
+/**
+ * THE list shape (lists.ts: CursorPage): `{ items, nextCursor }`, nextCursor null on the last slice (always null for a
+ * list that has one slice only, such as suggestions). `cursor` is the endpoint's cursor schema (its own error text);
+ * an answer with more (`max`) `.extend`s it.
+ */
+export const CursorPageSchema = <T extends z.ZodType, C extends z.ZodType<string> = typeof ListCursorSchema>(item: T, cursor?: C) =>
+  z.object({ items: z.array(item), nextCursor: (cursor ?? ListCursorSchema).nullable() });
 
 /**
  * A cursor list's query fields (lists.ts: LIST_PAGE_SIZES): `cursor`, and `limit` 1..max (default `size.default`);

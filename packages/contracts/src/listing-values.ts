@@ -1,6 +1,6 @@
 /**
  * The listings' plain values (spec §3, §4) and their types. No zod here: a page that needs only these (the listings
- * page's filters, home's featured tiers) does not load the schemas (27 KB gzip); listings.ts builds its schemas from
+ * page's filters, home's featured tiers) does not load the schemas (zod); listings.ts builds its schemas from
  * them.
  */
 

@@ -133,7 +133,10 @@ export function normalizeListingInput<T extends Record<string, unknown>>(input: 
   return out as Partial<T>;
 }
 
-/** GET /api/listings query: server-side search, filters, sort and pages with the §9 rules. */
+/**
+ * GET /api/search/listings query (the search service owns the server-side listings pages): search, filters, sort and
+ * pages with the §9 rules. GET /api/listings itself takes no query (FullListQuerySchema).
+ */
 export const LISTING_SORTS = ['newest', 'oldest', 'price-asc', 'price-desc'] as const;
 export const ListingsQuerySchema = z
   .object({
@@ -150,6 +153,14 @@ export const ListingsQuerySchema = z
   .strict();
 export type ListingsQuery = z.input<typeof ListingsQuerySchema>;
 
+/** GET /api/listings: no query parameter (spec §7: the full list, filtered by the client); any other is a 400. */
+export const FullListQuerySchema = z.object({}).strict();
+
+/** GET /api/listings/mine: the signed-in user's own listings (My Listings), every state, newest first, by page. */
+export const MyListingsQuerySchema = ListingsQuerySchema.pick({ page: true, pageSize: true }).strict();
+export type MyListingsQuery = z.input<typeof MyListingsQuerySchema>;
+
+/** A page (the page shape) of listings: My Listings. */
 export const ListingsPageSchema = PageResponseSchema(ListingSchema);
 export type ListingsPage = z.infer<typeof ListingsPageSchema>;
 

@@ -1,21 +1,26 @@
 // No zod here: the remotes' home sections use listItems, and zod must stay off the home page.
 
 /**
- * One contract for every list endpoint. An endpoint that answers "the list" in the product spec — GET /api/listings,
- * /api/forum/posts, /api/forum/posts/{id}/replies, /api/businesses, /api/yellow-pages, /api/advertisements — answers
- * a bare JSON array of the entity (ListResponse), which the client filters, bounded by FULL_LIST_MAX. Every list is
- * bounded (issue 24): asked with `limit` or `cursor`, each of these answers a CursorPage; an endpoint asked for a page
- * number (query parameters such as page, pageSize, search: GET /api/listings?…) answers a PageResponse. A client never
- * guesses. The zod forms for services and tests: ListResponseSchema, CursorPageSchema and PageResponseSchema (common.ts).
+ * Two shapes for every list endpoint (issue 25 §3), and the spec's bare arrays:
+ * - THE list shape, `CursorPage` `{ items, nextCursor }`: a bounded slice of a list in its fixed order (forum posts
+ *   and replies, businesses, Yellow Pages, reviews, ads asked with `limit`/`cursor`; conversations, messages, blocks;
+ *   suggestions and saved searches, one slice with nextCursor null).
+ * - THE page shape, `PageResponse` `{ items, total, page, pageSize }`: a page asked by number, for screens that show
+ *   "Page n of m" (search's pages, which add their facets or counts, My Listings, saved listings, the moderation
+ *   queue, the sitemap feed).
+ * - A bare JSON array (ListResponse) only where the product spec's call answers "the list" and the client filters it
+ *   (spec §7: GET /api/listings, /api/forum/posts, /api/forum/posts/{id}/replies, /api/businesses, /api/yellow-pages,
+ *   /api/advertisements asked without `limit`/`cursor`), bounded by FULL_LIST_MAX.
+ * A client never guesses. The zod forms (common.ts): CursorPageSchema, PageResponseSchema (an answer with more fields
+ * `.extend`s one of them, never re-spells it) and ListResponseSchema.
  */
 export type ListResponse<T> = T[];
 
 /**
  * The one cursor list shape (issue 24 §2): a bounded slice of a list in its fixed order, and the opaque cursor of the
  * next slice (pass it back as `?cursor=`; null on the last one). Asked with `?limit=` (1..the endpoint's max, zod-
- * checked: more is a 400) and/or `?cursor=`. The page-number form (`PageResponse`) stays for screens that show "Page n
- * of m" (GET /api/listings?page=…, search, saved listings, the moderation queue). GET /api/conversations and a
- * conversation's messages answer this shape too. The zod form: CursorPageSchema (common.ts).
+ * checked: more is a 400) and/or `?cursor=`. The page-number form (`PageResponse`) is for screens that show "Page n
+ * of m" (search's pages, My Listings, saved listings, the moderation queue). The zod form: CursorPageSchema (common.ts).
  */
 export interface CursorPage<T> {
   items: T[];

@@ -1,6 +1,6 @@
 import './zod-config.ts';
 import { z } from 'zod';
-import { IdSchema, IsoDateTimeSchema } from './common.ts';
+import { CursorPageSchema, IdSchema, IsoDateTimeSchema } from './common.ts';
 import { LISTING_STATUSES } from './listing-values.ts';
 import { LIST_PAGE_SIZES } from './lists.ts';
 import { MESSAGE_MAX_LENGTH, MESSAGES_MESSAGES } from './messages-values.ts';
@@ -96,7 +96,7 @@ const limit = (size: { readonly default: number; readonly max: number }) => z.co
 
 /** GET /api/conversations?cursor&limit: newest activity first. */
 export const ConversationsQuerySchema = z.object({ cursor: PageCursorSchema.optional(), limit: limit(LIST_PAGE_SIZES.conversations) });
-export const ConversationPageSchema = z.object({ items: z.array(ConversationSummarySchema), nextCursor: PageCursorSchema.nullable() });
+export const ConversationPageSchema = CursorPageSchema(ConversationSummarySchema, PageCursorSchema);
 export type ConversationPage = z.infer<typeof ConversationPageSchema>;
 
 /**
@@ -104,7 +104,7 @@ export type ConversationPage = z.infer<typeof ConversationPageSchema>;
  * answered oldest first; `nextCursor` (pass it as `before`) pages further back, null at the first message.
  */
 export const MessagesQuerySchema = z.object({ before: PageCursorSchema.optional(), limit: limit(LIST_PAGE_SIZES.messages) });
-export const MessagePageSchema = z.object({ items: z.array(MessageSchema), nextCursor: PageCursorSchema.nullable() });
+export const MessagePageSchema = CursorPageSchema(MessageSchema, PageCursorSchema);
 export type MessagePage = z.infer<typeof MessagePageSchema>;
 
 /** GET /api/messages/unread-count: the other participants' unread messages over all the viewer's conversations. */
@@ -118,7 +118,7 @@ export type BlockBody = z.input<typeof BlockBodySchema>;
 export const BlockedUserSchema = z.object({ userId: IdSchema, displayName: z.string().nullable(), blockedAt: IsoDateTimeSchema });
 export type BlockedUser = z.infer<typeof BlockedUserSchema>;
 export const BlocksQuerySchema = z.object({ cursor: PageCursorSchema.optional(), limit: limit(LIST_PAGE_SIZES.blocks) });
-export const BlockedUserPageSchema = z.object({ items: z.array(BlockedUserSchema), nextCursor: PageCursorSchema.nullable() });
+export const BlockedUserPageSchema = CursorPageSchema(BlockedUserSchema, PageCursorSchema);
 export type BlockedUserPage = z.infer<typeof BlockedUserPageSchema>;
 
 /** POST MESSAGE_MAIL_UNSUBSCRIBE_PATH (comms): the token of an unread-message mail's unsubscribe link. */

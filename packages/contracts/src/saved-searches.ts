@@ -1,6 +1,6 @@
 import './zod-config.ts';
 import { z } from 'zod';
-import { IdSchema, IsoDateTimeSchema } from './common.ts';
+import { CursorPageSchema, IdSchema, IsoDateTimeSchema } from './common.ts';
 import { ListingsQuerySchema } from './listings.ts';
 import { LinkTokenSchema } from './listing-lifecycle.ts';
 import { SAVED_SEARCH_FREQUENCIES, SAVED_SEARCH_MESSAGES, SAVED_SEARCH_NAME_MAX } from './saved-search-values.ts';
@@ -50,8 +50,11 @@ export const SavedSearchUpdateSchema = z
   .refine((v) => v.name !== undefined || v.frequency !== undefined || v.paused !== undefined, 'Nothing to change');
 export type SavedSearchUpdate = z.input<typeof SavedSearchUpdateSchema>;
 
-/** GET /api/saved-searches: every saved search of the user, newest first (at most SAVED_SEARCHES_PER_USER_MAX). */
-export const SavedSearchListSchema = z.object({ items: z.array(SavedSearchSchema), max: z.number().int() });
+/**
+ * GET /api/saved-searches: every saved search of the user, newest first (at most SAVED_SEARCHES_PER_USER_MAX): the list
+ * shape in one slice (nextCursor null), plus the cap `max`.
+ */
+export const SavedSearchListSchema = CursorPageSchema(SavedSearchSchema).extend({ max: z.number().int() });
 export type SavedSearchList = z.infer<typeof SavedSearchListSchema>;
 
 /** POST /api/saved-searches/unsubscribe: the token of an alert mail's link (JSON from the page; one-click sends it in the query). */

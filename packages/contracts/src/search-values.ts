@@ -4,6 +4,7 @@
  */
 import type { PriceBucketId } from './constants.ts';
 import type { Listing } from './listings.ts';
+import type { CursorPage, PageResponse } from './lists.ts';
 
 /**
  * Past this many listings, /listings stops filtering the full list in the browser and asks the search service. Chosen
@@ -56,25 +57,15 @@ export interface ListingFacets {
   priceRange: Record<PriceBucketId, number>;
 }
 
-/** GET /api/search/listings answer: a page of listings with the §9 rules (as GET /api/listings?...) and the facets. */
-export interface SearchListingsPage {
-  items: Listing[];
-  total: number;
-  page: number;
-  pageSize: number;
+/** GET /api/search/listings answer: a page (the page shape) of listings with the §9 rules, and the facets. */
+export interface SearchListingsPage extends PageResponse<Listing> {
   facets: ListingFacets;
 }
 
-/** GET /api/search/suggest answer: best first. */
-export interface SuggestResponse {
-  items: SearchHit[];
-}
+/** GET /api/search/suggest answer: the list shape, one slice (nextCursor null), best first. */
+export type SuggestResponse = CursorPage<SearchHit>;
 
-/** GET /api/search answer: one page of hits, best first, and the hits of each type for the same words. */
-export interface SearchResponse {
-  items: SearchHit[];
-  total: number;
-  page: number;
-  pageSize: number;
+/** GET /api/search answer: one page of hits (the page shape), best first, and the hits of each type for the same words. */
+export interface SearchResponse extends PageResponse<SearchHit> {
   counts: Record<SearchHitType, number>;
 }

@@ -1,6 +1,6 @@
 import './zod-config.ts';
 import { z } from 'zod';
-import { IdSchema, IsoDateTimeSchema, QueryTextSchema } from './common.ts';
+import { CursorPageSchema, IdSchema, IsoDateTimeSchema, PageResponseSchema, QueryTextSchema } from './common.ts';
 import { PRICE_BUCKET_IDS, type PriceBucketId } from './constants.ts';
 import { ListingSchema, ListingsQuerySchema } from './listings.ts';
 import { LIST_PAGE_SIZES } from './lists.ts';
@@ -26,7 +26,7 @@ export const SearchHitSchema = z.object({
   url: z.string(),
 });
 
-/** GET /api/search/listings query: exactly GET /api/listings' query (search, filters, sort, page) with the §9 rules. */
+/** GET /api/search/listings query: search, filters, sort and page with the §9 rules (ListingsQuerySchema). */
 export const SearchListingsQuerySchema = ListingsQuerySchema;
 
 const countsOf = <K extends string>(keys: readonly [K, ...K[]]) => z.object(Object.fromEntries(keys.map((k) => [k, z.number().int().nonnegative()])) as Record<K, z.ZodNumber>);
@@ -37,14 +37,8 @@ export const ListingFacetsSchema = z.object({
   priceRange: countsOf<PriceBucketId>(PRICE_BUCKET_IDS),
 });
 
-/** GET /api/search/listings answer: `{ items, total, page, pageSize }` as GET /api/listings?..., plus the facets. */
-export const SearchListingsPageSchema = z.object({
-  items: z.array(ListingSchema),
-  total: z.number().int().nonnegative(),
-  page: z.number().int().positive(),
-  pageSize: z.number().int().positive(),
-  facets: ListingFacetsSchema,
-});
+/** GET /api/search/listings answer: the page shape `{ items, total, page, pageSize }` of listings, plus the facets. */
+export const SearchListingsPageSchema = PageResponseSchema(ListingSchema).extend({ facets: ListingFacetsSchema });
 
 /** GET /api/search/suggest query: typo-tolerant prefix words, across listings, businesses and forum posts. */
 export const SuggestQuerySchema = z
@@ -54,7 +48,8 @@ export const SuggestQuerySchema = z
   })
   .strict();
 
-export const SuggestResponseSchema = z.object({ items: z.array(SearchHitSchema) });
+/** GET /api/search/suggest answer: the list shape, one slice (nextCursor always null), best first. */
+export const SuggestResponseSchema = CursorPageSchema(SearchHitSchema);
 
 /** GET /api/search query: the words (typo-tolerant, prefix), an optional type, the page. */
 export const SearchQuerySchema = z
@@ -66,13 +61,8 @@ export const SearchQuerySchema = z
   })
   .strict();
 
-export const SearchResponseSchema = z.object({
-  items: z.array(SearchHitSchema),
-  total: z.number().int().nonnegative(),
-  page: z.number().int().positive(),
-  pageSize: z.number().int().positive(),
-  counts: countsOf(SEARCH_HIT_TYPES),
-});
+/** GET /api/search answer: the page shape of hits, plus the hits of each type. */
+export const SearchResponseSchema = PageResponseSchema(SearchHitSchema).extend({ counts: countsOf(SEARCH_HIT_TYPES) });
 
 /**
  * The search service's internal sitemap feed (issue 20), for the renderer's sitemaps: never routed by the gateway.
@@ -99,12 +89,7 @@ export const SitemapEntrySchema = z.object({ id: IdSchema, lastmod: IsoDateTimeS
 export type SitemapEntry = z.output<typeof SitemapEntrySchema>;
 
 /** `{ total, page, pageSize, items }`: `total` counts every public document of the kind (for the number of pages). */
-export const SitemapPageSchema = z.object({
-  total: z.number().int().nonnegative(),
-  page: z.number().int().positive(),
-  pageSize: z.number().int().positive(),
-  items: z.array(SitemapEntrySchema),
-});
+export const SitemapPageSchema = PageResponseSchema(SitemapEntrySchema);
 export type SitemapPage = z.output<typeof SitemapPageSchema>;
 
 /** `GET /internal/sitemap/{kind}/summary?pageSize=`: what a sitemap index needs without reading every page. */

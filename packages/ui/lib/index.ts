@@ -24,4 +24,4 @@ export { createDeferredPart, type DeferredPartProps } from './deferred.tsx';
 export { Skeleton } from './components/skeleton.tsx';
 export { Badge, badgeVariants, type BadgeProps } from './components/badge.tsx';
 export { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from './components/card.tsx';
-export { EmptyState, type EmptyStateProps } from './components/empty-state.tsx';
+export { EmptyState, type EmptyStateLink, type EmptyStateProps } from './components/empty-state.tsx';

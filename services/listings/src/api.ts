@@ -6,7 +6,8 @@ import {
   ListingInsertSchema,
   ListingSchema,
   ListingsPageSchema,
-  ListingsQuerySchema,
+  FullListQuerySchema,
+  MyListingsQuerySchema,
   ListingUpdateSchema,
   ListResponseSchema,
   MarkDoneBodySchema,
@@ -42,16 +43,23 @@ export const listingsApi = defineServiceApi({
   description: 'Classified listings (spec §5, §7, §9), image uploads and /uploads, saved listings, saved searches with alerts, and the listing lifecycle (renew, done, expiry reminders).',
   operations: [
     {
-      method: 'get', path: '/api/listings', id: 'listListings', summary: 'Listings: the whole list, or a page with filters', auth: 'optional',
-      description: 'Without page parameters: the active listings as a bare array, newest first, bounded by FULL_LIST_MAX (the client filters, spec §9). With `page`, `pageSize`, `search`, `category`, `location`, `priceRange` or `userId`: one page (`items`, `total`, `page`, `pageSize`).',
-      query: ListingsQuerySchema,
+      method: 'get', path: '/api/listings', id: 'listListings', summary: 'Listings: the whole list', auth: 'optional',
+      description: 'The active listings as a bare array, newest first, bounded by FULL_LIST_MAX (spec §7: the client filters, §9). No query parameter (any is a 400): pages, search and filters are GET /api/search/listings.',
+      query: FullListQuerySchema,
       responses: {
         200: {
-          description: 'The list (at most FULL_LIST_MAX, the newest), or one page of it.',
-          schema: z.union([ListResponseSchema(ListingSchema), ListingsPageSchema]),
-          headers: { Link: 'Past FULL_LIST_MAX listings, the bare list stops there and `<…?page=…&pageSize=…>; rel="next"` names the page form\'s page after them.' },
+          description: 'The list (at most FULL_LIST_MAX, the newest).',
+          schema: ListResponseSchema(ListingSchema),
+          headers: { Link: 'Past FULL_LIST_MAX listings, the list stops there and `</api/search/listings?page=…&pageSize=…>; rel="next"` names the search service\'s page after them.' },
         },
       },
+      errors: [400],
+    },
+    {
+      method: 'get', path: '/api/listings/mine', id: 'listMyListings', summary: 'My Listings: one\'s own listings, by page', auth: 'user',
+      description: 'Every listing of the signed-in user, newest first: expired, retired and under moderation too (marked). One page (`items`, `total`, `page`, `pageSize`).',
+      query: MyListingsQuerySchema,
+      responses: { 200: { description: 'One page of the user\'s listings.', schema: ListingsPageSchema } },
       errors: [400],
     },
     {

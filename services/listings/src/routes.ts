@@ -3,7 +3,7 @@ import type { Context } from 'koa';
 import { IMAGE_NOT_FOUND } from '@cp/contracts';
 import { createListing } from './use-cases/create-listing.ts';
 import { getListing } from './use-cases/get-listing.ts';
-import { listListings } from './use-cases/list-listings.ts';
+import { listListings, listMyListings } from './use-cases/list-listings.ts';
 import { updateListing } from './use-cases/update-listing.ts';
 import { deleteListing } from './use-cases/delete-listing.ts';
 import { uploadImages } from './use-cases/upload-images.ts';
@@ -35,6 +35,11 @@ export function listingsRoutes(deps: ListingsDeps, auth: Auth) {
     const { body, next } = await listListings(deps, ctx.query, await viewerId(ctx));
     if (next) ctx.set('Link', `<${next}>; rel="next"`);
     ctx.body = body;
+  });
+
+  // My Listings: before /:id, which would take "mine" for an id.
+  router.get('/api/listings/mine', auth.requireUser, async (ctx) => {
+    ctx.body = await listMyListings(deps, user(ctx).id, ctx.query);
   });
 
   router.get('/api/listings/:id', async (ctx) => {

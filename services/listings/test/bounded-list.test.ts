@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { FULL_LIST_MAX, ListingSchema, ListingsPageSchema } from '@cp/contracts';
+import { FULL_LIST_MAX, ListingSchema, SearchListingsQuerySchema } from '@cp/contracts';
 import { call } from '../../identity/test/helpers.ts';
 import { listingBody, startListings, type ListingsHarness } from './helpers.ts';
 
@@ -33,15 +33,19 @@ describe('GET /api/listings without a query: bounded', () => {
     expect(res.status).toBe(200);
     const list = (res.body as unknown as unknown[]).map((l) => ListingSchema.parse(l).id);
     expect(list).toEqual(newestFirst.slice(0, FULL_LIST_MAX));
-    const next = /^<([^>]+)>; rel="next"$/.exec(res.headers.get('link') ?? '')![1]!;
-    const page = ListingsPageSchema.parse((await call(h.base, 'GET', next)).body);
-    expect(page.total).toBe(newestFirst.length);
-    expect(page.items.map((l) => l.id)).toEqual(newestFirst.slice(FULL_LIST_MAX, FULL_LIST_MAX + page.pageSize));
+    // The page after them is the search service's (the one server engine of the §9 rule), in the same order.
+    const next = new URL(/^<([^>]+)>; rel="next"$/.exec(res.headers.get('link') ?? '')![1]!, 'http://site');
+    expect(next.pathname).toBe('/api/search/listings');
+    const q = SearchListingsQuerySchema.parse(Object.fromEntries(next.searchParams));
+    expect(q.sort).toBe('newest');
+    expect((q.page - 1) * q.pageSize).toBe(FULL_LIST_MAX);
   });
 
-  it('refuses a page size past the page form\'s max with 400 { error }', async () => {
-    const res = await call(h.base, 'GET', '/api/listings?pageSize=101');
-    expect(res.status).toBe(400);
-    expect(typeof res.body.error).toBe('string');
+  it('takes no query: pages, search and filters are the search service\'s (400 { error })', async () => {
+    for (const query of ['pageSize=101', 'page=2', 'search=sofa', 'userId=00000000-0000-4000-8000-000000000000']) {
+      const res = await call(h.base, 'GET', `/api/listings?${query}`);
+      expect([query, res.status]).toEqual([query, 400]);
+      expect(typeof res.body.error).toBe('string');
+    }
   });
 });

@@ -236,7 +236,7 @@ describe('saved searches: matching new listings', () => {
     await saved(user.cookie, { name: 'Dear tutors', filters: { category: 'Services', priceRange: '100-500' } });
     const cheap = await saved(user.cookie, { name: 'Cheap math', filters: { search: 'MATH', priceRange: 'under-50' } });
     const doc = { _id: randomUUID(), userId: randomUUID(), category: 'Services' as const, title: 'Math tutor', description: 'SAT math tutoring for high school students', location: 'Camp Hill PA', price: 40 };
-    const found = await savedSearchesMatching(h.deps, { ...doc, imageUrls: [], tier: 'free', status: 'active', searchText: '', createdAt: new Date(), updatedAt: new Date() });
+    const found = await savedSearchesMatching(h.deps, { ...doc, imageUrls: [], tier: 'free', status: 'active', createdAt: new Date(), updatedAt: new Date() });
     expect(found.filter((s) => s.userId === user.userId).map((s) => s._id).sort()).toEqual([services.id, cheap.id].sort());
   });
 });

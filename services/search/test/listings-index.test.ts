@@ -1,6 +1,7 @@
 import { LISTING_CATEGORIES, LISTING_TIERS, LOCATIONS, PRICE_BUCKET_IDS, listingMatchesFilters, priceBucketMatches, type Listing, type ListingFacets } from '@cp/contracts';
 import { seededRandom } from '../../../infra/src/seeded-random.ts';
 import { ListingsIndex, type ListingsSearch } from '../src/data/listings-index.ts';
+import { LISTING_ORDERS } from './client-mode.ts';
 
 /**
  * Property tests of the listings index against the §9 rule itself (listingMatchesFilters) and a plain sort: random
@@ -46,26 +47,12 @@ function randomNeedle(all: Listing[]): string {
   return rnd() < 0.3 ? cut.toUpperCase() : cut;
 }
 
-const newestFirst = (a: Listing, b: Listing) => (a.createdAt !== b.createdAt ? b.createdAt.localeCompare(a.createdAt) : a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
-const priceOrder = (desc: boolean) => (a: Listing, b: Listing) => {
-  const x = a.price ?? null;
-  const y = b.price ?? null;
-  if (x !== y) {
-    if (x === null) return desc ? 1 : -1;
-    if (y === null) return desc ? -1 : 1;
-    return desc ? y - x : x - y;
-  }
-  return newestFirst(a, b);
-};
-
-/** The reference: every listing through the shared rule, sorted as MongoDB sorts, the facets counted one by one. */
+/** The reference: every listing through the shared rule, in client mode's orders, the facets counted one by one. */
 function reference(all: Listing[], q: ListingsSearch) {
   const filters = { search: q.search, category: q.category, location: q.location, priceRange: q.priceRange };
   const owned = all.filter((l) => (!q.tier || l.tier === q.tier) && (!q.userId || l.userId === q.userId));
   const passing = owned.filter((l) => listingMatchesFilters(l, filters));
-  const order = q.sort === 'price-asc' ? priceOrder(false) : q.sort === 'price-desc' ? priceOrder(true) : newestFirst;
-  const sorted = [...passing].sort(order);
-  if (q.sort === 'oldest') sorted.reverse();
+  const sorted = [...passing].sort(LISTING_ORDERS[q.sort]);
   const facets: ListingFacets = {
     category: Object.fromEntries(LISTING_CATEGORIES.map((c) => [c, 0])),
     location: Object.fromEntries(LOCATIONS.map((l) => [l, 0])),

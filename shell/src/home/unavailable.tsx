@@ -1,6 +1,6 @@
-import { Link } from 'react-router';
+import type { ReactNode } from 'react';
 import { Building2, MessagesSquare } from 'lucide-react';
-import { Button, EmptyState } from '@cp/ui';
+import { EmptyState, type EmptyStateLink } from '@cp/ui';
 import { HomeSection } from '@cp/web-core';
 
 /**
@@ -8,38 +8,32 @@ import { HomeSection } from '@cp/web-core';
  * not be loaded — never "no posts yet", which would tell visitors the feature is empty. Their own chunk: they fill
  * slots further down the page, only when something is missing, so the first view never carries them.
  */
-export function ForumUnavailable() {
+function Unavailable(props: { id: string; section: string; icon: ReactNode; title: string; description: string; link: EmptyStateLink }) {
   return (
-    <HomeSection id="home-forum" title="Community Forum">
-      <EmptyState
-        headingLevel={3}
-        icon={<MessagesSquare />}
-        title="The forum could not be loaded"
-        description="Community posts are not available right now. Please try again later."
-        action={
-          <Button asChild variant="outline">
-            <Link to="/forum">Visit the Forum</Link>
-          </Button>
-        }
-      />
+    <HomeSection id={props.id} title={props.section}>
+      <EmptyState headingLevel={3} icon={props.icon} title={props.title} description={props.description} links={[props.link]} />
     </HomeSection>
   );
 }
 
-export function BusinessesUnavailable() {
-  return (
-    <HomeSection id="home-businesses" title="Featured Businesses">
-      <EmptyState
-        headingLevel={3}
-        icon={<Building2 />}
-        title="Featured businesses could not be loaded"
-        description="The business directory is not available right now. Please try again later."
-        action={
-          <Button asChild variant="outline">
-            <Link to="/businesses">Browse Businesses</Link>
-          </Button>
-        }
-      />
-    </HomeSection>
-  );
-}
+export const ForumUnavailable = () => (
+  <Unavailable
+    id="home-forum"
+    section="Community Forum"
+    icon={<MessagesSquare />}
+    title="The forum could not be loaded"
+    description="Community posts are not available right now. Please try again later."
+    link={{ to: '/forum', label: 'Visit the Forum', variant: 'outline' }}
+  />
+);
+
+export const BusinessesUnavailable = () => (
+  <Unavailable
+    id="home-businesses"
+    section="Featured Businesses"
+    icon={<Building2 />}
+    title="Featured businesses could not be loaded"
+    description="The business directory is not available right now. Please try again later."
+    link={{ to: '/businesses', label: 'Browse Businesses', variant: 'outline' }}
+  />
+);

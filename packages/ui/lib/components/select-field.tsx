@@ -27,7 +27,7 @@ const DeferredSelect = createDeferredPart<SelectPartProps>(() => import('@cp/ui/
 /**
  * A labelled select over a list of options, wired for screen readers and validation messages (Field). Until the user
  * shows intent (pointer over, focus, press) it is a bare trigger showing the chosen option; then Radix's select (its
- * popper, layers and focus management: about 40 KB gzip) loads once for the page and takes over, opening at once if the
+ * popper, layers and focus management) loads once for the page and takes over, opening at once if the
  * trigger was pressed. A page with filters (the listings page) paints without waiting for it.
  */
 export function SelectField<T extends string>({ label, value, options, onChange, placeholder, error, hint, required, disabled, className }: SelectFieldProps<T>) {

@@ -1,8 +1,8 @@
 import type { Listing } from '@cp/contracts';
 import { isModerated, type ListingDoc } from './listings-repository.ts';
 
-/** A stored listing as the API shows it: never the internal `searchText`; absent optional fields left out. */
-export function toListing(doc: Omit<ListingDoc, 'searchText'> & { searchText?: string }): Listing {
+/** A stored listing as the API shows it: only the Listing's fields (never an internal one); absent optional fields left out. */
+export function toListing(doc: ListingDoc): Listing {
   return {
     id: doc._id,
     userId: doc.userId,

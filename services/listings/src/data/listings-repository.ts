@@ -1,16 +1,12 @@
 import { Schema, type ClientSession, type Connection, type Model, type SortOrder } from 'mongoose';
 import { MongoRepository, trusted } from '@cp/service-kit';
-import {
-  LISTING_DONE_STATUSES,
-  type ContactPreference,
-  LOCATIONS,
-  PRICE_BUCKETS,
-  type ListingCategory,
-  type ListingTier,
-  type PriceBucketId,
-} from '@cp/contracts';
+import { LISTING_DONE_STATUSES, type ContactPreference, type ListingCategory, type ListingTier } from '@cp/contracts';
 
-/** A listing as stored. `searchText` is internal: title and description lower-cased, for the §9 search rule. */
+/**
+ * A listing as stored. The §9 search and filters are not asked here: the search service owns the server-side pages
+ * (its index, built from this service's events); this collection answers reads by id, the full list and the owner's.
+ * Documents stored before may still hold a `searchText` field, which no read returns.
+ */
 export interface ListingDoc {
   _id: string;
   userId: string;
@@ -33,7 +29,6 @@ export interface ListingDoc {
   eventType?: string | undefined;
   /** Jobs only: the hiring organization's name. */
   employer?: string | undefined;
-  searchText: string;
   /**
    * Internal: the hash of the normalised title and description (duplicateKeyOf), for the duplicate-listing rule
    * (issue 21 §5). Absent on listings stored before the rule.
@@ -100,7 +95,6 @@ const listingSchema = new Schema<ListingDoc>(
     organizer: String,
     eventType: String,
     employer: String,
-    searchText: { type: String, required: true },
     contentHash: String,
     hidden: Boolean,
     authorBanned: Boolean,
@@ -116,50 +110,25 @@ const listingSchema = new Schema<ListingDoc>(
 );
 // The full list and the default sort: newest first (the _id breaks ties so pages are stable).
 listingSchema.index({ createdAt: -1, _id: -1 }, { name: 'newest' });
-// Filters, each followed by the default sort.
-listingSchema.index({ category: 1, createdAt: -1, _id: -1 }, { name: 'category_newest' });
-listingSchema.index({ location: 1, createdAt: -1, _id: -1 }, { name: 'location_newest' });
+// My Listings: the owner's, newest first.
 listingSchema.index({ userId: 1, createdAt: -1, _id: -1 }, { name: 'owner_newest' });
-listingSchema.index({ tier: 1, createdAt: -1, _id: -1 }, { name: 'tier_newest' });
-listingSchema.index({ category: 1, price: 1 }, { name: 'category_price' });
-listingSchema.index({ price: 1 }, { name: 'price' });
 // "Is this image still used by a listing?" (image clean-up).
 listingSchema.index({ imageUrls: 1 }, { name: 'image_urls' });
 // The duplicate-listing rule: the same user's listings of one content, newest first.
 listingSchema.index({ userId: 1, contentHash: 1, createdAt: -1 }, { name: 'owner_content', partialFilterExpression: { contentHash: { $exists: true } } });
-// The few moderated listings (hidden, or their author banned): counted apart so the unfiltered total stays a metadata count.
+// The few moderated listings (hidden, or their author banned): does a viewer own one (ownsModerated), a ban's updateMany.
 listingSchema.index({ hidden: 1 }, { name: 'hidden', partialFilterExpression: { hidden: true } });
 listingSchema.index({ authorBanned: 1, userId: 1 }, { name: 'author_banned', partialFilterExpression: { authorBanned: true } });
 // Issue 22 lifecycle: the job's scans (active listings by expiry: to expire, to remind; done ones by doneAt: to retire),
-// and the withheld statuses counted apart like the moderated listings.
+// and the retired ones.
 listingSchema.index({ status: 1, expiresAt: 1 }, { name: 'status_expires' });
 listingSchema.index({ status: 1, doneAt: 1 }, { name: 'status_done', partialFilterExpression: { doneAt: { $exists: true } } });
 listingSchema.index({ retired: 1, userId: 1 }, { name: 'retired', partialFilterExpression: { retired: true } });
 
-/** Lower-cased title and description: the same folding as the client's rule (`toLowerCase().includes`). */
-export const searchTextOf = (title: string, description: string) => `${title.toLowerCase()}\n${description.toLowerCase()}`;
+/** The full list's order and My Listings': newest first (the _id breaks ties so pages are stable). */
+const NEWEST: Record<string, SortOrder> = { createdAt: -1, _id: -1 };
 
-const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-export interface ListingSearch {
-  search?: string | undefined;
-  category?: ListingCategory | undefined;
-  location?: string | undefined;
-  priceRange?: PriceBucketId | undefined;
-  tier?: ListingTier | undefined;
-  userId?: string | undefined;
-  sort: 'newest' | 'oldest' | 'price-asc' | 'price-desc';
-  page: number;
-  pageSize: number;
-}
-
-const SORTS: Record<ListingSearch['sort'], Record<string, SortOrder>> = {
-  newest: { createdAt: -1, _id: -1 },
-  oldest: { createdAt: 1, _id: 1 },
-  'price-asc': { price: 1, createdAt: -1, _id: -1 },
-  'price-desc': { price: -1, createdAt: -1, _id: -1 },
-};
-
+/** Never returned: the duplicate rule's hash, and the `searchText` that documents stored before may still hold. */
 const NOT_RETURNED = { searchText: 0, contentHash: 0 } as const;
 
 /**
@@ -168,8 +137,6 @@ const NOT_RETURNED = { searchText: 0, contentHash: 0 } as const;
  */
 export const isModerated = (doc: Pick<ListingDoc, 'hidden' | 'authorBanned'>) => doc.hidden === true || doc.authorBanned === true;
 
-/** Statuses the public never sees (issue 22): expired past expiresAt, taken down. */
-export const WITHHELD_STATUSES = ['expired', 'inactive'] as const;
 /** Statuses the public sees: active, and done (with its badge) until retired. */
 export const SHOWN_STATUSES = ['active', ...LISTING_DONE_STATUSES] as const;
 
@@ -177,46 +144,6 @@ export const SHOWN_STATUSES = ['active', ...LISTING_DONE_STATUSES] as const;
 const liveFilter = () => ({ status: trusted({ $in: [...SHOWN_STATUSES] }), retired: trusted({ $ne: true }) });
 /** The listings everyone may see: live, neither hidden nor of a banned author (issue 21). */
 const publicFilter = () => ({ hidden: trusted({ $ne: true }), authorBanned: trusted({ $ne: true }), ...liveFilter() });
-/** The listings the public may not see: moderated, expired, taken down or retired. */
-const withheld = () => ({ $or: [{ hidden: true }, { authorBanned: true }, { status: trusted({ $in: [...WITHHELD_STATUSES] }) }, { retired: true }] });
-/**
- * The listings a viewer may see in the lists: the public ones and, signed in, their own live ones whatever moderation
- * says. Their own expired or retired listings are in My Listings (the `userId` query of their own id), not in lists.
- */
-export function visibleTo(viewerId: string | undefined): Record<string, unknown> {
-  return viewerId ? { $or: [publicFilter(), { userId: viewerId, ...liveFilter() }] } : publicFilter();
-}
-/** The withheld listings a viewer may not see (the ones to take off a metadata count). */
-function moderatedFor(viewerId: string | undefined): Record<string, unknown> {
-  return viewerId ? { $and: [withheld(), { $nor: [{ userId: viewerId, ...liveFilter() }] }] } : withheld();
-}
-
-/**
- * The MongoDB filter equal to the §9 client rule (`listingMatchesFilters` in the contracts):
- * - search: an escaped, literal substring of the lower-cased title/description (`searchText`), no regex flags —
- *   exactly `toLowerCase().includes()`;
- * - location: the stored location is always one of the five towns, so the substring is resolved to the matching
- *   towns in code and queried with `$in` on the location index;
- * - price bucket: lower bound inclusive, upper exclusive; listings without a price pass.
- */
-export function searchFilter(q: Omit<ListingSearch, 'sort' | 'page' | 'pageSize'>): Record<string, unknown> {
-  const and: Array<Record<string, unknown>> = [];
-  const search = q.search?.trim().toLowerCase();
-  if (search) and.push({ searchText: trusted({ $regex: escapeRegex(search) }) });
-  if (q.category) and.push({ category: q.category });
-  const location = q.location?.trim().toLowerCase();
-  if (location) and.push({ location: trusted({ $in: LOCATIONS.filter((l) => l.toLowerCase().includes(location)) }) });
-  if (q.priceRange) {
-    const bucket = PRICE_BUCKETS.find((b) => b.id === q.priceRange)!;
-    const range: Record<string, number> = { $gte: bucket.min };
-    if (Number.isFinite(bucket.max)) range.$lt = bucket.max;
-    and.push({ $or: [{ price: null }, { price: trusted(range) }] });
-  }
-  if (q.tier) and.push({ tier: q.tier });
-  if (q.userId) and.push({ userId: q.userId });
-  return and.length === 0 ? {} : and.length === 1 ? and[0]! : { $and: and };
-}
-
 /**
  * listing_fingerprints: one document per user and listing content (contentHashOf), written in every create's
  * transaction before the duplicate check, so two identical creates at once conflict and the second sees the first.
@@ -298,46 +225,24 @@ export class ListingsRepository extends MongoRepository<ListingDoc> {
   }
 
   /**
-   * Every listing the viewer may see (visibleTo), newest first (spec §7: the client filters over the full list):
-   * the public ones and, when the viewer owns moderated ones, those merged in. At most `limit` (the newest): every list
+   * Every listing the viewer may see, newest first (spec §7: the client filters over the full list): the public ones
+   * and, when the viewer owns live ones under moderation, those merged in (their own expired or retired listings are
+   * in My Listings, ownedPage, not here). At most `limit` (the newest): every list
    * is bounded (issue 24 §2).
    */
   async all(viewerId: string | undefined, limit: number): Promise<ListingDoc[]> {
-    const [shown, ownsModerated] = await Promise.all([this.model.find(publicFilter(), NOT_RETURNED).sort(SORTS.newest).limit(limit).lean<ListingDoc[]>().exec(), this.ownsModerated(viewerId)]);
+    const [shown, ownsModerated] = await Promise.all([this.model.find(publicFilter(), NOT_RETURNED).sort(NEWEST).limit(limit).lean<ListingDoc[]>().exec(), this.ownsModerated(viewerId)]);
     if (!ownsModerated) return shown;
-    const own = await this.model.find({ userId: viewerId, $or: [{ hidden: true }, { authorBanned: true }], ...liveFilter() }, NOT_RETURNED).sort(SORTS.newest).limit(limit).lean<ListingDoc[]>().exec();
+    const own = await this.model.find({ userId: viewerId, $or: [{ hidden: true }, { authorBanned: true }], ...liveFilter() }, NOT_RETURNED).sort(NEWEST).limit(limit).lean<ListingDoc[]>().exec();
     const newest = (a: ListingDoc, b: ListingDoc) => b.createdAt.getTime() - a.createdAt.getTime() || (a._id < b._id ? 1 : a._id > b._id ? -1 : 0);
     return [...shown, ...own].sort(newest).slice(0, limit);
   }
 
-  /** One page of the §9 search over the listings the viewer may see (visibleTo), with their total. */
-  async search(q: ListingSearch, viewerId?: string): Promise<{ items: ListingDoc[]; total: number }> {
-    const criteria = searchFilter(q);
-    // My Listings: the viewer's own, every one of them (expired, retired, under moderation too).
-    if (viewerId !== undefined && q.userId === viewerId) {
-      const [items, total] = await Promise.all([
-        this.model.find(criteria, NOT_RETURNED).sort(SORTS[q.sort]).skip((q.page - 1) * q.pageSize).limit(q.pageSize).lean<ListingDoc[]>().exec(),
-        this.model.countDocuments(criteria).exec(),
-      ]);
-      return { items, total };
-    }
-    const unfiltered = Object.keys(criteria).length === 0;
-    // A viewer without moderated listings of their own sees the public ones: the plain (indexed) query.
-    const viewer = (await this.ownsModerated(viewerId)) ? viewerId : undefined;
-    const filter = unfiltered ? visibleTo(viewer) : { $and: [criteria, visibleTo(viewer)] };
+  /** My Listings: one page of the owner's listings, every one of them (expired, retired, under moderation too), with their total. */
+  async ownedPage(userId: string, page: number, pageSize: number): Promise<{ items: ListingDoc[]; total: number }> {
     const [items, total] = await Promise.all([
-      this.model
-        .find(filter, NOT_RETURNED)
-        .sort(SORTS[q.sort])
-        .skip((q.page - 1) * q.pageSize)
-        .limit(q.pageSize)
-        .lean<ListingDoc[]>()
-        .exec(),
-      // No filter: the count from the collection metadata instead of a scan of every document (a page of 100k listings: 57 → 606 req/s through the gateway, npm run bench),
-      // less the few moderated listings the viewer may not see (counted on their partial indexes).
-      unfiltered
-        ? Promise.all([this.model.estimatedDocumentCount().exec(), this.model.countDocuments(moderatedFor(viewer)).exec()]).then(([all, withheld]) => Math.max(0, all - withheld))
-        : this.model.countDocuments(filter).exec(),
+      this.model.find({ userId }, NOT_RETURNED).sort(NEWEST).skip((page - 1) * pageSize).limit(pageSize).lean<ListingDoc[]>().exec(),
+      this.model.countDocuments({ userId }).exec(),
     ]);
     return { items, total };
   }

@@ -1,6 +1,6 @@
 import { isDuplicateKey, nameBasedId, runInTransaction } from '@cp/service-kit';
 import { DEMO_ACCOUNTS, LISTING_REMINDER_DAYS, ListingCreated, type ListingCategory } from '@cp/contracts';
-import { searchTextOf, type ListingDoc } from '../data/listings-repository.ts';
+import type { ListingDoc } from '../data/listings-repository.ts';
 import { contentHashOf } from '../use-cases/create-listing.ts';
 import { expiryOf } from '../use-cases/expiry.ts';
 import { eventListing } from '../use-cases/public-listing.ts';
@@ -73,8 +73,7 @@ export async function seedDemoData(deps: ListingsDeps): Promise<SeedResult> {
       userId: DEMO_ACCOUNTS[demo.owner].id,
       ...input,
       imageUrls,
-      searchText: searchTextOf(input.title, input.description),
-      contentHash: contentHashOf(input.title, input.description),
+        contentHash: contentHashOf(input.title, input.description),
       expiresAt: demo.expiresInHours !== undefined ? new Date(now.getTime() + demo.expiresInHours * 3_600_000) : demoExpiry(createdAt, now, deps.lifecycle.ttlDays, input),
       createdAt,
       updatedAt: createdAt,

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { HttpError, runInTransaction, type AuthUser } from '@cp/service-kit';
 import { ListingCreated, MODERATION_MESSAGES, type Listing } from '@cp/contracts';
-import { searchTextOf, type ListingDoc } from '../data/listings-repository.ts';
+import type { ListingDoc } from '../data/listings-repository.ts';
 import { toListing } from '../data/listing-mapper.ts';
 import { validateNewListing } from './listing-input.ts';
 import { expiryOf } from './expiry.ts';
@@ -36,7 +36,6 @@ export async function createListing(deps: ListingsDeps, user: AuthUser, body: un
     userId,
     ...input,
     imageUrls: input.imageUrls ?? [],
-    searchText: searchTextOf(input.title, input.description),
     contentHash: contentHashOf(input.title, input.description),
     expiresAt: expiryOf(now, deps.lifecycle.ttlDays, input),
     createdAt: now,

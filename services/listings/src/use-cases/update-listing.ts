@@ -1,6 +1,6 @@
 import { runInTransaction } from '@cp/service-kit';
 import { contactPreferenceOf, ListingUpdated, type Listing } from '@cp/contracts';
-import { LISTING_FIELDS, searchTextOf, type ListingDoc } from '../data/listings-repository.ts';
+import { LISTING_FIELDS, type ListingDoc } from '../data/listings-repository.ts';
 import { toListing } from '../data/listing-mapper.ts';
 import { validateListingChange, type ListingChange } from './listing-input.ts';
 import { contentHashOf } from './create-listing.ts';
@@ -42,7 +42,7 @@ export async function updateListing(deps: ListingsDeps, userId: string, rawId: s
     if (changedFields(before, applied(before, change)).length === 0) return before;
     const title = (change.set.title as string | undefined) ?? before.title;
     const description = (change.set.description as string | undefined) ?? before.description;
-    const set: Record<string, unknown> = { ...change.set, searchText: searchTextOf(title, description), contentHash: contentHashOf(title, description), updatedAt: deps.now() };
+    const set: Record<string, unknown> = { ...change.set, contentHash: contentHashOf(title, description), updatedAt: deps.now() };
     // An active listing's expiry follows its event date (issue 22): recomputed from its creation or last renewal.
     const after = applied(before, change);
     if (before.status === 'active' && (after.category !== before.category || after.eventDate !== before.eventDate)) {

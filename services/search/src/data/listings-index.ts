@@ -86,8 +86,8 @@ function grown<T extends Float64Array | Int32Array | Uint32Array | Uint8Array | 
  * takes its candidates from a trigram index (every trigram of the search is in every listing that holds it: the
  * smallest posting list of its trigrams holds every hit), and each candidate is checked with `includes` on the same
  * lower-cased text, so the answer is the rule itself; a shorter search checks every listing. The orders are kept as
- * sorted slot arrays with each slot's rank, the same orders as the listings service's MongoDB sorts, so a page here
- * is the page there.
+ * sorted slot arrays with each slot's rank (newest first, the id breaking ties; price up with no price first, down with
+ * no price last, ties newest first), so a page here is client mode's page over the full list.
  *
  * Slots only grow: a changed listing takes a new slot and its old one is marked dead (posting lists, orders and the
  * owner's list keep it until the next compaction, skipped by `alive`), so an event costs its trigrams and nothing
