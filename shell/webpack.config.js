@@ -1,6 +1,7 @@
 // The shell (Module Federation host). Remotes are not listed here: the shell reads /mf/registry.json at run time.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { MF_REGISTRY_PATH } from '@cp/contracts/mf-metadata';
 import { createWebConfig } from '@cp/web-core/build';
 
 const dir = import.meta.dirname;
@@ -45,7 +46,7 @@ export default createWebConfig({
     setupMiddlewares: (middlewares) => [
       {
         name: 'dev-registry',
-        path: '/mf/registry.json',
+        path: MF_REGISTRY_PATH,
         middleware: (_req, res) => {
           res.setHeader('Content-Type', 'application/json; charset=utf-8');
           res.setHeader('Cache-Control', 'no-cache');

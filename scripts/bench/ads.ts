@@ -10,7 +10,7 @@
 import { MongoClient } from 'mongodb';
 import { AdClickRecorded, eventStream } from '@cp/contracts';
 import { connectNats, createLogger, publishEvent } from '@cp/service-kit';
-import type { Measure } from './listings.ts';
+import type { Measure } from './measure.ts';
 import { listenBare, printThreeWayHeader, threeWays, type BareServer } from './bare-server.ts';
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';

@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { Measure, Measured } from './listings.ts';
+import type { Measure, Measured } from './measure.ts';
 
 export interface BareServer {
   port: number;

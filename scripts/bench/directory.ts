@@ -12,7 +12,7 @@ import { BusinessesQuerySchema, YELLOW_PAGES_MAIN_CATEGORIES, YELLOW_PAGES_TREE,
 import { afterCursor, cursorAfter, cursorPage } from '@cp/service-kit';
 import { BUSINESS_ORDER, type BusinessDoc } from '../../services/directory/src/data/businesses-repository.ts';
 import { toBusiness } from '../../services/directory/src/data/business-mapper.ts';
-import type { Measure } from './listings.ts';
+import type { Measure } from './measure.ts';
 import { listenBare, printPagedGoal, printThreeWayHeader, threeWays, type BareServer } from './bare-server.ts';
 
 const ORDER = { premium: -1, createdAt: -1, _id: -1 } as const;

@@ -12,7 +12,7 @@ import { FORUM_CATEGORIES, ForumPostsQuerySchema } from '@cp/contracts';
 import { afterCursor, cursorAfter, cursorPage, sortOf } from '@cp/service-kit';
 import { POST_ORDER, type PostDoc } from '../../services/forum/src/data/posts-repository.ts';
 import { toPost } from '../../services/forum/src/data/forum-mapper.ts';
-import type { Measure } from './listings.ts';
+import type { Measure } from './measure.ts';
 import { listenBare, printPagedGoal, printThreeWayHeader, threeWays, type BareServer } from './bare-server.ts';
 
 const pick = <T>(list: readonly T[], i: number) => list[i % list.length]!;

@@ -12,17 +12,7 @@ import { LISTING_CATEGORIES, LISTING_TIERS, LOCATIONS } from '@cp/contracts';
 import type { ListingDoc } from '../../services/listings/src/data/listings-repository.ts';
 import { toListing } from '../../services/listings/src/data/listing-mapper.ts';
 import { listenBare, printThreeWayHeader, threeWays, type BareServer } from './bare-server.ts';
-
-export interface Measured {
-  name: string;
-  rps: number;
-  p50: number;
-  p99: number;
-  /** 2xx answers, warm-up included (what a counter should end up with). */
-  answered: number;
-}
-/** Load on one URL, or on several in turn (each request the next: distinct queries that no cache answers twice in a row). */
-export type Measure = (name: string, url: string | readonly string[], headers?: Record<string, string>, method?: 'GET' | 'POST') => Promise<Measured>;
+import type { Measure } from './measure.ts';
 
 const WORDS = ['room', 'rent', 'tutor', 'math', 'sofa', 'table', 'honda', 'civic', 'diwali', 'garba', 'job', 'engineer', 'catering', 'biryani', 'yoga', 'class', 'bike', 'laptop', 'apartment', 'townhouse'];
 const pick = <T>(list: readonly T[], i: number) => list[i % list.length]!;

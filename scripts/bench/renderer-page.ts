@@ -21,7 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { ListingsPageSchema } from '@cp/contracts';
-import type { Measure, Measured } from './listings.ts';
+import type { Measure, Measured } from './measure.ts';
 
 /** What Chromium sends: the answers are compressed as a visitor gets them. */
 export const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';

@@ -24,7 +24,7 @@ import { SearchIndex } from '../../services/search/src/data/search-index.ts';
 import type { Snapshot } from '../../services/search/src/data/snapshots.ts';
 import { startIndexFeed } from '../../services/search/src/events/index-feed.ts';
 import { generateListings, sampleQueries } from './search-corpus.ts';
-import type { Measure, Measured } from './listings.ts';
+import type { Measure, Measured } from './measure.ts';
 
 const COUNT = 100_000;
 

@@ -8,6 +8,7 @@
 import { createReadStream, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import { MF_REGISTRY_PATH } from '@cp/contracts/mf-metadata';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const shellDist = path.join(root, 'shell/dist');
@@ -86,7 +87,7 @@ const server = http.createServer((req, res) => {
   const p = url.pathname;
   if (p === '/api' || p.startsWith('/api/') || p.startsWith('/uploads/')) return proxy(req, res);
   if (req.method !== 'GET' && req.method !== 'HEAD') return notFound(res);
-  if (p === '/mf/registry.json') {
+  if (p === MF_REGISTRY_PATH) {
     res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache' });
     return res.end(req.method === 'HEAD' ? undefined : registry());
   }

@@ -1,4 +1,4 @@
-import type { BannedUser, ModerationCase, ModerationLogEntry, ReportReason } from '@cp/contracts';
+import { LIST_PAGE_SIZES, type BannedUser, type ModerationCase, type ModerationLogEntry, type ReportReason } from '@cp/contracts';
 import { baseApi } from '@cp/web-core';
 
 /** One page of a moderation list, as the moderation service answers it (the contracts' PageResponseSchema). */
@@ -11,8 +11,8 @@ export interface Page<T> {
 
 export type CaseFilter = 'pending' | 'closed';
 
-/** A page of the admin lists: at most 20 rows (the service's default and our only size). */
-export const MODERATION_PAGE_SIZE = 20;
+/** A page of the admin lists: the service's default size, our only one. */
+export const MODERATION_PAGE_SIZE = LIST_PAGE_SIZES.moderation.default;
 
 // Tags of this tab only: added here rather than in web-core's list, which every page's first view carries.
 const api = baseApi.enhanceEndpoints({ addTagTypes: ['ModerationCase', 'ModerationBan', 'ModerationLog'] });

@@ -1,25 +1,10 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { BadgeCheck, Crown, Globe, Mail, MapPin, MessageCircle, MessageSquareText, Phone, Star } from 'lucide-react';
+import { BadgeCheck, Crown, Globe, Mail, MapPin, MessageCircle, MessageSquareText, Phone } from 'lucide-react';
 import type { Business } from '@cp/contracts';
 import { Badge, Button, Card, CardContent, cn, Skeleton } from '@cp/ui';
-import { ratingText, telHref, websiteHref, whatsappHref } from '../lib/directory.ts';
-
-export function Rating({ rating, reviewCount }: { rating: number; reviewCount: number }) {
-  const text = ratingText(rating);
-  return (
-    <p className="flex items-center gap-1 text-sm">
-      <Star className="h-4 w-4 fill-current text-amber-500" aria-hidden="true" />
-      <span className="sr-only">Rated </span>
-      <span className="font-medium">{text}</span>
-      <span aria-hidden="true">/5</span>
-      <span className="sr-only"> out of 5,</span>
-      <span className="text-muted-foreground">
-        ({reviewCount} {reviewCount === 1 ? 'review' : 'reviews'})
-      </span>
-    </p>
-  );
-}
+import { telHref, websiteHref, whatsappHref } from '../lib/directory.ts';
+import { Rating } from './Rating.tsx';
 
 export function Line({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   return (

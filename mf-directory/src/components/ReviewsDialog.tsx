@@ -1,6 +1,6 @@
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@cp/ui/dialog';
 import type { Business } from '@cp/contracts';
-import { Rating } from './BusinessCard.tsx';
+import { Rating } from './Rating.tsx';
 import { ReviewFormArea, ReviewList } from './Reviews.tsx';
 
 /**

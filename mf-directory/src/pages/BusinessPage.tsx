@@ -6,7 +6,8 @@ import { isApiError, LoadError } from '@cp/web-core';
 import { AskAgainWhenSignedIn, ReportButton, UnderReviewNotice } from '@cp/web-core/moderation';
 import { NotFoundState } from '@cp/web-core/not-found';
 import { useGetBusinessQuery } from '../api/directory-api.ts';
-import { BusinessBadges, categoryText, ContactLines, Rating } from '../components/BusinessCard.tsx';
+import { BusinessBadges, categoryText, ContactLines } from '../components/BusinessCard.tsx';
+import { Rating } from '../components/Rating.tsx';
 import { ReviewFormArea, ReviewList } from '../components/Reviews.tsx';
 import { telHref, websiteHref, whatsappHref } from '../lib/directory.ts';
 

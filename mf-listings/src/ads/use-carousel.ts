@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { AD_MANUAL_PAUSE_MS, AD_ROTATION_MS } from '@cp/contracts';
+import { AD_MANUAL_PAUSE_MS, AD_ROTATION_MS } from '@cp/ui/timings';
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 

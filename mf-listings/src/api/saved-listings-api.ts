@@ -1,8 +1,8 @@
-import type { SavedListing, SavedListingIdsResponse, SavedListingsPage } from '@cp/contracts';
+import { LIST_PAGE_SIZES, type SavedListing, type SavedListingIdsResponse, type SavedListingsPage } from '@cp/contracts';
 import { baseApi, isApiError } from '@cp/web-core';
 
 /** Pages of /saved. */
-export const SAVED_PAGE_SIZE = 24;
+export const SAVED_PAGE_SIZE = LIST_PAGE_SIZES.savedListings.default;
 
 /**
  * The signed-in user's saved listings (issue 22 §2), injected into the page's one API when a page with Save toggles

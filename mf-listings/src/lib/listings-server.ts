@@ -1,8 +1,8 @@
-import { LISTINGS_SERVER_SEARCH_THRESHOLD, QUERY_TEXT_MAX, type PriceBucketId } from '@cp/contracts';
+import { LIST_PAGE_SIZES, LISTINGS_SERVER_SEARCH_THRESHOLD, QUERY_TEXT_MAX, type PriceBucketId } from '@cp/contracts';
 import type { ListingFilters } from './listing-filters.ts';
 
 /** Listings per page of /listings in server mode (the search service's default page size). */
-export const SERVER_PAGE_SIZE = 24;
+export const SERVER_PAGE_SIZE = LIST_PAGE_SIZES.listings.default;
 /** In server mode a typed search waits this long after the last key before it asks the service. */
 export const SERVER_SEARCH_DEBOUNCE_MS = 300;
 

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Info, SearchX, X } from 'lucide-react';
 import { LISTING_CATEGORIES, LOCATIONS, PRICE_BUCKETS, QUERY_TEXT_MAX, type ListingCategory, type ListingFacets, type PriceBucketId } from '@cp/contracts';
-import { siteSettings } from '@cp/contracts/site-settings';
+import { siteSettings } from '@cp/web-core/site-settings';
 import { Badge, Button, EmptyState, Field, Input } from '@cp/ui';
 import { SelectField } from '@cp/ui/select-field';
 import { LoadError } from '@cp/web-core';

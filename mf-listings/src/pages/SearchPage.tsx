@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Search, SearchX } from 'lucide-react';
-import { QUERY_TEXT_MAX, SEARCH_HIT_TYPE_NAMES as TYPE_NAMES, SEARCH_HIT_TYPES, SEARCH_PAGE_SIZE_DEFAULT, type SearchHitType } from '@cp/contracts';
+import { QUERY_TEXT_MAX, SEARCH_HIT_TYPE_NAMES as TYPE_NAMES, SEARCH_HIT_TYPES, LIST_PAGE_SIZES, type SearchHitType } from '@cp/contracts';
 import { Badge, Button, cn, EmptyState, Input } from '@cp/ui';
 import { LoadError } from '@cp/web-core';
 import { useSiteSearchQuery } from '../api/site-search-api.ts';
@@ -26,7 +26,7 @@ export function SearchPage() {
   const page = pageOf(params.get('page'));
   const { data, currentData, isLoading, isFetching, error, refetch } = useSiteSearchQuery({ q, page, ...(type ? { type } : {}) }, { skip: !q });
   // A `?page=` past the last page goes to the last one.
-  const pastLast = usePastLastPage(page, currentData, currentData?.pageSize || SEARCH_PAGE_SIZE_DEFAULT);
+  const pastLast = usePastLastPage(page, currentData, currentData?.pageSize || LIST_PAGE_SIZES.search.default);
   const all = data ? data.counts.listing + data.counts.business + data.counts.post : 0;
 
   let body;
@@ -50,7 +50,7 @@ export function SearchPage() {
             </li>
           ))}
         </ol>
-        <Pagination page={page} total={data.total} pageSize={data.pageSize || SEARCH_PAGE_SIZE_DEFAULT} label="Result pages" />
+        <Pagination page={page} total={data.total} pageSize={data.pageSize || LIST_PAGE_SIZES.search.default} label="Result pages" />
       </div>
     );
 

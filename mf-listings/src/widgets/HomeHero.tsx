@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Search } from 'lucide-react';
-import { HERO_SEARCH_DEBOUNCE_MS } from '@cp/contracts';
+import { HERO_SEARCH_DEBOUNCE_MS } from '@cp/ui/timings';
 import { cn, Input } from '@cp/ui';
 import { heroSearchTarget, HOME_CATEGORIES } from '../lib/listings.ts';
 

@@ -1,20 +1,12 @@
-/** Business constants and limits (spec §9). */
+/** Business constants and limits (spec §9). The screens' timings are the web's: `@cp/ui/timings`. */
 export const MAX_IMAGES_PER_LISTING = 10;
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
-export const HERO_SEARCH_DEBOUNCE_MS = 800;
 /** The longest search or filter text a query string may carry (QueryTextSchema; the search boxes' maxLength). */
 export const QUERY_TEXT_MAX = 100;
-export const AD_ROTATION_MS = 5000;
-export const AD_MANUAL_PAUSE_MS = 10_000;
 export const HOME_COUNTS = { featuredListings: 3, recentListings: 6, forumPosts: 3, businesses: 3, largeAds: 12 } as const;
 export const REMEMBER_ME_DAYS = 30;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
-export const REDIRECT_DELAY_MS = 3000;
 export const META_DESCRIPTION_MAX = 155;
-export const TOAST_DURATION_MS = 5000;
-export const TOAST_SWIPE_THRESHOLD_PX = 50;
-export const TOOLTIP_DELAY_MS = 700;
-export const TOOLTIP_SKIP_DELAY_MS = 300;
 export const RESPONSE_PROMISE = '24-48 hours';
 export const SUPPORT_HOURS = 'Monday to Friday, 9 AM to 6 PM EST';
 

@@ -39,6 +39,9 @@ export const ForumPostInsertSchema = z
   .strict();
 export type ForumPostInsert = z.input<typeof ForumPostInsertSchema>;
 
+/** The 404 of a post that does not exist or that the reader may not see (the web shows 'Post Not Found'). */
+export const POST_NOT_FOUND = 'Post not found';
+
 /** forum_replies (spec §3), with the author's username. */
 export const ForumReplySchema = z.object({
   id: IdSchema,

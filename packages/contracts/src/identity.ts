@@ -127,6 +127,11 @@ export const VerifyEmailRequestSchema = z
   .strict();
 export type VerifyEmailRequest = z.input<typeof VerifyEmailRequestSchema>;
 
+/** The 404 of identity's internal session check: no active session has this id. */
+export const SESSION_NOT_FOUND = 'Session not found';
+/** The 404 of a user id that names no account (identity's internal user answer, blocks, bans). */
+export const USER_NOT_FOUND = 'User not found';
+
 /**
  * Identity's internal answer to "is this session active?" (GET /internal/sessions/:sid), cached by every other
  * service. `username`, `emailVerified` and `createdAt` (the account's) are optional: an older identity lacks them.

@@ -1,7 +1,7 @@
 import './zod-config.ts';
 import { z } from 'zod';
 import { IdSchema, IsoDateTimeSchema } from './common.ts';
-import { LISTING_DONE_STATUSES } from './listing-values.ts';
+import { LISTING_DONE_STATUSES } from './listing-lifecycle-values.ts';
 
 /**
  * Issue 22 §1, the listing lifecycle's payloads: marking a listing done, renewing it (signed-in, or from the reminder's

@@ -31,6 +31,10 @@ export const FEATURED_TIERS: readonly ListingTier[] = ['silver', 'gold', 'platin
  */
 export const LISTING_STATUSES = ['active', 'sold', 'rented', 'filled', 'expired', 'inactive'] as const;
 export type ListingStatus = (typeof LISTING_STATUSES)[number];
-// Issue 22's lifecycle values live in their own module (re-exported here), so a page that needs only the values above
-// (home's widgets) does not carry them: webpack keeps a module's used exports wherever any page uses them.
-export * from './listing-lifecycle-values.ts';
+
+/** The 404 of a listing that does not exist or that the reader may not see (the web shows 'Listing Not Found'). */
+export const LISTING_NOT_FOUND = 'Listing not found';
+/** The 404 of a category's link-preview card (`/og/category/<slug>.jpg`) for a slug that names no category. */
+export const CATEGORY_NOT_FOUND = 'Category not found';
+/** The 404 of `GET /uploads/<key>` for a key that names no stored image. */
+export const IMAGE_NOT_FOUND = 'Image not found';

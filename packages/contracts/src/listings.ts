@@ -5,6 +5,7 @@ import { IdSchema, IsoDateTimeSchema, LIMITS, PageResponseSchema, QueryTextSchem
 import { MAX_IMAGES_PER_LISTING, MAX_LISTING_EMPLOYER, MIN_LISTING_DESCRIPTION, MIN_LISTING_EMPLOYER, MIN_LISTING_TITLE, PRICE_BUCKET_IDS } from './constants.ts';
 import { EVENT_TYPES, LISTING_CATEGORIES, LISTING_STATUSES, LISTING_TIERS, LOCATIONS } from './listing-values.ts';
 import { CONTACT_PREFERENCES, DEFAULT_CONTACT_PREFERENCE } from './contact-preference.ts';
+import { LIST_PAGE_SIZES } from './lists.ts';
 
 export const ListingCategorySchema = z.enum(LISTING_CATEGORIES, { error: 'Please select a category' });
 export const LocationSchema = z.enum(LOCATIONS, { error: 'Please select a location' });
@@ -147,7 +148,7 @@ export const ListingsQuerySchema = z
     userId: IdSchema.optional(),
     sort: z.enum(LISTING_SORTS).default('newest'),
     page: z.coerce.number().int().min(1).max(10_000).default(1),
-    pageSize: z.coerce.number().int().min(1).max(100).default(24),
+    pageSize: z.coerce.number().int().min(1).max(LIST_PAGE_SIZES.listings.max).default(LIST_PAGE_SIZES.listings.default),
   })
   .strict();
 export type ListingsQuery = z.input<typeof ListingsQuerySchema>;

@@ -28,8 +28,8 @@ export interface CursorPage<T> {
 }
 
 /**
- * Page sizes of the cursor lists: the default `limit` and its maximum (a bigger `limit` is a 400). Zod-free, for the
- * web's queries as well as the services' schemas.
+ * The page size of every bounded list, its one spelling: the default (`limit` of a cursor list, `pageSize` of a
+ * numbered page) and its maximum (more is a 400). Zod-free, for the web's queries as well as the services' schemas.
  */
 export const LIST_PAGE_SIZES = {
   forumPosts: { default: 20, max: 100 },
@@ -38,6 +38,18 @@ export const LIST_PAGE_SIZES = {
   yellowPages: { default: 24, max: 100 },
   reviews: { default: 20, max: 100 },
   advertisements: { default: 50, max: 100 },
+  /** Numbered pages of listings: GET /api/listings?page=…, the search service's GET /api/search/listings, /listings. */
+  listings: { default: 24, max: 100 },
+  /** Numbered pages of GET /api/saved-listings (/saved). */
+  savedListings: { default: 24, max: 100 },
+  /** Numbered pages of GET /api/search (/search). */
+  search: { default: 20, max: 50 },
+  /** Numbered pages of the admin's moderation lists (cases, bans, log). */
+  moderation: { default: 20, max: 50 },
+  /** GET /api/conversations, a conversation's messages, GET /api/blocks (cursor lists). */
+  conversations: { default: 20, max: 50 },
+  messages: { default: 30, max: 100 },
+  blocks: { default: 50, max: 100 },
 } as const;
 
 /**

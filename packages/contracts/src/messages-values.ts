@@ -3,17 +3,11 @@
  * users see. No zod here (safe for the smallest bundles: the header's unread badge, the Message button); the schemas
  * are in messages.ts.
  */
+import { LISTING_NOT_FOUND } from './listing-values.ts';
 
 /** The longest message, in characters after trimming (the web counts the same way). */
 export const MESSAGE_MAX_LENGTH = 2000;
 
-/** Page sizes: the inbox (GET /api/conversations), a conversation's messages, the blocked users. Every list is bounded. */
-export const CONVERSATIONS_PAGE_DEFAULT = 20;
-export const CONVERSATIONS_PAGE_MAX = 50;
-export const MESSAGES_PAGE_DEFAULT = 30;
-export const MESSAGES_PAGE_MAX = 100;
-export const BLOCKS_PAGE_DEFAULT = 50;
-export const BLOCKS_PAGE_MAX = 100;
 /** How many users one user may block (the list is bounded; unblock one to block another). */
 export const BLOCKS_PER_USER_MAX = 500;
 /** How much of the last message the inbox shows (ConversationSummary.lastMessage.text); the conversation shows all. */
@@ -35,7 +29,7 @@ export const MESSAGES_MESSAGES = {
   empty: 'Please enter a message',
   tooLong: 'Messages can be at most 2,000 characters',
   toYourself: 'You cannot message yourself about your own listing',
-  listingNotFound: 'Listing not found',
+  listingNotFound: LISTING_NOT_FOUND,
   /** Every refusal to a blocked sender (and any other "may not"): the sender is never told they are blocked. */
   unavailable: 'This conversation is not available',
   notSignedIn: 'Please log in to send messages',

@@ -2,16 +2,8 @@ import './zod-config.ts';
 import { z } from 'zod';
 import { CursorPageSchema, IdSchema, IsoDateTimeSchema } from './common.ts';
 import { LISTING_STATUSES } from './listing-values.ts';
-import {
-  BLOCKS_PAGE_DEFAULT,
-  BLOCKS_PAGE_MAX,
-  CONVERSATIONS_PAGE_DEFAULT,
-  CONVERSATIONS_PAGE_MAX,
-  MESSAGE_MAX_LENGTH,
-  MESSAGES_MESSAGES,
-  MESSAGES_PAGE_DEFAULT,
-  MESSAGES_PAGE_MAX,
-} from './messages-values.ts';
+import { LIST_PAGE_SIZES } from './lists.ts';
+import { MESSAGE_MAX_LENGTH, MESSAGES_MESSAGES } from './messages-values.ts';
 
 export * from './messages-values.ts';
 
@@ -100,10 +92,10 @@ export type OpenConversationAnswer = z.infer<typeof OpenConversationAnswerSchema
 export const SendMessageBodySchema = z.strictObject({ text: MessageTextSchema });
 export type SendMessageBody = z.input<typeof SendMessageBodySchema>;
 
-const limit = (def: number, max: number) => z.coerce.number().int().min(1).max(max).default(def);
+const limit = (size: { readonly default: number; readonly max: number }) => z.coerce.number().int().min(1).max(size.max).default(size.default);
 
 /** GET /api/conversations?cursor&limit: newest activity first. */
-export const ConversationsQuerySchema = z.object({ cursor: PageCursorSchema.optional(), limit: limit(CONVERSATIONS_PAGE_DEFAULT, CONVERSATIONS_PAGE_MAX) });
+export const ConversationsQuerySchema = z.object({ cursor: PageCursorSchema.optional(), limit: limit(LIST_PAGE_SIZES.conversations) });
 export const ConversationPageSchema = CursorPageSchema(ConversationSummarySchema, PageCursorSchema);
 export type ConversationPage = z.infer<typeof ConversationPageSchema>;
 
@@ -111,7 +103,7 @@ export type ConversationPage = z.infer<typeof ConversationPageSchema>;
  * GET /api/conversations/{id}/messages?before&limit: the newest `limit` messages older than `before` (absent: the newest),
  * answered oldest first; `nextCursor` (pass it as `before`) pages further back, null at the first message.
  */
-export const MessagesQuerySchema = z.object({ before: PageCursorSchema.optional(), limit: limit(MESSAGES_PAGE_DEFAULT, MESSAGES_PAGE_MAX) });
+export const MessagesQuerySchema = z.object({ before: PageCursorSchema.optional(), limit: limit(LIST_PAGE_SIZES.messages) });
 export const MessagePageSchema = CursorPageSchema(MessageSchema, PageCursorSchema);
 export type MessagePage = z.infer<typeof MessagePageSchema>;
 
@@ -125,7 +117,7 @@ export type BlockBody = z.input<typeof BlockBodySchema>;
 /** GET /api/blocks?cursor&limit: the users the viewer blocked, newest first. `displayName` null: never met in a conversation. */
 export const BlockedUserSchema = z.object({ userId: IdSchema, displayName: z.string().nullable(), blockedAt: IsoDateTimeSchema });
 export type BlockedUser = z.infer<typeof BlockedUserSchema>;
-export const BlocksQuerySchema = z.object({ cursor: PageCursorSchema.optional(), limit: limit(BLOCKS_PAGE_DEFAULT, BLOCKS_PAGE_MAX) });
+export const BlocksQuerySchema = z.object({ cursor: PageCursorSchema.optional(), limit: limit(LIST_PAGE_SIZES.blocks) });
 export const BlockedUserPageSchema = CursorPageSchema(BlockedUserSchema, PageCursorSchema);
 export type BlockedUserPage = z.infer<typeof BlockedUserPageSchema>;
 

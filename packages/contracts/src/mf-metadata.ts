@@ -11,6 +11,13 @@
  * `microfrontends.ts`; a test checks both agree.
  */
 
+/**
+ * Where the site serves its registry of deployed remotes (`{ remotes: [...] }`, `RemoteRegistrySchema` in
+ * microfrontends.ts): the gateway answers it, the shell reads it (and preloads it from its index.html), the shell's
+ * development and preview servers answer it the gateway's way.
+ */
+export const MF_REGISTRY_PATH = '/mf/registry.json';
+
 /** The sections of the home page in the order the shell lays them out (spec §2 Home). */
 export const HOME_SLOTS = [
   'hero',

@@ -13,6 +13,11 @@ export { UNDER_REVIEW_MESSAGE };
 export const REPORT_KINDS = ['listing', 'forum-post', 'forum-reply', 'review', 'business', 'conversation'] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
 
+/** The 404 of `GET /internal/content/{kind}/{id}` (every owning service): another kind, a malformed id or nothing there. */
+export const CONTENT_NOT_FOUND = 'Content not found';
+/** The 404 of an admin's action on a moderation case that does not exist. */
+export const CASE_NOT_FOUND = 'Case not found';
+
 /** Which service owns each kind of content (answers GET /internal/content/{kind}/{id} and applies moderation events). */
 export const REPORT_KIND_OWNER: Record<ReportKind, 'listings' | 'forum' | 'directory' | 'messages'> = {
   listing: 'listings',

@@ -1,6 +1,7 @@
 import './zod-config.ts';
 import { z } from 'zod';
 import { IdSchema, IsoDateTimeSchema, PageResponseSchema } from './common.ts';
+import { LIST_PAGE_SIZES } from './lists.ts';
 import {
   MODERATION_ACTIONS,
   MODERATION_MESSAGES,
@@ -83,7 +84,7 @@ export const ModerationCasePageSchema = PageResponseSchema(ModerationCaseSchema)
 export const ModerationCasesQuerySchema = z.object({
   status: z.enum(['pending', 'closed']).default('pending'),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(50).default(20),
+  pageSize: z.coerce.number().int().min(1).max(LIST_PAGE_SIZES.moderation.max).default(LIST_PAGE_SIZES.moderation.default),
 });
 
 export const DismissCaseBodySchema = z.strictObject({ note: details });
@@ -120,7 +121,7 @@ export const BannedUserPageSchema = PageResponseSchema(BannedUserSchema);
 
 export const ModerationPageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(50).default(20),
+  pageSize: z.coerce.number().int().min(1).max(LIST_PAGE_SIZES.moderation.max).default(LIST_PAGE_SIZES.moderation.default),
 });
 
 /**

@@ -7,9 +7,6 @@
 export const SAVED_LISTINGS_MAX = 500;
 /** How many ids one merge (the browser's local saves, sent at login) may carry: a browser keeps no more than this. */
 export const SAVED_LISTINGS_MERGE_MAX = SAVED_LISTINGS_MAX;
-/** Pages of GET /api/saved-listings. */
-export const SAVED_LISTINGS_PAGE_SIZE_DEFAULT = 24;
-export const SAVED_LISTINGS_PAGE_SIZE_MAX = 100;
 
 /**
  * What a saved listing is now, as visitors see it:
@@ -27,6 +24,9 @@ export const SAVED_LISTING_STATE_LABELS: Record<Exclude<SavedListingState, 'avai
   removed: 'This listing was removed',
   unavailable: 'This listing is no longer available',
 };
+
+/** The 404 of removing a save the user does not have. */
+export const SAVED_LISTING_NOT_FOUND = 'Saved listing not found';
 
 /** The 409 of a save past SAVED_LISTINGS_MAX. */
 export const SAVED_LISTINGS_FULL_MESSAGE = `You can save up to ${SAVED_LISTINGS_MAX} listings. Remove some saved listings to save more.`;

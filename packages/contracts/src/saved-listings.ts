@@ -2,7 +2,8 @@ import './zod-config.ts';
 import { z } from 'zod';
 import { IdSchema, IsoDateTimeSchema, PageResponseSchema } from './common.ts';
 import { ListingSchema, type SavedListingSchema } from './listings.ts';
-import { SAVED_LISTING_STATES, SAVED_LISTINGS_MERGE_MAX, SAVED_LISTINGS_PAGE_SIZE_DEFAULT, SAVED_LISTINGS_PAGE_SIZE_MAX } from './saved-listing-values.ts';
+import { LIST_PAGE_SIZES } from './lists.ts';
+import { SAVED_LISTING_STATES, SAVED_LISTINGS_MERGE_MAX } from './saved-listing-values.ts';
 
 /** The saved_listings entity is SavedListingSchema (listings.ts): one listing one signed-in user saved, unique per (userId, listingId). */
 export type SavedListing = z.infer<typeof SavedListingSchema>;
@@ -33,7 +34,7 @@ export type SavedListingsMergeResponse = z.infer<typeof SavedListingsMergeRespon
 export const SavedListingsQuerySchema = z
   .object({
     page: z.coerce.number().int().min(1).max(1000).default(1),
-    pageSize: z.coerce.number().int().min(1).max(SAVED_LISTINGS_PAGE_SIZE_MAX).default(SAVED_LISTINGS_PAGE_SIZE_DEFAULT),
+    pageSize: z.coerce.number().int().min(1).max(LIST_PAGE_SIZES.savedListings.max).default(LIST_PAGE_SIZES.savedListings.default),
   })
   .strict();
 export type SavedListingsQuery = z.input<typeof SavedListingsQuerySchema>;

@@ -31,9 +31,6 @@ export const SUGGEST_MIN_CHARS = 2;
 /** GET /api/search/suggest: the default and largest `limit`. */
 export const SUGGEST_LIMIT_DEFAULT = 8;
 export const SUGGEST_LIMIT_MAX = 10;
-/** GET /api/search: the default and largest `pageSize`. */
-export const SEARCH_PAGE_SIZE_DEFAULT = 20;
-export const SEARCH_PAGE_SIZE_MAX = 50;
 
 /** One hit of the site-wide search: what it is, its title, a short text, and the site path that shows it. */
 export interface SearchHit {

@@ -3,10 +3,9 @@ import { z } from 'zod';
 import { CursorPageSchema, IdSchema, IsoDateTimeSchema, PageResponseSchema, QueryTextSchema } from './common.ts';
 import { PRICE_BUCKET_IDS, type PriceBucketId } from './constants.ts';
 import { ListingSchema, ListingsQuerySchema } from './listings.ts';
+import { LIST_PAGE_SIZES } from './lists.ts';
 import {
   SEARCH_HIT_TYPES,
-  SEARCH_PAGE_SIZE_DEFAULT,
-  SEARCH_PAGE_SIZE_MAX,
   SEARCH_SNIPPET_MAX,
   SUGGEST_LIMIT_DEFAULT,
   SUGGEST_LIMIT_MAX,
@@ -58,7 +57,7 @@ export const SearchQuerySchema = z
     q: QueryTextSchema().pipe(z.string().min(1, 'Type something to search for')),
     type: SearchHitTypeSchema.optional(),
     page: z.coerce.number().int().min(1).max(1_000).default(1),
-    pageSize: z.coerce.number().int().min(1).max(SEARCH_PAGE_SIZE_MAX).default(SEARCH_PAGE_SIZE_DEFAULT),
+    pageSize: z.coerce.number().int().min(1).max(LIST_PAGE_SIZES.search.max).default(LIST_PAGE_SIZES.search.default),
   })
   .strict();
 

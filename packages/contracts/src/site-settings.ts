@@ -3,7 +3,8 @@
  * group, the contact e-mail and phone, the founder's profile on /about. The gateway reads them from its configuration
  * (services/gateway/src/web/site-settings.ts: SITE_* variables, required in production) and writes them into every page
  * it serves as a JSON block that is never executed (`<script type="application/json" id="site-settings">`), so the
- * first view has them without a request. The shell and the remotes read that block with `siteSettings()`.
+ * first view has them without a request. The shell and the remotes read that block with `siteSettings()` of
+ * `@cp/web-core/site-settings`.
  *
  * No zod here: this module is part of the home page's first bundle.
  */
@@ -74,31 +75,7 @@ export function parseSiteSettings(value: unknown): SiteSettings | undefined {
 
 /**
  * Where a page rendered on the server reads them (issue 20): the renderer's process has no document; it sets this
- * global to the JSON the gateway writes into the page, so the server's markup is the browser's.
+ * global to the JSON the gateway writes into the page, so the server's markup is the browser's (`siteSettings()` of
+ * `@cp/web-core/site-settings` reads it first).
  */
 export const SERVER_SITE_SETTINGS = '__cpSiteSettings';
-
-let read: { text: string | null | undefined; settings: SiteSettings } | undefined;
-/** The page's document, when there is one (this module is also compiled for Node, without the DOM's types). */
-type PageDocument = { getElementById(id: string): { textContent: string | null } | null } | undefined;
-
-/**
- * The operator's site settings, from the JSON block the gateway writes into the page: no request, known at the first
- * render, so nothing shifts. Without a usable block (the webpack dev server) the marked samples. Read again only when
- * the block's text changes. The shell's chrome and pages and the remotes (mf-listings' /listings) read it alike.
- */
-export function siteSettings(): SiteSettings {
-  const g = globalThis as { document?: PageDocument; [SERVER_SITE_SETTINGS]?: string };
-  const text = g[SERVER_SITE_SETTINGS] ?? g.document?.getElementById(SITE_SETTINGS_ELEMENT_ID)?.textContent;
-  if (!read || read.text !== text) {
-    let parsed: SiteSettings | undefined;
-    try {
-      parsed = text ? parseSiteSettings(JSON.parse(text)) : undefined;
-    } catch {
-      // not JSON: the samples
-    }
-    if (text && !parsed) console.warn('The page\'s site settings are unreadable: showing the sample values');
-    read = { text, settings: parsed ?? SAMPLE_SITE_SETTINGS };
-  }
-  return read.settings;
-}

@@ -4,7 +4,7 @@ import passport from 'passport';
 import { Strategy as JwtStrategy, type StrategyOptionsWithoutRequest } from 'passport-jwt';
 import jwt from 'jsonwebtoken';
 import { z } from 'zod';
-import { SessionCheckAnswerSchema } from '@cp/contracts';
+import { SessionCheckAnswerSchema, type SessionCheckAnswer } from '@cp/contracts';
 import { forbidden, HttpError, unauthorized } from './errors.ts';
 
 /** The session cookie that carries the identity token. HttpOnly; set and cleared by identity only. */
@@ -54,14 +54,12 @@ export function accountOf(user: AuthUser): { emailVerified: boolean; createdAt: 
   return { emailVerified: user.emailVerified, createdAt: new Date(user.createdAt) };
 }
 
-/** Answers whether a session is still active, and the user's current role. */
-export interface SessionAnswer {
-  userId: string;
-  isAdmin: boolean;
-  username?: string | undefined;
-  emailVerified?: boolean | undefined;
-  createdAt?: string | undefined;
-}
+/**
+ * Whether a session is still active, and the user's current role and standing: identity's answer to
+ * `GET /internal/sessions/:sid`, one schema in the contracts (`SessionCheckAnswerSchema`), which identity answers and
+ * `httpSessionChecker` parses.
+ */
+export type SessionAnswer = SessionCheckAnswer;
 
 export interface SessionChecker {
   check(sid: string): Promise<SessionAnswer | null>;

@@ -11,6 +11,7 @@ import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import TerserPlugin from 'terser-webpack-plugin';
 import webpack from 'webpack';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import { MF_REGISTRY_PATH } from '@cp/contracts/mf-metadata';
 import utilitySublayers from './utility-sublayers.js';
 
 const require = createRequire(import.meta.url);
@@ -363,7 +364,7 @@ export function createWebConfig(options) {
         }),
         new MiniCssExtractPlugin({ filename: `${contentHash}.css`, chunkFilename: `${contentHash}.css` }),
         ...(htmlTemplate && (isHost || isDev)
-          ? [new HtmlWebpackPlugin({ template: htmlTemplate, title: `${path.basename(appDir)} (standalone)`, filename: 'index.html', scriptLoading: 'defer', inject: 'head', minify: !isDev }), new InlineScriptHashesPlugin()]
+          ? [new HtmlWebpackPlugin({ template: htmlTemplate, title: `${path.basename(appDir)} (standalone)`, templateParameters: { mfRegistryPath: MF_REGISTRY_PATH }, filename: 'index.html', scriptLoading: 'defer', inject: 'head', minify: !isDev }), new InlineScriptHashesPlugin()]
           : []),
       ],
       optimization: {

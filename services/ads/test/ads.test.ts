@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AdvertisementCreated, AdvertisementDeleted, AdvertisementSchema, AdvertisementUpdated, eventStream, parseEvent } from '@cp/contracts';
-import { outboxModel, streamMessages } from '@cp/service-kit';
+import { AdvertisementSchema } from '@cp/contracts';
 import { adBody, BROWSER, call, startAds, until, visitorCookie, type AdsHarness } from './helpers.ts';
 
 type Session = Awaited<ReturnType<AdsHarness['newSession']>>;
@@ -152,20 +151,5 @@ describe('impressions and clicks', () => {
     await until('200 clicks counted', async () => (await stored(ad.id))?.clicks === 200);
     await new Promise((r) => setTimeout(r, 500));
     expect(await stored(ad.id)).toMatchObject({ clicks: 200, clicksFiltered: 0 });
-  });
-});
-
-describe('events through the outbox', () => {
-  it('publishes advertisement-created, -updated and -deleted', async () => {
-    const ad = await newAd({ title: 'Event test ad' });
-    await update(ad.id, adBody({ title: 'Event test ad 2', status: 'paused' }));
-    await remove(ad.id);
-    await until('the outbox is published', async () => (await outboxModel(h.conn).countDocuments({ status: 'pending' })) === 0);
-    const events = (await streamMessages(h.nats.jsm, eventStream('ads').name))
-      .map((m) => parseEvent(m.json()))
-      .filter((p) => p.ok && (p.event.data as { adId?: string }).adId === ad.id && p.event.type.startsWith('ads.advertisement'))
-      .map((p) => (p.ok ? p.event : null)!);
-    expect(events.map((e) => e.type)).toEqual([AdvertisementCreated.type, AdvertisementUpdated.type, AdvertisementDeleted.type]);
-    expect(events[1]!.data).toEqual({ adId: ad.id, title: 'Event test ad 2', status: 'paused' });
   });
 });

@@ -5,6 +5,7 @@ import {
   BusinessSchema,
   BusinessUpdated,
   BUSINESS_NOT_FOUND,
+  CONTENT_NOT_FOUND,
   ContentHidden,
   ContentRemoved,
   ContentRestored,
@@ -115,7 +116,7 @@ describe('GET /internal/content/{kind}/{id} (the moderation service asks)', () =
     for (const path of [`business/${randomUUID()}`, `review/${randomUUID()}`, 'business/not-a-uuid', `listing/${id}`, `forum-post/${id}`, `review/${id}`]) {
       const res = await call(h.base, 'GET', `/internal/content/${path}`);
       expect(res.status).toBe(404);
-      expect(res.body.error).toBe('Not found');
+      expect(res.body.error).toBe(CONTENT_NOT_FOUND);
     }
   });
 });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  CONTENT_NOT_FOUND,
   ContentHidden,
   ContentRemoved,
   ContentRestored,
@@ -98,7 +99,7 @@ describe('GET /internal/content/{kind}/{id} (the moderation service asks)', () =
     for (const path of [`forum-post/${randomUUID()}`, `forum-reply/${randomUUID()}`, 'forum-post/not-a-uuid', `listing/${postId}`, `business/${postId}`, `forum-reply/${postId}`]) {
       const res = await call(h.base, 'GET', `/internal/content/${path}`);
       expect(res.status).toBe(404);
-      expect(res.body.error).toBe('Not found');
+      expect(res.body.error).toBe(CONTENT_NOT_FOUND);
     }
   });
 });

@@ -1,4 +1,5 @@
 import type { Context } from 'koa';
+import { SESSION_NOT_FOUND, USER_NOT_FOUND } from '@cp/contracts';
 import { createRouter, readCookie, SESSION_COOKIE, type Auth } from '@cp/service-kit';
 import type { IdentityDeps } from './use-cases/deps.ts';
 import { register } from './use-cases/register.ts';
@@ -90,7 +91,7 @@ export function identityRoutes(deps: IdentityDeps, auth: Auth) {
     const contact = await userContact(deps, ctx.params.id ?? '');
     if (!contact) {
       ctx.status = 404;
-      ctx.body = { error: 'User not found' };
+      ctx.body = { error: USER_NOT_FOUND };
       return;
     }
     ctx.body = contact;
@@ -114,7 +115,7 @@ export function identityRoutes(deps: IdentityDeps, auth: Auth) {
     const answer = sid.length <= 128 ? await checkSession(deps, sid) : null;
     if (!answer) {
       ctx.status = 404;
-      ctx.body = { error: 'Session not found' };
+      ctx.body = { error: SESSION_NOT_FOUND };
       return;
     }
     ctx.body = answer;

@@ -1,4 +1,4 @@
-import { PasswordResetRequested } from '@cp/contracts';
+import { PasswordResetRequested, SessionCheckAnswerSchema } from '@cp/contracts';
 import { outboxModel } from '@cp/service-kit';
 import { call, newUser, startIdentity, type IdentityHarness } from './helpers.ts';
 import { mailbox } from '../../../infra/src/index.ts';
@@ -131,6 +131,8 @@ describe('login and sessions', () => {
     const active = await call(h.base, 'GET', `/internal/sessions/${sid}`);
     const standing = { emailVerified: false, createdAt: reg.body.createdAt };
     expect(active.body).toEqual({ userId: reg.body.id, isAdmin: false, username: user.username, ...standing });
+    // The contracts' one schema, which the other services' session checker parses it with: nothing more, nothing less.
+    expect(SessionCheckAnswerSchema.strict().parse(active.body)).toEqual(active.body);
     await h.deps.users.setAdmin(reg.body.id as string, true);
     expect((await call(h.base, 'GET', `/internal/sessions/${sid}`)).body).toEqual({ userId: reg.body.id, isAdmin: true, username: user.username, ...standing });
     await call(h.base, 'POST', '/api/logout', { cookie: reg.cookie });

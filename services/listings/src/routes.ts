@@ -1,5 +1,6 @@
 import { createRouter, notFound, type Auth, type AuthUser } from '@cp/service-kit';
 import type { Context } from 'koa';
+import { IMAGE_NOT_FOUND } from '@cp/contracts';
 import { createListing } from './use-cases/create-listing.ts';
 import { getListing } from './use-cases/get-listing.ts';
 import { listListings, listMyListings } from './use-cases/list-listings.ts';
@@ -82,11 +83,11 @@ export function listingsRoutes(deps: ListingsDeps, auth: Auth) {
    */
   router.get('/uploads/*key', async (ctx) => {
     const key = ctx.path.slice('/uploads/'.length);
-    if (!IMAGE_KEY.test(key)) throw notFound('Image not found');
+    if (!IMAGE_KEY.test(key)) throw notFound(IMAGE_NOT_FOUND);
     const object = await deps.store.get(key);
     if (!object || object.contentType !== 'image/webp') {
       object?.stream.destroy();
-      throw notFound('Image not found');
+      throw notFound(IMAGE_NOT_FOUND);
     }
     ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
     ctx.set('ETag', `"${object.etag.replace(/"/g, '')}"`);

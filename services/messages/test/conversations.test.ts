@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  ConversationOpened,
   ConversationPageSchema,
   ConversationRead,
   ConversationSummarySchema,
@@ -64,9 +63,7 @@ describe('opening a conversation', () => {
     const mine = await summary(owner, first.conversation.id);
     expect(mine).toMatchObject({ role: 'owner', other: { id: buyer.userId, displayName: buyer.username }, unread: 2, lastMessage: { text: 'Could I pick it up on Sunday?' } });
 
-    // Events: opened once, a message-sent per message, without the text.
-    const openedEvents = await h.emitted(ConversationOpened, (d) => d.conversationId === first.conversation.id);
-    expect(openedEvents).toEqual([{ conversationId: first.conversation.id, listingId: listing.id, buyerId: buyer.userId, ownerId: owner.userId, createdAt: first.conversation.createdAt }]);
+    // Events: a message-sent per message, without the text.
     const sent = await h.emitted(MessageSent, (d) => d.conversationId === first.conversation.id);
     expect(sent).toHaveLength(2);
     expect(sent[0]).toEqual({ conversationId: first.conversation.id, messageId: first.message.id, listingId: listing.id, senderId: buyer.userId, recipientId: owner.userId, createdAt: first.message.createdAt, senderName: buyer.username, listingTitle: 'Walnut bookshelf' });

@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
-
-export const FLASH_TOAST_KEY = 'cp-flash-toast';
+import { FLASH_TOAST_KEY } from './flash-toast-key.ts';
 
 /**
  * Shows the previous page's toast (flash-toast.tsx) after this page's first render; the module that reads and shows

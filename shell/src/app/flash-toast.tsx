@@ -1,5 +1,5 @@
 import { toast, type ToastInput } from '@cp/ui';
-import { FLASH_TOAST_KEY as KEY } from './flash-toast-loader.tsx';
+import { FLASH_TOAST_KEY as KEY } from './flash-toast-key.ts';
 
 const VARIANTS = new Set(['default', 'destructive', 'success']);
 

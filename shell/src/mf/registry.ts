@@ -1,4 +1,4 @@
-import { checkRemoteMetadata, REMOTE_NAME_PATTERN, type HeaderSlot, type HomeSlot } from '@cp/contracts/mf-metadata';
+import { checkRemoteMetadata, MF_REGISTRY_PATH, REMOTE_NAME_PATTERN, type HeaderSlot, type HomeSlot } from '@cp/contracts/mf-metadata';
 
 /**
  * The runtime registry of microfrontends. The shell knows no remote at build time: at startup it reads
@@ -11,7 +11,6 @@ import { checkRemoteMetadata, REMOTE_NAME_PATTERN, type HeaderSlot, type HomeSlo
  * A registry that cannot be read means "no remotes": the shell's own pages keep working.
  * Checked by hand (@cp/contracts/mf-metadata, no zod): this code is part of the home page's first bundle.
  */
-export const REGISTRY_URL = '/mf/registry.json';
 
 export interface RemoteDescriptor {
   /** The container name, as built: 'mf_<name>'. */
@@ -82,7 +81,7 @@ export function parseRegistry(document: unknown, origin?: string): { remotes: Re
 }
 
 /** Fetches and parses the registry; any failure yields no remotes and an error text. */
-export async function fetchRegistry(fetchFn: typeof fetch = fetch, url: string = REGISTRY_URL, origin?: string): Promise<{ remotes: RemoteDescriptor[]; error?: string }> {
+export async function fetchRegistry(fetchFn: typeof fetch = fetch, url: string = MF_REGISTRY_PATH, origin?: string): Promise<{ remotes: RemoteDescriptor[]; error?: string }> {
   try {
     const response = await fetchFn(url, { credentials: 'same-origin', headers: { accept: 'application/json' } });
     if (!response.ok) return { remotes: [], error: `${response.status}: ${response.statusText || 'registry unavailable'}` };

@@ -1,7 +1,8 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { PageRendererOptions } from '@cp/contracts';
 import { createRemotesController, type RemotesController } from './remotes.ts';
-import { parseRegistry, REGISTRY_URL, type RemoteDescriptor } from './registry.ts';
+import { MF_REGISTRY_PATH } from '@cp/contracts/mf-metadata';
+import { parseRegistry, type RemoteDescriptor } from './registry.ts';
 
 /**
  * The remotes on the server (issue 20): the registry the browser reads, but each remote's server container — the
@@ -72,7 +73,7 @@ export function createServerRemotes(options: Pick<PageRendererOptions, 'siteOrig
     let remotes: RemoteDescriptor[] = [];
     let error: string | undefined;
     try {
-      const res = await fetch(new URL(REGISTRY_URL, options.siteOrigin), { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(2_000) });
+      const res = await fetch(new URL(MF_REGISTRY_PATH, options.siteOrigin), { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(2_000) });
       if (!res.ok) throw new Error(`registry answered ${res.status}`);
       const parsed = parseRegistry(await res.json());
       for (const message of parsed.rejected) options.log('warn', message);

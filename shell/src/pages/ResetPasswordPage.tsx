@@ -1,7 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { CheckCircle2, ShieldAlert } from 'lucide-react';
-import { REDIRECT_DELAY_MS, ResetPasswordFormSchema } from '@cp/contracts';
+import { ResetPasswordFormSchema } from '@cp/contracts';
+import { REDIRECT_DELAY_MS } from '@cp/ui/timings';
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Field, Input, toast } from '@cp/ui';
 import { validate, type FieldErrors } from '@cp/web-core';
 import { useResetPasswordMutation } from '@cp/web-core/password-api';

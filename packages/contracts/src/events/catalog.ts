@@ -131,10 +131,6 @@ export const AdImpressionRecorded = defineEvent(
   z.object({ adId: IdSchema, placement: AdPlacementSchema.nullable(), visitor: adVisitor, view: z.string().regex(PAGE_VIEW_ID_PATTERN).optional() }),
 );
 export const AdClickRecorded = defineEvent('ads.click-recorded', 1, z.object({ adId: IdSchema, placement: AdPlacementSchema.nullable(), visitor: adVisitor }));
-const adRef = z.object({ adId: IdSchema, title: z.string(), status: z.string() });
-export const AdvertisementCreated = defineEvent('ads.advertisement-created', 1, adRef);
-export const AdvertisementUpdated = defineEvent('ads.advertisement-updated', 1, adRef);
-export const AdvertisementDeleted = defineEvent('ads.advertisement-deleted', 1, z.object({ adId: IdSchema }));
 
 // comms
 export const ContactMessageReceived = defineEvent('comms.contact-message-received', 1, z.object({ messageId: IdSchema, email: z.string(), subject: z.string().nullable() }));
@@ -171,12 +167,6 @@ export const UserUnbanned = defineEvent('moderation.user-unbanned', 1, z.object(
 // messages (issue 23): the messages service's conversations. No message text travels in an event (the streams are
 // read by other services; the text stays in the messages database): a consumer that shows a message (live delivery)
 // reads it from the messages service, one that mails (the unread notice) needs only who, which conversation and when.
-/** The buyer opened the one conversation of (listing, buyer) with its first message (a MessageSent follows in the same transaction). */
-export const ConversationOpened = defineEvent(
-  'messages.conversation-opened',
-  1,
-  z.object({ conversationId: IdSchema, listingId: IdSchema, buyerId: IdSchema, ownerId: IdSchema, createdAt: IsoDateTimeSchema }),
-);
 /**
  * A message was stored: `recipientId` is the other participant (unread for them until a ConversationRead of theirs).
  * `senderName` and `listingTitle` name the sender and the listing in the unread-message mail (optional: events stored
@@ -223,9 +213,6 @@ export const eventCatalog = [
   BusinessReviewed,
   AdImpressionRecorded,
   AdClickRecorded,
-  AdvertisementCreated,
-  AdvertisementUpdated,
-  AdvertisementDeleted,
   ContactMessageReceived,
   NewsletterSubscribed,
   NewsletterMailRequested,
@@ -236,7 +223,6 @@ export const eventCatalog = [
   ContentRemoved,
   UserBanned,
   UserUnbanned,
-  ConversationOpened,
   MessageSent,
   ConversationRead,
 ] as const satisfies readonly EventDefinition[];

@@ -3,15 +3,9 @@ import { ChevronDown } from 'lucide-react';
 // pages that have selects, not on the home page) and must use the page's one copy of the deferred-part loader and its
 // toast queue.
 import { createDeferredPart, Field } from '@cp/ui';
+import { optionOf, SELECT_TRIGGER_CLASS, type SelectOption, type SelectPartProps } from './select-parts.ts';
 
-/** The look of a select's trigger: the bare one below and Radix's (SelectTrigger in select.tsx) are the same box. */
-export const SELECT_TRIGGER_CLASS =
-  'flex h-10 w-full items-center justify-between rounded-md border border-input bg-background px-3 py-2 text-sm text-foreground data-[placeholder]:text-muted-foreground focus:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background disabled:cursor-not-allowed disabled:opacity-50 aria-[invalid=true]:border-destructive [&>span]:line-clamp-1 cursor-pointer';
-
-/** An option of a SelectField: a value shown as itself, or a value with its label. */
-export type SelectOption<T extends string> = T | { value: T; label: string };
-
-export const optionOf = <T extends string>(o: SelectOption<T>): { value: T; label: string } => (typeof o === 'string' ? { value: o, label: o } : o);
+export type { SelectOption } from './select-parts.ts';
 
 export interface SelectFieldProps<T extends string> {
   label: string;
@@ -25,14 +19,6 @@ export interface SelectFieldProps<T extends string> {
   required?: boolean;
   disabled?: boolean;
   className?: string;
-}
-
-/** What the Radix select (`LoadedSelect` in @cp/ui/select) gets besides the deferred part's props. */
-export interface SelectPartProps {
-  value: string;
-  options: readonly SelectOption<string>[];
-  onChange: (value: string) => void;
-  disabled: boolean;
 }
 
 /** The Radix select, from its own shared entry, when the user first shows intent on a select of the page. */

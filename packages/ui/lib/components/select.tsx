@@ -4,11 +4,9 @@ import { Check, ChevronDown } from 'lucide-react';
 // Through the package (a shared singleton), not ../utils.ts: this entry is its own shared module (not on the home
 // page) and must use the page's one copy of cn and tailwind-merge.
 import { cn, type DeferredPartProps } from '@cp/ui';
-import { optionOf, SELECT_TRIGGER_CLASS, type SelectPartProps } from '@cp/ui/select-field';
-
-// Remotes built before SelectField moved to @cp/ui/select-field import it from here, and this module is shared with
-// them at runtime: it stays reachable for them. New code imports @cp/ui/select-field.
-export { SelectField, type SelectFieldProps, type SelectOption } from '@cp/ui/select-field';
+// Its own copy of the few plain parts it shares with SelectField (not through @cp/ui/select-field, which loads this
+// module: no circle). SelectField itself comes from @cp/ui/select-field.
+import { optionOf, SELECT_TRIGGER_CLASS, type SelectPartProps } from './select-parts.ts';
 
 export const Select = SelectPrimitive.Root;
 export const SelectGroup = SelectPrimitive.Group;

@@ -2,6 +2,7 @@ import { forwardRef, type ComponentPropsWithoutRef, type ComponentRef } from 're
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { cva, type VariantProps } from 'class-variance-authority';
 import { X } from 'lucide-react';
+import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from '../timings.ts';
 import { useToast } from '../use-toast.ts';
 import { cn } from '../utils.ts';
 
@@ -25,14 +26,14 @@ const ToastRoot = forwardRef<ComponentRef<typeof ToastPrimitive.Root>, Component
 ToastRoot.displayName = 'Toast';
 
 /**
- * Renders the toast queue with Radix Toast, loaded by `Toaster` (toaster.tsx) with the page's first toast. Radix's
- * defaults are the spec's (§9): shown 5000 ms, swiped right past 50 px to dismiss; the queue keeps one toast at a
+ * Renders the toast queue with Radix Toast, loaded by `Toaster` (toaster.tsx) with the page's first toast: shown
+ * TOAST_DURATION_MS, swiped right past TOAST_SWIPE_THRESHOLD_PX to dismiss (spec §9); the queue keeps one toast at a
  * time (§8).
  */
 export function ToastRegion() {
   const { toasts, dismiss } = useToast();
   return (
-    <ToastPrimitive.Provider>
+    <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}>
       {toasts.map(({ id, title, description, variant, duration, open }) => (
         <ToastRoot
           key={id}

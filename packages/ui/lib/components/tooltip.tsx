@@ -1,12 +1,13 @@
 import { forwardRef, useEffect, useRef, useState, type ComponentPropsWithoutRef, type ComponentRef, type ReactNode } from 'react';
 import * as TooltipPrimitive from '@radix-ui/react-tooltip';
 import type { DeferredPartProps } from '../deferred.tsx';
+import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from '../timings.ts';
 import { cn } from '../utils.ts';
 
 /**
  * The Radix tooltip, loaded by `Tooltip` (tooltip-trigger.tsx) when the pointer or the focus reaches its trigger.
- * Radix defaults are the spec's (§9): opens after 700 ms, 300 ms skip delay (each tooltip has its own provider, so the
- * skip delay applies within one tooltip).
+ * It opens after TOOLTIP_DELAY_MS with TOOLTIP_SKIP_DELAY_MS's skip delay (spec §9; each tooltip has its own provider,
+ * so the skip delay applies within one tooltip).
  */
 const TooltipContent = forwardRef<ComponentRef<typeof TooltipPrimitive.Content>, ComponentPropsWithoutRef<typeof TooltipPrimitive.Content>>(
   ({ className, sideOffset = 4, ...props }, ref) => (
@@ -27,9 +28,6 @@ export interface TooltipProps {
   content: ReactNode;
 }
 
-/** Radix's (and the spec's) open delay: the tooltip that replaced a hovered trigger waits for it too. */
-const DELAY_MS = 700;
-
 export function LoadedTooltip({ content, trigger, autoFocus, hovered }: TooltipProps & DeferredPartProps) {
   const triggerRef = useRef<HTMLButtonElement>(null);
   const [open, setOpen] = useState(false);
@@ -40,11 +38,11 @@ export function LoadedTooltip({ content, trigger, autoFocus, hovered }: TooltipP
     if (!hovered || autoFocus) return;
     const timer = setTimeout(() => {
       if (triggerRef.current?.matches(':hover')) setOpen(true);
-    }, DELAY_MS);
+    }, TOOLTIP_DELAY_MS); // the tooltip that replaced a hovered trigger waits the open delay too
     return () => clearTimeout(timer);
   }, []);
   return (
-    <TooltipPrimitive.Provider delayDuration={DELAY_MS}>
+    <TooltipPrimitive.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
       <TooltipPrimitive.Root open={open} onOpenChange={setOpen}>
         <TooltipPrimitive.Trigger asChild ref={triggerRef}>
           {trigger}

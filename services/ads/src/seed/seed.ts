@@ -1,5 +1,4 @@
 import { isDuplicateKey, nameBasedId, runInTransaction } from '@cp/service-kit';
-import { AdvertisementCreated } from '@cp/contracts';
 import type { AdDoc } from '../data/ads-repository.ts';
 import type { AdsDeps } from '../use-cases/deps.ts';
 import { adFields } from '../use-cases/ad-rules.ts';
@@ -11,7 +10,7 @@ export const demoAdId = (slug: string): string => nameBasedId(`cp-demo-ads:${slu
 /**
  * The demo advertisements for a newcomer's first `npm start`: when there is no ad, the demo sponsors' ads (validated
  * like the admin's form; a few impressions and clicks so the admin tab shows a CTR; one that ended, one paused), in one
- * transaction with their advertisement-created events. Returns the ads inserted (0 when any ad exists).
+ * transaction. Returns the ads inserted (0 when any ad exists).
  */
 export async function seedDemoAds(deps: AdsDeps): Promise<number> {
   if ((await deps.ads.model.countDocuments({}, { limit: 1 })) > 0) return 0;
@@ -22,11 +21,8 @@ export async function seedDemoAds(deps: AdsDeps): Promise<number> {
     return { _id: demoAdId(slug), ...fields, impressions, clicks, impressionsFiltered: 0, clicksFiltered: 0, statusChanges: [{ at: createdAt, status: fields.status }], createdAt, updatedAt: createdAt };
   });
   try {
-    await runInTransaction(deps.conn, async (session, emit) => {
-      for (const doc of docs) {
-        await deps.ads.insert(doc, session);
-        await emit(AdvertisementCreated, { adId: doc._id, title: doc.title, status: doc.status });
-      }
+    await runInTransaction(deps.conn, async (session) => {
+      for (const doc of docs) await deps.ads.insert(doc, session);
     });
   } catch (err) {
     if (isDuplicateKey(err)) return 0; // another instance seeded at the same moment

@@ -1,11 +1,9 @@
 import { notFound } from '@cp/service-kit';
-import { IdSchema, type ContentSnapshot } from '@cp/contracts';
+import { CONTENT_NOT_FOUND, IdSchema, type ContentSnapshot } from '@cp/contracts';
 import type { DirectoryDeps } from './deps.ts';
 
 const TITLE_MAX = 300;
 const EXCERPT_MAX = 500;
-
-export const CONTENT_NOT_FOUND = 'Not found';
 
 /** Where a business is seen on the site (a review: on its business's page). */
 export const businessPath = (id: string) => `/business/${id}`;

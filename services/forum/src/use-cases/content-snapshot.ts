@@ -1,11 +1,9 @@
 import { notFound } from '@cp/service-kit';
-import { IdSchema, type ContentSnapshot } from '@cp/contracts';
+import { CONTENT_NOT_FOUND, IdSchema, type ContentSnapshot } from '@cp/contracts';
 import type { ForumDeps } from './deps.ts';
 
 const TITLE_MAX = 300;
 const EXCERPT_MAX = 500;
-
-export const CONTENT_NOT_FOUND = 'Not found';
 
 /** Where a post is seen on the site (a reply: on its post's page). */
 export const postPath = (postId: string) => `/forum/post/${postId}`;

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { jsonObject, notFound, runInTransaction, usernameOf, type AuthUser } from '@cp/service-kit';
-import { ForumReplyCreated, ForumReplyInsertSchema, IdSchema, type ForumReply } from '@cp/contracts';
+import { ForumReplyCreated, ForumReplyInsertSchema, IdSchema, POST_NOT_FOUND, type ForumReply } from '@cp/contracts';
 import type { ReplyDoc } from '../data/replies-repository.ts';
 import { toReply } from '../data/forum-mapper.ts';
 import type { ForumDeps } from './deps.ts';
-import { POST_NOT_FOUND } from './post-rules.ts';
 
 /** How much of a reply its notice quotes. */
 export const EXCERPT_LENGTH = 200;

@@ -1,10 +1,8 @@
 import type { ClientSession } from 'mongoose';
 import { notFound } from '@cp/service-kit';
-import { IdSchema } from '@cp/contracts';
+import { IdSchema, POST_NOT_FOUND } from '@cp/contracts';
 import { isVisible, type PostDoc } from '../data/posts-repository.ts';
 import type { ForumDeps } from './deps.ts';
-
-export const POST_NOT_FOUND = 'Post not found';
 
 /**
  * The post a reader may see: 404 when there is none, and for everyone but its author when moderation hides it or its

@@ -13,7 +13,7 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { Context, Middleware, Next } from 'koa';
-import type { RemoteMetadata } from '@cp/contracts';
+import { MF_REGISTRY_PATH, type RemoteMetadata } from '@cp/contracts';
 import { HttpError, isLinkPreviewer, notFound, type Logger } from '@cp/service-kit';
 import type { WebConfig, WebRemote } from './config.ts';
 import { forwardInfoOf, proxyRequest, Upstream, type UpstreamGroup } from '../shared/upstream.ts';
@@ -23,7 +23,6 @@ import { withSiteSettings } from './site-settings.ts';
 import { watchedFile } from './watched-file.ts';
 import { cacheControlOf, CompressionCache, resolveInside, sendContent, sendFile } from './static-files.ts';
 
-export const REGISTRY_PATH = '/mf/registry.json';
 /** How long the page waits for the remotes' metadata for its preload hints (only while it is first being read). */
 const PRELOAD_WAIT_MS = 200;
 
@@ -160,7 +159,7 @@ export function createWebSite(config: WebConfig, logger: Logger, deps: WebDeps =
     let timer: NodeJS.Timeout | undefined;
     const known = await Promise.race([metadata(), new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), PRELOAD_WAIT_MS)))]);
     clearTimeout(timer);
-    return [fetchPreload(REGISTRY_PATH), ...(known ? preloadLinks(remotes, known, pathname === '/index.html' ? '/' : pathname) : [])];
+    return [fetchPreload(MF_REGISTRY_PATH), ...(known ? preloadLinks(remotes, known, pathname === '/index.html' ? '/' : pathname) : [])];
   }
   const csp = root ? cspReader(root, logger) : async () => contentSecurityPolicy();
   /** index.html with the site settings in it, made again when a rebuild changes the file. Its version is its content's hash. */
@@ -223,7 +222,7 @@ export function createWebSite(config: WebConfig, logger: Logger, deps: WebDeps =
   async function middleware(ctx: Context, _next: Next): Promise<void> {
     const p = ctx.path;
     if (!READ_METHODS.has(ctx.method)) throw new HttpError(405, 'Method not allowed', { headers: { Allow: 'GET, HEAD' } });
-    if (p === REGISTRY_PATH) {
+    if (p === MF_REGISTRY_PATH) {
       ctx.set('Cache-Control', 'no-cache');
       ctx.type = 'application/json; charset=utf-8';
       ctx.body = await registry();

@@ -1,5 +1,5 @@
 import { notFound } from '@cp/service-kit';
-import { IdSchema, type ContentSnapshot } from '@cp/contracts';
+import { CONTENT_NOT_FOUND, IdSchema, type ContentSnapshot } from '@cp/contracts';
 import type { ListingsDeps } from './deps.ts';
 
 const EXCERPT_MAX = 500;
@@ -12,9 +12,9 @@ const TITLE_MAX = 300;
  */
 export async function contentSnapshot(deps: ListingsDeps, kind: string, rawId: string): Promise<ContentSnapshot> {
   const id = IdSchema.safeParse(rawId);
-  if (kind !== 'listing' || !id.success) throw notFound('Content not found');
+  if (kind !== 'listing' || !id.success) throw notFound(CONTENT_NOT_FOUND);
   const doc = await deps.listings.findById(id.data);
-  if (!doc) throw notFound('Content not found');
+  if (!doc) throw notFound(CONTENT_NOT_FOUND);
   const excerpt = doc.description.replace(/\s+/g, ' ').trim();
   return {
     kind: 'listing',

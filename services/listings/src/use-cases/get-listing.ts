@@ -1,8 +1,8 @@
 import { HttpError, notFound } from '@cp/service-kit';
-import { DONE_VISIBLE_DAYS, LISTING_EXPIRED_MESSAGE, type Listing } from '@cp/contracts';
+import { DONE_VISIBLE_DAYS, LISTING_EXPIRED_MESSAGE, LISTING_NOT_FOUND, type Listing } from '@cp/contracts';
 import { isModerated, type ListingDoc } from '../data/listings-repository.ts';
 import { listingFor } from './public-listing.ts';
-import { listingId, missingOrGone, LISTING_NOT_FOUND } from './listing-rules.ts';
+import { listingId, missingOrGone } from './listing-rules.ts';
 import type { ListingsDeps } from './deps.ts';
 import { DAY_MS } from './expiry.ts';
 

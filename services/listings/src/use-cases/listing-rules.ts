@@ -1,8 +1,7 @@
 import { badRequest, forbidden, HttpError, notFound } from '@cp/service-kit';
-import { IdSchema } from '@cp/contracts';
+import { IdSchema, LISTING_NOT_FOUND } from '@cp/contracts';
 import type { ListingsDeps } from './deps.ts';
 
-export const LISTING_NOT_FOUND = 'Listing not found';
 export const LISTING_REMOVED = 'Listing was removed';
 export const NOT_OWNER = 'You can only change your own listings';
 export const FOREIGN_IMAGE = 'Only images you uploaded can be attached to your listing';

@@ -1,5 +1,5 @@
 import { notFound } from '@cp/service-kit';
-import { IdSchema, ListingStatusSchema, type MessagingListing } from '@cp/contracts';
+import { IdSchema, LISTING_NOT_FOUND, ListingStatusSchema, type MessagingListing } from '@cp/contracts';
 import { isModerated } from '../data/listings-repository.ts';
 import { isGoneForVisitors } from './get-listing.ts';
 import type { ListingsDeps } from './deps.ts';
@@ -11,9 +11,9 @@ import type { ListingsDeps } from './deps.ts';
  */
 export async function messagingListing(deps: ListingsDeps, rawId: string): Promise<MessagingListing> {
   const id = IdSchema.safeParse(rawId);
-  if (!id.success) throw notFound('Listing not found');
+  if (!id.success) throw notFound(LISTING_NOT_FOUND);
   const doc = await deps.listings.findById(id.data);
-  if (!doc) throw notFound('Listing not found');
+  if (!doc) throw notFound(LISTING_NOT_FOUND);
   return {
     id: doc._id,
     userId: doc.userId,

@@ -1,5 +1,6 @@
 import { notFound, runInTransaction } from '@cp/service-kit';
-import { pathListingId, SAVED_LISTING_NOT_FOUND, type SavedListingsDeps } from './saved-listing-rules.ts';
+import { SAVED_LISTING_NOT_FOUND } from '@cp/contracts';
+import { pathListingId, type SavedListingsDeps } from './saved-listing-rules.ts';
 
 /**
  * DELETE /api/saved-listings/:listingId: removes the signed-in user's save of a listing, whatever has become of the

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { HttpError, notFound, runInTransaction } from '@cp/service-kit';
-import { LISTING_EXPIRED_MESSAGE, SAVED_LISTINGS_FULL_MESSAGE, SAVED_LISTINGS_MAX, SaveListingRequestSchema, type SavedListing } from '@cp/contracts';
-import { LISTING_NOT_FOUND, missingOrGone } from './listing-rules.ts';
+import { LISTING_EXPIRED_MESSAGE, LISTING_NOT_FOUND, SAVED_LISTINGS_FULL_MESSAGE, SAVED_LISTINGS_MAX, SaveListingRequestSchema, type SavedListing } from '@cp/contracts';
+import { missingOrGone } from './listing-rules.ts';
 import { savedStateOf, toSavedListing, type SavedListingsDeps } from './saved-listing-rules.ts';
 import type { SavedListingDoc } from '../data/saved-listings-repository.ts';
 

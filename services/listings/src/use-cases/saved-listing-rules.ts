@@ -9,7 +9,6 @@ export interface SavedListingsDeps extends ListingsDeps {
   saved: SavedListingsRepository;
 }
 
-export const SAVED_LISTING_NOT_FOUND = 'Saved listing not found';
 export const INVALID_LISTING_ID = 'Invalid listing id';
 
 /** A listing id in a path: a uuid, else 400 (a saved listing's id is never anything else). */

@@ -1,4 +1,4 @@
-import { BlockBodySchema, BlocksQuerySchema, IdSchema, MESSAGES_MESSAGES, type BlockedUserPage } from '@cp/contracts';
+import { BlockBodySchema, BlocksQuerySchema, IdSchema, MESSAGES_MESSAGES, USER_NOT_FOUND, type BlockedUserPage } from '@cp/contracts';
 import { badRequest, isDuplicateKey, jsonObject, notFound, runInTransaction, type AuthUser } from '@cp/service-kit';
 import { toBlockedUser } from '../data/conversation-mapper.ts';
 import { decodeCursor, encodeCursor } from '../data/cursor.ts';
@@ -14,7 +14,7 @@ export async function blockUser(deps: MessagesDeps, user: AuthUser, body: unknow
   if (userId === user.id) throw badRequest(MESSAGES_MESSAGES.cannotBlockYourself);
   if (await deps.blocks.isBlocked(user.id, userId)) return;
   const target = await deps.users.contact(userId);
-  if (!target) throw notFound('User not found');
+  if (!target) throw notFound(USER_NOT_FOUND);
   try {
     await runInTransaction(deps.conn, (session) => deps.blocks.block({ blockerId: user.id, blockedId: userId, blockedName: target.username, createdAt: deps.now() }, session));
   } catch (err) {
@@ -26,7 +26,7 @@ export async function blockUser(deps: MessagesDeps, user: AuthUser, body: unknow
 /** DELETE /api/blocks/:userId: lifts the block (none: no change). A malformed id is a 404. */
 export async function unblockUser(deps: MessagesDeps, user: AuthUser, rawUserId: string): Promise<void> {
   const id = IdSchema.safeParse(rawUserId);
-  if (!id.success) throw notFound('User not found');
+  if (!id.success) throw notFound(USER_NOT_FOUND);
   await runInTransaction(deps.conn, (session) => deps.blocks.unblock(user.id, id.data, session));
 }
 

@@ -1,4 +1,4 @@
-import { IdSchema, type ContentSnapshot } from '@cp/contracts';
+import { CONTENT_NOT_FOUND, IdSchema, type ContentSnapshot } from '@cp/contracts';
 import { notFound } from '@cp/service-kit';
 import { roleOf } from '../data/conversation-mapper.ts';
 import { otherRole } from '../data/conversations-repository.ts';
@@ -17,14 +17,14 @@ const EXCERPT_MESSAGES = 10;
  */
 export async function contentSnapshot(deps: MessagesDeps, kind: string, rawId: string, rawReporterId: unknown): Promise<ContentSnapshot> {
   const id = IdSchema.safeParse(rawId);
-  if (kind !== 'conversation' || !id.success) throw notFound('Content not found');
+  if (kind !== 'conversation' || !id.success) throw notFound(CONTENT_NOT_FOUND);
   const doc = await deps.conversations.findById(id.data);
-  if (!doc) throw notFound('Content not found');
+  if (!doc) throw notFound(CONTENT_NOT_FOUND);
   let author: { id: string; name: string } | null = null;
   if (rawReporterId !== undefined) {
     const reporter = IdSchema.safeParse(rawReporterId);
     const role = reporter.success ? roleOf(doc, reporter.data) : null;
-    if (!role) throw notFound('Content not found');
+    if (!role) throw notFound(CONTENT_NOT_FOUND);
     const other = otherRole(role);
     author = { id: other === 'buyer' ? doc.buyerId : doc.ownerId, name: doc.names[other] };
   }

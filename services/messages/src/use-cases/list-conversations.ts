@@ -5,7 +5,7 @@ import { decodeCursor, encodeCursor } from '../data/cursor.ts';
 import { otherId, participantConversation } from './conversation-rules.ts';
 import type { MessagesDeps } from './deps.ts';
 
-/** GET /api/conversations?cursor&limit: the inbox, newest activity first, at most CONVERSATIONS_PAGE_MAX a page. */
+/** GET /api/conversations?cursor&limit: the inbox, newest activity first, at most LIST_PAGE_SIZES.conversations.max a page. */
 export async function listConversations(deps: MessagesDeps, user: AuthUser, query: unknown): Promise<ConversationPage> {
   const q = ConversationsQuerySchema.parse(query);
   const docs = await deps.conversations.page(user.id, q.cursor ? decodeCursor(q.cursor) : undefined, q.limit);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ConversationOpened, MESSAGES_MESSAGES, OpenConversationBodySchema, type OpenConversationAnswer } from '@cp/contracts';
+import { MESSAGES_MESSAGES, OpenConversationBodySchema, type OpenConversationAnswer } from '@cp/contracts';
 import { badRequest, conflict, forbidden, isDuplicateKey, jsonObject, notFound, runInTransaction, usernameOf, type AuthUser } from '@cp/service-kit';
 import { toMessage, toSummary } from '../data/conversation-mapper.ts';
 import type { ConversationDoc } from '../data/conversations-repository.ts';
@@ -56,7 +56,6 @@ export async function openConversation(deps: MessagesDeps, user: AuthUser, body:
           updatedAt: now,
         } satisfies ConversationDoc;
         await deps.conversations.insert(conv, session);
-        await emit(ConversationOpened, { conversationId: conv._id, listingId: conv.listingId, buyerId: conv.buyerId, ownerId: conv.ownerId, createdAt: now.toISOString() });
       }
       const msg = await appendMessage(deps, conv, 'buyer', { id: user.id, name: buyerName }, input.text, session, emit);
       return { conversationId: conv._id, msg };

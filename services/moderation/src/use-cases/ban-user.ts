@@ -1,4 +1,4 @@
-import { BanUserBodySchema, IdSchema, UserBanned, type BannedUser } from '@cp/contracts';
+import { BanUserBodySchema, CASE_NOT_FOUND, IdSchema, USER_NOT_FOUND, UserBanned, type BannedUser } from '@cp/contracts';
 import { conflict, isDuplicateKey, jsonObject, notFound, runInTransaction, type AuthUser } from '@cp/service-kit';
 import { toBannedUser } from '../data/moderation-mapper.ts';
 import type { BanDoc } from '../data/bans-repository.ts';
@@ -8,7 +8,7 @@ import type { ModerationDeps } from './deps.ts';
 /** A user id from the path: anything but a uuid is no user (404). */
 export function userIdOf(raw: string): string {
   const id = IdSchema.safeParse(raw);
-  if (!id.success) throw notFound('User not found');
+  if (!id.success) throw notFound(USER_NOT_FOUND);
   return id.data;
 }
 
@@ -23,10 +23,10 @@ export async function banUser(deps: ModerationDeps, admin: AuthUser, rawUserId: 
   const input = BanUserBodySchema.parse(jsonObject(body));
   if (userId === admin.id) throw conflict('You cannot ban yourself');
   const user = await deps.users.contact(userId);
-  if (!user) throw notFound('User not found');
+  if (!user) throw notFound(USER_NOT_FOUND);
   if (user.isAdmin === true) throw conflict('An administrator cannot be banned');
   const fromCase = input.caseId ? await deps.cases.findById(input.caseId) : null;
-  if (input.caseId && !fromCase) throw notFound('Case not found');
+  if (input.caseId && !fromCase) throw notFound(CASE_NOT_FOUND);
   const now = deps.now();
   const ban: BanDoc = { _id: userId, username: user.username, reason: input.reason, bannedBy: admin.id, caseId: fromCase?._id ?? null, bannedAt: now };
   try {

@@ -1,4 +1,4 @@
-import { IdSchema, LISTING_CATEGORIES, type ListingCategory } from '@cp/contracts';
+import { BUSINESS_NOT_FOUND, CATEGORY_NOT_FOUND, IdSchema, LISTING_CATEGORIES, LISTING_NOT_FOUND, type ListingCategory } from '@cp/contracts';
 import { badRequest, HttpError, notFound } from '@cp/service-kit';
 import type { PreviewCache, PreviewImage } from './cache.ts';
 import { MAX_INPUT_PIXELS, type PreviewImageDeps } from './deps.ts';
@@ -53,7 +53,7 @@ function categoryCard({ deps, cache }: PreviewContext, category: ListingCategory
 export async function categoryImage(ctx: PreviewContext, slug: string): Promise<PreviewAnswer> {
   if (!SLUG.test(slug)) throw badRequest('Invalid category');
   const category = CATEGORY_BY_SLUG.get(slug);
-  if (!category) throw notFound('Category not found');
+  if (!category) throw notFound(CATEGORY_NOT_FOUND);
   return { image: await categoryCard(ctx, category), maxAge: HOUR };
 }
 
@@ -77,7 +77,7 @@ export async function listingImage(ctx: PreviewContext, rawId: string): Promise<
     ctx.deps.logger.warn({ err: err.message, listingId }, 'listing unavailable; site card as its preview image');
     return { image: await siteImage(ctx), maxAge: FALLBACK_MAX_AGE };
   }
-  if (!listing) throw notFound('Listing not found');
+  if (!listing) throw notFound(LISTING_NOT_FOUND);
   const first = listing.imageUrls[0];
   if (isStoredImage(first)) {
     try {
@@ -108,7 +108,7 @@ export async function businessImage(ctx: PreviewContext, rawId: string): Promise
     ctx.deps.logger.warn({ err: err.message, businessId }, 'directory unavailable; site card as the preview image');
     return { image: await siteImage(ctx), maxAge: FALLBACK_MAX_AGE };
   }
-  if (!business) throw notFound('Business not found');
+  if (!business) throw notFound(BUSINESS_NOT_FOUND);
   const logo = business.logoUrl;
   if (!isStoredImage(logo)) return { image: await siteImage(ctx), maxAge: HOUR };
   const name = siteName(ctx.deps);
