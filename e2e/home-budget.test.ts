@@ -36,18 +36,31 @@ describe('home page JavaScript', () => {
 });
 
 /**
- * Pages that only show listings load no validation library: the zod schemas come with the forms that need them (Post
- * Ad, edit), not with the pages. @cp/contracts keeps its plain values (categories, locations, tiers) apart from its
- * schemas for this (listing-values.ts), so /listings' filter options and /my-listings' page need no zod. (The forum's
- * and the Yellow Pages' pages do load it: their category lists live beside their schemas.)
+ * Pages that only show content load no validation library: the zod schemas come with the forms that need them (Post
+ * Ad, edit, New Post), not with the pages. @cp/contracts keeps its plain values (categories, locations, tiers) apart
+ * from its schemas for this (listing-values.ts, forum-values.ts), so /listings' filter options, /my-listings' page and
+ * /forum's category filter need no zod; the forum's New Post dialog loads on intent. (The Yellow Pages' page still
+ * loads it: its category tree lives beside its schemas.)
  */
-describe('pages that only show listings', () => {
-  test.each(['/', '/listings', '/listing/00000000-0000-4000-8000-000000000999', '/my-listings'])('%s loads no zod', async (path) => {
+describe('pages that only show content', () => {
+  test.each(['/', '/listings', '/listing/00000000-0000-4000-8000-000000000999', '/my-listings', '/forum'])('%s loads no zod', async (path) => {
     await withPage(async ({ page, site }) => {
       const files = await pageJavaScript(page, `${site}${path}`, mainHeading);
       const packages = await packagesIn(files.map((f) => new URL(f.path, site).href));
       expect(packages.has('react-dom')).toBe(true); // the source maps were read
       expect([...packages].filter((p) => p === 'zod' || p.startsWith('@zod/'))).toEqual([]);
+    });
+  });
+});
+
+/** The forum's first view keeps to the page budget too (it has no section on home, so the home guard never sees it). */
+describe('the forum page JavaScript', () => {
+  test(`/forum loads at most ${GUARD_KB} KB gzip`, async () => {
+    await withPage(async ({ page, site }) => {
+      const files = await pageJavaScript(page, `${site}/forum`, mainHeading);
+      const total = files.reduce((sum, f) => sum + f.gzip, 0) / 1024;
+      if (total > GUARD_KB) throw new Error(`/forum JavaScript ${total.toFixed(1)} KB gzip > ${GUARD_KB} KB:\n${files.map((f) => `  ${f.path} ${(f.gzip / 1024).toFixed(1)}`).join('\n')}`);
+      expect(files.some((f) => f.path.startsWith('/mf/forum/'))).toBe(true); // the page's own remote was measured
     });
   });
 });

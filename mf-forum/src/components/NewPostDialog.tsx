@@ -1,139 +1,23 @@
-import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { Link } from 'react-router';
-import { ImagePlus, Loader2, LogIn, Plus, X } from 'lucide-react';
-import { FORUM_CATEGORIES, ForumPostInsertSchema, type ForumCategory } from '@cp/contracts';
-import { Button, Field, Input, Textarea, toast } from '@cp/ui';
-import { SelectField } from '@cp/ui/select-field';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@cp/ui/dialog';
-import { useAuth, validate, type FieldErrors } from '@cp/web-core';
-import { useCreateForumPostMutation, useUploadPostImageMutation } from '../api/forum-api.ts';
-import { serverText } from '../lib/posts.ts';
+import { Plus } from 'lucide-react';
+import type { ForumCategory } from '@cp/contracts';
+import { Button, createDeferredPart } from '@cp/ui';
+import type { NewPostDialogProps } from './NewPostDialogPart.tsx';
 
-interface PostFormValues {
-  category: ForumCategory | '';
-  title: string;
-  content: string;
-}
+// The dialog and its form (Radix's dialog, the contracts' schemas: zod) load when the button is first pointed at,
+// focused or pressed, not with the page.
+const NewPostPart = createDeferredPart<NewPostDialogProps>(() => import('./NewPostDialogPart.tsx').then((m) => m.NewPostDialogPart), { openOnPress: true, popup: 'dialog' });
 
-const EMPTY: PostFormValues = { category: '', title: '', content: '' };
-
-function PostForm({ initialCategory, onDone }: { initialCategory: ForumCategory | undefined; onDone: () => void }) {
-  const [values, setValues] = useState<PostFormValues>({ ...EMPTY, category: initialCategory ?? '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [create, { isLoading }] = useCreateForumPostMutation();
-  const [upload, { isLoading: uploading }] = useUploadPostImageMutation();
-  const [imageUrl, setImageUrl] = useState<string | undefined>();
-  const fileInput = useRef<HTMLInputElement>(null);
-  const text = (key: 'title' | 'content') => (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setValues((v) => ({ ...v, [key]: e.target.value }));
-
-  /** One optional picture, uploaded as soon as it is chosen (the site's upload pipeline: re-encoded, no metadata). */
-  async function onFile(e: ChangeEvent<HTMLInputElement>) {
-    const file = e.target.files?.[0];
-    e.target.value = '';
-    if (!file) return;
-    try {
-      setImageUrl((await upload(file).unwrap()).url);
-    } catch (error) {
-      toast({ title: 'Error', description: serverText(error) ?? 'Failed to upload images. Please try again.', variant: 'destructive' });
-    }
-  }
-
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    const checked = validate(ForumPostInsertSchema, { category: values.category || undefined, title: values.title, content: values.content, ...(imageUrl ? { imageUrl } : {}) });
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      return;
-    }
-    setErrors({});
-    try {
-      await create(checked.data).unwrap();
-      toast({ title: 'Success', description: 'Your post has been created successfully.', variant: 'success' });
-      setValues(EMPTY);
-      setImageUrl(undefined);
-      onDone();
-    } catch (error) {
-      toast({ title: 'Error', description: serverText(error) ?? 'Failed to create post. Please try again.', variant: 'destructive' });
-    }
-  }
-
-  return (
-    <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-4">
-      <SelectField label="Category" required value={values.category} options={FORUM_CATEGORIES} onChange={(category) => setValues((s) => ({ ...s, category }))} placeholder="Select a category" error={errors.category} />
-      <Field label="Title" required error={errors.title}>
-        <Input value={values.title} onChange={text('title')} placeholder="What is your post about?" maxLength={200} />
-      </Field>
-      <Field label="Content" required error={errors.content} hint="At least 20 characters.">
-        <Textarea value={values.content} onChange={text('content')} rows={6} placeholder="Share details, ask a question, start a discussion…" />
-      </Field>
-      <div className="space-y-2">
-        <span className="text-sm font-medium" id="post-image-label">
-          Image <span className="font-normal text-muted-foreground">(optional)</span>
-        </span>
-        <div className="flex items-center gap-3" aria-live="polite">
-          {imageUrl ? (
-            <div className="relative h-20 w-28 overflow-hidden rounded-md border bg-muted">
-              <img src={imageUrl} alt="The post's image" className="h-full w-full object-cover" />
-              <button
-                type="button"
-                onClick={() => setImageUrl(undefined)}
-                className="absolute right-1 top-1 rounded-full bg-background/90 p-0.5 shadow focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-                aria-label="Remove the image"
-              >
-                <X className="h-3.5 w-3.5" aria-hidden="true" />
-              </button>
-            </div>
-          ) : (
-            <Button type="button" variant="outline" size="sm" disabled={uploading} onClick={() => fileInput.current?.click()} aria-describedby="post-image-hint">
-              {uploading ? <Loader2 className="animate-spin" aria-hidden="true" /> : <ImagePlus aria-hidden="true" />}
-              {uploading ? 'Uploading…' : 'Add an image'}
-            </Button>
-          )}
-        </div>
-        <input ref={fileInput} type="file" accept="image/*" className="sr-only" tabIndex={-1} aria-labelledby="post-image-label" onChange={(e) => void onFile(e)} />
-        <p id="post-image-hint" className="text-xs text-muted-foreground">
-          PNG, JPG, WebP or GIF up to 10MB
-        </p>
-      </div>
-      <DialogFooter>
-        <Button type="submit" disabled={isLoading || uploading}>
-          {isLoading ? 'Creating...' : 'Create Post'}
-        </Button>
-      </DialogFooter>
-    </form>
-  );
-}
-
-/** The New Post button and its dialog (spec §2 Forum): the form for a logged-in user, a login prompt otherwise. */
+/** The New Post button and its dialog (spec §2 Forum). */
 export function NewPostDialog({ initialCategory }: { initialCategory?: ForumCategory | undefined }) {
-  const [open, setOpen] = useState(false);
-  const { user, isLoading } = useAuth();
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <NewPostPart
+      initialCategory={initialCategory}
+      trigger={
         <Button>
           <Plus aria-hidden="true" />
           New Post
         </Button>
-      </DialogTrigger>
-      <DialogContent className="sm:max-w-lg">
-        <DialogHeader>
-          <DialogTitle>Create a New Post</DialogTitle>
-          <DialogDescription>{user ? 'Start a discussion with the community.' : 'You need to be logged in to create a forum post'}</DialogDescription>
-        </DialogHeader>
-        {user ? (
-          <PostForm initialCategory={initialCategory} onDone={() => setOpen(false)} />
-        ) : isLoading ? null : (
-          <DialogFooter>
-            <Button asChild>
-              <Link to="/auth" onClick={() => setOpen(false)}>
-                <LogIn aria-hidden="true" />
-                Login to Continue
-              </Link>
-            </Button>
-          </DialogFooter>
-        )}
-      </DialogContent>
-    </Dialog>
+      }
+    />
   );
 }

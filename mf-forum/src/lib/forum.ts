@@ -1,6 +1,6 @@
 import { FORUM_CATEGORIES, type ForumCategory, type ForumPost } from '@cp/contracts';
 
-// The category filter and form lists: these come with the contracts' zod schemas, so only the forum pages import them.
+// The category filter and form lists: the contracts' plain forum values (forum-values.ts, no zod).
 
 /** The category filter: All plus the six forum categories (spec §2 Forum, §3). */
 export const FORUM_FILTERS = ['All', ...FORUM_CATEGORIES] as const;

@@ -4,10 +4,9 @@ import { ModerationStateSchema } from './moderation.ts';
 import { CursorPageSchema, cursorQuery, IdSchema, IsoDateTimeSchema, LIMITS, StoredImageUrlSchema } from './common.ts';
 import { LIST_PAGE_SIZES } from './lists.ts';
 import { MIN_POST_CONTENT, MIN_POST_TITLE, MIN_REPLY } from './constants.ts';
+import { FORUM_CATEGORIES } from './forum-values.ts';
 
-export const FORUM_CATEGORIES = ['General', 'Events', 'Housing', 'Jobs', 'Services', 'Buy & Sell'] as const;
 export const ForumCategorySchema = z.enum(FORUM_CATEGORIES, { error: 'Please select a category' });
-export type ForumCategory = z.infer<typeof ForumCategorySchema>;
 
 /** forum_posts (spec §3), with the author's username (the screens show it: a raw user id means nothing to readers). */
 export const ForumPostSchema = z.object({

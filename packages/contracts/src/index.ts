@@ -14,6 +14,7 @@ export * from './saved-listing-values.ts';
 export * from './saved-listings.ts';
 export * from './saved-search-values.ts';
 export * from './saved-searches.ts';
+export * from './forum-values.ts';
 export * from './forum.ts';
 export * from './directory.ts';
 export * from './ads.ts';

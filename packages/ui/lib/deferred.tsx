@@ -31,10 +31,10 @@ const OPEN_KEYS = new Set(['Enter', ' ', 'ArrowDown']);
  * the full part, moving the focus along and opening it if the trigger was already pressed. This keeps Radix's popper,
  * dismissable layers and focus management off the home page's initial JavaScript.
  *
- * `openOnPress`: a press opens the part (menus, selects); without it only hover and focus load it (tooltips). `popup`:
- * what the press opens, for the bare trigger's aria-haspopup (default "menu").
+ * `openOnPress`: a press opens the part (menus, selects, dialogs); without it only hover and focus load it (tooltips).
+ * `popup`: what the press opens, for the bare trigger's aria-haspopup (default "menu").
  */
-export function createDeferredPart<P extends object>(load: () => Promise<ComponentType<P & DeferredPartProps>>, options: { openOnPress: boolean; popup?: 'menu' | 'listbox' }) {
+export function createDeferredPart<P extends object>(load: () => Promise<ComponentType<P & DeferredPartProps>>, options: { openOnPress: boolean; popup?: 'menu' | 'listbox' | 'dialog' }) {
   let Loaded: ComponentType<P & DeferredPartProps> | undefined;
   let pending: Promise<void> | undefined;
   const preload = (): Promise<void> =>

@@ -1,0 +1,51 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { LogIn } from 'lucide-react';
+import type { ForumCategory } from '@cp/contracts';
+import { Button, type DeferredPartProps } from '@cp/ui';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@cp/ui/dialog';
+import { useAuth } from '@cp/web-core';
+import PostForm from './NewPostForm.tsx';
+
+export interface NewPostDialogProps {
+  initialCategory?: ForumCategory | undefined;
+}
+
+/**
+ * The New Post dialog on its trigger (spec §2 Forum): the form for a logged-in user, a login prompt otherwise. Loaded by
+ * NewPostDialog when the button is first pointed at, focused or pressed (createDeferredPart), so the forum's pages load
+ * neither Radix's dialog nor the form's schemas (zod) with their first view.
+ */
+export function NewPostDialogPart({ initialCategory, trigger, autoFocus, defaultOpen }: NewPostDialogProps & DeferredPartProps) {
+  const [open, setOpen] = useState(defaultOpen);
+  const { user, isLoading } = useAuth();
+  const ref = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (autoFocus) ref.current?.focus();
+  }, []);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild ref={ref}>
+        {trigger}
+      </DialogTrigger>
+      <DialogContent className="sm:max-w-lg">
+        <DialogHeader>
+          <DialogTitle>Create a New Post</DialogTitle>
+          <DialogDescription>{user ? 'Start a discussion with the community.' : 'You need to be logged in to create a forum post'}</DialogDescription>
+        </DialogHeader>
+        {user ? (
+          <PostForm initialCategory={initialCategory} onDone={() => setOpen(false)} />
+        ) : isLoading ? null : (
+          <DialogFooter>
+            <Button asChild>
+              <Link to="/auth" onClick={() => setOpen(false)}>
+                <LogIn aria-hidden="true" />
+                Login to Continue
+              </Link>
+            </Button>
+          </DialogFooter>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
