@@ -6,7 +6,7 @@ import { mailbox } from '../../../infra/src/mailbox.ts';
 import { testEnv } from '../../../infra/src/jest/test-env.ts';
 import { buildCommsApp } from '../src/app.ts';
 import { identityUserDirectory } from '../src/data/user-directory.ts';
-import { startCommsHandlers } from '../src/events/notify-operators.ts';
+import { notifyOperatorsConsumer } from '../src/events/notify-operators.ts';
 import type { CommsDeps } from '../src/use-cases/deps.ts';
 
 const env = testEnv();
@@ -36,7 +36,7 @@ beforeAll(async () => {
   deps = built.deps;
   relay = new OutboxRelay({ connection: conn, js: nats.js, logger });
   relay.start();
-  handlers = await startCommsHandlers(deps, nats, { backoffMs: [300] });
+  handlers = await notifyOperatorsConsumer.start(deps, nats, { backoffMs: [300] });
   server = await listen(built.app, 0, '127.0.0.1', logger);
   base = `http://127.0.0.1:${server.port}`;
 });

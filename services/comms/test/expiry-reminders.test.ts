@@ -9,7 +9,7 @@ import { runLifecycle } from '../../listings/src/use-cases/run-lifecycle.ts';
 import { recordingMailer } from './reply-notice-helpers.ts';
 import { buildCommsApp } from '../src/app.ts';
 import { identityUserDirectory } from '../src/data/user-directory.ts';
-import { EXPIRY_REMINDERS_DURABLE, startExpiryReminders } from '../src/events/expiry-reminders.ts';
+import { EXPIRY_REMINDERS_DURABLE, expiryRemindersConsumer } from '../src/events/expiry-reminders.ts';
 import { expiryReminderMessageId } from '../src/use-cases/expiry-reminders.ts';
 import type { CommsDeps } from '../src/use-cases/deps.ts';
 
@@ -36,7 +36,7 @@ beforeAll(async () => {
   await ensureStream(h.nats.jsm, 'listings');
   deps = (await buildCommsApp({ conn, mailer: recorded.mailer, users: identityUserDirectory(h.identity.base), logger, config: { CONTACT_INBOX: 'ops@example.com', PUBLIC_URL } })).deps;
   // Two replicas of comms on the same durable.
-  for (let i = 0; i < 2; i++) replicas.push(await startExpiryReminders(deps, h.nats, { durable, backoffMs: [200] }));
+  for (let i = 0; i < 2; i++) replicas.push(await expiryRemindersConsumer.start(deps, h.nats, { durable, backoffMs: [200] }));
 });
 afterAll(async () => {
   for (const r of replicas) await r.stop();

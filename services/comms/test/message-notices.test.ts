@@ -9,7 +9,7 @@ import { movableClock, recordingMailer, registerUser } from './reply-notice-help
 import { buildCommsApp } from '../src/app.ts';
 import type { MailBatchDoc } from '../src/data/mail-batches-repository.ts';
 import { identityUserDirectory } from '../src/data/user-directory.ts';
-import { startMessageNotices } from '../src/events/message-notices.ts';
+import { messageNoticesConsumer } from '../src/events/message-notices.ts';
 import { startMailBatchSender } from '../src/jobs/send-mail-batches.ts';
 import { MESSAGE_NOTICE_KIND } from '../src/use-cases/message-notices.ts';
 import type { CommsDeps } from '../src/use-cases/deps.ts';
@@ -42,7 +42,7 @@ beforeAll(async () => {
   deps = built.deps;
   server = await listen(built.app, 0, '127.0.0.1', logger);
   base = `http://127.0.0.1:${server.port}`;
-  consumer = await startMessageNotices(deps, nats, { durable });
+  consumer = await messageNoticesConsumer.start(deps, nats, { durable });
 });
 afterEach(async () => {
   await Promise.all(senders.splice(0).map((s) => s.stop()));

@@ -14,7 +14,7 @@ import { startTestGateway } from '../../gateway/test/helpers.ts';
 import type { RunningGateway } from '../../gateway/src/app.ts';
 import { buildCommsApp } from '../src/app.ts';
 import { identityUserDirectory } from '../src/data/user-directory.ts';
-import { startNewsletterMail } from '../src/events/newsletter-mail.ts';
+import { newsletterMailConsumer } from '../src/events/newsletter-mail.ts';
 import type { CommsDeps } from '../src/use-cases/deps.ts';
 import { NEWSLETTER_MAIL_GAP_MS } from '../src/use-cases/subscribe-newsletter.ts';
 
@@ -52,7 +52,7 @@ beforeAll(async () => {
     now,
   });
   deps = built.deps;
-  consumer = await startNewsletterMail(deps, h.nats, { backoffMs: [300], durable: DURABLE });
+  consumer = await newsletterMailConsumer.start(deps, h.nats, { backoffMs: [300], durable: DURABLE });
   base = await h.serve(built.app);
   gateway = await startTestGateway({ COMMS_URL: base, IDENTITY_URL: h.identity.base });
 });

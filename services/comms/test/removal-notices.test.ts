@@ -8,7 +8,7 @@ import { call, newUser, startIdentity, until, type IdentityHarness } from '../..
 import { recordingMailer, registerUser } from './reply-notice-helpers.ts';
 import { buildCommsApp } from '../src/app.ts';
 import { identityUserDirectory } from '../src/data/user-directory.ts';
-import { REMOVALS_DURABLE, startRemovalNotices } from '../src/events/removal-notices.ts';
+import { REMOVALS_DURABLE, removalNoticesConsumer } from '../src/events/removal-notices.ts';
 import { removalNoticeMessageId, siteLink } from '../src/use-cases/removal-notices.ts';
 import type { CommsDeps } from '../src/use-cases/deps.ts';
 
@@ -37,7 +37,7 @@ beforeAll(async () => {
   await ensureStream(nats.jsm, 'moderation');
   deps = (await buildCommsApp({ conn, mailer: recorded.mailer, users: identityUserDirectory(identity.base), logger, config: { CONTACT_INBOX: INBOX, PUBLIC_URL } })).deps;
   // Two replicas of comms on the same durable.
-  for (let i = 0; i < 2; i++) replicas.push(await startRemovalNotices(deps, nats, { durable, backoffMs: [200] }));
+  for (let i = 0; i < 2; i++) replicas.push(await removalNoticesConsumer.start(deps, nats, { durable, backoffMs: [200] }));
 });
 afterAll(async () => {
   for (const r of replicas) await r.stop();

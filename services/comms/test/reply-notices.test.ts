@@ -8,7 +8,7 @@ import { startIdentity, type IdentityHarness } from '../../identity/test/helpers
 import { movableClock, recordingMailer, registerUser, replyBatches, replyEventData, waitForBatches } from './reply-notice-helpers.ts';
 import { buildCommsApp } from '../src/app.ts';
 import { identityUserDirectory } from '../src/data/user-directory.ts';
-import { startReplyNotices } from '../src/events/reply-notices.ts';
+import { replyNoticesConsumer } from '../src/events/reply-notices.ts';
 import { mailBatchKinds, startMailBatchSender } from '../src/jobs/send-mail-batches.ts';
 import { mailBatchMessageId } from '../src/use-cases/mail-batch-kind.ts';
 import { queueReplyNotice } from '../src/use-cases/reply-notices.ts';
@@ -44,7 +44,7 @@ beforeAll(async () => {
   await ensureStream(nats.jsm, 'forum');
   const built = await buildCommsApp({ conn, mailer: recorded.mailer, users: identityUserDirectory(identity.base), logger, config: { CONTACT_INBOX: 'ops@example.com', PUBLIC_URL }, now: clock.now });
   deps = built.deps;
-  consumer = await startReplyNotices(deps, nats, { durable, backoffMs: [200] });
+  consumer = await replyNoticesConsumer.start(deps, nats, { durable, backoffMs: [200] });
 });
 afterEach(async () => {
   current = working;

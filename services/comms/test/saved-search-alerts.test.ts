@@ -9,7 +9,7 @@ import { startSavedSearchAlerts as startMatcher } from '../../listings/src/event
 import { movableClock, recordingMailer } from './reply-notice-helpers.ts';
 import { buildCommsApp } from '../src/app.ts';
 import { identityUserDirectory } from '../src/data/user-directory.ts';
-import { startSavedSearchAlerts } from '../src/events/saved-search-alerts.ts';
+import { savedSearchAlertsConsumer } from '../src/events/saved-search-alerts.ts';
 import { startMailBatchSender } from '../src/jobs/send-mail-batches.ts';
 import { ALERT_DIGEST_KIND, alertMessageId } from '../src/use-cases/saved-search-alerts.ts';
 import type { CommsDeps } from '../src/use-cases/deps.ts';
@@ -41,7 +41,7 @@ beforeAll(async () => {
   conn = await connectMongo(env.MONGO_URL, `comms_alerts_${randomUUID().slice(0, 8)}`);
   deps = (await buildCommsApp({ conn, mailer: recorded.mailer, users: identityUserDirectory(h.identity.base), logger, config: { CONTACT_INBOX: 'ops@example.com', PUBLIC_URL }, now: clock.now })).deps;
   // Two comms replicas on one durable.
-  for (let i = 0; i < 2; i++) stoppers.push(await startSavedSearchAlerts(deps, h.nats, { durable: commsDurable, backoffMs: [200] }));
+  for (let i = 0; i < 2; i++) stoppers.push(await savedSearchAlertsConsumer.start(deps, h.nats, { durable: commsDurable, backoffMs: [200] }));
   sender = startMailBatchSender(deps, { everyMs: 3_600_000, holder: 'replica-1' }); // ticked by the test
 });
 afterAll(async () => {

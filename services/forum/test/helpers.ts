@@ -4,7 +4,7 @@ import { POSTING_ACTIONS } from '@cp/contracts';
 import { ensureStream, type NatsHandle, type PostingLimitOverrides } from '@cp/service-kit';
 import { call, newUser, startBehindIdentity, until, type IdentityHarness } from '../../identity/test/helpers.ts';
 import { buildForumApp } from '../src/app.ts';
-import { startViewCounter } from '../src/events/view-counter.ts';
+import { viewCounterConsumer } from '../src/events/view-counter.ts';
 import { moderationConsumer } from '../src/events/moderation.ts';
 import type { ForumDeps } from '../src/use-cases/deps.ts';
 
@@ -33,7 +33,7 @@ export interface ForumHarness {
 export async function startForum(opts: { postingLimits?: PostingLimitOverrides } = {}): Promise<ForumHarness> {
   const base = await startBehindIdentity('forum');
   const { app, deps } = await buildForumApp({ conn: base.conn, js: base.nats.js, logger: base.logger, auth: base.auth, postingLimits: opts.postingLimits ?? LIFTED_LIMITS });
-  const counter = await startViewCounter(deps, base.nats, { durable: `view-counter-test-${randomUUID().slice(0, 8)}` });
+  const counter = await viewCounterConsumer.start(deps, base.nats, { durable: `view-counter-test-${randomUUID().slice(0, 8)}` });
   await ensureStream(base.nats.jsm, 'moderation');
   const moderation = await moderationConsumer.start(deps, base.nats, { durable: `forum-moderation-test-${randomUUID().slice(0, 8)}` });
   return {

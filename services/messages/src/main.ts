@@ -1,18 +1,19 @@
-import { ensureStream, identityUserDirectory, startService } from '@cp/service-kit';
+import { identityUserDirectory, startService } from '@cp/service-kit';
 import { loadMessagesConfig } from './config.ts';
 import { buildMessagesApp } from './app.ts';
 import { httpListingSource } from './data/listing-source.ts';
 
 import { natsLiveFeed } from './events/live-feed.ts';
-import { startListingsConsumer } from './events/listings.ts';
+import { listingsConsumer } from './events/listings.ts';
 import { moderationConsumer } from './events/moderation.ts';
 import { seedDemoConversation } from './seed/seed.ts';
 
 await startService({
   name: 'messages',
   loadConfig: loadMessagesConfig,
-  // Reported conversations the moderation service removed (its stream made sure of by the kit).
-  consumers: [moderationConsumer],
+  // The listings' lifecycle (the conversations' copy of their listing) and the reported conversations the moderation
+  // service removed (their streams made sure of by the kit, with the settings their services give them).
+  consumers: [listingsConsumer, moderationConsumer],
   async build({ config, logger, conn, nats, readiness, sessionAuth, onClose }) {
     const { app, deps } = await buildMessagesApp({
       conn,
@@ -25,10 +26,6 @@ await startService({
       live: (deps) => natsLiveFeed(nats, deps),
       liveStreamsMax: config.LIVE_STREAMS_MAX,
     });
-    // The listings' stream (the same settings its service gives it; whoever starts first makes it).
-    await ensureStream(nats.jsm, 'listings', logger);
-    const listings = await startListingsConsumer(deps, nats);
-    onClose(() => listings.stop());
     if (config.SEED_DEMO_DATA) {
       // In the background: the demo listing is asked for at listings, which may start after this service.
       const seeding = seedDemoConversation(deps);

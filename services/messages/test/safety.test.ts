@@ -14,7 +14,7 @@ import {
 } from '@cp/contracts';
 import { ensureStream, publishEvent } from '@cp/service-kit';
 import { httpContentOwners } from '../../moderation/src/data/content-owners.ts';
-import { startListingsConsumer } from '../src/events/listings.ts';
+import { listingsConsumer } from '../src/events/listings.ts';
 import { moderationConsumer } from '../src/events/moderation.ts';
 import { call, startMessages, until, type MessagesHarness, type Session } from './helpers.ts';
 
@@ -30,7 +30,7 @@ beforeAll(async () => {
   await ensureStream(h.nats.jsm, 'moderation');
   // Durables of their own: test files share the streams, never a consumer.
   const tag = randomUUID().slice(0, 8);
-  consumers = [await startListingsConsumer(h.deps, h.nats, { durable: `messages-listings-test-${tag}` }), await moderationConsumer.start(h.deps, h.nats, { durable: `messages-moderation-test-${tag}` })];
+  consumers = [await listingsConsumer.start(h.deps, h.nats, { durable: `messages-listings-test-${tag}` }), await moderationConsumer.start(h.deps, h.nats, { durable: `messages-moderation-test-${tag}` })];
   [owner, buyer] = [await h.newSession(), await h.newSession()];
 });
 afterAll(async () => {

@@ -1,5 +1,5 @@
-import { eventStream, ForumReplyCreated } from '@cp/contracts';
-import { on, startConsumer, type NatsHandle } from '@cp/service-kit';
+import { ForumReplyCreated } from '@cp/contracts';
+import { defineConsumer, on } from '@cp/service-kit';
 import { queueReplyNotice } from '../use-cases/reply-notices.ts';
 import type { CommsDeps } from '../use-cases/deps.ts';
 
@@ -11,20 +11,13 @@ export const REPLY_NOTICES_DURABLE = 'comms-reply-notices';
  * (jobs/send-mail-batches.ts). A durable consumer of the forum's stream (the kit's: validated payloads, so a malformed
  * event goes to dead letters instead of looping; retries with backoff).
  */
-export function startReplyNotices(deps: CommsDeps, nats: NatsHandle, opts: { durable?: string; backoffMs?: number[]; ackWaitMs?: number } = {}) {
-  return startConsumer({
-    nats,
-    connection: deps.conn,
-    stream: eventStream('forum').name,
-    durable: opts.durable ?? REPLY_NOTICES_DURABLE,
-    logger: deps.logger,
-    handlers: [
-      on(ForumReplyCreated, async (event, ctx) => {
-        const outcome = await queueReplyNotice(deps, event.data, ctx.session);
-        deps.logger.debug({ replyId: event.data.replyId, postId: event.data.postId, outcome }, 'reply notice');
-      }),
-    ],
-    ...(opts.backoffMs ? { backoffMs: opts.backoffMs } : {}),
-    ...(opts.ackWaitMs ? { ackWaitMs: opts.ackWaitMs } : {}),
-  });
-}
+export const replyNoticesConsumer = defineConsumer<CommsDeps>({
+  source: 'forum',
+  durable: REPLY_NOTICES_DURABLE,
+  handlers: (deps) => [
+    on(ForumReplyCreated, async (event, ctx) => {
+      const outcome = await queueReplyNotice(deps, event.data, ctx.session);
+      deps.logger.debug({ replyId: event.data.replyId, postId: event.data.postId, outcome }, 'reply notice');
+    }),
+  ],
+});

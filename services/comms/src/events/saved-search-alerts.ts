@@ -1,5 +1,5 @@
-import { eventStream, SavedSearchMatched } from '@cp/contracts';
-import { on, startConsumer, type NatsHandle } from '@cp/service-kit';
+import { SavedSearchMatched } from '@cp/contracts';
+import { defineConsumer, on } from '@cp/service-kit';
 import { handleSavedSearchMatch } from '../use-cases/saved-search-alerts.ts';
 import type { CommsDeps } from '../use-cases/deps.ts';
 
@@ -11,21 +11,15 @@ export const SAVED_SEARCH_ALERTS_DURABLE = 'comms-saved-search-alerts';
  * validated payloads, retries with backoff, dead letters); the listings service emits one event per (saved search,
  * listing) ever.
  */
-export function startSavedSearchAlerts(deps: CommsDeps, nats: NatsHandle, opts: { durable?: string; backoffMs?: number[] } = {}) {
-  return startConsumer({
-    nats,
-    connection: deps.conn,
-    stream: eventStream('listings').name,
-    durable: opts.durable ?? SAVED_SEARCH_ALERTS_DURABLE,
-    logger: deps.logger,
-    handlers: [
-      on(SavedSearchMatched, async (event, ctx) => {
-        const outcome = await handleSavedSearchMatch(deps, event.data, ctx.session);
-        const log = { deliveryId: event.data.deliveryId, frequency: event.data.frequency, outcome, eventId: event.id };
-        if (outcome === 'unknown-user' || outcome === 'no-address') deps.logger.warn(log, 'saved search alert not mailed: no address');
-        else deps.logger.info(log, 'saved search alert');
-      }),
-    ],
-    ...(opts.backoffMs ? { backoffMs: opts.backoffMs } : {}),
-  });
-}
+export const savedSearchAlertsConsumer = defineConsumer<CommsDeps>({
+  source: 'listings',
+  durable: SAVED_SEARCH_ALERTS_DURABLE,
+  handlers: (deps) => [
+    on(SavedSearchMatched, async (event, ctx) => {
+      const outcome = await handleSavedSearchMatch(deps, event.data, ctx.session);
+      const log = { deliveryId: event.data.deliveryId, frequency: event.data.frequency, outcome, eventId: event.id };
+      if (outcome === 'unknown-user' || outcome === 'no-address') deps.logger.warn(log, 'saved search alert not mailed: no address');
+      else deps.logger.info(log, 'saved search alert');
+    }),
+  ],
+});

@@ -6,6 +6,7 @@ import type { NewsletterRepository } from '../data/newsletter-repository.ts';
 import type { MailBatchesRepository } from '../data/mail-batches-repository.ts';
 import type { UserDirectory } from '../data/user-directory.ts';
 import type { MessageMailOptOutsRepository } from '../data/message-mail-opt-outs-repository.ts';
+import type { AccountMailLinks } from '../data/account-mail-links.ts';
 
 export interface CommsDeps {
   conn: Connection;
@@ -23,4 +24,9 @@ export interface CommsDeps {
   logger: Logger;
   config: { CONTACT_INBOX: string; PUBLIC_URL: string; REPLY_NOTICE_WINDOW_S: number; ALERT_DIGEST_WINDOW_S: number; MESSAGE_NOTICE_DELAY_S: number };
   now: () => Date;
+}
+
+/** What comms' declared consumers take (main's build returns it): its dependencies and identity's account-mail links. */
+export interface CommsConsumerDeps extends CommsDeps {
+  links: AccountMailLinks;
 }
