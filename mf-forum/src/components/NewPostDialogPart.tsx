@@ -1,10 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
-import { LogIn } from 'lucide-react';
 import type { ForumCategory } from '@cp/contracts';
-import { Button, type DeferredPartProps } from '@cp/ui';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@cp/ui/dialog';
+import type { DeferredPartProps } from '@cp/ui';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@cp/ui/dialog';
 import { useAuth } from '@cp/web-core';
+import { DialogLoginFooter } from '@cp/web-core/login-footer';
 import PostForm from './NewPostForm.tsx';
 
 export interface NewPostDialogProps {
@@ -36,14 +35,7 @@ export function NewPostDialogPart({ initialCategory, trigger, autoFocus, default
         {user ? (
           <PostForm initialCategory={initialCategory} onDone={() => setOpen(false)} />
         ) : isLoading ? null : (
-          <DialogFooter>
-            <Button asChild>
-              <Link to="/auth" onClick={() => setOpen(false)}>
-                <LogIn aria-hidden="true" />
-                Login to Continue
-              </Link>
-            </Button>
-          </DialogFooter>
+          <DialogLoginFooter onNavigate={() => setOpen(false)} />
         )}
       </DialogContent>
     </Dialog>

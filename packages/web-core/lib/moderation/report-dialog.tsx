@@ -1,11 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
-import { LogIn } from 'lucide-react';
 import { REPORT_DETAILS_MAX, REPORT_REASON_LABELS, REPORT_REASONS, type CreateReportAnswer, type ReportKind, type ReportReason } from '@cp/contracts';
 import { Button, cn, Field, Textarea, toast } from '@cp/ui';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@cp/ui/dialog';
 // The page's one API and session (the shared singleton), not a relative import: each remote bundles this module.
 import { baseApi, isApiError, serverErrorText, useAuth } from '@cp/web-core';
+import { DialogLoginFooter } from '../login-footer.tsx';
 import { checkReport, type ReportBody, type ReportFormValues } from './report-form.ts';
 
 /** POST /api/reports, injected into the page's API when the dialog first loads (never with a page's first view). */
@@ -129,14 +128,7 @@ export function ReportDialog({ kind, itemId, title, open, onOpenChange, onCloseA
           // A fresh form each time the dialog opens.
           open ? <ReportForm kind={kind} itemId={itemId} onDone={close} /> : null
         ) : isLoading ? null : (
-          <DialogFooter>
-            <Button asChild>
-              <Link to="/auth" onClick={close}>
-                <LogIn aria-hidden="true" />
-                Login to Continue
-              </Link>
-            </Button>
-          </DialogFooter>
+          <DialogLoginFooter onNavigate={close} />
         )}
       </DialogContent>
     </Dialog>

@@ -1,0 +1,21 @@
+import { Link } from 'react-router';
+import { LogIn } from 'lucide-react';
+import { Button } from '@cp/ui';
+import { DialogFooter } from '@cp/ui/dialog';
+
+/**
+ * A dialog's footer for a visitor who is not signed in (spec §2, §8: "Login to Continue"): the link to /auth.
+ * `onNavigate` closes the dialog as the link is followed.
+ */
+export function DialogLoginFooter({ onNavigate }: { onNavigate: () => void }) {
+  return (
+    <DialogFooter>
+      <Button asChild>
+        <Link to="/auth" onClick={onNavigate}>
+          <LogIn aria-hidden="true" />
+          Login to Continue
+        </Link>
+      </Button>
+    </DialogFooter>
+  );
+}
