@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Connection } from 'mongoose';
 import { eventStream } from '@cp/contracts';
-import { connectMongo, connectNats, consumerBacklog, createLogger, createMailer, ensureStream, OutboxRelay, type NatsHandle } from '@cp/service-kit';
-import { mailbox } from '../../../infra/src/mailbox.ts';
-import { testEnv } from '../../../infra/src/jest/test-env.ts';
+import { connectMongo, connectNats, consumerBacklog, ensureStream, OutboxRelay, type NatsHandle } from '@cp/service-kit';
 import { call, newUser, startIdentity, until, type IdentityHarness } from '../../identity/test/helpers.ts';
-import { recordingMailer } from './reply-notice-helpers.ts';
+import { mailTestKit } from './reply-notice-helpers.ts';
 import { identityAccountMailLinks } from '../src/data/account-mail-links.ts';
 import { ACCOUNT_MAILS_DURABLE, accountMailsConsumer } from '../src/events/account-mails.ts';
 import { accountMailMessageId } from '../src/use-cases/account-mails.ts';
@@ -13,11 +11,7 @@ import { accountMailMessageId } from '../src/use-cases/account-mails.ts';
 // Issue 25 §4: comms alone sends mail. Identity stores the reset link's hash and announces the request through its
 // outbox; comms' consumer asks identity for the link and mails it. Real identity, MongoDB, NATS and SMTP catcher; two
 // comms replicas on one durable.
-const env = testEnv();
-const logger = createLogger('account-mails-test', 'silent');
-const box = mailbox(env);
-const working = createMailer({ SMTP_HOST: env.SMTP_HOST, SMTP_PORT: Number(env.SMTP_PORT), SMTP_SECURE: false, MAIL_FROM: 'Site <site@example.com>' }, logger);
-const recorded = recordingMailer(() => working);
+const { env, logger, box, working, recorded } = mailTestKit('account-mails-test');
 const PUBLIC_URL = 'http://localhost:8080';
 const STREAM = eventStream('identity').name;
 const durable = `${ACCOUNT_MAILS_DURABLE}-test-${randomUUID().slice(0, 8)}`;

@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Connection } from 'mongoose';
 import { eventStream, LIFECYCLE_MESSAGES, ListingExpiring, makeEvent } from '@cp/contracts';
-import { connectMongo, consumerBacklog, createLogger, createMailer, DEAD_LETTER_STREAM, deadLetterSubject, ensureStream, streamMessages } from '@cp/service-kit';
-import { mailbox } from '../../../infra/src/mailbox.ts';
-import { testEnv } from '../../../infra/src/jest/test-env.ts';
+import { connectMongo, consumerBacklog, DEAD_LETTER_STREAM, deadLetterSubject, ensureStream, streamMessages } from '@cp/service-kit';
 import { call, listingBody, newUser, startListings, until, type ListingsHarness } from '../../listings/test/helpers.ts';
 import { runLifecycle } from '../../listings/src/use-cases/run-lifecycle.ts';
-import { recordingMailer } from './reply-notice-helpers.ts';
+import { mailTestKit } from './reply-notice-helpers.ts';
 import { buildCommsApp } from '../src/app.ts';
 import { identityUserDirectory } from '../src/data/user-directory.ts';
 import { EXPIRY_REMINDERS_DURABLE, expiryRemindersConsumer } from '../src/events/expiry-reminders.ts';
@@ -15,11 +13,7 @@ import type { CommsDeps } from '../src/use-cases/deps.ts';
 
 // Issue 22: the listings service's lifecycle job announces an expiring listing (listings.listing-expiring, its signed
 // links inside); comms mails the owner once. Real listings service and identity, MongoDB, NATS and the SMTP catcher.
-const env = testEnv();
-const logger = createLogger('expiry-reminders-test', 'silent');
-const box = mailbox(env);
-const working = createMailer({ SMTP_HOST: env.SMTP_HOST, SMTP_PORT: Number(env.SMTP_PORT), SMTP_SECURE: false, MAIL_FROM: 'Site <site@example.com>' }, logger);
-const recorded = recordingMailer(() => working);
+const { env, logger, box, working, recorded } = mailTestKit('expiry-reminders-test');
 const PUBLIC_URL = 'http://localhost:8080';
 const STREAM = eventStream('listings').name;
 const durable = `${EXPIRY_REMINDERS_DURABLE}-test-${randomUUID().slice(0, 8)}`;

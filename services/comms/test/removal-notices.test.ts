@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Connection } from 'mongoose';
 import { ContentRemoved, eventStream, makeEvent, REPORT_REASON_LABELS } from '@cp/contracts';
-import { connectMongo, connectNats, consumerBacklog, createLogger, createMailer, DEAD_LETTER_STREAM, deadLetterSubject, ensureStream, streamMessages, type NatsHandle } from '@cp/service-kit';
-import { mailbox } from '../../../infra/src/mailbox.ts';
-import { testEnv } from '../../../infra/src/jest/test-env.ts';
+import { connectMongo, connectNats, consumerBacklog, DEAD_LETTER_STREAM, deadLetterSubject, ensureStream, streamMessages, type NatsHandle } from '@cp/service-kit';
 import { call, newUser, startIdentity, until, type IdentityHarness } from '../../identity/test/helpers.ts';
-import { recordingMailer, registerUser } from './reply-notice-helpers.ts';
+import { mailTestKit, registerUser } from './reply-notice-helpers.ts';
 import { buildCommsApp } from '../src/app.ts';
 import { identityUserDirectory } from '../src/data/user-directory.ts';
 import { REMOVALS_DURABLE, removalNoticesConsumer } from '../src/events/removal-notices.ts';
@@ -14,11 +12,7 @@ import type { CommsDeps } from '../src/use-cases/deps.ts';
 
 // Issue 21 §3: an admin removed an item; the moderation service announced it on its stream; comms mails the author.
 // Real identity (the author's address), MongoDB, NATS and SMTP catcher.
-const env = testEnv();
-const logger = createLogger('removal-notices-test', 'silent');
-const box = mailbox(env);
-const working = createMailer({ SMTP_HOST: env.SMTP_HOST, SMTP_PORT: Number(env.SMTP_PORT), SMTP_SECURE: false, MAIL_FROM: 'Site <site@example.com>' }, logger);
-const recorded = recordingMailer(() => working);
+const { env, logger, box, working, recorded } = mailTestKit('removal-notices-test');
 const PUBLIC_URL = 'http://localhost:8080';
 const INBOX = 'ops@example.com';
 const STREAM = eventStream('moderation').name;

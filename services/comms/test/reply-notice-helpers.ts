@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Mail, Mailer } from '@cp/service-kit';
+import { createLogger, createMailer, type Mail, type Mailer } from '@cp/service-kit';
+import { testEnv } from '../../../infra/src/jest/test-env.ts';
+import { mailbox } from '../../../infra/src/mailbox.ts';
 import { call, newUser } from '../../identity/test/helpers.ts';
 import type { MailBatchDoc } from '../src/data/mail-batches-repository.ts';
 import type { CommsDeps } from '../src/use-cases/deps.ts';
@@ -34,6 +36,17 @@ export function recordingMailer(inner: () => Mailer) {
     close: () => {},
   };
   return { mailer, sent, to: (address: string) => sent.filter((m) => m.to === address) };
+}
+
+/**
+ * What a comms mail test works with: the test infrastructure's settings, a silent logger named for the test, the SMTP
+ * catcher's mailbox, a mailer to the catcher (`working`, closed by the test) and a recording mailer in front of it.
+ */
+export function mailTestKit(name: string) {
+  const env = testEnv();
+  const logger = createLogger(name, 'silent');
+  const working = createMailer({ SMTP_HOST: env.SMTP_HOST, SMTP_PORT: Number(env.SMTP_PORT), SMTP_SECURE: false, MAIL_FROM: 'Site <site@example.com>' }, logger);
+  return { env, logger, box: mailbox(env), working, recorded: recordingMailer(() => working) };
 }
 
 /** The reply-notice batches of one post's author, oldest first. */

@@ -1,12 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Connection } from 'mongoose';
 import { eventStream, ListingCreated, SAVED_SEARCH_MESSAGES, SavedSearchMatched, SavedSearchListSchema, SavedSearchSchema, type Listing, type SavedSearch } from '@cp/contracts';
-import { connectMongo, consumerBacklog, createLogger, createMailer, ensureStream, outboxModel, type LeasedJob } from '@cp/service-kit';
-import { mailbox, type CaughtMail } from '../../../infra/src/mailbox.ts';
-import { testEnv } from '../../../infra/src/jest/test-env.ts';
+import { connectMongo, consumerBacklog, ensureStream, outboxModel, type LeasedJob } from '@cp/service-kit';
+import { type CaughtMail } from '../../../infra/src/mailbox.ts';
 import { call, listingBody, startListings, until, type ListingsHarness } from '../../listings/test/helpers.ts';
-import { startSavedSearchAlerts as startMatcher } from '../../listings/src/events/saved-search-alerts.ts';
-import { movableClock, recordingMailer } from './reply-notice-helpers.ts';
+import { savedSearchAlertsConsumer as matcher } from '../../listings/src/events/saved-search-alerts.ts';
+import { mailTestKit, movableClock } from './reply-notice-helpers.ts';
 import { buildCommsApp } from '../src/app.ts';
 import { identityUserDirectory } from '../src/data/user-directory.ts';
 import { savedSearchAlertsConsumer } from '../src/events/saved-search-alerts.ts';
@@ -16,11 +15,7 @@ import type { CommsDeps } from '../src/use-cases/deps.ts';
 
 // Issue 22 §3: the real listings service (saved searches, the matcher, the signed unsubscribe links) and comms (the
 // alert mails, the daily digest batches) on the real identity, MongoDB, NATS and SMTP catcher.
-const env = testEnv();
-const logger = createLogger('saved-search-alerts-test', 'silent');
-const box = mailbox(env);
-const working = createMailer({ SMTP_HOST: env.SMTP_HOST, SMTP_PORT: Number(env.SMTP_PORT), SMTP_SECURE: false, MAIL_FROM: 'Site <site@example.com>' }, logger);
-const recorded = recordingMailer(() => working);
+const { env, logger, box, working, recorded } = mailTestKit('saved-search-alerts-test');
 const PUBLIC_URL = 'http://localhost:8080';
 const STREAM = eventStream('listings').name;
 const WINDOW_MS = 86_400_000; // the default digest window: the clock is moved past it, nothing waits for it
@@ -37,7 +32,7 @@ const stoppers: Array<{ stop(): Promise<void> }> = [];
 beforeAll(async () => {
   h = await startListings({ linkSigningKey: randomBytes(32).toString('base64url') });
   await ensureStream(h.nats.jsm, 'listings');
-  stoppers.push(await startMatcher(h.deps, h.nats, matcherDurable));
+  stoppers.push(await matcher.start(h.deps, h.nats, { durable: matcherDurable }));
   conn = await connectMongo(env.MONGO_URL, `comms_alerts_${randomUUID().slice(0, 8)}`);
   deps = (await buildCommsApp({ conn, mailer: recorded.mailer, users: identityUserDirectory(h.identity.base), logger, config: { CONTACT_INBOX: 'ops@example.com', PUBLIC_URL }, now: clock.now })).deps;
   // Two comms replicas on one durable.

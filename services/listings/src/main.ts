@@ -1,11 +1,11 @@
-import { ensureStream, s3ObjectStore, s3OptionsFrom, startService } from '@cp/service-kit';
+import { s3ObjectStore, s3OptionsFrom, startService } from '@cp/service-kit';
 import { loadListingsConfig } from './config.ts';
 import { buildListingsApp } from './app.ts';
 import { seedDemoData } from './seed/seed.ts';
-import { startImageCleanup } from './events/image-cleanup.ts';
-import { startImageClaims } from './events/image-claims.ts';
-import { startModerationConsumer } from './events/moderation.ts';
-import { startSavedSearchAlerts } from './events/saved-search-alerts.ts';
+import { imageCleanupConsumer } from './events/image-cleanup.ts';
+import { imageClaimsConsumer } from './events/image-claims.ts';
+import { moderationConsumer } from './events/moderation.ts';
+import { savedSearchAlertsConsumer } from './events/saved-search-alerts.ts';
 import { startAbandonedImageSweep } from './jobs/abandoned-images.ts';
 import { startLifecycleJob } from './jobs/listing-lifecycle.ts';
 import { backfillExpiry } from './use-cases/run-lifecycle.ts';
@@ -13,7 +13,10 @@ import { backfillExpiry } from './use-cases/run-lifecycle.ts';
 await startService({
   name: 'listings',
   loadConfig: loadListingsConfig,
-  async build({ config, logger, conn, nats, readiness, sessionAuth, onClose }) {
+  // Its own stream (image clean-up, saved-search alerts, issue 22 §3), the forum's (uploads that forum posts show) and
+  // the moderation service's decisions: the kit makes sure each stream exists (whoever starts first makes it).
+  consumers: [imageCleanupConsumer, imageClaimsConsumer, moderationConsumer, savedSearchAlertsConsumer],
+  async build({ config, logger, conn, readiness, sessionAuth, onClose }) {
     const store = s3ObjectStore(s3OptionsFrom(config, config.S3_BUCKET_UPLOADS));
     const { app, deps } = await buildListingsApp({
       conn,
@@ -26,19 +29,6 @@ await startService({
       lifecycle: { ttlDays: config.LISTING_TTL_DAYS },
       readiness,
     });
-    const imageCleanup = await startImageCleanup(deps, nats);
-    onClose(() => imageCleanup.stop());
-    // Uploads shown by forum posts (the forum's stream: the same settings forum gives it; whoever starts first makes it).
-    await ensureStream(nats.jsm, 'forum', logger);
-    const imageClaims = await startImageClaims(deps, nats);
-    onClose(() => imageClaims.stop());
-    // Moderation's decisions (the moderation service's stream: the same settings it gives it; whoever starts first makes it).
-    await ensureStream(nats.jsm, 'moderation', logger);
-    const moderation = await startModerationConsumer(deps, nats);
-    onClose(() => moderation.stop());
-    // Saved-search alerts (issue 22 §3): new and renewed listings matched against the saved searches.
-    const alerts = await startSavedSearchAlerts(deps, nats);
-    onClose(() => alerts.stop());
     if (config.ABANDONED_IMAGE_SWEEP_MIN > 0) {
       const sweep = startAbandonedImageSweep(deps, { everyMs: config.ABANDONED_IMAGE_SWEEP_MIN * 60_000, maxAgeMs: config.ABANDONED_IMAGE_AGE_H * 3_600_000 });
       onClose(() => sweep.stop());
@@ -54,6 +44,6 @@ await startService({
       const lifecycle = startLifecycleJob(deps, { everyMs: config.LISTING_LIFECYCLE_EVERY_S * 1000, runAtStart: true });
       onClose(() => lifecycle.stop());
     }
-    return app;
+    return { app, deps };
   },
 });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { ForumPostCreated } from '@cp/contracts';
 import { ensureStream, publishEvent } from '@cp/service-kit';
-import { startImageClaims } from '../src/events/image-claims.ts';
+import { imageClaimsConsumer } from '../src/events/image-claims.ts';
 import { startAbandonedImageSweep } from '../src/jobs/abandoned-images.ts';
 import type { ObjectStore } from '@cp/service-kit';
 import { storeImage } from '../src/images/storage-keys.ts';
@@ -70,7 +70,7 @@ describe('abandoned uploads (images no listing uses)', () => {
     const shown = await upload('#ff0');
     const lonely = await upload('#0ff');
     await ensureStream(h.nats.jsm, 'forum');
-    const claims = await startImageClaims(h.deps, h.nats, `image-claims-test-${randomUUID().slice(0, 8)}`);
+    const claims = await imageClaimsConsumer.start(h.deps, h.nats, { durable: `image-claims-test-${randomUUID().slice(0, 8)}` });
     try {
       await publishEvent(h.nats.js, ForumPostCreated, { postId: randomUUID(), userId, category: 'General', title: 'A post with a picture', imageUrl: shown.url });
       await until('the claim recorded', () => h.deps.uploads.isClaimed(shown.url), 10_000);

@@ -4,7 +4,7 @@ import { S3Env, s3ObjectStore, s3OptionsFrom, type NatsHandle, type ObjectStore,
 import { testEnv } from '../../../infra/src/jest/test-env.ts';
 import { call, newUser, startBehindIdentity, until, type IdentityHarness } from '../../identity/test/helpers.ts';
 import { buildListingsApp } from '../src/app.ts';
-import { startImageCleanup } from '../src/events/image-cleanup.ts';
+import { imageCleanupConsumer } from '../src/events/image-cleanup.ts';
 import type { ListingsDeps } from '../src/use-cases/deps.ts';
 
 export { call, newUser, until };
@@ -51,7 +51,7 @@ export async function startListings(
     ...(opts.now ? { now: opts.now } : {}),
   });
   // A durable of its own per harness: test files share the stream, never a consumer.
-  const cleanup = opts.imageCleanup ? await startImageCleanup(deps, base.nats, `image-cleanup-test-${randomUUID().slice(0, 8)}`) : undefined;
+  const cleanup = opts.imageCleanup ? await imageCleanupConsumer.start(deps, base.nats, { durable: `image-cleanup-test-${randomUUID().slice(0, 8)}` }) : undefined;
   return {
     base: await base.serve(app),
     identity: base.identity,

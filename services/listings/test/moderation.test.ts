@@ -13,7 +13,7 @@ import {
   type Listing,
 } from '@cp/contracts';
 import { ensureStream, outboxModel, publishEvent } from '@cp/service-kit';
-import { startModerationConsumer } from '../src/events/moderation.ts';
+import { moderationConsumer } from '../src/events/moderation.ts';
 import { call, listingBody, startListings, until, type ListingsHarness } from './helpers.ts';
 
 let h: ListingsHarness;
@@ -26,7 +26,7 @@ beforeAll(async () => {
   // The moderation service's stream, made the way it makes it (whoever starts first).
   await ensureStream(h.nats.jsm, 'moderation');
   // A durable of its own: test files share the stream, never a consumer.
-  consumer = await startModerationConsumer(h.deps, h.nats, `listings-moderation-test-${randomUUID().slice(0, 8)}`);
+  consumer = await moderationConsumer.start(h.deps, h.nats, { durable: `listings-moderation-test-${randomUUID().slice(0, 8)}` });
   alice = await h.newSession();
   bob = await h.newSession();
 });

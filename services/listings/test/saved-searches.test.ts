@@ -13,7 +13,7 @@ import {
 } from '@cp/contracts';
 import { createSignedLinks, outboxModel, publishEvent } from '@cp/service-kit';
 import { z } from 'zod';
-import { startSavedSearchAlerts } from '../src/events/saved-search-alerts.ts';
+import { savedSearchAlertsConsumer } from '../src/events/saved-search-alerts.ts';
 import { listingAlertKeys, savedSearchKeys } from '../src/use-cases/alert-keys.ts';
 import { savedSearchesMatching } from '../src/use-cases/match-saved-searches.ts';
 import { call, listingBody, startListings, until, type ListingsHarness } from './helpers.ts';
@@ -30,7 +30,7 @@ beforeAll(async () => {
   h = await startListings({ linkSigningKey: KEY });
   // Two consumers of their own (test files share the stream, never a consumer), as if a second durable or a replay
   // met every event again: the delivery records still give one alert per (saved search, listing).
-  for (const durable of durables) consumers.push(await startSavedSearchAlerts(h.deps, h.nats, durable));
+  for (const durable of durables) consumers.push(await savedSearchAlertsConsumer.start(h.deps, h.nats, { durable }));
   alice = await h.newSession();
   bob = await h.newSession();
   carol = await h.newSession();

@@ -1,5 +1,5 @@
-import { ListingDeleted, ListingUpdated, eventStream } from '@cp/contracts';
-import { on, startConsumer, type NatsHandle } from '@cp/service-kit';
+import { ListingDeleted, ListingUpdated } from '@cp/contracts';
+import { defineConsumer, on } from '@cp/service-kit';
 import { removeUnusedImages } from '../use-cases/remove-unused-images.ts';
 import type { ListingsDeps } from '../use-cases/deps.ts';
 
@@ -10,22 +10,17 @@ export const IMAGE_CLEANUP_DURABLE = 'listings-image-cleanup';
  * images no other listing uses are removed from S3. A durable JetStream consumer (the kit's: validated payloads,
  * idempotency record, retries with backoff, dead letters), so a failure of S3 only delays the clean-up.
  */
-export function startImageCleanup(deps: ListingsDeps, nats: NatsHandle, durable = IMAGE_CLEANUP_DURABLE) {
-  return startConsumer({
-    nats,
-    connection: deps.conn,
-    stream: eventStream('listings').name,
-    durable,
-    logger: deps.logger,
-    handlers: [
-      on(ListingDeleted, async (event) => {
-        const removed = await removeUnusedImages(deps, event.data.imageUrls);
-        if (removed > 0) deps.logger.info({ listingId: event.data.listingId, removed }, 'images of a deleted listing removed');
-      }),
-      on(ListingUpdated, async (event) => {
-        if (event.data.removedImageUrls.length === 0) return;
-        await removeUnusedImages(deps, event.data.removedImageUrls);
-      }),
-    ],
-  });
-}
+export const imageCleanupConsumer = defineConsumer<ListingsDeps>({
+  source: 'listings',
+  durable: IMAGE_CLEANUP_DURABLE,
+  handlers: (deps) => [
+    on(ListingDeleted, async (event) => {
+      const removed = await removeUnusedImages(deps, event.data.imageUrls);
+      if (removed > 0) deps.logger.info({ listingId: event.data.listingId, removed }, 'images of a deleted listing removed');
+    }),
+    on(ListingUpdated, async (event) => {
+      if (event.data.removedImageUrls.length === 0) return;
+      await removeUnusedImages(deps, event.data.removedImageUrls);
+    }),
+  ],
+});

@@ -1,5 +1,5 @@
-import { eventStream, ListingCreated, ListingRenewed } from '@cp/contracts';
-import { on, outboxEmitter, startConsumer, type NatsHandle } from '@cp/service-kit';
+import { ListingCreated, ListingRenewed } from '@cp/contracts';
+import { defineConsumer, on, outboxEmitter } from '@cp/service-kit';
 import { matchSavedSearches } from '../use-cases/match-saved-searches.ts';
 import type { ListingsDeps } from '../use-cases/deps.ts';
 
@@ -11,17 +11,14 @@ export const SAVED_SEARCH_ALERTS_DURABLE = 'listings-saved-search-alerts';
  * exactly when the event is recorded as handled. A durable consumer of the kit on this service's own stream (once
  * per event across replicas; retries with backoff; dead letters).
  */
-export function startSavedSearchAlerts(deps: ListingsDeps, nats: NatsHandle, durable = SAVED_SEARCH_ALERTS_DURABLE) {
-  const handle = async (listingId: string, session: Parameters<typeof outboxEmitter>[1]) => {
-    const result = await matchSavedSearches(deps, listingId, session, outboxEmitter(deps.conn, session));
-    if (result.alerted > 0) deps.logger.info({ listingId, ...result }, 'saved search alerts');
-  };
-  return startConsumer({
-    nats,
-    connection: deps.conn,
-    stream: eventStream('listings').name,
-    durable,
-    logger: deps.logger,
-    handlers: [on(ListingCreated, (event, { session }) => handle(event.data.listingId, session)), on(ListingRenewed, (event, { session }) => handle(event.data.listingId, session))],
-  });
-}
+export const savedSearchAlertsConsumer = defineConsumer<ListingsDeps>({
+  source: 'listings',
+  durable: SAVED_SEARCH_ALERTS_DURABLE,
+  handlers: (deps) => {
+    const handle = async (listingId: string, session: Parameters<typeof outboxEmitter>[1]) => {
+      const result = await matchSavedSearches(deps, listingId, session, outboxEmitter(deps.conn, session));
+      if (result.alerted > 0) deps.logger.info({ listingId, ...result }, 'saved search alerts');
+    };
+    return [on(ListingCreated, (event, { session }) => handle(event.data.listingId, session)), on(ListingRenewed, (event, { session }) => handle(event.data.listingId, session))];
+  },
+});
