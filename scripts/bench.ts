@@ -50,8 +50,12 @@ import { ensureWebBuild } from '../infra/src/web.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
-/** Where the bench's stack listens: each port + this (BENCH_PORT_OFFSET moves it, e.g. beside another stack). */
-const PORT_OFFSET = Number(process.env.BENCH_PORT_OFFSET ?? 30_000);
+/**
+ * Where the bench's stack listens: each port + this (BENCH_PORT_OFFSET moves it, e.g. beside another stack). The
+ * services, the remotes and the gateway stay below the kernel's ephemeral range (32768 and up), where any outgoing
+ * connection may hold the port a server is about to listen on.
+ */
+const PORT_OFFSET = Number(process.env.BENCH_PORT_OFFSET ?? 20_000);
 /** BENCH_ONLY=directory,forum runs only those parts (page, renderer, auth, listings, forum, directory, ads, outbox, search, alerts); all by default. */
 const ONLY = process.env.BENCH_ONLY?.split(',').map((p) => p.trim()).filter(Boolean);
 const wants = (part: string) => !ONLY?.length || ONLY.includes(part);
