@@ -131,6 +131,9 @@ export interface AxeViolation {
 
 /** axe-core's serious and critical violations on the page as it is now (WCAG 2.x A/AA and best-practice rules). */
 export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
+  // A colour transition caught half-way (a link just made the active one) reads as low contrast: the page is judged
+  // once its finite transitions and animations have ended (an endless one, a skeleton's pulse, is not waited for).
+  await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity).map((a) => a.finished.catch(() => undefined))));
   await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: AxeViolation[] }> } }).axe;
