@@ -110,6 +110,7 @@ describe('forum screens', () => {
     await screen.findByRole('heading', { name: 'No Posts Yet' });
     await act(async () => screen.getByRole('button', { name: 'New Post' }).click());
     expect(await screen.findByText('You need to be logged in to create a forum post')).toBeTruthy();
+    // The prompt and its link come together: the dialog claims nothing while the session is still being checked.
     expect(screen.getByRole('link', { name: 'Login to Continue' }).getAttribute('href')).toBe('/auth');
   });
 

@@ -3,7 +3,7 @@ import type { ForumCategory } from '@cp/contracts';
 import type { DeferredPartProps } from '@cp/ui';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@cp/ui/dialog';
 import { useAuth } from '@cp/web-core';
-import { DialogLoginFooter } from '@cp/web-core/login-footer';
+import { DialogLoginFooter, SESSION_CHECK_TEXT } from '@cp/web-core/login-footer';
 import PostForm from './NewPostForm.tsx';
 
 export interface NewPostDialogProps {
@@ -30,7 +30,9 @@ export function NewPostDialogPart({ initialCategory, trigger, autoFocus, default
       <DialogContent className="sm:max-w-lg">
         <DialogHeader>
           <DialogTitle>Create a New Post</DialogTitle>
-          <DialogDescription>{user ? 'Start a discussion with the community.' : 'You need to be logged in to create a forum post'}</DialogDescription>
+          <DialogDescription>
+            {user ? 'Start a discussion with the community.' : isLoading ? SESSION_CHECK_TEXT : 'You need to be logged in to create a forum post'}
+          </DialogDescription>
         </DialogHeader>
         {user ? (
           <PostForm initialCategory={initialCategory} onDone={() => setOpen(false)} />

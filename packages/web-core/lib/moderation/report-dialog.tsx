@@ -4,7 +4,7 @@ import { Button, cn, Field, Textarea, toast } from '@cp/ui';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@cp/ui/dialog';
 // The page's one API and session (the shared singleton), not a relative import: each remote bundles this module.
 import { baseApi, isApiError, serverErrorText, useAuth } from '@cp/web-core';
-import { DialogLoginFooter } from '../login-footer.tsx';
+import { DialogLoginFooter, SESSION_CHECK_TEXT } from '../login-footer.tsx';
 import { checkReport, type ReportBody, type ReportFormValues } from './report-form.ts';
 
 /** POST /api/reports, injected into the page's API when the dialog first loads (never with a page's first view). */
@@ -122,7 +122,9 @@ export function ReportDialog({ kind, itemId, title, open, onOpenChange, onCloseA
       <DialogContent className="sm:max-w-lg" {...(onCloseAutoFocus ? { onCloseAutoFocus } : {})}>
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{user ? 'Tell our moderators what is wrong. Your report is private.' : 'You need to be logged in to report content'}</DialogDescription>
+          <DialogDescription>
+            {user ? 'Tell our moderators what is wrong. Your report is private.' : isLoading ? SESSION_CHECK_TEXT : 'You need to be logged in to report content'}
+          </DialogDescription>
         </DialogHeader>
         {user ? (
           // A fresh form each time the dialog opens.
