@@ -49,7 +49,7 @@ export async function startNats(opts: { dir: string; port: number; monitorPort: 
       logFile: path.join(opts.logDir, name === 'nats-server' ? 'nats.log' : `${name}.log`),
       pidDir: opts.pidDir,
     });
-    await waitUntil(name, () => httpOk(`http://127.0.0.1:${opts.monitorPort}/healthz`), 30_000, proc);
+    await waitUntil(name, () => httpOk(`http://127.0.0.1:${opts.monitorPort}/healthz`), 60_000, proc);
   };
   await launch();
   return {

@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as Minio from 'minio';
 import { httpOk, spawnLogged, waitUntil, type Proc } from '../proc.ts';
+
+const run = promisify(execFile);
 
 /**
  * An S3-compatible store from Debian's packages: OpenStack Swift (account, container and object servers and a
@@ -102,12 +105,17 @@ memcache_servers = 127.0.0.1:${ports.memcached}
 ${filters.map((f) => `[filter:${f}]\nuse = egg:swift#${f}\n`).join('\n')}`;
 }
 
-function buildRing(confDir: string, kind: string, port: number): void {
+/**
+ * Builds one ring (three `swift-ring-builder` runs) without blocking the event loop: Python starts slowly on a busy
+ * machine, and a synchronous wait here held every other component's health checks (NATS's, mongod's) past their
+ * deadlines while it ran.
+ */
+async function buildRing(confDir: string, kind: string, port: number): Promise<void> {
   const builder = path.join(confDir, `${kind}.builder`);
   if (existsSync(path.join(confDir, `${kind}.ring.gz`))) return;
-  execFileSync('swift-ring-builder', [builder, 'create', '10', '1', '1'], { stdio: 'ignore' });
-  execFileSync('swift-ring-builder', [builder, 'add', `r1z1-127.0.0.1:${port}/d1`, '100'], { stdio: 'ignore' });
-  execFileSync('swift-ring-builder', [builder, 'rebalance'], { stdio: 'ignore' });
+  await run('swift-ring-builder', [builder, 'create', '10', '1', '1']);
+  await run('swift-ring-builder', [builder, 'add', `r1z1-127.0.0.1:${port}/d1`, '100']);
+  await run('swift-ring-builder', [builder, 'rebalance']);
 }
 
 export async function startSwift(opts: { dir: string; ports: SwiftPorts; region: string; buckets: string[]; pidDir: string; logDir: string }): Promise<S3Handle> {
@@ -121,10 +129,8 @@ export async function startSwift(opts: { dir: string; ports: SwiftPorts; region:
   const s = secrets(opts.dir);
   writeFileSync(path.join(confDir, 'swift.conf'), `[swift-hash]\nswift_hash_path_prefix = ${s.prefix}\nswift_hash_path_suffix = ${s.suffix}\n\n[storage-policy:0]\nname = Policy-0\ndefault = yes\n`);
   const kinds = ['account', 'container', 'object'] as const;
-  for (const kind of kinds) {
-    writeFileSync(path.join(confDir, `${kind}-server.conf`), serverConf(kind, opts.ports[kind], confDir, devices, cache));
-    buildRing(confDir, kind, opts.ports[kind]);
-  }
+  for (const kind of kinds) writeFileSync(path.join(confDir, `${kind}-server.conf`), serverConf(kind, opts.ports[kind], confDir, devices, cache));
+  await Promise.all(kinds.map((kind) => buildRing(confDir, kind, opts.ports[kind])));
   writeFileSync(path.join(confDir, 'proxy-server.conf'), proxyConf(opts.ports, confDir, s.secret, opts.region));
 
   const procs: Proc[] = [];
@@ -143,7 +149,7 @@ export async function startSwift(opts: { dir: string; ports: SwiftPorts; region:
     await waitUntil('swift s3 api', async () => {
       for (const bucket of opts.buckets) if (!(await client.bucketExists(bucket))) await client.makeBucket(bucket, opts.region);
       return true;
-    }, 30_000, proxy);
+    }, 60_000, proxy);
   } catch (err) {
     await stop();
     throw err;
