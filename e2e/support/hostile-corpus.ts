@@ -438,7 +438,7 @@ export const CORPUS: Record<CorpusName, Corpus> = {
   // from the other services' public GETs; its database holds nothing, so nothing may change there. `:id` names a file.
   renderer: {
     endpoints: [
-      { method: 'GET', path: '/internal/page-head', body: 'none', reach: 'internal', query: ['path'] },
+      { method: 'GET', path: '/internal/page', body: 'none', reach: 'internal', query: ['path'] },
       { method: 'GET', path: '/robots.txt', body: 'none' },
       { method: 'GET', path: '/sitemap.xml', body: 'none' },
       { method: 'GET', path: '/sitemaps/:id', body: 'none', target: 'sitemap' },

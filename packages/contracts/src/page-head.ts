@@ -2,34 +2,50 @@ import './zod-config.ts';
 import { z } from 'zod';
 
 /**
- * The renderer's answer to `GET /internal/page-head?path=<path and query>` (issue 20): the page's HTTP status and the
- * markup of its `<head>` (title, description, canonical, robots, Open Graph, Twitter card, JSON-LD), which the gateway
- * writes into the shell's index.html in place of its default title and description. Anonymous content only.
+ * A page as the renderer gives it to the gateway (issue 20): `GET /internal/page?path=<path and query>` answers a
+ * stream of two JSON lines (`application/x-ndjson`), so the gateway can send the start of the document while the body
+ * is still being rendered:
+ *   1. the head frame, as soon as the page's status and `<head>` markup are known (title, description, canonical,
+ *      robots, Open Graph, Twitter card, JSON-LD; the gateway writes it into the shell's index.html in place of its
+ *      default title and description), and whether a body may follow;
+ *   2. the body frame: the page rendered on the server, or null when it could not be within the page's budget (the
+ *      browser then renders the page itself).
+ * Anonymous content only.
  */
 export const PAGE_HEAD_MAX_CHARS = 64 * 1024;
 /** A stylesheet of the site's own: a same-origin path under /mf/, no query, nothing to escape. */
 export const STYLESHEET_PATH = /^\/mf\/[A-Za-z0-9._~/-]+\.css$/;
+/** The page's path on the renderer, and the type of its answer. */
+export const PAGE_STREAM_PATH = '/internal/page';
+export const PAGE_STREAM_TYPE = 'application/x-ndjson';
 
 /** The server-rendered body of a page (the markup inside `#root`) and the state the browser hydrates it with. */
 export const PAGE_BODY_MAX_CHARS = 2 * 1024 * 1024;
-export const PageHeadAnswerSchema = z.object({
+export const PageBodySchema = z.object({
+  /** Goes inside `<div id="root">`. */
+  html: z.string().max(PAGE_BODY_MAX_CHARS),
+  /** JSON, already escaped for a `<script type="application/json">`, beside the root. */
+  state: z.string().max(PAGE_BODY_MAX_CHARS),
+  /** The remotes' stylesheets the markup needs (same-origin paths), linked before the markup. */
+  styles: z.array(z.string().regex(STYLESHEET_PATH)).max(20).default([]),
+});
+export type PageBody = z.infer<typeof PageBodySchema>;
+
+/** The stream's first line. `body`: whether a body frame with markup may follow (the renderer renders bodies). */
+export const PageHeadFrameSchema = z.object({
   status: z.union([z.literal(200), z.literal(404), z.literal(410)]),
   head: z.string().max(PAGE_HEAD_MAX_CHARS),
-  /**
-   * The page rendered on the server (issue 20): `html` goes inside `<div id="root">`, `state` (JSON, already escaped
-   * for a `<script type="application/json">`) beside it. Absent when the renderer could not render it within the
-   * page's budget: the browser then renders the page itself.
-   */
-  body: z
-    .object({
-      html: z.string().max(PAGE_BODY_MAX_CHARS),
-      state: z.string().max(PAGE_BODY_MAX_CHARS),
-      /** The remotes' stylesheets the markup needs (same-origin paths), for `<link rel="stylesheet">` in the head. */
-      styles: z.array(z.string().regex(STYLESHEET_PATH)).max(20).default([]),
-    })
-    .optional(),
+  body: z.boolean(),
 });
-export type PageHeadAnswer = z.infer<typeof PageHeadAnswerSchema>;
+export type PageHeadFrame = z.infer<typeof PageHeadFrameSchema>;
+
+/** The stream's second and last line. */
+export const PageBodyFrameSchema = z.object({ body: PageBodySchema.nullable() });
+export type PageBodyFrame = z.infer<typeof PageBodyFrameSchema>;
+
+/** A whole page as the gateway keeps it once both frames are in: its status, head and (when rendered) body. */
+export const PageAnswerSchema = PageHeadFrameSchema.omit({ body: true }).extend({ body: PageBodySchema.optional() });
+export type PageAnswer = z.infer<typeof PageAnswerSchema>;
 
 /**
  * The shell's server bundle (shell/dist/server/server.js, built from shell/src/server.tsx), as the renderer loads it.

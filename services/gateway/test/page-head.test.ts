@@ -89,7 +89,7 @@ describe('the page with its head from the renderer', () => {
   });
 
   test('the page head endpoint is never reachable from outside', async () => {
-    const res = await api.call(`${gateway.url}/internal/page-head?path=%2F`);
+    const res = await api.call(`${gateway.url}/internal/page?path=%2F`);
     expect(res.status).toBe(404);
     expect(res.headers['content-type']).toMatch(/json/);
   });
@@ -123,8 +123,8 @@ describe('renderer down or slow', () => {
     const slow = createServer((req, res) => {
       asked.push(req.url ?? '');
       setTimeout(() => {
-        res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
-        res.end(JSON.stringify({ status: 200, head: '<title>Slow but sure | Central PA Desi Community</title>' }));
+        res.writeHead(200, { 'content-type': 'application/x-ndjson', 'cache-control': 'no-store' });
+        res.end(`${JSON.stringify({ status: 200, head: '<title>Slow but sure | Central PA Desi Community</title>', body: false })}\n`);
       }, 800);
     });
     await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
@@ -136,7 +136,7 @@ describe('renderer down or slow', () => {
         const previewer = await api.call(`${g.url}/listing/${listingId}`, { headers: { 'user-agent': ua } });
         expect([ua, previewer.status, parseHead(previewer.text).title]).toEqual([ua, 200, 'Slow but sure | Central PA Desi Community']);
       }
-      expect(asked[0]).toBe(`/internal/page-head?path=${encodeURIComponent(`/listing/${listingId}`)}`);
+      expect(asked[0]).toBe(`/internal/page?path=${encodeURIComponent(`/listing/${listingId}`)}`);
       expect(asked.slice(1).every((u) => u.endsWith('&for=previewer'))).toBe(true);
     } finally {
       await g.close();
@@ -157,9 +157,9 @@ describe("the renderer's public files", () => {
         expect(fake.seen.at(-1)?.url).toBe(p);
       }
       const before = fake.seen.length;
-      expect((await api.call(`${g.url}/internal/page-head?path=/`)).status).toBe(404);
+      expect((await api.call(`${g.url}/internal/page?path=/`)).status).toBe(404);
       expect((await api.call(`${g.url}/ogx`)).status).toBe(200); // a page path, not the renderer's /og
-      expect(fake.seen.slice(before).filter((r) => !r.url.startsWith('/internal/page-head?path=')).map((r) => r.url)).toEqual([]);
+      expect(fake.seen.slice(before).filter((r) => !r.url.startsWith('/internal/page?path=')).map((r) => r.url)).toEqual([]);
     } finally {
       await g.close();
       await fake.stop();
@@ -178,9 +178,10 @@ describe("the renderer's public files", () => {
     expect(out).not.toMatch(/<script\b[^>]*\bsrc=/);
     expect(out).not.toContain('rel="preload"');
     expect(out).not.toContain('<noscript>');
-    expect(out).toContain(`<div id="root">${body.html}</div><script type="application/json" id="cp-ssr-state">{"api":{}}</script>`);
+    // The remote's stylesheet just before the markup it styles.
+    expect(out).toContain(`<link rel="stylesheet" href="/mf/forum/styles.1.css" /><div id="root">${body.html}</div><script type="application/json" id="cp-ssr-state">{"api":{}}</script>`);
     expect(out).toContain('<script>loader()</script>'); // the shell's own inline scripts stay (their hashes are the CSP's)
-    expect(out).toContain('<link href="/main.css" rel="stylesheet"><link rel="stylesheet" href="/mf/forum/styles.1.css" /></head>');
+    expect(out).toContain('<link href="/main.css" rel="stylesheet"></head>');
     // A document without the empty root is left alone.
     expect(withPageBody('<html><body></body></html>', body)).toBe('<html><body></body></html>');
   });

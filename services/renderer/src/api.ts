@@ -1,4 +1,4 @@
-import { PageHeadAnswerSchema } from '@cp/contracts';
+import { PAGE_STREAM_PATH, PAGE_STREAM_TYPE } from '@cp/contracts';
 import { defineServiceApi } from '@cp/contracts/openapi';
 import { z } from 'zod';
 
@@ -37,9 +37,15 @@ export const rendererApi = defineServiceApi({
     { method: 'get', path: '/og/business/:file', id: 'businessImage', summary: 'A business\'s link-preview image (`<id>.jpg`)', auth: 'none', params: { file: z.string() }, responses: IMAGE, errors: [404] },
     { method: 'get', path: '/og/category/:file', id: 'categoryImage', summary: 'A category\'s link-preview image (`<slug>.jpg`)', auth: 'none', params: { file: z.string() }, responses: IMAGE, errors: [404] },
     {
-      method: 'get', path: '/internal/page-head', id: 'pageHead', summary: 'A page\'s status, head (and body) for the gateway', auth: 'internal',
+      method: 'get', path: PAGE_STREAM_PATH, id: 'page', summary: 'A page\'s status, head and body for the gateway, streamed', auth: 'internal',
       query: z.object({ path: z.string().describe('The page\'s path with its query.'), for: z.enum(['previewer']).optional() }),
-      responses: { 200: { description: 'The page\'s status and head.', schema: PageHeadAnswerSchema } }, errors: [400],
+      responses: {
+        200: {
+          description: 'Two JSON lines: the head frame (PageHeadFrame: status, head, whether a body may follow) as soon as it is known, then the body frame (PageBodyFrame: the rendered body, or null).',
+          content: { type: PAGE_STREAM_TYPE },
+        },
+      },
+      errors: [400],
     },
   ],
 });

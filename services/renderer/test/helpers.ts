@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import type Koa from 'koa';
+import { PAGE_STREAM_PATH, PageBodyFrameSchema, PageHeadFrameSchema, type PageBodyFrame, type PageHeadFrame } from '@cp/contracts';
 import { connectMongo, createLogger, listen, type RunningServer } from '@cp/service-kit';
 import { testEnv } from '../../../infra/src/jest/test-env.ts';
 import { startListings, type ListingsHarness } from '../../listings/test/helpers.ts';
@@ -96,4 +97,21 @@ export async function hangingServer(): Promise<{ url: string; requests: () => nu
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** A page's two frames as the renderer streams them (contracts' page-head.ts), with the answer's Cache-Control. */
+export async function pageFrames(res: Response): Promise<{ head: PageHeadFrame; body: PageBodyFrame['body'] | undefined; cacheControl: string | null }> {
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toMatch(/^application\/x-ndjson/);
+  const lines = (await res.text()).split('\n').filter((line) => line !== '');
+  const head = PageHeadFrameSchema.parse(JSON.parse(lines[0]!));
+  // A body frame follows exactly when the head said one may.
+  expect(lines).toHaveLength(head.body ? 2 : 1);
+  const body = head.body ? PageBodyFrameSchema.parse(JSON.parse(lines[1]!)).body : undefined;
+  return { head, body, cacheControl: res.headers.get('cache-control') };
+}
+
+/** `GET /internal/page` of one page. */
+export function askPage(base: string, path: string, query = '', headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(`${base}${PAGE_STREAM_PATH}?path=${encodeURIComponent(path)}${query}`, { headers });
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { ListingSchema, PageHeadAnswerSchema } from '@cp/contracts';
+import { ListingSchema } from '@cp/contracts';
 import { listingJsonLd } from '../src/pages/structured-data.ts';
-import { call, DOWN, hangingServer, PUBLIC_URL, startRenderer, startRendererStack, type RendererStack } from './helpers.ts';
+import { askPage, call, DOWN, hangingServer, pageFrames, PUBLIC_URL, startRenderer, startRendererStack, type RendererStack } from './helpers.ts';
 import { parseHead, type ParsedHead } from './head-parser.ts';
 
 let s: RendererStack;
@@ -13,9 +13,7 @@ afterAll(async () => {
 });
 
 async function headOf(path: string, base = s.renderer.base, headers: Record<string, string> = {}): Promise<{ status: number; head: ParsedHead; raw: string }> {
-  const res = await fetch(`${base}/internal/page-head?path=${encodeURIComponent(path)}`, { headers });
-  expect(res.status).toBe(200);
-  const answer = PageHeadAnswerSchema.parse(await res.json());
+  const { head: answer } = await pageFrames(await askPage(base, path, '', headers));
   const head = parseHead(answer.head, { fragment: true });
   // What any previewer needs, on every page: nothing of it leaks out of <head>, nothing in it executes.
   expect(head.bodyElements).toEqual([]);
@@ -300,12 +298,12 @@ describe('page heads', () => {
 
   it('a bad path is a 400 with a JSON error', async () => {
     for (const path of ['', 'listing/x', '//evil.example/x', `/${'a'.repeat(3000)}`, '/a\u0000b']) {
-      const res = await fetch(`${s.renderer.base}/internal/page-head?path=${encodeURIComponent(path)}`);
+      const res = await askPage(s.renderer.base, path);
       expect(res.status).toBe(400);
       expect(await res.json()).toMatchObject({ error: 'path must be one page path with its query' });
     }
-    expect((await fetch(`${s.renderer.base}/internal/page-head`)).status).toBe(400);
-    expect((await fetch(`${s.renderer.base}/internal/page-head?path=/&path=/x`)).status).toBe(400);
+    expect((await fetch(`${s.renderer.base}/internal/page`)).status).toBe(400);
+    expect((await fetch(`${s.renderer.base}/internal/page?path=/&path=/x`)).status).toBe(400);
   });
 });
 
@@ -345,14 +343,14 @@ describe('a slow or stopped service', () => {
     const slow = await delayingProxy(s.listings.base, 600);
     const renderer = await startRenderer({ listings: slow.url, forum: DOWN, directory: DOWN });
     try {
-      const path = encodeURIComponent(`/listing/${id}`);
-      const person = await fetch(`${renderer.base}/internal/page-head?path=${path}`);
-      expect(person.headers.get('cache-control')).toBe('no-store');
-      expect(parseHead(PageHeadAnswerSchema.parse(await person.json()).head, { fragment: true }).title).toBe('Central PA Desi Community');
-      const previewer = await fetch(`${renderer.base}/internal/page-head?path=${path}&for=previewer`);
-      expect(previewer.headers.get('cache-control')).toBe('public, max-age=30');
-      expect(parseHead(PageHeadAnswerSchema.parse(await previewer.json()).head, { fragment: true }).title).toBe('Slow moment sofa | Central PA Desi Community');
-      for (const bad of ['&for=robot', '&for=previewer&for=previewer']) expect((await fetch(`${renderer.base}/internal/page-head?path=${path}${bad}`)).status).toBe(400);
+      const path = `/listing/${id}`;
+      const person = await pageFrames(await askPage(renderer.base, path));
+      expect(person.cacheControl).toBe('no-store');
+      expect(parseHead(person.head.head, { fragment: true }).title).toBe('Central PA Desi Community');
+      const previewer = await pageFrames(await askPage(renderer.base, path, '&for=previewer'));
+      expect(previewer.cacheControl).toBe('public, max-age=30');
+      expect(parseHead(previewer.head.head, { fragment: true }).title).toBe('Slow moment sofa | Central PA Desi Community');
+      for (const bad of ['&for=robot', '&for=previewer&for=previewer']) expect((await askPage(renderer.base, path, bad)).status).toBe(400);
     } finally {
       await renderer.close();
       await slow.close();

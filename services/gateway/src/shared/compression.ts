@@ -39,12 +39,19 @@ export function preferredEncoding(acceptEncoding: string | undefined): Encoding 
 const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i;
 
 /**
- * Replaces the stream body with its compressed form, made as it streams (brotli quality 5: most of brotli's gain for a
- * fraction of its top levels' CPU; gzip level 6). A failure of the source ends the compressed answer too, so an
+ * A compressor for an answer made as it is sent (brotli quality 5: most of brotli's gain for a fraction of its top
+ * levels' CPU; gzip level 6). `flush()` sends on what it was given so far (a streamed page's start).
+ */
+export function streamCompressor(encoding: Encoding): zlib.BrotliCompress | zlib.Gzip {
+  return encoding === 'br' ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }) : zlib.createGzip({ level: 6 });
+}
+
+/**
+ * Replaces the stream body with its compressed form, made as it streams (streamCompressor). A failure of the source ends the compressed answer too, so an
  * unfinished answer never looks complete. Content-Length and the strong ETag of the plain bytes go.
  */
 export function compressBody(ctx: Context, body: Readable | Buffer, encoding: Encoding, log: Logger): void {
-  const compressor = encoding === 'br' ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }) : zlib.createGzip({ level: 6 });
+  const compressor = streamCompressor(encoding);
   ctx.set('Content-Encoding', encoding);
   ctx.body = compressor; // Koa drops Content-Length when a stream body is replaced
   ctx.remove('Content-Length');

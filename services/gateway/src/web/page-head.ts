@@ -1,18 +1,39 @@
 /**
- * The page's head and status from the renderer (issue 20): `GET /internal/page-head?path=<path and query>` on the
- * renderer's upstreams (the gateway's pools and breakers), within a budget. The answer is anonymous content (no cookie
- * or credential is sent), so it is kept briefly in a bounded LRU: a change shows within the TTL. Renderer slow, down or
- * answering nonsense → undefined (and a log line): the page goes out as it always did, 200 with the shell's head.
+ * The page from the renderer (issue 20): `GET /internal/page?path=<path and query>` on the renderer's upstreams (the
+ * gateway's pools and breakers), read as its two frames arrive (contracts' page-head.ts): the head frame (status and
+ * head) as soon as the renderer knows them, then the body frame. web.ts sends the document's start on the first and its
+ * rest on the second, so the browser has the head and the styles while the body is still being rendered.
+ * Within one budget for both frames. A whole answer the renderer marks as reusable (a head without a body) is kept
+ * briefly in a bounded LRU: a change shows within the TTL. Renderer slow, down or answering nonsense → no head (and a
+ * log line): the page goes out as it always did, 200 with the shell's head; a body that does not come in time → none,
+ * and the browser renders the page.
  */
-import { PageHeadAnswerSchema, SITE_SETTINGS_HEADER, type PageHeadAnswer, type SiteSettings } from '@cp/contracts';
+import {
+  PAGE_STREAM_PATH,
+  PageBodyFrameSchema,
+  PageHeadFrameSchema,
+  SITE_SETTINGS_HEADER,
+  type PageAnswer,
+  type PageBody,
+  type PageHeadFrame,
+  type SiteSettings,
+} from '@cp/contracts';
 import type { Logger } from '@cp/service-kit';
 import type { UpstreamGroup } from '../shared/upstream.ts';
 
-/** `previewer`: a link previewer or a search engine asks (a longer wait; kit's isLinkPreviewer). */
-export type PageHeadSource = (target: string, log: Logger, opts?: { previewer?: boolean }) => Promise<PageHeadAnswer | undefined>;
+/** A page on its way from the renderer: its head frame first, its body later (each undefined when it does not come). */
+export interface PageInFlight {
+  head: Promise<PageHeadFrame | undefined>;
+  body: Promise<PageBody | undefined>;
+  /** Whether the body is in already (a kept answer, or a renderer faster than the gateway): the page goes out whole. */
+  bodySettled(): boolean;
+}
 
-export interface PageHeadOptions {
-  /** The whole wait for the renderer's answer (ms). */
+/** `previewer`: a link previewer or a search engine asks (a longer wait; kit's isLinkPreviewer). */
+export type PageSource = (target: string, log: Logger, opts?: { previewer?: boolean }) => PageInFlight | undefined;
+
+export interface PageSourceOptions {
+  /** The whole wait for the renderer's two frames (ms). */
   timeoutMs: number;
   /** The wait for a link previewer or a search engine (ms); the renderer is told, and gives itself a longer budget. */
   previewerTimeoutMs?: number;
@@ -20,7 +41,7 @@ export interface PageHeadOptions {
   ttlMs: number;
   /** At most this many answers are kept (least recently used go first). */
   maxEntries: number;
-  /** And at most this many bytes of them (a server-rendered body is tens of KB). */
+  /** And at most this many bytes of them. */
   maxBytes?: number;
   /** The site settings the gateway writes into every page: the renderer renders the body with them. */
   siteSettings?: SiteSettings;
@@ -33,11 +54,38 @@ export const MAX_PAGE_TARGET = 2048;
 const MAX_ANSWER_BYTES = 5 * 1024 * 1024;
 const DEFAULT_CACHE_BYTES = 64 * 1024 * 1024;
 
-export function pageHeadSource(renderer: UpstreamGroup, opts: PageHeadOptions): PageHeadSource {
+/** What one request to the renderer yields: the frames as they come, and whether the whole may be kept. */
+interface Asked {
+  head: Promise<PageHeadFrame | undefined>;
+  body: Promise<PageBody | undefined>;
+  /** Resolves once the exchange is over: the whole answer when it may be kept. */
+  keep: Promise<{ answer: PageAnswer; bytes: number } | undefined>;
+}
+
+/** Splits a byte stream into its lines (UTF-8), at most `maxBytes` in all. */
+async function* linesOf(chunks: AsyncIterable<Buffer>, maxBytes: number): AsyncGenerator<string> {
+  let pending = '';
+  let total = 0;
+  const decoder = new TextDecoder();
+  for await (const chunk of chunks) {
+    total += chunk.length;
+    if (total > maxBytes) throw new Error('answer too large');
+    pending += decoder.decode(chunk, { stream: true });
+    let nl: number;
+    while ((nl = pending.indexOf('\n')) !== -1) {
+      yield pending.slice(0, nl);
+      pending = pending.slice(nl + 1);
+    }
+  }
+  pending += decoder.decode();
+  if (pending.trim()) yield pending;
+}
+
+export function pageSource(renderer: UpstreamGroup, opts: PageSourceOptions): PageSource {
   const now = opts.now ?? Date.now;
   const maxBytes = opts.maxBytes ?? DEFAULT_CACHE_BYTES;
   const settingsHeader = opts.siteSettings ? { [SITE_SETTINGS_HEADER]: Buffer.from(JSON.stringify(opts.siteSettings)).toString('base64url') } : {};
-  const cache = new Map<string, { answer: PageHeadAnswer; until: number; bytes: number }>();
+  const cache = new Map<string, { answer: PageAnswer; until: number; bytes: number }>();
   let cachedBytes = 0;
   const drop = (key: string) => {
     const entry = cache.get(key);
@@ -45,97 +93,149 @@ export function pageHeadSource(renderer: UpstreamGroup, opts: PageHeadOptions): 
     cache.delete(key);
     cachedBytes -= entry.bytes;
   };
-  const inFlight = new Map<string, Promise<{ answer: PageHeadAnswer; bytes: number; keep: boolean } | undefined>>();
+  const inFlight = new Map<string, PageInFlight>();
 
-  async function ask(target: string, log: Logger, previewer: boolean): Promise<{ answer: PageHeadAnswer; bytes: number; keep: boolean } | undefined> {
+  function ask(target: string, log: Logger, previewer: boolean): Asked | undefined {
     const upstream = renderer.pick();
     if (!upstream) {
-      log.warn({ target }, 'page head: no renderer available (breaker open): the shell head answers');
+      log.warn({ target }, 'page: no renderer available (breaker open): the shell head answers');
       return undefined;
     }
     const timeoutMs = previewer ? (opts.previewerTimeoutMs ?? opts.timeoutMs) : opts.timeoutMs;
     const signal = AbortSignal.timeout(timeoutMs);
+    let gotHead!: (frame: PageHeadFrame | undefined) => void;
+    let gotBody!: (body: PageBody | undefined) => void;
+    const head = new Promise<PageHeadFrame | undefined>((resolve) => (gotHead = resolve));
+    const body = new Promise<PageBody | undefined>((resolve) => (gotBody = resolve));
     upstream.inFlight++;
-    try {
-      const res = await upstream.pool.request({
-        path: `/internal/page-head?path=${encodeURIComponent(target)}${previewer ? '&for=previewer' : ''}`,
-        method: 'GET',
-        headers: { accept: 'application/json', ...settingsHeader },
-        signal,
-        headersTimeout: timeoutMs,
-        bodyTimeout: timeoutMs,
-      });
-      upstream.recordSuccess();
-      if (res.statusCode !== 200) {
-        await res.body.dump();
-        log.warn({ target, status: res.statusCode }, 'page head: the renderer refused: the shell head answers');
+    const keep = (async (): Promise<{ answer: PageAnswer; bytes: number } | undefined> => {
+      let frame: PageHeadFrame | undefined;
+      let bytes = 0;
+      try {
+        const res = await upstream.pool.request({
+          path: `${PAGE_STREAM_PATH}?path=${encodeURIComponent(target)}${previewer ? '&for=previewer' : ''}`,
+          method: 'GET',
+          headers: { accept: 'application/x-ndjson', ...settingsHeader },
+          signal,
+          headersTimeout: timeoutMs,
+          bodyTimeout: timeoutMs,
+        });
+        upstream.recordSuccess();
+        if (res.statusCode !== 200) {
+          await res.body.dump();
+          log.warn({ target, status: res.statusCode }, 'page: the renderer refused: the shell head answers');
+          return undefined;
+        }
+        // `no-store`: an answer the renderer could not complete (a body not rendered in time, a remote down): used once.
+        const reusable = !/no-store/i.test(String(res.headers['cache-control'] ?? ''));
+        const lines = linesOf(res.body as AsyncIterable<Buffer>, MAX_ANSWER_BYTES);
+        const first = await lines.next();
+        if (first.done) throw new Error('no head frame');
+        bytes += first.value.length;
+        frame = PageHeadFrameSchema.parse(JSON.parse(first.value));
+        gotHead(frame);
+        if (!frame.body) {
+          await res.body.dump();
+          gotBody(undefined);
+          return reusable ? { answer: { status: frame.status, head: frame.head }, bytes } : undefined;
+        }
+        const second = await lines.next();
+        if (second.done) throw new Error('no body frame');
+        bytes += second.value.length;
+        const rendered = PageBodyFrameSchema.parse(JSON.parse(second.value)).body ?? undefined;
+        gotBody(rendered);
+        return reusable ? { answer: { status: frame.status, head: frame.head, ...(rendered ? { body: rendered } : {}) }, bytes } : undefined;
+      } catch (err) {
+        const code = (err as { code?: string }).code;
+        if (code === 'ECONNREFUSED' || code === 'UND_ERR_CONNECT_TIMEOUT') upstream.recordConnectFailure();
+        const why = signal.aborted ? 'over the time budget' : (err as Error).message;
+        if (frame) log.warn({ target, err: why }, 'page: no body from the renderer: the browser renders the page');
+        else log.warn({ target, err: why }, 'page: no answer from the renderer: the shell head answers');
         return undefined;
+      } finally {
+        upstream.inFlight--;
+        gotHead(undefined); // no-ops when they came
+        gotBody(undefined);
       }
-      const text = await res.body.text();
-      if (text.length > MAX_ANSWER_BYTES) throw new Error('answer too large');
-      // `no-store`: an answer the renderer could not complete (a body not rendered in time, a remote down): used once.
-      const keep = !/no-store/i.test(String(res.headers['cache-control'] ?? ''));
-      return { answer: PageHeadAnswerSchema.parse(JSON.parse(text)), bytes: text.length, keep };
-    } catch (err) {
-      const code = (err as { code?: string }).code;
-      if (code === 'ECONNREFUSED' || code === 'UND_ERR_CONNECT_TIMEOUT') upstream.recordConnectFailure();
-      log.warn({ target, err: signal.aborted ? 'over the time budget' : (err as Error).message }, 'page head: no answer from the renderer: the shell head answers');
-      return undefined;
-    } finally {
-      upstream.inFlight--;
-    }
+    })();
+    return { head, body, keep };
   }
 
-  return async (target, log, askOpts) => {
+  const whole = (answer: PageAnswer): PageInFlight => ({
+    head: Promise.resolve({ status: answer.status, head: answer.head, body: answer.body !== undefined }),
+    body: Promise.resolve(answer.body),
+    bodySettled: () => true,
+  });
+
+  return (target, log, askOpts) => {
     const previewer = askOpts?.previewer === true;
     if (target.length > MAX_PAGE_TARGET) return undefined;
     const hit = cache.get(target);
     if (hit && hit.until > now()) {
       cache.delete(target); // refresh its place in the LRU order
       cache.set(target, hit);
-      return hit.answer;
+      return whole(hit.answer);
     }
     if (hit) drop(target);
     // Requests for the same page while one is on its way share it (a previewer's never waits on a person's shorter one).
     const flight = `${previewer ? 'previewer' : 'person'} ${target}`;
-    let pending = inFlight.get(flight);
-    if (!pending) {
-      pending = ask(target, log, previewer).finally(() => inFlight.delete(flight));
-      inFlight.set(flight, pending);
-      void pending.then((got) => {
-        if (!got || !got.keep || opts.ttlMs <= 0 || got.bytes > maxBytes) return;
-        drop(target);
-        cache.set(target, { answer: got.answer, until: now() + opts.ttlMs, bytes: got.bytes });
-        cachedBytes += got.bytes;
-        while (cache.size > opts.maxEntries || cachedBytes > maxBytes) drop(cache.keys().next().value!);
-      });
-    }
-    return (await pending)?.answer;
+    const pending = inFlight.get(flight);
+    if (pending) return pending;
+    const asked = ask(target, log, previewer);
+    if (!asked) return undefined;
+    let settled = false;
+    const shared: PageInFlight = { head: asked.head, body: asked.body.finally(() => (settled = true)), bodySettled: () => settled };
+    inFlight.set(flight, shared);
+    void asked.keep.then((got) => {
+      inFlight.delete(flight);
+      if (!got || opts.ttlMs <= 0 || got.bytes > maxBytes) return;
+      drop(target);
+      cache.set(target, { answer: got.answer, until: now() + opts.ttlMs, bytes: got.bytes });
+      cachedBytes += got.bytes;
+      while (cache.size > opts.maxEntries || cachedBytes > maxBytes) drop(cache.keys().next().value!);
+    });
+    return shared;
   };
 }
 
+const ROOT = '<div id="root"></div>';
+
 /**
- * index.html with the page's server-rendered body (issue 20): its markup inside `<div id="root">`, its state beside it
- * as JSON the browser never runs (`type="application/json"`, so the page's CSP allows it; the renderer escaped `<`),
- * and without the "needs JavaScript" notice, since the page reads without it.
+ * index.html for a page rendered on the server (issue 20), in two parts around its empty `<div id="root">`: `start`
+ * goes out as soon as the page's head is known, `finish(body)` once its body is rendered (or is not: then the root stays
+ * empty and the browser renders the page, as without a renderer). undefined for a document without the empty root.
  * The page is painted before any JavaScript is fetched: its scripts become `<template data-after-paint="src">`, which
  * the shell's own inline loader (index.html, hashed in csp.json) fetches once the page has painted, and the preloads
  * of what only the scripts use (the registry, the session) go, so nothing competes with the page's HTML and CSS for a
  * phone's bandwidth before its first paint (issue 20 §7: hydrate what is visible first).
+ * With a body: the remotes' stylesheets it uses just before it (paths checked by the contract: nothing to escape; a
+ * stylesheet there holds the paint of what follows until it is in), its markup inside the root, its state beside it as
+ * JSON the browser never runs (`type="application/json"`, so the page's CSP allows it; the renderer escaped `<`), and
+ * no "needs JavaScript" notice, since the page reads without it.
  */
-export function withPageBody(html: string, body: { html: string; state: string; styles: string[] }): string {
-  if (!/<div id="root"><\/div>/.test(html)) return html;
-  // The shell's document only (before the body goes in): its script files and preloads.
+export function serverRenderedDocument(html: string): { start: string; finish(body: PageBody | undefined): string } | undefined {
   const shell = html
     .replace(/<script\b[^>]*\bsrc="([^"]+)"[^>]*><\/script>/g, (_script, src: string) => `<template data-after-paint="${src}"></template>`)
     .replace(/<link\b[^>]*\brel="preload"[^>]*>/g, '');
-  const root = /<div id="root"><\/div>/.exec(shell)!;
-  let out = `${shell.slice(0, root.index)}<div id="root">${body.html}</div><script type="application/json" id="cp-ssr-state">${body.state}</script>${shell.slice(root.index + root[0].length)}`;
-  out = out.replace(/<noscript>[\s\S]*?<\/noscript>/i, '');
-  // The remotes' stylesheets the markup uses, before it is painted (paths checked by the contract: nothing to escape).
-  const links = body.styles.map((href) => `<link rel="stylesheet" href="${href}" />`).join('');
-  const head = out.search(/<\/head>/i);
-  return head === -1 || !links ? out : `${out.slice(0, head)}${links}${out.slice(head)}`;
+  const at = shell.indexOf(ROOT);
+  if (at === -1) return undefined;
+  const start = shell.slice(0, at);
+  const rest = shell.slice(at + ROOT.length);
+  return {
+    start,
+    finish(body) {
+      if (!body) return `${ROOT}${rest}`;
+      const links = body.styles.map((href) => `<link rel="stylesheet" href="${href}" />`).join('');
+      const root = `${links}<div id="root">${body.html}</div><script type="application/json" id="cp-ssr-state">${body.state}</script>`;
+      return `${root}${rest.replace(/<noscript>[\s\S]*?<\/noscript>/i, '')}`;
+    },
+  };
+}
+
+/** index.html with the page's server-rendered body, whole (serverRenderedDocument's two parts at once). */
+export function withPageBody(html: string, body: PageBody): string {
+  const doc = serverRenderedDocument(html);
+  return doc ? `${doc.start}${doc.finish(body)}` : html;
 }
 
 /**

@@ -6,18 +6,21 @@
  *   /<file>             the shell's build (WEB_ROOT); 404 when missing
  *   any other page path shell/index.html, no-cache, with the Content-Security-Policy (the shell routes it, its own
  *                       404 page included), the site settings written into it (site-settings.ts), and the page's
- *                       head and status from the renderer when it answers in time (page-head.ts; else 200)
+ *                       head, status and body from the renderer when it answers in time (page-head.ts; else 200,
+ *                       the shell's head): streamed, its start as soon as the head is known, its body once rendered
  * Hashed file names are immutable for a year, everything else is revalidated (ETag). Compressible files go out as
  * brotli or gzip. Only GET and HEAD.
  */
 import { createHash } from 'node:crypto';
 import path from 'node:path';
+import { PassThrough } from 'node:stream';
 import type { Context, Middleware, Next } from 'koa';
-import { MF_REGISTRY_PATH, type RemoteMetadata } from '@cp/contracts';
+import { MF_REGISTRY_PATH, type PageBody, type RemoteMetadata } from '@cp/contracts';
 import { HttpError, isLinkPreviewer, notFound, type Logger } from '@cp/service-kit';
 import type { WebConfig, WebRemote } from './config.ts';
 import { forwardInfoOf, proxyRequest, Upstream, type UpstreamGroup } from '../shared/upstream.ts';
-import { pageHeadSource, withPageBody, withPageHead, type PageHeadSource } from './page-head.ts';
+import { preferredEncoding, streamCompressor } from '../shared/compression.ts';
+import { pageSource, serverRenderedDocument, withPageBody, withPageHead, type PageSource } from './page-head.ts';
 import { fetchPreload, folderMetadataReader, preloadLinks, registryDocument, urlMetadataReader, type MetadataReader } from './remote-metadata.ts';
 import { withSiteSettings } from './site-settings.ts';
 import { watchedFile } from './watched-file.ts';
@@ -71,7 +74,7 @@ export function isPagePath(p: string): boolean {
 
 /** What the web half is given by the gateway that hosts it. */
 export interface WebDeps {
-  /** The renderer's upstreams: each page's head and status (page-head.ts). Without it the page is the shell's, 200. */
+  /** The renderer's upstreams: each page's head, status and body (page-head.ts). Without it the page is the shell's, 200. */
   renderer?: UpstreamGroup | undefined;
 }
 
@@ -121,8 +124,8 @@ function finishRemoteAnswer(ctx: Context, file: string): void {
 export function createWebSite(config: WebConfig, logger: Logger, deps: WebDeps = {}): WebSite {
   const { root, remotes } = config;
   const cache = new CompressionCache(config.compressionCacheBytes);
-  // Each page's head and status come from the renderer when there is one (page-head.ts).
-  const pageHead: PageHeadSource | undefined = deps.renderer ? pageHeadSource(deps.renderer, { ...config.pageHead, siteSettings: config.siteSettings }) : undefined;
+  // Each page's head, status and body come from the renderer when there is one (page-head.ts).
+  const fromRenderer: PageSource | undefined = deps.renderer ? pageSource(deps.renderer, { ...config.pageHead, siteSettings: config.siteSettings }) : undefined;
   const byKey = new Map(remotes.map((r) => [r.key, r]));
   const upstreams = new Map<string, Upstream>();
   const metadataReaders = new Map<string, MetadataReader>();
@@ -174,28 +177,55 @@ export function createWebSite(config: WebConfig, logger: Logger, deps: WebDeps =
   async function page(ctx: Context): Promise<void> {
     if (!root) throw notFound();
     const log = (ctx.state.log as Logger | undefined) ?? logger;
-    // The page's head and status: only its path and query go to the renderer, never the visitor's cookies.
+    // The page from the renderer: only its path and query go there, never the visitor's cookies.
     const target = ctx.path === '/index.html' ? '/' : ctx.url;
-    const previewer = isLinkPreviewer(ctx.get('user-agent'));
-    const [shell, links, found] = await Promise.all([indexPage(), pageLinks(ctx.path), pageHead?.(target, log, { previewer })]);
+    const rendering = fromRenderer?.(target, log, { previewer: isLinkPreviewer(ctx.get('user-agent')) });
+    const [shell, links, head] = await Promise.all([indexPage(), pageLinks(ctx.path), rendering?.head]);
     if (!shell) {
       log.error({ root }, 'index.html missing from WEB_ROOT (build the web apps: npm run build:web)');
       throw new HttpError(503, 'Site not built');
     }
+    const headers: Record<string, string> = { 'Content-Security-Policy': await csp() };
+    // A body on its way: the document's start goes now, its body when rendered (a HEAD needs neither).
+    if (head?.body && rendering && !rendering.bodySettled() && ctx.method === 'GET') {
+      const doc = serverRenderedDocument(withPageHead(shell.bytes.toString('utf8'), head.head));
+      if (doc) return streamPage(ctx, head.status, headers, doc, rendering.body);
+    }
+    const body = head?.body && rendering && ctx.method === 'GET' ? await rendering.body : undefined;
     let content = shell;
-    if (found) {
-      const withHead = withPageHead(shell.bytes.toString('utf8'), found.head);
-      const bytes = Buffer.from(found.body ? withPageBody(withHead, found.body) : withHead);
+    if (head) {
+      const withHead = withPageHead(shell.bytes.toString('utf8'), head.head);
+      const bytes = Buffer.from(body ? withPageBody(withHead, body) : withHead);
       content = { name: 'index.html', bytes, version: createHash('sha256').update(bytes).digest('base64url').slice(0, 22) };
       // A 404 or 410 is answered in full: never a 304 that would keep it as a cached page.
-      if (found.status !== 200) delete ctx.req.headers['if-none-match'];
+      if (head.status !== 200) delete ctx.req.headers['if-none-match'];
     }
-    // A server-rendered page preloads nothing: its scripts are fetched once it is painted (withPageBody).
-    const preloads = found?.body ? [] : links;
-    const headers: Record<string, string> = { 'Content-Security-Policy': await csp(), ...(preloads.length > 0 ? { Link: preloads.join(', ') } : {}) };
+    // A server-rendered page preloads nothing: its scripts are fetched once it is painted (serverRenderedDocument).
+    if (!body && links.length > 0) headers.Link = links.join(', ');
     await sendContent(ctx, content, cache, { cacheControl: 'no-cache', headers });
     // The SPA document either way: the shell shows its own not-found page, the status tells crawlers.
-    if (found && found.status !== 200) ctx.status = found.status;
+    if (head && head.status !== 200) ctx.status = head.status;
+  }
+
+  /**
+   * A page whose body is still being rendered: its start (the head, the styles, the header's place) is sent and
+   * flushed now, its body and the document's end when the renderer has them (or, past the budget, the empty root: the
+   * browser renders the page). Compressed as it streams; no ETag (the page is made for this request).
+   */
+  function streamPage(ctx: Context, status: number, headers: Record<string, string>, doc: NonNullable<ReturnType<typeof serverRenderedDocument>>, body: Promise<PageBody | undefined>): void {
+    ctx.status = status;
+    ctx.set({ ...headers, 'Cache-Control': 'no-cache' });
+    ctx.type = 'text/html; charset=utf-8';
+    ctx.vary('Accept-Encoding');
+    const encoding = preferredEncoding(ctx.get('Accept-Encoding'));
+    const out = encoding === 'identity' ? new PassThrough() : streamCompressor(encoding);
+    if (encoding !== 'identity') ctx.set('Content-Encoding', encoding);
+    ctx.body = out;
+    out.write(doc.start);
+    if (!(out instanceof PassThrough)) out.flush();
+    void body.then((rendered) => {
+      if (!out.destroyed) out.end(doc.finish(rendered));
+    });
   }
 
   async function remoteFile(ctx: Context, remote: WebRemote, rest: string): Promise<void> {

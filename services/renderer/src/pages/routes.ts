@@ -1,6 +1,17 @@
+import { PassThrough } from 'node:stream';
 import { z } from 'zod';
 import { badRequest, createRouter } from '@cp/service-kit';
-import { parseSiteSettings, SITE_SETTINGS_HEADER, STYLESHEET_PATH, type PageRenderer, type ServiceName } from '@cp/contracts';
+import {
+  PAGE_STREAM_PATH,
+  PAGE_STREAM_TYPE,
+  parseSiteSettings,
+  SITE_SETTINGS_HEADER,
+  STYLESHEET_PATH,
+  type PageBodyFrame,
+  type PageHeadFrame,
+  type PageRenderer,
+  type ServiceName,
+} from '@cp/contracts';
 import { pageReads, type ServiceClient } from '../upstream.ts';
 import { apiReader } from './body.ts';
 import { pageHead, type PageHeadDeps } from './page-head.ts';
@@ -26,10 +37,16 @@ function siteSettingsOf(header: string): string | undefined {
   }
 }
 
+/** One line of the page's stream. */
+const frame = (value: PageHeadFrame | PageBodyFrame): string => `${JSON.stringify(value)}\n`;
+
 /**
- * `GET /internal/page-head?path=<path and query>` (the gateway only; it never routes /internal from outside):
- * `{ status, head }` (contracts' PageHeadAnswerSchema). Anonymous content only — the gateway forwards no cookie — so
- * the answer may be cached briefly (Cache-Control: public, max-age=30).
+ * `GET /internal/page?path=<path and query>` (the gateway only; it never routes /internal from outside): the page as two
+ * JSON lines (contracts' page-head.ts). The head frame goes out as soon as the page's status and head are known — at
+ * once for a page whose head needs no data, after the one read of its entity otherwise — and the body frame once the
+ * body is rendered or its budget is spent, so the gateway sends the document's start (its styles, its head) while the
+ * body is still being rendered. Anonymous content only — the gateway forwards no cookie — so a head-only answer may
+ * be kept briefly (Cache-Control: public, max-age=30).
  */
 export function pageRoutes(
   deps: Omit<PageHeadDeps, 'services'> & {
@@ -41,7 +58,7 @@ export function pageRoutes(
   },
 ) {
   const router = createRouter();
-  router.get('/internal/page-head', async (ctx) => {
+  router.get(PAGE_STREAM_PATH, async (ctx) => {
     const raw = ctx.query.path;
     const parsed = PageTargetSchema.safeParse(raw);
     if (!parsed.success) throw badRequest('path must be one page path with its query');
@@ -53,20 +70,29 @@ export function pageRoutes(
     const siteSettings = siteSettingsOf(ctx.get(SITE_SETTINGS_HEADER));
     // One read of each service path for both: the head's entity is the body's query.
     const reads = pageReads(deps.pageServices);
-    const [head, body] = await Promise.all([
-      pageHead({ ...deps, budgetMs, services: reads }, parsed.data),
-      deps.body?.render(parsed.data, deadline, siteSettings, apiReader(reads)).catch((err: unknown) => {
-        deps.logger.error({ err, path: parsed.data }, 'page body: rendering failed: the browser renders it');
-        return undefined;
-      }),
-    ]);
+    const rendering = deps.body?.render(parsed.data, deadline, siteSettings, apiReader(reads)).catch((err: unknown) => {
+      deps.logger.error({ err, path: parsed.data }, 'page body: rendering failed: the browser renders it');
+      return undefined;
+    });
+    const head = await pageHead({ ...deps, budgetMs, services: reads }, parsed.data);
     // A head alone may be kept by the gateway (30 s). A page with its body is not: its data is what the browser shows
     // and keeps (it does not fetch it again), so a visitor who just posted must see it on the next page load; nor is
     // an answer that should have had a body (over the budget) or shows a remote's fallback. Nor is a generic head that
     // stood in for data not read in time: the next visitor's page asks again.
-    ctx.set('Cache-Control', deps.body || head.incomplete ? 'no-store' : 'public, max-age=30');
-    const answer = { status: head.status, head: head.head };
-    ctx.body = body ? { ...answer, body: { html: body.html, state: body.state, styles: body.styles.filter((href) => STYLESHEET_PATH.test(href)) } } : answer;
+    ctx.set('Cache-Control', rendering || head.incomplete ? 'no-store' : 'public, max-age=30');
+    ctx.type = PAGE_STREAM_TYPE;
+    const stream = new PassThrough();
+    ctx.body = stream;
+    const first = frame({ status: head.status, head: head.head, body: rendering !== undefined });
+    if (!rendering) {
+      stream.end(first); // a head alone: no body frame follows
+      return;
+    }
+    stream.write(first);
+    void rendering.then((body) => {
+      if (stream.destroyed) return; // the gateway stopped waiting
+      stream.end(frame({ body: body ? { html: body.html, state: body.state, styles: body.styles.filter((href) => STYLESHEET_PATH.test(href)) } : null }));
+    });
   });
   return router;
 }
