@@ -381,7 +381,8 @@ describe('hostile input (issue 16)', () => {
     process.stderr.write(`[hostile-input] ${sent} requests in ${((Date.now() - started) / 1000).toFixed(1)} s (${resets} refused unread and reset), seed ${SEED}\n`);
     expect(sent).toBeGreaterThan(1_000);
     expect(faults).toEqual([]);
-  });
+    // Bounded by its corpus (a fixed count of requests), not by time: a busy machine takes longer over the same count.
+  }, 300_000);
 
   it('leaves every process ready and running: nothing crashed, nothing was restarted', async () => {
     for (const { name } of statusBefore) {
