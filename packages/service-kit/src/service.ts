@@ -4,7 +4,7 @@ import { listen } from './app.ts';
 import { httpSessionChecker, type AuthOptions } from './auth.ts';
 import { ConfigError } from './config.ts';
 import { OutboxRelay } from './events/relay.ts';
-import type { ConsumerDeps, DeclaredConsumer } from './events/declared-consumer.ts';
+import type { ConsumerDeps, StartableConsumer } from './events/declared-consumer.ts';
 import type { ReadinessCheck } from './health.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { connectMongo } from './mongo.ts';
@@ -71,10 +71,11 @@ export interface ServiceDefinition<C extends ServiceConfig, D extends ConsumerDe
    */
   streams?: string[];
   /**
-   * The durable consumers the service runs (defineConsumer): the kit makes sure each one's stream exists, starts them
-   * after `build` with the `deps` it returns, and stops them first at shutdown.
+   * The durable consumers the service runs (defineConsumer, or defineBatchConsumer for events applied in batches): the
+   * kit makes sure each one's stream exists, starts them after `build` with the `deps` it returns, and stops them first
+   * at shutdown.
    */
-  consumers?: Array<DeclaredConsumer<D>>;
+  consumers?: Array<StartableConsumer<D>>;
   /**
    * Builds the service on the connected infrastructure: repositories, use cases, routes (its app), jobs, demo data.
    * Returns the Koa app the kit then serves, with the dependencies its declared consumers take (`{ app, deps }`).

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { makeEvent, UserRegistered } from '@cp/contracts';
+import { EmailVerified, makeEvent, UserRegistered } from '@cp/contracts';
 import { connectNats, createLogger } from '../src/index.ts';
 import { testEnv } from '../../../infra/src/jest/test-env.ts';
 
@@ -60,6 +60,33 @@ describe('startService: a service in one call', () => {
       const consumed = new RegExp(`consumed ${userId}`);
       for (const deadline = Date.now() + 30_000; !consumed.test(s.output()) && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 100));
       expect(s.output()).toMatch(consumed);
+    } finally {
+      await nats.close();
+    }
+    s.child.kill('SIGTERM');
+    expect(await s.exited).toBe(0);
+  });
+
+  it('starts a declared batch consumer too: each event applied once, also when the stream holds it twice', async () => {
+    const env = testEnv();
+    const [twice, after] = [randomUUID(), randomUUID()];
+    const tag = twice.slice(0, 8);
+    const s = run(
+      { MONGO_URL: env.MONGO_URL, NATS_URL: env.NATS_URL, MONGO_DB: `kit_${tag}`, PORT: '0', KIT_CONSUMER_DURABLE: `kitfixture-${tag}`, KIT_BATCH_DURABLE: `kitfixture-batch-${tag}` },
+      /listening (\d+)/,
+    );
+    await s.matched;
+    const nats = await connectNats({ url: env.NATS_URL, name: 'kit-service-test', logger: createLogger('kit-service-test', 'silent') });
+    try {
+      // The same event stored twice (a re-publish after the duplicate window), then another: once that one is folded, the
+      // first was handled in an earlier batch or the same one (one lane, stream order).
+      const event = makeEvent(EmailVerified, { userId: twice });
+      for (const msgID of [randomUUID(), randomUUID()]) await nats.js.publish(EmailVerified.subject, JSON.stringify(event), { msgID });
+      await nats.js.publish(EmailVerified.subject, JSON.stringify(makeEvent(EmailVerified, { userId: after })), { msgID: randomUUID() });
+      const done = new RegExp(`folded ${after}`);
+      for (const deadline = Date.now() + 30_000; !done.test(s.output()) && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 100));
+      expect(s.output()).toMatch(done);
+      expect(s.output().match(new RegExp(`folded ${twice}`, 'g'))).toHaveLength(1);
     } finally {
       await nats.close();
     }

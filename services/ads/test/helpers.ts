@@ -3,7 +3,7 @@ import type { Connection } from 'mongoose';
 import type { NatsHandle } from '@cp/service-kit';
 import { call, startBehindIdentity, until, type BehindIdentity } from '../../identity/test/helpers.ts';
 import { buildAdsApp } from '../src/app.ts';
-import { startAdCounter } from '../src/events/ad-counter.ts';
+import { adCounterConsumer } from '../src/events/ad-counter.ts';
 import type { AdsDeps, CountingRules } from '../src/use-cases/deps.ts';
 
 export { call, until };
@@ -32,7 +32,7 @@ export async function startAds(opts: { clock?: () => Date; counting?: Partial<Co
     ...(opts.counting ? { counting: opts.counting } : {}),
   });
   const durable = `ads-counter-test-${randomUUID().slice(0, 8)}`;
-  const counter = await startAdCounter(deps, base.nats, { durable });
+  const counter = await adCounterConsumer.start(deps, base.nats, { durable });
   return {
     base: await base.serve(app),
     deps,

@@ -8,7 +8,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { AD_NOT_FOUND, AdClickRecorded, AdImpressionRecorded, AdvertisementSchema, eventStream, makeEvent, parseEvent } from '@cp/contracts';
 import { streamMessages } from '@cp/service-kit';
-import { startAdCounter } from '../src/events/ad-counter.ts';
+import { adCounterConsumer } from '../src/events/ad-counter.ts';
 import { adBody, BROWSER, call, startAds, until, visitorCookie, type AdsHarness } from './helpers.ts';
 
 const minute = 60_000;
@@ -73,7 +73,7 @@ describe('clicks: once per visitor per ad per click window (30 minutes)', () => 
 
   it('50 concurrent clicks of one visitor, folded by two counters sharing the durable (two replicas): exactly one counts', async () => {
     const ad = await newAd();
-    const second = await startAdCounter(h.deps, h.nats, { durable: h.durable, batchSize: 5 });
+    const second = await adCounterConsumer.start(h.deps, h.nats, { durable: h.durable, batchSize: 5 });
     try {
       const bob = visitorCookie();
       const answers = await Promise.all(Array.from({ length: 50 }, () => send(ad.id, 'click', { cookie: bob })));

@@ -6,7 +6,7 @@ export interface UploadDoc {
   _id: string;
   userId: string;
   createdAt: Date;
-  /** What else shows the image (`forum:<postId>`): the abandoned-upload sweep keeps it. */
+  /** What else shows the image (`forum:<postId>`): the abandoned-upload sweep keeps it; a deleted post lets go of it. */
   claimedBy?: string[] | undefined;
 }
 
@@ -43,13 +43,19 @@ export class UploadsRepository extends MongoRepository<UploadDoc> {
     return doc?.userId ?? null;
   }
 
+  /** `by` no longer shows the image (its forum post was deleted); nothing when it did not or the upload is gone. */
+  async unclaim(url: string, by: string): Promise<void> {
+    await this.model.updateOne({ _id: url }, { $pull: { claimedBy: by } }).exec();
+  }
+
   /** Whether something other than a listing shows the image. */
   async isClaimed(url: string): Promise<boolean> {
     return (await this.model.exists({ _id: url, 'claimedBy.0': trusted({ $exists: true }) })) !== null;
   }
 
-  /** Forgets images whose files were removed (clean-up, sweep). */
-  async forget(urls: readonly string[]): Promise<void> {
-    if (urls.length > 0) await this.model.deleteMany({ _id: trusted({ $in: [...urls] }) }).exec();
+  /** Forgets images whose files were removed (clean-up, sweep); returns how many records there were. */
+  async forget(urls: readonly string[]): Promise<number> {
+    if (urls.length === 0) return 0;
+    return (await this.model.deleteMany({ _id: trusted({ $in: [...urls] }) }).exec()).deletedCount;
   }
 }
