@@ -162,6 +162,23 @@ describe('GET /api/businesses/:id/reviews: bounded, paged with a cursor', () => 
     expect(BusinessReviewPageSchema.parse(all.body)).toMatchObject({ nextCursor: null });
   });
 
+  it('reads a page from the business_newest index in the list order: no sort in memory, for a visitor and for a signed-in reader', async () => {
+    const first = BusinessReviewPageSchema.parse((await get(`/api/businesses/${businessWithReviews}/reviews?limit=20`)).body);
+    for (const [viewer, cursor] of [
+      [undefined, undefined],
+      [undefined, first.nextCursor!],
+      [randomUUID(), undefined],
+      [randomUUID(), first.nextCursor!],
+    ] as const) {
+      const explained = (await h.deps.reviews.explainForBusiness(businessWithReviews, viewer, cursor, 21)) as { queryPlanner: { winningPlan: unknown }; executionStats: { totalDocsExamined: number } };
+      const plan = JSON.stringify(explained.queryPlanner.winningPlan);
+      expect(plan).toContain('"indexName":"business_newest"');
+      expect(plan).not.toContain('"stage":"SORT"');
+      expect(plan).not.toContain('"stage":"COLLSCAN"');
+      expect(explained.executionStats.totalDocsExamined).toBeLessThanOrEqual(3 * 21);
+    }
+  });
+
   it('refuses a limit past the max and a bad cursor with 400 { error }', async () => {
     for (const query of [`limit=${LIST_PAGE_SIZES.reviews.max + 1}`, 'cursor=..']) {
       const res = await get(`/api/businesses/${businessWithReviews}/reviews?${query}`);
