@@ -4,7 +4,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { REVIEW_PENDING, UNDER_REVIEW_MESSAGE } from '@cp/contracts';
+import { LIST_PAGE_SIZES, REVIEW_PENDING, UNDER_REVIEW_MESSAGE } from '@cp/contracts';
 import { Toaster } from '@cp/ui';
 import { createAppStore } from '@cp/web-core';
 import BusinessPage from '../src/pages/BusinessPage.tsx';
@@ -12,7 +12,7 @@ import BusinessesPage from '../src/pages/BusinessesPage.tsx';
 import YellowPagesPage from '../src/pages/YellowPagesPage.tsx';
 import { routes } from '../src/exposes/routes.ts';
 
-type Api = (method: string, path: string) => [number, unknown];
+type Api = (method: string, path: string, query: URLSearchParams) => [number, unknown];
 const calls: string[] = [];
 
 const ID = '00000000-0000-4000-8000-000000000001';
@@ -49,12 +49,20 @@ const USER = {
   emailVerified: true,
 };
 
-/** The directory and identity as the page sees them; `business` is what GET /api/businesses/{id} answers. */
-function site(opts: { user?: typeof USER | null; business?: () => [number, unknown]; reviews?: () => unknown[]; onReview?: () => [number, unknown] } = {}): Api {
-  return (method, path) => {
+/**
+ * The directory and identity as the page sees them; `business` is what GET /api/businesses/{id} answers, `reviews` the
+ * reviews (one cursor page, the last), `reviewPages` the cursor pages of the reviews by the cursor asked ('' the first).
+ */
+function site(
+  opts: { user?: typeof USER | null; business?: () => [number, unknown]; reviews?: () => unknown[]; reviewPages?: Record<string, { items: unknown[]; nextCursor: string | null }>; onReview?: () => [number, unknown] } = {},
+): Api {
+  return (method, path, query) => {
     if (path === '/api/auth/user') return [200, opts.user ?? null];
     if (path === `/api/businesses/${ID}` && method === 'GET') return opts.business?.() ?? [200, BUSINESS];
-    if (path === `/api/businesses/${ID}/reviews` && method === 'GET') return [200, opts.reviews?.() ?? REVIEWS];
+    if (path === `/api/businesses/${ID}/reviews` && method === 'GET') {
+      if (opts.reviewPages) return [200, opts.reviewPages[query.get('cursor') ?? '']];
+      return [200, { items: opts.reviews?.() ?? REVIEWS, nextCursor: null }];
+    }
     if (path === `/api/businesses/${ID}/reviews` && method === 'POST') return opts.onReview?.() ?? [201, REVIEWS[0]];
     if (path === '/api/businesses' || path === '/api/yellow-pages') return [200, [BUSINESS]];
     return [404, { error: 'Not found' }];
@@ -67,7 +75,7 @@ async function renderAt(path: string, api: Api) {
     const req = new Request(input, init);
     const url = new URL(req.url);
     calls.push(`${req.method} ${url.pathname}${url.search}`);
-    const [status, body] = api(req.method, url.pathname);
+    const [status, body] = api(req.method, url.pathname, url.searchParams);
     return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   }) as typeof fetch;
   const router = createMemoryRouter(
@@ -172,6 +180,36 @@ describe('/business/:id: reviews', () => {
     expect(await screen.findByText('You need to be logged in to write a review')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Login to Review' }).getAttribute('href')).toBe('/auth');
     expect(screen.queryByRole('button', { name: 'Post Review' })).toBeNull();
+  });
+
+  it('pages the reviews: the first page asked with its limit, Load more asks the next with its cursor, until the last', async () => {
+    const review = (n: number) => ({ ...REVIEWS[1]!, id: `00000000-0000-4000-8000-0000000001${String(n).padStart(2, '0')}`, username: `reader${n}`, comment: `Review number ${n}` });
+    await renderAt(
+      `/business/${ID}`,
+      site({
+        reviewPages: {
+          '': { items: [review(1), review(2)], nextCursor: 'c1' },
+          c1: { items: [review(3)], nextCursor: 'c2' },
+          c2: { items: [review(4)], nextCursor: null },
+        },
+      }),
+    );
+    expect(within(await reviewList()).getAllByRole('listitem')).toHaveLength(2);
+    expect(calls).toContain(`GET /api/businesses/${ID}/reviews?limit=${LIST_PAGE_SIZES.reviews.default}`);
+    expect(calls.some((c) => c.includes('cursor='))).toBe(false);
+    await act(async () => screen.getByRole('button', { name: 'Load more reviews' }).click());
+    expect(await screen.findByText('Review number 3')).toBeTruthy();
+    expect(calls).toContain(`GET /api/businesses/${ID}/reviews?limit=${LIST_PAGE_SIZES.reviews.default}&cursor=c1`);
+    await act(async () => screen.getByRole('button', { name: 'Load more reviews' }).click());
+    expect(await screen.findByText('Review number 4')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Load more reviews' })).toBeNull();
+    expect(screen.getAllByText(/^Review number \d$/).map((p) => p.textContent)).toEqual(['Review number 1', 'Review number 2', 'Review number 3', 'Review number 4']);
+  });
+
+  it('one page only: no Load more', async () => {
+    await renderAt(`/business/${ID}`, site());
+    await reviewList();
+    expect(screen.queryByRole('button', { name: 'Load more reviews' })).toBeNull();
   });
 
   it('no reviews yet: says so', async () => {

@@ -8,7 +8,7 @@ import { Toaster } from '@cp/ui';
 import { createAppStore } from '@cp/web-core';
 import BusinessesPage from '../src/pages/BusinessesPage.tsx';
 import YellowPagesPage from '../src/pages/YellowPagesPage.tsx';
-import { REVIEW_PENDING } from '@cp/contracts';
+import { LIST_PAGE_SIZES, REVIEW_PENDING } from '@cp/contracts';
 import FeaturedBusinesses from '../src/widgets/FeaturedBusinesses.tsx';
 
 type Api = (method: string, path: string, search: string) => [number, unknown];
@@ -190,13 +190,13 @@ const USER: { id: string; username: string; firstName: string; lastName: string;
 
 /**
  * The directory API with reviews; `user` logged in or not; `onReview` answers a posted review, `onResend` a request for
- * a new verification link; `reviews()` is the list (asked again after a review).
+ * a new verification link; `reviews()` is the list, answered as one cursor page (asked again after a review).
  */
 function reviewsApi(user: typeof USER | null, onReview: () => [number, unknown] = () => [201, REVIEWS[0]], opts: { reviews?: () => unknown[]; onResend?: () => [number, unknown] } = {}) {
   const api: Api = (method, path) => {
     if (path === '/api/auth/user') return user ? [200, user] : [401, { error: 'Authentication required' }];
     if (path === '/api/businesses') return [200, [BUSINESS]];
-    if (path === `/api/businesses/${BUSINESS.id}/reviews` && method === 'GET') return [200, opts.reviews?.() ?? REVIEWS];
+    if (path === `/api/businesses/${BUSINESS.id}/reviews` && method === 'GET') return [200, { items: opts.reviews?.() ?? REVIEWS, nextCursor: null }];
     if (path === `/api/businesses/${BUSINESS.id}/reviews` && method === 'POST') return onReview();
     if (path === '/api/auth/resend-verification' && method === 'POST' && opts.onResend) return opts.onResend();
     return [404, { error: 'Not found' }];
@@ -220,6 +220,24 @@ describe('reviews', () => {
     expect(await screen.findByText('You need to be logged in to write a review')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Login to Review' }).getAttribute('href')).toBe('/auth');
     expect(screen.queryByRole('button', { name: 'Post Review' })).toBeNull();
+  });
+
+  it('the dialog pages the reviews: Load more inside its scroll box asks the next page with its cursor', async () => {
+    const { api } = reviewsApi(null);
+    await renderAt('/businesses', (method, path, search) => {
+      if (path === `/api/businesses/${BUSINESS.id}/reviews` && method === 'GET') {
+        const cursor = new URLSearchParams(search).get('cursor');
+        return [200, cursor === 'next1' ? { items: [{ ...REVIEWS[1], id: '00000000-0000-4000-8000-0000000000b1', comment: 'From the second page' }], nextCursor: null } : { items: REVIEWS, nextCursor: 'next1' }];
+      }
+      return api(method, path, search);
+    });
+    const dialog = await openReviews();
+    expect(await within(dialog).findByText('Fresh curry leaves every Friday.')).toBeTruthy();
+    expect(within(dialog).queryByText('From the second page')).toBeNull();
+    await act(async () => within(dialog).getByRole('button', { name: 'Load more reviews' }).click());
+    expect(await within(dialog).findByText('From the second page')).toBeTruthy();
+    expect(calls).toContain(`GET /api/businesses/${BUSINESS.id}/reviews?limit=${LIST_PAGE_SIZES.reviews.default}&cursor=next1`);
+    expect(within(dialog).queryByRole('button', { name: 'Load more reviews' })).toBeNull();
   });
 
   it('a logged-in visitor must pick a rating, then posts a review: a toast, and the lists are asked again', async () => {

@@ -1,12 +1,14 @@
-import { cursorPageOf, LIST_PAGE_SIZES, listItems, type Business, type BusinessReview, type BusinessReviewInsert, type CursorPage, type MessageResponse } from '@cp/contracts';
+import { cursorPageOf, LIST_PAGE_SIZES, type Business, type BusinessReview, type BusinessReviewInsert, type CursorPage, type MessageResponse } from '@cp/contracts';
 import { baseApi } from '@cp/web-core';
 import { yellowPagesQueryString } from '../lib/directory.ts';
 
 /** How many businesses a page of /businesses or of a Yellow Pages category shows (then Load more). */
 export const BUSINESSES_PAGE_SIZE = LIST_PAGE_SIZES.businesses.default;
+/** How many reviews a page of a business's reviews shows (then Load more). */
+export const REVIEWS_PAGE_SIZE = LIST_PAGE_SIZES.reviews.default;
 
 /** The query of a cursor page: the page size, and the cursor of the page (none: the first). */
-const pageQuery = (cursor: string | undefined, limit = BUSINESSES_PAGE_SIZE) => new URLSearchParams({ limit: String(limit), ...(cursor ? { cursor } : {}) }).toString();
+const pageQuery = (cursor: string | undefined, limit: number = BUSINESSES_PAGE_SIZE) => new URLSearchParams({ limit: String(limit), ...(cursor ? { cursor } : {}) }).toString();
 
 /**
  * The directory calls (spec §7), injected into the page's one API when this remote loads. The business lists come a
@@ -30,10 +32,14 @@ export const directoryApi = baseApi.injectEndpoints({
       // Admin changes to businesses (tag Business) refresh these lists too.
       providesTags: [{ type: 'YellowPages', id: 'LIST' }, { type: 'Business', id: 'LIST' }],
     }),
-    getBusinessReviews: build.query<BusinessReview[], string>({
-      query: (businessId) => `/api/businesses/${encodeURIComponent(businessId)}/reviews`,
-      transformResponse: (data: unknown) => listItems<BusinessReview>(data),
-      providesTags: (_r, _e, businessId) => [{ type: 'BusinessReview', id: businessId }],
+    /**
+     * GET /api/businesses/{id}/reviews: one cursor page of its reviews, newest first (the first without a cursor, then
+     * Load more); every page is tagged with the business, so a new review refreshes them all.
+     */
+    getBusinessReviews: build.query<CursorPage<BusinessReview>, { businessId: string; cursor?: string | undefined }>({
+      query: ({ businessId, cursor }) => `/api/businesses/${encodeURIComponent(businessId)}/reviews?${pageQuery(cursor, REVIEWS_PAGE_SIZE)}`,
+      transformResponse: (data: unknown) => cursorPageOf<BusinessReview>(data),
+      providesTags: (_r, _e, { businessId }) => [{ type: 'BusinessReview', id: businessId }],
     }),
     reviewBusiness: build.mutation<BusinessReview, { businessId: string; body: BusinessReviewInsert }>({
       query: ({ businessId, body }) => ({ url: `/api/businesses/${encodeURIComponent(businessId)}/reviews`, method: 'POST', body }),

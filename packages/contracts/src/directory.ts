@@ -160,6 +160,7 @@ export type BusinessReviewInsert = z.input<typeof BusinessReviewInsertSchema>;
 export const BusinessesQuerySchema = z.object(cursorQuery(LIST_PAGE_SIZES.businesses)).strict();
 /** GET /api/businesses and GET /api/yellow-pages asked for a cursor page: in the list's order (premium first, then the newest). */
 export const BusinessPageSchema = CursorPageSchema(BusinessSchema);
-/** GET /api/businesses/{id}/reviews query: `limit`/`cursor` ask for a cursor page (BusinessReviewPageSchema), newest first. */
+/** GET /api/businesses/{id}/reviews query: `limit` (LIST_PAGE_SIZES.reviews) and `cursor` of its cursor page (BusinessReviewPageSchema), newest first. */
 export const BusinessReviewsQuerySchema = z.object(cursorQuery(LIST_PAGE_SIZES.reviews)).strict();
+/** GET /api/businesses/{id}/reviews: always one cursor page (no bare-array form); rating and count are the business's. */
 export const BusinessReviewPageSchema = CursorPageSchema(BusinessReviewSchema);

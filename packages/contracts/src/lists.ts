@@ -3,8 +3,8 @@
 /**
  * Two shapes for every list endpoint (issue 25 §3), and the spec's bare arrays:
  * - THE list shape, `CursorPage` `{ items, nextCursor }`: a bounded slice of a list in its fixed order (forum posts
- *   and replies, businesses, Yellow Pages, reviews, ads asked with `limit`/`cursor`; conversations, messages, blocks;
- *   suggestions and saved searches, one slice with nextCursor null).
+ *   and replies, businesses, Yellow Pages, ads asked with `limit`/`cursor`; always: a business's reviews,
+ *   conversations, messages, blocks; suggestions and saved searches, one slice with nextCursor null).
  * - THE page shape, `PageResponse` `{ items, total, page, pageSize }`: a page asked by number, for screens that show
  *   "Page n of m" (search's pages, which add their facets or counts, My Listings, saved listings, the moderation
  *   queue, the sitemap feed).

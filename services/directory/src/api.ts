@@ -9,6 +9,7 @@ import {
   BusinessSchema,
   ContentSnapshotSchema,
   IdSchema,
+  LIST_PAGE_SIZES,
   ListResponseSchema,
   YellowPagesQuerySchema,
 } from '@cp/contracts';
@@ -38,8 +39,8 @@ export const directoryApi = defineServiceApi({
     },
     {
       method: 'get', path: '/api/businesses/:id/reviews', id: 'listReviews', summary: 'A business\'s reviews, newest first', auth: 'optional', params: { id: IdSchema }, query: BusinessReviewsQuerySchema,
-      description: 'Without `limit` or `cursor`: the bare list (at most FULL_LIST_MAX, 2000). With either: a cursor page `{ items, nextCursor }`; pass `nextCursor` back as `cursor` for the next one (null on the last).',
-      responses: { 200: { description: 'The reviews (the caller\'s own held review included): the bare list or a cursor page.', schema: z.union([ListResponseSchema(BusinessReviewSchema), BusinessReviewPageSchema]), headers: { Link: 'Past FULL_LIST_MAX items, the bare list stops there and `<…?cursor=…>; rel="next"` names the cursor page that follows.' } } }, errors: [400, 404],
+      description: `Always one cursor page \`{ items, nextCursor }\` of at most \`limit\` reviews (default ${LIST_PAGE_SIZES.reviews.default}, at most ${LIST_PAGE_SIZES.reviews.max}); pass \`nextCursor\` back as \`cursor\` for the next one (null on the last). The business's rating and review count are on the business.`,
+      responses: { 200: { description: 'A page of the reviews (the caller\'s own held or hidden review included).', schema: BusinessReviewPageSchema } }, errors: [400, 404],
     },
     {
       method: 'post', path: '/api/businesses/:id/reviews', id: 'reviewBusiness', summary: 'Review a business (once per user)', auth: 'user', postingLimit: 'review', params: { id: IdSchema },

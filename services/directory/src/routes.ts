@@ -45,8 +45,7 @@ export function directoryRoutes(deps: DirectoryDeps, auth: Auth) {
       return null;
     });
     if (viewer) ctx.set('Cache-Control', 'private, no-store');
-    const { page, bare } = await listReviews(deps, ctx.params.id ?? '', ctx.query, viewer?.id);
-    answerList(ctx, page, bare, LIST_PAGE_SIZES.reviews.max);
+    ctx.body = await listReviews(deps, ctx.params.id ?? '', ctx.query, viewer?.id);
   });
 
   router.post('/api/businesses/:id/reviews', auth.requireUser, async (ctx) => {

@@ -3,6 +3,7 @@ import {
   BusinessCreated,
   BusinessDeleted,
   BusinessReviewed,
+  BusinessReviewPageSchema,
   BusinessReviewSchema,
   BusinessSchema,
   BusinessUpdated,
@@ -242,8 +243,8 @@ describe('reviews', () => {
     expect(again.status).toBe(409);
     expect(again.body.error).toBe('You have already reviewed this business');
     expect(await stored(b.id)).toMatchObject({ rating: 4.5, reviewCount: 2, ratingTotal: 9 });
-    const reviews = await list(`/api/businesses/${b.id}/reviews`);
-    expect((reviews.body as Array<{ id: string }>).map((r) => r.id)).toEqual([second.body.id, first.body.id]);
+    const reviews = BusinessReviewPageSchema.parse((await list(`/api/businesses/${b.id}/reviews`)).body);
+    expect(reviews).toEqual({ items: [expect.objectContaining({ id: second.body.id }), expect.objectContaining({ id: first.body.id })], nextCursor: null });
     const shown = ((await list('/api/businesses')).body as Array<{ id: string; rating: number; reviewCount: number }>).find((x) => x.id === b.id);
     expect(shown).toMatchObject({ rating: 4.5, reviewCount: 2 });
   });

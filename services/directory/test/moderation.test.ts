@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   BusinessDeleted,
-  BusinessReviewSchema,
+  BusinessReviewPageSchema,
   BusinessSchema,
   BusinessUpdated,
   BUSINESS_NOT_FOUND,
@@ -51,7 +51,7 @@ const review = async (businessId: string, author: Session, rating: number, comme
 const business = (id: string, viewer?: Session) => call(h.base, 'GET', `/api/businesses/${id}`, { cookie: viewer?.cookie });
 const reviews = async (id: string, viewer?: Session) => {
   const res = await call(h.base, 'GET', `/api/businesses/${id}/reviews`, { cookie: viewer?.cookie });
-  return { status: res.status, list: res.status === 200 ? (res.body as unknown as unknown[]).map((r) => BusinessReviewSchema.parse(r)) : [] };
+  return { status: res.status, list: res.status === 200 ? BusinessReviewPageSchema.parse(res.body).items : [] };
 };
 const ids = async (path: string) => ((await call(h.base, 'GET', path)).body as unknown as unknown[]).map((b) => BusinessSchema.parse(b).id);
 const rating = async (id: string) => {

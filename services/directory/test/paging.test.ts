@@ -143,11 +143,40 @@ describe('GET /api/yellow-pages: a category paged from the server', () => {
 });
 
 describe('GET /api/businesses/:id/reviews: bounded, paged with a cursor', () => {
-  it('walks every review exactly once, newest first; the bare list carries them all while under the bound', async () => {
-    const { ids } = await walkPages(h.base, `/api/businesses/${businessWithReviews}/reviews?limit=10`, (b) => BusinessReviewPageSchema.parse(b));
+  it('walks every review exactly once, newest first', async () => {
+    const { ids, pages } = await walkPages(h.base, `/api/businesses/${businessWithReviews}/reviews?limit=10`, (b) => BusinessReviewPageSchema.parse(b));
     expect(ids).toEqual(reviewsNewestFirst);
-    const bare = await get(`/api/businesses/${businessWithReviews}/reviews`);
-    expect((bare.body as unknown as Array<{ id: string }>).map((r) => r.id)).toEqual(reviewsNewestFirst);
+    expect(pages).toBe(Math.ceil(reviewsNewestFirst.length / 10));
+  });
+
+  it('answers one cursor page without limit or cursor too (never a bare array): the default page size, then the rest', async () => {
+    const first = await get(`/api/businesses/${businessWithReviews}/reviews`);
+    expect(first.status).toBe(200);
+    const page = BusinessReviewPageSchema.parse(first.body);
+    expect(page.items.map((r) => r.id)).toEqual(reviewsNewestFirst.slice(0, LIST_PAGE_SIZES.reviews.default));
+    expect(page.nextCursor).not.toBeNull();
+    expect(first.headers.get('link')).toBeNull();
+    const { ids } = await walkPages(h.base, `/api/businesses/${businessWithReviews}/reviews?cursor=${page.nextCursor}`, (b) => BusinessReviewPageSchema.parse(b));
+    expect([...page.items.map((r) => r.id), ...ids]).toEqual(reviewsNewestFirst);
+    const all = await get(`/api/businesses/${businessWithReviews}/reviews?limit=${LIST_PAGE_SIZES.reviews.max}`);
+    expect(BusinessReviewPageSchema.parse(all.body)).toMatchObject({ nextCursor: null });
+  });
+
+  it('reads a page from the business_newest index in the list order: no sort in memory, for a visitor and for a signed-in reader', async () => {
+    const first = BusinessReviewPageSchema.parse((await get(`/api/businesses/${businessWithReviews}/reviews?limit=20`)).body);
+    for (const [viewer, cursor] of [
+      [undefined, undefined],
+      [undefined, first.nextCursor!],
+      [randomUUID(), undefined],
+      [randomUUID(), first.nextCursor!],
+    ] as const) {
+      const explained = (await h.deps.reviews.explainForBusiness(businessWithReviews, viewer, cursor, 21)) as { queryPlanner: { winningPlan: unknown }; executionStats: { totalDocsExamined: number } };
+      const plan = JSON.stringify(explained.queryPlanner.winningPlan);
+      expect(plan).toContain('"indexName":"business_newest"');
+      expect(plan).not.toContain('"stage":"SORT"');
+      expect(plan).not.toContain('"stage":"COLLSCAN"');
+      expect(explained.executionStats.totalDocsExamined).toBeLessThanOrEqual(3 * 21);
+    }
   });
 
   it('refuses a limit past the max and a bad cursor with 400 { error }', async () => {

@@ -3,7 +3,7 @@
  * an account younger than a day is held out of the rating and the public list until the release job counts it,
  * exactly once, whatever the job's replicas do.
  */
-import { BusinessReviewed, BusinessReviewSchema, BusinessSchema, eventStream, OWN_BUSINESS_REVIEW, parseEvent, VERIFY_EMAIL_TO_REVIEW } from '@cp/contracts';
+import { BusinessReviewed, BusinessReviewPageSchema, BusinessReviewSchema, BusinessSchema, eventStream, OWN_BUSINESS_REVIEW, parseEvent, VERIFY_EMAIL_TO_REVIEW } from '@cp/contracts';
 import { outboxModel, streamMessages, type LeasedJob } from '@cp/service-kit';
 import { openMailedVerificationLink } from '../../identity/test/helpers.ts';
 import { startReleaseHeldReviews } from '../src/jobs/release-held-reviews.ts';
@@ -30,7 +30,7 @@ const review = (id: string, body: unknown, cookie: string) => call(h.base, 'POST
 const reviewsOf = async (id: string, cookie?: string) => {
   const res = await call(h.base, 'GET', `/api/businesses/${id}/reviews`, { cookie });
   expect(res.status).toBe(200);
-  return (res.body as unknown as unknown[]).map((r) => BusinessReviewSchema.parse(r));
+  return BusinessReviewPageSchema.parse(res.body).items;
 };
 const stored = (id: string) => h.deps.businesses.findById(id);
 const newBusiness = async (cookie = admin.cookie) => {

@@ -1,4 +1,4 @@
-import { BusinessSchema, DEMO_ACCOUNTS, isValidYellowPagesPair, YELLOW_PAGES_MAIN_CATEGORIES } from '@cp/contracts';
+import { BusinessReviewPageSchema, BusinessSchema, DEMO_ACCOUNTS, isValidYellowPagesPair, LIST_PAGE_SIZES, YELLOW_PAGES_MAIN_CATEGORIES } from '@cp/contracts';
 import { meanRating } from '../src/data/businesses-repository.ts';
 import { seedDemoBusinesses } from '../src/seed/seed.ts';
 import { DEMO_BUSINESSES } from '../src/seed/demo-businesses.ts';
@@ -22,7 +22,9 @@ describe('the demo directory (npm start only)', () => {
     for (const b of list) {
       expect(b.userId).toBe(DEMO_ACCOUNTS.admin.id);
       expect(isValidYellowPagesPair(b.mainCategory!, b.subCategory)).toBe(true);
-      const reviews = (await fetch(`${h.base}/api/businesses/${b.id}/reviews`).then((r) => r.json())) as Array<{ rating: number; userId: string }>;
+      const page = BusinessReviewPageSchema.parse(await fetch(`${h.base}/api/businesses/${b.id}/reviews?limit=${LIST_PAGE_SIZES.reviews.max}`).then((r) => r.json()));
+      expect(page.nextCursor).toBeNull();
+      const reviews = page.items;
       expect(b.reviewCount).toBe(reviews.length);
       expect(b.rating).toBe(meanRating(reviews.reduce((s, r) => s + r.rating, 0), reviews.length));
       expect(new Set(reviews.map((r) => r.userId)).size).toBe(reviews.length);
