@@ -4,6 +4,7 @@ import { createServer as createHttpServer, request as httpRequest, type Server }
 import { createServer } from 'node:net';
 import { cpSync, mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { PAGE_STREAM_PATH, PageBodyFrameSchema, PageHeadFrameSchema } from '@cp/contracts';
 import type { RunningGateway } from '../../gateway/src/app.ts';
 import { client, startTestGateway } from '../../gateway/test/helpers.ts';
 import { startForum, type ForumHarness } from '../../forum/test/helpers.ts';
@@ -30,7 +31,7 @@ const forumDir = path.join(work, 'deployed-forum');
 
 let forum: ForumHarness;
 /** Between the renderer and the forum: every path the renderer asks, in order (the forum's answer goes back as is). */
-let forumProxy: { url: string; asked: string[]; server: Server };
+let forumProxy: Awaited<ReturnType<typeof countingProxy>>;
 let renderer: { base: string; child: ChildProcess; log: () => string };
 let webOrigin: RunningGateway;
 /** The renderer's WEB_ORIGIN: webOrigin through a proxy the outage test switches off. */
@@ -52,20 +53,37 @@ const freePort = () =>
   });
 
 /** A pass-through to `target` that records each request's path and query. */
-async function countingProxy(target: string): Promise<{ url: string; asked: string[]; server: Server }> {
+async function countingProxy(target: string): Promise<{ url: string; asked: string[]; server: Server; hold(): () => void }> {
   const asked: string[] = [];
+  // While held, requests wait (in order) for the release.
+  let held: Array<() => void> | undefined;
   const server = createHttpServer((req, res) => {
     asked.push(req.url ?? '');
-    fetch(new URL(req.url ?? '/', target), { headers: { accept: String(req.headers.accept ?? '*/*'), 'user-agent': String(req.headers['user-agent'] ?? '') } }).then(
-      async (answer) => {
-        res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/octet-stream' });
-        res.end(Buffer.from(await answer.arrayBuffer()));
-      },
-      () => res.writeHead(502).end(),
-    );
+    const forward = () =>
+      fetch(new URL(req.url ?? '/', target), { headers: { accept: String(req.headers.accept ?? '*/*'), 'user-agent': String(req.headers['user-agent'] ?? '') } }).then(
+        async (answer) => {
+          res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/octet-stream' });
+          res.end(Buffer.from(await answer.arrayBuffer()));
+        },
+        () => res.writeHead(502).end(),
+      );
+    if (held) held.push(() => void forward());
+    else void forward();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, asked, server };
+  return {
+    url: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
+    asked,
+    server,
+    hold() {
+      held = [];
+      return () => {
+        const waiting = held ?? [];
+        held = undefined;
+        waiting.forEach((go) => go());
+      };
+    },
+  };
 }
 
 /**
@@ -216,6 +234,40 @@ describe('pages rendered on the server', () => {
     // The remotes' server containers are served (the renderer reads them); the shell's server bundle is not.
     expect((await api.call(`${site.url}/mf/forum/server/remoteEntry.js`)).status).toBe(200);
     expect((await api.call(`${site.url}/server/server.js`)).status).toBe(404);
+  });
+
+  test('the renderer streams: the head frame goes out before the body, which waits for its data', async () => {
+    // The forum service held: /forum's head needs no data, its body needs the posts.
+    const release = forumProxy.hold();
+    let released = false;
+    try {
+      const res = await fetch(`${renderer.base}${PAGE_STREAM_PATH}?path=${encodeURIComponent('/forum')}`);
+      expect(res.headers.get('content-type')).toMatch(/^application\/x-ndjson/);
+      const reader = res.body!.getReader();
+      const decoder = new TextDecoder();
+      let text = '';
+      while (!text.includes('\n')) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        text += decoder.decode(value, { stream: true });
+      }
+      const head = PageHeadFrameSchema.parse(JSON.parse(text.slice(0, text.indexOf('\n'))));
+      expect([head.status, head.body]).toEqual([200, true]);
+      // The head is here while the posts are still held; the body is rendered with them once they are let go.
+      release();
+      released = true;
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        text += decoder.decode(value, { stream: true });
+      }
+      const lines = text.split('\n').filter((line) => line !== '');
+      expect(lines).toHaveLength(2);
+      const body = PageBodyFrameSchema.parse(JSON.parse(lines[1]!)).body;
+      expectIn(body?.html ?? '', postTitle);
+    } finally {
+      if (!released) release();
+    }
   });
 
   test("a post's page: its head and its body read the post from the forum once", async () => {
