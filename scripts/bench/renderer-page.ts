@@ -55,12 +55,26 @@ export function getRaw(url: string, headers: Record<string, string> = {}): Promi
 }
 
 /** The identity bytes and the bytes as a browser gets them (with their encoding) of one URL; refuses anything but 200. */
-async function sizes(url: string): Promise<{ plain: Buffer; encoded: number; encoding: string }> {
-  const plain = await getRaw(url, { 'accept-encoding': 'identity' });
-  if (plain.status !== 200) throw new Error(`GET ${url}: ${plain.status}`);
-  const encoded = await getRaw(url, { 'accept-encoding': BROWSER_ACCEPT_ENCODING });
-  if (encoded.status !== 200) throw new Error(`GET ${url}: ${encoded.status}`);
-  return { plain: plain.body, encoded: encoded.body.length, encoding: String(encoded.headers['content-encoding'] ?? 'identity') };
+/** The server-rendered body's state in a page: present when the renderer's body made it in time. */
+const RENDERED_BODY = 'id="cp-ssr-state"';
+
+/**
+ * The page's bytes, plain and as sent, once it comes whole: with the renderer's body (asked again, at most 30 times,
+ * while the renderer warms up: its first pages load the remotes). A page that never does fails the part.
+ */
+async function sizes(url: string, wantBody = false): Promise<{ plain: Buffer; encoded: number; encoding: string }> {
+  for (let attempt = 1; ; attempt++) {
+    const plain = await getRaw(url, { 'accept-encoding': 'identity' });
+    if (plain.status !== 200) throw new Error(`GET ${url}: ${plain.status}`);
+    if (wantBody && !plain.body.includes(RENDERED_BODY)) {
+      if (attempt >= 30) throw new Error(`GET ${url}: no server-rendered body in 30 tries: the renderer's part is missing`);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      continue;
+    }
+    const encoded = await getRaw(url, { 'accept-encoding': BROWSER_ACCEPT_ENCODING });
+    if (encoded.status !== 200) throw new Error(`GET ${url}: ${encoded.status}`);
+    return { plain: plain.body, encoded: encoded.body.length, encoding: String(encoded.headers['content-encoding'] ?? 'identity') };
+  }
 }
 
 /** Warnings and errors (pino level ≥ 40) among JSON log lines, counted by message. */
@@ -127,7 +141,7 @@ export async function benchRendererPage(opts: RendererBenchOptions): Promise<voi
   let restarted = false;
   try {
     // The page as the renderer serves it now: its bytes become the static file.
-    const page = await sizes(gatewayUrl + pagePath);
+    const page = await sizes(gatewayUrl + pagePath, true);
     cpSync(opts.webRoot, tmp, { recursive: true });
     writeFileSync(path.join(tmp, STATIC_COPY), page.plain);
     restarted = true;
@@ -135,8 +149,8 @@ export async function benchRendererPage(opts: RendererBenchOptions): Promise<voi
     const file = await sizes(`${gatewayUrl}/${STATIC_COPY}`);
     if (!file.plain.equals(page.plain)) throw new Error(`the gateway's ${STATIC_COPY} is not the page's bytes`);
     // The page again from the restarted gateway, and one with a query string as the distinct run sends them.
-    const again = await sizes(gatewayUrl + pagePath);
-    const withQuery = await sizes(`${gatewayUrl}${pagePath}?utm_source=bench&utm_content=check`);
+    const again = await sizes(gatewayUrl + pagePath, true);
+    const withQuery = await sizes(`${gatewayUrl}${pagePath}?utm_source=bench&utm_content=check`, true);
     // A page with the shell's own title went out without the renderer's part (over budget, down): not a figure of it.
     const shellTitle = titleOf(readFileSync(path.join(opts.webRoot, 'index.html'), 'utf8'));
     for (const [what, doc] of [['the page', again.plain], ['the page with a query string', withQuery.plain]] as const) {
