@@ -1,6 +1,6 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Building2, Crown } from 'lucide-react';
-import { BusinessInsertSchema, YELLOW_PAGES_MAIN_CATEGORIES, YELLOW_PAGES_TREE, type Business, type YellowPagesMainCategory } from '@cp/contracts';
+import { BusinessInsertSchema, businessCategoryText, YELLOW_PAGES_MAIN_CATEGORIES, YELLOW_PAGES_TREE, type Business, type YellowPagesMainCategory } from '@cp/contracts';
 import { Badge, Card, CardContent, Field, Input, Label, Textarea } from '@cp/ui';
 import { SelectField } from '@cp/ui/select-field';
 import { Checkbox } from '@cp/ui/checkbox';
@@ -107,7 +107,7 @@ function AdminBusinessCard({ business, onEdit }: { business: Business; onEdit: (
             </Badge>
           ) : null}
         </div>
-        <p className="text-sm text-muted-foreground">{[business.mainCategory ?? business.category, business.subCategory].filter(Boolean).join(' › ')}</p>
+        <p className="text-sm text-muted-foreground">{businessCategoryText(business)}</p>
         <p className="text-sm">{business.description}</p>
         <ul className="space-y-1 text-sm text-muted-foreground">
           <li>{business.address}</li>
