@@ -19,9 +19,12 @@ export function useSchemaForm<S extends z.ZodType, V extends object>(schema: S, 
     setValue,
     /** The onChange of a text input or textarea bound to `key`. */
     text: (key: keyof V) => (event: { target: { value: string } }) => setValue(key, event.target.value as V[keyof V]),
+    /** A change of several fields at once (a choice that resets another). */
+    update: (change: (values: V) => V) => setValues(change),
     /** Back to `to` (the empty form), e.g. after a send. */
     reset: (to: V) => setValues(to),
-    submit(opts: { input?: (values: V) => unknown; send: (data: z.output<S>) => Promise<void>; onError: (error: unknown) => void }) {
+    /** `onError` absent: `send` reports its own failures. */
+    submit(opts: { input?: (values: V) => unknown; send: (data: z.output<S>) => Promise<void>; onError?: (error: unknown) => void }) {
       return (event: FormEvent) => {
         event.preventDefault();
         const checked = validate(schema, opts.input ? opts.input(values) : values);
@@ -30,7 +33,8 @@ export function useSchemaForm<S extends z.ZodType, V extends object>(schema: S, 
           return;
         }
         setErrors({});
-        opts.send(checked.data).catch(opts.onError);
+        const sent = opts.send(checked.data);
+        void (opts.onError ? sent.catch(opts.onError) : sent);
       };
     },
   };
