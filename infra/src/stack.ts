@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { POSTING_ACTIONS } from '@cp/contracts';
 import { ensureDemoPassword, ensureLinkSigningKey, ensureSigningKeys } from './keys.ts';
+import { allSettings, processEnv, SERVICE_SETTINGS, STATIC_SERVER_SETTINGS } from './process-env.ts';
 import { repoRoot } from './paths.ts';
 import { remoteKey, webApps } from './web.ts';
 
@@ -11,12 +12,21 @@ export { repoRoot };
 
 /**
  * A service of the local stack: its entry file and the environment it needs beyond the infrastructure's and its PORT
- * (the stack gives each process its own: a replica has its own port, see replicaPorts).
+ * (the stack gives each process its own: a replica has its own port, see replicaPorts). A process is given only the
+ * variables its configuration schema reads (process-env.ts): `settings`, or its service's (SERVICE_SETTINGS).
  */
 export interface ServiceSpec {
   name: string;
   entry: string;
   env: (ctx: StackContext) => Record<string, string>;
+  settings?: readonly string[];
+}
+
+/** The variables a process of `spec` reads: its own list, or its service's configuration schema's. */
+export function settingsOf(spec: ServiceSpec): readonly string[] {
+  const settings = spec.settings ?? SERVICE_SETTINGS[spec.name];
+  if (!settings) throw new Error(`${spec.name}: no configuration schema known (infra/src/process-env.ts SERVICE_SETTINGS)`);
+  return settings;
 }
 
 export interface StackContext {
@@ -510,6 +520,7 @@ export async function startServices(opts: {
         name: folder,
         entry: 'services/gateway/src/static-main.ts',
         env: (c) => ({ STATIC_DIR: path.join(c.root, folder, 'dist') }),
+        settings: STATIC_SERVER_SETTINGS,
       });
     }
   }
@@ -531,6 +542,7 @@ export async function startServices(opts: {
   const supervisor = createSupervisor({ log, ...(opts.onStatusChange ? { onStatusChange: opts.onStatusChange } : {}) });
   /** Variables a process was last started with by startService, over its own (by process name). */
   const startEnv = new Map<string, Record<string, string>>();
+  const settingNames = allSettings(opts.infraEnv);
 
   /** One process of a service: replica `k` (its own name, port and log file). */
   const processOf = (spec: ServiceSpec, k: number): SupervisedProcess => {
@@ -544,7 +556,8 @@ export async function startServices(opts: {
         const out = createWriteStream(logFile, { flags: 'a' });
         const child = spawn(process.execPath, [path.join(root, spec.entry)], {
           cwd: root,
-          env: { ...process.env, ...opts.infraEnv, NODE_ENV: 'development', ...spec.env(ctx), PORT: String(port), ...opts.extraEnv?.[spec.name], ...startEnv.get(name) },
+          // Only its own settings (process-env.ts): comms alone gets SMTP_*, search and the gateway no MONGO_URL.
+          env: processEnv(settingsOf(spec), { ...opts.infraEnv, NODE_ENV: 'development', ...spec.env(ctx), PORT: String(port), ...opts.extraEnv?.[spec.name], ...startEnv.get(name) }, process.env, settingNames),
           stdio: ['ignore', 'pipe', 'pipe'],
         });
         child.stdout?.pipe(out);

@@ -1,39 +1,33 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { ExternalLink, Megaphone } from 'lucide-react';
 import { AD_PLACEMENTS, AD_PRICING_TIERS, AD_SIZES, AD_STATUSES, AdvertisementInsertSchema, type Advertisement } from '@cp/contracts';
 import { Badge, Card, CardContent, Field, Input, Textarea } from '@cp/ui';
 import { SelectField } from '@cp/ui/select-field';
-import { type FieldErrors, validate } from '@cp/web-core';
+import { useSchemaForm } from '@cp/web-core/schema-form';
 import { useCreateAdvertisementMutation, useDeleteAdvertisementMutation, useGetAdminAdvertisementsQuery, useUpdateAdvertisementMutation } from '../api/admin-api.ts';
 import { adFormFrom, adPayload, CONFIRM_DELETE_AD, ctr, emptyAdForm, type AdFormValues } from '../lib/admin.ts';
 import { CollectionTab, EditDeleteActions, FormFooter, withOutcomeToast } from './CollectionTab.tsx';
 
 function AdForm({ ad, onDone }: { ad: Advertisement | null; onDone: () => void }) {
-  const [values, setValues] = useState<AdFormValues>(ad ? adFormFrom(ad) : emptyAdForm());
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useSchemaForm(AdvertisementInsertSchema, ad ? adFormFrom(ad) : emptyAdForm());
+  const { values, errors, text } = form;
   const [create, creating] = useCreateAdvertisementMutation();
   const [update, updating] = useUpdateAdvertisementMutation();
   const busy = creating.isLoading || updating.isLoading;
-  const text = (key: keyof AdFormValues) => (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setValues((v) => ({ ...v, [key]: e.target.value }));
-  const pick = <K extends keyof AdFormValues>(key: K) => (value: AdFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
+  const pick = <K extends keyof AdFormValues>(key: K) => (value: AdFormValues[K]) => form.setValue(key, value);
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    const checked = validate(AdvertisementInsertSchema, adPayload(values));
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      return;
-    }
-    setErrors({});
-    const saved = await withOutcomeToast(() => (ad ? update({ id: ad.id, body: checked.data }).unwrap() : create(checked.data).unwrap()), {
-      success: ad ? 'Advertisement updated successfully' : 'Advertisement created successfully',
-      failure: ad ? 'Failed to update advertisement' : 'Failed to create advertisement',
-    });
-    if (saved) onDone();
-  }
+  const onSubmit = form.submit({
+    input: adPayload,
+    send: async (body) => {
+      const saved = await withOutcomeToast(() => (ad ? update({ id: ad.id, body }).unwrap() : create(body).unwrap()), {
+        success: ad ? 'Advertisement updated successfully' : 'Advertisement created successfully',
+        failure: ad ? 'Failed to update advertisement' : 'Failed to create advertisement',
+      });
+      if (saved) onDone();
+    },
+  });
 
   return (
-    <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-4">
+    <form noValidate onSubmit={onSubmit} className="space-y-4">
       <Field label="Title" required error={errors.title}>
         <Input value={values.title} onChange={text('title')} />
       </Field>

@@ -1,40 +1,34 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Building2, Crown } from 'lucide-react';
-import { BusinessInsertSchema, YELLOW_PAGES_MAIN_CATEGORIES, YELLOW_PAGES_TREE, type Business, type YellowPagesMainCategory } from '@cp/contracts';
+import { BusinessInsertSchema, businessCategoryText, YELLOW_PAGES_MAIN_CATEGORIES, YELLOW_PAGES_TREE, type Business, type YellowPagesMainCategory } from '@cp/contracts';
 import { Badge, Card, CardContent, Field, Input, Label, Textarea } from '@cp/ui';
 import { SelectField } from '@cp/ui/select-field';
 import { Checkbox } from '@cp/ui/checkbox';
-import { type FieldErrors, validate } from '@cp/web-core';
+import { useSchemaForm } from '@cp/web-core/schema-form';
 import { useCreateBusinessMutation, useDeleteBusinessMutation, useGetAdminBusinessesQuery, useUpdateBusinessMutation } from '../api/admin-api.ts';
-import { businessFormFrom, businessPayload, CONFIRM_DELETE_BUSINESS, emptyBusinessForm, withMainCategory, type BusinessFormValues } from '../lib/admin.ts';
+import { businessFormFrom, businessPayload, CONFIRM_DELETE_BUSINESS, emptyBusinessForm, withMainCategory } from '../lib/admin.ts';
 import { CollectionTab, EditDeleteActions, FormFooter, withOutcomeToast } from './CollectionTab.tsx';
 
 function BusinessForm({ business, onDone }: { business: Business | null; onDone: () => void }) {
-  const [values, setValues] = useState<BusinessFormValues>(business ? businessFormFrom(business) : emptyBusinessForm());
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useSchemaForm(BusinessInsertSchema, business ? businessFormFrom(business) : emptyBusinessForm());
+  const { values, errors, text } = form;
   const [create, creating] = useCreateBusinessMutation();
   const [update, updating] = useUpdateBusinessMutation();
   const busy = creating.isLoading || updating.isLoading;
-  const text = (key: keyof BusinessFormValues) => (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setValues((v) => ({ ...v, [key]: e.target.value }));
   const subs: readonly string[] = values.mainCategory ? YELLOW_PAGES_TREE[values.mainCategory] : [];
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    const checked = validate(BusinessInsertSchema, businessPayload(values));
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      return;
-    }
-    setErrors({});
-    const saved = await withOutcomeToast(() => (business ? update({ id: business.id, body: checked.data }).unwrap() : create(checked.data).unwrap()), {
-      success: business ? 'Business updated successfully' : 'Business created successfully',
-      failure: business ? 'Failed to update business' : 'Failed to create business',
-    });
-    if (saved) onDone();
-  }
+  const onSubmit = form.submit({
+    input: businessPayload,
+    send: async (body) => {
+      const saved = await withOutcomeToast(() => (business ? update({ id: business.id, body }).unwrap() : create(body).unwrap()), {
+        success: business ? 'Business updated successfully' : 'Business created successfully',
+        failure: business ? 'Failed to update business' : 'Failed to create business',
+      });
+      if (saved) onDone();
+    },
+  });
 
   return (
-    <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-4">
+    <form noValidate onSubmit={onSubmit} className="space-y-4">
       <Field label="Business name" required error={errors.name}>
         <Input value={values.name} onChange={text('name')} />
       </Field>
@@ -44,7 +38,7 @@ function BusinessForm({ business, onDone }: { business: Business | null; onDone:
           required
           value={values.mainCategory}
           options={YELLOW_PAGES_MAIN_CATEGORIES}
-          onChange={(main: YellowPagesMainCategory) => setValues((v) => withMainCategory(v, main))}
+          onChange={(main: YellowPagesMainCategory) => form.update((v) => withMainCategory(v, main))}
           placeholder="Select a main category"
           error={errors.mainCategory}
         />
@@ -54,7 +48,7 @@ function BusinessForm({ business, onDone }: { business: Business | null; onDone:
           label="Subcategory"
           value={values.subCategory}
           options={subs}
-          onChange={(sub: string) => setValues((v) => ({ ...v, subCategory: sub }))}
+          onChange={(sub: string) => form.setValue('subCategory', sub)}
           placeholder={values.mainCategory ? (subs.length ? 'Select a subcategory' : 'No subcategories') : 'Choose a main category first'}
           disabled={subs.length === 0}
           error={errors.subCategory}
@@ -81,7 +75,7 @@ function BusinessForm({ business, onDone }: { business: Business | null; onDone:
         </Field>
       </div>
       <div className="flex items-center gap-2">
-        <Checkbox id="business-premium" checked={values.premium} onCheckedChange={(c) => setValues((v) => ({ ...v, premium: c === true }))} />
+        <Checkbox id="business-premium" checked={values.premium} onCheckedChange={(c) => form.setValue('premium', c === true)} />
         <Label htmlFor="business-premium">Premium listing</Label>
       </div>
       <FormFooter busy={busy} onCancel={onDone} submitLabel={business ? 'Update Business' : 'Add Business'} />
@@ -107,7 +101,7 @@ function AdminBusinessCard({ business, onEdit }: { business: Business; onEdit: (
             </Badge>
           ) : null}
         </div>
-        <p className="text-sm text-muted-foreground">{[business.mainCategory ?? business.category, business.subCategory].filter(Boolean).join(' › ')}</p>
+        <p className="text-sm text-muted-foreground">{businessCategoryText(business)}</p>
         <p className="text-sm">{business.description}</p>
         <ul className="space-y-1 text-sm text-muted-foreground">
           <li>{business.address}</li>

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BadgeCheck, Crown, Globe, Mail, MapPin, MessageCircle, MessageSquareText, Phone } from 'lucide-react';
-import type { Business } from '@cp/contracts';
+import { businessCategoryText, type Business } from '@cp/contracts';
 import { Badge, Button, Card, CardContent, cn, Skeleton } from '@cp/ui';
 import { telHref, websiteHref, whatsappHref } from '../lib/directory.ts';
 import { Rating } from './Rating.tsx';
@@ -38,8 +38,6 @@ export function BusinessBadges({ business }: { business: Business }) {
   );
 }
 
-/** "Food & Dining › Indian Restaurants": the main category and the subcategory. */
-export const categoryText = (business: Business) => [business.mainCategory ?? business.category, business.subCategory].filter(Boolean).join(' › ');
 
 /** The site path of a business's own page. */
 export const businessPath = (id: string) => `/business/${encodeURIComponent(id)}`;
@@ -116,7 +114,7 @@ export function ContactLines({ business, className }: { business: Business; clas
 export function BusinessCard({ business, headingLevel = 2, whatsapp = false, reviews = false }: { business: Business; headingLevel?: 2 | 3; whatsapp?: boolean; reviews?: boolean }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const wa = whatsapp ? whatsappHref(business.phone) : null;
-  const category = categoryText(business);
+  const category = businessCategoryText(business);
   return (
     <Card className="flex h-full flex-col">
       <CardContent className="flex flex-1 flex-col gap-3 pt-6">

@@ -1,12 +1,12 @@
 import { Link, useParams } from 'react-router';
 import { ArrowLeft, Globe, MessageCircle, Phone } from 'lucide-react';
-import type { Business } from '@cp/contracts';
+import { businessCategoryText, type Business } from '@cp/contracts';
 import { Button, Card, CardContent, CardHeader, CardTitle, Skeleton } from '@cp/ui';
 import { isApiError, LoadError } from '@cp/web-core';
 import { AskAgainWhenSignedIn, ReportButton, UnderReviewNotice } from '@cp/web-core/moderation';
 import { NotFoundState } from '@cp/web-core/not-found';
 import { useGetBusinessQuery } from '../api/directory-api.ts';
-import { BusinessBadges, categoryText, ContactLines } from '../components/BusinessCard.tsx';
+import { BusinessBadges, ContactLines } from '../components/BusinessCard.tsx';
 import { Rating } from '../components/Rating.tsx';
 import { ReviewFormArea, ReviewList } from '../components/Reviews.tsx';
 import { telHref, websiteHref, whatsappHref } from '../lib/directory.ts';
@@ -133,7 +133,7 @@ export function BusinessPage() {
               ) : null}
               <div className="min-w-0 flex-1 space-y-1">
                 <h1 className="break-words text-3xl font-bold tracking-tight">{business.name}</h1>
-                <p className="text-muted-foreground">{categoryText(business)}</p>
+                <p className="text-muted-foreground">{businessCategoryText(business)}</p>
               </div>
               <ReportButton kind="business" itemId={business.id} authorId={business.userId} className="shrink-0" />
             </div>

@@ -1,10 +1,10 @@
-import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useRef, useState, type ChangeEvent } from 'react';
 import { ImagePlus, Loader2, X } from 'lucide-react';
 import { FORUM_CATEGORIES, ForumPostInsertSchema, type ForumCategory } from '@cp/contracts';
 import { Button, Field, Input, Textarea, toast } from '@cp/ui';
 import { SelectField } from '@cp/ui/select-field';
 import { DialogFooter } from '@cp/ui/dialog';
-import { validate, type FieldErrors } from '@cp/web-core';
+import { useSchemaForm } from '@cp/web-core/schema-form';
 import { useCreateForumPostMutation, useUploadPostImageMutation } from '../api/forum-api.ts';
 import { serverText } from '../lib/posts.ts';
 
@@ -18,13 +18,12 @@ const EMPTY: PostFormValues = { category: '', title: '', content: '' };
 
 /** The New Post form (spec §2 Forum, §5 Forum), in the dialog NewPostDialogPart. */
 export default function PostForm({ initialCategory, onDone }: { initialCategory: ForumCategory | undefined; onDone: () => void }) {
-  const [values, setValues] = useState<PostFormValues>({ ...EMPTY, category: initialCategory ?? '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useSchemaForm(ForumPostInsertSchema, { ...EMPTY, category: initialCategory ?? '' });
+  const { values, errors, text } = form;
   const [create, { isLoading }] = useCreateForumPostMutation();
   const [upload, { isLoading: uploading }] = useUploadPostImageMutation();
   const [imageUrl, setImageUrl] = useState<string | undefined>();
   const fileInput = useRef<HTMLInputElement>(null);
-  const text = (key: 'title' | 'content') => (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setValues((v) => ({ ...v, [key]: e.target.value }));
 
   /** One optional picture, uploaded as soon as it is chosen (the site's upload pipeline: re-encoded, no metadata). */
   async function onFile(e: ChangeEvent<HTMLInputElement>) {
@@ -38,28 +37,21 @@ export default function PostForm({ initialCategory, onDone }: { initialCategory:
     }
   }
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    const checked = validate(ForumPostInsertSchema, { category: values.category || undefined, title: values.title, content: values.content, ...(imageUrl ? { imageUrl } : {}) });
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      return;
-    }
-    setErrors({});
-    try {
-      await create(checked.data).unwrap();
+  const onSubmit = form.submit({
+    input: (v) => ({ category: v.category || undefined, title: v.title, content: v.content, ...(imageUrl ? { imageUrl } : {}) }),
+    send: async (post) => {
+      await create(post).unwrap();
       toast({ title: 'Success', description: 'Your post has been created successfully.', variant: 'success' });
-      setValues(EMPTY);
+      form.reset(EMPTY);
       setImageUrl(undefined);
       onDone();
-    } catch (error) {
-      toast({ title: 'Error', description: serverText(error) ?? 'Failed to create post. Please try again.', variant: 'destructive' });
-    }
-  }
+    },
+    onError: (error) => toast({ title: 'Error', description: serverText(error) ?? 'Failed to create post. Please try again.', variant: 'destructive' }),
+  });
 
   return (
-    <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-4">
-      <SelectField label="Category" required value={values.category} options={FORUM_CATEGORIES} onChange={(category) => setValues((s) => ({ ...s, category }))} placeholder="Select a category" error={errors.category} />
+    <form noValidate onSubmit={onSubmit} className="space-y-4">
+      <SelectField label="Category" required value={values.category} options={FORUM_CATEGORIES} onChange={(category) => form.setValue('category', category)} placeholder="Select a category" error={errors.category} />
       <Field label="Title" required error={errors.title}>
         <Input value={values.title} onChange={text('title')} placeholder="What is your post about?" maxLength={200} />
       </Field>

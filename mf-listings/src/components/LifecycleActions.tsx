@@ -1,7 +1,7 @@
 import { CheckCircle2, RefreshCw } from 'lucide-react';
 import { DONE_STATUS_LABELS, LISTING_EXPIRED_MESSAGE, type Listing } from '@cp/contracts';
 import { Button, toast } from '@cp/ui';
-import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle, AlertDialogTrigger } from '@cp/ui/alert-dialog';
+import { ConfirmButton } from '@cp/ui/alert-dialog';
 import { serverErrorText, useAuth } from '@cp/web-core';
 import { useMarkListingDoneMutation, useRenewListingMutation } from '../api/lifecycle-api.ts';
 import { doneStatusOf } from '../lib/lifecycle.ts';
@@ -22,27 +22,17 @@ export function MarkDoneButton({ listing }: { listing: Listing }) {
     }
   }
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
-        <Button variant="outline" size="sm" disabled={isLoading}>
-          <CheckCircle2 aria-hidden="true" />
-          Mark as {word}
-          <span className="sr-only"> {listing.title}</span>
-        </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Mark as {word}?</AlertDialogTitle>
-          <AlertDialogDescription>
-            "{listing.title}" will show a {word} badge for a week, then visitors no longer see it. This cannot be undone.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={() => void confirm()}>Mark as {word}</AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmButton
+      disabled={isLoading}
+      title={`Mark as ${word}?`}
+      description={`"${listing.title}" will show a ${word} badge for a week, then visitors no longer see it. This cannot be undone.`}
+      action={`Mark as ${word}`}
+      onConfirm={() => void confirm()}
+    >
+      <CheckCircle2 aria-hidden="true" />
+      Mark as {word}
+      <span className="sr-only"> {listing.title}</span>
+    </ConfirmButton>
   );
 }
 

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { BellOff, BellRing, LogIn, Pause, Play, Search, Trash2 } from 'lucide-react';
 import { relativeTime, SAVED_SEARCH_FREQUENCIES, type SavedSearch, type SavedSearchFrequency } from '@cp/contracts';
 import { Badge, Button, Card, CardContent, EmptyState, Skeleton, toast } from '@cp/ui';
-import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle, AlertDialogTrigger } from '@cp/ui/alert-dialog';
+import { ConfirmButton } from '@cp/ui/alert-dialog';
 import { LoadError, serverErrorText, useAuth } from '@cp/web-core';
 import { useDeleteSavedSearchMutation, useGetSavedSearchesQuery, useUpdateSavedSearchMutation } from '../api/saved-searches-api.ts';
 import { describeFilters, FREQUENCY_LABELS, listingsPathOf } from '../lib/saved-searches.ts';
@@ -12,26 +12,17 @@ const failed = (error: unknown) => toast({ title: 'Error', description: serverEr
 function DeleteSavedSearch({ search }: { search: SavedSearch }) {
   const [remove, { isLoading }] = useDeleteSavedSearchMutation();
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
-        <Button variant="outline" size="sm" disabled={isLoading}>
-          <Trash2 aria-hidden="true" />
-          Delete<span className="sr-only"> {search.name}</span>
-        </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete this saved search?</AlertDialogTitle>
-          <AlertDialogDescription>You will get no more e-mails for "{search.name}".</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction destructive onClick={() => void remove(search.id).unwrap().catch(failed)}>
-            Delete
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmButton
+      disabled={isLoading}
+      title="Delete this saved search?"
+      description={`You will get no more e-mails for "${search.name}".`}
+      action="Delete"
+      destructive
+      onConfirm={() => void remove(search.id).unwrap().catch(failed)}
+    >
+      <Trash2 aria-hidden="true" />
+      Delete<span className="sr-only"> {search.name}</span>
+    </ConfirmButton>
   );
 }
 

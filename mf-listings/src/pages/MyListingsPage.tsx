@@ -4,7 +4,7 @@ import { LogIn, MapPin, PackageOpen, Pencil, Trash2 } from 'lucide-react';
 import { relativeTime, type Listing } from '@cp/contracts';
 import { Badge, Button, Card, CardContent, EmptyState, Skeleton, toast } from '@cp/ui';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@cp/ui/dialog';
-import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle, AlertDialogTrigger } from '@cp/ui/alert-dialog';
+import { ConfirmButton } from '@cp/ui/alert-dialog';
 import { LoadError, serverErrorText, useAuth } from '@cp/web-core';
 import { UnderReviewNotice } from '@cp/web-core/moderation';
 import { useDeleteListingMutation } from '../api/listings-api.ts';
@@ -40,28 +40,17 @@ function DeleteListing({ listing }: { listing: Listing }) {
     }
   }
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
-        <Button variant="outline" size="sm" disabled={isLoading}>
-          <Trash2 aria-hidden="true" />
-          Delete<span className="sr-only"> {listing.title}</span>
-        </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Are you sure?</AlertDialogTitle>
-          <AlertDialogDescription>
-            This action cannot be undone. This will permanently delete your listing "{listing.title}" and remove it from the site.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction destructive onClick={() => void confirm()}>
-            Delete
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmButton
+      disabled={isLoading}
+      title="Are you sure?"
+      description={`This action cannot be undone. This will permanently delete your listing "${listing.title}" and remove it from the site.`}
+      action="Delete"
+      destructive
+      onConfirm={() => void confirm()}
+    >
+      <Trash2 aria-hidden="true" />
+      Delete<span className="sr-only"> {listing.title}</span>
+    </ConfirmButton>
   );
 }
 

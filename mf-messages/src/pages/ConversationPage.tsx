@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { ArrowLeft, Ban, Check, CheckCheck, Lock, SearchX } from 'lucide-react';
 import { MESSAGES_MESSAGES, relativeTime, type ConversationSummary, type Message } from '@cp/contracts';
 import { Badge, Button, EmptyState, Skeleton, toast } from '@cp/ui';
-import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle, AlertDialogTrigger } from '@cp/ui/alert-dialog';
+import { ConfirmButton } from '@cp/ui/alert-dialog';
 import { isApiError, LoadError, serverErrorText } from '@cp/web-core';
 import { ReportButton } from '@cp/web-core/moderation';
 import { useLiveConnected, useLiveMessages } from '../api/live.ts';
@@ -111,33 +111,22 @@ function BlockAction({ conversation }: { conversation: ConversationSummary }) {
     );
   }
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
-        <Button variant="ghost" size="sm" disabled={blocking.isLoading}>
-          <Ban aria-hidden="true" />
-          Block user
-        </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Block {conversation.other.displayName}?</AlertDialogTitle>
-          <AlertDialogDescription>They will no longer be able to message you, about this listing or any other. They are not told. You can unblock them later.</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction
-            destructive
-            onClick={() =>
-              void block(args)
-                .unwrap()
-                .then(() => toast({ title: MESSAGES_MESSAGES.blocked, variant: 'success' }), failed)
-            }
-          >
-            Block
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmButton
+      variant="ghost"
+      disabled={blocking.isLoading}
+      title={`Block ${conversation.other.displayName}?`}
+      description="They will no longer be able to message you, about this listing or any other. They are not told. You can unblock them later."
+      action="Block"
+      destructive
+      onConfirm={() =>
+        void block(args)
+          .unwrap()
+          .then(() => toast({ title: MESSAGES_MESSAGES.blocked, variant: 'success' }), failed)
+      }
+    >
+      <Ban aria-hidden="true" />
+      Block user
+    </ConfirmButton>
   );
 }
 

@@ -9,6 +9,8 @@ export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const META_DESCRIPTION_MAX = 155;
 export const RESPONSE_PROMISE = '24-48 hours';
 export const SUPPORT_HOURS = 'Monday to Friday, 9 AM to 6 PM EST';
+/** The not-found page's heading and title (spec §2: any path nobody owns), in the browser and on the server. */
+export const PAGE_NOT_FOUND = '404 Page Not Found';
 
 export const MIN_REGISTER_PASSWORD = 6;
 export const MIN_RESET_PASSWORD = 8;

@@ -146,7 +146,7 @@ export type BusinessReview = z.infer<typeof BusinessReviewSchema>;
 /** A review by an account younger than this is held: it counts in the rating (and shows to others) once the account is this old. */
 export const REVIEW_HOLD_MS = 24 * 60 * 60 * 1000;
 export const VERIFY_EMAIL_TO_REVIEW = 'Please verify your e-mail address to write a review.';
-export { OWN_BUSINESS_REVIEW, REVIEW_PENDING, REVIEW_COMMENT_MAX } from './directory-values.ts';
+export { businessCategoryText, OWN_BUSINESS_REVIEW, REVIEW_PENDING, REVIEW_COMMENT_MAX } from './directory-values.ts';
 /** Review insert: omits id and timestamps (businessId from the path, userId from the session). */
 export const BusinessReviewInsertSchema = z
   .object({

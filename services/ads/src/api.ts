@@ -1,6 +1,5 @@
-import { AdEventAnswerSchema, AdEventQuerySchema, AdvertisementInsertSchema, AdvertisementPageSchema, AdvertisementSchema, AdvertisementsQuerySchema, IdSchema, ListResponseSchema } from '@cp/contracts';
-import { z } from 'zod';
-import { defineServiceApi } from '@cp/contracts/openapi';
+import { AdEventAnswerSchema, AdEventQuerySchema, AdvertisementInsertSchema, AdvertisementPageSchema, AdvertisementSchema, AdvertisementsQuerySchema, IdSchema } from '@cp/contracts';
+import { defineServiceApi, LIST_OR_PAGE_DESCRIPTION, listOrPageAnswer } from '@cp/contracts/openapi';
 
 /** The ads service's operations (routes.ts), for the OpenAPI documents and the route test (scripts/openapi). */
 export const adsApi = defineServiceApi({
@@ -10,8 +9,8 @@ export const adsApi = defineServiceApi({
   operations: [
     {
       method: 'get', path: '/api/advertisements', id: 'listAds', summary: 'Advertisements', auth: 'optional', query: AdvertisementsQuerySchema,
-      description: 'Visitors get the active ads inside their dates; an admin gets every ad (with `status` to filter). Without `limit` or `cursor`: the bare list (at most FULL_LIST_MAX, 2000). With either: a cursor page `{ items, nextCursor }`; pass `nextCursor` back as `cursor` for the next one (null on the last).',
-      responses: { 200: { description: 'The ads: the bare list or a cursor page, newest first.', schema: z.union([ListResponseSchema(AdvertisementSchema), AdvertisementPageSchema]), headers: { Link: 'Past FULL_LIST_MAX items, the bare list stops there and `<…?cursor=…>; rel="next"` names the cursor page that follows.' } } }, errors: [400],
+      description: `Visitors get the active ads inside their dates; an admin gets every ad (with \`status\` to filter). ${LIST_OR_PAGE_DESCRIPTION}`,
+      responses: { 200: { ...listOrPageAnswer('The ads', AdvertisementSchema, AdvertisementPageSchema), description: 'The ads: the bare list or a cursor page, newest first.' } }, errors: [400],
     },
     {
       method: 'post', path: '/api/advertisements', id: 'createAd', summary: 'Add an advertisement', auth: 'admin',

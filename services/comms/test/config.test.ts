@@ -39,3 +39,21 @@ describe('JWT_PUBLIC_KEY', () => {
     expect(loadCommsConfig({ ...BASE, CONTACT_INBOX: 'operators@centralpadesi.org' }).publicKey).toContain('BEGIN PUBLIC KEY');
   });
 });
+
+/** REPLY_NOTICE_WINDOW_S: how long reply notices to one post are collected into one mail. */
+describe('REPLY_NOTICE_WINDOW_S', () => {
+  const VALID = { ...BASE, CONTACT_INBOX: 'operators@centralpadesi.org' };
+  it('is 15 minutes unless set', () => {
+    expect(loadCommsConfig(VALID).REPLY_NOTICE_WINDOW_S).toBe(900);
+  });
+
+  it('takes whole seconds from 1 to a day', () => {
+    expect(loadCommsConfig({ ...VALID, REPLY_NOTICE_WINDOW_S: '1' }).REPLY_NOTICE_WINDOW_S).toBe(1);
+    expect(loadCommsConfig({ ...VALID, REPLY_NOTICE_WINDOW_S: '86400' }).REPLY_NOTICE_WINDOW_S).toBe(86_400);
+  });
+
+  it.each(['0', '-5', '1.5', 'soon', '86401'])('refuses %s', (value) => {
+    expect(() => loadCommsConfig({ ...VALID, REPLY_NOTICE_WINDOW_S: value })).toThrow(ConfigError);
+    expect(() => loadCommsConfig({ ...VALID, REPLY_NOTICE_WINDOW_S: value })).toThrow(/REPLY_NOTICE_WINDOW_S/);
+  });
+});

@@ -1,51 +1,29 @@
 import { randomUUID } from 'node:crypto';
-import type { Connection } from 'mongoose';
-import { eventStream, LIFECYCLE_MESSAGES, ListingExpiring, makeEvent } from '@cp/contracts';
-import { connectMongo, consumerBacklog, DEAD_LETTER_STREAM, deadLetterSubject, ensureStream, streamMessages } from '@cp/service-kit';
-import { call, listingBody, newUser, startListings, until, type ListingsHarness } from '../../listings/test/helpers.ts';
+import { LIFECYCLE_MESSAGES, ListingExpiring, makeEvent } from '@cp/contracts';
+import { call, listingBody, newUser, startListings, type ListingsHarness } from '../../listings/test/helpers.ts';
 import { runLifecycle } from '../../listings/src/use-cases/run-lifecycle.ts';
-import { mailTestKit } from './reply-notice-helpers.ts';
-import { buildCommsApp } from '../src/app.ts';
-import { identityUserDirectory } from '../src/data/user-directory.ts';
-import { EXPIRY_REMINDERS_DURABLE, expiryRemindersConsumer } from '../src/events/expiry-reminders.ts';
+import { commsUnderTest, mailTestKit, PUBLIC_URL } from './mail-test-kit.ts';
+import { expiryRemindersConsumer } from '../src/events/expiry-reminders.ts';
 import { expiryReminderMessageId } from '../src/use-cases/expiry-reminders.ts';
-import type { CommsDeps } from '../src/use-cases/deps.ts';
 
 // Issue 22: the listings service's lifecycle job announces an expiring listing (listings.listing-expiring, its signed
-// links inside); comms mails the owner once. Real listings service and identity, MongoDB, NATS and the SMTP catcher.
-const { env, logger, box, working, recorded } = mailTestKit('expiry-reminders-test');
-const PUBLIC_URL = 'http://localhost:8080';
-const STREAM = eventStream('listings').name;
-const durable = `${EXPIRY_REMINDERS_DURABLE}-test-${randomUUID().slice(0, 8)}`;
+// links inside); comms mails the owner once. Real listings service and identity, MongoDB, NATS and the SMTP catcher;
+// two comms replicas on one durable.
+const kit = mailTestKit('expiry-reminders-test');
+const { box, recorded } = kit;
 const DAY = 86_400_000;
-
 let h: ListingsHarness;
-let conn: Connection;
-let deps: CommsDeps;
-const replicas: Array<{ stop(): Promise<void> }> = [];
-
-beforeAll(async () => {
-  h = await startListings();
-  conn = await connectMongo(env.MONGO_URL, `comms_expiry_${randomUUID().slice(0, 8)}`);
-  await ensureStream(h.nats.jsm, 'listings');
-  deps = (await buildCommsApp({ conn, mailer: recorded.mailer, users: identityUserDirectory(h.identity.base), logger, config: { CONTACT_INBOX: 'ops@example.com', PUBLIC_URL } })).deps;
-  // Two replicas of comms on the same durable.
-  for (let i = 0; i < 2; i++) replicas.push(await expiryRemindersConsumer.start(deps, h.nats, { durable, backoffMs: [200] }));
+const comms = commsUnderTest(kit, {
+  upstream: async () => {
+    h = await startListings();
+    return { identityBase: h.identity.base, nats: h.nats, close: () => h.close() };
+  },
+  streams: ['listings'],
+  consumers: [expiryRemindersConsumer],
+  replicas: 2,
 });
-afterAll(async () => {
-  for (const r of replicas) await r.stop();
-  await h?.nats.jsm.consumers.delete(STREAM, durable).catch(() => undefined);
-  await conn?.dropDatabase();
-  await conn?.close();
-  await h?.close();
-  working.close();
-});
+const drained = () => comms.drained(expiryRemindersConsumer);
 
-const drained = () =>
-  until('the reminder consumer has handled every event', async () => {
-    const { pending, ackPending } = await consumerBacklog(h.nats.jsm, STREAM, durable);
-    return pending === 0 && ackPending === 0;
-  });
 /** A link of the mail, sent to the listings service under test instead of PUBLIC_URL. */
 const local = (link: string) => h.base + link.slice(PUBLIC_URL.length);
 
@@ -79,7 +57,7 @@ it('mails the owner once, text and HTML, with the Renew link and one-click unsub
 
   await drained();
   expect((await box.list(owner.email)).filter((m) => m.subject.includes('expires on'))).toHaveLength(1);
-  expect(await streamMessages(h.nats.jsm, DEAD_LETTER_STREAM).then((ms) => ms.filter((m) => m.subject === deadLetterSubject(STREAM, durable)))).toEqual([]);
+  expect(await comms.deadLetters(expiryRemindersConsumer)).toEqual([]);
 
   // The mail's links work at the listings service, without a login.
   const token = new URL(renew).searchParams.get('token')!;

@@ -6,9 +6,8 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { NEWSLETTER_TEXT, NewsletterMailRequested, NewsletterSubscribed, NewsletterUnsubscribed } from '@cp/contracts';
-import { createLogger, createMailer, publishEvent, streamMessages, type Mail, type Mailer } from '@cp/service-kit';
-import { mailbox, type CaughtMail } from '../../../infra/src/mailbox.ts';
-import { testEnv } from '../../../infra/src/jest/test-env.ts';
+import { publishEvent } from '@cp/service-kit';
+import { type CaughtMail } from '../../../infra/src/mailbox.ts';
 import { call, startBehindIdentity, type BehindIdentity } from '../../identity/test/helpers.ts';
 import { startTestGateway } from '../../gateway/test/helpers.ts';
 import type { RunningGateway } from '../../gateway/src/app.ts';
@@ -17,17 +16,12 @@ import { identityUserDirectory } from '../src/data/user-directory.ts';
 import { newsletterMailConsumer } from '../src/events/newsletter-mail.ts';
 import type { CommsDeps } from '../src/use-cases/deps.ts';
 import { NEWSLETTER_MAIL_GAP_MS } from '../src/use-cases/subscribe-newsletter.ts';
+import { eventually, mailTestKit, PUBLIC_URL, published } from './mail-test-kit.ts';
 
-const env = testEnv();
-const PUBLIC_URL = 'http://localhost:8080';
-const box = mailbox(env);
-const quiet = createLogger('comms-newsletter-test', 'silent');
-const smtp = (port: number) => createMailer({ SMTP_HOST: env.SMTP_HOST, SMTP_PORT: port, SMTP_SECURE: false, MAIL_FROM: 'Site <site@example.com>' }, quiet);
-const working = smtp(Number(env.SMTP_PORT));
-const refused = smtp(1); // nothing listens on port 1: every send fails like a mail server that is down
-let current: Mailer = working;
+const kit = mailTestKit('comms-newsletter-test');
+const { box, mailServer } = kit;
 /** The service's mailer: real SMTP, pointed at the catcher or at a closed port (a mail server that is down). */
-const mailer: Mailer = { send: (m: Mail) => current.send(m), close: () => {} };
+const mailer = kit.recorded.mailer;
 /** The service's clock: the tests move it past the mail gap and the links' expiry. */
 let shiftMs = 0;
 const now = () => new Date(Date.now() + shiftMs);
@@ -59,8 +53,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await gateway?.close();
   await h?.close(consumer);
-  working.close();
-  refused.close();
+  kit.close();
 });
 
 interface Answer {
@@ -97,23 +90,7 @@ async function subscribed(email: string, cookie?: string): Promise<void> {
 }
 
 /** Events of one type in the comms stream whose data matches. */
-async function published(type: string, match: (data: Record<string, unknown>) => boolean): Promise<number> {
-  let n = 0;
-  for (const m of await streamMessages(h.nats.jsm, 'EVENTS_COMMS')) {
-    const e = m.json<{ type: string; data: Record<string, unknown> }>();
-    if (e.type === type && match(e.data)) n += 1;
-  }
-  return n;
-}
-
-async function eventually(check: () => Promise<boolean>, boundMs = 20_000): Promise<boolean> {
-  const deadline = Date.now() + boundMs;
-  while (Date.now() < deadline) {
-    if (await check()) return true;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return check();
-}
+const publishedOf = (type: string, match: (data: Record<string, unknown>) => boolean) => published(h.nats, 'EVENTS_COMMS', type, match);
 
 describe('double opt-in', () => {
   it('a sign-up is pending until the mailed link is confirmed; the link works once; then a welcome mail with one-click unsubscribe', async () => {
@@ -160,7 +137,7 @@ describe('double opt-in', () => {
     expect(welcome.text).toContain("Thanks for subscribing! You'll receive updates about the latest listings and events.");
     expect(welcome.text).toContain(`Unsubscribe: ${PUBLIC_URL}/newsletter/unsubscribe?token=${unsubscribeToken}`);
     expect(welcome.html).toContain(`<a href="${PUBLIC_URL}/newsletter/unsubscribe?token=${unsubscribeToken}">Unsubscribe</a>`);
-    expect(await eventually(async () => (await published(NewsletterSubscribed.type, (d) => d.email === email.toLowerCase())) === 1)).toBe(true);
+    expect(await eventually(async () => (await publishedOf(NewsletterSubscribed.type, (d) => d.email === email.toLowerCase())) === 1)).toBe(true);
   });
 
   it('a made-up, malformed, missing or expired token is a 400 with a clear message and changes nothing', async () => {
@@ -187,7 +164,7 @@ describe('double opt-in', () => {
   });
 
   it('keeps a sign-up while the mail server is down and mails the link once it is back', async () => {
-    current = refused;
+    mailServer.down();
     const email = address('down');
     try {
       expect((await subscribe(email)).status).toBe(202);
@@ -195,7 +172,7 @@ describe('double opt-in', () => {
       await new Promise((r) => setTimeout(r, 1_500));
       expect(await h.conn.collection('newsletter_mails').countDocuments({ subscriptionId: (await stored(email))!._id, sentAt: { $exists: true } })).toBe(0);
     } finally {
-      current = working;
+      mailServer.up();
     }
     const { token } = await confirmationMail(email);
     expect((await post('/api/newsletter/confirm', { token })).status).toBe(200);
@@ -322,10 +299,10 @@ describe('unsubscribe', () => {
     const res = await oneClick(`${gateway.url}/api/newsletter/unsubscribe?token=${token}`);
     expect(res).toMatchObject({ status: 200, body: { message: NEWSLETTER_TEXT.unsubscribed, status: 'unsubscribed' } });
     expect((await stored(email))!.subscribed).toBe(false);
-    expect(await eventually(async () => (await published(NewsletterUnsubscribed.type, (d) => d.email === email)) === 1)).toBe(true);
+    expect(await eventually(async () => (await publishedOf(NewsletterUnsubscribed.type, (d) => d.email === email)) === 1)).toBe(true);
     // Again (the page after the provider, or a second click): the same answer, nothing more happens.
     expect(await post('/api/newsletter/unsubscribe', { token })).toMatchObject({ status: 200, body: { status: 'unsubscribed' } });
-    expect(await published(NewsletterUnsubscribed.type, (d) => d.email === email)).toBe(1);
+    expect(await publishedOf(NewsletterUnsubscribed.type, (d) => d.email === email)).toBe(1);
     // No newsletter mail for it any more: a sign-up makes it pending again, with a confirmation.
     expect((await stored(email))!.subscribed).toBe(false);
   });

@@ -1,47 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import type { Connection } from 'mongoose';
-import { ContentRemoved, eventStream, makeEvent, REPORT_REASON_LABELS } from '@cp/contracts';
-import { connectMongo, connectNats, consumerBacklog, DEAD_LETTER_STREAM, deadLetterSubject, ensureStream, streamMessages, type NatsHandle } from '@cp/service-kit';
-import { call, newUser, startIdentity, until, type IdentityHarness } from '../../identity/test/helpers.ts';
-import { mailTestKit, registerUser } from './reply-notice-helpers.ts';
-import { buildCommsApp } from '../src/app.ts';
-import { identityUserDirectory } from '../src/data/user-directory.ts';
-import { REMOVALS_DURABLE, removalNoticesConsumer } from '../src/events/removal-notices.ts';
+import { ContentRemoved, makeEvent, REPORT_REASON_LABELS } from '@cp/contracts';
+import { call, newUser } from '../../identity/test/helpers.ts';
+import { commsUnderTest, mailTestKit, PUBLIC_URL, registerUser } from './mail-test-kit.ts';
+import { removalNoticesConsumer } from '../src/events/removal-notices.ts';
 import { removalNoticeMessageId, siteLink } from '../src/use-cases/removal-notices.ts';
-import type { CommsDeps } from '../src/use-cases/deps.ts';
 
 // Issue 21 §3: an admin removed an item; the moderation service announced it on its stream; comms mails the author.
-// Real identity (the author's address), MongoDB, NATS and SMTP catcher.
-const { env, logger, box, working, recorded } = mailTestKit('removal-notices-test');
-const PUBLIC_URL = 'http://localhost:8080';
+// Real identity (the author's address), MongoDB, NATS and SMTP catcher; two comms replicas on one durable.
+const kit = mailTestKit('removal-notices-test');
+const { box, recorded } = kit;
 const INBOX = 'ops@example.com';
-const STREAM = eventStream('moderation').name;
-const durable = `${REMOVALS_DURABLE}-test-${randomUUID().slice(0, 8)}`;
-
-let identity: IdentityHarness;
-let conn: Connection;
-let nats: NatsHandle;
-let deps: CommsDeps;
-const replicas: Array<{ stop(): Promise<void> }> = [];
-
-beforeAll(async () => {
-  identity = await startIdentity();
-  conn = await connectMongo(env.MONGO_URL, `comms_removals_${randomUUID().slice(0, 8)}`);
-  nats = await connectNats({ url: env.NATS_URL, name: 'removal-notices-test', logger });
-  await ensureStream(nats.jsm, 'moderation');
-  deps = (await buildCommsApp({ conn, mailer: recorded.mailer, users: identityUserDirectory(identity.base), logger, config: { CONTACT_INBOX: INBOX, PUBLIC_URL } })).deps;
-  // Two replicas of comms on the same durable.
-  for (let i = 0; i < 2; i++) replicas.push(await removalNoticesConsumer.start(deps, nats, { durable, backoffMs: [200] }));
-});
-afterAll(async () => {
-  for (const r of replicas) await r.stop();
-  await nats?.jsm.consumers.delete(STREAM, durable).catch(() => undefined);
-  await nats?.close();
-  await conn?.dropDatabase();
-  await conn?.close();
-  await identity?.close();
-  working.close();
-});
+const h = commsUnderTest(kit, { streams: ['moderation'], consumers: [removalNoticesConsumer], replicas: 2, config: { CONTACT_INBOX: INBOX } });
 
 const removal = (authorId: string | null, over: Partial<{ title: string; path: string; note: string | null }> = {}) =>
   makeEvent(ContentRemoved, {
@@ -56,16 +25,12 @@ const removal = (authorId: string | null, over: Partial<{ title: string; path: s
     ...over,
   });
 /** Publishes the event as the moderation service's relay does (each publish its own message id: a re-publish). */
-const publish = (event: ReturnType<typeof removal>) => nats.js.publish(ContentRemoved.subject, JSON.stringify(event), { msgID: randomUUID() });
-const drained = () =>
-  until('the removal consumer has handled every event', async () => {
-    const { pending, ackPending } = await consumerBacklog(nats.jsm, STREAM, durable);
-    return pending === 0 && ackPending === 0;
-  });
-const deadLetters = async () => (await streamMessages(nats.jsm, DEAD_LETTER_STREAM)).filter((m) => m.subject === deadLetterSubject(STREAM, durable));
+const publish = (event: ReturnType<typeof removal>) => h.nats.js.publish(ContentRemoved.subject, JSON.stringify(event), { msgID: randomUUID() });
+const drained = () => h.drained(removalNoticesConsumer);
+const deadLetters = () => h.deadLetters(removalNoticesConsumer);
 
 it('mails the author once, naming the item, where it was, the reason and the note, and how to reach the site', async () => {
-  const author = await registerUser(identity.base);
+  const author = await registerUser(h.upstream.identity.base);
   const event = removal(author.id);
   await publish(event);
   await publish(event); // the same event again, to either replica: mailed once
@@ -88,7 +53,7 @@ it('mails the author once, naming the item, where it was, the reason and the not
 });
 
 it('escapes what users wrote, and gives no link for a path that is not one of the site', async () => {
-  const author = await registerUser(identity.base);
+  const author = await registerUser(h.upstream.identity.base);
   await publish(removal(author.id, { title: '<b>Bold</b> & more', path: '//evil.example/phish', note: null }));
   const mail = await box.waitFor(author.email, (m) => m.subject.includes('was removed'), 20_000);
   expect(mail.html).toContain('&lt;b&gt;Bold&lt;/b&gt; &amp; more');
@@ -102,7 +67,7 @@ it('escapes what users wrote, and gives no link for a path that is not one of th
 
 it('sends nothing, and retries nothing, for content without an author, an unknown author or one without an address', async () => {
   const noAddress = newUser({ email: undefined });
-  const registered = await call(identity.base, 'POST', '/api/register', { body: noAddress });
+  const registered = await call(h.upstream.identity.base, 'POST', '/api/register', { body: noAddress });
   expect(registered.status).toBe(201);
   const before = recorded.sent.length;
   await publish(removal(null));

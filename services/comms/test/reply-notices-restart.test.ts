@@ -8,7 +8,8 @@ import { connectMongo, connectNats, createLogger, createMailer, ensureStream, pu
 import { mailbox } from '../../../infra/src/mailbox.ts';
 import { testEnv } from '../../../infra/src/jest/test-env.ts';
 import { startIdentity, type IdentityHarness } from '../../identity/test/helpers.ts';
-import { movableClock, recordingMailer, registerUser, replyEventData, waitForBatches } from './reply-notice-helpers.ts';
+import { movableClock, recordingMailer, registerUser } from './mail-test-kit.ts';
+import { replyEventData, waitForBatches } from './reply-notice-helpers.ts';
 import { buildCommsApp } from '../src/app.ts';
 import { identityUserDirectory } from '../src/data/user-directory.ts';
 import { startMailBatchSender } from '../src/jobs/send-mail-batches.ts';

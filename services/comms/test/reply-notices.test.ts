@@ -1,75 +1,33 @@
 import { randomUUID } from 'node:crypto';
-import type { Connection } from 'mongoose';
 import { ForumReplyCreated, makeEvent } from '@cp/contracts';
-import { connectMongo, connectNats, createLogger, createMailer, DEAD_LETTER_STREAM, ensureStream, publishEvent, runInTransaction, streamMessages, type LeasedJob, type Mailer, type NatsHandle } from '@cp/service-kit';
-import { mailbox } from '../../../infra/src/mailbox.ts';
-import { testEnv } from '../../../infra/src/jest/test-env.ts';
-import { startIdentity, type IdentityHarness } from '../../identity/test/helpers.ts';
-import { movableClock, recordingMailer, registerUser, replyBatches, replyEventData, waitForBatches } from './reply-notice-helpers.ts';
-import { buildCommsApp } from '../src/app.ts';
-import { identityUserDirectory } from '../src/data/user-directory.ts';
+import { publishEvent, runInTransaction, type LeasedJob, type NatsHandle } from '@cp/service-kit';
+import { commsUnderTest, eventually, mailTestKit, movableClock, PUBLIC_URL, registerUser } from './mail-test-kit.ts';
+import { replyBatches, replyEventData, waitForBatches } from './reply-notice-helpers.ts';
 import { replyNoticesConsumer } from '../src/events/reply-notices.ts';
-import { mailBatchKinds, startMailBatchSender } from '../src/jobs/send-mail-batches.ts';
+import { mailBatchKinds } from '../src/jobs/send-mail-batches.ts';
 import { mailBatchMessageId } from '../src/use-cases/mail-batch-kind.ts';
 import { queueReplyNotice } from '../src/use-cases/reply-notices.ts';
 import { MAIL_BATCH_BACKOFF_MS, MAIL_BATCH_CLAIM_MS, sendDueBatches } from '../src/use-cases/send-due-batches.ts';
 import type { CommsDeps } from '../src/use-cases/deps.ts';
 
-const env = testEnv();
-const logger = createLogger('reply-notices-test', 'silent');
-const box = mailbox(env);
-const smtp = (port: number) => createMailer({ SMTP_HOST: env.SMTP_HOST, SMTP_PORT: port, SMTP_SECURE: false, MAIL_FROM: 'Site <site@example.com>' }, logger);
-const working = smtp(Number(env.SMTP_PORT));
-const refused = smtp(1); // nothing listens on port 1: every send fails like a mail server that is down
-let current: Mailer = working;
-const recorded = recordingMailer(() => current);
-
+// Reply notices (forum.reply-created → one mail per post and author per window) on the real identity, MongoDB, NATS and
+// SMTP catcher, with a mail server the test can take down; the batch senders tick when the test says.
+const kit = mailTestKit('reply-notices-test');
+const { box, recorded, mailServer } = kit;
 const WINDOW_S = 900; // the default: the clock is moved past it, nothing waits for it
 const WINDOW_MS = WINDOW_S * 1000;
-const PUBLIC_URL = 'http://localhost:8080';
 const clock = movableClock();
-
-let identity: IdentityHarness;
-let conn: Connection;
-let nats: NatsHandle;
+const comms = commsUnderTest(kit, { streams: ['forum'], consumers: [replyNoticesConsumer], now: clock.now });
 let deps: CommsDeps;
-let consumer: { stop(): Promise<void> };
-const durable = `reply-notices-test-${randomUUID().slice(0, 8)}`;
-const senders: LeasedJob[] = [];
-
-beforeAll(async () => {
-  identity = await startIdentity();
-  conn = await connectMongo(env.MONGO_URL, `comms_notices_${randomUUID().slice(0, 8)}`);
-  nats = await connectNats({ url: env.NATS_URL, name: 'reply-notices-test', logger });
-  await ensureStream(nats.jsm, 'forum');
-  const built = await buildCommsApp({ conn, mailer: recorded.mailer, users: identityUserDirectory(identity.base), logger, config: { CONTACT_INBOX: 'ops@example.com', PUBLIC_URL }, now: clock.now });
-  deps = built.deps;
-  consumer = await replyNoticesConsumer.start(deps, nats, { durable, backoffMs: [200] });
-});
-afterEach(async () => {
-  current = working;
-  // Each stopped sender gives the job's lease up: the next test's sender takes it at once.
-  await Promise.all(senders.splice(0).map((s) => s.stop()));
-});
-afterAll(async () => {
-  await consumer?.stop();
-  await nats?.jsm.consumers.delete('EVENTS_FORUM', durable).catch(() => undefined);
-  await nats?.close();
-  await conn?.dropDatabase();
-  await conn?.close();
-  await identity?.close();
-  working.close();
-  refused.close();
+let nats: NatsHandle;
+beforeAll(() => {
+  ({ deps, nats } = comms);
 });
 
 /** A sender as main starts it, ticking only when the test says (its period is an hour; the clock is the test's). */
-function sender(holder = 'replica-1', opts: { backoffMs?: number[]; maxAttempts?: number } = {}): LeasedJob {
-  const job = startMailBatchSender(deps, { everyMs: 3_600_000, holder, ...opts });
-  senders.push(job);
-  return job;
-}
+const sender = (holder = 'replica-1', opts: { backoffMs?: number[]; maxAttempts?: number } = {}): LeasedJob => comms.sender({ holder, ...opts });
 
-const register = () => registerUser(identity.base);
+const register = () => registerUser(comms.upstream.identity.base);
 const TITLE = 'Weekend cricket at Carlisle';
 const reply = (author: { id: string }, replier: { id: string; username: string }, excerpt = 'Count me in for Sunday, I will bring the bats.', postId?: string) =>
   replyEventData(author, replier, { title: TITLE, excerpt, ...(postId ? { postId } : {}) });
@@ -240,7 +198,7 @@ describe('the batch sender', () => {
     const data = reply(author, replier, 'First, while the mail server is down.');
     await publishEvent(nats.js, ForumReplyCreated, data);
     const [batch] = await waitForBatches(deps, author.id, data.postId, (b) => b.length === 1);
-    current = refused;
+    mailServer.down();
     clock.advance(WINDOW_MS);
     await job.tick();
     const refusedAt = clock.ms();
@@ -255,7 +213,7 @@ describe('the batch sender', () => {
     await publishEvent(nats.js, ForumReplyCreated, reply(author, replier, 'Second, while it is still down.', data.postId));
     await waitForBatches(deps, author.id, data.postId, (b) => b.length === 2);
 
-    current = working;
+    mailServer.up();
     clock.advance(MAIL_BATCH_BACKOFF_MS[0]!);
     await job.tick();
     const first = await box.waitFor(author.email);
@@ -308,7 +266,7 @@ describe('the batch sender', () => {
     const data = reply(author, replier);
     await publishEvent(nats.js, ForumReplyCreated, data);
     const [batch] = await waitForBatches(deps, author.id, data.postId, (b) => b.length === 1);
-    current = refused;
+    mailServer.down();
     clock.advance(WINDOW_MS);
     for (let i = 0; i < 3; i++) {
       await job.tick();
@@ -316,7 +274,7 @@ describe('the batch sender', () => {
     }
     expect(await deps.mailBatches.find(batch!._id)).toMatchObject({ state: 'failed', attempts: 3 });
     expect((await deps.mailBatches.find(batch!._id))?.reason).toMatch(/ECONNREFUSED|connect/i);
-    current = working;
+    mailServer.up();
     clock.advance(WINDOW_MS);
     await job.tick();
     expect(recorded.to(author.email)).toHaveLength(3);
@@ -333,12 +291,7 @@ describe('forum.reply-created events', () => {
   it('sends a malformed reply-created event to dead letters instead of looping on it', async () => {
     const bad = { id: randomUUID(), type: ForumReplyCreated.type, version: 1, occurredAt: new Date().toISOString(), data: { replyId: 'not-a-uuid' } };
     await nats.js.publish(ForumReplyCreated.subject, JSON.stringify(bad), { msgID: bad.id });
-    const deadline = Date.now() + 15_000;
-    let dead = false;
-    while (!dead && Date.now() < deadline) {
-      dead = (await streamMessages(nats.jsm, DEAD_LETTER_STREAM)).some((m) => m.subject.includes(durable) && m.string().includes(bad.id));
-      if (!dead) await new Promise((r) => setTimeout(r, 200));
-    }
-    expect(dead).toBe(true);
+    const dead = async () => (await comms.deadLetters(replyNoticesConsumer)).some((m) => m.string().includes(bad.id));
+    expect(await eventually(dead, 15_000)).toBe(true);
   });
 });

@@ -1,52 +1,38 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Connection } from 'mongoose';
-import { eventStream, ListingCreated, SAVED_SEARCH_MESSAGES, SavedSearchMatched, SavedSearchListSchema, SavedSearchSchema, type Listing, type SavedSearch } from '@cp/contracts';
-import { connectMongo, consumerBacklog, ensureStream, outboxModel, type LeasedJob } from '@cp/service-kit';
+import { ListingCreated, SAVED_SEARCH_MESSAGES, SavedSearchMatched, SavedSearchListSchema, SavedSearchSchema, type Listing, type SavedSearch } from '@cp/contracts';
+import { outboxModel } from '@cp/service-kit';
 import { type CaughtMail } from '../../../infra/src/mailbox.ts';
 import { call, listingBody, startListings, until, type ListingsHarness } from '../../listings/test/helpers.ts';
 import { savedSearchAlertsConsumer as matcher } from '../../listings/src/events/saved-search-alerts.ts';
-import { mailTestKit, movableClock } from './reply-notice-helpers.ts';
-import { buildCommsApp } from '../src/app.ts';
-import { identityUserDirectory } from '../src/data/user-directory.ts';
+import { commsUnderTest, mailTestKit, movableClock, PUBLIC_URL } from './mail-test-kit.ts';
 import { savedSearchAlertsConsumer } from '../src/events/saved-search-alerts.ts';
-import { startMailBatchSender } from '../src/jobs/send-mail-batches.ts';
 import { ALERT_DIGEST_KIND, alertMessageId } from '../src/use-cases/saved-search-alerts.ts';
-import type { CommsDeps } from '../src/use-cases/deps.ts';
 
 // Issue 22 §3: the real listings service (saved searches, the matcher, the signed unsubscribe links) and comms (the
-// alert mails, the daily digest batches) on the real identity, MongoDB, NATS and SMTP catcher.
-const { env, logger, box, working, recorded } = mailTestKit('saved-search-alerts-test');
-const PUBLIC_URL = 'http://localhost:8080';
-const STREAM = eventStream('listings').name;
+// alert mails, the daily digest batches; two replicas on one durable) on the real identity, MongoDB, NATS and SMTP
+// catcher.
+const kit = mailTestKit('saved-search-alerts-test');
+const { box, recorded } = kit;
 const WINDOW_MS = 86_400_000; // the default digest window: the clock is moved past it, nothing waits for it
 const clock = movableClock();
 const matcherDurable = `saved-search-matcher-test-${randomUUID().slice(0, 8)}`;
-const commsDurable = `comms-alerts-test-${randomUUID().slice(0, 8)}`;
 
 let h: ListingsHarness;
-let conn: Connection;
-let deps: CommsDeps;
-let sender: LeasedJob;
-const stoppers: Array<{ stop(): Promise<void> }> = [];
-
-beforeAll(async () => {
-  h = await startListings({ linkSigningKey: randomBytes(32).toString('base64url') });
-  await ensureStream(h.nats.jsm, 'listings');
-  stoppers.push(await matcher.start(h.deps, h.nats, { durable: matcherDurable }));
-  conn = await connectMongo(env.MONGO_URL, `comms_alerts_${randomUUID().slice(0, 8)}`);
-  deps = (await buildCommsApp({ conn, mailer: recorded.mailer, users: identityUserDirectory(h.identity.base), logger, config: { CONTACT_INBOX: 'ops@example.com', PUBLIC_URL }, now: clock.now })).deps;
-  // Two comms replicas on one durable.
-  for (let i = 0; i < 2; i++) stoppers.push(await savedSearchAlertsConsumer.start(deps, h.nats, { durable: commsDurable, backoffMs: [200] }));
-  sender = startMailBatchSender(deps, { everyMs: 3_600_000, holder: 'replica-1' }); // ticked by the test
-});
-afterAll(async () => {
-  await sender?.stop();
-  for (const s of stoppers) await s.stop();
-  for (const durable of [matcherDurable, commsDurable]) await h?.nats.jsm.consumers.delete(STREAM, durable).catch(() => undefined);
-  await conn?.dropDatabase();
-  await conn?.close();
-  await h?.close();
-  working.close();
+const comms = commsUnderTest(kit, {
+  upstream: async () => {
+    h = await startListings({ linkSigningKey: randomBytes(32).toString('base64url') });
+    const matching = await matcher.start(h.deps, h.nats, { durable: matcherDurable });
+    const close = async () => {
+      await matching.stop();
+      await h.nats.jsm.consumers.delete('EVENTS_LISTINGS', matcherDurable).catch(() => undefined);
+      await h.close();
+    };
+    return { identityBase: h.identity.base, nats: h.nats, close };
+  },
+  streams: ['listings'],
+  consumers: [savedSearchAlertsConsumer],
+  replicas: 2,
+  now: clock.now,
 });
 
 type User = { cookie: string; userId: string; email: string };
@@ -70,10 +56,7 @@ async function handled(listing: Listing): Promise<void> {
   await until('the matcher handled the listing', async () => (await h.conn.collection('processed_events').countDocuments({ eventId: event!._id, consumer: matcherDurable })) === 1);
   // Its alerts leave through the listings outbox: published to the stream before comms can be asked whether it is done.
   await until('the alerts published', async () => (await outboxModel(h.conn).countDocuments({ type: SavedSearchMatched.type, 'data.listing.listingId': listing.id, status: 'pending' })) === 0);
-  await until('comms handled every alert', async () => {
-    const { pending, ackPending } = await consumerBacklog(h.nats.jsm, STREAM, commsDurable);
-    return pending === 0 && ackPending === 0;
-  });
+  await comms.drained(savedSearchAlertsConsumer);
 }
 const pausedOf = async (u: User, id: string) => SavedSearchListSchema.parse((await call(h.base, 'GET', '/api/saved-searches', { cookie: u.cookie })).body).items.find((s) => s.id === id)?.paused;
 /** The List-Unsubscribe URL of a mail, pointed at the listings service under test instead of PUBLIC_URL (the gateway's). */
@@ -163,6 +146,7 @@ describe('instant alerts', () => {
 
 describe('daily digests', () => {
   it('collects a user’s daily matches for a day and mails them in one digest, with a link per alert and a one-click stop of the digest', async () => {
+    const sender = comms.sender({ holder: 'replica-1' }); // ticked by the test
     const [alice, carol] = [await user(), await user()];
     const jobs = await save(carol, { name: 'Jobs', filters: { category: 'Jobs' }, frequency: 'daily' });
     const tutors = await save(carol, { name: 'Tutors', filters: { search: 'tutor' }, frequency: 'daily' });
@@ -171,7 +155,7 @@ describe('daily digests', () => {
     const tutor = await post(alice, { category: 'Services', title: 'Math tutor for SAT', description: 'Experienced tutor, evenings and weekends, Camp Hill.', price: 40 });
     await handled(job);
     await handled(tutor);
-    const [batch] = await deps.mailBatches.listByKey({ kind: ALERT_DIGEST_KIND, recipientId: carol.userId, subjectKey: 'daily' });
+    const [batch] = await comms.deps.mailBatches.listByKey({ kind: ALERT_DIGEST_KIND, recipientId: carol.userId, subjectKey: 'daily' });
     expect(batch).toMatchObject({ state: 'open', itemCount: 2 });
 
     // Within the day nothing is sent.

@@ -9,9 +9,8 @@ import {
   ForumReplyPageSchema,
   ForumReplySchema,
   IdSchema,
-  ListResponseSchema,
 } from '@cp/contracts';
-import { defineServiceApi } from '@cp/contracts/openapi';
+import { defineServiceApi, LIST_OR_PAGE_DESCRIPTION, listOrPageAnswer } from '@cp/contracts/openapi';
 import { z } from 'zod';
 
 /** The forum's operations (routes.ts), for the OpenAPI documents and the route test (scripts/openapi). */
@@ -22,8 +21,8 @@ export const forumApi = defineServiceApi({
   operations: [
     {
       method: 'get', path: '/api/forum/posts', id: 'listPosts', summary: 'Forum posts, newest first', auth: 'none', query: ForumPostsQuerySchema,
-      description: 'Without `limit` or `cursor`: the bare list (at most FULL_LIST_MAX, 2000). With either: a cursor page `{ items, nextCursor }`; pass `nextCursor` back as `cursor` for the next one (null on the last).',
-      responses: { 200: { description: 'The posts: the bare list or a cursor page.', schema: z.union([ListResponseSchema(ForumPostSchema), ForumPostPageSchema]), headers: { Link: 'Past FULL_LIST_MAX items, the bare list stops there and `<…?cursor=…>; rel="next"` names the cursor page that follows.' } } }, errors: [400],
+      description: LIST_OR_PAGE_DESCRIPTION,
+      responses: { 200: listOrPageAnswer('The posts', ForumPostSchema, ForumPostPageSchema) }, errors: [400],
     },
     {
       method: 'get', path: '/api/forum/posts/:id', id: 'getPost', summary: 'One post (opening it counts a view)', auth: 'optional', params: { id: IdSchema },
@@ -31,8 +30,8 @@ export const forumApi = defineServiceApi({
     },
     {
       method: 'get', path: '/api/forum/posts/:id/replies', id: 'listReplies', summary: 'A post\'s replies, oldest first', auth: 'optional', params: { id: IdSchema }, query: ForumRepliesQuerySchema,
-      description: 'Without `limit` or `cursor`: the bare list (at most FULL_LIST_MAX, 2000). With either: a cursor page `{ items, nextCursor }`; pass `nextCursor` back as `cursor` for the next one (null on the last).',
-      responses: { 200: { description: 'The replies (the caller\'s own hidden ones marked): the bare list or a cursor page.', schema: z.union([ListResponseSchema(ForumReplySchema), ForumReplyPageSchema]), headers: { Link: 'Past FULL_LIST_MAX items, the bare list stops there and `<…?cursor=…>; rel="next"` names the cursor page that follows.' } } }, errors: [400, 404],
+      description: LIST_OR_PAGE_DESCRIPTION,
+      responses: { 200: listOrPageAnswer('The replies (the caller\'s own hidden ones marked)', ForumReplySchema, ForumReplyPageSchema) }, errors: [400, 404],
     },
     {
       method: 'post', path: '/api/forum/posts', id: 'createPost', summary: 'Start a discussion', auth: 'user', postingLimit: 'forum-post',

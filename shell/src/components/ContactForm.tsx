@@ -1,7 +1,7 @@
-import { useState, type FormEvent } from 'react';
 import { ContactMessageInsertSchema } from '@cp/contracts';
 import { Button, Field, Input, Textarea, toast } from '@cp/ui';
-import { serverErrorText, validate, type FieldErrors } from '@cp/web-core';
+import { serverErrorText } from '@cp/web-core';
+import { useSchemaForm } from '@cp/web-core/schema-form';
 import { useSendContactMessageMutation } from '../api/comms-api.ts';
 
 const EMPTY = { name: '', email: '', subject: '', message: '' };
@@ -16,31 +16,21 @@ export interface ContactFormProps {
 
 /** The contact form (spec §5 rules from @cp/contracts; POST /api/contact). */
 export function ContactForm({ onSent, submitLabel = 'Send Message', initialSubject = '' }: ContactFormProps) {
-  const [values, setValues] = useState({ ...EMPTY, subject: initialSubject });
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useSchemaForm(ContactMessageInsertSchema, { ...EMPTY, subject: initialSubject });
+  const { values, errors, text: set } = form;
   const [send, { isLoading }] = useSendContactMessageMutation();
-  const set = (key: keyof typeof EMPTY) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: event.target.value }));
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const result = validate(ContactMessageInsertSchema, values);
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
-    try {
-      const { subject, ...rest } = result.data;
+  const onSubmit = form.submit({
+    send: async ({ subject, ...rest }) => {
       await send(subject ? { ...rest, subject } : rest).unwrap();
-      setValues(EMPTY);
+      form.reset(EMPTY);
       onSent();
-    } catch (error) {
-      toast({ title: 'Failed to send message', description: serverErrorText(error) ?? 'Failed to send message. Please try again.', variant: 'destructive' });
-    }
-  }
+    },
+    onError: (error) => toast({ title: 'Failed to send message', description: serverErrorText(error) ?? 'Failed to send message. Please try again.', variant: 'destructive' }),
+  });
 
   return (
-    <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-4">
+    <form noValidate onSubmit={onSubmit} className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Name" required error={errors.name}>
           <Input autoComplete="name" value={values.name} onChange={set('name')} />

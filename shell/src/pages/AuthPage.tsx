@@ -1,11 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { Building2, MessagesSquare, ShoppingBag } from 'lucide-react';
 import { LoginRequestSchema, RegisterFormSchema } from '@cp/contracts';
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Field, Input, Label, toast } from '@cp/ui';
 import { Checkbox } from '@cp/ui/checkbox';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@cp/ui/tabs';
-import { useAuth, validate, type FieldErrors } from '@cp/web-core';
+import { useAuth } from '@cp/web-core';
+import { useSchemaForm } from '@cp/web-core/schema-form';
 import { loginFailureToast, registrationFailureToast } from '@cp/web-core/auth-messages';
 import { useSignIn } from '@cp/web-core/sign-in';
 import { SectionSkeleton } from '../mf/RemoteBoundary.tsx';
@@ -32,42 +33,35 @@ export function afterLoginPath(next: string | null): string {
 function LoginForm() {
   const { login } = useSignIn();
   const [params] = useSearchParams();
-  const [values, setValues] = useState({ username: '', password: '', rememberMe: false });
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useSchemaForm(LoginRequestSchema, { username: '', password: '', rememberMe: false });
+  const { values, errors, text } = form;
   const [busy, setBusy] = useState(false);
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const result = validate(LoginRequestSchema, values);
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      await login(result.data);
+  const onSubmit = form.submit({
+    send: async (credentials) => {
+      setBusy(true);
+      await login(credentials);
       // Spec §4: a successful login performs a full page redirect to / (or to the page that asked for it, `next`);
       // its toast is shown by the new page.
       toastAfterReload({ title: 'You have successfully logged in.', variant: 'success' });
       window.location.assign(afterLoginPath(params.get('next')));
-    } catch (error) {
+    },
+    onError: (error) => {
       toast({ ...loginFailureToast(error), variant: 'destructive' });
       setBusy(false);
-    }
-  }
+    },
+  });
 
   return (
-    <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-4">
+    <form noValidate onSubmit={onSubmit} className="space-y-4">
       <Field label="Username" required error={errors.username}>
-        <Input autoComplete="username" value={values.username} onChange={(e) => setValues((v) => ({ ...v, username: e.target.value }))} />
+        <Input autoComplete="username" value={values.username} onChange={text('username')} />
       </Field>
       <Field label="Password" required error={errors.password}>
-        <Input type="password" autoComplete="current-password" value={values.password} onChange={(e) => setValues((v) => ({ ...v, password: e.target.value }))} />
+        <Input type="password" autoComplete="current-password" value={values.password} onChange={text('password')} />
       </Field>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="flex items-center gap-2">
-          <Checkbox id="remember-me" checked={values.rememberMe} onCheckedChange={(checked) => setValues((v) => ({ ...v, rememberMe: checked === true }))} />
+          <Checkbox id="remember-me" checked={values.rememberMe} onCheckedChange={(checked) => form.setValue('rememberMe', checked === true)} />
           <Label htmlFor="remember-me" className="font-normal">
             Remember me for 30 days
           </Label>
@@ -87,22 +81,12 @@ const EMPTY_REGISTER = { username: '', email: '', firstName: '', lastName: '', p
 
 function RegisterForm() {
   const { register } = useSignIn();
-  const [values, setValues] = useState(EMPTY_REGISTER);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useSchemaForm(RegisterFormSchema, EMPTY_REGISTER);
+  const { values, errors, text: set } = form;
   const [busy, setBusy] = useState(false);
-  const set = (key: keyof typeof EMPTY_REGISTER) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: event.target.value }));
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const result = validate(RegisterFormSchema, values);
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      const { confirmPassword: _confirm, ...body } = result.data;
+  const onSubmit = form.submit({
+    send: async ({ confirmPassword: _confirm, ...body }) => {
+      setBusy(true);
       const user = await register(body);
       // The user is now the current user; the page redirects to / (logged-in users do not stay on /auth). With an
       // e-mail address, identity mailed a link to verify it (reviews need it).
@@ -111,14 +95,15 @@ function RegisterForm() {
         ...(user.email ? { description: `We sent a link to ${user.email}: open it to verify your e-mail address, which you need to write reviews.` } : {}),
         variant: 'success',
       });
-    } catch (error) {
+    },
+    onError: (error) => {
       toast({ ...registrationFailureToast(error), variant: 'destructive' });
       setBusy(false);
-    }
-  }
+    },
+  });
 
   return (
-    <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-4">
+    <form noValidate onSubmit={onSubmit} className="space-y-4">
       <Field label="Username" required error={errors.username}>
         <Input autoComplete="username" value={values.username} onChange={set('username')} />
       </Field>
@@ -147,7 +132,7 @@ function RegisterForm() {
             checked={values.termsAccepted}
             aria-invalid={errors.termsAccepted ? true : undefined}
             aria-describedby={errors.termsAccepted ? 'terms-accepted-error' : undefined}
-            onCheckedChange={(checked) => setValues((v) => ({ ...v, termsAccepted: checked === true }))}
+            onCheckedChange={(checked) => form.setValue('termsAccepted', checked === true)}
           />
           <Label htmlFor="terms-accepted" className="font-normal leading-snug">
             I agree to the{' '}

@@ -1,42 +1,38 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { MailCheck } from 'lucide-react';
 import { ForgotPasswordRequestSchema } from '@cp/contracts';
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Field, Input, toast } from '@cp/ui';
-import { isApiError, serverErrorText, serverMessageText, validate, type FieldErrors } from '@cp/web-core';
+import { isApiError, serverErrorText, serverMessageText } from '@cp/web-core';
+import { useSchemaForm } from '@cp/web-core/schema-form';
 import { useForgotPasswordMutation } from '@cp/web-core/password-api';
 
 const SENT_FALLBACK = 'If an account exists with this email, a password reset link has been sent.';
 
 /** /forgot-password (spec §2, §4): form → confirmation → Send Another Email. */
 export function ForgotPasswordPage() {
-  const [email, setEmail] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useSchemaForm(ForgotPasswordRequestSchema, { email: '' });
+  const { values, errors, text } = form;
   const [sent, setSent] = useState<string | null>(null);
   const [forgot, { isLoading }] = useForgotPasswordMutation();
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const result = validate(ForgotPasswordRequestSchema, { email: email.trim() });
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
-    try {
-      const answer = await forgot(result.data).unwrap();
+  const onSubmit = form.submit({
+    input: (v) => ({ email: v.email.trim() }),
+    send: async (request) => {
+      const answer = await forgot(request).unwrap();
       const message = serverMessageText(answer) ?? SENT_FALLBACK;
       setSent(message);
       toast({ title: 'Check your email', description: message, variant: 'success' });
-    } catch (error) {
+    },
+    onError: (error) => {
       const network = isApiError(error) && typeof error.status !== 'number';
       toast({
         title: 'Error',
         description: network ? 'An error occurred. Please try again later.' : (serverMessageText(error) ?? serverErrorText(error) ?? 'Failed to send reset email. Please try again.'),
         variant: 'destructive',
       });
-    }
-  }
+    },
+  });
 
   return (
     <div className="mx-auto max-w-md py-6">
@@ -55,7 +51,7 @@ export function ForgotPasswordPage() {
                 variant="outline"
                 onClick={() => {
                   setSent(null);
-                  setEmail('');
+                  form.reset({ email: '' });
                 }}
               >
                 Send Another Email
@@ -74,9 +70,9 @@ export function ForgotPasswordPage() {
               <CardDescription>Enter your email and we will send you a link to reset your password.</CardDescription>
             </CardHeader>
             <CardContent>
-              <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-4">
+              <form noValidate onSubmit={onSubmit} className="space-y-4">
                 <Field label="Email" required error={errors.email}>
-                  <Input type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+                  <Input type="email" autoComplete="email" value={values.email} onChange={text('email')} />
                 </Field>
                 <Button type="submit" className="w-full" disabled={isLoading}>
                   {isLoading ? 'Sending...' : 'Send Reset Link'}

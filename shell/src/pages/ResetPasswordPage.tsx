@@ -1,10 +1,10 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { CheckCircle2, ShieldAlert } from 'lucide-react';
 import { ResetPasswordFormSchema } from '@cp/contracts';
 import { REDIRECT_DELAY_MS } from '@cp/ui/timings';
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Field, Input, toast } from '@cp/ui';
-import { validate, type FieldErrors } from '@cp/web-core';
+import { useSchemaForm } from '@cp/web-core/schema-form';
 import { useResetPasswordMutation } from '@cp/web-core/password-api';
 
 /** /reset-password?token=… (spec §2, §4, §5): form → success → /auth after 3 s; no token → /forgot-password after 3 s. */
@@ -12,8 +12,8 @@ export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
-  const [values, setValues] = useState({ password: '', confirmPassword: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useSchemaForm(ResetPasswordFormSchema, { password: '', confirmPassword: '' });
+  const { values, errors, text } = form;
   const [done, setDone] = useState(false);
   const [reset, { isLoading }] = useResetPasswordMutation();
 
@@ -30,21 +30,13 @@ export function ResetPasswordPage() {
     return () => clearTimeout(timer);
   }, [done, navigate]);
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const result = validate(ResetPasswordFormSchema, values);
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
-    try {
-      await reset({ token, password: result.data.password }).unwrap();
+  const onSubmit = form.submit({
+    send: async ({ password }) => {
+      await reset({ token, password }).unwrap();
       setDone(true);
-    } catch {
-      toast({ title: 'Error', description: 'Failed to reset password. The link may have expired.', variant: 'destructive' });
-    }
-  }
+    },
+    onError: () => toast({ title: 'Error', description: 'Failed to reset password. The link may have expired.', variant: 'destructive' }),
+  });
 
   let content;
   if (!token) {
@@ -71,17 +63,12 @@ export function ResetPasswordPage() {
           <CardDescription>Choose a new password of at least 8 characters.</CardDescription>
         </CardHeader>
         <CardContent>
-          <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-4">
+          <form noValidate onSubmit={onSubmit} className="space-y-4">
             <Field label="New password" required error={errors.password}>
-              <Input type="password" autoComplete="new-password" value={values.password} onChange={(e) => setValues((v) => ({ ...v, password: e.target.value }))} />
+              <Input type="password" autoComplete="new-password" value={values.password} onChange={text('password')} />
             </Field>
             <Field label="Confirm new password" required error={errors.confirmPassword}>
-              <Input
-                type="password"
-                autoComplete="new-password"
-                value={values.confirmPassword}
-                onChange={(e) => setValues((v) => ({ ...v, confirmPassword: e.target.value }))}
-              />
+              <Input type="password" autoComplete="new-password" value={values.confirmPassword} onChange={text('confirmPassword')} />
             </Field>
             <Button type="submit" className="w-full" disabled={isLoading}>
               {isLoading ? 'Resetting...' : 'Reset Password'}

@@ -1,5 +1,7 @@
 import '../zod-config.ts';
-import type { z } from 'zod';
+import { z } from 'zod';
+import { ListResponseSchema } from '../common.ts';
+import { FULL_LIST_MAX } from '../lists.ts';
 import type { PostingAction } from '../moderation-values.ts';
 import type { ServiceName } from '../public-routes.ts';
 
@@ -68,4 +70,20 @@ export interface ServiceApi {
 /** Identity: a typed declaration (checked by the generator and the route test, not at run time). */
 export function defineServiceApi(api: ServiceApi): ServiceApi {
   return api;
+}
+
+/**
+ * What a list endpoint of the spec's "list of …" says when it also pages (ads, businesses, the Yellow Pages, forum
+ * posts and replies): the bare list without `limit` or `cursor`, a cursor page with either. Its 200 answer:
+ * `listOrPageAnswer(what, item, page)`.
+ */
+export const LIST_OR_PAGE_DESCRIPTION = `Without \`limit\` or \`cursor\`: the bare list (at most FULL_LIST_MAX, ${FULL_LIST_MAX}). With either: a cursor page \`{ items, nextCursor }\`; pass \`nextCursor\` back as \`cursor\` for the next one (null on the last).`;
+
+/** The 200 answer of such an endpoint: `what` (the items named), the bare list of `item` or a `page`, the Link header past FULL_LIST_MAX. */
+export function listOrPageAnswer(what: string, item: z.ZodType, page: z.ZodType): ApiResponse {
+  return {
+    description: `${what}: the bare list or a cursor page.`,
+    schema: z.union([ListResponseSchema(item), page]),
+    headers: { Link: 'Past FULL_LIST_MAX items, the bare list stops there and `<…?cursor=…>; rel="next"` names the cursor page that follows.' },
+  };
 }

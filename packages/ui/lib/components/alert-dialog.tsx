@@ -1,8 +1,8 @@
-import { forwardRef, type ComponentPropsWithoutRef, type ComponentRef, type HTMLAttributes } from 'react';
+import { forwardRef, type ComponentPropsWithoutRef, type ComponentRef, type HTMLAttributes, type ReactNode } from 'react';
 import * as AlertDialogPrimitive from '@radix-ui/react-alert-dialog';
 // Through the package (a shared singleton), not relative paths: this entry is its own shared module (not on the home
 // page) and must use the page's one copy of the button styles, cn and tailwind-merge.
-import { buttonVariants, cn } from '@cp/ui';
+import { Button, buttonVariants, cn } from '@cp/ui';
 
 export const AlertDialog = AlertDialogPrimitive.Root;
 export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
@@ -53,3 +53,45 @@ export const AlertDialogCancel = forwardRef<ComponentRef<typeof AlertDialogPrimi
   ({ className, ...props }, ref) => <AlertDialogPrimitive.Cancel ref={ref} className={cn(buttonVariants({ variant: 'outline' }), className)} {...props} />,
 );
 AlertDialogCancel.displayName = 'AlertDialogCancel';
+
+export interface ConfirmButtonProps {
+  /** The button's content: its icon and words (with a screen-reader-only name of the item where several are listed). */
+  children: ReactNode;
+  title: ReactNode;
+  description: ReactNode;
+  /** The action's label in the dialog. */
+  action: ReactNode;
+  destructive?: boolean;
+  disabled?: boolean;
+  variant?: 'outline' | 'ghost';
+  onConfirm: () => void;
+}
+
+/**
+ * A button that asks before it acts: a small button (`variant`, outline unless said), then a dialog with `title`,
+ * `description`, Cancel and the action, which calls `onConfirm`. One piece for every "Are you sure?" of the remotes
+ * (delete a listing or a saved search, mark a listing done, block a user).
+ */
+export function ConfirmButton({ children, title, description, action, destructive = false, disabled = false, variant = 'outline', onConfirm }: ConfirmButtonProps) {
+  return (
+    <AlertDialog>
+      <AlertDialogTrigger asChild>
+        <Button variant={variant} size="sm" disabled={disabled}>
+          {children}
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{title}</AlertDialogTitle>
+          <AlertDialogDescription>{description}</AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <AlertDialogAction destructive={destructive} onClick={onConfirm}>
+            {action}
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

@@ -1,6 +1,7 @@
 import { EmailVerificationRequested, PasswordResetRequested } from '@cp/contracts';
-import { defineConsumer, on, type ConsumerDeps } from '@cp/service-kit';
+import { defineConsumer, type ConsumerDeps } from '@cp/service-kit';
 import { sendAccountMail, type AccountMailDeps } from '../use-cases/account-mails.ts';
+import { onOutcome } from './log-outcome.ts';
 
 export const ACCOUNT_MAILS_DURABLE = 'comms-account-mails';
 
@@ -13,14 +14,11 @@ export const accountMailsConsumer = defineConsumer<AccountMailDeps & ConsumerDep
   source: 'identity',
   durable: ACCOUNT_MAILS_DURABLE,
   handlers: (deps) => [
-    on(PasswordResetRequested, async (event) => {
-      const outcome = await sendAccountMail(deps, 'password-reset', event.data.userId, event.data.requestId);
-      deps.logger.info({ userId: event.data.userId, outcome, eventId: event.id }, 'password reset mail');
-    }),
-    on(EmailVerificationRequested, async (event) => {
-      const { userId, requestId } = event.data;
-      const outcome = requestId ? await sendAccountMail(deps, 'email-verification', userId, requestId) : 'no-link';
-      deps.logger.info({ userId, outcome, eventId: event.id }, 'verification mail');
-    }),
+    onOutcome(PasswordResetRequested, deps, { what: 'password reset mail', fields: ({ userId }) => ({ userId }) }, (event) =>
+      sendAccountMail(deps, 'password-reset', event.data.userId, event.data.requestId),
+    ),
+    onOutcome(EmailVerificationRequested, deps, { what: 'verification mail', fields: ({ userId }) => ({ userId }) }, async ({ data: { userId, requestId } }) =>
+      requestId ? sendAccountMail(deps, 'email-verification', userId, requestId) : 'no-link',
+    ),
   ],
 });

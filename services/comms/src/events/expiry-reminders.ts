@@ -1,7 +1,8 @@
 import { ListingExpiring } from '@cp/contracts';
-import { defineConsumer, on } from '@cp/service-kit';
+import { defineConsumer } from '@cp/service-kit';
 import { sendExpiryReminder } from '../use-cases/expiry-reminders.ts';
 import type { CommsDeps } from '../use-cases/deps.ts';
+import { onOutcome } from './log-outcome.ts';
 
 export const EXPIRY_REMINDERS_DURABLE = 'comms-expiry-reminders';
 
@@ -14,11 +15,6 @@ export const expiryRemindersConsumer = defineConsumer<CommsDeps>({
   source: 'listings',
   durable: EXPIRY_REMINDERS_DURABLE,
   handlers: (deps) => [
-    on(ListingExpiring, async (event) => {
-      const outcome = await sendExpiryReminder(deps, event.data);
-      const log = { listingId: event.data.listingId, userId: event.data.userId, outcome, eventId: event.id };
-      if (outcome === 'sent') deps.logger.info(log, 'expiry reminder mailed');
-      else deps.logger.warn(log, 'expiry reminder not mailed: unknown user or no address');
-    }),
+    onOutcome(ListingExpiring, deps, { what: 'expiry reminder', fields: ({ listingId, userId }) => ({ listingId, userId }) }, (event) => sendExpiryReminder(deps, event.data)),
   ],
 });

@@ -2,6 +2,7 @@ import { ConversationRead, MessageSent } from '@cp/contracts';
 import { defineConsumer, on } from '@cp/service-kit';
 import { dropReadNotice, queueMessageNotice } from '../use-cases/message-notices.ts';
 import type { CommsDeps } from '../use-cases/deps.ts';
+import { onOutcome } from './log-outcome.ts';
 
 export const MESSAGE_NOTICES_DURABLE = 'comms-message-notices';
 
@@ -14,10 +15,9 @@ export const messageNoticesConsumer = defineConsumer<CommsDeps>({
   source: 'messages',
   durable: MESSAGE_NOTICES_DURABLE,
   handlers: (deps) => [
-    on(MessageSent, async (event, ctx) => {
-      const outcome = await queueMessageNotice(deps, event.data, ctx.session);
-      deps.logger.debug({ messageId: event.data.messageId, conversationId: event.data.conversationId, outcome }, 'message notice');
-    }),
+    onOutcome(MessageSent, deps, { what: 'message notice', fields: ({ messageId, conversationId }) => ({ messageId, conversationId }), level: 'debug' }, (event, ctx) =>
+      queueMessageNotice(deps, event.data, ctx.session),
+    ),
     on(ConversationRead, async (event, ctx) => {
       await dropReadNotice(deps, event.data, ctx.session);
     }),

@@ -1,7 +1,8 @@
 import { ContentRemoved } from '@cp/contracts';
-import { defineConsumer, on } from '@cp/service-kit';
+import { defineConsumer } from '@cp/service-kit';
 import { sendRemovalNotice } from '../use-cases/removal-notices.ts';
 import type { CommsDeps } from '../use-cases/deps.ts';
+import { onOutcome } from './log-outcome.ts';
 
 export const REMOVALS_DURABLE = 'comms-removals';
 
@@ -14,12 +15,8 @@ export const removalNoticesConsumer = defineConsumer<CommsDeps>({
   source: 'moderation',
   durable: REMOVALS_DURABLE,
   handlers: (deps) => [
-    on(ContentRemoved, async (event) => {
-      const { caseId, kind, itemId, authorId } = event.data;
-      const outcome = await sendRemovalNotice(deps, event.data);
-      const log = { caseId, kind, itemId, authorId, outcome, eventId: event.id };
-      if (outcome === 'sent') deps.logger.info(log, 'removal notice mailed');
-      else deps.logger.warn(log, 'removal notice not mailed: no author or no address');
-    }),
+    onOutcome(ContentRemoved, deps, { what: 'removal notice', fields: ({ caseId, kind, itemId, authorId }) => ({ caseId, kind, itemId, authorId }) }, (event) =>
+      sendRemovalNotice(deps, event.data),
+    ),
   ],
 });

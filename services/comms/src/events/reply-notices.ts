@@ -1,7 +1,8 @@
 import { ForumReplyCreated } from '@cp/contracts';
-import { defineConsumer, on } from '@cp/service-kit';
+import { defineConsumer } from '@cp/service-kit';
 import { queueReplyNotice } from '../use-cases/reply-notices.ts';
 import type { CommsDeps } from '../use-cases/deps.ts';
+import { onOutcome } from './log-outcome.ts';
 
 export const REPLY_NOTICES_DURABLE = 'comms-reply-notices';
 
@@ -15,9 +16,8 @@ export const replyNoticesConsumer = defineConsumer<CommsDeps>({
   source: 'forum',
   durable: REPLY_NOTICES_DURABLE,
   handlers: (deps) => [
-    on(ForumReplyCreated, async (event, ctx) => {
-      const outcome = await queueReplyNotice(deps, event.data, ctx.session);
-      deps.logger.debug({ replyId: event.data.replyId, postId: event.data.postId, outcome }, 'reply notice');
-    }),
+    onOutcome(ForumReplyCreated, deps, { what: 'reply notice', fields: ({ replyId, postId }) => ({ replyId, postId }), level: 'debug' }, (event, ctx) =>
+      queueReplyNotice(deps, event.data, ctx.session),
+    ),
   ],
 });

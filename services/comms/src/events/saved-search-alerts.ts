@@ -1,7 +1,8 @@
 import { SavedSearchMatched } from '@cp/contracts';
-import { defineConsumer, on } from '@cp/service-kit';
+import { defineConsumer } from '@cp/service-kit';
 import { handleSavedSearchMatch } from '../use-cases/saved-search-alerts.ts';
 import type { CommsDeps } from '../use-cases/deps.ts';
+import { onOutcome } from './log-outcome.ts';
 
 export const SAVED_SEARCH_ALERTS_DURABLE = 'comms-saved-search-alerts';
 
@@ -15,11 +16,8 @@ export const savedSearchAlertsConsumer = defineConsumer<CommsDeps>({
   source: 'listings',
   durable: SAVED_SEARCH_ALERTS_DURABLE,
   handlers: (deps) => [
-    on(SavedSearchMatched, async (event, ctx) => {
-      const outcome = await handleSavedSearchMatch(deps, event.data, ctx.session);
-      const log = { deliveryId: event.data.deliveryId, frequency: event.data.frequency, outcome, eventId: event.id };
-      if (outcome === 'unknown-user' || outcome === 'no-address') deps.logger.warn(log, 'saved search alert not mailed: no address');
-      else deps.logger.info(log, 'saved search alert');
-    }),
+    onOutcome(SavedSearchMatched, deps, { what: 'saved search alert', fields: ({ deliveryId, frequency }) => ({ deliveryId, frequency }) }, (event, ctx) =>
+      handleSavedSearchMatch(deps, event.data, ctx.session),
+    ),
   ],
 });

@@ -1,5 +1,5 @@
 import { Schema, type ClientSession, type Connection } from 'mongoose';
-import { afterCursor, MongoRepository, trusted, type SortKey } from '@cp/service-kit';
+import { afterCursor, authorBannedUpdate, hiddenUpdate, MODERATION_FLAG_FIELDS, MongoRepository, VISIBLE, type SortKey } from '@cp/service-kit';
 
 /**
  * businesses (spec §3) as stored. `ratingTotal` (the sum of the reviews' ratings) is kept next to `reviewCount` so the
@@ -31,11 +31,8 @@ export interface BusinessDoc {
   authorBanned?: boolean;
 }
 
-/** What everyone may see (a business or a review): neither hidden by moderation nor by a banned author. */
-export const VISIBLE = { hidden: trusted({ $ne: true }), authorBanned: trusted({ $ne: true }) };
-
-/** Whether a business or a review may be shown to everyone. */
-export const isVisible = (doc: { hidden?: boolean | undefined; authorBanned?: boolean | undefined }) => doc.hidden !== true && doc.authorBanned !== true;
+/** What everyone may see, a business or a review: the kit's moderation rule (moderation-flags.ts). */
+export { isVisible, VISIBLE } from '@cp/service-kit';
 
 /** What an admin may set (spec §5 Business: everything but id, userId, rating, reviewCount, verified, createdAt). */
 export type BusinessFields = Pick<BusinessDoc, 'name' | 'category' | 'mainCategory' | 'subCategory' | 'description' | 'address' | 'phone' | 'email' | 'website' | 'logoUrl' | 'premium'>;
@@ -63,8 +60,7 @@ const businessSchema = new Schema<BusinessDoc>(
     premium: { type: Boolean, required: true, default: false },
     createdAt: { type: Date, required: true },
     updatedAt: { type: Date, required: true },
-    hidden: Boolean,
-    authorBanned: Boolean,
+    ...MODERATION_FLAG_FIELDS,
   },
   { collection: 'businesses', versionKey: false, strict: 'throw' },
 );
@@ -162,13 +158,13 @@ export class BusinessesRepository extends MongoRepository<BusinessDoc> {
 
   /** Hides a business pending review, or shows it again (moderation); false when there is no such business. */
   async setHidden(id: string, hidden: boolean, session: ClientSession): Promise<boolean> {
-    const res = await this.model.updateOne({ _id: id }, hidden ? { $set: { hidden: true } } : { $unset: { hidden: 1 } }, { session }).exec();
+    const res = await this.model.updateOne({ _id: id }, hiddenUpdate(hidden), { session }).exec();
     return res.matchedCount === 1;
   }
 
   /** Flags (or unflags) every business created by a user whose ban began (or ended). */
   async setAuthorBanned(userId: string, banned: boolean, session: ClientSession): Promise<number> {
-    const res = await this.model.updateMany({ userId }, banned ? { $set: { authorBanned: true } } : { $unset: { authorBanned: 1 } }, { session }).exec();
+    const res = await this.model.updateMany({ userId }, authorBannedUpdate(banned), { session }).exec();
     return res.modifiedCount;
   }
 

@@ -1,5 +1,5 @@
 import { Schema, type ClientSession, type Connection } from 'mongoose';
-import { afterCursor, MongoRepository, sortOf, trusted, type SortKey } from '@cp/service-kit';
+import { afterCursor, authorBannedUpdate, hiddenUpdate, MODERATION_FLAG_FIELDS, MongoRepository, sortOf, VISIBLE, type SortKey } from '@cp/service-kit';
 import type { ForumCategory } from '@cp/contracts';
 
 /** forum_posts (spec §3) as stored, with the author's username. Counters are only ever changed with $inc. */
@@ -21,11 +21,8 @@ export interface PostDoc {
   authorBanned?: boolean;
 }
 
-/** What everyone may see: neither hidden by moderation nor by a banned author. */
-export const VISIBLE = { hidden: trusted({ $ne: true }), authorBanned: trusted({ $ne: true }) };
-
-/** Whether a post or reply may be shown to everyone. */
-export const isVisible = (doc: { hidden?: boolean | undefined; authorBanned?: boolean | undefined }) => doc.hidden !== true && doc.authorBanned !== true;
+/** What everyone may see, a post or a reply: the kit's moderation rule (moderation-flags.ts). */
+export { isVisible, VISIBLE } from '@cp/service-kit';
 
 const postSchema = new Schema<PostDoc>(
   {
@@ -40,8 +37,7 @@ const postSchema = new Schema<PostDoc>(
     viewCount: { type: Number, required: true, default: 0 },
     createdAt: { type: Date, required: true },
     updatedAt: { type: Date, required: true },
-    hidden: Boolean,
-    authorBanned: Boolean,
+    ...MODERATION_FLAG_FIELDS,
   },
   { collection: 'forum_posts', versionKey: false, strict: 'throw' },
 );
@@ -107,13 +103,13 @@ export class PostsRepository extends MongoRepository<PostDoc> {
 
   /** Hides a post pending review, or shows it again (moderation); false when there is no such post. */
   async setHidden(id: string, hidden: boolean, session: ClientSession): Promise<boolean> {
-    const res = await this.model.updateOne({ _id: id }, hidden ? { $set: { hidden: true } } : { $unset: { hidden: 1 } }, { session }).exec();
+    const res = await this.model.updateOne({ _id: id }, hiddenUpdate(hidden), { session }).exec();
     return res.matchedCount === 1;
   }
 
   /** Flags (or unflags) every post of a user whose ban began (or ended). */
   async setAuthorBanned(userId: string, banned: boolean, session: ClientSession): Promise<number> {
-    const res = await this.model.updateMany({ userId }, banned ? { $set: { authorBanned: true } } : { $unset: { authorBanned: 1 } }, { session }).exec();
+    const res = await this.model.updateMany({ userId }, authorBannedUpdate(banned), { session }).exec();
     return res.modifiedCount;
   }
 

@@ -1,6 +1,5 @@
 import { Schema, type ClientSession, type Connection } from 'mongoose';
-import { afterCursor, MongoRepository, sortOf, type SortKey } from '@cp/service-kit';
-import { VISIBLE } from './posts-repository.ts';
+import { afterCursor, authorBannedUpdate, hiddenUpdate, MODERATION_FLAG_FIELDS, MongoRepository, sortOf, VISIBLE, type SortKey } from '@cp/service-kit';
 
 /** forum_replies (spec §3) as stored, with the author's username. */
 export interface ReplyDoc {
@@ -24,8 +23,7 @@ const replySchema = new Schema<ReplyDoc>(
     username: { type: String, required: true },
     content: { type: String, required: true },
     createdAt: { type: Date, required: true },
-    hidden: Boolean,
-    authorBanned: Boolean,
+    ...MODERATION_FLAG_FIELDS,
   },
   { collection: 'forum_replies', versionKey: false, strict: 'throw' },
 );
@@ -75,13 +73,13 @@ export class RepliesRepository extends MongoRepository<ReplyDoc> {
 
   /** Hides a reply pending review, or shows it again (moderation); the reply as it was, null when there is none. */
   setHidden(id: string, hidden: boolean, session: ClientSession): Promise<ReplyDoc | null> {
-    return this.model.findOneAndUpdate({ _id: id }, hidden ? { $set: { hidden: true } } : { $unset: { hidden: 1 } }, { session }).lean<ReplyDoc>().exec();
+    return this.model.findOneAndUpdate({ _id: id }, hiddenUpdate(hidden), { session }).lean<ReplyDoc>().exec();
   }
 
   /** Flags (or unflags) every reply of a user whose ban began (or ended); returns the posts they replied to. */
   async setAuthorBanned(userId: string, banned: boolean, session: ClientSession): Promise<string[]> {
     const postIds = (await this.model.distinct('postId', { userId }).session(session).exec()) as string[];
-    await this.model.updateMany({ userId }, banned ? { $set: { authorBanned: true } } : { $unset: { authorBanned: 1 } }, { session }).exec();
+    await this.model.updateMany({ userId }, authorBannedUpdate(banned), { session }).exec();
     return postIds;
   }
 

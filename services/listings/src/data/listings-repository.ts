@@ -1,5 +1,5 @@
 import { Schema, type ClientSession, type Connection, type Model, type SortOrder } from 'mongoose';
-import { MongoRepository, trusted } from '@cp/service-kit';
+import { hiddenUpdate, MongoRepository, trusted, VISIBLE } from '@cp/service-kit';
 import { LISTING_DONE_STATUSES, type ContactPreference, type ListingCategory, type ListingTier } from '@cp/contracts';
 
 /**
@@ -143,7 +143,7 @@ export const SHOWN_STATUSES = ['active', ...LISTING_DONE_STATUSES] as const;
 /** Listings their lifecycle shows (issue 22): active or done, not retired (the lifecycle job expires and retires them). */
 const liveFilter = () => ({ status: trusted({ $in: [...SHOWN_STATUSES] }), retired: trusted({ $ne: true }) });
 /** The listings everyone may see: live, neither hidden nor of a banned author (issue 21). */
-const publicFilter = () => ({ hidden: trusted({ $ne: true }), authorBanned: trusted({ $ne: true }), ...liveFilter() });
+const publicFilter = () => ({ ...VISIBLE, ...liveFilter() });
 /**
  * listing_fingerprints: one document per user and listing content (contentHashOf), written in every create's
  * transaction before the duplicate check, so two identical creates at once conflict and the second sees the first.
@@ -258,8 +258,7 @@ export class ListingsRepository extends MongoRepository<ListingDoc> {
 
   /** Sets or clears the moderation flag of one listing (content-hidden / content-restored). Returns whether it exists. */
   async setHidden(id: string, hidden: boolean, session: ClientSession): Promise<boolean> {
-    const update = hidden ? { $set: { hidden: true } } : { $unset: { hidden: 1 } };
-    const res = await this.model.collection.updateOne({ _id: id } as never, update, { session });
+    const res = await this.model.collection.updateOne({ _id: id } as never, hiddenUpdate(hidden), { session });
     return res.matchedCount > 0;
   }
 

@@ -1,4 +1,4 @@
-import { BusinessSchema, ForumPostSchema, IdSchema, LISTING_CATEGORIES, LISTING_EXPIRED_MESSAGE, ListingSchema, LOCATIONS, PRICE_BUCKET_IDS, truncateMetaDescription, yellowPagesChoiceOf, yellowPagesPath } from '@cp/contracts';
+import { BusinessSchema, ForumPostSchema, IdSchema, LISTING_CATEGORIES, PAGE_NOT_FOUND, LISTING_EXPIRED_MESSAGE, ListingSchema, LOCATIONS, PRICE_BUCKET_IDS, truncateMetaDescription, yellowPagesChoiceOf, yellowPagesPath } from '@cp/contracts';
 import type { Logger } from '@cp/service-kit';
 import type { Fetched, ServiceClient } from '../upstream.ts';
 import { renderHead, oneLine, SITE_IMAGE_PATH, type PageHead, type SiteInfo, absoluteUrl } from './head.ts';
@@ -54,7 +54,7 @@ function genericHead(site: SiteInfo, canonicalPath: string): PageHead {
 function notFoundHead(site: SiteInfo, status: 404 | 410 = 404, goneTitle = 'This Listing Was Removed'): PageHead {
   return {
     status,
-    title: withSite(status === 410 ? goneTitle : '404 Page Not Found', site),
+    title: withSite(status === 410 ? goneTitle : PAGE_NOT_FOUND, site),
     description: site.siteDescription,
     noindex: true,
     ogType: 'website',

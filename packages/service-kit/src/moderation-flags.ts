@@ -1,0 +1,27 @@
+import { trusted } from './mongo.ts';
+
+/**
+ * The two flags moderation's events set on a piece of content where its owner stores it (issue 21): `hidden`, pending
+ * review (moderation.content-hidden; cleared by content-restored), and `authorBanned`, its author is banned
+ * (user-banned; cleared by user-unbanned). One rule for every owner (listings, forum posts and replies, businesses and
+ * reviews): content with either flag is gone for everyone (a hidden item stays for its author).
+ */
+export interface ModerationFlags {
+  hidden?: boolean | undefined;
+  authorBanned?: boolean | undefined;
+}
+
+/** The flags' fields in a mongoose schema: absent unless set. */
+export const MODERATION_FLAG_FIELDS = { hidden: Boolean, authorBanned: Boolean } as const;
+
+/** The filter of what everyone may see: neither hidden by moderation nor by a banned author. */
+export const VISIBLE = { hidden: trusted({ $ne: true }), authorBanned: trusted({ $ne: true }) };
+
+/** Whether a stored item may be shown to everyone (VISIBLE, for one document). */
+export const isVisible = (doc: ModerationFlags) => doc.hidden !== true && doc.authorBanned !== true;
+
+/** The update that hides an item pending review, or shows it again (the flag removed, not set to false). */
+export const hiddenUpdate = (hidden: boolean) => (hidden ? { $set: { hidden: true } } : { $unset: { hidden: 1 } });
+
+/** The update that flags an author's items when a ban begins, or unflags them when it ends. */
+export const authorBannedUpdate = (banned: boolean) => (banned ? { $set: { authorBanned: true } } : { $unset: { authorBanned: 1 } });
