@@ -10,10 +10,9 @@ import {
   ContentSnapshotSchema,
   IdSchema,
   LIST_PAGE_SIZES,
-  ListResponseSchema,
   YellowPagesQuerySchema,
 } from '@cp/contracts';
-import { defineServiceApi } from '@cp/contracts/openapi';
+import { defineServiceApi, LIST_OR_PAGE_DESCRIPTION, listOrPageAnswer } from '@cp/contracts/openapi';
 import { z } from 'zod';
 
 /** The directory's operations (routes.ts), for the OpenAPI documents and the route test (scripts/openapi). */
@@ -24,8 +23,8 @@ export const directoryApi = defineServiceApi({
   operations: [
     {
       method: 'get', path: '/api/businesses', id: 'listBusinesses', summary: 'Businesses (premium first, then the newest)', auth: 'none', query: BusinessesQuerySchema,
-      description: 'Without `limit` or `cursor`: the bare list (at most FULL_LIST_MAX, 2000). With either: a cursor page `{ items, nextCursor }`; pass `nextCursor` back as `cursor` for the next one (null on the last).',
-      responses: { 200: { description: 'The businesses: the bare list or a cursor page.', schema: z.union([ListResponseSchema(BusinessSchema), BusinessPageSchema]), headers: { Link: 'Past FULL_LIST_MAX items, the bare list stops there and `<…?cursor=…>; rel="next"` names the cursor page that follows.' } } }, errors: [400],
+      description: LIST_OR_PAGE_DESCRIPTION,
+      responses: { 200: listOrPageAnswer('The businesses', BusinessSchema, BusinessPageSchema) }, errors: [400],
     },
     {
       method: 'get', path: '/api/businesses/:id', id: 'getBusiness', summary: 'One business', auth: 'optional', params: { id: IdSchema },
@@ -34,8 +33,8 @@ export const directoryApi = defineServiceApi({
     },
     {
       method: 'get', path: '/api/yellow-pages', id: 'yellowPages', summary: 'Yellow Pages: businesses of a category', auth: 'none', query: YellowPagesQuerySchema,
-      description: 'Without `limit` or `cursor`: the bare list (at most FULL_LIST_MAX, 2000). With either: a cursor page `{ items, nextCursor }`; pass `nextCursor` back as `cursor` for the next one (null on the last).',
-      responses: { 200: { description: 'The businesses of the category (all without one): the bare list or a cursor page.', schema: z.union([ListResponseSchema(BusinessSchema), BusinessPageSchema]), headers: { Link: 'Past FULL_LIST_MAX items, the bare list stops there and `<…?cursor=…>; rel="next"` names the cursor page that follows.' } } }, errors: [400],
+      description: LIST_OR_PAGE_DESCRIPTION,
+      responses: { 200: listOrPageAnswer('The businesses of the category (all without one)', BusinessSchema, BusinessPageSchema) }, errors: [400],
     },
     {
       method: 'get', path: '/api/businesses/:id/reviews', id: 'listReviews', summary: 'A business\'s reviews, newest first', auth: 'optional', params: { id: IdSchema }, query: BusinessReviewsQuerySchema,

@@ -1,13 +1,12 @@
 import { Schema, type ClientSession, type Connection } from 'mongoose';
-import { afterCursor, MongoRepository, sortOf, trusted, type SortKey } from '@cp/service-kit';
-import { VISIBLE } from './businesses-repository.ts';
+import { afterCursor, authorBannedUpdate, hiddenUpdate, MODERATION_FLAG_FIELDS, MongoRepository, sortOf, trusted, VISIBLE, type ModerationFlags, type SortKey } from '@cp/service-kit';
 
 /**
  * business_reviews (spec §3) as stored, with the reviewer's username. One per user per business (a unique index).
  * `held`: written by an account younger than a day, so not in the business's rating nor shown to others until
  * `releaseAt` (the account's first day over), when the release job counts it and removes both fields.
  */
-export interface ReviewDoc {
+export interface ReviewDoc extends ModerationFlags {
   _id: string;
   businessId: string;
   userId: string;
@@ -17,10 +16,6 @@ export interface ReviewDoc {
   createdAt: Date;
   held?: boolean;
   releaseAt?: Date;
-  /** Hidden by moderation pending review (issue 21): not counted, gone for everyone but its author. */
-  hidden?: boolean;
-  /** Its author is banned: not counted, gone for everyone. */
-  authorBanned?: boolean;
 }
 
 /** The reviews that count (in the rating, shown to everyone): not held, not hidden, not by a banned author. */
@@ -37,8 +32,7 @@ const reviewSchema = new Schema<ReviewDoc>(
     createdAt: { type: Date, required: true },
     held: Boolean,
     releaseAt: Date,
-    hidden: Boolean,
-    authorBanned: Boolean,
+    ...MODERATION_FLAG_FIELDS,
   },
   { collection: 'business_reviews', versionKey: false, strict: 'throw' },
 );
@@ -118,13 +112,13 @@ export class ReviewsRepository extends MongoRepository<ReviewDoc> {
 
   /** Hides a review pending review, or shows it again (moderation); the review as it was, null when there is none. */
   setHidden(id: string, hidden: boolean, session: ClientSession): Promise<ReviewDoc | null> {
-    return this.model.findOneAndUpdate({ _id: id }, hidden ? { $set: { hidden: true } } : { $unset: { hidden: 1 } }, { session }).lean<ReviewDoc>().exec();
+    return this.model.findOneAndUpdate({ _id: id }, hiddenUpdate(hidden), { session }).lean<ReviewDoc>().exec();
   }
 
   /** Flags (or unflags) every review of a user whose ban began (or ended); returns the businesses they reviewed. */
   async setAuthorBanned(userId: string, banned: boolean, session: ClientSession): Promise<string[]> {
     const businessIds = (await this.model.distinct('businessId', { userId }).session(session).exec()) as string[];
-    await this.model.updateMany({ userId }, banned ? { $set: { authorBanned: true } } : { $unset: { authorBanned: 1 } }, { session }).exec();
+    await this.model.updateMany({ userId }, authorBannedUpdate(banned), { session }).exec();
     return businessIds;
   }
 
