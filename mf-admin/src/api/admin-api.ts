@@ -1,15 +1,27 @@
-import { listItems, type Advertisement, type AdvertisementInsert, type Business, type BusinessInsert } from '@cp/contracts';
+import { cursorPageOf, LIST_PAGE_SIZES, type Advertisement, type AdvertisementInsert, type Business, type BusinessInsert, type CursorPage } from '@cp/contracts';
 import { baseApi } from '@cp/web-core';
 
 /**
- * The admin calls (spec §7), injected into the page's one API when this remote loads. Lists are tagged like the
- * directory's and the ads', so a change made here refreshes every list of the page that shows the same data.
+ * How many ads and businesses a page of the admin's tabs holds (then Load more): the endpoints' largest page, since an
+ * admin works through the whole collection (issue 24 §2: every list is bounded and paged, however many items it has).
+ */
+export const ADMIN_ADS_PAGE_SIZE = LIST_PAGE_SIZES.advertisements.max;
+export const ADMIN_BUSINESSES_PAGE_SIZE = LIST_PAGE_SIZES.businesses.max;
+
+/** The query of a cursor page: its size, and the cursor of the page (none: the first). */
+const pageQuery = (limit: number, cursor: string | undefined) => new URLSearchParams({ limit: String(limit), ...(cursor ? { cursor } : {}) }).toString();
+
+/**
+ * The admin calls (spec §7), injected into the page's one API when this remote loads. The lists come a cursor page at
+ * a time (`{ items, nextCursor }`), each page cached under its cursor and tagged like the directory's and the ads'
+ * lists, so a change made here refetches every page shown (and every list of the page that shows the same data).
  */
 export const adminApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    getAdminAdvertisements: build.query<Advertisement[], void>({
-      query: () => '/api/advertisements',
-      transformResponse: (data: unknown) => listItems<Advertisement>(data),
+    /** GET /api/advertisements?limit=&cursor=: one page of every ad (an admin's), newest first. */
+    getAdminAdvertisements: build.query<CursorPage<Advertisement>, { cursor?: string | undefined }>({
+      query: ({ cursor }) => `/api/advertisements?${pageQuery(ADMIN_ADS_PAGE_SIZE, cursor)}`,
+      transformResponse: (data: unknown) => cursorPageOf<Advertisement>(data),
       providesTags: [{ type: 'Advertisement', id: 'LIST' }],
     }),
     createAdvertisement: build.mutation<unknown, AdvertisementInsert>({
@@ -24,9 +36,10 @@ export const adminApi = baseApi.injectEndpoints({
       query: (id) => ({ url: `/api/advertisements/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: [{ type: 'Advertisement', id: 'LIST' }],
     }),
-    getAdminBusinesses: build.query<Business[], void>({
-      query: () => '/api/businesses',
-      transformResponse: (data: unknown) => listItems<Business>(data),
+    /** GET /api/businesses?limit=&cursor=: one page of the businesses, premium first, then the newest. */
+    getAdminBusinesses: build.query<CursorPage<Business>, { cursor?: string | undefined }>({
+      query: ({ cursor }) => `/api/businesses?${pageQuery(ADMIN_BUSINESSES_PAGE_SIZE, cursor)}`,
+      transformResponse: (data: unknown) => cursorPageOf<Business>(data),
       providesTags: [{ type: 'Business', id: 'LIST' }],
     }),
     createBusiness: build.mutation<unknown, BusinessInsert>({

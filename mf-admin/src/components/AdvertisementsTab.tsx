@@ -118,7 +118,8 @@ export function AdvertisementsTab() {
       createLabel="Create Advertisement"
       editLabel="Edit Advertisement"
       dialogDescription="Sponsored ads rotate on the home page while their status is active."
-      query={useGetAdminAdvertisementsQuery()}
+      usePage={(cursor, options) => useGetAdminAdvertisementsQuery({ cursor }, options)}
+      noun="advertisements"
       loading="Loading advertisements…"
       loadErrorTitle="Advertisements could not be loaded"
       empty={{ icon: <Megaphone />, title: 'No advertisements yet', description: 'Create the first one with Create Advertisement.' }}

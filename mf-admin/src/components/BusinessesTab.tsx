@@ -125,7 +125,8 @@ export function BusinessesTab() {
       createLabel="Add Business"
       editLabel="Edit Business"
       dialogDescription="Businesses appear in the directory and in the Yellow Pages under their category."
-      query={useGetAdminBusinessesQuery()}
+      usePage={(cursor, options) => useGetAdminBusinessesQuery({ cursor }, options)}
+      noun="businesses"
       loading="Loading businesses…"
       loadErrorTitle="Businesses could not be loaded"
       empty={{ icon: <Building2 />, title: 'No businesses yet', description: 'Add the first one with Add Business.' }}

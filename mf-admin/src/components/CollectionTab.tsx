@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
+import type { CursorPage } from '@cp/contracts';
 import { Button, EmptyState, Skeleton, toast } from '@cp/ui';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@cp/ui/dialog';
 import { LoadError } from '@cp/web-core';
@@ -49,6 +50,72 @@ export function EditDeleteActions({ name, onEdit, onDelete, deleting }: { name: 
   );
 }
 
+/**
+ * What a page of a tab's collection is asked with: its cursor (none: the first) and the hook of the list's endpoint
+ * (RTK Query's; `skip` until the page is asked for).
+ */
+export type PageHook<T> = (
+  cursor: string | undefined,
+  options: { skip: boolean },
+) => { data?: CursorPage<T> | undefined; isLoading: boolean; error?: unknown; refetch: () => unknown };
+
+interface ListView<T> {
+  gridClassName: string;
+  skeletons: number;
+  renderItem: (item: T) => ReactNode;
+}
+
+function ItemGrid<T extends { id: string }>({ items, label, view }: { items: readonly T[]; label: string; view: ListView<T> }) {
+  return (
+    <ul aria-label={label} className={view.gridClassName}>
+      {items.map((item) => (
+        <li key={item.id}>{view.renderItem(item)}</li>
+      ))}
+    </ul>
+  );
+}
+
+function GridSkeleton({ label, view }: { label: string; view: Pick<ListView<never>, 'gridClassName' | 'skeletons'> }) {
+  return (
+    <div role="status" className={view.gridClassName}>
+      <span className="sr-only">{label}</span>
+      {Array.from({ length: view.skeletons }, (_, i) => (
+        <Skeleton key={i} className="h-48" />
+      ))}
+    </div>
+  );
+}
+
+/**
+ * The pages after the first (issue 24 §2: the collection is paged from the server): a Load more button, then the page
+ * asked with the cursor of the one before, and so on to the last (`nextCursor` null). Each page is its own cached
+ * query under its cursor, tagged with the list: a create, edit or delete refetches every page shown, and a page whose
+ * predecessor now ends elsewhere is asked again from its new cursor. How many pages are open is the tab's (`opened`),
+ * so the pages shown stay shown when a change moves where they start.
+ */
+function MorePages<T extends { id: string }>(props: { cursor: string; depth: number; opened: number; onMore: (depth: number) => void; usePage: PageHook<T>; view: ListView<T>; noun: string }) {
+  const { cursor, depth, opened, onMore, usePage, view, noun } = props;
+  const shown = depth < opened;
+  const { data, isLoading, error, refetch } = usePage(cursor, { skip: !shown });
+  if (!shown) {
+    return (
+      <div className="flex justify-center">
+        <Button variant="outline" onClick={() => onMore(depth + 1)}>
+          Load more {noun}
+        </Button>
+      </div>
+    );
+  }
+  if (error) return <LoadError title={`More ${noun} could not be loaded`} error={error} onRetry={() => void refetch()} headingLevel={3} />;
+  if (isLoading || !data) return <GridSkeleton label={`Loading more ${noun}…`} view={view} />;
+  return (
+    <>
+      <ItemGrid items={data.items} label={`More ${noun}`} view={view} />
+      {data.nextCursor ? <MorePages {...props} cursor={data.nextCursor} depth={depth + 1} /> : null}
+    </>
+  );
+}
+
 export interface CollectionTabProps<T extends { id: string }> {
   heading: string;
   /** The create button and the dialog's title for a new item, e.g. 'Add Business'. */
@@ -56,7 +123,10 @@ export interface CollectionTabProps<T extends { id: string }> {
   /** The dialog's title for an existing item, e.g. 'Edit Business'. */
   editLabel: string;
   dialogDescription: string;
-  query: { data?: T[] | undefined; isLoading: boolean; error?: unknown; refetch: () => unknown };
+  /** A page of the collection (the list's cursor pages: the first, then Load more). */
+  usePage: PageHook<T>;
+  /** What the list holds, lower case and plural ('advertisements'): the Load more button, the lists' names. */
+  noun: string;
   loading: string;
   loadErrorTitle: string;
   empty: { icon: ReactNode; title: string; description: string };
@@ -66,34 +136,31 @@ export interface CollectionTabProps<T extends { id: string }> {
   renderForm: (item: T | null, onDone: () => void) => ReactNode;
 }
 
-/** An admin tab over one collection (spec §2 Admin): the list with its states, a create button, the create/edit dialog. */
+/**
+ * An admin tab over one collection (spec §2 Admin): the list with its states, a page at a time from the server (then
+ * Load more), a create button, the create/edit dialog.
+ */
 export function CollectionTab<T extends { id: string }>(props: CollectionTabProps<T>) {
-  const { data, isLoading, error, refetch } = props.query;
+  const { data, isLoading, error, refetch } = props.usePage(undefined, { skip: false });
   const [editing, setEditing] = useState<T | null>(null);
   const [open, setOpen] = useState(false);
+  /** How many pages after the first are shown (Load more adds one). */
+  const [opened, setOpened] = useState(0);
   const openWith = (item: T | null) => {
     setEditing(item);
     setOpen(true);
   };
+  const view: ListView<T> = { gridClassName: props.gridClassName, skeletons: props.skeletons, renderItem: (item) => props.renderCard(item, () => openWith(item)) };
   let body;
-  if (isLoading) {
-    body = (
-      <div role="status" className={props.gridClassName}>
-        <span className="sr-only">{props.loading}</span>
-        {Array.from({ length: props.skeletons }, (_, i) => (
-          <Skeleton key={i} className="h-48" />
-        ))}
-      </div>
-    );
-  } else if (error) body = <LoadError title={props.loadErrorTitle} error={error} onRetry={() => void refetch()} headingLevel={3} />;
-  else if ((data ?? []).length === 0) body = <EmptyState headingLevel={3} {...props.empty} />;
+  if (isLoading) body = <GridSkeleton label={props.loading} view={view} />;
+  else if (error) body = <LoadError title={props.loadErrorTitle} error={error} onRetry={() => void refetch()} headingLevel={3} />;
+  else if (!data || data.items.length === 0) body = <EmptyState headingLevel={3} {...props.empty} />;
   else {
     body = (
-      <ul className={props.gridClassName}>
-        {(data ?? []).map((item) => (
-          <li key={item.id}>{props.renderCard(item, () => openWith(item))}</li>
-        ))}
-      </ul>
+      <>
+        <ItemGrid items={data.items} label={props.heading} view={view} />
+        {data.nextCursor ? <MorePages cursor={data.nextCursor} depth={0} opened={opened} onMore={(n) => setOpened((o) => Math.max(o, n))} usePage={props.usePage} view={view} noun={props.noun} /> : null}
+      </>
     );
   }
   return (
