@@ -19,6 +19,15 @@ export type RouteKind = 'api' | 'upload' | 'stream';
 export const RATE_LIMIT_CLASSES = ['auth', 'password', 'contact', 'upload', 'adEvents'] as const;
 export type RateLimitClass = (typeof RATE_LIMIT_CLASSES)[number];
 
+/**
+ * The `{ error }` of the gateway's 429 for a class whose answer says more than the general one (the service kit's
+ * `rateLimit` default, "Too many requests, please try again later."). The gateway's limiter answers it, and the OpenAPI
+ * documents show it beside the operations of the class.
+ */
+export const RATE_LIMIT_MESSAGES: Readonly<Partial<Record<RateLimitClass, string>>> = {
+  auth: 'Too many attempts, please try again later.',
+};
+
 export interface RouteLimit {
   /** The method it counts (the classes are for state changes). */
   method: 'POST';
