@@ -3,8 +3,9 @@ import { rateLimit } from '@cp/service-kit';
 import type { ProxyConfig } from './config.ts';
 import { RATE_LIMIT_CLASSES, RATE_LIMIT_MESSAGES, routeRateLimit, type RateLimitClass, type RouteRule } from './routes-table.ts';
 
-function under(path: string, prefix: string): boolean {
-  return path === prefix || path.startsWith(`${prefix}/`);
+/** /api and /internal and everything below them: the paths of the `global` bucket. */
+function isApiPath(path: string): boolean {
+  return path === '/api' || path.startsWith('/api/') || path === '/internal' || path.startsWith('/internal/');
 }
 
 /** The route rule a request matched (set by the proxy's resolveRoute, before the limits). */
@@ -21,7 +22,7 @@ export function matchedRule(ctx: Context): RouteRule | undefined {
  *   too, and over it gets the class's message (contracts' RATE_LIMIT_MESSAGES). No path or message is listed here.
  */
 export function rateLimits(r: ProxyConfig['rateLimits']): Middleware[] {
-  const isApi = (ctx: Context) => under(ctx.path, '/api') || under(ctx.path, '/internal');
+  const isApi = (ctx: Context) => isApiPath(ctx.path);
   const out: Middleware[] = [];
   if (r.global > 0) out.push(rateLimit({ limit: r.global, windowMs: r.windowMs, when: isApi }));
   if (r.web > 0) out.push(rateLimit({ limit: r.web, windowMs: r.windowMs, when: (ctx) => !isApi(ctx) }));
