@@ -50,6 +50,8 @@ import { ensureWebBuild } from '../infra/src/web.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+/** Seconds of load before each measured run (and each way's share of threeWays' warm-up round). */
+const WARM_UP_S = 2;
 /**
  * Where the bench's stack listens: each port + this (BENCH_PORT_OFFSET moves it, e.g. beside another stack). The
  * services, the remotes and the gateway stay below the kernel's ephemeral range (32768 and up), where any outgoing
@@ -73,6 +75,13 @@ async function part(name: string, label: string, run: () => Promise<void>): Prom
   }
 }
 
+/** Load on one URL for the warm-up's 2 s, measuring nothing: the 2xx answers. An error answer fails it, as in measure. */
+async function warmUp(url: string, headers: Record<string, string> = {}, method: 'GET' | 'POST' = 'GET'): Promise<number> {
+  const run = await autocannon({ url, method, connections: CONNECTIONS, duration: WARM_UP_S, headers });
+  if (run.errors > 0 || run.non2xx > 0) throw new Error(`warm-up of ${url}: ${run.errors} errors and ${run.non2xx} non-2xx answers out of ${run.requests.total}`);
+  return run['2xx'];
+}
+
 async function measure(name: string, url: string | readonly string[], headers: Record<string, string> = {}, method: 'GET' | 'POST' = 'GET'): Promise<Measured> {
   const urls = typeof url === 'string' ? [url] : url;
   let next = 0;
@@ -82,12 +91,13 @@ async function measure(name: string, url: string | readonly string[], headers: R
       ? { url: new URL(urls[0]!).origin, requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, path: ((u) => u.pathname + u.search)(new URL(urls[next++ % urls.length]!)) }) }] }
       : { url: urls[0]! };
   // warm-up, then the measured run
-  const warm = await autocannon({ ...target, method, connections: CONNECTIONS, duration: 2, headers });
+  const warm = await autocannon({ ...target, method, connections: CONNECTIONS, duration: WARM_UP_S, headers });
   const r = await autocannon({ ...target, method, connections: CONNECTIONS, duration: DURATION_S, headers });
   // A figure made of error answers (a rate limit, a 401) measures nothing: refuse it.
   for (const run of [warm, r]) if (run.errors > 0 || run.non2xx > 0) throw new Error(`${name}: ${run.errors} errors and ${run.non2xx} non-2xx answers out of ${run.requests.total}`);
   return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, answered: warm['2xx'] + r['2xx'] };
 }
+measure.warmUp = warmUp;
 
 function bareServer(mongoUrl: string, publicKey: string): Promise<BareServer> {
   const client = new MongoClient(mongoUrl, { maxPoolSize: 20 });
