@@ -37,11 +37,8 @@ export function printThreeWayHeader(): void {
 
 /**
  * Measures one request three ways in the same run — through the gateway, the service directly, a bare node:http server
- * doing the same work — and prints the three rows and their ratios under `label`. A warm-up round gives each way the
- * same load first, before any of them is measured: measured in turn right after a warm-up of its own alone, the first
- * way would be judged while the processes behind it (the gateway and the service, just started or not yet asked for
- * this path) are still colder than those of the ways measured after it. Each row's `answered` counts its share of the
- * round too.
+ * doing the same work — alike (measure.ways: the same warm-up for each, then their measured time in interleaved
+ * slices), and prints the three rows and their ratios under `label`.
  */
 export async function threeWays(
   measure: Measure,
@@ -52,18 +49,15 @@ export async function threeWays(
   headers?: Record<string, string>,
   method: 'GET' | 'POST' = 'GET',
 ): Promise<Measured[]> {
-  const ways = [
-    { name: `gateway → ${service}`, url: bases.gateway + pathAndQuery },
-    { name: `${service} directly`, url: bases.service + pathAndQuery },
-    { name: 'bare node:http', url: `http://127.0.0.1:${bases.bare.port}${pathAndQuery}` },
-  ];
-  const warmed: number[] = [];
-  for (const way of ways) warmed.push(await measure.warmUp(way.url, headers, method));
-  const rows: Measured[] = [];
-  for (const [i, way] of ways.entries()) {
-    const row = await measure(way.name, way.url, headers, method);
-    rows.push({ ...row, answered: row.answered + warmed[i]! });
-  }
+  const rows = await measure.ways(
+    [
+      { name: `gateway → ${service}`, url: bases.gateway + pathAndQuery },
+      { name: `${service} directly`, url: bases.service + pathAndQuery },
+      { name: 'bare node:http', url: `http://127.0.0.1:${bases.bare.port}${pathAndQuery}` },
+    ],
+    headers,
+    method,
+  );
   for (const r of rows) console.log(`| ${label} | ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} |`);
   const [gw, direct, raw] = rows as [Measured, Measured, Measured];
   console.log(`| ${label} | ratios | gateway/direct ${(gw.rps / direct.rps).toFixed(2)}× · service/bare ${(direct.rps / raw.rps).toFixed(2)}× · gateway/bare ${(gw.rps / raw.rps).toFixed(2)}× | | |`);
