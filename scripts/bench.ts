@@ -35,7 +35,7 @@ import { MongoClient } from 'mongodb';
 import { startInfra } from '../infra/src/index.ts';
 import { liftedPostingLimits, repoRoot, startServices } from '../infra/src/stack.ts';
 import { benchListings } from './bench/listings.ts';
-import type { Measured } from './bench/measure.ts';
+import type { Measured, Way } from './bench/measure.ts';
 import { benchForum } from './bench/forum.ts';
 import { benchDirectory } from './bench/directory.ts';
 import { benchAds } from './bench/ads.ts';
@@ -50,6 +50,10 @@ import { ensureWebBuild } from '../infra/src/web.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+/** Seconds of load before each measured run (and each way's share of measureWays' warm-up round). */
+const WARM_UP_S = 2;
+/** measureWays cuts each way's measured time into this many slices, interleaved with the other ways'. */
+const SLICES = 5;
 /**
  * Where the bench's stack listens: each port + this (BENCH_PORT_OFFSET moves it, e.g. beside another stack). The
  * services, the remotes and the gateway stay below the kernel's ephemeral range (32768 and up), where any outgoing
@@ -73,6 +77,13 @@ async function part(name: string, label: string, run: () => Promise<void>): Prom
   }
 }
 
+/** Load on one URL for the warm-up's 2 s, measuring nothing: the 2xx answers. An error answer fails it, as in measure. */
+async function warmUp(url: string, headers: Record<string, string> = {}, method: 'GET' | 'POST' = 'GET'): Promise<number> {
+  const run = await autocannon({ url, method, connections: CONNECTIONS, duration: WARM_UP_S, headers });
+  if (run.errors > 0 || run.non2xx > 0) throw new Error(`warm-up of ${url}: ${run.errors} errors and ${run.non2xx} non-2xx answers out of ${run.requests.total}`);
+  return run['2xx'];
+}
+
 async function measure(name: string, url: string | readonly string[], headers: Record<string, string> = {}, method: 'GET' | 'POST' = 'GET'): Promise<Measured> {
   const urls = typeof url === 'string' ? [url] : url;
   let next = 0;
@@ -82,12 +93,57 @@ async function measure(name: string, url: string | readonly string[], headers: R
       ? { url: new URL(urls[0]!).origin, requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, path: ((u) => u.pathname + u.search)(new URL(urls[next++ % urls.length]!)) }) }] }
       : { url: urls[0]! };
   // warm-up, then the measured run
-  const warm = await autocannon({ ...target, method, connections: CONNECTIONS, duration: 2, headers });
+  const warm = await autocannon({ ...target, method, connections: CONNECTIONS, duration: WARM_UP_S, headers });
   const r = await autocannon({ ...target, method, connections: CONNECTIONS, duration: DURATION_S, headers });
   // A figure made of error answers (a rate limit, a 401) measures nothing: refuse it.
   for (const run of [warm, r]) if (run.errors > 0 || run.non2xx > 0) throw new Error(`${name}: ${run.errors} errors and ${run.non2xx} non-2xx answers out of ${run.requests.total}`);
   return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, answered: warm['2xx'] + r['2xx'] };
 }
+
+/** One run of load on `url` for `durationS`, with the latency of every answer (autocannon's own figures are per run). */
+function loadRun(url: string, durationS: number, headers: Record<string, string>, method: 'GET' | 'POST'): Promise<{ result: autocannon.Result; latencies: number[] }> {
+  return new Promise((resolve, reject) => {
+    const latencies: number[] = [];
+    const tracker = autocannon({ url, method, connections: CONNECTIONS, duration: durationS, headers }, (err, result) => (err ? reject(err instanceof Error ? err : new Error(String(err))) : resolve({ result, latencies })));
+    tracker.on('response', (_client, _status, _bytes, ms) => latencies.push(ms));
+  });
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  return sorted.length === 0 ? 0 : Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!);
+}
+
+/**
+ * Several ways of the same request measured against each other (threeWays: gateway, service, bare), alike: a warm-up
+ * round gives each the same load first, before any is measured (measured one after the other, the first way would be
+ * judged while the processes behind it — a gateway and a service just started or not yet asked for this path — are
+ * colder than the others'); then each way's measured time (BENCH_DURATION) is cut into SLICES slices, taken in turn
+ * with the order rotating, so load on the machine that comes and goes (other processes, a stack still settling after
+ * its start) falls on every way alike. req/s over each way's whole measured time; p50/p99 over every answer it got.
+ */
+async function measureWays(ways: readonly Way[], headers: Record<string, string> = {}, method: 'GET' | 'POST' = 'GET'): Promise<Measured[]> {
+  const answered: number[] = [];
+  for (const way of ways) answered.push(await warmUp(way.url, headers, method));
+  const requests = ways.map(() => 0);
+  const seconds = ways.map(() => 0);
+  const latencies: number[][] = ways.map(() => []);
+  for (let slice = 0; slice < SLICES; slice++) {
+    for (let k = 0; k < ways.length; k++) {
+      const i = (slice + k) % ways.length;
+      const { result, latencies: ms } = await loadRun(ways[i]!.url, DURATION_S / SLICES, headers, method);
+      if (result.errors > 0 || result.non2xx > 0) throw new Error(`${ways[i]!.name}: ${result.errors} errors and ${result.non2xx} non-2xx answers out of ${result.requests.total}`);
+      requests[i]! += result.requests.total;
+      seconds[i]! += result.duration;
+      answered[i]! += result['2xx'];
+      for (const m of ms) latencies[i]!.push(m);
+    }
+  }
+  return ways.map((way, i) => {
+    const sorted = latencies[i]!.sort((a, b) => a - b);
+    return { name: way.name, rps: requests[i]! / seconds[i]!, p50: percentile(sorted, 50), p99: percentile(sorted, 99), answered: answered[i]! };
+  });
+}
+measure.ways = measureWays;
 
 function bareServer(mongoUrl: string, publicKey: string): Promise<BareServer> {
   const client = new MongoClient(mongoUrl, { maxPoolSize: 20 });

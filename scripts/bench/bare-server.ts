@@ -37,7 +37,8 @@ export function printThreeWayHeader(): void {
 
 /**
  * Measures one request three ways in the same run — through the gateway, the service directly, a bare node:http server
- * doing the same work — and prints the three rows and their ratios under `label`.
+ * doing the same work — alike (measure.ways: the same warm-up for each, then their measured time in interleaved
+ * slices), and prints the three rows and their ratios under `label`.
  */
 export async function threeWays(
   measure: Measure,
@@ -48,11 +49,15 @@ export async function threeWays(
   headers?: Record<string, string>,
   method: 'GET' | 'POST' = 'GET',
 ): Promise<Measured[]> {
-  const rows = [
-    await measure(`gateway → ${service}`, bases.gateway + pathAndQuery, headers, method),
-    await measure(`${service} directly`, bases.service + pathAndQuery, headers, method),
-    await measure('bare node:http', `http://127.0.0.1:${bases.bare.port}${pathAndQuery}`, headers, method),
-  ];
+  const rows = await measure.ways(
+    [
+      { name: `gateway → ${service}`, url: bases.gateway + pathAndQuery },
+      { name: `${service} directly`, url: bases.service + pathAndQuery },
+      { name: 'bare node:http', url: `http://127.0.0.1:${bases.bare.port}${pathAndQuery}` },
+    ],
+    headers,
+    method,
+  );
   for (const r of rows) console.log(`| ${label} | ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} |`);
   const [gw, direct, raw] = rows as [Measured, Measured, Measured];
   console.log(`| ${label} | ratios | gateway/direct ${(gw.rps / direct.rps).toFixed(2)}× · service/bare ${(direct.rps / raw.rps).toFixed(2)}× · gateway/bare ${(gw.rps / raw.rps).toFixed(2)}× | | |`);

@@ -4,7 +4,7 @@ import type Router from '@koa/router';
 import { lint, lintFromString, loadConfig } from '@redocly/openapi-core';
 import { connectMongo, createLogger, type Auth } from '@cp/service-kit';
 import { isPublicOperation, openApiPath, operationRateLimit, pathParamNames, type ServiceApi } from '@cp/contracts/openapi';
-import { createRouteMatcher, ROUTE_RULES } from '@cp/contracts';
+import { createRouteMatcher, RATE_LIMIT_MESSAGES, ROUTE_RULES } from '@cp/contracts';
 import { testEnv } from '../../infra/src/jest/test-env.ts';
 import { ALL_APIS, buildDocuments, repoFile, serialize } from '../openapi/documents.ts';
 import { identityRoutes } from '../../services/identity/src/routes.ts';
@@ -81,6 +81,17 @@ describe('the committed OpenAPI documents', () => {
       }
     }
     expect(publicDoc).toContain('`RATE_LIMIT_AUTH`');
+    // A class's own 429 message (contracts' RATE_LIMIT_MESSAGES, which the gateway answers) is stated by each of its operations.
+    const described = documents.get('services/gateway/openapi.json') as { paths: Record<string, Record<string, { description: string }>> };
+    const withMessage = ops.flatMap((op) => {
+      const c = operationRateLimit(op);
+      const message = c === undefined ? undefined : RATE_LIMIT_MESSAGES[c];
+      return message ? [{ op, message }] : [];
+    });
+    expect(withMessage.map(({ op }) => `${op.method} ${op.path}`).sort()).toEqual(['post /api/local-login', 'post /api/register']);
+    for (const { op, message } of withMessage) {
+      expect([op.path, described.paths[openApiPath(op.path)]?.[op.method]?.description]).toEqual([op.path, expect.stringContaining(`{ "error": "${message}" }`)]);
+    }
     expect(ops.filter((op) => operationRateLimit(op) !== undefined).map((op) => `${op.method} ${op.path}`).sort()).toEqual([
       'post /api/advertisements/:id/click',
       'post /api/advertisements/:id/impression',

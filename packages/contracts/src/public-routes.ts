@@ -19,6 +19,15 @@ export type RouteKind = 'api' | 'upload' | 'stream';
 export const RATE_LIMIT_CLASSES = ['auth', 'password', 'contact', 'upload', 'adEvents'] as const;
 export type RateLimitClass = (typeof RATE_LIMIT_CLASSES)[number];
 
+/**
+ * The `{ error }` of the gateway's 429 for a class whose answer says more than the general one (the service kit's
+ * `rateLimit` default, "Too many requests, please try again later."). The gateway's limiter answers it, and the OpenAPI
+ * documents show it beside the operations of the class.
+ */
+export const RATE_LIMIT_MESSAGES: Readonly<Partial<Record<RateLimitClass, string>>> = {
+  auth: 'Too many attempts, please try again later.',
+};
+
 export interface RouteLimit {
   /** The method it counts (the classes are for state changes). */
   method: 'POST';
@@ -89,18 +98,18 @@ export const ROUTE_RULES: readonly RouteRule[] = [
 /** Paths that are never forwarded, whatever a rule says: service-to-service endpoints live under `/internal`. */
 export const NEVER_ROUTED = ['/internal'];
 
-function under(path: string, prefix: string): boolean {
-  return path === prefix || path.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`);
-}
-
 export type RouteMatcher = (path: string) => RouteRule | undefined;
 
 /** Longest matching prefix wins, on whole path segments. */
 export function createRouteMatcher(rules: readonly RouteRule[] = ROUTE_RULES): RouteMatcher {
-  const sorted = [...rules].sort((a, b) => b.prefix.length - a.prefix.length);
+  // Each prefix with the slash after it made once (`under` per rule would build it again for every path asked).
+  const wholeSegments = (prefix: string) => ({ prefix, below: prefix.endsWith('/') ? prefix : `${prefix}/` });
+  const sorted = [...rules].sort((a, b) => b.prefix.length - a.prefix.length).map((rule) => ({ rule, ...wholeSegments(rule.prefix) }));
+  const never = NEVER_ROUTED.map(wholeSegments);
+  const isUnder = (path: string, p: { prefix: string; below: string }) => path === p.prefix || path.startsWith(p.below);
   return (path) => {
-    if (NEVER_ROUTED.some((p) => under(path, p))) return undefined;
-    return sorted.find((r) => under(path, r.prefix));
+    if (never.some((p) => isUnder(path, p))) return undefined;
+    return sorted.find((r) => isUnder(path, r))?.rule;
   };
 }
 

@@ -75,17 +75,24 @@ export function requestContext(logger: Logger, opts: { logFields?: (ctx: Context
   };
 }
 
+/** Defaults: a route may set a stricter value of its own (e.g. no-referrer on password reset). */
+const SECURITY_HEADERS: ReadonlyArray<readonly [string, string]> = [
+  ['X-Content-Type-Options', 'nosniff'],
+  ['X-Frame-Options', 'DENY'],
+  ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+  ['Cross-Origin-Resource-Policy', 'same-origin'],
+];
+
+/** A Content-Type of `application/json` (any parameters), what `ctx.response.is('json')` matches, without its parsing. */
+const JSON_TYPE = /^\s*application\/json\s*(?:;|$)/i;
+
 export async function securityHeaders(ctx: Context, next: Next): Promise<void> {
   await next();
-  // Defaults: a route may set a stricter value of its own (e.g. no-referrer on password reset).
-  const defaults: Record<string, string> = {
-    'X-Content-Type-Options': 'nosniff',
-    'X-Frame-Options': 'DENY',
-    'Referrer-Policy': 'strict-origin-when-cross-origin',
-    'Cross-Origin-Resource-Policy': 'same-origin',
-  };
-  for (const [name, value] of Object.entries(defaults)) if (!ctx.response.get(name)) ctx.set(name, value);
-  if (ctx.body !== undefined && ctx.response.is('json')) ctx.set('Cache-Control', ctx.response.get('Cache-Control') || 'no-store');
+  // Straight on node's response: what ctx.set does while the headers are not sent, with none of its coercions per call.
+  const res = ctx.res;
+  if (res.headersSent) return;
+  for (const [name, value] of SECURITY_HEADERS) if (!res.getHeader(name)) res.setHeader(name, value);
+  if (ctx.body !== undefined && !res.getHeader('Cache-Control') && JSON_TYPE.test(String(res.getHeader('Content-Type') ?? ''))) res.setHeader('Cache-Control', 'no-store');
 }
 
 /** The methods any service answers; anything else (TRACE, WebDAV...) is a 405 here, not a router's 501. */

@@ -6,6 +6,7 @@ import { compressForwarded } from './shared/compression.ts';
 import { isSafePath } from './shared/paths.ts';
 import type { UpstreamGroup } from './shared/upstream.ts';
 import { createApiProxy } from './proxy/api-proxy.ts';
+import { API_DOCS_PATH, OPENAPI_PATH } from './proxy/api-docs.ts';
 import { matchedRule } from './proxy/rate-limits.ts';
 import type { ServiceName } from './proxy/routes-table.ts';
 import { servesSite } from './web/config.ts';
@@ -42,6 +43,17 @@ function under(path: string, prefix: string): boolean {
 }
 
 /**
+ * `router` asked only for a path that starts like one of `paths` (case-insensitively, up to a segment: a superset of
+ * what a router matches), so a request for anything else goes on without walking the router's layers.
+ */
+function onlyFor<C extends Context>(paths: readonly string[], router: (ctx: C, next: Next) => Promise<unknown>): Middleware {
+  const mayMatch = new RegExp(`^(?:${paths.map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?:/|$)`, 'i');
+  return function ownPath(ctx: Context, next: Next) {
+    return mayMatch.test(ctx.path) ? router(ctx as C, next) : next();
+  };
+}
+
+/**
  * The gateway's Koa app. It is built from the kit's pieces (error mapping, security headers, rate limiting) but not
  * with createApp: a proxy must not parse request bodies, it streams them.
  * Order: request id + log → security headers → the visitor cookie → JSON errors → health (the kit's /healthz, /readyz)
@@ -62,12 +74,12 @@ export function buildGatewayApp(config: GatewayConfig, logger: Logger, options: 
   app.use(securityHeaders); // outside the error middleware, so error answers get the headers too
   app.use(visitorCookie({ secure: config.web.nodeEnv === 'production' })); // the page's cp_vid (web/visitor-cookie.ts)
   app.use(errorMiddleware(logger));
-  app.use(healthRoutes(proxy.readiness).routes());
+  app.use(onlyFor(['/healthz', '/readyz'], healthRoutes(proxy.readiness).routes()));
   app.use(proxy.resolveRoute);
   for (const limiter of proxy.rateLimits) app.use(limiter);
   app.use(proxy.crossSite);
   app.use(compressForwarded(logger));
-  app.use(proxy.apiDocs); // /api/openapi.json, /api/docs (proxy/api-docs.ts)
+  app.use(onlyFor([OPENAPI_PATH, API_DOCS_PATH], proxy.apiDocs)); // /api/openapi.json, /api/docs (proxy/api-docs.ts)
 
   app.use(async function route(ctx: Context, next: Next): Promise<void> {
     if (!isSafePath(ctx.path)) throw new HttpError(400, 'Invalid path');

@@ -1,3 +1,4 @@
+import { RATE_LIMIT_MESSAGES } from '@cp/contracts';
 import type { RunningGateway } from '../src/app.ts';
 import { client, startFakeService, startTestGateway, type FakeService } from './helpers.ts';
 
@@ -34,7 +35,7 @@ test('the login route has its own small limit: 429 JSON with Retry-After, shared
   const seen = identity.seen.length;
   const limited = await http.call(`${base}/api/local-login`, { method: 'POST', headers: json, body: '{}' });
   expect(limited.status).toBe(429);
-  expect(limited.json()).toMatchObject({ error: expect.any(String) });
+  expect(limited.json()).toMatchObject({ error: RATE_LIMIT_MESSAGES.auth }); // the class's own message (contracts)
   const retryAfter = Number(limited.headers['retry-after']);
   expect(retryAfter).toBeGreaterThanOrEqual(1);
   expect(retryAfter).toBeLessThanOrEqual(60);
@@ -104,7 +105,9 @@ test("each class counts where the route table's rule says, for POST only, one bu
     expect((await post('/api/contact')).status).toBe(200);
     expect((await post('/api/newsletter/subscribe/')).status).toBe(200);
     expect((await post('/api/newsletter/confirm')).status).toBe(200);
-    expect((await post('/api/contact')).status).toBe(429);
+    const contact = await post('/api/contact');
+    expect(contact.status).toBe(429);
+    expect(contact.json()).toMatchObject({ error: 'Too many requests, please try again later.' }); // a class without a message of its own: the general one
     // upload: the rule's prefix and everything below it
     expect((await post('/api/upload')).status).toBe(200);
     expect((await post('/api/upload/more')).status).toBe(429);

@@ -2,7 +2,7 @@ import '../zod-config.ts';
 import { z } from 'zod';
 import { ErrorResponseSchema } from '../common.ts';
 import { POSTING_LIMIT_DEFAULTS } from '../moderation-values.ts';
-import { createRouteMatcher, routeRateLimit, type RateLimitClass } from '../public-routes.ts';
+import { createRouteMatcher, RATE_LIMIT_MESSAGES, routeRateLimit, type RateLimitClass } from '../public-routes.ts';
 import { SCHEMA_MODULES } from '../json-schema.ts';
 import type { ApiAuth, ApiOperation, ApiResponse, ServiceApi } from './api-description.ts';
 
@@ -234,7 +234,11 @@ function describe(op: ApiOperation, publicDoc: boolean): string {
   const limits: string[] = [];
   if (publicDoc && op.auth !== 'internal') limits.push('the gateway\'s global limit per address (`RATE_LIMIT_GLOBAL`, default 600 requests a minute on `/api`)');
   const rateLimit = operationRateLimit(op);
-  if (rateLimit) limits.push(RATE_LIMIT_TEXT[rateLimit]);
+  if (rateLimit) {
+    // The class's own 429 message, as the gateway answers it (public-routes.ts RATE_LIMIT_MESSAGES).
+    const message = RATE_LIMIT_MESSAGES[rateLimit];
+    limits.push(`${RATE_LIMIT_TEXT[rateLimit]}${message ? `, whose 429 says \`{ "error": "${message}" }\`` : ''}`);
+  }
   if (op.postingLimit) {
     const l = POSTING_LIMIT_DEFAULTS[op.postingLimit];
     limits.push(`the account's posting limit \`${op.postingLimit}\` (default ${l.limit} per ${l.windowHours} h, ${l.newAccountLimit} for an account younger than a day; service env \`POSTING_LIMITS\`)`);

@@ -1,12 +1,11 @@
 import type { Context, Middleware, Next } from 'koa';
 import { rateLimit } from '@cp/service-kit';
 import type { ProxyConfig } from './config.ts';
-import { RATE_LIMIT_CLASSES, routeRateLimit, type RateLimitClass, type RouteRule } from './routes-table.ts';
+import { RATE_LIMIT_CLASSES, RATE_LIMIT_MESSAGES, routeRateLimit, type RateLimitClass, type RouteRule } from './routes-table.ts';
 
-const MESSAGES: Partial<Record<RateLimitClass, string>> = { auth: 'Too many attempts, please try again later.' };
-
-function under(path: string, prefix: string): boolean {
-  return path === prefix || path.startsWith(`${prefix}/`);
+/** /api and /internal and everything below them: the paths of the `global` bucket. */
+function isApiPath(path: string): boolean {
+  return path === '/api' || path.startsWith('/api/') || path === '/internal' || path.startsWith('/internal/');
 }
 
 /** The route rule a request matched (set by the proxy's resolveRoute, before the limits). */
@@ -20,16 +19,17 @@ export function matchedRule(ctx: Context): RouteRule | undefined {
  *   files, the listing images under /uploads, the renderer's files: a page view fetches tens of them, so browsing never
  *   uses up the API's limit);
  * - the classes of the route table: a request its rule's `limits` name (routes-table.ts) counts in that class's bucket
- *   too. No path is listed here.
+ *   too, and over it gets the class's message (contracts' RATE_LIMIT_MESSAGES). No path or message is listed here.
  */
 export function rateLimits(r: ProxyConfig['rateLimits']): Middleware[] {
-  const isApi = (ctx: Context) => under(ctx.path, '/api') || under(ctx.path, '/internal');
+  const isApi = (ctx: Context) => isApiPath(ctx.path);
   const out: Middleware[] = [];
   if (r.global > 0) out.push(rateLimit({ limit: r.global, windowMs: r.windowMs, when: isApi }));
   if (r.web > 0) out.push(rateLimit({ limit: r.web, windowMs: r.windowMs, when: (ctx) => !isApi(ctx) }));
   const byClass = new Map<RateLimitClass, Middleware>();
   for (const c of RATE_LIMIT_CLASSES) {
-    if (r[c] > 0) byClass.set(c, rateLimit({ limit: r[c], windowMs: r.windowMs, ...(MESSAGES[c] ? { message: MESSAGES[c] } : {}) }));
+    const message = RATE_LIMIT_MESSAGES[c];
+    if (r[c] > 0) byClass.set(c, rateLimit({ limit: r[c], windowMs: r.windowMs, ...(message ? { message } : {}) }));
   }
   if (byClass.size > 0) {
     out.push(function classLimit(ctx: Context, next: Next) {

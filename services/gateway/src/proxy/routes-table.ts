@@ -5,6 +5,7 @@ export {
   createRouteMatcher,
   NEVER_ROUTED,
   RATE_LIMIT_CLASSES,
+  RATE_LIMIT_MESSAGES,
   ROUTE_RULES,
   routeRateLimit,
   SERVICE_NAMES,

@@ -38,6 +38,18 @@ export function preferredEncoding(acceptEncoding: string | undefined): Encoding 
 
 const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i;
 
+/** compressible() of each content type seen (the services answer a handful), so a forwarded answer does not look it up again. */
+const compressibleTypes = new Map<string, boolean>();
+function compressibleType(type: string): boolean {
+  let known = compressibleTypes.get(type);
+  if (known === undefined) {
+    // An event stream must reach the browser event by event; a compressor would hold events back until its block fills.
+    known = type !== 'text/event-stream' && compressible(type) === true;
+    if (compressibleTypes.size < 256) compressibleTypes.set(type, known);
+  }
+  return known;
+}
+
 /**
  * A compressor for an answer made as it is sent (brotli quality 5: most of brotli's gain for a fraction of its top
  * levels' CPU; gzip level 6). `flush()` sends on what it was given so far (a streamed page's start).
@@ -84,8 +96,7 @@ export function compressForwarded(logger: Logger): Middleware {
     const body: unknown = ctx.body;
     if (!(body instanceof Readable || Buffer.isBuffer(body)) || ctx.method === 'HEAD' || ctx.status === 204 || ctx.status === 304 || ctx.status === 206) return;
     if (ctx.response.get('Content-Encoding') || ctx.response.get('Content-Range') || NO_TRANSFORM.test(ctx.response.get('Cache-Control'))) return;
-    // An event stream must reach the browser event by event; a compressor would hold events back until its block fills.
-    if (!compressible(ctx.response.type) || ctx.response.type === 'text/event-stream') return;
+    if (!compressibleType(ctx.response.type)) return;
     const length = ctx.response.length;
     if (length !== undefined && length < MIN_COMPRESS_BYTES) return;
     ctx.vary('Accept-Encoding');
