@@ -1,6 +1,7 @@
 import { homeFirstView, mainHeading, pageJavaScript } from '../scripts/bench/page-javascript.ts';
 import { HOME_JS_BUDGET_KB, javascriptShare, OWN_CODE, OWN_CODE_BUDGET_KB, packagesIn, SHARE_GROUPS } from '../scripts/bench/stack-share.ts';
 import { withPage } from './support/browser.ts';
+import { newUser, registerDirect, signIn } from './support/site.ts';
 
 /**
  * A regression guard on the home page's initial JavaScript (issue 3 §7; `npm run bench` prints the figures against the
@@ -61,6 +62,30 @@ describe('the forum page JavaScript', () => {
       const total = files.reduce((sum, f) => sum + f.gzip, 0) / 1024;
       if (total > GUARD_KB) throw new Error(`/forum JavaScript ${total.toFixed(1)} KB gzip > ${GUARD_KB} KB:\n${files.map((f) => `  ${f.path} ${(f.gzip / 1024).toFixed(1)}`).join('\n')}`);
       expect(files.some((f) => f.path.startsWith('/mf/forum/'))).toBe(true); // the page's own remote was measured
+    });
+  });
+});
+
+/**
+ * Signed in, a page loads more: the header's account menu and the messages remote's unread badge (its header widget).
+ * That badge is on every page of a signed-in visitor, so it must not bring a validation library with it (it did: its
+ * live stream's event names sat beside the schemas; they are in messages-values.ts now).
+ * Not held here yet: the 190 KB budget for a signed-in visitor — the badge's remote container and code put / at about
+ * 198 KB and /forum at about 193 KB (the issue's note says where the rest must come from).
+ */
+describe('a signed-in visitor', () => {
+  test.each(['/', '/forum'])('%s loads no zod, the messages badge included', async (path) => {
+    const token = await registerDirect(newUser('budget'));
+    await withPage(async ({ page, context, site }) => {
+      await signIn(context, token);
+      const files = await pageJavaScript(page, `${site}${path}`, async (p) => {
+        await mainHeading(p);
+        await p.getByRole('link', { name: /^Messages/ }).waitFor(); // the badge's remote is in
+      });
+      expect(files.some((f) => f.path.startsWith('/mf/messages/'))).toBe(true);
+      const packages = await packagesIn(files.map((f) => new URL(f.path, site).href));
+      expect(packages.has('react-dom')).toBe(true); // the source maps were read
+      expect([...packages].filter((p) => p === 'zod' || p.startsWith('@zod/'))).toEqual([]);
     });
   });
 });

@@ -139,15 +139,6 @@ export const MessagingListingSchema = z.object({
 });
 export type MessagingListing = z.infer<typeof MessagingListingSchema>;
 
-/**
- * GET /api/messages/stream (text/event-stream, signed in): what happens in the viewer's conversations, live. Each
- * event's SSE `id` is its position in the messages' event stream; a browser that reconnects sends it back
- * (`Last-Event-ID`) and gets every event it missed. The first event, `ready`, carries the position the stream starts
- * from. The browser asks the REST routes again for what changed (the events carry no text).
- *   event: message  — a message in one of the viewer's conversations (theirs or to them)
- *   event: read     — a participant read a conversation of the viewer's
- */
-export const MESSAGES_STREAM_EVENTS = ['ready', 'message', 'read'] as const;
 export const LiveMessageEventSchema = z.object({ conversationId: IdSchema, messageId: IdSchema, senderId: IdSchema, createdAt: IsoDateTimeSchema });
 export type LiveMessageEvent = z.infer<typeof LiveMessageEventSchema>;
 export const LiveReadEventSchema = z.object({ conversationId: IdSchema, readerId: IdSchema, readAt: IsoDateTimeSchema });
