@@ -19,6 +19,9 @@ export const STYLESHEET_PATH = /^\/mf\/[A-Za-z0-9._~/-]+\.css$/;
 export const PAGE_STREAM_PATH = '/internal/page';
 export const PAGE_STREAM_TYPE = 'application/x-ndjson';
 
+/** The stylesheets of the remotes a page's markup uses (same-origin paths). */
+const PageStylesSchema = z.array(z.string().regex(STYLESHEET_PATH)).max(20).default([]);
+
 /** The server-rendered body of a page (the markup inside `#root`) and the state the browser hydrates it with. */
 export const PAGE_BODY_MAX_CHARS = 2 * 1024 * 1024;
 export const PageBodySchema = z.object({
@@ -26,16 +29,21 @@ export const PageBodySchema = z.object({
   html: z.string().max(PAGE_BODY_MAX_CHARS),
   /** JSON, already escaped for a `<script type="application/json">`, beside the root. */
   state: z.string().max(PAGE_BODY_MAX_CHARS),
-  /** The remotes' stylesheets the markup needs (same-origin paths), linked before the markup. */
-  styles: z.array(z.string().regex(STYLESHEET_PATH)).max(20).default([]),
+  /** The remotes' stylesheets the markup needs (same-origin paths). */
+  styles: PageStylesSchema,
 });
 export type PageBody = z.infer<typeof PageBodySchema>;
 
-/** The stream's first line. `body`: whether a body frame with markup may follow (the renderer renders bodies). */
+/**
+ * The stream's first line. `body`: whether a body frame with markup may follow (the renderer renders bodies). `styles`:
+ * the first view's remote stylesheets, known once its remotes are loaded, so they go into the document's `<head>`
+ * with the head (the body frame's may add ones a later part needed).
+ */
 export const PageHeadFrameSchema = z.object({
   status: z.union([z.literal(200), z.literal(404), z.literal(410)]),
   head: z.string().max(PAGE_HEAD_MAX_CHARS),
   body: z.boolean(),
+  styles: PageStylesSchema,
 });
 export type PageHeadFrame = z.infer<typeof PageHeadFrameSchema>;
 
@@ -44,7 +52,7 @@ export const PageBodyFrameSchema = z.object({ body: PageBodySchema.nullable() })
 export type PageBodyFrame = z.infer<typeof PageBodyFrameSchema>;
 
 /** A whole page as the gateway keeps it once both frames are in: its status, head and (when rendered) body. */
-export const PageAnswerSchema = PageHeadFrameSchema.omit({ body: true }).extend({ body: PageBodySchema.optional() });
+export const PageAnswerSchema = PageHeadFrameSchema.omit({ body: true, styles: true }).extend({ body: PageBodySchema.optional() });
 export type PageAnswer = z.infer<typeof PageAnswerSchema>;
 
 /**
@@ -75,7 +83,14 @@ export interface PageRenderer {
    * in the browser (contracts' site-settings.ts `SERVER_SITE_SETTINGS`). `fetchApi`: this page's reads, instead of
    * the options' (the renderer shares them with the page's head, so each is asked of its service once).
    */
-  render(url: string, deadline: number, siteSettings?: string, fetchApi?: PageRendererOptions['fetchApi']): Promise<RenderedBody | undefined>;
+  render(
+    url: string,
+    deadline: number,
+    siteSettings?: string,
+    fetchApi?: PageRendererOptions['fetchApi'],
+    /** Called once the first view's remotes are loaded, with their stylesheets, before the page's data is read. */
+    onStyles?: (styles: string[]) => void,
+  ): Promise<RenderedBody | undefined>;
 }
 
 /** The header the gateway sends the renderer its site settings in (base64url of their JSON). */

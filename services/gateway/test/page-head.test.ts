@@ -178,10 +178,10 @@ describe("the renderer's public files", () => {
     expect(out).not.toMatch(/<script\b[^>]*\bsrc=/);
     expect(out).not.toContain('rel="preload"');
     expect(out).not.toContain('<noscript>');
-    // The remote's stylesheet just before the markup it styles.
-    expect(out).toContain(`<link rel="stylesheet" href="/mf/forum/styles.1.css" /><div id="root">${body.html}</div><script type="application/json" id="cp-ssr-state">{"api":{}}</script>`);
+    expect(out).toContain(`<div id="root">${body.html}</div><script type="application/json" id="cp-ssr-state">{"api":{}}</script>`);
     expect(out).toContain('<script>loader()</script>'); // the shell's own inline scripts stay (their hashes are the CSP's)
-    expect(out).toContain('<link href="/main.css" rel="stylesheet"></head>');
+    // The remote's stylesheet in the head, after the shell's.
+    expect(out).toContain('<link href="/main.css" rel="stylesheet"><link rel="stylesheet" href="/mf/forum/styles.1.css" /></head>');
     // A document without the empty root is left alone.
     expect(withPageBody('<html><body></body></html>', body)).toBe('<html><body></body></html>');
   });

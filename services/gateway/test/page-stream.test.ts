@@ -18,7 +18,9 @@ const INDEX_HTML =
   '<script defer src="/main.0a1b2c3d.js"></script><link href="/main.css" rel="stylesheet"></head>' +
   '<body><div id="root"></div><noscript>This site needs JavaScript.</noscript><script>loader()</script></body></html>';
 const HEAD = '<title>Teak table | Central PA Desi Community</title><meta name="description" content="$450 · Harrisburg PA" />';
-const BODY = { html: '<main><h1>Teak table</h1></main>', state: '{"api":{"queries":{}}}', styles: ['/mf/listings/styles.1.css'] };
+/** The first view's stylesheet comes with the head frame; the body brings one more (a part loaded while rendering). */
+const HEAD_STYLES = ['/mf/listings/styles.1.css'];
+const BODY = { html: '<main><h1>Teak table</h1></main>', state: '{"api":{"queries":{}}}', styles: ['/mf/listings/styles.1.css', '/mf/forum/styles.2.css'] };
 
 /** A renderer that sends each page's head frame at once and its body frame when the test says. */
 async function controlledRenderer(status = 200) {
@@ -27,7 +29,7 @@ async function controlledRenderer(status = 200) {
   let requests = 0;
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     res.writeHead(200, { 'content-type': 'application/x-ndjson', 'cache-control': 'no-store' });
-    res.write(`${JSON.stringify({ status, head: HEAD, body: true })}\n`);
+    res.write(`${JSON.stringify({ status, head: HEAD, body: true, styles: HEAD_STYLES })}\n`);
     requests++;
     waiting.push({ url: req.url ?? '', res });
     arrivals.splice(0).forEach((wake) => wake());
@@ -122,7 +124,9 @@ describe('a page streamed as the renderer renders it', () => {
         // The renderer has sent only its head frame: the document's start is here already.
         const start = await page.readUntil('</head><body>');
         expect(start).toContain(HEAD);
+        // The shell's stylesheet and the first view's remote one, in the head, before the body is rendered.
         expect(start).toContain('<link href="/main.css" rel="stylesheet">');
+        expect(start).toContain('<link rel="stylesheet" href="/mf/listings/styles.1.css" /></head>');
         expect(start).toContain('id="site-settings"');
         expect(start).not.toContain('The shell default.');
         expect(start).toContain('<template data-after-paint="/main.0a1b2c3d.js"></template>');
@@ -130,7 +134,9 @@ describe('a page streamed as the renderer renders it', () => {
         renderer.sendBody(BODY);
         const whole = await page.rest();
         expect(whole.startsWith(start)).toBe(true);
-        expect(whole).toContain(`<link rel="stylesheet" href="/mf/listings/styles.1.css" /><div id="root">${BODY.html}</div><script type="application/json" id="cp-ssr-state">${BODY.state}</script>`);
+        // The stylesheet only the body brought goes just before its markup; the head's is not linked twice.
+        expect(whole).toContain(`<link rel="stylesheet" href="/mf/forum/styles.2.css" /><div id="root">${BODY.html}</div><script type="application/json" id="cp-ssr-state">${BODY.state}</script>`);
+        expect(whole.match(/styles\.1\.css/g)).toHaveLength(1);
         expect(whole).not.toContain('<noscript>');
         expect(whole.endsWith('<script>loader()</script></body></html>')).toBe(true);
       });

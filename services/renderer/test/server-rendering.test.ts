@@ -253,6 +253,8 @@ describe('pages rendered on the server', () => {
       }
       const head = PageHeadFrameSchema.parse(JSON.parse(text.slice(0, text.indexOf('\n'))));
       expect([head.status, head.body]).toEqual([200, true]);
+      // The first view's stylesheet (mf-forum's) comes with the head, for the document's <head>.
+      expect(head.styles.some((href) => href.startsWith('/mf/forum/'))).toBe(true);
       // The head is here while the posts are still held; the body is rendered with them once they are let go.
       release();
       released = true;

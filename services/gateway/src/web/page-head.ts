@@ -162,7 +162,7 @@ export function pageSource(renderer: UpstreamGroup, opts: PageSourceOptions): Pa
   }
 
   const whole = (answer: PageAnswer): PageInFlight => ({
-    head: Promise.resolve({ status: answer.status, head: answer.head, body: answer.body !== undefined }),
+    head: Promise.resolve({ status: answer.status, head: answer.head, body: answer.body !== undefined, styles: answer.body?.styles ?? [] }),
     body: Promise.resolve(answer.body),
     bodySettled: () => true,
   });
@@ -200,6 +200,9 @@ export function pageSource(renderer: UpstreamGroup, opts: PageSourceOptions): Pa
 
 const ROOT = '<div id="root"></div>';
 
+/** `<link rel="stylesheet">` of each path (checked by the contract: same-origin, nothing to escape). */
+const stylesheetLinks = (styles: readonly string[]) => styles.map((href) => `<link rel="stylesheet" href="${href}" />`).join('');
+
 /**
  * index.html for a page rendered on the server (issue 20), in two parts around its empty `<div id="root">`: `start`
  * goes out as soon as the page's head is known, `finish(body)` once its body is rendered (or is not: then the root stays
@@ -208,15 +211,17 @@ const ROOT = '<div id="root"></div>';
  * the shell's own inline loader (index.html, hashed in csp.json) fetches once the page has painted, and the preloads
  * of what only the scripts use (the registry, the session) go, so nothing competes with the page's HTML and CSS for a
  * phone's bandwidth before its first paint (issue 20 §7: hydrate what is visible first).
- * With a body: the remotes' stylesheets it uses just before it (paths checked by the contract: nothing to escape; a
- * stylesheet there holds the paint of what follows until it is in), its markup inside the root, its state beside it as
- * JSON the browser never runs (`type="application/json"`, so the page's CSP allows it; the renderer escaped `<`), and
- * no "needs JavaScript" notice, since the page reads without it.
+ * `headStyles`, the first view's remote stylesheets (the head frame's), go at the end of the `<head>`; a stylesheet only
+ * the body brings goes just before the markup (one there holds the paint of what follows until it is in). With a body:
+ * its markup inside the root, its state beside it as JSON the browser never runs (`type="application/json"`, so the
+ * page's CSP allows it; the renderer escaped `<`), and no "needs JavaScript" notice, since the page reads without it.
  */
-export function serverRenderedDocument(html: string): { start: string; finish(body: PageBody | undefined): string } | undefined {
-  const shell = html
+export function serverRenderedDocument(html: string, headStyles: readonly string[] = []): { start: string; finish(body: PageBody | undefined): string } | undefined {
+  let shell = html
     .replace(/<script\b[^>]*\bsrc="([^"]+)"[^>]*><\/script>/g, (_script, src: string) => `<template data-after-paint="${src}"></template>`)
     .replace(/<link\b[^>]*\brel="preload"[^>]*>/g, '');
+  const headEnd = shell.search(/<\/head>/i);
+  if (headEnd !== -1 && headStyles.length > 0) shell = `${shell.slice(0, headEnd)}${stylesheetLinks(headStyles)}${shell.slice(headEnd)}`;
   const at = shell.indexOf(ROOT);
   if (at === -1) return undefined;
   const start = shell.slice(0, at);
@@ -225,16 +230,16 @@ export function serverRenderedDocument(html: string): { start: string; finish(bo
     start,
     finish(body) {
       if (!body) return `${ROOT}${rest}`;
-      const links = body.styles.map((href) => `<link rel="stylesheet" href="${href}" />`).join('');
-      const root = `${links}<div id="root">${body.html}</div><script type="application/json" id="cp-ssr-state">${body.state}</script>`;
+      const later = stylesheetLinks(body.styles.filter((href) => !headStyles.includes(href)));
+      const root = `${later}<div id="root">${body.html}</div><script type="application/json" id="cp-ssr-state">${body.state}</script>`;
       return `${root}${rest.replace(/<noscript>[\s\S]*?<\/noscript>/i, '')}`;
     },
   };
 }
 
-/** index.html with the page's server-rendered body, whole (serverRenderedDocument's two parts at once). */
+/** index.html with the page's server-rendered body, whole (serverRenderedDocument's two parts at once: its styles in the head). */
 export function withPageBody(html: string, body: PageBody): string {
-  const doc = serverRenderedDocument(html);
+  const doc = serverRenderedDocument(html, body.styles);
   return doc ? `${doc.start}${doc.finish(body)}` : html;
 }
 

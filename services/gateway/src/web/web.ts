@@ -188,7 +188,7 @@ export function createWebSite(config: WebConfig, logger: Logger, deps: WebDeps =
     const headers: Record<string, string> = { 'Content-Security-Policy': await csp() };
     // A body on its way: the document's start goes now, its body when rendered (a HEAD needs neither).
     if (head?.body && rendering && !rendering.bodySettled() && ctx.method === 'GET') {
-      const doc = serverRenderedDocument(withPageHead(shell.bytes.toString('utf8'), head.head));
+      const doc = serverRenderedDocument(withPageHead(shell.bytes.toString('utf8'), head.head), head.styles);
       if (doc) return streamPage(ctx, head.status, headers, doc, rendering.body);
     }
     const body = head?.body && rendering && ctx.method === 'GET' ? await rendering.body : undefined;

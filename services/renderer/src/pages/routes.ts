@@ -70,11 +70,17 @@ export function pageRoutes(
     const siteSettings = siteSettingsOf(ctx.get(SITE_SETTINGS_HEADER));
     // One read of each service path for both: the head's entity is the body's query.
     const reads = pageReads(deps.pageServices);
-    const rendering = deps.body?.render(parsed.data, deadline, siteSettings, apiReader(reads)).catch((err: unknown) => {
-      deps.logger.error({ err, path: parsed.data }, 'page body: rendering failed: the browser renders it');
-      return undefined;
-    });
-    const head = await pageHead({ ...deps, budgetMs, services: reads }, parsed.data);
+    // The first view's stylesheets go with the head (into the document's <head>): known once its remotes are loaded.
+    let stylesKnown!: (styles: string[]) => void;
+    const firstStyles = new Promise<string[]>((resolve) => (stylesKnown = resolve));
+    const rendering = deps.body
+      ?.render(parsed.data, deadline, siteSettings, apiReader(reads), stylesKnown)
+      .catch((err: unknown) => {
+        deps.logger.error({ err, path: parsed.data }, 'page body: rendering failed: the browser renders it');
+        return undefined;
+      })
+      .finally(() => stylesKnown([])); // not rendered: none (a no-op once known)
+    const [head, styles] = await Promise.all([pageHead({ ...deps, budgetMs, services: reads }, parsed.data), rendering ? firstStyles : []]);
     // A head alone may be kept by the gateway (30 s). A page with its body is not: its data is what the browser shows
     // and keeps (it does not fetch it again), so a visitor who just posted must see it on the next page load; nor is
     // an answer that should have had a body (over the budget) or shows a remote's fallback. Nor is a generic head that
@@ -83,7 +89,7 @@ export function pageRoutes(
     ctx.type = PAGE_STREAM_TYPE;
     const stream = new PassThrough();
     ctx.body = stream;
-    const first = frame({ status: head.status, head: head.head, body: rendering !== undefined });
+    const first = frame({ status: head.status, head: head.head, body: rendering !== undefined, styles: styles.filter((href) => STYLESHEET_PATH.test(href)) });
     if (!rendering) {
       stream.end(first); // a head alone: no body frame follows
       return;
