@@ -1,77 +1,26 @@
 /**
  * @jest-environment ./shell/test/support/jsdom-env.mjs
  */
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { Toaster } from '@cp/ui';
-import { createAppStore } from '@cp/web-core';
-import AdminPage from '../src/pages/AdminPage.tsx';
-import '../../shell/test/support/pointer-event.ts';
-
-// jsdom lacks what Radix's select calls on its trigger and items (the Yellow Pages form's main category), and the
-// ResizeObserver its checkbox (Premium listing) sizes itself with: no layout here, so one that never reports.
-Object.assign(Element.prototype, { hasPointerCapture: () => false, releasePointerCapture: () => undefined, scrollIntoView: () => undefined });
-class NoLayoutResizeObserver {
-  observe(): void {}
-  unobserve(): void {}
-  disconnect(): void {}
-}
-Object.assign(globalThis, { ResizeObserver: NoLayoutResizeObserver });
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { ADMIN, adFixture, businessFixture, jsonAnswer, renderAdminPage, USER } from './support/admin-fixtures.tsx';
 
 type Api = (method: string, path: string) => [number, unknown];
 const calls: string[] = [];
 /** The JSON body of each request with one, by `METHOD /path`. */
 const bodies = new Map<string, unknown>();
 
-const USER = { id: '22222222-2222-4222-8222-222222222222', username: 'priya', email: 'p@example.com', firstName: 'Priya', lastName: 'S', isAdmin: false };
-const ADMIN = { ...USER, isAdmin: true };
-const AD = {
-  id: '00000000-0000-4000-8000-000000000001',
-  title: 'Diwali Sale',
-  description: '20% off sweets',
-  imageUrl: null,
-  ctaText: 'Shop now',
-  ctaUrl: 'https://shop.example.com',
-  placement: 'homepage-top',
-  size: 'large',
-  pricingTier: 'banner',
-  status: 'active',
-  impressions: 200,
-  clicks: 3,
-  impressionsFiltered: 40,
-  clicksFiltered: 7,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-};
+const AD = adFixture();
 
 async function renderAdmin(api: Api) {
   calls.length = 0;
   bodies.clear();
-  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const req = new Request(input, init);
+  await renderAdminPage(async (req) => {
     const p = new URL(req.url).pathname;
     calls.push(`${req.method} ${p}`);
     const text = await req.text();
     if (text) bodies.set(`${req.method} ${p}`, JSON.parse(text));
     const [status, body] = api(req.method, p);
-    return new Response(body === null ? null : typeof body === 'string' ? body : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-  }) as typeof fetch;
-  const router = createMemoryRouter(
-    [
-      { path: '/admin', element: <AdminPage /> },
-      { path: '/auth', element: <h1>Auth page</h1> },
-      { path: '/', element: <h1>Home page</h1> },
-    ],
-    { initialEntries: ['/admin'] },
-  );
-  await act(async () => {
-    render(
-      <Provider store={createAppStore()}>
-        <RouterProvider router={router} />
-        <Toaster />
-      </Provider>,
-    );
+    return jsonAnswer(status, body);
   });
 }
 
@@ -177,25 +126,7 @@ describe('/admin', () => {
   });
 });
 
-const BUSINESS = {
-  id: '00000000-0000-4000-8000-000000000002',
-  userId: ADMIN.id,
-  name: 'Spice Bazaar',
-  category: 'Shopping',
-  mainCategory: 'Shopping',
-  subCategory: 'Grocery Stores',
-  description: 'Indian groceries',
-  address: '1 Market St, Mechanicsburg',
-  phone: '717-555-0100',
-  email: null,
-  website: null,
-  logoUrl: null,
-  rating: 0,
-  reviewCount: 0,
-  verified: false,
-  premium: false,
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
+const BUSINESS = businessFixture();
 
 async function openYellowPages(api: Api) {
   await renderAdmin(api);

@@ -1,27 +1,12 @@
 /**
  * @jest-environment ./shell/test/support/jsdom-env.mjs
  */
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { Toaster } from '@cp/ui';
-import { createAppStore } from '@cp/web-core';
-import AdminPage from '../src/pages/AdminPage.tsx';
-import '../../shell/test/support/pointer-event.ts';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { ADMIN, adFixture, businessFixture, jsonAnswer, renderAdminPage } from './support/admin-fixtures.tsx';
 
 // The admin's tabs page through the services' cursor pages (issue 24 §2): the first page, then Load more, each asked
 // with the cursor the page before named; a create, an edit or a delete shows in every page loaded, without a reload.
 
-// jsdom lacks what Radix's select and checkbox call (see admin-page.test.tsx).
-Object.assign(Element.prototype, { hasPointerCapture: () => false, releasePointerCapture: () => undefined, scrollIntoView: () => undefined });
-class NoLayoutResizeObserver {
-  observe(): void {}
-  unobserve(): void {}
-  disconnect(): void {}
-}
-Object.assign(globalThis, { ResizeObserver: NoLayoutResizeObserver });
-
-const ADMIN = { id: '22222222-2222-4222-8222-222222222222', username: 'priya', email: 'p@example.com', firstName: 'Priya', lastName: 'S', isAdmin: true };
 /** The fake service's page size (the page asks for 100; a service may answer fewer, and names the next page). */
 const PAGE = 2;
 
@@ -45,44 +30,10 @@ class PagedList<T extends Item> {
   }
 }
 
-const ad = (n: number) => ({
-  id: `00000000-0000-4000-8000-00000000000${n}`,
-  title: `Ad number ${n}`,
-  description: 'Sweets',
-  imageUrl: null,
-  ctaText: 'Shop now',
-  ctaUrl: 'https://shop.example.com',
-  placement: 'homepage-top',
-  size: 'large',
-  pricingTier: 'banner',
-  status: 'paused',
-  impressions: 0,
-  clicks: 0,
-  impressionsFiltered: 0,
-  clicksFiltered: 0,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-});
+const ad = (n: number) =>
+  adFixture({ id: `00000000-0000-4000-8000-00000000000${n}`, title: `Ad number ${n}`, description: 'Sweets', status: 'paused', impressions: 0, clicks: 0, impressionsFiltered: 0, clicksFiltered: 0 });
 
-const business = (n: number) => ({
-  id: `00000000-0000-4000-8000-00000000010${n}`,
-  userId: ADMIN.id,
-  name: `Business number ${n}`,
-  category: 'Shopping',
-  mainCategory: 'Shopping',
-  subCategory: 'Grocery Stores',
-  description: 'Indian groceries',
-  address: '1 Market St, Mechanicsburg',
-  phone: '717-555-0100',
-  email: null,
-  website: null,
-  logoUrl: null,
-  rating: 0,
-  reviewCount: 0,
-  verified: false,
-  premium: false,
-  createdAt: '2026-01-01T00:00:00.000Z',
-});
+const business = (n: number) => businessFixture({ id: `00000000-0000-4000-8000-00000000010${n}`, name: `Business number ${n}` });
 
 /** Every list request, as `path?query`. */
 const listCalls: string[] = [];
@@ -90,10 +41,9 @@ const listCalls: string[] = [];
 /** The admin page over a fake site: the ads and businesses lists paged, and their writes applied to them. */
 async function renderAdmin(ads: PagedList<ReturnType<typeof ad>>, businesses: PagedList<ReturnType<typeof business>>) {
   listCalls.length = 0;
-  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const req = new Request(input, init);
+  await renderAdminPage(async (req) => {
     const url = new URL(req.url);
-    const json = (status: number, body: unknown) => new Response(body === null ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    const json = jsonAnswer;
     if (url.pathname === '/api/auth/user') return json(200, ADMIN);
     for (const [base, list] of [
       ['/api/advertisements', ads],
@@ -121,15 +71,6 @@ async function renderAdmin(ads: PagedList<ReturnType<typeof ad>>, businesses: Pa
       return json(201, created);
     }
     return json(404, { error: 'Not found' });
-  }) as typeof fetch;
-  const router = createMemoryRouter([{ path: '/admin', element: <AdminPage /> }], { initialEntries: ['/admin'] });
-  await act(async () => {
-    render(
-      <Provider store={createAppStore()}>
-        <RouterProvider router={router} />
-        <Toaster />
-      </Provider>,
-    );
   });
 }
 

@@ -1,9 +1,7 @@
 /**
  * @jest-environment ./shell/test/support/jsdom-env.mjs
  */
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
   BannedUserPageSchema,
   ModerationCasePageSchema,
@@ -12,16 +10,11 @@ import {
   type ModerationCase,
   type ModerationLogEntry,
 } from '@cp/contracts';
-import { Toaster } from '@cp/ui';
-import { createAppStore } from '@cp/web-core';
-import AdminPage from '../src/pages/AdminPage.tsx';
 import { confirmBan } from '../src/lib/moderation.ts';
-import '../../shell/test/support/pointer-event.ts';
+import { jsonAnswer, renderAdminPage } from './support/admin-fixtures.tsx';
 
 // The Reports tab (issue 21 §3) against a fake of the moderation service's admin routes whose answers are checked
 // against the contracts' schemas, so the screen is built on what the service really sends.
-
-Object.assign(Element.prototype, { hasPointerCapture: () => false, releasePointerCapture: () => undefined, scrollIntoView: () => undefined });
 
 const ADMIN = { id: '33333333-3333-4333-8333-333333333333', username: 'admin', email: 'a@example.com', firstName: 'Ada', lastName: 'Min', isAdmin: true };
 const AUTHOR_ID = '44444444-4444-4444-8444-444444444444';
@@ -86,23 +79,13 @@ async function openReports(own: (method: string, path: string) => Answer | undef
   calls.length = 0;
   bodies.clear();
   answer = own;
-  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const req = new Request(input, init);
+  await renderAdminPage(async (req) => {
     const url = new URL(req.url);
     calls.push(`${req.method} ${url.pathname}${url.search}`);
     const text = await req.text();
     if (text) bodies.set(`${req.method} ${url.pathname}`, JSON.parse(text));
     const [status, body] = fakeModeration(req.method, url);
-    return status === 204 ? new Response(null, { status }) : new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-  }) as typeof fetch;
-  const router = createMemoryRouter([{ path: '/admin', element: <AdminPage /> }], { initialEntries: ['/admin'] });
-  await act(async () => {
-    render(
-      <Provider store={createAppStore()}>
-        <RouterProvider router={router} />
-        <Toaster />
-      </Provider>,
-    );
+    return jsonAnswer(status, status === 204 ? null : body);
   });
   const tab = await screen.findByRole('tab', { name: 'Reports' });
   await act(async () => fireEvent.mouseDown(tab, { button: 0 }));

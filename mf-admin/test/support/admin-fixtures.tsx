@@ -1,0 +1,88 @@
+import { act, render } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { Toaster } from '@cp/ui';
+import { createAppStore } from '@cp/web-core';
+import AdminPage from '../../src/pages/AdminPage.tsx';
+import '../../../shell/test/support/pointer-event.ts';
+
+// jsdom lacks what Radix's select calls on its trigger and items (the Yellow Pages form's main category), and the
+// ResizeObserver its checkbox (Premium listing) sizes itself with: no layout here, so one that never reports.
+Object.assign(Element.prototype, { hasPointerCapture: () => false, releasePointerCapture: () => undefined, scrollIntoView: () => undefined });
+class NoLayoutResizeObserver {
+  observe(): void {}
+  unobserve(): void {}
+  disconnect(): void {}
+}
+Object.assign(globalThis, { ResizeObserver: NoLayoutResizeObserver });
+
+export const USER = { id: '22222222-2222-4222-8222-222222222222', username: 'priya', email: 'p@example.com', firstName: 'Priya', lastName: 'S', isAdmin: false };
+export const ADMIN = { ...USER, isAdmin: true };
+
+/** An advertisement as the ads service answers it. */
+export const adFixture = (overrides: Record<string, unknown> = {}) => ({
+  id: '00000000-0000-4000-8000-000000000001',
+  title: 'Diwali Sale',
+  description: '20% off sweets',
+  imageUrl: null,
+  ctaText: 'Shop now',
+  ctaUrl: 'https://shop.example.com',
+  placement: 'homepage-top',
+  size: 'large',
+  pricingTier: 'banner',
+  status: 'active',
+  impressions: 200,
+  clicks: 3,
+  impressionsFiltered: 40,
+  clicksFiltered: 7,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  ...overrides,
+});
+
+/** A business as the directory answers it. */
+export const businessFixture = (overrides: Record<string, unknown> = {}) => ({
+  id: '00000000-0000-4000-8000-000000000002',
+  userId: ADMIN.id,
+  name: 'Spice Bazaar',
+  category: 'Shopping',
+  mainCategory: 'Shopping',
+  subCategory: 'Grocery Stores',
+  description: 'Indian groceries',
+  address: '1 Market St, Mechanicsburg',
+  phone: '717-555-0100',
+  email: null,
+  website: null,
+  logoUrl: null,
+  rating: 0,
+  reviewCount: 0,
+  verified: false,
+  premium: false,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  ...overrides,
+});
+
+/** A JSON answer of the fake site. */
+export const jsonAnswer = (status: number, body: unknown) =>
+  new Response(body === null ? null : typeof body === 'string' ? body : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** Renders /admin (with /auth and / beside it) in a fresh store over `fetchImpl` as the site. */
+export async function renderAdminPage(fetchImpl: (req: Request) => Promise<Response>): Promise<void> {
+  globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => fetchImpl(new Request(input, init))) as typeof fetch;
+  const router = createMemoryRouter(
+    [
+      { path: '/admin', element: <AdminPage /> },
+      { path: '/auth', element: <h1>Auth page</h1> },
+      { path: '/', element: <h1>Home page</h1> },
+    ],
+    { initialEntries: ['/admin'] },
+  );
+  await act(async () => {
+    render(
+      <Provider store={createAppStore()}>
+        <RouterProvider router={router} />
+        <Toaster />
+      </Provider>,
+    );
+  });
+}
