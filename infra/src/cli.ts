@@ -2,7 +2,8 @@
  * The local runner's command line (run by Node 24 from the npm scripts):
  *   node infra/src/cli.ts ensure              fetch MongoDB and check the installed servers
  *   node infra/src/cli.ts infra [--name dev]  MongoDB, NATS, S3 and the mail catcher only, until Ctrl-C
- *   node infra/src/cli.ts start               the whole site: builds the web apps if needed, infrastructure + services
+ *   node infra/src/cli.ts start [--port-base N] the whole site: builds the web apps if needed, infrastructure + services
+ *                                             (--port-base: every port moved by N, data in .data/dev-N/)
  *                                             (REPLICAS=listings=2,ads=2: that many processes of those services)
  *   node infra/src/cli.ts dev                 the same with the web apps in watch mode (rebuild on change)
  *   node infra/src/cli.ts admin <args>        create or promote an admin in the local stack's database
@@ -25,12 +26,12 @@ function option(args: string[], name: string, fallback: string): string {
 }
 
 /** The demo accounts a newcomer can sign in with (identity creates them with the stack's generated password). */
-function printDemoAccounts(password: string | undefined): void {
+function printDemoAccounts(password: string | undefined, dataDir: string): void {
   if (!password) return;
   const members = Object.values(DEMO_ACCOUNTS).filter((a) => !a.isAdmin).map((a) => a.username);
   const admins = Object.values(DEMO_ACCOUNTS).filter((a) => a.isAdmin).map((a) => a.username);
   console.log(`  demo sign-in  ${members.join(', ')} (own the demo listings), ${admins.join(', ')} (admin)`);
-  console.log(`                password ${password} (generated for this machine; .data/dev/keys/demo-accounts-password)`);
+  console.log(`                password ${password} (generated for this machine; ${path.relative(repoRoot(), path.join(dataDir, 'keys', 'demo-accounts-password'))})`);
 }
 
 const printStatus = (status: ProcessStatus[]) => console.log(`  status        ${statusLine(status)}`);
@@ -85,11 +86,15 @@ async function main(argv: string[]): Promise<void> {
     case 'start': {
       const t0 = Date.now();
       const replicas = parseReplicas(process.env.REPLICAS); // refused before anything starts
+      // --port-base N: every port moved by N, data in .data/dev-<N>/ (a second working tree's site beside the first). At
+      // most 5000: the test profiles' ports start 10000 higher, and every port stays below the kernel's ephemeral range.
+      const portBase = Number(option(args, '--port-base', '0'));
+      if (!Number.isInteger(portBase) || portBase < 0 || portBase > 5_000) throw new Error('--port-base must be a whole number from 0 to 5000');
       ensureWebBuild(repoRoot(), log);
-      const infra = await startInfra({ name: 'dev', log });
+      const infra = await startInfra(portBase ? { name: `dev-${portBase}`, portBase, log } : { name: 'dev', log });
       let stack: Awaited<ReturnType<typeof startServices>> | undefined;
       try {
-        stack = await startServices({ dataDir: infra.dataDir, infraEnv: infra.env, demoData: true, log, replicas, onStatusChange: printStatus });
+        stack = await startServices({ dataDir: infra.dataDir, infraEnv: infra.env, demoData: true, log, replicas, onStatusChange: printStatus, portOffset: portBase });
       } catch (err) {
         await infra.stop();
         throw err;
@@ -97,7 +102,7 @@ async function main(argv: string[]): Promise<void> {
       console.log(`\nCentral PA Desi Community is running (ready in ${((Date.now() - t0) / 1000).toFixed(0)} s):`);
       console.log(`  site          ${stack.urls.site}`);
       console.log(`  mail catcher  ${infra.env.MAIL_UI_URL}`);
-      printDemoAccounts(stack.demoPassword);
+      printDemoAccounts(stack.demoPassword, infra.dataDir);
       console.log(`  logs          ${path.join(infra.dataDir, 'logs')}`);
       printStatus(stack.status());
       console.log('A process that stops by itself is started again (the status line shows it). Ctrl-C stops everything.');
@@ -131,7 +136,7 @@ async function main(argv: string[]): Promise<void> {
       if (!built) log('the first web builds are not all done yet: see the watch:web lines above');
       console.log(`\nDevelopment mode: ${stack.urls.site} — edit shell/, mf-*/ or packages/ui|web-core, wait for "built", reload.`);
       console.log(`  mail catcher  ${infra.env.MAIL_UI_URL}`);
-      printDemoAccounts(stack.demoPassword);
+      printDemoAccounts(stack.demoPassword, infra.dataDir);
       console.log(`  logs          ${path.join(infra.dataDir, 'logs')}`);
       console.log('Ctrl-C stops everything.');
       await Promise.race([untilSignal(), watcherExited]);
