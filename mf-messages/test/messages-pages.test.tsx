@@ -13,7 +13,6 @@ import ConversationPage from '../src/pages/ConversationPage.tsx';
 import InboxPage from '../src/pages/InboxPage.tsx';
 import NewConversationPage from '../src/pages/NewConversationPage.tsx';
 import UnsubscribePage from '../src/pages/UnsubscribePage.tsx';
-import MessagesLink from '../src/widgets/MessagesLink.tsx';
 
 type Answer = [number, unknown];
 type Call = { method: string; path: string; search: string; body: unknown };
@@ -65,7 +64,6 @@ async function renderAt(path: string, api: Api) {
       { path: '/messages/new', element: <NewConversationPage /> },
       { path: '/messages/unsubscribe', element: <UnsubscribePage /> },
       { path: '/messages/:id', element: <ConversationPage /> },
-      { path: '/header', element: <MessagesLink /> },
       { path: '/auth', element: <h1>Auth page</h1> },
     ],
     { initialEntries: [path] },
@@ -304,11 +302,5 @@ describe('the pages', () => {
     expect(await screen.findByRole('heading', { name: 'Link Not Valid' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Unsubscribe' })).toBeNull();
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
-  });
-
-  it('the header link: the unread badge from the count', async () => {
-    await renderAt('/header', signedIn({ 'GET /api/messages/unread-count': [200, { unread: 3 }] }));
-    expect(await screen.findByRole('link', { name: 'Messages, 3 unread' })).toBeTruthy();
-    expect(screen.getByTestId('unread-badge').textContent).toBe('3');
   });
 });

@@ -52,16 +52,18 @@ describe('remote registry (GET /mf/registry.json)', () => {
     expect(rejected[0]).toContain('invalid metadata of mf_c');
   });
 
-  it('header slots (issue 23) are kept when valid; an unknown one makes the metadata invalid', () => {
-    const messages = { name: 'mf_messages', entry: '/mf/messages/mf-manifest.json', routes: ['/messages'], slots: [], headerSlots: ['header-actions'] };
-    const { remotes, rejected } = parseRegistry({ remotes: [messages, { ...messages, name: 'mf_bad', headerSlots: ['footer'] }, forum] });
+  it('header links (issue 23) are kept as they came: the header checks them, not this first bundle', () => {
+    const link = { id: 'messages', slot: 'header-actions', to: '/messages', label: 'Messages', icon: 'message-square' };
+    const messages = { name: 'mf_messages', entry: '/mf/messages/mf-manifest.json', routes: ['/messages'], slots: [], headerLinks: [link] };
+    const odd = { ...messages, name: 'mf_odd', headerLinks: 'not a list' };
+    const { remotes, rejected } = parseRegistry({ remotes: [messages, odd, forum] });
     expect(remotes).toEqual([
       { ...messages, postAdPanel: false, metadataKnown: true },
-      { name: 'mf_bad', entry: messages.entry, routes: [], slots: [], postAdPanel: false, metadataKnown: false },
+      { ...odd, postAdPanel: false, metadataKnown: true },
       { ...forum, postAdPanel: false, metadataKnown: true },
     ]);
-    expect(remotes[2]).not.toHaveProperty('headerSlots');
-    expect(rejected).toHaveLength(1);
+    expect(remotes[2]).not.toHaveProperty('headerLinks');
+    expect(rejected).toEqual([]);
   });
 
   it('treats a document without a remotes array as no remotes', () => {

@@ -25,7 +25,6 @@ describe.each(remotes)('%s declares what it contributes in src/exposes/metadata.
     expect(routes.routes.map((r) => r.path)).toEqual(declared.metadata.routes);
     expect([...new Set(widgets.widgets.map((w) => w.slot))].sort()).toEqual([...declared.metadata.slots].sort());
     expect(widgets.postAdPanel !== undefined).toBe(declared.metadata.postAdPanel === true);
-    expect([...new Set((widgets.headerWidgets ?? []).map((w) => w.slot))].sort()).toEqual([...(declared.metadata.headerSlots ?? [])].sort());
   });
 });
 
@@ -45,14 +44,5 @@ describe('defineRemoteRoutes / defineRemoteWidgets refuse to disagree with the m
     expect(() => defineRemoteWidgets(metadata, { widgets: [{ id: 'a', slot: 'forum', Component: Page }, { id: 'b', slot: 'hero', Component: Page }] })).toThrow('undeclared slots: hero');
     expect(() => defineRemoteWidgets(metadata, { widgets: [{ id: 'a', slot: 'forum', Component: Page }], postAdPanel: Page })).toThrow('exported but not declared');
     expect(() => defineRemoteWidgets({ ...metadata, postAdPanel: true }, { widgets: [{ id: 'a', slot: 'forum', Component: Page }] })).toThrow('declared but not exported');
-  });
-
-  it('header widgets: every declared header slot filled, none in an undeclared one (issue 23)', () => {
-    const header = { routes: ['/messages'], slots: [], headerSlots: ['header-actions'] };
-    const badge = { id: 'messages.unread', slot: 'header-actions' as const, Component: Page };
-    expect(defineRemoteWidgets(header, { widgets: [], headerWidgets: [badge] }).headerWidgets).toHaveLength(1);
-    expect(() => defineRemoteWidgets(header, { widgets: [] })).toThrow('header slots without a widget: header-actions');
-    expect(() => defineRemoteWidgets({ ...header, headerSlots: [] }, { widgets: [], headerWidgets: [badge] })).toThrow('header widgets in undeclared slots: header-actions');
-    expect(() => parseWidgetsModule({ widgets: [], headerWidgets: [{ ...badge, slot: 'hero' }] })).toThrow('every one of `headerWidgets` needs an `id`, a known `slot`');
   });
 });

@@ -1,4 +1,4 @@
-import { createRemotesController, headerSlotOwners, postAdPanelCandidates, routeOwners, slotOwners, type RemotesDeps } from '../src/mf/remotes.ts';
+import { createRemotesController, postAdPanelCandidates, routeOwners, slotOwners, type RemotesDeps } from '../src/mf/remotes.ts';
 import { fallbackModuleFor } from '../src/mf/fallback.ts';
 import remoteFallbackPlugin from '../src/mf/runtime-plugin.ts';
 import type { RemoteDescriptor } from '../src/mf/registry.ts';
@@ -293,39 +293,3 @@ describe('errorLoadRemote runtime plugin', () => {
   });
 });
 
-describe('header slots (issue 23): only the remotes that declare one are loaded for it', () => {
-  const messages: RemoteDescriptor = { name: 'mf_messages', entry: '/mf/messages/mf-manifest.json', routes: ['/messages'], slots: [], postAdPanel: false, headerSlots: ['header-actions'], metadataKnown: true };
-  const headerModules: Record<string, unknown> = {
-    ...modules,
-    'mf_messages/widgets': { widgets: [], headerWidgets: [{ id: 'messages.unread', slot: 'header-actions', Component: Widget }] },
-  };
-  beforeEach(() => {
-    jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-  });
-  afterEach(() => jest.restoreAllMocks());
-
-  it("loads the declaring remote's ./widgets, never a remote of unknown metadata, and publishes its header widgets", async () => {
-    const d = deps({ load: async (id: string) => headerModules[id] }, [listings, forum, admin, unknown('mf_other'), messages]);
-    const controller = createRemotesController(d);
-    await controller.loadHeaderWidgetsFor('header-actions');
-    expect(loadedIds(d)).toEqual(['mf_messages/widgets']);
-    const s = controller.getSnapshot();
-    expect(s.headerWidgets.map((w) => [w.id, w.slot, w.remote])).toEqual([['messages.unread', 'header-actions', 'mf_messages']]);
-    expect(s.widgets).toEqual([]);
-    expect(headerSlotOwners(s, 'header-actions').map((r) => r.name)).toEqual(['mf_messages']);
-    // its home slots: none, so the home page never loads it
-    expect(slotOwners(s, 'hero').map((r) => r.name)).toEqual(['mf_listings', 'mf_other']);
-  });
-
-  it('a remote that fails is marked failed and contributes nothing; no declaring remote loads nothing', async () => {
-    const d = deps({ load: async () => Promise.reject(new Error('gone')) }, [listings, messages]);
-    const controller = createRemotesController(d);
-    await controller.loadHeaderWidgetsFor('header-actions');
-    expect(stateOf(controller, 'mf_messages').widgetsLoad.status).toBe('failed');
-    expect(controller.getSnapshot().headerWidgets).toEqual([]);
-    const none = deps({}, [listings, forum]);
-    await createRemotesController(none).loadHeaderWidgetsFor('header-actions');
-    expect(none.load).not.toHaveBeenCalled();
-  });
-});

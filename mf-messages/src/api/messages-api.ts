@@ -1,12 +1,12 @@
 import { MESSAGE_MAIL_UNSUBSCRIBE_PATH } from '@cp/contracts';
-import type { ConversationPage, ConversationSummary, Listing, Message, MessagePage, OpenConversationAnswer, UnreadCount } from '@cp/contracts';
+import type { ConversationPage, ConversationSummary, Listing, Message, MessagePage, OpenConversationAnswer } from '@cp/contracts';
 import { baseApi } from '@cp/web-core';
 
 /**
  * The messages calls (issue 23), injected into the page's one API when a page of this remote loads. Its cache tags are
- * its own (added here, not in web-core): the inbox, a conversation, its messages, the unread count.
+ * its own (added here, not in web-core): the inbox, a conversation, its messages.
  */
-const api = baseApi.enhanceEndpoints({ addTagTypes: ['Conversation', 'ConversationMessages', 'UnreadCount'] });
+const api = baseApi.enhanceEndpoints({ addTagTypes: ['Conversation', 'ConversationMessages'] });
 
 const path = (id: string) => `/api/conversations/${encodeURIComponent(id)}`;
 
@@ -38,11 +38,7 @@ export const messagesApi = api.injectEndpoints({
     /** Marks the other person's messages read (204). */
     markRead: build.mutation<null, string>({
       query: (id) => ({ url: `${path(id)}/read`, method: 'POST' }),
-      invalidatesTags: (_result, _error, id) => [{ type: 'UnreadCount' }, { type: 'Conversation', id: 'LIST' }, { type: 'Conversation', id }],
-    }),
-    getUnreadCount: build.query<UnreadCount, void>({
-      query: () => '/api/messages/unread-count',
-      providesTags: [{ type: 'UnreadCount' }],
+      invalidatesTags: (_result, _error, id) => [{ type: 'Conversation', id: 'LIST' }, { type: 'Conversation', id }],
     }),
     blockUser: build.mutation<null, { userId: string; conversationId: string }>({
       query: ({ userId }) => ({ url: '/api/blocks', method: 'POST', body: { userId } }),
@@ -71,7 +67,6 @@ export const {
   useSendMessageMutation,
   useOpenConversationMutation,
   useMarkReadMutation,
-  useGetUnreadCountQuery,
   useBlockUserMutation,
   useUnblockUserMutation,
   useGetListingTitleQuery,

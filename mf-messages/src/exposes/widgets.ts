@@ -1,12 +1,8 @@
-import { defineRemoteWidgets, lazyPage } from '@cp/web-core/contract';
+import { defineRemoteWidgets } from '@cp/web-core/contract';
 import metadata from './metadata.json';
-import '../styles.css';
 
 /**
- * mf-messages' `./widgets`: no home section; the header's Messages link with the unread badge (its header slot in
- * metadata.json). The shell loads this module for signed-in visitors once their page is interactive.
+ * mf-messages' `./widgets`: no home section. Its header link (Messages, with the unread badge) is data in
+ * metadata.json (`headerLinks`): the shell draws it without loading this remote.
  */
-export const { widgets, headerWidgets } = defineRemoteWidgets(metadata, {
-  widgets: [],
-  headerWidgets: [{ id: 'messages.unread', slot: 'header-actions', Component: lazyPage(() => import('../widgets/MessagesLink.tsx')) }],
-});
+export const { widgets } = defineRemoteWidgets(metadata, { widgets: [] });

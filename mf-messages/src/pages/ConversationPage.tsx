@@ -6,7 +6,7 @@ import { Badge, Button, EmptyState, Skeleton, toast } from '@cp/ui';
 import { ConfirmButton } from '@cp/ui/alert-dialog';
 import { isApiError, LoadError, serverErrorText } from '@cp/web-core';
 import { ReportButton } from '@cp/web-core/moderation';
-import { useLiveConnected, useLiveMessages } from '../api/live.ts';
+import { useLiveMessages } from '../api/live.ts';
 import { useBlockUserMutation, useGetConversationQuery, useGetMessagesQuery, useMarkReadMutation, useSendMessageMutation, useUnblockUserMutation } from '../api/messages-api.ts';
 import { Composer } from '../components/Composer.tsx';
 import { MessageText } from '../components/MessageText.tsx';
@@ -57,8 +57,7 @@ export const NEWEST_REFRESH_MS = 60_000;
  * again when the live stream says the conversation changed (api/live.ts); every minute while it is not open.
  */
 function MessagesChunk({ id, before, viewerId, isOldest, onOlder }: { id: string; before: string | null; viewerId: string; isOldest: boolean; onOlder: (cursor: string) => void }) {
-  useLiveMessages();
-  const live = useLiveConnected();
+  const live = useLiveMessages();
   const { data, isLoading, error, refetch } = useGetMessagesQuery({ id, before }, before === null && !live ? { pollingInterval: NEWEST_REFRESH_MS, skipPollingIfUnfocused: true } : {});
   if (isLoading) {
     return (

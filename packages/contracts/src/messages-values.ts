@@ -54,3 +54,6 @@ export const MESSAGES_MESSAGES = {
  *   event: read     — a participant read a conversation of the viewer's
  */
 export const MESSAGES_STREAM_EVENTS = ['ready', 'message', 'read'] as const;
+export const MESSAGES_STREAM_PATH = '/api/messages/stream';
+/** GET: `{ unread }`, the other participants' unread messages over all the viewer's conversations (the header's badge). */
+export const MESSAGES_UNREAD_COUNT_PATH = '/api/messages/unread-count';

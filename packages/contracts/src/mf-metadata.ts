@@ -1,7 +1,7 @@
 /**
  * What a microfrontend (a Module Federation remote `mf_<name>`) declares it contributes to the site, as data: the
  * route path patterns it owns, the home-page slots its widgets fill, whether it provides the body of the Post Ad
- * dialog, and the header slots it fills (optional). Each remote keeps it in `src/exposes/metadata.json`; its `./routes` and `./widgets` modules are built from
+ * dialog, and the links it puts into the header (optional). Each remote keeps it in `src/exposes/metadata.json`; its `./routes` and `./widgets` modules are built from
  * that file (`defineRemoteRoutes` / `defineRemoteWidgets` of `@cp/web-core/contract` refuse to disagree with it), its
  * build publishes it in `mf-manifest.json` (`metaData.cpRemote`), the gateway copies it into `GET /mf/registry.json`,
  * and the shell decides from it which remote to load, and when, without loading any remote first.
@@ -40,12 +40,44 @@ export type HomeSlot = (typeof HOME_SLOTS)[number];
 export const FIRST_SCREEN_SLOTS: readonly HomeSlot[] = ['hero', 'categories', 'featured-listings', 'recent-listings'];
 
 /**
- * The places in the site's header a remote may fill (issue 23: mf-messages' Messages link and unread badge). The shell
- * renders them for signed-in visitors only, and loads the remotes that declare one after the page is interactive,
- * never on a first view's critical path. `header-actions`: beside the theme toggle, before the account menu.
+ * The places in the site's header a remote may put a link into (issue 23: mf-messages' Messages link and unread
+ * badge). `header-actions`: beside the theme toggle, before the account menu.
  */
 export const HEADER_SLOTS = ['header-actions'] as const;
 export type HeaderSlot = (typeof HEADER_SLOTS)[number];
+
+/** The icons a header link may show: the shell draws them (its header chunk carries each one). */
+export const HEADER_LINK_ICONS = ['message-square', 'bell'] as const;
+export type HeaderLinkIcon = (typeof HEADER_LINK_ICONS)[number];
+
+export const HEADER_LINK_LIMITS = { perRemote: 3, id: 40, label: 40, url: 200, events: 8, event: 40 } as const;
+export const HEADER_LINK_ID = /^[a-z][a-z0-9-]*$/;
+/** A same-origin API path without query, fragment or dot segments: `/api/...`. */
+export const HEADER_LINK_API_PATH = /^\/api(?:\/(?!\.\.?(?:\/|$))[A-Za-z0-9._~-]+)+$/;
+/** A JSON field name or a server-sent event name: letters, digits, `_` and `-`, starting with a letter. */
+export const HEADER_LINK_NAME = /^[A-Za-z][A-Za-z0-9_-]*$/;
+
+/**
+ * A link a remote puts into a header slot, as data: the shell draws it for signed-in visitors (never on a first view's
+ * critical path) without loading the remote, so a badge on every page costs the page no remote container (issue 20
+ * §7: every page within 190 KB). The remote's team still owns what it says and where it points: a new label, count
+ * or stream ships with the remote's build, through the registry.
+ * - `to`: one of the remote's own routes (a static path).
+ * - `count`: the badge. The shell asks GET `url` (same origin, with the session) for a JSON object whose `field` is a
+ *   whole number; past 0 the link shows it and its accessible name becomes "<label>, <n> <noun>". It asks again when
+ *   the window gets the focus back, on every `live` event, and every minute while no stream is open.
+ * - `live`: a server-sent event stream (GET `url`) whose `events` change the count. The page shares one connection
+ *   per stream with the remote's own pages (`@cp/web-core/live-stream`).
+ */
+export interface HeaderLink {
+  id: string;
+  slot: HeaderSlot;
+  to: string;
+  label: string;
+  icon: HeaderLinkIcon;
+  count?: { url: string; field: string; noun: string };
+  live?: { url: string; events: string[] };
+}
 
 /**
  * Whether `pathname` matches a route pattern of ROUTE_PATTERN's form the way react-router's matchPath does for the
@@ -99,8 +131,8 @@ export interface RemoteMetadata {
   slots: HomeSlot[];
   /** Its `./widgets` export `postAdPanel` (the body of the header's Post Ad dialog). */
   postAdPanel?: boolean;
-  /** Header slots its `./widgets` fill (`headerWidgets`); absent when none. */
-  headerSlots?: HeaderSlot[];
+  /** The links it puts into the header's slots; absent when none. */
+  headerLinks?: HeaderLink[];
 }
 
 const isHomeSlot = (value: unknown): value is HomeSlot => (HOME_SLOTS as readonly unknown[]).includes(value);
@@ -115,10 +147,6 @@ function firstDuplicate(values: readonly string[]): string | undefined {
   return undefined;
 }
 
-/**
- * Checks a remote's metadata (unknown keys are ignored, as by the zod schema). Returns the metadata with only the
- * known keys, or why it is invalid.
- */
 /** Why `list` is not a valid `field` (an array of valid, distinct values); undefined when it is. */
 function listError(list: unknown, field: string, valid: (value: unknown) => boolean, invalid: (value: unknown) => string, name: string): string | undefined {
   if (!Array.isArray(list)) return `\`${field}\` must be an array`;
@@ -130,16 +158,88 @@ function listError(list: unknown, field: string, valid: (value: unknown) => bool
 
 const isRoute = (route: unknown) => typeof route === 'string' && route.length <= REMOTE_METADATA_LIMITS.routeLength && ROUTE_PATTERN.test(route);
 
-export function checkRemoteMetadata(value: unknown): { ok: true; metadata: RemoteMetadata } | { ok: false; error: string } {
+const isHeaderLinkIcon = (value: unknown): value is HeaderLinkIcon => (HEADER_LINK_ICONS as readonly unknown[]).includes(value);
+const isText = (value: unknown, max: number, pattern?: RegExp) => typeof value === 'string' && value.trim().length > 0 && value.length <= max && (!pattern || pattern.test(value));
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Why `link` is not a valid header link of a remote whose routes are `routes`; undefined when it is. */
+function headerLinkError(link: unknown, routes: readonly string[]): string | undefined {
+  if (!isObject(link)) return 'a header link must be an object';
+  const { id, slot, to, label, icon, count, live } = link;
+  const name = isText(id, HEADER_LINK_LIMITS.id, HEADER_LINK_ID) ? (id as string) : undefined;
+  if (name === undefined) return 'a header link needs an `id` (lowercase letters, digits and -)';
+  if (!isHeaderSlot(slot)) return `header link ${name}: unknown header slot ${JSON.stringify(slot)}`;
+  if (typeof to !== 'string' || !routes.includes(to) || to.includes(':') || to.includes('*')) return `header link ${name}: \`to\` must be one of the remote's static routes`;
+  if (!isText(label, HEADER_LINK_LIMITS.label)) return `header link ${name}: \`label\` must be 1 to ${HEADER_LINK_LIMITS.label} characters`;
+  if (!isHeaderLinkIcon(icon)) return `header link ${name}: unknown icon ${JSON.stringify(icon)}`;
+  if (count !== undefined) {
+    if (!isObject(count) || !isText(count.url, HEADER_LINK_LIMITS.url, HEADER_LINK_API_PATH) || !isText(count.field, HEADER_LINK_LIMITS.event, HEADER_LINK_NAME) || !isText(count.noun, HEADER_LINK_LIMITS.label)) {
+      return `header link ${name}: \`count\` needs a \`url\` (/api/...), a \`field\` and a \`noun\``;
+    }
+  }
+  if (live !== undefined) {
+    const events = isObject(live) ? live.events : undefined;
+    const eventsOk = Array.isArray(events) && events.length > 0 && events.length <= HEADER_LINK_LIMITS.events && events.every((e) => isText(e, HEADER_LINK_LIMITS.event, HEADER_LINK_NAME)) && firstDuplicate(events as string[]) === undefined;
+    if (count === undefined || !isObject(live) || !isText(live.url, HEADER_LINK_LIMITS.url, HEADER_LINK_API_PATH) || !eventsOk) {
+      return `header link ${name}: \`live\` needs a \`count\`, a \`url\` (/api/...) and 1 to ${HEADER_LINK_LIMITS.events} distinct \`events\``;
+    }
+  }
+  return undefined;
+}
+
+/** The header link with only its known keys. */
+function headerLinkOf(link: HeaderLink): HeaderLink {
+  const { id, slot, to, label, icon, count, live } = link;
+  return {
+    id,
+    slot,
+    to,
+    label,
+    icon,
+    ...(count ? { count: { url: count.url, field: count.field, noun: count.noun } } : {}),
+    ...(live ? { live: { url: live.url, events: [...live.events] } } : {}),
+  };
+}
+
+/**
+ * Checks a remote's header links (`headerLinks` of its metadata) against its routes. Returns the links with only the
+ * known keys (none when absent), or why they are invalid. Apart from `checkPageMetadata` so the shell's first bundle,
+ * which reads the registry, does not carry it: the header's own chunk checks the links it draws.
+ */
+export function checkHeaderLinks(links: unknown, routes: readonly string[]): { ok: true; links: HeaderLink[] } | { ok: false; error: string } {
+  if (links === undefined) return { ok: true, links: [] };
+  if (!Array.isArray(links)) return { ok: false, error: '`headerLinks` must be an array' };
+  if (links.length > HEADER_LINK_LIMITS.perRemote) return { ok: false, error: `at most ${HEADER_LINK_LIMITS.perRemote} header links` };
+  for (const link of links) {
+    const error = headerLinkError(link, routes);
+    if (error !== undefined) return { ok: false, error };
+  }
+  const duplicate = firstDuplicate(links.map((l: { id: string }) => l.id));
+  if (duplicate !== undefined) return { ok: false, error: `header link ${duplicate} is listed twice` };
+  return { ok: true, links: (links as HeaderLink[]).map(headerLinkOf) };
+}
+
+/**
+ * Checks what pages need of a remote's metadata: its routes, home slots and Post Ad panel (unknown keys are ignored,
+ * as by the zod schema, and so are `headerLinks`: see `checkHeaderLinks`). Returns them, or why they are invalid.
+ */
+export function checkPageMetadata(value: unknown): { ok: true; metadata: Omit<RemoteMetadata, 'headerLinks'> } | { ok: false; error: string } {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, error: 'metadata must be an object' };
-  const { routes, slots, postAdPanel, headerSlots } = value as { routes?: unknown; slots?: unknown; postAdPanel?: unknown; headerSlots?: unknown };
+  const { routes, slots, postAdPanel } = value as { routes?: unknown; slots?: unknown; postAdPanel?: unknown };
   if (Array.isArray(routes) && routes.length > REMOTE_METADATA_LIMITS.routes) return { ok: false, error: `at most ${REMOTE_METADATA_LIMITS.routes} routes` };
   const error =
     listError(routes, 'routes', isRoute, (r) => `invalid route pattern ${JSON.stringify(r)}`, 'route') ??
     listError(slots, 'slots', isHomeSlot, (slot) => `unknown home slot ${JSON.stringify(slot)}`, 'slot') ??
-    (postAdPanel !== undefined && typeof postAdPanel !== 'boolean' ? '`postAdPanel` must be a boolean' : undefined) ??
-    (headerSlots === undefined ? undefined : listError(headerSlots, 'headerSlots', isHeaderSlot, (slot) => `unknown header slot ${JSON.stringify(slot)}`, 'header slot'));
+    (postAdPanel !== undefined && typeof postAdPanel !== 'boolean' ? '`postAdPanel` must be a boolean' : undefined);
   if (error !== undefined) return { ok: false, error };
-  const header = Array.isArray(headerSlots) && headerSlots.length > 0 ? { headerSlots: [...(headerSlots as HeaderSlot[])] } : {};
-  return { ok: true, metadata: { routes: [...(routes as string[])], slots: [...(slots as HomeSlot[])], ...(postAdPanel ? { postAdPanel: true } : {}), ...header } };
+  return { ok: true, metadata: { routes: [...(routes as string[])], slots: [...(slots as HomeSlot[])], ...(postAdPanel ? { postAdPanel: true } : {}) } };
+}
+
+/** Checks a remote's whole metadata (`checkPageMetadata` and `checkHeaderLinks`): the same rules as the zod schema. */
+export function checkRemoteMetadata(value: unknown): { ok: true; metadata: RemoteMetadata } | { ok: false; error: string } {
+  const page = checkPageMetadata(value);
+  if (!page.ok) return page;
+  const header = checkHeaderLinks((value as { headerLinks?: unknown }).headerLinks, page.metadata.routes);
+  if (!header.ok) return header;
+  return { ok: true, metadata: { ...page.metadata, ...(header.links.length > 0 ? { headerLinks: header.links } : {}) } };
 }

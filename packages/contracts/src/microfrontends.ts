@@ -1,6 +1,18 @@
 import './zod-config.ts';
 import { z } from 'zod';
-import { HEADER_SLOTS, HOME_SLOTS, MANIFEST_METADATA_KEY, REMOTE_METADATA_LIMITS, REMOTE_NAME_PATTERN, ROUTE_PATTERN } from './mf-metadata.ts';
+import {
+  HEADER_LINK_API_PATH,
+  HEADER_LINK_ICONS,
+  HEADER_LINK_ID,
+  HEADER_LINK_LIMITS,
+  HEADER_LINK_NAME,
+  HEADER_SLOTS,
+  HOME_SLOTS,
+  MANIFEST_METADATA_KEY,
+  REMOTE_METADATA_LIMITS,
+  REMOTE_NAME_PATTERN,
+  ROUTE_PATTERN,
+} from './mf-metadata.ts';
 
 /**
  * The microfrontend metadata and the remote registry as zod schemas, for the Node.js boundaries: a remote's build
@@ -11,6 +23,29 @@ import { HEADER_SLOTS, HOME_SLOTS, MANIFEST_METADATA_KEY, REMOTE_METADATA_LIMITS
 
 const unique = (values: readonly string[]) => new Set(values).size === values.length;
 
+const text = (max: number) => z.string().max(max).refine((value) => value.trim().length > 0, 'must not be blank');
+const apiPath = text(HEADER_LINK_LIMITS.url).regex(HEADER_LINK_API_PATH);
+const name = text(HEADER_LINK_LIMITS.event).regex(HEADER_LINK_NAME);
+
+/** A link a remote puts into a header slot (mf-metadata.ts `HeaderLink`); `to` is checked against the routes below. */
+export const HeaderLinkSchema = z.object({
+  id: text(HEADER_LINK_LIMITS.id).regex(HEADER_LINK_ID),
+  slot: z.enum(HEADER_SLOTS),
+  to: z.string(),
+  label: text(HEADER_LINK_LIMITS.label),
+  icon: z.enum(HEADER_LINK_ICONS),
+  count: z.object({ url: apiPath, field: name, noun: text(HEADER_LINK_LIMITS.label) }).optional(),
+  live: z.object({ url: apiPath, events: z.array(name).min(1).max(HEADER_LINK_LIMITS.events).refine(unique, 'an event is listed twice') }).optional(),
+});
+
+function headerLinksOf<T extends z.ZodType<{ id: string }>>(link: T) {
+  return z
+    .array(link)
+    .max(HEADER_LINK_LIMITS.perRemote)
+    .refine((links) => unique(links.map((l) => l.id)), 'a header link is listed twice')
+    .optional();
+}
+
 const metadataShape = {
   routes: z
     .array(z.string().max(REMOTE_METADATA_LIMITS.routeLength).regex(ROUTE_PATTERN))
@@ -18,14 +53,26 @@ const metadataShape = {
     .refine(unique, 'a route is listed twice'),
   slots: z.array(z.enum(HOME_SLOTS)).refine(unique, 'a slot is listed twice'),
   postAdPanel: z.boolean().optional(),
-  headerSlots: z.array(z.enum(HEADER_SLOTS)).refine(unique, 'a header slot is listed twice').optional(),
+  headerLinks: headerLinksOf(HeaderLinkSchema),
 };
 
-/** What a remote contributes (see mf-metadata.ts): its routes, its home slots, the Post Ad panel, its header slots. Unknown keys are dropped. */
-export const RemoteMetadataSchema = z.object(metadataShape);
+/** A header link goes to one of its remote's static routes, and has a count when it has a live stream. */
+const headerLinksFit = (metadata: { routes: string[]; headerLinks?: Array<z.infer<typeof HeaderLinkSchema>> }, ctx: z.RefinementCtx) => {
+  for (const [i, link] of (metadata.headerLinks ?? []).entries()) {
+    if (!metadata.routes.includes(link.to) || link.to.includes(':') || link.to.includes('*')) {
+      ctx.addIssue({ code: 'custom', path: ['headerLinks', i, 'to'], message: "must be one of the remote's static routes" });
+    }
+    if (link.live && !link.count) ctx.addIssue({ code: 'custom', path: ['headerLinks', i, 'live'], message: 'a live stream needs a count' });
+  }
+};
+
+/** What a remote contributes (see mf-metadata.ts): its routes, its home slots, the Post Ad panel, its header links. Unknown keys are dropped. */
+export const RemoteMetadataSchema = z.object(metadataShape).superRefine(headerLinksFit);
 
 /** A remote's own `src/exposes/metadata.json`, as its build reads it: unknown keys (typos) are refused. */
-export const RemoteMetadataSourceSchema = z.strictObject(metadataShape);
+export const RemoteMetadataSourceSchema = z
+  .strictObject({ ...metadataShape, headerLinks: headerLinksOf(HeaderLinkSchema.strict()) })
+  .superRefine(headerLinksFit);
 
 /** The part of a remote's mf-manifest.json the gateway reads: the metadata its build published. */
 export const RemoteManifestMetadataSchema = z.object({
@@ -37,17 +84,19 @@ export const RemoteManifestMetadataSchema = z.object({
  * (its build or server is missing or broken): `routes` and `slots` are empty and the shell treats the remote as one
  * that may own any path and fill any slot (it loads it to find out).
  */
-export const RegistryRemoteSchema = z.object({
-  name: z.string().regex(REMOTE_NAME_PATTERN),
-  /** The remote's mf-manifest.json: a same-origin path (or an http(s) URL). */
-  entry: z.string().min(1).max(2048),
-  routes: metadataShape.routes,
-  slots: metadataShape.slots,
-  postAdPanel: z.literal(true).optional(),
-  /** Present only when the remote fills a header slot. */
-  headerSlots: metadataShape.headerSlots,
-  metadataUnavailable: z.literal(true).optional(),
-});
+export const RegistryRemoteSchema = z
+  .object({
+    name: z.string().regex(REMOTE_NAME_PATTERN),
+    /** The remote's mf-manifest.json: a same-origin path (or an http(s) URL). */
+    entry: z.string().min(1).max(2048),
+    routes: metadataShape.routes,
+    slots: metadataShape.slots,
+    postAdPanel: z.literal(true).optional(),
+    /** Present only when the remote has header links. */
+    headerLinks: metadataShape.headerLinks,
+    metadataUnavailable: z.literal(true).optional(),
+  })
+  .superRefine(headerLinksFit);
 
 /** `GET /mf/registry.json`: the deployed remotes, in the gateway's configured order. */
 export const RegistryDocumentSchema = z.object({ remotes: z.array(RegistryRemoteSchema) });

@@ -1,14 +1,28 @@
 import { checkRemoteMetadata, matchesRoute, RegistryDocumentSchema, RemoteManifestMetadataSchema, RemoteMetadataSchema, RemoteMetadataSourceSchema } from '../src/index.ts';
 
+const MESSAGES_LINK = {
+  id: 'messages',
+  slot: 'header-actions',
+  to: '/messages',
+  label: 'Messages',
+  icon: 'message-square',
+  count: { url: '/api/messages/unread-count', field: 'unread', noun: 'unread' },
+  live: { url: '/api/messages/stream', events: ['ready', 'message', 'read'] },
+};
+const withLink = (change: Record<string, unknown>) => ({ routes: ['/messages', '/messages/:id'], slots: [], headerLinks: [{ ...MESSAGES_LINK, ...change }] });
+
 const valid: unknown[] = [
   { routes: ['/listings', '/listing/:id', '/my-listings'], slots: ['hero', 'categories', 'featured-listings', 'recent-listings'], postAdPanel: true },
   { routes: ['/forum', '/forum/post/:id'], slots: ['forum'] },
   { routes: ['/admin'], slots: [], postAdPanel: false },
   { routes: [], slots: [] },
   { routes: ['/docs/*', '/*', '/a/:b?/c', '/yellow-pages', '/v1.2/x~y'], slots: ['sidebar-ad'] },
-  // header slots (issue 23: mf-messages' unread badge); an empty list is the same as none
-  { routes: ['/messages', '/messages/:id'], slots: [], headerSlots: ['header-actions'] },
-  { routes: [], slots: [], headerSlots: [] },
+  // header links (issue 23: mf-messages' unread badge, drawn by the shell); an empty list is the same as none
+  { routes: ['/messages', '/messages/:id'], slots: [], headerLinks: [MESSAGES_LINK] },
+  { routes: ['/messages', '/alerts'], slots: [], headerLinks: [{ ...MESSAGES_LINK, live: undefined }, { id: 'alerts', slot: 'header-actions', to: '/alerts', label: 'Alerts', icon: 'bell' }] },
+  { routes: [], slots: [], headerLinks: [] },
+  // a link's unknown keys are dropped too
+  { routes: ['/messages'], slots: [], headerLinks: [{ ...MESSAGES_LINK, colour: 'red' }] },
   // unknown keys are dropped (a newer build may publish more)
   { routes: ['/x'], slots: [], since: '2.0' },
 ];
@@ -37,11 +51,32 @@ const invalid: unknown[] = [
   { routes: [], slots: ['footer'] },
   { routes: [], slots: ['hero', 'hero'] },
   { routes: [], slots: [], postAdPanel: 'yes' },
-  { routes: [], slots: [], headerSlots: 'header-actions' },
-  { routes: [], slots: [], headerSlots: ['footer'] },
-  { routes: [], slots: [], headerSlots: ['hero'] },
   { routes: [], slots: ['header-actions'] },
-  { routes: [], slots: [], headerSlots: ['header-actions', 'header-actions'] },
+  { routes: ['/messages'], slots: [], headerLinks: MESSAGES_LINK },
+  { routes: ['/messages'], slots: [], headerLinks: [MESSAGES_LINK, MESSAGES_LINK] },
+  { routes: ['/messages', '/a', '/b', '/c'], slots: [], headerLinks: ['a', 'b', 'c', 'messages'].map((id) => ({ ...MESSAGES_LINK, id, to: id === 'messages' ? '/messages' : `/${id}` })) },
+  { routes: ['/messages'], slots: [], headerLinks: [null] },
+  withLink({ id: 'Messages' }),
+  withLink({ id: '' }),
+  withLink({ slot: 'footer' }),
+  withLink({ slot: 'hero' }),
+  withLink({ to: '/inbox' }), // not one of its routes
+  withLink({ to: '/messages/:id' }), // not a static route
+  withLink({ label: '' }),
+  withLink({ label: '   ' }),
+  withLink({ label: 'x'.repeat(41) }),
+  withLink({ icon: 'skull' }),
+  withLink({ count: { url: 'https://evil.test/count', field: 'unread', noun: 'unread' } }),
+  withLink({ count: { url: '/api/../admin', field: 'unread', noun: 'unread' } }),
+  withLink({ count: { url: '/api/messages/unread-count?x=1', field: 'unread', noun: 'unread' } }),
+  withLink({ count: { url: '/messages/count', field: 'unread', noun: 'unread' } }),
+  withLink({ count: { url: '/api/messages/unread-count', field: '__proto__.x', noun: 'unread' } }),
+  withLink({ count: { url: '/api/messages/unread-count', field: 'unread' } }),
+  withLink({ count: undefined }), // a live stream without a count
+  withLink({ live: { url: '/api/messages/stream', events: [] } }),
+  withLink({ live: { url: '/api/messages/stream', events: ['message', 'message'] } }),
+  withLink({ live: { url: '/api/messages/stream', events: ['a b'] } }),
+  withLink({ live: { url: '/stream', events: ['message'] } }),
 ];
 
 describe('remote metadata: the zod-free check (browser) and the zod schema (build, gateway) agree', () => {
@@ -55,7 +90,7 @@ describe('remote metadata: the zod-free check (browser) and the zod schema (buil
       routes: parsed.routes,
       slots: parsed.slots,
       ...(parsed.postAdPanel ? { postAdPanel: true } : {}),
-      ...(parsed.headerSlots?.length ? { headerSlots: parsed.headerSlots } : {}),
+      ...(parsed.headerLinks?.length ? { headerLinks: parsed.headerLinks } : {}),
     });
   });
 
@@ -69,6 +104,8 @@ describe('remote metadata: the zod-free check (browser) and the zod schema (buil
   test('a remote source file refuses unknown keys (typos); the published metadata is read from the manifest', () => {
     expect(RemoteMetadataSourceSchema.safeParse({ routes: [], slots: [], slot: ['hero'] }).success).toBe(false);
     expect(RemoteMetadataSourceSchema.safeParse({ routes: ['/forum'], slots: ['forum'] }).success).toBe(true);
+    expect(RemoteMetadataSourceSchema.safeParse({ routes: ['/messages'], slots: [], headerLinks: [MESSAGES_LINK] }).success).toBe(true);
+    expect(RemoteMetadataSourceSchema.safeParse({ routes: ['/messages'], slots: [], headerLinks: [{ ...MESSAGES_LINK, lable: 'x' }] }).success).toBe(false);
     const manifest = { id: 'mf_forum', name: 'mf_forum', metaData: { name: 'mf_forum', publicPath: '/mf/forum/', cpRemote: { routes: ['/forum'], slots: ['forum'] } }, shared: [], exposes: [] };
     expect(RemoteManifestMetadataSchema.parse(manifest).metaData.cpRemote).toEqual({ routes: ['/forum'], slots: ['forum'] });
     expect(RemoteManifestMetadataSchema.safeParse({ metaData: { name: 'mf_forum' } }).success).toBe(false);
@@ -80,11 +117,11 @@ describe('remote metadata: the zod-free check (browser) and the zod schema (buil
         remotes: [
           { name: 'mf_listings', entry: '/mf/listings/mf-manifest.json', routes: ['/listings'], slots: ['hero'], postAdPanel: true },
           { name: 'mf_forum', entry: '/mf/forum/mf-manifest.json', routes: [], slots: [], metadataUnavailable: true },
-          { name: 'mf_messages', entry: '/mf/messages/mf-manifest.json', routes: ['/messages'], slots: [], headerSlots: ['header-actions'] },
+          { name: 'mf_messages', entry: '/mf/messages/mf-manifest.json', routes: ['/messages'], slots: [], headerLinks: [MESSAGES_LINK] },
         ],
       }).success,
     ).toBe(true);
-    expect(RegistryDocumentSchema.safeParse({ remotes: [{ name: 'mf_messages', entry: '/x', routes: [], slots: [], headerSlots: ['nav'] }] }).success).toBe(false);
+    expect(RegistryDocumentSchema.safeParse({ remotes: [{ name: 'mf_messages', entry: '/x', routes: [], slots: [], headerLinks: [MESSAGES_LINK] }] }).success).toBe(false);
     expect(RegistryDocumentSchema.safeParse({ remotes: [{ name: 'forum', entry: '/x', routes: [], slots: [] }] }).success).toBe(false);
     expect(RegistryDocumentSchema.safeParse({ remotes: [{ name: 'mf_forum', entry: '/x' }] }).success).toBe(false);
   });

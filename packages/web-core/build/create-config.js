@@ -71,6 +71,9 @@ export const SHARED_SINGLETONS = [
   // The microfrontend contract (lazyPage, defineRemoteRoutes/Widgets, the slots): the host's copy serves every remote's
   // exposed modules, which would otherwise each bundle it beside the host's.
   '@cp/web-core/contract',
+  // The page's server-sent event streams (one connection per stream for the shell's header links and the remotes'
+  // pages); no first view needs it.
+  '@cp/web-core/live-stream',
 ];
 
 /**
@@ -171,8 +174,8 @@ function publishRemoteMetadata(file) {
     }
     const parsed = RemoteMetadataSourceSchema.safeParse(raw);
     if (!parsed.success) throw new Error(`${file}: invalid remote metadata: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`);
-    const { routes, slots, postAdPanel, headerSlots } = parsed.data;
-    stats.metaData[MANIFEST_METADATA_KEY] = { routes, slots, ...(postAdPanel ? { postAdPanel: true } : {}), ...(headerSlots?.length ? { headerSlots } : {}) };
+    const { routes, slots, postAdPanel, headerLinks } = parsed.data;
+    stats.metaData[MANIFEST_METADATA_KEY] = { routes, slots, ...(postAdPanel ? { postAdPanel: true } : {}), ...(headerLinks?.length ? { headerLinks } : {}) };
     return stats;
   };
 }

@@ -1,8 +1,8 @@
 import { createElement, lazy, type ComponentType } from 'react';
 import type { ListingCategory } from '@cp/contracts';
-import { checkRemoteMetadata, HEADER_SLOTS, HOME_SLOTS, type HeaderSlot, type HomeSlot, type RemoteMetadata } from '@cp/contracts/mf-metadata';
+import { checkPageMetadata, HOME_SLOTS, type HomeSlot, type RemoteMetadata } from '@cp/contracts/mf-metadata';
 
-export { checkRemoteMetadata, HEADER_SLOTS, HOME_SLOTS, type HeaderSlot, type HomeSlot, type RemoteMetadata };
+export { HOME_SLOTS, type HomeSlot, type RemoteMetadata };
 
 /**
  * The contract between the shell and every microfrontend (mf-listings, mf-forum, mf-directory, mf-admin, ...).
@@ -10,14 +10,14 @@ export { checkRemoteMetadata, HEADER_SLOTS, HOME_SLOTS, type HeaderSlot, type Ho
  * A remote is a Module Federation container named `mf_<name>`, listed at run time in the registry
  * (`GET /mf/registry.json` → `{ remotes: [{ name, entry, routes, slots, postAdPanel? }] }`), that
  * - declares what it contributes, as data, in `src/exposes/metadata.json` ({@link RemoteMetadata}: the route patterns
- *   it owns, the home slots its widgets fill, whether it provides the Post Ad panel). Its build publishes that file in
- *   its mf-manifest.json, the gateway copies it into the registry, and the shell loads the remote only when the
- *   current URL matches one of its routes, a slot it fills is shown, or the Post Ad dialog opens;
+ *   it owns, the home slots its widgets fill, whether it provides the Post Ad panel, the links it puts into the
+ *   header). Its build publishes that file in its mf-manifest.json, the gateway copies it into the registry, and the
+ *   shell loads the remote only when the current URL matches one of its routes, a slot it fills is shown, or the Post
+ *   Ad dialog opens (a header link is data the shell draws: it loads no remote);
  * - exposes exactly two modules, built from that file with {@link defineRemoteRoutes} and {@link defineRemoteWidgets}
  *   (which refuse to disagree with it):
  *   - `./routes`  → {@link RemoteRoutesModule}: the pages it owns, by path;
- *   - `./widgets` → {@link RemoteWidgetsModule}: what it contributes to the shell's pages (home sections, Post Ad body,
- *     header slots).
+ *   - `./widgets` → {@link RemoteWidgetsModule}: what it contributes to the shell's pages (home sections, Post Ad body).
  * Both modules must stay small: pages and widgets are {@link lazyPage} components, loaded when shown (and before the
  * server's markup of the first view is hydrated).
  * A remote reaches the store through react-redux hooks and adds data with `baseApi.injectEndpoints(...)` or
@@ -52,30 +52,15 @@ export interface PostAdPanelProps {
   initialCategory?: ListingCategory;
 }
 
-/**
- * A part of the site's header (issue 23: mf-messages' Messages link with its unread badge). The shell renders header
- * slots for signed-in visitors only, after the page is interactive, so the component may read the browser at once;
- * it must stay small (a link, a badge) and keep its size while it loads.
- */
-export interface HeaderWidget {
-  /** Unique on the page: `<remote>.<widget>`, e.g. 'messages.unread'. */
-  id: string;
-  slot: HeaderSlot;
-  /** Order inside the slot when several widgets fill it (ascending, default 0). */
-  order?: number;
-  Component: ComponentType;
-}
-
 export interface RemoteWidgetsModule {
   widgets: readonly HomeWidget[];
   /** The body of the header's Post Ad dialog (mf-listings), shown to a logged-in user. */
   postAdPanel?: ComponentType<PostAdPanelProps>;
-  /** What it puts into the header's slots (metadata.json `headerSlots`). */
-  headerWidgets?: readonly HeaderWidget[];
 }
 
-function metadataOf(metadata: unknown, what: string): RemoteMetadata {
-  const checked = checkRemoteMetadata(metadata);
+/** The metadata pages need (the build checks the rest, header links included, against the zod schema). */
+function metadataOf(metadata: unknown, what: string): Omit<RemoteMetadata, 'headerLinks'> {
+  const checked = checkPageMetadata(metadata);
   if (!checked.ok) throw new Error(`${what}: invalid metadata.json: ${checked.error}`);
   return checked.metadata;
 }
@@ -136,17 +121,10 @@ export function defineRemoteRoutes(metadata: unknown, pages: Readonly<Record<str
 
 /**
  * A remote's `./widgets` module, checked against its metadata.json: every widget's slot is declared, every declared
- * slot has a widget, and `postAdPanel` is there exactly when the metadata says so; the same for the header widgets
- * and `headerSlots`. Throws otherwise.
+ * slot has a widget, and `postAdPanel` is there exactly when the metadata says so. Throws otherwise.
  */
 export function defineRemoteWidgets(metadata: unknown, module: RemoteWidgetsModule): RemoteWidgetsModule {
-  const { slots, postAdPanel = false, headerSlots = [] } = metadataOf(metadata, './widgets');
-  const headerFilled = new Set<HeaderSlot>((module.headerWidgets ?? []).map((w) => w.slot));
-  const headerUndeclared = [...headerFilled].filter((slot) => !headerSlots.includes(slot));
-  const headerEmpty = headerSlots.filter((slot) => !headerFilled.has(slot));
-  if (headerUndeclared.length > 0 || headerEmpty.length > 0) {
-    throw new Error(`./widgets disagrees with metadata.json: header slots without a widget: ${listed(headerEmpty)}; header widgets in undeclared slots: ${listed(headerUndeclared)}`);
-  }
+  const { slots, postAdPanel = false } = metadataOf(metadata, './widgets');
   const filled = new Set<HomeSlot>(module.widgets.map((w) => w.slot));
   const undeclared = [...filled].filter((slot) => !slots.includes(slot));
   const empty = slots.filter((slot) => !filled.has(slot));
@@ -187,9 +165,8 @@ function checkWidgets(list: unknown, slots: readonly string[], what: string): vo
 
 /** Checks what a remote returned for `./widgets`. */
 export function parseWidgetsModule(value: unknown): RemoteWidgetsModule {
-  const module = value as { widgets?: unknown; postAdPanel?: unknown; headerWidgets?: unknown } | null;
+  const module = value as { widgets?: unknown; postAdPanel?: unknown } | null;
   checkWidgets(module?.widgets, HOME_SLOTS, 'widgets');
   if (module?.postAdPanel !== undefined && !isComponent(module.postAdPanel)) throw new Error('./widgets: `postAdPanel` must be a component');
-  if (module?.headerWidgets !== undefined) checkWidgets(module.headerWidgets, HEADER_SLOTS, 'headerWidgets');
   return module as RemoteWidgetsModule;
 }

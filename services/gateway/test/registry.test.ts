@@ -11,6 +11,8 @@ import { metadataFromManifest, preloadLinks, registryDocument, urlMetadataReader
 import { Upstream } from '../src/shared/upstream.ts';
 import { client, eventually, startTestGateway } from './helpers.ts';
 
+const HEADER_LINK = { id: 'm', slot: 'header-actions' as const, to: '/m', label: 'M', icon: 'bell' as const, count: { url: '/api/m/count', field: 'n', noun: 'new' } };
+
 /**
  * GET /mf/registry.json carries what each remote contributes, read from the mf-manifest.json of its build: from a
  * build folder (re-read when the file changes) and from a remote's own server (fetched at start, revalidated after
@@ -238,10 +240,11 @@ describe('units', () => {
     expect(preloadLinks([{ key: 'x', entry: 'https://cdn.example/mf/x/mf-manifest.json' }], known, '/x')).toEqual([]);
     expect(preloadLinks([{ key: 'x', entry: '/mf/x/mf-manifest.json' }], known, '/y')).toEqual([]);
     expect(() => metadataFromManifest(manifest('mf_a', { routes: ['/a'], slots: ['footer'] }))).toThrow('no valid remote metadata');
-    // header slots (issue 23): kept when there are some, an empty list dropped, an unknown one refused
-    expect(metadataFromManifest(manifest('mf_m', { routes: ['/m'], slots: [], headerSlots: ['header-actions'] }))).toEqual({ routes: ['/m'], slots: [], headerSlots: ['header-actions'] });
-    expect(metadataFromManifest(manifest('mf_m', { routes: ['/m'], slots: [], headerSlots: [] }))).toEqual({ routes: ['/m'], slots: [] });
-    expect(() => metadataFromManifest(manifest('mf_m', { routes: ['/m'], slots: [], headerSlots: ['footer'] }))).toThrow('no valid remote metadata');
+    // header links (issue 23): kept when there are some, an empty list dropped, an invalid one refused
+    expect(metadataFromManifest(manifest('mf_m', { routes: ['/m'], slots: [], headerLinks: [HEADER_LINK] }))).toEqual({ routes: ['/m'], slots: [], headerLinks: [HEADER_LINK] });
+    expect(metadataFromManifest(manifest('mf_m', { routes: ['/m'], slots: [], headerLinks: [] }))).toEqual({ routes: ['/m'], slots: [] });
+    expect(() => metadataFromManifest(manifest('mf_m', { routes: ['/m'], slots: [], headerLinks: [{ ...HEADER_LINK, slot: 'footer' }] }))).toThrow('no valid remote metadata');
+    expect(() => metadataFromManifest(manifest('mf_m', { routes: ['/n'], slots: [], headerLinks: [HEADER_LINK] }))).toThrow('no valid remote metadata');
   });
 
   test('registryDocument: configuration order; unknown metadata is empty and marked', () => {
@@ -251,13 +254,13 @@ describe('units', () => {
     ];
     const metadata = new Map<string, RemoteMetadata | undefined>([
       ['a', { routes: ['/a'], slots: [], postAdPanel: true }],
-      ['m', { routes: ['/m'], slots: [], headerSlots: ['header-actions'] }],
+      ['m', { routes: ['/m'], slots: [], headerLinks: [HEADER_LINK] }],
     ]);
     expect(registryDocument([...remotes, { key: 'm', name: 'mf_m', entry: '/mf/m/mf-manifest.json', source: { kind: 'dir' as const, dir: '/z' } }], metadata)).toEqual({
       remotes: [
         { name: 'mf_b', entry: '/mf/b/mf-manifest.json', routes: [], slots: [], metadataUnavailable: true },
         { name: 'mf_a', entry: '/mf/a/mf-manifest.json', routes: ['/a'], slots: [], postAdPanel: true },
-        { name: 'mf_m', entry: '/mf/m/mf-manifest.json', routes: ['/m'], slots: [], headerSlots: ['header-actions'] },
+        { name: 'mf_m', entry: '/mf/m/mf-manifest.json', routes: ['/m'], slots: [], headerLinks: [HEADER_LINK] },
       ],
     });
   });

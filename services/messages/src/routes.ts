@@ -1,5 +1,5 @@
 import type { Context, Next } from 'koa';
-import { MESSAGES_MESSAGES } from '@cp/contracts';
+import { MESSAGES_MESSAGES, MESSAGES_STREAM_PATH, MESSAGES_UNREAD_COUNT_PATH } from '@cp/contracts';
 import { createRouter, HttpError, unauthorized, type Auth, type AuthUser } from '@cp/service-kit';
 import { blockUser, listBlocks, unblockUser } from './use-cases/blocks.ts';
 import { contentSnapshot } from './use-cases/content-snapshot.ts';
@@ -42,13 +42,13 @@ export function messagesRoutes(deps: MessagesDeps, auth: Auth, live?: (ctx: Cont
     await markRead(deps, user(ctx), ctx.params.id ?? '');
     ctx.status = 204;
   });
-  router.get('/api/messages/unread-count', signedIn, async (ctx) => {
+  router.get(MESSAGES_UNREAD_COUNT_PATH, signedIn, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await unreadCount(deps, user(ctx));
   });
 
   // Live delivery (server-sent events; live-stream.ts).
-  router.get('/api/messages/stream', signedIn, async (ctx) => {
+  router.get(MESSAGES_STREAM_PATH, signedIn, async (ctx) => {
     if (!live) throw new HttpError(503, 'Service Unavailable');
     await live(ctx, user(ctx).id);
   });

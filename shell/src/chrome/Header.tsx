@@ -20,8 +20,8 @@ const loadMobileMenu = () => import('./MobileMenu.tsx');
 const MobileMenu = lazy(loadMobileMenu);
 const loadPostAdDialog = () => import('./PostAdDialog.tsx');
 const PostAdDialog = lazy(() => loadPostAdDialog().then((m) => ({ default: m.PostAdDialog })));
-// The remotes' header parts (issue 23): for a signed-in visitor, once the page is interactive.
-const HeaderSlot = lazy(() => import('./HeaderSlot.tsx'));
+// The remotes' header links (issue 23): for a signed-in visitor, once the page is interactive.
+const HeaderLinks = lazy(() => import('./HeaderLinks.tsx'));
 
 function initials(name: string): string {
   return name
@@ -80,7 +80,7 @@ export function Header() {
           {/* First in the group: it grows to the left, so nothing else in the header moves when it arrives. */}
           {user && mounted ? (
             <Suspense fallback={null}>
-              <HeaderSlot slot="header-actions" />
+              <HeaderLinks slot="header-actions" />
             </Suspense>
           ) : null}
           <WhatsAppLink className="hidden md:inline-flex" />

@@ -1,4 +1,4 @@
-import { checkRemoteMetadata, MF_REGISTRY_PATH, REMOTE_NAME_PATTERN, type HeaderSlot, type HomeSlot } from '@cp/contracts/mf-metadata';
+import { checkPageMetadata, MF_REGISTRY_PATH, REMOTE_NAME_PATTERN, type HomeSlot } from '@cp/contracts/mf-metadata';
 
 /**
  * The runtime registry of microfrontends. The shell knows no remote at build time: at startup it reads
@@ -6,7 +6,8 @@ import { checkRemoteMetadata, MF_REGISTRY_PATH, REMOTE_NAME_PATTERN, type Header
  * `{ "remotes": [{ "name": "mf_listings", "entry": "/mf/listings/mf-manifest.json", "routes": ["/listings", ...],
  *    "slots": ["hero", ...], "postAdPanel": true }, ...] }`.
  * The metadata (routes, slots, postAdPanel) says which remote to load for a path, a home slot or the Post Ad dialog,
- * before loading any. A remote listed without it (`metadataUnavailable`, an older gateway, invalid metadata) may own
+ * before loading any. Its header links (`headerLinks`) are kept as they came: the header's own chunk checks and draws
+ * them (src/chrome/HeaderLinks.tsx), so this first bundle does not carry their rules. A remote listed without it (`metadataUnavailable`, an older gateway, invalid metadata) may own
  * any path or slot: the shell loads it to find out.
  * A registry that cannot be read means "no remotes": the shell's own pages keep working.
  * Checked by hand (@cp/contracts/mf-metadata, no zod): this code is part of the home page's first bundle.
@@ -23,8 +24,8 @@ export interface RemoteDescriptor {
   slots: readonly HomeSlot[];
   /** It provides the body of the Post Ad dialog. */
   postAdPanel: boolean;
-  /** The header slots its widgets fill (none when absent). */
-  headerSlots?: readonly HeaderSlot[];
+  /** Its header links as the registry gave them, unchecked (`checkHeaderLinks` of @cp/contracts/mf-metadata). */
+  headerLinks?: unknown;
   /** false: the registry has no (valid) metadata for it; it may own any path and fill any slot. */
   metadataKnown: boolean;
 }
@@ -54,7 +55,7 @@ export function parseRegistry(document: unknown, origin?: string): { remotes: Re
   if (!Array.isArray(list)) return { remotes, rejected: ['registry: `remotes` is not an array'] };
   const seen = new Set<string>();
   for (const item of list as unknown[]) {
-    const { name, entry, routes, slots, postAdPanel, headerSlots, metadataUnavailable } = (item ?? {}) as Record<string, unknown>;
+    const { name, entry, routes, slots, postAdPanel, headerLinks, metadataUnavailable } = (item ?? {}) as Record<string, unknown>;
     if (typeof name !== 'string' || !REMOTE_NAME_PATTERN.test(name) || typeof entry !== 'string' || !isAllowedEntry(entry, origin)) {
       rejected.push(`registry: invalid remote ${JSON.stringify(item)}`);
       continue;
@@ -68,14 +69,14 @@ export function parseRegistry(document: unknown, origin?: string): { remotes: Re
       remotes.push({ name, entry, ...UNKNOWN });
       continue;
     }
-    const checked = checkRemoteMetadata({ routes, slots, postAdPanel, headerSlots });
+    const checked = checkPageMetadata({ routes, slots, postAdPanel });
     if (!checked.ok) {
       rejected.push(`registry: invalid metadata of ${name} (${checked.error}): it is loaded to find out what it owns`);
       remotes.push({ name, entry, ...UNKNOWN });
       continue;
     }
     const { metadata } = checked;
-    remotes.push({ name, entry, routes: metadata.routes, slots: metadata.slots, postAdPanel: metadata.postAdPanel === true, ...(metadata.headerSlots ? { headerSlots: metadata.headerSlots } : {}), metadataKnown: true });
+    remotes.push({ name, entry, routes: metadata.routes, slots: metadata.slots, postAdPanel: metadata.postAdPanel === true, ...(headerLinks !== undefined ? { headerLinks } : {}), metadataKnown: true });
   }
   return { remotes, rejected };
 }

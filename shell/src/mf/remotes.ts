@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { matchPath } from 'react-router';
 import { FIRST_SCREEN_SLOTS } from '@cp/contracts/mf-metadata';
-import { parseRoutesModule, parseWidgetsModule, preloadOf, REMOTE_EXPOSES, type HeaderSlot, type HeaderWidget, type HomeSlot, type HomeWidget, type PostAdPanelProps, type RemoteRoute } from '@cp/web-core/contract';
+import { parseRoutesModule, parseWidgetsModule, preloadOf, REMOTE_EXPOSES, type HomeSlot, type HomeWidget, type PostAdPanelProps, type RemoteRoute } from '@cp/web-core/contract';
 import { failureOf } from './fallback.ts';
 import type { RemoteDescriptor } from './registry.ts';
 
@@ -28,10 +28,6 @@ export interface LoadedWidget extends HomeWidget {
   remote: string;
 }
 
-export interface LoadedHeaderWidget extends HeaderWidget {
-  remote: string;
-}
-
 export interface RemotesSnapshot {
   /** 'loading' until the registry has been read (or failed). */
   phase: 'loading' | 'ready';
@@ -41,8 +37,6 @@ export interface RemotesSnapshot {
   routes: readonly LoadedRoute[];
   /** The widgets of the remotes whose ./widgets are loaded, by `order`. */
   widgets: readonly LoadedWidget[];
-  /** The header widgets of the remotes whose ./widgets are loaded, by `order`. */
-  headerWidgets: readonly LoadedHeaderWidget[];
   postAdPanel?: ComponentType<PostAdPanelProps>;
 }
 
@@ -79,8 +73,6 @@ export interface RemotesController {
   loadWidgetsFor: (slot: HomeSlot) => Promise<void>;
   /** Loads the ./widgets of the remote that provides the Post Ad panel. */
   loadPostAdPanel: () => Promise<void>;
-  /** Loads the ./widgets of the remotes that declare this header slot (known metadata only: the header is an extra). */
-  loadHeaderWidgetsFor: (slot: HeaderSlot) => Promise<void>;
   /** Loads again every exposed module that failed (after registering its remote again). */
   retry: () => Promise<void>;
 }
@@ -140,19 +132,8 @@ export function postAdPanelCandidates(snapshot: RemotesSnapshot): RemoteState[] 
   return snapshot.remotes.filter((r) => r.widgetsLoad.status !== 'ready' && (r.metadataKnown ? r.postAdPanel : true));
 }
 
-/**
- * The remotes that fill a header slot: by their loaded header widgets once loaded, else by the registry. A remote of
- * unknown metadata is not loaded for the header: the header is no reason to load every such remote on every page.
- */
-export function headerSlotOwners(snapshot: RemotesSnapshot, slot: HeaderSlot): RemoteState[] {
-  return snapshot.remotes.filter((r) =>
-    r.widgetsLoad.status === 'ready' ? snapshot.headerWidgets.some((w) => w.remote === r.name && w.slot === slot) : r.metadataKnown && (r.headerSlots ?? []).includes(slot),
-  );
-}
-
 interface LoadedWidgets {
   widgets: LoadedWidget[];
-  headerWidgets: LoadedHeaderWidget[];
   postAdPanel?: ComponentType<PostAdPanelProps>;
 }
 
@@ -167,7 +148,7 @@ const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.l
  */
 export function createRemotesController(deps: RemotesDeps): RemotesController {
   const timeoutMs = deps.timeoutMs ?? 15_000;
-  let snapshot: RemotesSnapshot = { phase: 'loading', remotes: [], routes: [], widgets: [], headerWidgets: [] };
+  let snapshot: RemotesSnapshot = { phase: 'loading', remotes: [], routes: [], widgets: [] };
   const loadedRoutes = new Map<string, LoadedRoute[]>();
   const loadedWidgets = new Map<string, LoadedWidgets>();
   const inflight = new Map<string, Promise<void>>();
@@ -179,9 +160,8 @@ export function createRemotesController(deps: RemotesDeps): RemotesController {
     const names = merged.remotes.map((r) => r.name);
     const byOrder = (a: { order?: number }, b: { order?: number }) => (a.order ?? 0) - (b.order ?? 0);
     const widgets = names.flatMap((n) => loadedWidgets.get(n)?.widgets ?? []).sort(byOrder);
-    const headerWidgets = names.flatMap((n) => loadedWidgets.get(n)?.headerWidgets ?? []).sort(byOrder);
     const postAdPanel = names.map((n) => loadedWidgets.get(n)?.postAdPanel).find((p) => p !== undefined);
-    snapshot = { ...merged, routes: names.flatMap((n) => loadedRoutes.get(n) ?? []), widgets, headerWidgets };
+    snapshot = { ...merged, routes: names.flatMap((n) => loadedRoutes.get(n) ?? []), widgets };
     if (postAdPanel) snapshot.postAdPanel = postAdPanel;
     else delete snapshot.postAdPanel;
     for (const listener of listeners) listener();
@@ -217,7 +197,6 @@ export function createRemotesController(deps: RemotesDeps): RemotesController {
         checkAgainstRegistry(remote, kind, { slots: [...new Set(parsed.widgets.map((w) => w.slot))], postAdPanel: parsed.postAdPanel !== undefined });
         loadedWidgets.set(remote.name, {
           widgets: parsed.widgets.map((w) => ({ ...w, remote: remote.name })),
-          headerWidgets: (parsed.headerWidgets ?? []).map((w) => ({ ...w, remote: remote.name })),
           ...(parsed.postAdPanel ? { postAdPanel: parsed.postAdPanel } : {}),
         });
       }
@@ -277,7 +256,6 @@ export function createRemotesController(deps: RemotesDeps): RemotesController {
     start,
     loadRoutesFor: (pathname) => loadAll((s) => routeOwners(s, pathname), 'routes'),
     loadWidgetsFor: (slot) => loadAll((s) => slotOwners(s, slot), 'widgets'),
-    loadHeaderWidgetsFor: (slot) => loadAll((s) => headerSlotOwners(s, slot), 'widgets'),
     async loadFirstView(pathname) {
       if (pathname === '/') await loadAll((s) => [...new Set(FIRST_SCREEN_SLOTS.flatMap((slot) => slotOwners(s, slot)))], 'widgets');
       else await loadAll((s) => routeOwners(s, pathname), 'routes');

@@ -1,5 +1,5 @@
 /**
- * What each deployed microfrontend contributes (its routes, home slots, Post Ad panel: @cp/contracts mf-metadata),
+ * What each deployed microfrontend contributes (its routes, home slots, Post Ad panel, header links: @cp/contracts mf-metadata),
  * read from the mf-manifest.json its build published (`metaData.cpRemote`), for the registry (`GET /mf/registry.json`).
  * Moving or upgrading a remote stays a configuration change: the gateway reads the metadata from wherever WEB_REMOTES
  * points, the shell is not rebuilt.
@@ -38,8 +38,8 @@ export function metadataFromManifest(text: string): RemoteMetadata {
   if (!parsed.success) {
     throw new Error(`${MANIFEST_FILE} has no valid remote metadata (${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')})`);
   }
-  const { routes, slots, postAdPanel, headerSlots } = parsed.data.metaData.cpRemote;
-  return { routes, slots, ...(postAdPanel ? { postAdPanel: true } : {}), ...(headerSlots?.length ? { headerSlots } : {}) };
+  const { routes, slots, postAdPanel, headerLinks } = parsed.data.metaData.cpRemote;
+  return { routes, slots, ...(postAdPanel ? { postAdPanel: true } : {}), ...(headerLinks?.length ? { headerLinks } : {}) };
 }
 
 /** One remote of the registry document: its metadata, or empty metadata marked unavailable. */
@@ -51,7 +51,7 @@ export function registryEntry(remote: Pick<WebRemote, 'name' | 'entry'>, metadat
     routes: metadata.routes,
     slots: metadata.slots,
     ...(metadata.postAdPanel ? { postAdPanel: true as const } : {}),
-    ...(metadata.headerSlots?.length ? { headerSlots: metadata.headerSlots } : {}),
+    ...(metadata.headerLinks?.length ? { headerLinks: metadata.headerLinks } : {}),
   };
 }
 
