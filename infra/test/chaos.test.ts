@@ -15,7 +15,7 @@ import { profileDir } from '../src/paths.ts';
 import { testEnv } from '../src/jest/test-env.ts';
 import { runChaos, total, type ChaosResult } from '../../scripts/chaos/run.ts';
 
-jest.setTimeout(480_000);
+jest.setTimeout(540_000);
 
 const dataDir = path.join(profileDir('test'), `chaos-${randomUUID().slice(0, 8)}`);
 let result: ChaosResult;
@@ -38,7 +38,7 @@ beforeAll(async () => {
     posts: 4,
     reviewsPerS: 1,
     recoveryTimeoutMs: 90_000,
-    settleTimeoutMs: 120_000,
+    settleTimeoutMs: 180_000, // the runner's default: a retried event waits up to 60 s between deliveries (the kit's backoff)
     log: (l) => process.stderr.write(`[chaos] ${l}\n`),
   });
   process.stderr.write(`${result.table}\n`);

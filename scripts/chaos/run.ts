@@ -11,10 +11,10 @@
  *   process), caught during a burst of listing creations.
  */
 import { randomUUID } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { MongoClient, type Db } from 'mongodb';
-import { connectNats, consumerBacklog, createLogger, type NatsHandle } from '@cp/service-kit';
+import { connectNats, consumerBacklog, createLogger, DEAD_LETTER_STREAM, type NatsHandle } from '@cp/service-kit';
 import { eventStream, YELLOW_PAGES_MAIN_CATEGORIES } from '@cp/contracts';
 import { REPLY_NOTICES_DURABLE } from '../../services/comms/src/events/reply-notices.ts';
 import { AD_COUNTER_DURABLE } from '../../services/ads/src/events/ad-counter.ts';
@@ -69,6 +69,25 @@ async function until(probe: () => Promise<boolean>, timeoutMs: number, everyMs =
     if (Date.now() > deadline) return false;
     await sleep(everyMs);
   }
+}
+
+/**
+ * What a run that did not settle prints to explain itself: the dead letters of the consumers it judges, and the last
+ * warnings and errors of each service's log (pino JSON lines, level 40 and up).
+ */
+async function diagnostics(dataDir: string, nats: NatsHandle): Promise<string[]> {
+  const lines: string[] = [];
+  const dead = await nats.jsm.streams.info(DEAD_LETTER_STREAM).then((i) => i.state.messages, () => undefined);
+  lines.push(`dead letters: ${dead ?? 'unknown'}`);
+  const logDir = path.join(dataDir, 'logs');
+  for (const file of existsSync(logDir) ? readdirSync(logDir).filter((f) => f.endsWith('.log')).sort() : []) {
+    const problems = readFileSync(path.join(logDir, file), 'utf8')
+      .split('\n')
+      .filter((l) => /"level":(4|5|6)\d/.test(l))
+      .slice(-5);
+    for (const l of problems) lines.push(`${file}: ${l.slice(0, 400)}`);
+  }
+  return lines;
 }
 
 export const faultLabel = (f: Fault) => (f.startsWith('replica:') ? `kill -9 ${f.slice('replica:'.length)}#2` : f === 'nats' ? 'kill -9 nats-server' : f === 'mongod' ? 'kill -9 mongod' : 'kill -9 relay mid-batch');
@@ -259,18 +278,39 @@ export async function runChaos(opts: ChaosRunOptions): Promise<ChaosResult> {
           return out;
         }),
       );
-    const settled = await until(async () => {
-      for (const d of [dbs.listings, dbs.forum, dbs.directory]) if ((await d.collection('outbox').countDocuments({ status: 'pending' })) > 0) return false;
+    // What the settle step still waits for (undefined: settled); the last answer is noted when it times out, so a
+    // failed run says where the events stopped.
+    let waitingFor = 'the first probe';
+    const unsettled = async (): Promise<string | undefined> => {
+      for (const [name, d] of Object.entries({ listings: dbs.listings, forum: dbs.forum, directory: dbs.directory })) {
+        const pending = await d.collection('outbox').countDocuments({ status: 'pending' });
+        if (pending > 0) return `${name}'s outbox: ${pending} pending`;
+      }
       for (const [stream, durable] of [[eventStream('ads').name, AD_COUNTER_DURABLE], [eventStream('forum').name, REPLY_NOTICES_DURABLE]] as const) {
         const b = await consumerBacklog(nats!.jsm, stream, durable);
-        if (b.pending > 0 || b.ackPending > 0) return false;
+        if (b.pending > 0 || b.ackPending > 0) return `${durable}: ${b.pending} pending, ${b.ackPending} awaiting ack`;
       }
-      if ((await dbs.comms.collection('mail_batches').countDocuments({ state: { $in: ['open', 'sending', 'retrying'] } })) > 0) return false;
+      const batches = await dbs.comms.collection('mail_batches').countDocuments({ state: { $in: ['open', 'sending', 'retrying'] } });
+      if (batches > 0) return `comms: ${batches} mail batches not sent`;
       const want = await stored();
       const replicas = await searchListings();
-      return replicas.every((r) => want.every(([id, title]) => r.get(id) === title));
-    }, settleTimeout, 1_000);
-    if (!settled) notes.push(`not settled within ${settleTimeout / 1000} s: the judge reads what is there`);
+      const behind = replicas.map((r) => want.filter(([id, title]) => r.get(id) !== title).length);
+      return behind.some((n) => n > 0) ? `search: replicas behind by ${behind.join(', ')} listings` : undefined;
+    };
+    const settled = await until(
+      async () => {
+        const reason = await unsettled();
+        if (reason === undefined) return true;
+        waitingFor = reason;
+        return false;
+      },
+      settleTimeout,
+      1_000,
+    );
+    if (!settled) {
+      notes.push(`not settled within ${settleTimeout / 1000} s (still waiting for ${waitingFor}): the judge reads what is there`);
+      for (const line of await diagnostics(opts.dataDir, nats!)) log(`  ${line}`);
+    }
     log('judging');
     const verdict = await judge({ records: load.records, phases, recovery, writesAgain, dbs, nats, adId, mailStoreFile: chaos.mailStoreFile, searchListings: await searchListings() });
     writeFileSync(path.join(opts.dataDir, 'writes.json'), JSON.stringify(load.records));
