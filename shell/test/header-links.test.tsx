@@ -1,26 +1,18 @@
 /**
  * @jest-environment ./shell/test/support/jsdom-env.mjs
  */
-import { act, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, useNavigate, type NavigateFunction } from 'react-router';
-import { createAppStore } from '@cp/web-core';
-import { App, SiteRoutes } from '../src/app/App.tsx';
+import { act, screen, waitFor } from '@testing-library/react';
+import { FakeEventSource } from '../../packages/web-core/test/support/fake-event-source.ts';
+import { MESSAGES_LINK } from '../../packages/contracts/test/support/header-link-sample.ts';
 import { createRemotesController, type RemotesDeps } from '../src/mf/remotes.ts';
 import type { RemoteDescriptor } from '../src/mf/registry.ts';
+import { renderSite } from './support/render-site.tsx';
 
 /**
  * The header's links (issue 23; issue 20 §7): a remote declares them in its registry metadata and the shell draws them
  * for a signed-in visitor, without loading the remote: mf-messages' Messages link with the unread badge.
  */
-const LINK = {
-  id: 'messages',
-  slot: 'header-actions',
-  to: '/messages',
-  label: 'Messages',
-  icon: 'message-square',
-  count: { url: '/api/messages/unread-count', field: 'unread', noun: 'unread' },
-  live: { url: '/api/messages/stream', events: ['ready', 'message', 'read'] },
-};
+const LINK = MESSAGES_LINK;
 const messages = (headerLinks: unknown): RemoteDescriptor => ({
   name: 'mf_messages',
   entry: '/mf/messages/mf-manifest.json',
@@ -30,31 +22,6 @@ const messages = (headerLinks: unknown): RemoteDescriptor => ({
   headerLinks,
   metadataKnown: true,
 });
-
-/** A server-sent event stream the test drives: `emit` an event, `refuse` it. */
-class FakeEventSource extends EventTarget {
-  static readonly CONNECTING = 0;
-  static readonly OPEN = 1;
-  static readonly CLOSED = 2;
-  static instances: FakeEventSource[] = [];
-  readyState = FakeEventSource.CONNECTING;
-  readonly url: string;
-  constructor(url: string) {
-    super();
-    this.url = url;
-    FakeEventSource.instances.push(this);
-  }
-  open() {
-    this.readyState = FakeEventSource.OPEN;
-    this.dispatchEvent(new Event('open'));
-  }
-  emit(event: string, data = '{}') {
-    this.dispatchEvent(new MessageEvent(event, { data }));
-  }
-  close() {
-    this.readyState = FakeEventSource.CLOSED;
-  }
-}
 
 let unread = 0;
 let countAsked = 0;
@@ -73,30 +40,13 @@ function fakeApi({ loggedIn }: { loggedIn: boolean }) {
   }) as typeof fetch;
 }
 
-async function renderSite(registry: RemoteDescriptor[], { loggedIn = true, path = '/about' } = {}) {
+function renderWith(registry: RemoteDescriptor[], { loggedIn = true, path = '/about' } = {}) {
   fakeApi({ loggedIn });
   const load: RemotesDeps['load'] = async (id) => {
     loaded.push(id);
     return undefined;
   };
-  const controller = createRemotesController({ readRegistry: async () => ({ remotes: registry }), register: () => undefined, load, timeoutMs: 200 });
-  await controller.start();
-  let navigate: NavigateFunction = () => undefined;
-  function CaptureNavigate() {
-    navigate = useNavigate();
-    return null;
-  }
-  await act(async () => {
-    render(
-      <App store={createAppStore()} remotes={controller}>
-        <MemoryRouter initialEntries={[path]}>
-          <CaptureNavigate />
-          <SiteRoutes />
-        </MemoryRouter>
-      </App>,
-    );
-  });
-  return { navigate: (to: string) => act(async () => void navigate(to)) };
+  return renderSite(createRemotesController({ readRegistry: async () => ({ remotes: registry }), register: () => undefined, load, timeoutMs: 200 }), path);
 }
 
 beforeEach(() => {
@@ -113,7 +63,7 @@ afterEach(() => {
 describe("the header's links, drawn from the registry (no remote loaded)", () => {
   it('signed in: the link with its count, in the header', async () => {
     unread = 3;
-    await renderSite([messages([LINK])]);
+    await renderWith([messages([LINK])]);
     const link = await screen.findByRole('link', { name: 'Messages, 3 unread' });
     expect(link.closest('header')).toBeTruthy();
     expect(link.getAttribute('href')).toBe('/messages');
@@ -122,7 +72,7 @@ describe("the header's links, drawn from the registry (no remote loaded)", () =>
   });
 
   it('no unread: the plain link; past nine: "9+"', async () => {
-    await renderSite([messages([LINK])]);
+    await renderWith([messages([LINK])]);
     expect(await screen.findByRole('link', { name: 'Messages' })).toBeTruthy();
     expect(screen.queryByTestId('header-count-messages')).toBeNull();
     unread = 12;
@@ -132,7 +82,7 @@ describe("the header's links, drawn from the registry (no remote loaded)", () =>
   });
 
   it('signed out: no link, nothing asked', async () => {
-    await renderSite([messages([LINK])], { loggedIn: false });
+    await renderWith([messages([LINK])], { loggedIn: false });
     await screen.findByRole('link', { name: 'Login' });
     expect(screen.queryByRole('link', { name: /^Messages/ })).toBeNull();
     expect(countAsked).toBe(0);
@@ -141,14 +91,14 @@ describe("the header's links, drawn from the registry (no remote loaded)", () =>
   it('invalid links are left out (and reported); the other remotes are not affected', async () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     const alerts: RemoteDescriptor = { ...messages([{ ...LINK, id: 'alerts', to: '/alerts', label: 'Alerts', icon: 'bell', live: undefined }]), name: 'mf_alerts', routes: ['/alerts'] };
-    await renderSite([messages([{ ...LINK, to: '/inbox' }]), alerts]);
+    await renderWith([messages([{ ...LINK, to: '/inbox' }]), alerts]);
     expect(await screen.findByRole('link', { name: 'Alerts' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: /^Messages/ })).toBeNull();
     expect(warn.mock.calls.map((c) => String(c[0])).some((m) => m.includes('invalid header links of mf_messages'))).toBe(true);
   });
 
   it('without a live stream: asked again on navigation', async () => {
-    const { navigate } = await renderSite([messages([LINK])]);
+    const { navigate } = await renderWith([messages([LINK])]);
     await screen.findByRole('link', { name: 'Messages' });
     const before = countAsked;
     unread = 1;
@@ -159,7 +109,7 @@ describe("the header's links, drawn from the registry (no remote loaded)", () =>
 
   it("live: one stream; each of its declared events asks again, other events do not; navigation doesn't while it is open", async () => {
     (globalThis as { EventSource?: unknown }).EventSource = FakeEventSource;
-    const { navigate } = await renderSite([messages([LINK])]);
+    const { navigate } = await renderWith([messages([LINK])]);
     await screen.findByRole('link', { name: 'Messages' });
     expect(FakeEventSource.instances.map((s) => s.url)).toEqual(['/api/messages/stream']);
     const stream = FakeEventSource.instances[0]!;

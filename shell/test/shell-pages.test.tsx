@@ -3,14 +3,14 @@
  */
 import { lazy } from 'react';
 import { act, render, screen, within } from '@testing-library/react';
-import { MemoryRouter, useNavigate, type NavigateFunction } from 'react-router';
+import { MemoryRouter } from 'react-router';
 import { Provider } from 'react-redux';
 import { createAppStore } from '@cp/web-core';
-import { App, SiteRoutes } from '../src/app/App.tsx';
 import { PostAdDialog } from '../src/chrome/PostAdDialog.tsx';
 import { RemotesProvider } from '../src/mf/RemotesContext.tsx';
 import { createRemotesController, type RemotesDeps } from '../src/mf/remotes.ts';
 import type { RemoteDescriptor } from '../src/mf/registry.ts';
+import { renderSite } from './support/render-site.tsx';
 
 const ListingsPage = () => <h1>Listings page from the remote</h1>;
 const ForumPage = () => <h1>Forum page from the remote</h1>;
@@ -67,24 +67,7 @@ function fakeApi({ loggedIn = false } = {}) {
 
 async function renderAt(path: string, load: RemotesDeps['load'], registry: RemoteDescriptor[] = REGISTRY) {
   fakeApi();
-  const controller = remotes(load, registry);
-  await controller.start();
-  let navigate: NavigateFunction = () => undefined;
-  function CaptureNavigate() {
-    navigate = useNavigate();
-    return null;
-  }
-  await act(async () => {
-    render(
-      <App store={createAppStore()} remotes={controller}>
-        <MemoryRouter initialEntries={[path]}>
-          <CaptureNavigate />
-          <SiteRoutes />
-        </MemoryRouter>
-      </App>,
-    );
-  });
-  return { navigate: (to: string) => navigate(to) };
+  return renderSite(remotes(load, registry), path);
 }
 
 /** An IntersectionObserver that reports "near the viewport" only when a test scrolls (`scrollAll`). */
@@ -173,13 +156,9 @@ describe('shell composition', () => {
     const router = await renderAt('/forum/post/12', healthy);
     expect(await screen.findByRole('heading', { name: 'Forum page from the remote' })).toBeTruthy();
     expect(loaded).toEqual(['mf_forum/routes']);
-    await act(async () => {
-      await router.navigate('/admin');
-    });
+    await router.navigate('/admin');
     expect(await screen.findByRole('heading', { name: 'Admin page from the remote' })).toBeTruthy();
-    await act(async () => {
-      await router.navigate('/');
-    });
+    await router.navigate('/');
     expect(await screen.findByRole('heading', { name: 'Remote hero' })).toBeTruthy();
     expect(loaded.sort()).toEqual(['mf_admin/routes', 'mf_forum/routes', 'mf_forum/widgets', 'mf_listings/widgets']);
   });

@@ -1,14 +1,6 @@
 import { checkRemoteMetadata, matchesRoute, RegistryDocumentSchema, RemoteManifestMetadataSchema, RemoteMetadataSchema, RemoteMetadataSourceSchema } from '../src/index.ts';
+import { MESSAGES_LINK } from './support/header-link-sample.ts';
 
-const MESSAGES_LINK = {
-  id: 'messages',
-  slot: 'header-actions',
-  to: '/messages',
-  label: 'Messages',
-  icon: 'message-square',
-  count: { url: '/api/messages/unread-count', field: 'unread', noun: 'unread' },
-  live: { url: '/api/messages/stream', events: ['ready', 'message', 'read'] },
-};
 const withLink = (change: Record<string, unknown>) => ({ routes: ['/messages', '/messages/:id'], slots: [], headerLinks: [{ ...MESSAGES_LINK, ...change }] });
 
 const valid: unknown[] = [

@@ -1,41 +1,5 @@
 import { isLiveOpen, RETRY_MS, subscribeLive, watchLive } from '../lib/live-stream.ts';
-
-/** A server-sent event stream the test drives. */
-class FakeEventSource extends EventTarget {
-  static readonly CONNECTING = 0;
-  static readonly OPEN = 1;
-  static readonly CLOSED = 2;
-  static instances: FakeEventSource[] = [];
-  readyState = FakeEventSource.CONNECTING;
-  closed = false;
-  readonly url: string;
-  constructor(url: string) {
-    super();
-    this.url = url;
-    FakeEventSource.instances.push(this);
-  }
-  open() {
-    this.readyState = FakeEventSource.OPEN;
-    this.dispatchEvent(new Event('open'));
-  }
-  emit(event: string, data = '{}') {
-    this.dispatchEvent(new MessageEvent(event, { data }));
-  }
-  /** A refusal (an error status): the browser's EventSource gives up. */
-  refuse() {
-    this.readyState = FakeEventSource.CLOSED;
-    this.dispatchEvent(new Event('error'));
-  }
-  /** A dropped connection: the browser reconnects by itself. */
-  drop() {
-    this.readyState = FakeEventSource.CONNECTING;
-    this.dispatchEvent(new Event('error'));
-  }
-  close() {
-    this.readyState = FakeEventSource.CLOSED;
-    this.closed = true;
-  }
-}
+import { FakeEventSource } from './support/fake-event-source.ts';
 
 const live = () => FakeEventSource.instances.filter((s) => !s.closed);
 
