@@ -1,6 +1,7 @@
 import './zod-config.ts';
 import { z } from 'zod';
-import { CursorPageSchema, cursorQuery, HttpUrlSchema, IdSchema, ImageUrlSchema, IsoDateTimeSchema, LIMITS } from './common.ts';
+import { CursorPageSchema, cursorQuery, HttpUrlSchema, IdSchema, ImageUrlSchema, IsoDateTimeSchema } from './common.ts';
+import { LIMITS } from './constants.ts';
 import { LIST_PAGE_SIZES } from './lists.ts';
 import { PAGE_VIEW_ID_PATTERN } from './visitor.ts';
 

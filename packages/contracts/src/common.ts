@@ -1,25 +1,7 @@
 import './zod-config.ts';
 import { z } from 'zod';
-import { QUERY_TEXT_MAX } from './constants.ts';
+import { LIMITS, QUERY_TEXT_MAX } from './constants.ts';
 
-/**
- * Bounds the spec leaves open ("not shown"), chosen here once for client and server:
- * usernames 3-32 characters of letters, digits, _ . -; passwords up to 128; e-mail up to 254; titles up to 120;
- * descriptions up to 5000; forum content up to 10000; URLs up to 2048 and http(s) only; phones up to 32.
- */
-export const LIMITS = {
-  usernameMin: 3,
-  usernameMax: 32,
-  passwordMax: 128,
-  emailMax: 254,
-  nameMax: 80,
-  titleMax: 120,
-  descriptionMax: 5000,
-  contentMax: 10_000,
-  urlMax: 2048,
-  phoneMax: 32,
-  shortTextMax: 200,
-} as const;
 
 /** An entity's id: a UUID (constants.ts ID_PATTERN is its shape, for pages that must not load zod). */
 export const IdSchema = z.uuid();

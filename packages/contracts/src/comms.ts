@@ -1,7 +1,7 @@
 import './zod-config.ts';
 import { z } from 'zod';
-import { IdSchema, IsoDateTimeSchema, LIMITS } from './common.ts';
-import { MIN_CONTACT_MESSAGE, MIN_CONTACT_NAME, MIN_CONTACT_SUBJECT } from './constants.ts';
+import { IdSchema, IsoDateTimeSchema } from './common.ts';
+import { LIMITS, MIN_CONTACT_MESSAGE, MIN_CONTACT_NAME, MIN_CONTACT_SUBJECT } from './constants.ts';
 
 /** contact_messages (spec §3). */
 export const ContactMessageSchema = z.object({

@@ -1,4 +1,24 @@
 /** Business constants and limits (spec §9). The screens' timings are the web's: `@cp/ui/timings`. */
+/**
+ * Bounds the spec leaves open ("not shown"), chosen here once for client and server (plain values: a page that shows
+ * them loads no zod):
+ * usernames 3-32 characters of letters, digits, _ . -; passwords up to 128; e-mail up to 254; titles up to 120;
+ * descriptions up to 5000; forum content up to 10000; URLs up to 2048 and http(s) only; phones up to 32.
+ */
+export const LIMITS = {
+  usernameMin: 3,
+  usernameMax: 32,
+  passwordMax: 128,
+  emailMax: 254,
+  nameMax: 80,
+  titleMax: 120,
+  descriptionMax: 5000,
+  contentMax: 10_000,
+  urlMax: 2048,
+  phoneMax: 32,
+  shortTextMax: 200,
+} as const;
+
 export const MAX_IMAGES_PER_LISTING = 10;
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 /** The longest search or filter text a query string may carry (QueryTextSchema; the search boxes' maxLength). */

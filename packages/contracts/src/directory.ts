@@ -1,7 +1,8 @@
 import './zod-config.ts';
 import { z } from 'zod';
 import { ModerationStateSchema } from './moderation.ts';
-import { CursorPageSchema, cursorQuery, HttpUrlSchema, IdSchema, ImageUrlSchema, IsoDateTimeSchema, LIMITS, QueryTextSchema } from './common.ts';
+import { CursorPageSchema, cursorQuery, HttpUrlSchema, IdSchema, ImageUrlSchema, IsoDateTimeSchema, QueryTextSchema } from './common.ts';
+import { LIMITS } from './constants.ts';
 import { LIST_PAGE_SIZES } from './lists.ts';
 import { REVIEW_COMMENT_MAX } from './directory-values.ts';
 

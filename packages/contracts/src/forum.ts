@@ -1,9 +1,9 @@
 import './zod-config.ts';
 import { z } from 'zod';
 import { ModerationStateSchema } from './moderation.ts';
-import { CursorPageSchema, cursorQuery, IdSchema, IsoDateTimeSchema, LIMITS, StoredImageUrlSchema } from './common.ts';
+import { CursorPageSchema, cursorQuery, IdSchema, IsoDateTimeSchema, StoredImageUrlSchema } from './common.ts';
 import { LIST_PAGE_SIZES } from './lists.ts';
-import { MIN_POST_CONTENT, MIN_POST_TITLE, MIN_REPLY } from './constants.ts';
+import { LIMITS, MIN_POST_CONTENT, MIN_POST_TITLE, MIN_REPLY } from './constants.ts';
 import { FORUM_CATEGORIES } from './forum-values.ts';
 
 export const ForumCategorySchema = z.enum(FORUM_CATEGORIES, { error: 'Please select a category' });

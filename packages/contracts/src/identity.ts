@@ -1,7 +1,7 @@
 import './zod-config.ts';
 import { z } from 'zod';
-import { IdSchema, IsoDateTimeSchema, LIMITS } from './common.ts';
-import { MIN_REGISTER_PASSWORD, MIN_RESET_PASSWORD } from './constants.ts';
+import { IdSchema, IsoDateTimeSchema } from './common.ts';
+import { LIMITS, MIN_REGISTER_PASSWORD, MIN_RESET_PASSWORD } from './constants.ts';
 
 const username = z
   .string({ error: 'Username is required' })

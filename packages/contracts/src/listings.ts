@@ -1,8 +1,8 @@
 import './zod-config.ts';
 import { z } from 'zod';
 import { ModerationStateSchema } from './moderation.ts';
-import { IdSchema, IsoDateTimeSchema, LIMITS, PageResponseSchema, QueryTextSchema, StoredImageUrlSchema } from './common.ts';
-import { MAX_IMAGES_PER_LISTING, MAX_LISTING_EMPLOYER, MIN_LISTING_DESCRIPTION, MIN_LISTING_EMPLOYER, MIN_LISTING_TITLE, PRICE_BUCKET_IDS } from './constants.ts';
+import { IdSchema, IsoDateTimeSchema, PageResponseSchema, QueryTextSchema, StoredImageUrlSchema } from './common.ts';
+import { LIMITS, MAX_IMAGES_PER_LISTING, MAX_LISTING_EMPLOYER, MIN_LISTING_DESCRIPTION, MIN_LISTING_EMPLOYER, MIN_LISTING_TITLE, PRICE_BUCKET_IDS } from './constants.ts';
 import { EVENT_TYPES, LISTING_CATEGORIES, LISTING_STATUSES, LISTING_TIERS, LOCATIONS } from './listing-values.ts';
 import { CONTACT_PREFERENCES, DEFAULT_CONTACT_PREFERENCE } from './contact-preference.ts';
 import { LIST_PAGE_SIZES } from './lists.ts';

@@ -1,9 +1,10 @@
-import { ContactMessageInsertSchema } from '@cp/contracts';
 import { Button, Field, Input, Textarea, toast } from '@cp/ui';
 import { serverErrorText } from '@cp/web-core';
 import { useSchemaForm } from '@cp/web-core/schema-form';
 import { useSendContactMessageMutation } from '../api/comms-api.ts';
+import { formSchema } from '../forms/form-schema.ts';
 
+const CONTACT_SCHEMA = formSchema('ContactMessageInsertSchema');
 const EMPTY = { name: '', email: '', subject: '', message: '' };
 
 export interface ContactFormProps {
@@ -16,7 +17,7 @@ export interface ContactFormProps {
 
 /** The contact form (spec §5 rules from @cp/contracts; POST /api/contact). */
 export function ContactForm({ onSent, submitLabel = 'Send Message', initialSubject = '' }: ContactFormProps) {
-  const form = useSchemaForm(ContactMessageInsertSchema, { ...EMPTY, subject: initialSubject });
+  const form = useSchemaForm(CONTACT_SCHEMA, { ...EMPTY, subject: initialSubject });
   const { values, errors, text: set } = form;
   const [send, { isLoading }] = useSendContactMessageMutation();
 
@@ -30,7 +31,7 @@ export function ContactForm({ onSent, submitLabel = 'Send Message', initialSubje
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-4">
+    <form noValidate onSubmit={onSubmit} {...form.intent} className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Name" required error={errors.name}>
           <Input autoComplete="name" value={values.name} onChange={set('name')} />

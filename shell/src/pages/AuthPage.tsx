@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { Building2, MessagesSquare, ShoppingBag } from 'lucide-react';
-import { LoginRequestSchema, RegisterFormSchema } from '@cp/contracts';
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Field, Input, Label, toast } from '@cp/ui';
 import { Checkbox } from '@cp/ui/checkbox';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@cp/ui/tabs';
 import { useAuth } from '@cp/web-core';
 import { useSchemaForm } from '@cp/web-core/schema-form';
+import { formSchema } from '../forms/form-schema.ts';
 import { loginFailureToast, registrationFailureToast } from '@cp/web-core/auth-messages';
 import { useSignIn } from '@cp/web-core/sign-in';
 import { SectionSkeleton } from '../mf/RemoteBoundary.tsx';
@@ -30,10 +30,13 @@ export function afterLoginPath(next: string | null): string {
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
+const LOGIN_SCHEMA = formSchema('LoginRequestSchema');
+const REGISTER_SCHEMA = formSchema('RegisterFormSchema');
+
 function LoginForm() {
   const { login } = useSignIn();
   const [params] = useSearchParams();
-  const form = useSchemaForm(LoginRequestSchema, { username: '', password: '', rememberMe: false });
+  const form = useSchemaForm(LOGIN_SCHEMA, { username: '', password: '', rememberMe: false });
   const { values, errors, text } = form;
   const [busy, setBusy] = useState(false);
   const onSubmit = form.submit({
@@ -52,7 +55,7 @@ function LoginForm() {
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-4">
+    <form noValidate onSubmit={onSubmit} {...form.intent} className="space-y-4">
       <Field label="Username" required error={errors.username}>
         <Input autoComplete="username" value={values.username} onChange={text('username')} />
       </Field>
@@ -81,7 +84,7 @@ const EMPTY_REGISTER = { username: '', email: '', firstName: '', lastName: '', p
 
 function RegisterForm() {
   const { register } = useSignIn();
-  const form = useSchemaForm(RegisterFormSchema, EMPTY_REGISTER);
+  const form = useSchemaForm(REGISTER_SCHEMA, EMPTY_REGISTER);
   const { values, errors, text: set } = form;
   const [busy, setBusy] = useState(false);
   const onSubmit = form.submit({
@@ -103,7 +106,7 @@ function RegisterForm() {
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-4">
+    <form noValidate onSubmit={onSubmit} {...form.intent} className="space-y-4">
       <Field label="Username" required error={errors.username}>
         <Input autoComplete="username" value={values.username} onChange={set('username')} />
       </Field>

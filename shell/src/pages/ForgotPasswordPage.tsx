@@ -1,17 +1,17 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { MailCheck } from 'lucide-react';
-import { ForgotPasswordRequestSchema } from '@cp/contracts';
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Field, Input, toast } from '@cp/ui';
 import { isApiError, serverErrorText, serverMessageText } from '@cp/web-core';
 import { useSchemaForm } from '@cp/web-core/schema-form';
+import { formSchema } from '../forms/form-schema.ts';
 import { useForgotPasswordMutation } from '@cp/web-core/password-api';
 
 const SENT_FALLBACK = 'If an account exists with this email, a password reset link has been sent.';
 
 /** /forgot-password (spec §2, §4): form → confirmation → Send Another Email. */
 export function ForgotPasswordPage() {
-  const form = useSchemaForm(ForgotPasswordRequestSchema, { email: '' });
+  const form = useSchemaForm(formSchema('ForgotPasswordRequestSchema'), { email: '' });
   const { values, errors, text } = form;
   const [sent, setSent] = useState<string | null>(null);
   const [forgot, { isLoading }] = useForgotPasswordMutation();
@@ -70,7 +70,7 @@ export function ForgotPasswordPage() {
               <CardDescription>Enter your email and we will send you a link to reset your password.</CardDescription>
             </CardHeader>
             <CardContent>
-              <form noValidate onSubmit={onSubmit} className="space-y-4">
+              <form noValidate onSubmit={onSubmit} {...form.intent} className="space-y-4">
                 <Field label="Email" required error={errors.email}>
                   <Input type="email" autoComplete="email" value={values.email} onChange={text('email')} />
                 </Field>

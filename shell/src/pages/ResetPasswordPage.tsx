@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { CheckCircle2, ShieldAlert } from 'lucide-react';
-import { ResetPasswordFormSchema } from '@cp/contracts';
 import { REDIRECT_DELAY_MS } from '@cp/ui/timings';
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Field, Input, toast } from '@cp/ui';
 import { useSchemaForm } from '@cp/web-core/schema-form';
+import { formSchema } from '../forms/form-schema.ts';
 import { useResetPasswordMutation } from '@cp/web-core/password-api';
 
 /** /reset-password?token=… (spec §2, §4, §5): form → success → /auth after 3 s; no token → /forgot-password after 3 s. */
@@ -12,7 +12,7 @@ export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
-  const form = useSchemaForm(ResetPasswordFormSchema, { password: '', confirmPassword: '' });
+  const form = useSchemaForm(formSchema('ResetPasswordFormSchema'), { password: '', confirmPassword: '' });
   const { values, errors, text } = form;
   const [done, setDone] = useState(false);
   const [reset, { isLoading }] = useResetPasswordMutation();
@@ -63,7 +63,7 @@ export function ResetPasswordPage() {
           <CardDescription>Choose a new password of at least 8 characters.</CardDescription>
         </CardHeader>
         <CardContent>
-          <form noValidate onSubmit={onSubmit} className="space-y-4">
+          <form noValidate onSubmit={onSubmit} {...form.intent} className="space-y-4">
             <Field label="New password" required error={errors.password}>
               <Input type="password" autoComplete="new-password" value={values.password} onChange={text('password')} />
             </Field>
