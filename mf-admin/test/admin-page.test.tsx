@@ -1,7 +1,7 @@
 /**
  * @jest-environment ./shell/test/support/jsdom-env.mjs
  */
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ADMIN, adFixture, businessFixture, jsonAnswer, renderAdminPage, USER } from './support/admin-fixtures.tsx';
 
 type Api = (method: string, path: string) => [number, unknown];
@@ -147,6 +147,19 @@ describe('/admin', () => {
     // A screen reader's activation is a click without a mouse down.
     await act(async () => fireEvent.click(tab('Yellow Pages')));
     expect(await screen.findByRole('heading', { name: 'Yellow Pages Businesses' })).toBeTruthy();
+  });
+
+  it('closing the edit dialog puts the focus back on the Edit button that opened it', async () => {
+    await renderAdmin(as(ADMIN, (_m, p) => [200, p === '/api/advertisements' ? [AD] : []]));
+    const edit = await screen.findByRole('button', { name: 'Edit Diwali Sale' });
+    await act(async () => edit.focus());
+    await act(async () => edit.click());
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Advertisement' });
+    expect(dialog.contains(document.activeElement)).toBe(true);
+    await act(async () => fireEvent.keyDown(document.activeElement!, { key: 'Escape' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    // Radix moves the focus on the closed dialog's unmount, in a task of its own.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit Diwali Sale' })));
   });
 
   it('the API down: the error state inside the tab, not a crash', async () => {

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Button } from '@cp/ui';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@cp/ui/dialog';
 
@@ -15,11 +15,35 @@ export interface FormDialogProps<T> {
   description: string;
 }
 
+/**
+ * Where the focus goes back when an admin's dialog closes: the control that opened it (the focus when it opened).
+ * These dialogs have no Radix trigger (one dialog serves the create button and every Edit), and Radix's dialog would
+ * otherwise send the focus to its missing trigger, that is to the page's body.
+ */
+export function useReturnFocus(): { onOpenAutoFocus: () => void; onCloseAutoFocus: (event: Event) => void } {
+  const opener = useRef<HTMLElement | null>(null);
+  return {
+    // Called before the focus moves into the dialog.
+    onOpenAutoFocus: () => {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    },
+    onCloseAutoFocus: (event) => {
+      const target = opener.current;
+      opener.current = null;
+      // A control gone meanwhile (its item deleted) leaves it to Radix.
+      if (!target?.isConnected) return;
+      event.preventDefault();
+      target.focus();
+    },
+  };
+}
+
 /** The create/edit dialog of a tab around its form (rendered while open, so each opening starts from the item). */
 export function FormDialog<T>({ item, open, onOpenChange, title, description, children }: FormDialogProps<T> & { children: (item: T | null, onDone: () => void) => ReactNode }) {
+  const focus = useReturnFocus();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
+      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl" {...focus}>
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>

@@ -7,6 +7,7 @@ import { serverErrorText, validate, type FieldErrors } from '@cp/web-core';
 import { REPORT_KIND_NOUNS } from '@cp/web-core/moderation';
 import { useBanUserMutation, useDismissModerationCaseMutation, useRemoveModerationCaseMutation } from '../api/moderation-api.ts';
 import { authorText, confirmBan, topReason } from '../lib/moderation.ts';
+import { useReturnFocus } from './FormDialog.tsx';
 
 /**
  * The Reports tab's decision dialog: Dismiss, Remove or Ban author on a reported item (issue 21 §3), checked with the
@@ -104,9 +105,10 @@ function actionTitle({ mode, item }: Acting): { title: string; description: stri
 /** The dialog of the decision being made (`acting`; null: closed). */
 export function ReportActionDialog({ acting, onClose }: { acting: Acting | null; onClose: () => void }) {
   const heading = acting ? actionTitle(acting) : null;
+  const focus = useReturnFocus();
   return (
     <Dialog open={acting !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent className="sm:max-w-lg">
+      <DialogContent className="sm:max-w-lg" {...focus}>
         <DialogHeader>
           <DialogTitle>{heading?.title}</DialogTitle>
           <DialogDescription>{heading?.description}</DialogDescription>
