@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { mainHeading, pageJavaScript, type JsFile } from '../scripts/bench/page-javascript.ts';
-import { HOME_JS_BUDGET_KB, packagesIn } from '../scripts/bench/stack-share.ts';
+import { HOME_JS_BUDGET_KB, javascriptShare, OWN_CODE, OWN_CODE_BUDGET_KB, packagesIn } from '../scripts/bench/stack-share.ts';
 import { withPage } from './support/browser.ts';
 import { createAdmin, loginDirect, newUser, registerDirect, signIn } from './support/site.ts';
 
@@ -50,7 +50,7 @@ describe('/admin JavaScript', () => {
     adminToken = await loginDirect(admin);
   });
 
-  test(`an admin's first view loads at most ${GUARD_KB} KB gzip and no zod; Create Advertisement then loads its form, which validates`, async () => {
+  test(`an admin's first view loads at most ${GUARD_KB} KB gzip (${OWN_CODE_BUDGET_KB} KB of our code) and no zod; Create Advertisement then loads its form, which validates`, async () => {
     await withPage(async ({ page, context, site }) => {
       await signIn(context, adminToken);
       const files = await adminJavaScript(page, site, async (p) => {
@@ -60,6 +60,8 @@ describe('/admin JavaScript', () => {
       const problem = overBudget(files);
       if (problem) throw new Error(problem);
       const urls = files.map((f) => new URL(f.path, site).href);
+      const ownKb = (await javascriptShare(urls)).gzip[OWN_CODE] / 1024;
+      if (ownKb > OWN_CODE_BUDGET_KB) throw new Error(`our code on /admin ${ownKb.toFixed(1)} KB gzip > ${OWN_CODE_BUDGET_KB} KB`);
       const packages = await packagesIn(urls);
       expect(packages.has('react-dom')).toBe(true); // the source maps were read
       expect([...packages].filter(isZod)).toEqual([]);
