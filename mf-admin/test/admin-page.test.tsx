@@ -1,7 +1,7 @@
 /**
  * @jest-environment ./shell/test/support/jsdom-env.mjs
  */
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ADMIN, adFixture, businessFixture, jsonAnswer, renderAdminPage, USER } from './support/admin-fixtures.tsx';
 
 type Api = (method: string, path: string) => [number, unknown];
@@ -120,6 +120,48 @@ describe('/admin', () => {
     expect(bodies.get(`PUT /api/advertisements/${AD.id}`)).toMatchObject({ status: 'paused', startDate: '2025-01-01T00:00:00.000Z', endDate: '2025-02-01T23:59:59.999Z' });
   });
 
+  it('the tab bar is one tab stop: arrows, Home and End move along it and select; a click alone selects too', async () => {
+    const emptyPage = { items: [], total: 0, page: 1, pageSize: 20 };
+    await renderAdmin(as(ADMIN, (_m, p) => [200, p.startsWith('/api/admin/moderation/') ? emptyPage : []]));
+    const tab = (name: string) => screen.getByRole('tab', { name });
+    const ads = await screen.findByRole('tab', { name: 'Advertisements', selected: true });
+    expect([ads, tab('Yellow Pages'), tab('Reports')].map((t) => t.tabIndex)).toEqual([0, -1, -1]);
+    expect(screen.getByRole('tabpanel').getAttribute('aria-labelledby')).toBe(ads.id);
+    expect(ads.getAttribute('aria-controls')).toBe(screen.getByRole('tabpanel').id);
+    await act(async () => ads.focus());
+    await act(async () => fireEvent.keyDown(ads, { key: 'ArrowRight' }));
+    expect(document.activeElement).toBe(tab('Yellow Pages'));
+    expect(await screen.findByRole('heading', { name: 'Yellow Pages Businesses' })).toBeTruthy();
+    expect(tab('Yellow Pages').getAttribute('aria-selected')).toBe('true');
+    expect([ads, tab('Yellow Pages'), tab('Reports')].map((t) => t.tabIndex)).toEqual([-1, 0, -1]);
+    await act(async () => fireEvent.keyDown(tab('Yellow Pages'), { key: 'End' }));
+    expect(document.activeElement).toBe(tab('Reports'));
+    expect(await screen.findByRole('heading', { name: 'Reported Items' })).toBeTruthy();
+    await act(async () => fireEvent.keyDown(tab('Reports'), { key: 'ArrowRight' })); // from the last, round to the first
+    expect(document.activeElement).toBe(ads);
+    expect(await screen.findByRole('heading', { name: 'Advertisements', level: 2 })).toBeTruthy();
+    await act(async () => fireEvent.keyDown(ads, { key: 'ArrowLeft' }));
+    expect(document.activeElement).toBe(tab('Reports'));
+    await act(async () => fireEvent.keyDown(tab('Reports'), { key: 'Home' }));
+    expect(document.activeElement).toBe(ads);
+    // A screen reader's activation is a click without a mouse down.
+    await act(async () => fireEvent.click(tab('Yellow Pages')));
+    expect(await screen.findByRole('heading', { name: 'Yellow Pages Businesses' })).toBeTruthy();
+  });
+
+  it('closing the edit dialog puts the focus back on the Edit button that opened it', async () => {
+    await renderAdmin(as(ADMIN, (_m, p) => [200, p === '/api/advertisements' ? [AD] : []]));
+    const edit = await screen.findByRole('button', { name: 'Edit Diwali Sale' });
+    await act(async () => edit.focus());
+    await act(async () => edit.click());
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Advertisement' });
+    expect(dialog.contains(document.activeElement)).toBe(true);
+    await act(async () => fireEvent.keyDown(document.activeElement!, { key: 'Escape' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    // Radix moves the focus on the closed dialog's unmount, in a task of its own.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit Diwali Sale' })));
+  });
+
   it('the API down: the error state inside the tab, not a crash', async () => {
     await renderAdmin(as(ADMIN, () => [502, 'Bad Gateway']));
     expect(await screen.findByRole('heading', { name: 'Advertisements could not be loaded' })).toBeTruthy();
@@ -131,7 +173,7 @@ const BUSINESS = businessFixture();
 async function openYellowPages(api: Api) {
   await renderAdmin(api);
   const tab = await screen.findByRole('tab', { name: 'Yellow Pages' });
-  // Radix tabs switch on mousedown (and on focus from the keyboard).
+  // The tabs switch on mouse down (and on focus from the keyboard), as Radix's do (AdminTabs.tsx).
   await act(async () => fireEvent.mouseDown(tab, { button: 0 }));
   await screen.findByRole('heading', { name: 'Yellow Pages Businesses' });
 }

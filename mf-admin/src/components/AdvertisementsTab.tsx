@@ -1,66 +1,16 @@
 import { ExternalLink, Megaphone } from 'lucide-react';
-import { AD_PLACEMENTS, AD_PRICING_TIERS, AD_SIZES, AD_STATUSES, AdvertisementInsertSchema, type Advertisement } from '@cp/contracts';
-import { Badge, Card, CardContent, Field, Input, Textarea } from '@cp/ui';
-import { SelectField } from '@cp/ui/select-field';
-import { useSchemaForm } from '@cp/web-core/schema-form';
-import { useCreateAdvertisementMutation, useDeleteAdvertisementMutation, useGetAdminAdvertisementsQuery, useUpdateAdvertisementMutation } from '../api/admin-api.ts';
-import { adFormFrom, adPayload, CONFIRM_DELETE_AD, ctr, emptyAdForm, type AdFormValues } from '../lib/admin.ts';
-import { CollectionTab, EditDeleteActions, FormFooter, withOutcomeToast } from './CollectionTab.tsx';
+import type { Advertisement } from '@cp/contracts';
+import { Badge, Card, CardContent } from '@cp/ui';
+import { useDeleteAdvertisementMutation, useGetAdminAdvertisementsQuery } from '../api/admin-api.ts';
+import { CONFIRM_DELETE_AD, ctr } from '../lib/admin.ts';
+import { onIntent } from '../lib/on-intent.ts';
+import { CollectionTab, EditDeleteActions, withOutcomeToast, type EditControl } from './CollectionTab.tsx';
 
-function AdForm({ ad, onDone }: { ad: Advertisement | null; onDone: () => void }) {
-  const form = useSchemaForm(AdvertisementInsertSchema, ad ? adFormFrom(ad) : emptyAdForm());
-  const { values, errors, text } = form;
-  const [create, creating] = useCreateAdvertisementMutation();
-  const [update, updating] = useUpdateAdvertisementMutation();
-  const busy = creating.isLoading || updating.isLoading;
-  const pick = <K extends keyof AdFormValues>(key: K) => (value: AdFormValues[K]) => form.setValue(key, value);
+// The create/edit dialog (its form, AdvertisementInsertSchema and so zod, Radix's dialog and select) loads on intent of
+// Create Advertisement or an Edit button: the list needs none of it.
+const adFormDialog = onIntent(() => import('./AdFormDialog.tsx').then((m) => m.AdFormDialog));
 
-  const onSubmit = form.submit({
-    input: adPayload,
-    send: async (body) => {
-      const saved = await withOutcomeToast(() => (ad ? update({ id: ad.id, body }).unwrap() : create(body).unwrap()), {
-        success: ad ? 'Advertisement updated successfully' : 'Advertisement created successfully',
-        failure: ad ? 'Failed to update advertisement' : 'Failed to create advertisement',
-      });
-      if (saved) onDone();
-    },
-  });
-
-  return (
-    <form noValidate onSubmit={onSubmit} className="space-y-4">
-      <Field label="Title" required error={errors.title}>
-        <Input value={values.title} onChange={text('title')} />
-      </Field>
-      <Field label="Description" required error={errors.description}>
-        <Textarea value={values.description} onChange={text('description')} rows={3} />
-      </Field>
-      <Field label="Image URL" error={errors.imageUrl} hint="Optional: https://… or /uploads/…">
-        <Input value={values.imageUrl} onChange={text('imageUrl')} inputMode="url" />
-      </Field>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Call-to-action text" required error={errors.ctaText}>
-          <Input value={values.ctaText} onChange={text('ctaText')} placeholder="Learn More" />
-        </Field>
-        <Field label="Call-to-action URL" required error={errors.ctaUrl}>
-          <Input value={values.ctaUrl} onChange={text('ctaUrl')} inputMode="url" placeholder="https://" />
-        </Field>
-        <SelectField label="Placement" value={values.placement} options={AD_PLACEMENTS} onChange={pick('placement')} error={errors.placement} />
-        <SelectField label="Size" value={values.size} options={AD_SIZES} onChange={pick('size')} error={errors.size} />
-        <SelectField label="Pricing tier" value={values.pricingTier} options={AD_PRICING_TIERS} onChange={pick('pricingTier')} error={errors.pricingTier} />
-        <SelectField label="Status" value={values.status} options={AD_STATUSES} onChange={pick('status')} error={errors.status} />
-        <Field label="Start date" error={errors.startDate}>
-          <Input type="date" value={values.startDate} onChange={text('startDate')} />
-        </Field>
-        <Field label="End date" error={errors.endDate}>
-          <Input type="date" value={values.endDate} onChange={text('endDate')} />
-        </Field>
-      </div>
-      <FormFooter busy={busy} onCancel={onDone} submitLabel={ad ? 'Update Advertisement' : 'Create Advertisement'} />
-    </form>
-  );
-}
-
-function AdCard({ ad, onEdit }: { ad: Advertisement; onEdit: () => void }) {
+function AdCard({ ad, edit }: { ad: Advertisement; edit: EditControl }) {
   const [remove, { isLoading }] = useDeleteAdvertisementMutation();
   async function onDelete() {
     if (!window.confirm(CONFIRM_DELETE_AD)) return;
@@ -103,7 +53,7 @@ function AdCard({ ad, onEdit }: { ad: Advertisement; onEdit: () => void }) {
           </a>
         </p>
         <div className="flex gap-2">
-          <EditDeleteActions name={ad.title} onEdit={onEdit} onDelete={() => void onDelete()} deleting={isLoading} />
+          <EditDeleteActions name={ad.title} edit={edit} onDelete={() => void onDelete()} deleting={isLoading} />
         </div>
       </CardContent>
     </Card>
@@ -125,8 +75,8 @@ export function AdvertisementsTab() {
       empty={{ icon: <Megaphone />, title: 'No advertisements yet', description: 'Create the first one with Create Advertisement.' }}
       gridClassName="grid gap-4 md:grid-cols-2"
       skeletons={2}
-      renderCard={(ad, onEdit) => <AdCard ad={ad} onEdit={onEdit} />}
-      renderForm={(ad, onDone) => <AdForm key={ad?.id ?? 'new'} ad={ad} onDone={onDone} />}
+      renderCard={(ad, edit) => <AdCard ad={ad} edit={edit} />}
+      formDialog={adFormDialog}
     />
   );
 }

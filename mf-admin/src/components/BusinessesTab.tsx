@@ -1,89 +1,16 @@
 import { Building2, Crown } from 'lucide-react';
-import { BusinessInsertSchema, businessCategoryText, YELLOW_PAGES_MAIN_CATEGORIES, YELLOW_PAGES_TREE, type Business, type YellowPagesMainCategory } from '@cp/contracts';
-import { Badge, Card, CardContent, Field, Input, Label, Textarea } from '@cp/ui';
-import { SelectField } from '@cp/ui/select-field';
-import { Checkbox } from '@cp/ui/checkbox';
-import { useSchemaForm } from '@cp/web-core/schema-form';
-import { useCreateBusinessMutation, useDeleteBusinessMutation, useGetAdminBusinessesQuery, useUpdateBusinessMutation } from '../api/admin-api.ts';
-import { businessFormFrom, businessPayload, CONFIRM_DELETE_BUSINESS, emptyBusinessForm, withMainCategory } from '../lib/admin.ts';
-import { CollectionTab, EditDeleteActions, FormFooter, withOutcomeToast } from './CollectionTab.tsx';
+import { businessCategoryText, type Business } from '@cp/contracts';
+import { Badge, Card, CardContent } from '@cp/ui';
+import { useDeleteBusinessMutation, useGetAdminBusinessesQuery } from '../api/admin-api.ts';
+import { CONFIRM_DELETE_BUSINESS } from '../lib/admin.ts';
+import { onIntent } from '../lib/on-intent.ts';
+import { CollectionTab, EditDeleteActions, withOutcomeToast, type EditControl } from './CollectionTab.tsx';
 
-function BusinessForm({ business, onDone }: { business: Business | null; onDone: () => void }) {
-  const form = useSchemaForm(BusinessInsertSchema, business ? businessFormFrom(business) : emptyBusinessForm());
-  const { values, errors, text } = form;
-  const [create, creating] = useCreateBusinessMutation();
-  const [update, updating] = useUpdateBusinessMutation();
-  const busy = creating.isLoading || updating.isLoading;
-  const subs: readonly string[] = values.mainCategory ? YELLOW_PAGES_TREE[values.mainCategory] : [];
+// The create/edit dialog (its form, BusinessInsertSchema and so zod, the category tree, Radix's dialog, select and
+// checkbox) loads on intent of Add Business or an Edit button: the list needs none of it.
+const businessFormDialog = onIntent(() => import('./BusinessFormDialog.tsx').then((m) => m.BusinessFormDialog));
 
-  const onSubmit = form.submit({
-    input: businessPayload,
-    send: async (body) => {
-      const saved = await withOutcomeToast(() => (business ? update({ id: business.id, body }).unwrap() : create(body).unwrap()), {
-        success: business ? 'Business updated successfully' : 'Business created successfully',
-        failure: business ? 'Failed to update business' : 'Failed to create business',
-      });
-      if (saved) onDone();
-    },
-  });
-
-  return (
-    <form noValidate onSubmit={onSubmit} className="space-y-4">
-      <Field label="Business name" required error={errors.name}>
-        <Input value={values.name} onChange={text('name')} />
-      </Field>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField
-          label="Main category"
-          required
-          value={values.mainCategory}
-          options={YELLOW_PAGES_MAIN_CATEGORIES}
-          onChange={(main: YellowPagesMainCategory) => form.update((v) => withMainCategory(v, main))}
-          placeholder="Select a main category"
-          error={errors.mainCategory}
-        />
-        {/* Enabled once a main category is chosen (spec §5); categories without subcategories keep it disabled. */}
-        <SelectField
-          key={values.mainCategory || 'none'}
-          label="Subcategory"
-          value={values.subCategory}
-          options={subs}
-          onChange={(sub: string) => form.setValue('subCategory', sub)}
-          placeholder={values.mainCategory ? (subs.length ? 'Select a subcategory' : 'No subcategories') : 'Choose a main category first'}
-          disabled={subs.length === 0}
-          error={errors.subCategory}
-        />
-      </div>
-      <Field label="Description" required error={errors.description}>
-        <Textarea value={values.description} onChange={text('description')} rows={3} />
-      </Field>
-      <Field label="Address" required error={errors.address}>
-        <Input value={values.address} onChange={text('address')} autoComplete="street-address" />
-      </Field>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Phone" required error={errors.phone}>
-          <Input value={values.phone} onChange={text('phone')} type="tel" />
-        </Field>
-        <Field label="Email" error={errors.email}>
-          <Input value={values.email} onChange={text('email')} type="email" />
-        </Field>
-        <Field label="Website" error={errors.website}>
-          <Input value={values.website} onChange={text('website')} inputMode="url" placeholder="https://" />
-        </Field>
-        <Field label="Logo URL" error={errors.logoUrl}>
-          <Input value={values.logoUrl} onChange={text('logoUrl')} inputMode="url" />
-        </Field>
-      </div>
-      <div className="flex items-center gap-2">
-        <Checkbox id="business-premium" checked={values.premium} onCheckedChange={(c) => form.setValue('premium', c === true)} />
-        <Label htmlFor="business-premium">Premium listing</Label>
-      </div>
-      <FormFooter busy={busy} onCancel={onDone} submitLabel={business ? 'Update Business' : 'Add Business'} />
-    </form>
-  );
-}
-
-function AdminBusinessCard({ business, onEdit }: { business: Business; onEdit: () => void }) {
+function AdminBusinessCard({ business, edit }: { business: Business; edit: EditControl }) {
   const [remove, { isLoading }] = useDeleteBusinessMutation();
   async function onDelete() {
     if (!window.confirm(CONFIRM_DELETE_BUSINESS)) return;
@@ -110,7 +37,7 @@ function AdminBusinessCard({ business, onEdit }: { business: Business; onEdit: (
           {business.website ? <li className="break-all">{business.website}</li> : null}
         </ul>
         <div className="mt-auto flex gap-2 pt-2">
-          <EditDeleteActions name={business.name} onEdit={onEdit} onDelete={() => void onDelete()} deleting={isLoading} />
+          <EditDeleteActions name={business.name} edit={edit} onDelete={() => void onDelete()} deleting={isLoading} />
         </div>
       </CardContent>
     </Card>
@@ -132,8 +59,8 @@ export function BusinessesTab() {
       empty={{ icon: <Building2 />, title: 'No businesses yet', description: 'Add the first one with Add Business.' }}
       gridClassName="grid gap-4 md:grid-cols-2 lg:grid-cols-3"
       skeletons={3}
-      renderCard={(business, onEdit) => <AdminBusinessCard business={business} onEdit={onEdit} />}
-      renderForm={(business, onDone) => <BusinessForm key={business?.id ?? 'new'} business={business} onDone={onDone} />}
+      renderCard={(business, edit) => <AdminBusinessCard business={business} edit={edit} />}
+      formDialog={businessFormDialog}
     />
   );
 }

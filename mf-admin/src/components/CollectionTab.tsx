@@ -1,9 +1,10 @@
-import { useState, type ReactNode } from 'react';
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { useState, type ComponentType, type ReactNode } from 'react';
+import { Loader2, Pencil, Plus, Trash2 } from 'lucide-react';
 import type { CursorPage } from '@cp/contracts';
 import { Button, EmptyState, Skeleton, toast } from '@cp/ui';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@cp/ui/dialog';
 import { LoadError } from '@cp/web-core';
+import { intentHandlers, useLoadedOnPress, type OnIntent } from '../lib/on-intent.ts';
+import type { FormDialogProps } from './FormDialog.tsx';
 
 /**
  * Runs an admin write (create, update, delete) and tells its outcome in a toast: 'Success' with `success`, or
@@ -20,26 +21,25 @@ export async function withOutcomeToast(write: () => Promise<unknown>, messages: 
   }
 }
 
-/** The create/edit form's Cancel and submit buttons; the submit shows 'Saving...' while busy. */
-export function FormFooter({ busy, onCancel, submitLabel }: { busy: boolean; onCancel: () => void; submitLabel: string }) {
-  return (
-    <DialogFooter>
-      <Button type="button" variant="outline" onClick={onCancel}>
-        Cancel
-      </Button>
-      <Button type="submit" disabled={busy}>
-        {busy ? 'Saving...' : submitLabel}
-      </Button>
-    </DialogFooter>
-  );
+/**
+ * A card's Edit button as CollectionTab gives it: `open` opens the dialog on the item (at once when its code is here,
+ * else when it arrives, `opening` meanwhile); `preload` starts loading that code on intent (pointer, focus, touch).
+ */
+export interface EditControl {
+  open: () => void;
+  preload: () => void;
+  opening: boolean;
 }
 
-/** Edit and Delete of one card (the item's name is read out with them). */
-export function EditDeleteActions({ name, onEdit, onDelete, deleting }: { name: string; onEdit: () => void; onDelete: () => void; deleting: boolean }) {
+/** The icon of a button that opens a dialog: a spinner in its place while the dialog's code loads after the press. */
+export const opensIcon = (opening: boolean, icon: ReactNode) => (opening ? <Loader2 className="animate-spin" aria-hidden="true" /> : icon);
+
+/** Edit and Delete of one card (the item's name is read out with them). Delete asks with the browser's confirm. */
+export function EditDeleteActions({ name, edit, onDelete, deleting }: { name: string; edit: EditControl; onDelete: () => void; deleting: boolean }) {
   return (
     <>
-      <Button variant="outline" size="sm" onClick={onEdit}>
-        <Pencil aria-hidden="true" />
+      <Button variant="outline" size="sm" aria-haspopup="dialog" aria-busy={edit.opening || undefined} onClick={edit.open} {...intentHandlers(edit.preload)}>
+        {opensIcon(edit.opening, <Pencil aria-hidden="true" />)}
         Edit<span className="sr-only"> {name}</span>
       </Button>
       <Button variant="outline" size="sm" onClick={onDelete} disabled={deleting}>
@@ -132,25 +132,31 @@ export interface CollectionTabProps<T extends { id: string }> {
   empty: { icon: ReactNode; title: string; description: string };
   gridClassName: string;
   skeletons: number;
-  renderCard: (item: T, onEdit: () => void) => ReactNode;
-  renderForm: (item: T | null, onDone: () => void) => ReactNode;
+  renderCard: (item: T, edit: EditControl) => ReactNode;
+  /** The create/edit dialog (its form and schema), loaded on intent of the create or an Edit button. */
+  formDialog: OnIntent<ComponentType<FormDialogProps<T>>>;
 }
 
 /**
  * An admin tab over one collection (spec §2 Admin): the list with its states, a page at a time from the server (then
- * Load more), a create button, the create/edit dialog.
+ * Load more), a create button, the create/edit dialog. The dialog's code comes on intent of the buttons that open it
+ * (`formDialog`); a press before it is here shows a spinner on the button and opens the dialog when it arrives.
  */
 export function CollectionTab<T extends { id: string }>(props: CollectionTabProps<T>) {
   const { data, isLoading, error, refetch } = props.usePage(undefined, { skip: false });
+  const { formDialog } = props;
+  const form = useLoadedOnPress(formDialog);
+  const FormDialog = form.loaded;
   const [editing, setEditing] = useState<T | null>(null);
   const [open, setOpen] = useState(false);
   /** How many pages after the first are shown (Load more adds one). */
   const [opened, setOpened] = useState(0);
   const openWith = (item: T | null) => {
     setEditing(item);
-    setOpen(true);
+    form.whenLoaded(item?.id ?? 'new', () => setOpen(true));
   };
-  const view: ListView<T> = { gridClassName: props.gridClassName, skeletons: props.skeletons, renderItem: (item) => props.renderCard(item, () => openWith(item)) };
+  const editOf = (item: T): EditControl => ({ open: () => openWith(item), preload: formDialog.preload, opening: form.opening === item.id });
+  const view: ListView<T> = { gridClassName: props.gridClassName, skeletons: props.skeletons, renderItem: (item) => props.renderCard(item, editOf(item)) };
   let body;
   if (isLoading) body = <GridSkeleton label={props.loading} view={view} />;
   else if (error) body = <LoadError title={props.loadErrorTitle} error={error} onRetry={() => void refetch()} headingLevel={3} />;
@@ -167,21 +173,13 @@ export function CollectionTab<T extends { id: string }>(props: CollectionTabProp
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-xl font-semibold">{props.heading}</h2>
-        <Button onClick={() => openWith(null)}>
-          <Plus aria-hidden="true" />
+        <Button aria-haspopup="dialog" aria-busy={form.opening === 'new' || undefined} onClick={() => openWith(null)} {...intentHandlers(formDialog.preload)}>
+          {opensIcon(form.opening === 'new', <Plus aria-hidden="true" />)}
           {props.createLabel}
         </Button>
       </div>
       {body}
-      <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
-          <DialogHeader>
-            <DialogTitle>{editing ? props.editLabel : props.createLabel}</DialogTitle>
-            <DialogDescription>{props.dialogDescription}</DialogDescription>
-          </DialogHeader>
-          {open ? props.renderForm(editing, () => setOpen(false)) : null}
-        </DialogContent>
-      </Dialog>
+      {FormDialog ? <FormDialog item={editing} open={open} onOpenChange={setOpen} title={editing ? props.editLabel : props.createLabel} description={props.dialogDescription} /> : null}
     </div>
   );
 }

@@ -1,36 +1,18 @@
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Ban, CheckCircle2, Flag, ScrollText, Trash2, UserCheck } from 'lucide-react';
-import {
-  BanUserBodySchema,
-  DismissCaseBodySchema,
-  REPORT_KIND_LABELS,
-  REPORT_REASON_LABELS,
-  REPORT_REASONS,
-  RemoveCaseBodySchema,
-  type BannedUser,
-  type ModerationCase,
-  type ReportReason,
-} from '@cp/contracts';
-import { Badge, Button, EmptyState, Field, Skeleton, Textarea, toast } from '@cp/ui';
-import { SelectField } from '@cp/ui/select-field';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@cp/ui/dialog';
-import { LoadError, serverErrorText, validate, type FieldErrors } from '@cp/web-core';
-import { REPORT_KIND_NOUNS } from '@cp/web-core/moderation';
-import {
-  useBanUserMutation,
-  useDismissModerationCaseMutation,
-  useGetModerationBansQuery,
-  useGetModerationCasesQuery,
-  useGetModerationLogQuery,
-  useRemoveModerationCaseMutation,
-  useUnbanUserMutation,
-  type CaseFilter,
-  type Page,
-} from '../api/moderation-api.ts';
-import { authorText, CASE_STATUS_LABELS, confirmBan, logActor, logTarget, logWhy, MODERATION_ACTION_LABELS, pageCount, topReason } from '../lib/moderation.ts';
+import { REPORT_KIND_LABELS, REPORT_REASON_LABELS, type BannedUser, type ModerationCase } from '@cp/contracts';
+import { Badge, Button, EmptyState, Skeleton, toast } from '@cp/ui';
+import { LoadError, serverErrorText } from '@cp/web-core';
+import { useGetModerationBansQuery, useGetModerationCasesQuery, useGetModerationLogQuery, useUnbanUserMutation, type CaseFilter, type Page } from '../api/moderation-api.ts';
+import { authorText, CASE_STATUS_LABELS, logActor, logTarget, logWhy, MODERATION_ACTION_LABELS, pageCount } from '../lib/moderation.ts';
+import { intentHandlers, onIntent, useLoadedOnPress } from '../lib/on-intent.ts';
+import { opensIcon } from './CollectionTab.tsx';
+import type { Acting } from './ReportActionDialog.tsx';
 
-const REASON_OPTIONS = REPORT_REASONS.map((value) => ({ value, label: REPORT_REASON_LABELS[value] }));
+// The decision dialog (its form, the body schemas and so zod, Radix's dialog and select) loads on intent of Dismiss,
+// Remove or Ban author: reading the queue needs none of it.
+const reportActionDialog = onIntent(() => import('./ReportActionDialog.tsx').then((m) => m.ReportActionDialog));
 
 /** A date and time in the admin's own locale (the admin page is never rendered on the server). */
 function When({ iso }: { iso: string }) {
@@ -79,12 +61,18 @@ function ListState({ query, loading, failed, empty, children }: { query: { isLoa
   return <>{children}</>;
 }
 
-type Acting = { mode: 'dismiss' | 'remove' | 'ban'; item: ModerationCase };
+/** Which button a decision comes from (the one that shows the dialog's code is loading). */
+const actingKey = ({ mode, item }: Acting) => `${mode}-${item.id}`;
 
-function CaseCard({ item, onAct }: { item: ModerationCase; onAct: (acting: Acting) => void }) {
+/**
+ * A reported item of the queue. Its Dismiss, Remove and Ban author buttons load the decision dialog on intent
+ * (`preload`); `opening` names the one pressed while it loads (a spinner in its icon's place).
+ */
+function CaseCard({ item, onAct, preload, opening }: { item: ModerationCase; onAct: (acting: Acting) => void; preload: () => void; opening: string | null }) {
   const titleId = `case-${item.id}`;
   const pending = item.status === 'open' || item.status === 'hidden';
   const author = authorText(item);
+  const pressed = (mode: Acting['mode']) => opening === actingKey({ mode, item });
   return (
     <article aria-labelledby={titleId} className="space-y-3 rounded-lg border bg-card p-4">
       <div className="flex flex-wrap items-center gap-2 text-sm">
@@ -140,17 +128,17 @@ function CaseCard({ item, onAct }: { item: ModerationCase; onAct: (acting: Actin
       </p>
       {pending ? (
         <div className="flex flex-wrap gap-2">
-          <Button variant="outline" size="sm" onClick={() => onAct({ mode: 'dismiss', item })}>
-            <CheckCircle2 aria-hidden="true" />
+          <Button variant="outline" size="sm" aria-haspopup="dialog" aria-busy={pressed('dismiss') || undefined} onClick={() => onAct({ mode: 'dismiss', item })} {...intentHandlers(preload)}>
+            {opensIcon(pressed('dismiss'), <CheckCircle2 aria-hidden="true" />)}
             Dismiss<span className="sr-only"> the reports of {item.content.title}</span>
           </Button>
-          <Button variant="outline" size="sm" onClick={() => onAct({ mode: 'remove', item })}>
-            <Trash2 aria-hidden="true" />
+          <Button variant="outline" size="sm" aria-haspopup="dialog" aria-busy={pressed('remove') || undefined} onClick={() => onAct({ mode: 'remove', item })} {...intentHandlers(preload)}>
+            {opensIcon(pressed('remove'), <Trash2 aria-hidden="true" />)}
             Remove<span className="sr-only"> {item.content.title}</span>
           </Button>
           {item.content.authorId ? (
-            <Button variant="destructive" size="sm" onClick={() => onAct({ mode: 'ban', item })}>
-              <Ban aria-hidden="true" />
+            <Button variant="destructive" size="sm" aria-haspopup="dialog" aria-busy={pressed('ban') || undefined} onClick={() => onAct({ mode: 'ban', item })} {...intentHandlers(preload)}>
+              {opensIcon(pressed('ban'), <Ban aria-hidden="true" />)}
               Ban author<span className="sr-only"> {author}</span>
             </Button>
           ) : null}
@@ -160,99 +148,19 @@ function CaseCard({ item, onAct }: { item: ModerationCase; onAct: (acting: Actin
   );
 }
 
-/** Dismiss (an optional note), Remove (a reason, an optional note) or Ban the author (a reason, then a confirm). */
-function ActionForm({ acting, onDone }: { acting: Acting; onDone: () => void }) {
-  const { mode, item } = acting;
-  const [reason, setReason] = useState<ReportReason>(() => topReason(item));
-  const [banReason, setBanReason] = useState('');
-  const [note, setNote] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [dismiss, dismissing] = useDismissModerationCaseMutation();
-  const [remove, removing] = useRemoveModerationCaseMutation();
-  const [ban, banning] = useBanUserMutation();
-  const busy = dismissing.isLoading || removing.isLoading || banning.isLoading;
-  const author = authorText(item);
-
-  async function run(write: () => Promise<unknown>, success: string, failure: string) {
-    try {
-      await write();
-      toast({ title: 'Success', description: success, variant: 'success' });
-      onDone();
-    } catch (error) {
-      toast({ title: 'Error', description: serverErrorText(error) ?? failure, variant: 'destructive' });
-    }
-  }
-
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    if (mode === 'dismiss') {
-      const checked = validate(DismissCaseBodySchema, { note });
-      if (!checked.ok) return setErrors(checked.errors);
-      setErrors({});
-      const args = checked.data.note ? { caseId: item.id, note: checked.data.note } : { caseId: item.id };
-      await run(() => dismiss(args).unwrap(), 'The reports were dismissed and the item is shown again.', 'Failed to dismiss the reports. Please try again.');
-    } else if (mode === 'remove') {
-      const checked = validate(RemoveCaseBodySchema, { reason, note });
-      if (!checked.ok) return setErrors(checked.errors);
-      setErrors({});
-      const args = checked.data.note ? { caseId: item.id, reason: checked.data.reason, note: checked.data.note } : { caseId: item.id, reason: checked.data.reason };
-      await run(() => remove(args).unwrap(), 'The item was removed and its author is told why by e-mail.', 'Failed to remove the item. Please try again.');
-    } else {
-      const userId = item.content.authorId;
-      const checked = validate(BanUserBodySchema, { reason: banReason, caseId: item.id });
-      if (!checked.ok) return setErrors(checked.errors);
-      setErrors({});
-      if (!userId || !window.confirm(confirmBan(author))) return;
-      await run(() => ban({ userId, reason: checked.data.reason, caseId: item.id }).unwrap(), `${author} was banned.`, 'Failed to ban the author. Please try again.');
-    }
-  }
-
-  const noteField = (
-    <Field label="Note" hint="Optional: for the audit log (and, with a removal, the author's e-mail)." error={errors.note}>
-      <Textarea value={note} onChange={(e) => setNote(e.target.value)} rows={3} />
-    </Field>
-  );
-  const submit = { dismiss: 'Dismiss', remove: 'Remove', ban: 'Ban author' }[mode];
-  return (
-    <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-4">
-      {mode === 'remove' ? <SelectField label="Reason" required value={reason} options={REASON_OPTIONS} onChange={setReason} error={errors.reason} /> : null}
-      {mode === 'ban' ? (
-        <Field label="Reason" required error={errors.reason} hint="Shown in the audit log and the bans list.">
-          <Textarea value={banReason} onChange={(e) => setBanReason(e.target.value)} rows={3} />
-        </Field>
-      ) : (
-        noteField
-      )}
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" variant={mode === 'dismiss' ? 'default' : 'destructive'} disabled={busy}>
-          {busy ? 'Saving...' : submit}
-        </Button>
-      </DialogFooter>
-    </form>
-  );
-}
-
-function actionTitle({ mode, item }: Acting): { title: string; description: string } {
-  const noun = REPORT_KIND_NOUNS[item.kind];
-  if (mode === 'dismiss') return { title: 'Dismiss the reports', description: `"${item.content.title}" is shown to everyone again and its reports are closed.` };
-  if (mode === 'remove') return { title: `Remove this ${noun}`, description: `"${item.content.title}" is deleted, and its author receives an e-mail naming it and the reason.` };
-  return { title: `Ban ${authorText(item)}`, description: 'Their sessions end at once, they cannot log in, and all their content is hidden until they are unbanned.' };
-}
-
 function CasesSection() {
   const [status, setStatus] = useState<CaseFilter>('pending');
   const [page, setPage] = useState(1);
   const query = useGetModerationCasesQuery({ status, page });
   const [acting, setActing] = useState<Acting | null>(null);
+  const dialog = useLoadedOnPress(reportActionDialog);
+  const ActionDialog = dialog.loaded;
+  const act = (next: Acting) => dialog.whenLoaded(actingKey(next), () => setActing(next));
   useKeepPage(page, query.data, setPage);
   const show = (next: CaseFilter) => {
     setStatus(next);
     setPage(1);
   };
-  const heading = acting ? actionTitle(acting) : null;
   return (
     <section aria-labelledby="reports-queue-title" className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -281,21 +189,13 @@ function CasesSection() {
         <ul className="space-y-4">
           {query.data?.items.map((item) => (
             <li key={item.id}>
-              <CaseCard item={item} onAct={setActing} />
+              <CaseCard item={item} onAct={act} preload={reportActionDialog.preload} opening={dialog.opening} />
             </li>
           ))}
         </ul>
       </ListState>
       <Pager page={page} data={query.data} onPage={setPage} label="Reported items pages" />
-      <Dialog open={acting !== null} onOpenChange={(open) => (open ? undefined : setActing(null))}>
-        <DialogContent className="sm:max-w-lg">
-          <DialogHeader>
-            <DialogTitle>{heading?.title}</DialogTitle>
-            <DialogDescription>{heading?.description}</DialogDescription>
-          </DialogHeader>
-          {acting ? <ActionForm key={`${acting.mode}-${acting.item.id}`} acting={acting} onDone={() => setActing(null)} /> : null}
-        </DialogContent>
-      </Dialog>
+      {ActionDialog ? <ActionDialog acting={acting} onClose={() => setActing(null)} /> : null}
     </section>
   );
 }

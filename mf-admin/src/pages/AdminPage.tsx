@@ -1,26 +1,31 @@
+import { Suspense } from 'react';
 import { LogIn, ShieldAlert } from 'lucide-react';
 import { EmptyState, Skeleton } from '@cp/ui';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@cp/ui/tabs';
 import { useAuth } from '@cp/web-core';
-import { AdvertisementsTab } from '../components/AdvertisementsTab.tsx';
-import { BusinessesTab } from '../components/BusinessesTab.tsx';
-import { ReportsTab } from '../components/ReportsTab.tsx';
+import { lazyPage } from '@cp/web-core/contract';
 import { adminGate } from '../lib/admin.ts';
 // Here, not in ./routes: the admin styles load with the page, not on every page of the site.
 import '../styles.css';
 
+// The dashboard (its tabs, lists and their calls) is loaded only for an admin: a visitor or a member sees a gate and
+// loads none of it.
+const AdminDashboard = lazyPage(() => import('./AdminDashboard.tsx'));
+
+/** The page while the session is asked for (also the server's markup) and while an admin's dashboard loads. */
+function PageLoading() {
+  return (
+    <div role="status" className="space-y-4">
+      <span className="sr-only">Loading…</span>
+      <Skeleton className="h-10 w-64" />
+      <Skeleton className="h-48 w-full" />
+    </div>
+  );
+}
+
 /** /admin (spec §2 Admin): the login and admin gates, then the Advertisements (default), Yellow Pages and Reports tabs. */
 export function AdminPage() {
   const { user, isLoading } = useAuth();
-  if (isLoading) {
-    return (
-      <div role="status" className="space-y-4">
-        <span className="sr-only">Loading…</span>
-        <Skeleton className="h-10 w-64" />
-        <Skeleton className="h-48 w-full" />
-      </div>
-    );
-  }
+  if (isLoading) return <PageLoading />;
   const gate = adminGate(user);
   if (gate === 'login') {
     return (
@@ -51,29 +56,9 @@ export function AdminPage() {
     );
   }
   return (
-    <div className="space-y-6">
-      <title>Admin Dashboard | Central PA Desi Community</title>
-      <div>
-        <h1 className="text-3xl font-bold tracking-tight">Admin Dashboard</h1>
-        <p className="text-muted-foreground">Manage sponsored advertisements and Yellow Pages businesses, and review reported content.</p>
-      </div>
-      <Tabs defaultValue="advertisements">
-        <TabsList>
-          <TabsTrigger value="advertisements">Advertisements</TabsTrigger>
-          <TabsTrigger value="yellow-pages">Yellow Pages</TabsTrigger>
-          <TabsTrigger value="reports">Reports</TabsTrigger>
-        </TabsList>
-        <TabsContent value="advertisements" className="pt-4">
-          <AdvertisementsTab />
-        </TabsContent>
-        <TabsContent value="yellow-pages" className="pt-4">
-          <BusinessesTab />
-        </TabsContent>
-        <TabsContent value="reports" className="pt-4">
-          <ReportsTab />
-        </TabsContent>
-      </Tabs>
-    </div>
+    <Suspense fallback={<PageLoading />}>
+      <AdminDashboard />
+    </Suspense>
   );
 }
 

@@ -1,0 +1,65 @@
+import { Suspense, useState } from 'react';
+import { Skeleton } from '@cp/ui';
+import { lazyPage } from '@cp/web-core/contract';
+import { AdminTabs, type AdminTab } from '../components/AdminTabs.tsx';
+import { AdvertisementsTab } from '../components/AdvertisementsTab.tsx';
+
+// The tabs an admin opens later load on intent of their tab (a pointer over it, its focus, a touch) and at the latest
+// when it is chosen; the default tab, Advertisements, comes with the page.
+const BusinessesTab = lazyPage<object>(() => import('../components/BusinessesTab.tsx').then((m) => ({ default: m.BusinessesTab })));
+const ReportsTab = lazyPage<object>(() => import('../components/ReportsTab.tsx').then((m) => ({ default: m.ReportsTab })));
+
+const preload = (load: () => Promise<void>) => () => void load().catch(() => undefined);
+
+const TABS: readonly AdminTab[] = [
+  { value: 'advertisements', label: 'Advertisements' },
+  { value: 'yellow-pages', label: 'Yellow Pages', onIntent: preload(BusinessesTab.preload) },
+  { value: 'reports', label: 'Reports', onIntent: preload(ReportsTab.preload) },
+];
+
+/** A tab's place while its code loads (announced; the tab bar above stays where it is). */
+function TabLoading({ label }: { label: string }) {
+  return (
+    <div role="status" className="space-y-4">
+      <span className="sr-only">{label}</span>
+      <Skeleton className="h-10 w-64" />
+      <Skeleton className="h-48 w-full" />
+    </div>
+  );
+}
+
+function TabPanel({ tab }: { tab: string }) {
+  if (tab === 'yellow-pages') {
+    return (
+      <Suspense fallback={<TabLoading label="Loading the Yellow Pages tab…" />}>
+        <BusinessesTab />
+      </Suspense>
+    );
+  }
+  if (tab === 'reports') {
+    return (
+      <Suspense fallback={<TabLoading label="Loading the Reports tab…" />}>
+        <ReportsTab />
+      </Suspense>
+    );
+  }
+  return <AdvertisementsTab />;
+}
+
+/**
+ * /admin for an admin (spec §2 Admin): the Advertisements (default), Yellow Pages and Reports tabs. Loaded by AdminPage
+ * only once the session is an admin's, so the login and admin gates load none of it.
+ */
+export default function AdminDashboard() {
+  const [tab, setTab] = useState('advertisements');
+  return (
+    <div className="space-y-6">
+      <title>Admin Dashboard | Central PA Desi Community</title>
+      <div>
+        <h1 className="text-3xl font-bold tracking-tight">Admin Dashboard</h1>
+        <p className="text-muted-foreground">Manage sponsored advertisements and Yellow Pages businesses, and review reported content.</p>
+      </div>
+      <AdminTabs tabs={TABS} value={tab} onValueChange={setTab} panel={<TabPanel tab={tab} />} />
+    </div>
+  );
+}
