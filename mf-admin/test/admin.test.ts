@@ -1,6 +1,7 @@
 import { AdvertisementInsertSchema, BusinessInsertSchema, type Advertisement, type Business } from '@cp/contracts';
 import { validate } from '@cp/web-core';
-import { adFormFrom, adminGate, adPayload, businessFormFrom, businessPayload, ctr, emptyAdForm, emptyBusinessForm, withMainCategory } from '../src/lib/admin.ts';
+import { adminGate, ctr } from '../src/lib/admin.ts';
+import { adFormFrom, adPayload, businessFormFrom, businessPayload, emptyAdForm, emptyBusinessForm, withMainCategory } from '../src/lib/admin-forms.ts';
 
 describe('admin gates (spec §2 Admin)', () => {
   it('nobody → login, a user → denied, an admin → the dashboard', () => {

@@ -3,7 +3,7 @@ import { Field, Input, Textarea } from '@cp/ui';
 import { SelectField } from '@cp/ui/select-field';
 import { useSchemaForm } from '@cp/web-core/schema-form';
 import { useCreateAdvertisementMutation, useUpdateAdvertisementMutation } from '../api/admin-api.ts';
-import { adFormFrom, adPayload, emptyAdForm, type AdFormValues } from '../lib/admin.ts';
+import { adFormFrom, adPayload, emptyAdForm, type AdFormValues } from '../lib/admin-forms.ts';
 import { withOutcomeToast } from './CollectionTab.tsx';
 import { FormDialog, FormFooter, type FormDialogProps } from './FormDialog.tsx';
 

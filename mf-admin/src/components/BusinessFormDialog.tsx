@@ -4,7 +4,7 @@ import { SelectField } from '@cp/ui/select-field';
 import { Checkbox } from '@cp/ui/checkbox';
 import { useSchemaForm } from '@cp/web-core/schema-form';
 import { useCreateBusinessMutation, useUpdateBusinessMutation } from '../api/admin-api.ts';
-import { businessFormFrom, businessPayload, emptyBusinessForm, withMainCategory } from '../lib/admin.ts';
+import { businessFormFrom, businessPayload, emptyBusinessForm, withMainCategory } from '../lib/admin-forms.ts';
 import { withOutcomeToast } from './CollectionTab.tsx';
 import { FormDialog, FormFooter, type FormDialogProps } from './FormDialog.tsx';
 
