@@ -42,8 +42,11 @@ export function BusinessBadges({ business }: { business: Business }) {
 /** The site path of a business's own page. */
 export const businessPath = (id: string) => `/business/${encodeURIComponent(id)}`;
 
-// The reviews dialog (its form, zod rules and list) is fetched when a visitor opens it, never with the cards.
-const ReviewsDialog = lazy(() => import('./ReviewsDialog.tsx'));
+// The reviews dialog (Radix's dialog, its list and form) is fetched on intent — the Reviews button pointed at,
+// focused or touched, at the latest pressed — never with the cards.
+const loadReviewsDialog = () => import('./ReviewsDialog.tsx');
+const ReviewsDialog = lazy(loadReviewsDialog);
+const prefetchReviewsDialog = () => void loadReviewsDialog().catch(() => undefined);
 
 /** The card's Reviews button and, once pressed, its dialog. */
 function ReviewsButton({ business }: { business: Business }) {
@@ -54,6 +57,9 @@ function ReviewsButton({ business }: { business: Business }) {
       <Button
         variant="outline"
         className="w-full"
+        onPointerEnter={prefetchReviewsDialog}
+        onFocus={prefetchReviewsDialog}
+        onTouchStart={prefetchReviewsDialog}
         onClick={() => {
           setWanted(true);
           setOpen(true);
