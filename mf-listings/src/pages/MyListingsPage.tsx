@@ -4,7 +4,7 @@ import { relativeTime, type Listing } from '@cp/contracts';
 import { Badge, Button, Card, CardContent, createDeferredPart, EmptyState, toast } from '@cp/ui';
 import { LoadError, serverErrorText, useAuth } from '@cp/web-core';
 import { UnderReviewNotice } from '@cp/web-core/moderation';
-import { useDeleteListingMutation } from '../api/listings-api.ts';
+import { useDeleteListingMutation } from '../api/listing-writes-api.ts';
 import { useGetMyListingsQuery } from '../api/lifecycle-api.ts';
 import { ConfirmButton } from '../components/ConfirmButton.tsx';
 import type { EditListingProps } from '../components/EditListingPart.tsx';
