@@ -77,12 +77,17 @@ describe('createDeferredPart (Radix parts loaded on intent)', () => {
     );
     const button = screen.getByRole('button', { name: 'Open' });
     act(() => button.focus());
+    expect(button.getAttribute('aria-busy')).toBeNull();
     fireEvent.click(button);
     expect(onClick).toHaveBeenCalledTimes(1); // the trigger's own handlers still run
+    // Pressed while loading: the trigger shows it is busy (not a press that does nothing).
+    expect(screen.getByRole('button', { name: 'Open' }).getAttribute('aria-busy')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Open' }).className).toContain('cursor-progress');
     resolveLoad();
     await flush();
     expect(mounts[0]).toEqual({ autoFocus: true, defaultOpen: true, hovered: false });
     expect(screen.getByRole('menu').textContent).toBe('Items');
+    expect(screen.getByRole('button', { name: 'Open' }).getAttribute('aria-busy')).toBeNull();
   });
 
   it('once loaded, a new instance renders the part at once, neither focused nor open', async () => {

@@ -42,19 +42,39 @@ export function BusinessBadges({ business }: { business: Business }) {
 /** The site path of a business's own page. */
 export const businessPath = (id: string) => `/business/${encodeURIComponent(id)}`;
 
-// The reviews dialog (its form, zod rules and list) is fetched when a visitor opens it, never with the cards.
-const ReviewsDialog = lazy(() => import('./ReviewsDialog.tsx'));
+// The reviews dialog (Radix's dialog, its list and form) is fetched on intent — the Reviews button pointed at,
+// focused or touched, at the latest pressed — never with the cards.
+let reviewsDialogLoaded = false;
+const loadReviewsDialog = () =>
+  import('./ReviewsDialog.tsx').then((module) => {
+    reviewsDialogLoaded = true;
+    return module;
+  });
+const ReviewsDialog = lazy(loadReviewsDialog);
+const prefetchReviewsDialog = () => void loadReviewsDialog().catch(() => undefined);
 
 /** The card's Reviews button and, once pressed, its dialog. */
 function ReviewsButton({ business }: { business: Business }) {
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
+  // Pressed before the dialog's code is in: the button shows it is busy until the dialog can open.
+  const [busy, setBusy] = useState(false);
   return (
     <>
       <Button
         variant="outline"
-        className="w-full"
+        className={cn('w-full', busy && 'cursor-progress opacity-70')}
+        aria-busy={busy || undefined}
+        onPointerEnter={prefetchReviewsDialog}
+        onFocus={prefetchReviewsDialog}
+        onTouchStart={prefetchReviewsDialog}
         onClick={() => {
+          if (!reviewsDialogLoaded) {
+            setBusy(true);
+            void loadReviewsDialog()
+              .catch(() => undefined)
+              .finally(() => setBusy(false));
+          }
           setWanted(true);
           setOpen(true);
         }}

@@ -1,7 +1,7 @@
 import { HOME_COUNTS, whatsappDigits, type Business } from '@cp/contracts';
 
 // No zod here: the home section (FeaturedBusinesses) imports this module, and the contracts' schemas (with zod)
-// must stay off the home page. The Yellow Pages tree lives in ./yellow-pages.ts.
+// must stay off the home page. The Yellow Pages' helpers live in ./yellow-pages.ts.
 
 /** Featured Businesses on home: the first 3 (spec §2 Home, §9). */
 export function featuredBusinesses(list: readonly Business[], count: number = HOME_COUNTS.businesses): Business[] {

@@ -1,6 +1,7 @@
 import { YELLOW_PAGES_MAIN_CATEGORIES, YELLOW_PAGES_TREE, yellowPagesChoiceOf, yellowPagesPath, type YellowPagesMainCategory } from '@cp/contracts';
 
-// The Yellow Pages tree comes with the contracts' zod schemas: only the /yellow-pages page imports this module.
+// The Yellow Pages tree and its selection are the contracts' plain values (directory-values.ts, no zod): the page that
+// shows them loads no validation library.
 
 export const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'.split('');
 

@@ -1,10 +1,10 @@
 import { CheckCircle2, RefreshCw } from 'lucide-react';
 import { DONE_STATUS_LABELS, LISTING_EXPIRED_MESSAGE, type Listing } from '@cp/contracts';
 import { Button, toast } from '@cp/ui';
-import { ConfirmButton } from '@cp/ui/alert-dialog';
 import { serverErrorText, useAuth } from '@cp/web-core';
 import { useMarkListingDoneMutation, useRenewListingMutation } from '../api/lifecycle-api.ts';
 import { doneStatusOf } from '../lib/lifecycle.ts';
+import { ConfirmButton } from './ConfirmButton.tsx';
 
 const failed = (error: unknown, fallback: string) => toast({ title: 'Error', description: serverErrorText(error) ?? fallback, variant: 'destructive' });
 

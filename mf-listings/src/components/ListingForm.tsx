@@ -18,7 +18,7 @@ import {
 import { Button, cn, Field, Input, Textarea, toast } from '@cp/ui';
 import { SelectField } from '@cp/ui/select-field';
 import { serverErrorText, validate, type FieldErrors } from '@cp/web-core';
-import { useCreateListingMutation, useUpdateListingMutation, useUploadImageMutation } from '../api/listings-api.ts';
+import { useCreateListingMutation, useUpdateListingMutation, useUploadImageMutation } from '../api/listing-writes-api.ts';
 import { clearedFields, emptyListingForm, listingFormFrom, listingPayload, pickImages, type ListingFormValues } from '../lib/listing-form.ts';
 
 interface AttachedImage {

@@ -1,33 +1,29 @@
 import { Link } from 'react-router';
-import { lazy, Suspense, useState } from 'react';
 import { LogIn, MapPin, PackageOpen, Pencil, Trash2 } from 'lucide-react';
 import { relativeTime, type Listing } from '@cp/contracts';
-import { Badge, Button, Card, CardContent, EmptyState, Skeleton, toast } from '@cp/ui';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@cp/ui/dialog';
-import { ConfirmButton } from '@cp/ui/alert-dialog';
+import { Badge, Button, Card, CardContent, createDeferredPart, EmptyState, toast } from '@cp/ui';
 import { LoadError, serverErrorText, useAuth } from '@cp/web-core';
 import { UnderReviewNotice } from '@cp/web-core/moderation';
-import { useDeleteListingMutation } from '../api/listings-api.ts';
+import { useDeleteListingMutation } from '../api/listing-writes-api.ts';
 import { useGetMyListingsQuery } from '../api/lifecycle-api.ts';
+import { ConfirmButton } from '../components/ConfirmButton.tsx';
+import type { EditListingProps } from '../components/EditListingPart.tsx';
 import { ListingGridSkeleton, TierBadge } from '../components/ListingCard.tsx';
 import { MarkDoneButton, RenewButton } from '../components/LifecycleActions.tsx';
 import { formatPrice } from '../lib/listing-format.ts';
 import { doneLabel, expiryText, isExpired } from '../lib/lifecycle.ts';
 import { myListingCounters, myListings } from '../lib/my-listings.ts';
 
-// The edit form (with the contracts' zod schemas) loads when a dialog first opens, not with the page.
-const ListingForm = lazy(() => import('../components/ListingForm.tsx').then((m) => ({ default: m.ListingForm })));
-
-function FormSkeleton() {
-  return (
-    <div role="status" className="space-y-4">
-      <span className="sr-only">Loading the form…</span>
-      <Skeleton className="h-10 w-full" />
-      <Skeleton className="h-24 w-full" />
-      <Skeleton className="h-10 w-full" />
-    </div>
-  );
-}
+const loadListingForm = () => import('../components/ListingForm.tsx');
+// The Edit dialog and its form (Radix's dialog, the contracts' zod schemas) and the confirmations (Radix's alert
+// dialog) load when their button is first pointed at, focused or pressed: the page itself only lists the listings.
+const EditDialog = createDeferredPart<EditListingProps>(
+  () => {
+    void loadListingForm().catch(() => undefined); // the form too, beside the dialog (its skeleton shows until it is in)
+    return import('../components/EditListingPart.tsx').then((m) => m.EditListingPart);
+  },
+  { openOnPress: true, popup: 'dialog' },
+);
 
 function DeleteListing({ listing }: { listing: Listing }) {
   const [remove, { isLoading }] = useDeleteListingMutation();
@@ -55,25 +51,16 @@ function DeleteListing({ listing }: { listing: Listing }) {
 }
 
 function EditListing({ listing }: { listing: Listing }) {
-  const [open, setOpen] = useState(false);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
-        <Pencil aria-hidden="true" />
-        Edit<span className="sr-only"> {listing.title}</span>
-      </Button>
-      <DialogContent className="max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>Edit Listing</DialogTitle>
-          <DialogDescription>Update the details of your listing.</DialogDescription>
-        </DialogHeader>
-        {open ? (
-          <Suspense fallback={<FormSkeleton />}>
-            <ListingForm mode="edit" listing={listing} onDone={() => setOpen(false)} />
-          </Suspense>
-        ) : null}
-      </DialogContent>
-    </Dialog>
+    <EditDialog
+      listing={listing}
+      trigger={
+        <Button variant="outline" size="sm">
+          <Pencil aria-hidden="true" />
+          Edit<span className="sr-only"> {listing.title}</span>
+        </Button>
+      }
+    />
   );
 }
 

@@ -16,6 +16,9 @@ export * from './saved-search-values.ts';
 export * from './saved-searches.ts';
 export * from './forum-values.ts';
 export * from './forum.ts';
+// The Yellow Pages tree and the page's selection, apart from the directory's schemas (so /yellow-pages loads no zod)
+// and from its review texts (so the business pages and cards do not carry the tree).
+export * from './yellow-pages-values.ts';
 export * from './directory.ts';
 export * from './ads.ts';
 export * from './visitor.ts';

@@ -1,5 +1,6 @@
 import { cloneElement, useEffect, useRef, useState, type ComponentType, type FocusEvent, type KeyboardEvent, type PointerEvent, type ReactElement } from 'react';
 import { toast } from './use-toast.ts';
+import { cn } from './utils.ts';
 
 /** What a deferred part's loaded component receives besides its own props. */
 export interface DeferredPartProps {
@@ -14,6 +15,7 @@ export interface DeferredPartProps {
 }
 
 type TriggerProps = {
+  className?: string;
   onPointerEnter?: (event: PointerEvent) => void;
   onPointerLeave?: (event: PointerEvent) => void;
   onPointerDown?: (event: PointerEvent) => void;
@@ -50,6 +52,8 @@ export function createDeferredPart<P extends object>(load: () => Promise<Compone
 
   function DeferredPart(props: P & { trigger: ReactElement }) {
     const [ready, setReady] = useState(() => Loaded !== undefined);
+    // Pressed while the part still loads: the trigger says so (busy, dimmed, a progress cursor) until the part opens.
+    const [waiting, setWaiting] = useState(false);
     // Set when this instance swapped its bare trigger for the loaded part (not when the part was loaded already).
     const replaced = useRef(false);
     const focused = useRef(false);
@@ -79,17 +83,20 @@ export function createDeferredPart<P extends object>(load: () => Promise<Compone
           // Hovering or focusing needs no answer; a press that opens nothing does (the bare trigger stays, a new
           // press tries again).
           if (pressed.current && mounted.current) toast({ title: 'Could not open this menu', description: 'Please check your connection and try again.', variant: 'destructive' });
+          if (mounted.current) setWaiting(false);
         },
       );
     };
     const press = () => {
       if (!options.openOnPress) return;
       pressed.current = true;
+      setWaiting(true);
       start();
     };
     const own = props.trigger.props as TriggerProps;
     return cloneElement(props.trigger as ReactElement<TriggerProps>, {
       ...(options.openOnPress ? { 'aria-haspopup': options.popup ?? 'menu', 'aria-expanded': false } : {}),
+      ...(waiting ? { 'aria-busy': true, className: cn(own.className, 'cursor-progress opacity-70') } : {}),
       onPointerEnter: (event: PointerEvent) => {
         own.onPointerEnter?.(event);
         if (event.pointerType === 'touch') return; // touch: the press loads it

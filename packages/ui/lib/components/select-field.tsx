@@ -1,4 +1,3 @@
-import { ChevronDown } from 'lucide-react';
 // Through the package (a shared singleton), not relative files: this entry is its own shared module (loaded with the
 // pages that have selects, not on the home page) and must use the page's one copy of the deferred-part loader and its
 // toast queue.
@@ -19,6 +18,19 @@ export interface SelectFieldProps<T extends string> {
   required?: boolean;
   disabled?: boolean;
   className?: string;
+}
+
+/**
+ * The trigger's chevron: lucide's chevron-down drawn inline, the same SVG the loaded select's trigger shows. Not through
+ * lucide-react: this entry is a chunk of its own on the pages with filters (/listings), and lucide's component code
+ * would come again with it, beside the page's own copy.
+ */
+function Chevron() {
+  return (
+    <svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" className="lucide lucide-chevron-down h-4 w-4 opacity-60" aria-hidden="true">
+      <path d="m6 9 6 6 6-6" />
+    </svg>
+  );
 }
 
 /** The Radix select, from its own shared entry, when the user first shows intent on a select of the page. */
@@ -43,7 +55,7 @@ export function SelectField<T extends string>({ label, value, options, onChange,
           trigger={
             <button type="button" role="combobox" aria-autocomplete="none" {...control} disabled={disabled ?? false} data-placeholder={chosen ? undefined : ''} className={SELECT_TRIGGER_CLASS}>
               <span>{chosen ? chosen.label : (placeholder ?? `Select ${label.toLowerCase()}`)}</span>
-              <ChevronDown className="h-4 w-4 opacity-60" aria-hidden="true" />
+              <Chevron />
             </button>
           }
         />

@@ -1,0 +1,101 @@
+import type { Page } from 'playwright-core';
+import { mainHeading, pageJavaScript, type JsFile } from '../scripts/bench/page-javascript.ts';
+import { HOME_JS_BUDGET_KB, packagesIn } from '../scripts/bench/stack-share.ts';
+import { withPage } from './support/browser.ts';
+import { e2eEnv } from './support/env.ts';
+import { createAdmin, createDirect, loginDirect, newUser, registerDirect, signIn } from './support/site.ts';
+
+/**
+ * Issue 20 §7 on the content pages beside home: every page loads at most HOME_JS_BUDGET_KB gzip of JavaScript, signed
+ * out and signed in (a member who owns the listing shown, so the owner's controls are on /my-listings and the listing's
+ * page), and none of them loads a validation library. What only a click needs — a dialog, a form and its zod schemas,
+ * a confirmation — comes on intent (the remotes' READMEs say how); the Yellow Pages' tree is a plain value of the
+ * contracts (directory-values.ts), not a neighbour of the schemas. Sizes, not timings: the same build always gives the
+ * same figures.
+ */
+const owner = newUser('pagebudget');
+let ownerToken = '';
+let adminToken = '';
+const ids = { listing: '', business: '', post: '' };
+
+beforeAll(async () => {
+  const { serviceUrls } = e2eEnv();
+  ownerToken = await registerDirect(owner);
+  ids.listing = await createDirect(`${serviceUrls.listings}/api/listings`, ownerToken, {
+    title: 'Page budget test study table',
+    category: 'Buy & Sell',
+    description: 'A sturdy study table with two drawers. Pick up in Camp Hill, message for details.',
+    location: 'Camp Hill PA',
+    price: 40,
+    tier: 'free',
+  });
+  ids.post = await createDirect(`${serviceUrls.forum}/api/forum/posts`, ownerToken, { category: 'General', title: 'Page budget test: a quiet park for a morning walk?', content: 'Looking for a quiet park near Camp Hill for morning walks, any suggestions?' });
+  const admin = newUser('pagebudgetadmin');
+  await createAdmin(admin);
+  adminToken = await loginDirect(admin);
+  ids.business = await createDirect(`${serviceUrls.directory}/api/admin/businesses`, adminToken, {
+    name: 'Page Budget Meals',
+    mainCategory: 'Food & Dining',
+    subCategory: 'Food Delivery',
+    description: 'Home-style meals delivered weekly.',
+    address: '3 Market St, Camp Hill, PA',
+    phone: '(717) 555-0142',
+  });
+});
+
+// Other files count listings and businesses: these go again (a forum post cannot be deleted).
+afterAll(async () => {
+  const { serviceUrls } = e2eEnv();
+  const remove = (url: string, token: string) => fetch(url, { method: 'DELETE', headers: { cookie: `cp_session=${token}` }, signal: AbortSignal.timeout(15_000) }).catch(() => undefined);
+  if (ids.listing) await remove(`${serviceUrls.listings}/api/listings/${ids.listing}`, ownerToken);
+  if (ids.business) await remove(`${serviceUrls.directory}/api/admin/businesses/${ids.business}`, adminToken);
+});
+
+const PAGES: Array<[string, () => string]> = [
+  ['/yellow-pages', () => '/yellow-pages'],
+  ['/my-listings', () => '/my-listings'],
+  ['/listings', () => '/listings'],
+  ['/businesses', () => '/businesses'],
+  ['/listing/:id', () => `/listing/${ids.listing}`],
+  ['/business/:id', () => `/business/${ids.business}`],
+  ['/forum/post/:id', () => `/forum/post/${ids.post}`],
+  ['/search', () => '/search?q=tiffin'],
+  ['/forum', () => '/forum'],
+];
+
+// The header's messages badge is measured apart until the lead's change (the badge becomes a link the shell draws)
+// lands: its remote's files are left out here. Remove this exclusion with that change.
+const counted = (files: JsFile[]) => files.filter((f) => !f.path.startsWith('/mf/messages/'));
+
+async function measure(page: Page, site: string, path: string, signedIn: boolean): Promise<JsFile[]> {
+  return counted(
+    await pageJavaScript(page, `${site}${path}`, async (p) => {
+      await mainHeading(p);
+      // Signed in, the session's answer is in (the account menu shows): what it brings (owner controls, the review
+      // form) is asked for before the network goes idle.
+      if (signedIn) await p.getByRole('button', { name: /^Account menu for/ }).waitFor({ timeout: 60_000 });
+      // My Listings' cards (with their Edit, Delete and Mark as … buttons) are there.
+      if (signedIn && path === '/my-listings') await p.getByRole('link', { name: 'Page budget test study table' }).waitFor({ timeout: 60_000 });
+    }),
+  );
+}
+
+describe.each([
+  ['signed out', false],
+  ['signed in (the listing and post owner)', true],
+])('the content pages, %s', (_state, signedIn) => {
+  test.each(PAGES)(`%s loads at most ${HOME_JS_BUDGET_KB} KB gzip of JavaScript and no zod`, async (_name, pathOf) => {
+    await withPage(async ({ page, context, site }) => {
+      if (signedIn) await signIn(context, ownerToken);
+      const path = pathOf();
+      const files = await measure(page, site, path, signedIn);
+      const total = files.reduce((sum, f) => sum + f.gzip, 0) / 1024;
+      const report = files.map((f) => `  ${f.path} ${(f.gzip / 1024).toFixed(1)}`).join('\n');
+      if (total > HOME_JS_BUDGET_KB) throw new Error(`${path} JavaScript ${total.toFixed(1)} KB gzip > ${HOME_JS_BUDGET_KB} KB:\n${report}`);
+      expect(files.some((f) => f.path.startsWith('/mf/'))).toBe(true); // the page's own remote was measured
+      const packages = await packagesIn(files.map((f) => new URL(f.path, site).href));
+      expect(packages.has('react-dom')).toBe(true); // the source maps were read
+      expect([...packages].filter((p) => p === 'zod' || p.startsWith('@zod/'))).toEqual([]);
+    });
+  });
+});
