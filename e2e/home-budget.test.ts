@@ -40,8 +40,9 @@ describe('home page JavaScript', () => {
  * Pages that only show content load no validation library: the zod schemas come with the forms that need them (Post
  * Ad, edit, New Post), not with the pages. @cp/contracts keeps its plain values (categories, locations, tiers) apart
  * from its schemas for this (listing-values.ts, forum-values.ts), so /listings' filter options, /my-listings' page and
- * /forum's category filter need no zod; the forum's New Post dialog loads on intent. (The Yellow Pages' page still
- * loads it: its category tree lives beside its schemas.)
+ * /forum's category filter need no zod; the forum's New Post dialog loads on intent. The Yellow Pages' tree and its
+ * selection are plain values too (yellow-pages-values.ts), so /yellow-pages loads no zod either; e2e/page-budget.test.ts
+ * holds it, with the other content pages, signed out and signed in.
  */
 describe('pages that only show content', () => {
   test.each(['/', '/listings', '/listing/00000000-0000-4000-8000-000000000999', '/my-listings', '/forum'])('%s loads no zod', async (path) => {
