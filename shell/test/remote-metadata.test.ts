@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { checkRemoteMetadata } from '@cp/contracts/mf-metadata';
+import { checkRemoteMetadata } from '@cp/contracts/header-links';
 import { RemoteMetadataSourceSchema } from '@cp/contracts';
 import { defineRemoteRoutes, defineRemoteWidgets, parseRoutesModule, parseWidgetsModule } from '@cp/web-core/contract';
 

@@ -1,15 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button, createDeferredPart } from '@cp/ui';
-
-/** What the confirmation says and does (the props of `@cp/ui/alert-dialog`'s ConfirmButton besides the button's). */
-export interface ConfirmProps {
-  title: ReactNode;
-  description: ReactNode;
-  /** The action's label in the dialog. */
-  action: ReactNode;
-  destructive: boolean;
-  onConfirm: () => void;
-}
+import type { ConfirmProps } from './ConfirmPart.tsx';
 
 // Radix's alert dialog (its layers, focus trap and scroll lock) loads when a confirm button is first pointed at,
 // focused or pressed, not with the page: a page that lists things (My Listings, the listing's page) paints without it.

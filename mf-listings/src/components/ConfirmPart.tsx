@@ -1,7 +1,16 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { DeferredPartProps } from '@cp/ui';
 import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle, AlertDialogTrigger } from '@cp/ui/alert-dialog';
-import type { ConfirmProps } from './ConfirmButton.tsx';
+
+/** What the confirmation says and does (the props of `@cp/ui/alert-dialog`'s ConfirmButton besides the button's). */
+export interface ConfirmProps {
+  title: ReactNode;
+  description: ReactNode;
+  /** The action's label in the dialog. */
+  action: ReactNode;
+  destructive: boolean;
+  onConfirm: () => void;
+}
 
 /**
  * The confirmation of a ConfirmButton on its trigger: Radix's alert dialog (from `@cp/ui/alert-dialog`, with its

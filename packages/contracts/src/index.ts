@@ -25,6 +25,7 @@ export * from './visitor.ts';
 export * from './comms.ts';
 export * from './demo-accounts.ts';
 export * from './mf-metadata.ts';
+export * from './header-links.ts';
 export * from './microfrontends.ts';
 export * from './site-settings.ts';
 export * from './search-values.ts';

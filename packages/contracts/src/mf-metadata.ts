@@ -50,13 +50,6 @@ export type HeaderSlot = (typeof HEADER_SLOTS)[number];
 export const HEADER_LINK_ICONS = ['message-square', 'bell'] as const;
 export type HeaderLinkIcon = (typeof HEADER_LINK_ICONS)[number];
 
-export const HEADER_LINK_LIMITS = { perRemote: 3, id: 40, label: 40, url: 200, events: 8, event: 40 } as const;
-export const HEADER_LINK_ID = /^[a-z][a-z0-9-]*$/;
-/** A same-origin API path without query, fragment or dot segments: `/api/...`. */
-export const HEADER_LINK_API_PATH = /^\/api(?:\/(?!\.\.?(?:\/|$))[A-Za-z0-9._~-]+)+$/;
-/** A JSON field name or a server-sent event name: letters, digits, `_` and `-`, starting with a letter. */
-export const HEADER_LINK_NAME = /^[A-Za-z][A-Za-z0-9_-]*$/;
-
 /**
  * A link a remote puts into a header slot, as data: the shell draws it for signed-in visitors (never on a first view's
  * critical path) without loading the remote, so a badge on every page costs the page no remote container (issue 20
@@ -136,9 +129,9 @@ export interface RemoteMetadata {
 }
 
 const isHomeSlot = (value: unknown): value is HomeSlot => (HOME_SLOTS as readonly unknown[]).includes(value);
-const isHeaderSlot = (value: unknown): value is HeaderSlot => (HEADER_SLOTS as readonly unknown[]).includes(value);
+export const isHeaderSlot = (value: unknown): value is HeaderSlot => (HEADER_SLOTS as readonly unknown[]).includes(value);
 
-function firstDuplicate(values: readonly string[]): string | undefined {
+export function firstDuplicate(values: readonly string[]): string | undefined {
   const seen = new Set<string>();
   for (const value of values) {
     if (seen.has(value)) return value;
@@ -158,67 +151,6 @@ function listError(list: unknown, field: string, valid: (value: unknown) => bool
 
 const isRoute = (route: unknown) => typeof route === 'string' && route.length <= REMOTE_METADATA_LIMITS.routeLength && ROUTE_PATTERN.test(route);
 
-const isHeaderLinkIcon = (value: unknown): value is HeaderLinkIcon => (HEADER_LINK_ICONS as readonly unknown[]).includes(value);
-const isText = (value: unknown, max: number, pattern?: RegExp) => typeof value === 'string' && value.trim().length > 0 && value.length <= max && (!pattern || pattern.test(value));
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** Why `link` is not a valid header link of a remote whose routes are `routes`; undefined when it is. */
-function headerLinkError(link: unknown, routes: readonly string[]): string | undefined {
-  if (!isObject(link)) return 'a header link must be an object';
-  const { id, slot, to, label, icon, count, live } = link;
-  const name = isText(id, HEADER_LINK_LIMITS.id, HEADER_LINK_ID) ? (id as string) : undefined;
-  if (name === undefined) return 'a header link needs an `id` (lowercase letters, digits and -)';
-  if (!isHeaderSlot(slot)) return `header link ${name}: unknown header slot ${JSON.stringify(slot)}`;
-  if (typeof to !== 'string' || !routes.includes(to) || to.includes(':') || to.includes('*')) return `header link ${name}: \`to\` must be one of the remote's static routes`;
-  if (!isText(label, HEADER_LINK_LIMITS.label)) return `header link ${name}: \`label\` must be 1 to ${HEADER_LINK_LIMITS.label} characters`;
-  if (!isHeaderLinkIcon(icon)) return `header link ${name}: unknown icon ${JSON.stringify(icon)}`;
-  if (count !== undefined) {
-    if (!isObject(count) || !isText(count.url, HEADER_LINK_LIMITS.url, HEADER_LINK_API_PATH) || !isText(count.field, HEADER_LINK_LIMITS.event, HEADER_LINK_NAME) || !isText(count.noun, HEADER_LINK_LIMITS.label)) {
-      return `header link ${name}: \`count\` needs a \`url\` (/api/...), a \`field\` and a \`noun\``;
-    }
-  }
-  if (live !== undefined) {
-    const events = isObject(live) ? live.events : undefined;
-    const eventsOk = Array.isArray(events) && events.length > 0 && events.length <= HEADER_LINK_LIMITS.events && events.every((e) => isText(e, HEADER_LINK_LIMITS.event, HEADER_LINK_NAME)) && firstDuplicate(events as string[]) === undefined;
-    if (count === undefined || !isObject(live) || !isText(live.url, HEADER_LINK_LIMITS.url, HEADER_LINK_API_PATH) || !eventsOk) {
-      return `header link ${name}: \`live\` needs a \`count\`, a \`url\` (/api/...) and 1 to ${HEADER_LINK_LIMITS.events} distinct \`events\``;
-    }
-  }
-  return undefined;
-}
-
-/** The header link with only its known keys. */
-function headerLinkOf(link: HeaderLink): HeaderLink {
-  const { id, slot, to, label, icon, count, live } = link;
-  return {
-    id,
-    slot,
-    to,
-    label,
-    icon,
-    ...(count ? { count: { url: count.url, field: count.field, noun: count.noun } } : {}),
-    ...(live ? { live: { url: live.url, events: [...live.events] } } : {}),
-  };
-}
-
-/**
- * Checks a remote's header links (`headerLinks` of its metadata) against its routes. Returns the links with only the
- * known keys (none when absent), or why they are invalid. Apart from `checkPageMetadata` so the shell's first bundle,
- * which reads the registry, does not carry it: the header's own chunk checks the links it draws.
- */
-export function checkHeaderLinks(links: unknown, routes: readonly string[]): { ok: true; links: HeaderLink[] } | { ok: false; error: string } {
-  if (links === undefined) return { ok: true, links: [] };
-  if (!Array.isArray(links)) return { ok: false, error: '`headerLinks` must be an array' };
-  if (links.length > HEADER_LINK_LIMITS.perRemote) return { ok: false, error: `at most ${HEADER_LINK_LIMITS.perRemote} header links` };
-  for (const link of links) {
-    const error = headerLinkError(link, routes);
-    if (error !== undefined) return { ok: false, error };
-  }
-  const duplicate = firstDuplicate(links.map((l: { id: string }) => l.id));
-  if (duplicate !== undefined) return { ok: false, error: `header link ${duplicate} is listed twice` };
-  return { ok: true, links: (links as HeaderLink[]).map(headerLinkOf) };
-}
-
 /**
  * Checks what pages need of a remote's metadata: its routes, home slots and Post Ad panel (unknown keys are ignored,
  * as by the zod schema, and so are `headerLinks`: see `checkHeaderLinks`). Returns them, or why they are invalid.
@@ -233,13 +165,4 @@ export function checkPageMetadata(value: unknown): { ok: true; metadata: Omit<Re
     (postAdPanel !== undefined && typeof postAdPanel !== 'boolean' ? '`postAdPanel` must be a boolean' : undefined);
   if (error !== undefined) return { ok: false, error };
   return { ok: true, metadata: { routes: [...(routes as string[])], slots: [...(slots as HomeSlot[])], ...(postAdPanel ? { postAdPanel: true } : {}) } };
-}
-
-/** Checks a remote's whole metadata (`checkPageMetadata` and `checkHeaderLinks`): the same rules as the zod schema. */
-export function checkRemoteMetadata(value: unknown): { ok: true; metadata: RemoteMetadata } | { ok: false; error: string } {
-  const page = checkPageMetadata(value);
-  if (!page.ok) return page;
-  const header = checkHeaderLinks((value as { headerLinks?: unknown }).headerLinks, page.metadata.routes);
-  if (!header.ok) return header;
-  return { ok: true, metadata: { ...page.metadata, ...(header.links.length > 0 ? { headerLinks: header.links } : {}) } };
 }

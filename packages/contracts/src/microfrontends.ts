@@ -1,11 +1,8 @@
 import './zod-config.ts';
 import { z } from 'zod';
+import { HEADER_LINK_API_PATH, HEADER_LINK_ID, HEADER_LINK_LIMITS, HEADER_LINK_NAME } from './header-links.ts';
 import {
-  HEADER_LINK_API_PATH,
   HEADER_LINK_ICONS,
-  HEADER_LINK_ID,
-  HEADER_LINK_LIMITS,
-  HEADER_LINK_NAME,
   HEADER_SLOTS,
   HOME_SLOTS,
   MANIFEST_METADATA_KEY,
@@ -18,7 +15,7 @@ import {
  * The microfrontend metadata and the remote registry as zod schemas, for the Node.js boundaries: a remote's build
  * (`@cp/web-core/build` checks `src/exposes/metadata.json` before publishing it) and the gateway (reads it from each
  * remote's mf-manifest.json, serves `GET /mf/registry.json`). The browser checks the same rules without zod
- * (`checkRemoteMetadata` in mf-metadata.ts); a test keeps the two in agreement.
+ * (`checkRemoteMetadata` in header-links.ts); a test keeps the two in agreement.
  */
 
 const unique = (values: readonly string[]) => new Set(values).size === values.length;

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Bell, MessageSquare } from 'lucide-react';
-import { checkHeaderLinks, type HeaderLink, type HeaderLinkIcon, type HeaderSlot } from '@cp/contracts/mf-metadata';
+import { checkHeaderLinks } from '@cp/contracts/header-links';
+import type { HeaderLink, HeaderLinkIcon, HeaderSlot } from '@cp/contracts/mf-metadata';
 import { useLiveStream } from '@cp/web-core/live-stream';
 import { useRemotes } from '../mf/RemotesContext.tsx';
 
