@@ -1,6 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useDeferredPartState, type DeferredPartProps } from '@cp/ui';
 import type { ForumCategory } from '@cp/contracts';
-import type { DeferredPartProps } from '@cp/ui';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@cp/ui/dialog';
 import { useAuth } from '@cp/web-core';
 import { DialogLoginFooter, SESSION_CHECK_TEXT } from '@cp/web-core/login-footer';
@@ -16,12 +15,8 @@ export interface NewPostDialogProps {
  * neither Radix's dialog nor the form's schemas (zod) with their first view.
  */
 export function NewPostDialogPart({ initialCategory, trigger, autoFocus, defaultOpen }: NewPostDialogProps & DeferredPartProps) {
-  const [open, setOpen] = useState(defaultOpen);
+  const { open, setOpen, ref } = useDeferredPartState({ autoFocus, defaultOpen });
   const { user, isLoading } = useAuth();
-  const ref = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (autoFocus) ref.current?.focus();
-  }, []);
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild ref={ref}>

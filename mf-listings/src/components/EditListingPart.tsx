@@ -1,6 +1,6 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import type { Listing } from '@cp/contracts';
-import { Skeleton, type DeferredPartProps } from '@cp/ui';
+import { Skeleton, useDeferredPartState, type DeferredPartProps } from '@cp/ui';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@cp/ui/dialog';
 
 // The edit form (with the contracts' zod schemas): My Listings starts fetching it together with this part.
@@ -27,11 +27,7 @@ export interface EditListingProps {
  * form's skeleton stands in until the form is.
  */
 export function EditListingPart({ listing, trigger, autoFocus, defaultOpen }: EditListingProps & DeferredPartProps) {
-  const [open, setOpen] = useState(defaultOpen);
-  const ref = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (autoFocus) ref.current?.focus();
-  }, []);
+  const { open, setOpen, ref } = useDeferredPartState({ autoFocus, defaultOpen });
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild ref={ref}>

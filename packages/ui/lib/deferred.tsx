@@ -14,6 +14,19 @@ export interface DeferredPartProps {
   hovered: boolean;
 }
 
+/**
+ * What a deferred part keeps on mount: whether it is open (at once when the trigger was pressed while it loaded) and
+ * the ref of its Radix trigger, which takes the focus when the bare trigger had it.
+ */
+export function useDeferredPartState({ autoFocus, defaultOpen }: Pick<DeferredPartProps, 'autoFocus' | 'defaultOpen'>) {
+  const [open, setOpen] = useState(defaultOpen);
+  const ref = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (autoFocus) ref.current?.focus();
+  }, []);
+  return { open, setOpen, ref };
+}
+
 type TriggerProps = {
   className?: string;
   onPointerEnter?: (event: PointerEvent) => void;

@@ -20,7 +20,7 @@ export { Label } from './components/label.tsx';
 export { Field, type ControlProps, type FieldProps } from './components/field.tsx';
 export { Toaster } from './components/toaster.tsx';
 export { Tooltip } from './components/tooltip-trigger.tsx';
-export { createDeferredPart, type DeferredPartProps } from './deferred.tsx';
+export { createDeferredPart, useDeferredPartState, type DeferredPartProps } from './deferred.tsx';
 export { Skeleton } from './components/skeleton.tsx';
 export { Badge, badgeVariants, type BadgeProps } from './components/badge.tsx';
 export { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from './components/card.tsx';

@@ -1,7 +1,7 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { BellRing, Bookmark, CalendarPlus, FilePlus2, ListChecks, LogOut } from 'lucide-react';
 import type { ListingCategory } from '@cp/contracts';
-import type { DeferredPartProps } from '@cp/ui';
+import { useDeferredPartState, type DeferredPartProps } from '@cp/ui';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '@cp/ui/dropdown-menu';
 
 /**
@@ -11,10 +11,7 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel,
 
 /** A header menu: the Radix menu on the deferred trigger, focused when it replaced a focused bare one (on mount). */
 function HeaderMenu({ trigger, autoFocus, defaultOpen, children }: DeferredPartProps & { children: ReactNode }) {
-  const ref = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (autoFocus) ref.current?.focus();
-  }, []);
+  const { ref } = useDeferredPartState({ autoFocus, defaultOpen });
   return (
     <DropdownMenu defaultOpen={defaultOpen}>
       <DropdownMenuTrigger asChild ref={ref}>

@@ -1,4 +1,4 @@
-import { forwardRef, type ComponentPropsWithoutRef, type ComponentRef, type HTMLAttributes, type ReactNode } from 'react';
+import { forwardRef, type ComponentPropsWithoutRef, type ComponentRef, type HTMLAttributes, type ReactNode, type Ref } from 'react';
 import * as AlertDialogPrimitive from '@radix-ui/react-alert-dialog';
 // Through the package (a shared singleton), not relative paths: this entry is its own shared module (not on the home
 // page) and must use the page's one copy of the button styles, cn and tailwind-merge.
@@ -54,31 +54,42 @@ export const AlertDialogCancel = forwardRef<ComponentRef<typeof AlertDialogPrimi
 );
 AlertDialogCancel.displayName = 'AlertDialogCancel';
 
-export interface ConfirmButtonProps {
-  /** The button's content: its icon and words (with a screen-reader-only name of the item where several are listed). */
-  children: ReactNode;
+/** What a confirmation says and does. */
+export interface ConfirmProps {
   title: ReactNode;
   description: ReactNode;
   /** The action's label in the dialog. */
   action: ReactNode;
   destructive?: boolean;
-  disabled?: boolean;
-  variant?: 'outline' | 'ghost';
   onConfirm: () => void;
 }
 
+export interface ConfirmButtonProps extends ConfirmProps {
+  /** The button's content: its icon and words (with a screen-reader-only name of the item where several are listed). */
+  children: ReactNode;
+  disabled?: boolean;
+  variant?: 'outline' | 'ghost';
+}
+
 /**
- * A button that asks before it acts: a small button (`variant`, outline unless said), then a dialog with `title`,
- * `description`, Cancel and the action, which calls `onConfirm`. One piece for every "Are you sure?" of the remotes
- * (delete a listing or a saved search, mark a listing done, block a user).
+ * A confirmation on its trigger (`asChild`): a dialog with `title`, `description`, Cancel and the action, which calls
+ * `onConfirm`. Uncontrolled unless `open` is given (a deferred part opens it at once when it was pressed).
  */
-export function ConfirmButton({ children, title, description, action, destructive = false, disabled = false, variant = 'outline', onConfirm }: ConfirmButtonProps) {
+export function ConfirmDialog({
+  trigger,
+  triggerRef,
+  open,
+  onOpenChange,
+  title,
+  description,
+  action,
+  destructive = false,
+  onConfirm,
+}: ConfirmProps & { trigger: ReactNode; triggerRef?: Ref<HTMLButtonElement>; open?: boolean; onOpenChange?: (open: boolean) => void }) {
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
-        <Button variant={variant} size="sm" disabled={disabled}>
-          {children}
-        </Button>
+    <AlertDialog {...(open === undefined ? {} : { open })} {...(onOpenChange ? { onOpenChange } : {})}>
+      <AlertDialogTrigger asChild ref={triggerRef}>
+        {trigger}
       </AlertDialogTrigger>
       <AlertDialogContent>
         <AlertDialogHeader>
@@ -93,5 +104,23 @@ export function ConfirmButton({ children, title, description, action, destructiv
         </AlertDialogFooter>
       </AlertDialogContent>
     </AlertDialog>
+  );
+}
+
+/**
+ * A button that asks before it acts: a small button (`variant`, outline unless said), then the ConfirmDialog. One
+ * piece for every "Are you sure?" of the remotes (delete a listing or a saved search, mark a listing done, block a
+ * user).
+ */
+export function ConfirmButton({ children, disabled = false, variant = 'outline', ...confirm }: ConfirmButtonProps) {
+  return (
+    <ConfirmDialog
+      {...confirm}
+      trigger={
+        <Button variant={variant} size="sm" disabled={disabled}>
+          {children}
+        </Button>
+      }
+    />
   );
 }
