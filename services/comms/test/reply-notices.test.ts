@@ -243,13 +243,22 @@ describe('the batch sender', () => {
     await publishEvent(nats.js, ForumReplyCreated, data);
     const [batch] = await waitForBatches(deps, author.id, data.postId, (b) => b.length === 1);
     clock.advance(WINDOW_MS);
-    // The first two attempts to record the sent mail fail as when mongod was just killed (the chaos suite's fault).
-    const finish = jest.spyOn(deps.mailBatches, 'finish').mockRejectedValueOnce(new Error('MongoNetworkError: read ECONNRESET')).mockRejectedValueOnce(new Error('MongoServerSelectionError'));
+    // The first two attempts to record this batch's mail as sent fail as when mongod was just killed (the chaos suite's
+    // fault). Only this batch's: an earlier test's batch that comes due now (finished as skipped, say) must not take
+    // the failures, or the run would stop at it before this batch (a failed send ends a run).
+    const failures = [new Error('MongoNetworkError: read ECONNRESET'), new Error('MongoServerSelectionError')];
+    const realFinish = deps.mailBatches.finish.bind(deps.mailBatches);
+    const finish = jest.spyOn(deps.mailBatches, 'finish').mockImplementation(async (batchId, ...rest) => {
+      const failure = batchId === batch!._id ? failures.shift() : undefined;
+      if (failure) throw failure;
+      return realFinish(batchId, ...rest);
+    });
     try {
       await job.tick();
     } finally {
       finish.mockRestore();
     }
+    expect(failures).toEqual([]); // both failures happened
     expect(await deps.mailBatches.find(batch!._id)).toMatchObject({ state: 'sent', attempts: 1 });
     // Past the claim's lease, no other sender takes it over.
     clock.advance(MAIL_BATCH_CLAIM_MS + 1_000);
