@@ -4,7 +4,7 @@
  * (services/gateway/src/web/site-settings.ts: SITE_* variables, required in production) and writes them into every page
  * it serves as a JSON block that is never executed (`<script type="application/json" id="site-settings">`), so the
  * first view has them without a request. The shell and the remotes read that block with `siteSettings()` of
- * `@cp/web-core/site-settings`.
+ * `@cp/web-core`.
  *
  * No zod here: this module is part of the home page's first bundle.
  */
@@ -76,6 +76,6 @@ export function parseSiteSettings(value: unknown): SiteSettings | undefined {
 /**
  * Where a page rendered on the server reads them (issue 20): the renderer's process has no document; it sets this
  * global to the JSON the gateway writes into the page, so the server's markup is the browser's (`siteSettings()` of
- * `@cp/web-core/site-settings` reads it first).
+ * `@cp/web-core` reads it first).
  */
 export const SERVER_SITE_SETTINGS = '__cpSiteSettings';

@@ -25,3 +25,5 @@ export { Skeleton } from './components/skeleton.tsx';
 export { Badge, badgeVariants, type BadgeProps } from './components/badge.tsx';
 export { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from './components/card.tsx';
 export { EmptyState, type EmptyStateLink, type EmptyStateProps } from './components/empty-state.tsx';
+// lucide's icon factory, the page's one: the remotes' icons are made by the host's (web-core/build/shared-lucide-icon.js).
+export { createLucideIcon } from 'lucide-react';

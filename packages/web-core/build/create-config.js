@@ -181,6 +181,25 @@ function publishRemoteMetadata(file) {
 }
 
 /** The Node.js side of Module Federation: loads a server container's chunks over HTTP (issue 20). */
+/**
+ * In a remote's browser build, lucide's icon modules (`lucide-react/dist/esm/icons/*.mjs`) get their
+ * `createLucideIcon` from @cp/ui (shared-lucide-icon.js), the shared singleton whose copy on the page is the host's:
+ * lucide's icon machinery (the Icon component, its context and helpers, about 1 KB gzip) is on the page once, not once
+ * per remote chunk (issue 20 §7). Only the icon modules' import is redirected: lucide's own entry, which @cp/ui
+ * re-exports it from, keeps the real one, so a remote's fallback copy of @cp/ui (a remote run alone) still works.
+ */
+const SHARED_LUCIDE_ICON = fileURLToPath(new URL('./shared-lucide-icon.js', import.meta.url));
+class SharedLucideIconPlugin {
+  apply(compiler) {
+    new webpack.NormalModuleReplacementPlugin(/[\\/]lucide-react[\\/]dist[\\/]esm[\\/]createLucideIcon\.mjs$/, (resolveData) => {
+      const { contextInfo, createData } = resolveData;
+      if (!createData.resource || !/[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/.test(contextInfo.issuer)) return;
+      // The request too, not only the resource: it names the module, and lucide's entry keeps the real one.
+      Object.assign(createData, { resource: SHARED_LUCIDE_ICON, request: SHARED_LUCIDE_ICON, userRequest: SHARED_LUCIDE_ICON });
+    }).apply(compiler);
+  }
+}
+
 const NODE_RUNTIME_PLUGIN = require.resolve('@module-federation/node/runtimePlugin');
 const EMPTY_STYLE_LOADER = fileURLToPath(new URL('./empty-style-loader.cjs', import.meta.url));
 
@@ -366,6 +385,7 @@ export function createWebConfig(options) {
           dev: isDev ? { disableLiveReload: true, disableHotTypesReload: true, disableDynamicRemoteTypeHints: true } : false,
         }),
         new MiniCssExtractPlugin({ filename: `${contentHash}.css`, chunkFilename: `${contentHash}.css` }),
+        ...(isHost || isDev ? [] : [new SharedLucideIconPlugin()]),
         ...(htmlTemplate && (isHost || isDev)
           ? [new HtmlWebpackPlugin({ template: htmlTemplate, title: `${path.basename(appDir)} (standalone)`, templateParameters: { mfRegistryPath: MF_REGISTRY_PATH }, filename: 'index.html', scriptLoading: 'defer', inject: 'head', minify: !isDev }), new InlineScriptHashesPlugin()]
           : []),

@@ -32,3 +32,6 @@ export { validate, type FieldErrors } from './forms.ts';
 export { LoadError, type LoadErrorProps } from './load-error.tsx';
 export { loadErrorReason } from './load-error-reason.ts';
 export { HomeSection } from './home-section.tsx';
+// The operator's site settings: the shell's chrome reads them on every page's first view, and remotes read the host's
+// copy (mf-listings' /listings) instead of bundling their own.
+export { siteSettings } from './site-settings.ts';

@@ -1,9 +1,9 @@
 import { parseSiteSettings, SAMPLE_SITE_SETTINGS, SERVER_SITE_SETTINGS, SITE_SETTINGS_ELEMENT_ID, type SiteSettings } from '@cp/contracts/site-settings';
 
 /**
- * `@cp/web-core/site-settings`: the page's reader of the operator's site settings (their shape, samples and check are
- * the contracts', `@cp/contracts/site-settings`). An entry of its own, not shared at run time: each page bundles this
- * small module, which is part of the home page's first view (the header's WhatsApp link). No zod.
+ * `siteSettings` of `@cp/web-core`: the page's reader of the operator's site settings (their shape, samples and check
+ * are the contracts', `@cp/contracts/site-settings`). Part of every page's first view (the header's WhatsApp link), so
+ * it is in the shared singleton: the remotes use the host's copy. No zod.
  */
 
 let read: { text: string | null | undefined; settings: SiteSettings } | undefined;

@@ -1,7 +1,7 @@
 import { MessageCircle } from 'lucide-react';
 import { cn } from '@cp/ui';
 import type { NavItem } from '../site.ts';
-import { siteSettings } from '@cp/web-core/site-settings';
+import { siteSettings } from '@cp/web-core';
 
 /** What the header and the mobile menu share: the nav link look, who sees which item, the WhatsApp group link. */
 export const navLinkClass = ({ isActive }: { isActive: boolean }) =>

@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Clock, Mail, Phone } from 'lucide-react';
 import { Button, Card, CardContent } from '@cp/ui';
 import { PHONE_HOURS } from '../site.ts';
-import { siteSettings } from '@cp/web-core/site-settings';
+import { siteSettings } from '@cp/web-core';
 
 const loadContactDialog = () => import('./ContactDialog.tsx');
 const ContactDialog = lazy(loadContactDialog);

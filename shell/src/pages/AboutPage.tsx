@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { Heart, Shield, Users } from 'lucide-react';
 import { Button, Card, CardContent } from '@cp/ui';
 import { SITE_NAME } from '../site.ts';
-import { siteSettings } from '@cp/web-core/site-settings';
+import { siteSettings } from '@cp/web-core';
 
 const VALUES = [
   { Icon: Users, title: 'Community first', text: 'Built by and for the families, students and professionals of Central Pennsylvania.' },

@@ -5,7 +5,7 @@ import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, toas
 import { ContactForm } from '../components/ContactForm.tsx';
 import { LIMITS } from '@cp/contracts';
 import { SERVICE_AREA, SUPPORT_HOURS } from '../site.ts';
-import { siteSettings } from '@cp/web-core/site-settings';
+import { siteSettings } from '@cp/web-core';
 
 const FAQ = [
   { q: 'How quickly will I get a response?', a: 'We answer every message within 24-48 hours, Monday to Friday.' },
