@@ -1,10 +1,8 @@
 /**
  * @jest-environment ./shell/test/support/jsdom-env.mjs
  */
-import { act, render, screen } from '@testing-library/react';
-import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { createAppStore } from '@cp/web-core';
+import { screen } from '@testing-library/react';
+import { renderRouter } from '../../packages/web-core/test/support/render-router.tsx';
 import BusinessesPage from '../src/pages/BusinessesPage.tsx';
 
 const business = (n: number, name: string) => ({
@@ -36,14 +34,7 @@ it('/businesses#business-{id} (a search hit): that card is scrolled to and outli
     },
   });
   globalThis.fetch = (async () => new Response(JSON.stringify([business(1, 'Spice Bazaar'), business(2, 'Dosa House')]), { status: 200, headers: { 'content-type': 'application/json' } })) as typeof fetch;
-  const router = createMemoryRouter([{ path: '/businesses', element: <BusinessesPage /> }], { initialEntries: ['/businesses#business-00000000-0000-4000-8000-000000000002'] });
-  await act(async () => {
-    render(
-      <Provider store={createAppStore()}>
-        <RouterProvider router={router} />
-      </Provider>,
-    );
-  });
+  await renderRouter([{ path: '/businesses', element: <BusinessesPage /> }], { path: '/businesses#business-00000000-0000-4000-8000-000000000002' });
   const card = (await screen.findByRole('heading', { name: 'Dosa House' })).closest('li')!;
   expect(card.id).toBe('business-00000000-0000-4000-8000-000000000002');
   expect(card.hasAttribute('data-highlighted')).toBe(true);

@@ -1,12 +1,9 @@
 /**
  * @jest-environment ./shell/test/support/jsdom-env.mjs
  */
-import { act, render, screen, within } from '@testing-library/react';
-import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, screen, within } from '@testing-library/react';
 import { LIST_PAGE_SIZES, REVIEW_PENDING, UNDER_REVIEW_MESSAGE } from '@cp/contracts';
-import { Toaster } from '@cp/ui';
-import { createAppStore } from '@cp/web-core';
+import { renderRouter } from '../../packages/web-core/test/support/render-router.tsx';
 import BusinessPage from '../src/pages/BusinessPage.tsx';
 import BusinessesPage from '../src/pages/BusinessesPage.tsx';
 import YellowPagesPage from '../src/pages/YellowPagesPage.tsx';
@@ -78,22 +75,14 @@ async function renderAt(path: string, api: Api) {
     const [status, body] = api(req.method, url.pathname, url.searchParams);
     return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   }) as typeof fetch;
-  const router = createMemoryRouter(
+  const { router } = await renderRouter(
     [
       { path: '/business/:id', element: <BusinessPage /> },
       { path: '/businesses', element: <BusinessesPage /> },
       { path: '/yellow-pages', element: <YellowPagesPage /> },
     ],
-    { initialEntries: [path] },
+    { path, toaster: true },
   );
-  await act(async () => {
-    render(
-      <Provider store={createAppStore()}>
-        <RouterProvider router={router} />
-        <Toaster />
-      </Provider>,
-    );
-  });
   return router;
 }
 

@@ -1,11 +1,8 @@
 /**
  * @jest-environment ./shell/test/support/jsdom-env.mjs
  */
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { Toaster } from '@cp/ui';
-import { createAppStore } from '@cp/web-core';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { renderRouter } from '../../packages/web-core/test/support/render-router.tsx';
 import BusinessesPage from '../src/pages/BusinessesPage.tsx';
 import YellowPagesPage from '../src/pages/YellowPagesPage.tsx';
 import { LIST_PAGE_SIZES, REVIEW_PENDING } from '@cp/contracts';
@@ -41,22 +38,14 @@ async function renderAt(path: string, api: Api) {
     const [status, body] = api(req.method, url.pathname, url.search);
     return new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   }) as typeof fetch;
-  const router = createMemoryRouter(
+  await renderRouter(
     [
       { path: '/businesses', element: <BusinessesPage /> },
       { path: '/yellow-pages', element: <YellowPagesPage /> },
       { path: '/', element: <FeaturedBusinesses /> },
     ],
-    { initialEntries: [path] },
+    { path, toaster: true },
   );
-  await act(async () => {
-    render(
-      <Provider store={createAppStore()}>
-        <RouterProvider router={router} />
-        <Toaster />
-      </Provider>,
-    );
-  });
 }
 
 beforeEach(() => {

@@ -1,12 +1,9 @@
 /**
  * @jest-environment ./shell/test/support/jsdom-env.mjs
  */
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HOME_COUNTS, UNDER_REVIEW_MESSAGE } from '@cp/contracts';
-import { Toaster } from '@cp/ui';
-import { createAppStore } from '@cp/web-core';
+import { renderRouter } from '../../packages/web-core/test/support/render-router.tsx';
 import ForumPage from '../src/pages/ForumPage.tsx';
 import ForumPostPage from '../src/pages/ForumPostPage.tsx';
 import ForumWidget from '../src/widgets/ForumWidget.tsx';
@@ -34,23 +31,15 @@ async function renderAt(path: string, api: Api) {
     const [status, body] = await api(req.method, new URL(req.url).pathname);
     return new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   }) as typeof fetch;
-  const router = createMemoryRouter(
+  const { router } = await renderRouter(
     [
       { path: '/', element: <ForumWidget /> },
       { path: '/forum', element: <ForumPage /> },
       { path: '/forum/post/:id', element: <ForumPostPage /> },
       { path: '/auth', element: <h1>Auth page</h1> },
     ],
-    { initialEntries: [path] },
+    { path, toaster: true },
   );
-  await act(async () => {
-    render(
-      <Provider store={createAppStore()}>
-        <RouterProvider router={router} />
-        <Toaster />
-      </Provider>,
-    );
-  });
   return router;
 }
 

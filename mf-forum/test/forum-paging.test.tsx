@@ -1,11 +1,9 @@
 /**
  * @jest-environment ./shell/test/support/jsdom-env.mjs
  */
-import { act, render, screen, within } from '@testing-library/react';
-import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, screen, within } from '@testing-library/react';
 import { LIST_PAGE_SIZES } from '@cp/contracts';
-import { createAppStore } from '@cp/web-core';
+import { renderRouter } from '../../packages/web-core/test/support/render-router.tsx';
 import ForumPage from '../src/pages/ForumPage.tsx';
 import ForumPostPage from '../src/pages/ForumPostPage.tsx';
 
@@ -51,20 +49,13 @@ async function renderAt(path: string) {
     if (url.pathname.endsWith('/replies')) return json(200, []);
     return json(404, { error: 'Not found' });
   }) as typeof fetch;
-  const router = createMemoryRouter(
+  await renderRouter(
     [
       { path: '/forum', element: <ForumPage /> },
       { path: '/forum/post/:id', element: <ForumPostPage /> },
     ],
-    { initialEntries: [path] },
+    { path },
   );
-  await act(async () => {
-    render(
-      <Provider store={createAppStore()}>
-        <RouterProvider router={router} />
-      </Provider>,
-    );
-  });
 }
 
 const shownTitles = () => screen.getAllByRole('link', { name: /^Forum post number/ }).map((a) => a.textContent);

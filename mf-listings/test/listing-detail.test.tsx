@@ -1,10 +1,8 @@
 /**
  * @jest-environment ./shell/test/support/jsdom-env.mjs
  */
-import { act, cleanup, render, screen } from '@testing-library/react';
-import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { createAppStore } from '@cp/web-core';
+import { cleanup, screen } from '@testing-library/react';
+import { renderRouter } from '../../packages/web-core/test/support/render-router.tsx';
 import ListingDetailPage from '../src/pages/ListingDetailPage.tsx';
 import { MESSAGES_ONLY_NOTICE, UNDER_REVIEW_MESSAGE } from '@cp/contracts';
 import { listingFixture } from './listing-fixture.ts';
@@ -28,14 +26,7 @@ async function renderDetail(id: string, detail: [number, unknown] | (() => [numb
             : [404, { error: 'Not found' }];
     return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   }) as typeof fetch;
-  const router = createMemoryRouter([{ path: '/listing/:id', element: <ListingDetailPage /> }], { initialEntries: [`/listing/${id}`] });
-  await act(async () => {
-    render(
-      <Provider store={createAppStore()}>
-        <RouterProvider router={router} />
-      </Provider>,
-    );
-  });
+  await renderRouter([{ path: '/listing/:id', element: <ListingDetailPage /> }], { path: `/listing/${id}` });
 }
 
 beforeEach(() => {

@@ -1,12 +1,10 @@
 /**
  * @jest-environment ./shell/test/support/jsdom-env.mjs
  */
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { LISTINGS_SERVER_SEARCH_THRESHOLD, QUERY_TEXT_MAX, SearchListingsQuerySchema, type Listing } from '@cp/contracts';
 import { SAMPLE_SITE_SETTINGS, SITE_SETTINGS_ELEMENT_ID } from '@cp/contracts/site-settings';
-import { createAppStore } from '@cp/web-core';
+import { renderRouter, type TestRouter } from '../../packages/web-core/test/support/render-router.tsx';
 import ListingsPage from '../src/pages/ListingsPage.tsx';
 import { listingsMode, serverListingsArgs } from '../src/lib/listings-server.ts';
 import { NO_FILTERS } from '../src/lib/listing-filters.ts';
@@ -26,7 +24,7 @@ const FACETS = { category: { Jobs: 12, 'Buy & Sell': 40 }, location: {}, priceRa
 const BIG = LISTINGS_SERVER_SEARCH_THRESHOLD + 1;
 const page = (items: Listing[], total: number, p = 1) => ({ items, total, page: p, pageSize: 24, facets: FACETS });
 
-let router: ReturnType<typeof createMemoryRouter>;
+let router: TestRouter;
 async function renderAt(path: string, api: Api) {
   calls.length = 0;
   globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -38,14 +36,7 @@ async function renderAt(path: string, api: Api) {
     const [status, body] = api(url.pathname, url.searchParams);
     return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   }) as typeof fetch;
-  router = createMemoryRouter([{ path: '/listings', element: <ListingsPage /> }], { initialEntries: [path] });
-  await act(async () => {
-    render(
-      <Provider store={createAppStore()}>
-        <RouterProvider router={router} />
-      </Provider>,
-    );
-  });
+  ({ router } = await renderRouter([{ path: '/listings', element: <ListingsPage /> }], { path }));
 }
 
 /** A small catalogue: the search service's unfiltered page says 3, the full list is the spec's. */

@@ -1,10 +1,8 @@
 /**
  * @jest-environment ./shell/test/support/jsdom-env.mjs
  */
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { createAppStore } from '@cp/web-core';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { renderRouter } from '../../packages/web-core/test/support/render-router.tsx';
 import { LOCAL_SAVES_KEY } from '@cp/web-core/saved-listings';
 import ListingDetailPage from '../src/pages/ListingDetailPage.tsx';
 import SavedListingsPage from '../src/pages/SavedListingsPage.tsx';
@@ -36,14 +34,7 @@ function serve(user: unknown, saved: (method: string, path: string, body: unknow
 }
 
 async function renderAt(path: string, routes: Array<{ path: string; element: React.ReactNode }>) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  await act(async () => {
-    render(
-      <Provider store={createAppStore()}>
-        <RouterProvider router={router} />
-      </Provider>,
-    );
-  });
+  await renderRouter(routes, { path });
 }
 
 const local = () => JSON.parse(localStorage.getItem(LOCAL_SAVES_KEY) ?? '[]') as string[];

@@ -1,11 +1,9 @@
 /**
  * @jest-environment ./shell/test/support/jsdom-env.mjs
  */
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { SAVED_SEARCH_MESSAGES } from '@cp/contracts';
-import { createAppStore } from '@cp/web-core';
+import { renderRouter } from '../../packages/web-core/test/support/render-router.tsx';
 import AlertUnsubscribePage from '../src/pages/AlertUnsubscribePage.tsx';
 import { describeFilters, listingsPathOf, savedSearchFiltersOf } from '../src/lib/saved-searches.ts';
 import { NO_FILTERS } from '../src/lib/listing-filters.ts';
@@ -34,14 +32,7 @@ describe('/alerts/unsubscribe', () => {
       if (req.method === 'POST') posts.push({ path: new URL(req.url).pathname, body: await req.json() });
       return new Response(JSON.stringify(answer[1]), { status: answer[0], headers: { 'content-type': 'application/json' } });
     }) as typeof fetch;
-    const router = createMemoryRouter([{ path: '/alerts/unsubscribe', element: <AlertUnsubscribePage /> }], { initialEntries: [path] });
-    await act(async () => {
-      render(
-        <Provider store={createAppStore()}>
-          <RouterProvider router={router} />
-        </Provider>,
-      );
-    });
+    await renderRouter([{ path: '/alerts/unsubscribe', element: <AlertUnsubscribePage /> }], { path });
   }
   afterEach(cleanup);
 

@@ -1,11 +1,9 @@
 /**
  * @jest-environment ./shell/test/support/jsdom-env.mjs
  */
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { QUERY_TEXT_MAX, SearchQuerySchema, type SearchHit } from '@cp/contracts';
-import { createAppStore } from '@cp/web-core';
+import { renderRouter, type TestRouter } from '../../packages/web-core/test/support/render-router.tsx';
 import SearchPage from '../src/pages/SearchPage.tsx';
 
 const calls: string[] = [];
@@ -16,7 +14,7 @@ const HITS: SearchHit[] = [
 ];
 const COUNTS = { listing: 25, business: 1, post: 1 };
 
-let router: ReturnType<typeof createMemoryRouter>;
+let router: TestRouter;
 async function renderAt(path: string, answer: (q: URLSearchParams) => [number, unknown]) {
   calls.length = 0;
   globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -25,14 +23,7 @@ async function renderAt(path: string, answer: (q: URLSearchParams) => [number, u
     const [status, body] = answer(url.searchParams);
     return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   }) as typeof fetch;
-  router = createMemoryRouter([{ path: '/search', element: <SearchPage /> }], { initialEntries: [path] });
-  await act(async () => {
-    render(
-      <Provider store={createAppStore()}>
-        <RouterProvider router={router} />
-      </Provider>,
-    );
-  });
+  ({ router } = await renderRouter([{ path: '/search', element: <SearchPage /> }], { path }));
 }
 
 beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));

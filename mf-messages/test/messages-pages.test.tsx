@@ -2,11 +2,8 @@
  * @jest-environment ./shell/test/support/jsdom-env.mjs
  */
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { MESSAGE_MAIL_MESSAGES, MESSAGE_MAX_LENGTH, MESSAGES_MESSAGES } from '@cp/contracts';
-import { Toaster } from '@cp/ui';
-import { createAppStore } from '@cp/web-core';
+import { renderRouter } from '../../packages/web-core/test/support/render-router.tsx';
 import { MessageText } from '../src/components/MessageText.tsx';
 import { composerProblem } from '../src/lib/composer.ts';
 import ConversationPage from '../src/pages/ConversationPage.tsx';
@@ -58,7 +55,7 @@ async function renderAt(path: string, api: Api) {
     const [status, body] = await api(call);
     return new Response(status === 204 ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   }) as typeof fetch;
-  const router = createMemoryRouter(
+  const { router } = await renderRouter(
     [
       { path: '/messages', element: <InboxPage /> },
       { path: '/messages/new', element: <NewConversationPage /> },
@@ -66,16 +63,8 @@ async function renderAt(path: string, api: Api) {
       { path: '/messages/:id', element: <ConversationPage /> },
       { path: '/auth', element: <h1>Auth page</h1> },
     ],
-    { initialEntries: [path] },
+    { path, toaster: true },
   );
-  await act(async () => {
-    render(
-      <Provider store={createAppStore()}>
-        <RouterProvider router={router} />
-        <Toaster />
-      </Provider>,
-    );
-  });
   return router;
 }
 

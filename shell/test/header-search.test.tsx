@@ -1,13 +1,11 @@
 /**
  * @jest-environment ./shell/test/support/jsdom-env.mjs
  */
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { QUERY_TEXT_MAX, SearchQuerySchema, SuggestQuerySchema, type SearchHit } from '@cp/contracts';
-import { createAppStore } from '@cp/web-core';
 import { HeaderSearch } from '../src/chrome/HeaderSearch.tsx';
 import { groupHits } from '../src/search/suggestions.ts';
+import { renderRouter, type TestRouter } from '../../packages/web-core/test/support/render-router.tsx';
 
 const hit = (type: SearchHit['type'], n: number, title: string): SearchHit => {
   const id = `00000000-0000-4000-8000-00000000000${n}`;
@@ -18,7 +16,7 @@ const HITS = [hit('business', 1, 'Spice Bazaar'), hit('listing', 2, 'Spice rack'
 
 type Pending = { url: URL; signal: AbortSignal; answer: (items: SearchHit[]) => void };
 let requests: Pending[] = [];
-let router: ReturnType<typeof createMemoryRouter>;
+let router: TestRouter;
 
 /** `auto`: every suggest call answers at once with `answer(q)`; otherwise each waits for the test (`requests`). */
 async function renderBox(answer?: (q: string) => SearchHit[]) {
@@ -33,14 +31,7 @@ async function renderBox(answer?: (q: string) => SearchHit[]) {
       if (answer) respond(answer(url.searchParams.get('q') ?? ''));
     });
   }) as typeof fetch;
-  router = createMemoryRouter([{ path: '*', element: <HeaderSearch /> }], { initialEntries: ['/'] });
-  await act(async () => {
-    render(
-      <Provider store={createAppStore()}>
-        <RouterProvider router={router} />
-      </Provider>,
-    );
-  });
+  ({ router } = await renderRouter([{ path: '*', element: <HeaderSearch /> }], { path: '/' }));
 }
 
 /** Focus the box. The first time it is the bare box: the combobox loads and takes its place, focused (once loaded, later boxes are the combobox at once). */
@@ -166,15 +157,8 @@ describe('header search (issue 15)', () => {
 
   it('one letter asks nothing; the service failing says so and still offers all results', async () => {
     globalThis.fetch = (async () => new Response('{"error":"Service unavailable"}', { status: 503 })) as typeof fetch;
-    router = createMemoryRouter([{ path: '*', element: <HeaderSearch /> }]);
     const spy = jest.spyOn(globalThis, 'fetch');
-    await act(async () => {
-      render(
-        <Provider store={createAppStore()}>
-          <RouterProvider router={router} />
-        </Provider>,
-      );
-    });
+    ({ router } = await renderRouter([{ path: '*', element: <HeaderSearch /> }], { path: '/' }));
     const box = await focusBox();
     type(box, 's');
     await new Promise((r) => setTimeout(r, 300));

@@ -2,13 +2,10 @@
  * @jest-environment ./shell/test/support/jsdom-env.mjs
  */
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { MODERATION_MESSAGES, REPORT_DETAILS_MAX, REPORT_REASON_LABELS, REPORT_REASONS } from '@cp/contracts';
-import { Toaster } from '@cp/ui';
-import { createAppStore } from '@cp/web-core';
 import { ReportButton, UnderReviewNotice } from '@cp/web-core/moderation';
 import { checkReport, DETAILS_TOO_LONG, REASON_REQUIRED } from '../../packages/web-core/lib/moderation/report-form.ts';
+import { renderRouter } from '../../packages/web-core/test/support/render-router.tsx';
 import './support/pointer-event.ts';
 
 // The report dialog of issue 21 (@cp/web-core/moderation), as a remote's page uses it: a Report button that loads the
@@ -34,22 +31,13 @@ async function renderButton(user: unknown, report: () => Answer = () => [201, { 
     const [status, body] = p === '/api/auth/user' ? (user ? [200, user] : [401, { error: 'Authentication required' }]) : p === '/api/reports' ? report() : [404, { error: 'Not found' }];
     return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   }) as typeof fetch;
-  const router = createMemoryRouter(
+  const { store } = await renderRouter(
     [
       { path: '/listing/x', element: <ReportButton kind="listing" itemId={ITEM} authorId={AUTHOR} /> },
       { path: '/auth', element: <h1>Auth page</h1> },
     ],
-    { initialEntries: ['/listing/x'] },
+    { path: '/listing/x', toaster: true },
   );
-  const store = createAppStore();
-  await act(async () => {
-    render(
-      <Provider store={store}>
-        <RouterProvider router={router} />
-        <Toaster />
-      </Provider>,
-    );
-  });
   // The session answered.
   await waitFor(() => expect(Object.values(store.getState().api.queries).map((q) => q?.status)).toEqual(['fulfilled']));
 }

@@ -1,8 +1,4 @@
-import { act, render } from '@testing-library/react';
-import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { Toaster } from '@cp/ui';
-import { createAppStore } from '@cp/web-core';
+import { renderRouter } from '../../../packages/web-core/test/support/render-router.tsx';
 import AdminPage from '../../src/pages/AdminPage.tsx';
 import '../../../shell/test/support/pointer-event.ts';
 
@@ -69,20 +65,12 @@ export const jsonAnswer = (status: number, body: unknown) =>
 /** Renders /admin (with /auth and / beside it) in a fresh store over `fetchImpl` as the site. */
 export async function renderAdminPage(fetchImpl: (req: Request) => Promise<Response>): Promise<void> {
   globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => fetchImpl(new Request(input, init))) as typeof fetch;
-  const router = createMemoryRouter(
+  await renderRouter(
     [
       { path: '/admin', element: <AdminPage /> },
       { path: '/auth', element: <h1>Auth page</h1> },
       { path: '/', element: <h1>Home page</h1> },
     ],
-    { initialEntries: ['/admin'] },
+    { path: '/admin', toaster: true },
   );
-  await act(async () => {
-    render(
-      <Provider store={createAppStore()}>
-        <RouterProvider router={router} />
-        <Toaster />
-      </Provider>,
-    );
-  });
 }
