@@ -50,8 +50,9 @@ export function cnClassNamesOf(fileName: string, text: string): Set<string> {
   const classes = new Set<string>();
   const visit = (node: ts.Node): void => {
     if (ts.isJsxAttribute(node) && node.name.getText(source) === 'className' && node.initializer) {
-      const element = node.parent.parent;
-      if (/^[a-z]/.test(element.tagName.getText(source))) markToTheDom(node.initializer);
+      // An HTML element's tag is a lower-case name; `<ui.Button>` (a property) is a component, like `<Button>`.
+      const tag = node.parent.parent.tagName;
+      if (ts.isIdentifier(tag) && /^[a-z]/.test(tag.text)) markToTheDom(node.initializer);
     }
     if ((ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateLiteralToken(node)) && !toTheDom.has(node)) {
       for (const word of node.text.split(/\s+/)) {

@@ -40,9 +40,10 @@ describe('cn: tailwind-merge\'s merge with a table of the web code\'s classes', 
           <Button className="px-7" variant="ghost" />
           <span className={open ? 'mt-7' : \`mb-7 \${x && 'pl-7'}\`} />
           <p className={cn('pt-7', open && 'pb-7')} />
+          <ui.Card className="pr-7" />
         </div>
       );`;
-    expect([...cnClassNamesOf('example.tsx', source)].sort()).toEqual(['ml-7', 'pb-7', 'pt-7', 'px-7']);
+    expect([...cnClassNamesOf('example.tsx', source)].sort()).toEqual(['ml-7', 'pb-7', 'pr-7', 'pt-7', 'px-7']);
   });
 
   it('a class new to the code makes the table out of date, also one that conflicts with nothing', () => {
