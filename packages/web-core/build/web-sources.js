@@ -1,6 +1,6 @@
 // The source files of the web code under `root` (the repository): the shell, every remote (each top-level mf-* folder),
 // @cp/ui and web-core. For the checks that read all of it: shell/test/shared-subsets.test.ts (what the code imports
-// from a shared subset) and packages/ui/scripts/class-merge-config.ts (the Tailwind classes the code writes).
+// from a shared subset) and packages/ui/scripts/class-merge-data.ts (the Tailwind classes the code writes).
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 

@@ -23,7 +23,7 @@ describe('groupOf', () => {
     expect(groupOf('webpack')).toBe('Module Federation runtime + webpack runtime');
     expect(groupOf('immer')).toBe('redux-toolkit + RTK Query + react-redux');
     expect(groupOf('react-router')).toBe('react-router');
-    expect(groupOf('tailwind-merge')).toBe(OWN_CODE);
+    expect(groupOf('class-variance-authority')).toBe(OWN_CODE);
     expect(groupOf('react-routerx')).toBe(OWN_CODE);
     expect(groupOf(undefined)).toBe(OWN_CODE);
   });
