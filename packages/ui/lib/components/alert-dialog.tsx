@@ -1,7 +1,7 @@
 import { forwardRef, type ComponentPropsWithoutRef, type ComponentRef, type HTMLAttributes, type ReactNode, type Ref } from 'react';
 import * as AlertDialogPrimitive from '@radix-ui/react-alert-dialog';
 // Through the package (a shared singleton), not relative paths: this entry is its own shared module (not on the home
-// page) and must use the page's one copy of the button styles, cn and tailwind-merge.
+// page) and must use the page's one copy of the button styles and cn.
 import { Button, buttonVariants, cn } from '@cp/ui';
 
 export const AlertDialog = AlertDialogPrimitive.Root;

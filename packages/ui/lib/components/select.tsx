@@ -2,7 +2,7 @@ import { forwardRef, useEffect, useRef, type ComponentPropsWithoutRef, type Comp
 import * as SelectPrimitive from '@radix-ui/react-select';
 import { Check, ChevronDown } from 'lucide-react';
 // Through the package (a shared singleton), not ../utils.ts: this entry is its own shared module (not on the home
-// page) and must use the page's one copy of cn and tailwind-merge.
+// page) and must use the page's one copy of cn.
 import { cn, type DeferredPartProps } from '@cp/ui';
 // Its own copy of the few plain parts it shares with SelectField (not through @cp/ui/select-field, which loads this
 // module: no circle). SelectField itself comes from @cp/ui/select-field.
