@@ -43,6 +43,7 @@ import { listenBare, printThreeWayHeader, threeWays, type BareServer } from './b
 import { benchOutbox } from './bench/outbox.ts';
 import { benchAlerts } from './bench/alerts.ts';
 import { benchSearch } from './bench/search.ts';
+import { benchSession, pageWeights, printPageWeights } from './bench/page-weights.ts';
 import { homePageJavaScript, printHomePage } from './bench/home-page.ts';
 import { lighthousePages, printLighthouse } from './bench/lighthouse.ts';
 import { benchRendererPage, demoListing } from './bench/renderer-page.ts';
@@ -197,6 +198,11 @@ async function main(): Promise<void> {
     await part('page', 'the home page JavaScript', async () => {
       console.log(`bench: loading ${site} in Chromium`);
       printHomePage(await homePageJavaScript(site));
+    });
+    await part('page', "every page's JavaScript", async () => {
+      const pages = ['/', '/listings', `/listing/${(await aListing()).id}`, '/forum', '/businesses', '/yellow-pages', '/search?q=tiffin', '/about', '/contact', '/auth', '/my-listings', '/saved', '/alerts', '/messages'];
+      console.log(`bench: every page's JavaScript, signed out and signed in (${pages.length} pages)`);
+      printPageWeights(await pageWeights(site, pages, await benchSession(site)));
     });
     await part('page', 'Lighthouse', async () => {
       const pages = [
