@@ -3,7 +3,7 @@ import { Link, Navigate, useSearchParams } from 'react-router';
 import { Building2, MessagesSquare, ShoppingBag } from 'lucide-react';
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Field, Input, Label, toast } from '@cp/ui';
 import { Checkbox } from '@cp/ui/checkbox';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@cp/ui/tabs';
+import { Tabs } from '@cp/ui/tabs';
 import { useAuth } from '@cp/web-core';
 import { useSchemaForm } from '@cp/web-core/schema-form';
 import { formSchema } from '../forms/form-schema.ts';
@@ -64,7 +64,7 @@ function LoginForm() {
       </Field>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="flex items-center gap-2">
-          <Checkbox id="remember-me" checked={values.rememberMe} onCheckedChange={(checked) => form.setValue('rememberMe', checked === true)} />
+          <Checkbox id="remember-me" checked={values.rememberMe} onCheckedChange={(checked) => form.setValue('rememberMe', checked)} />
           <Label htmlFor="remember-me" className="font-normal">
             Remember me for 30 days
           </Label>
@@ -135,7 +135,7 @@ function RegisterForm() {
             checked={values.termsAccepted}
             aria-invalid={errors.termsAccepted ? true : undefined}
             aria-describedby={errors.termsAccepted ? 'terms-accepted-error' : undefined}
-            onCheckedChange={(checked) => form.setValue('termsAccepted', checked === true)}
+            onCheckedChange={(checked) => form.setValue('termsAccepted', checked)}
           />
           <Label htmlFor="terms-accepted" className="font-normal leading-snug">
             I agree to the{' '}
@@ -156,6 +156,11 @@ function RegisterForm() {
     </form>
   );
 }
+
+const TABS = [
+  { value: 'login', label: 'Login' },
+  { value: 'register', label: 'Register' },
+];
 
 const FEATURES = [
   { Icon: ShoppingBag, title: 'Buy & Sell', text: 'Post free classifieds for furniture, cars, rentals, jobs and services.' },
@@ -178,17 +183,8 @@ export function AuthPage() {
           <CardDescription>Log in to your account or create a new one.</CardDescription>
         </CardHeader>
         <CardContent>
-          <Tabs defaultValue="login">
-            <TabsList className="grid w-full grid-cols-2">
-              <TabsTrigger value="login">Login</TabsTrigger>
-              <TabsTrigger value="register">Register</TabsTrigger>
-            </TabsList>
-            <TabsContent value="login">
-              <LoginForm />
-            </TabsContent>
-            <TabsContent value="register">
-              <RegisterForm />
-            </TabsContent>
+          <Tabs tabs={TABS} defaultValue="login" listClassName="grid w-full grid-cols-2">
+            {(tab) => (tab === 'register' ? <RegisterForm /> : <LoginForm />)}
           </Tabs>
         </CardContent>
       </Card>
