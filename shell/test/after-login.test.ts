@@ -1,4 +1,4 @@
-import { afterLoginPath } from '../src/pages/AuthPage.tsx';
+import { afterLoginPath } from '../src/pages/after-login.ts';
 
 /** Where a login leads (`/auth?next=`): a path of this site, never another origin (an open redirect) nor /auth again. */
 describe('afterLoginPath', () => {

@@ -79,7 +79,7 @@ function BusinessForm({ business, onDone }: { business: Business | null; onDone:
         </Field>
       </div>
       <div className="flex items-center gap-2">
-        <Checkbox id="business-premium" checked={values.premium} onCheckedChange={(c) => form.setValue('premium', c === true)} />
+        <Checkbox id="business-premium" checked={values.premium} onCheckedChange={(c) => form.setValue('premium', c)} />
         <Label htmlFor="business-premium">Premium listing</Label>
       </div>
       <FormFooter busy={busy} onCancel={onDone} submitLabel={business ? 'Update Business' : 'Add Business'} />

@@ -6,8 +6,8 @@ import { CONFIRM_DELETE_BUSINESS } from '../lib/admin.ts';
 import { onIntent } from '../lib/on-intent.ts';
 import { CollectionTab, EditDeleteActions, withOutcomeToast, type EditControl } from './CollectionTab.tsx';
 
-// The create/edit dialog (its form, BusinessInsertSchema and so zod, the category tree, Radix's dialog, select and
-// checkbox) loads on intent of Add Business or an Edit button: the list needs none of it.
+// The create/edit dialog (its form, BusinessInsertSchema and so zod, the category tree, Radix's dialog and select)
+// loads on intent of Add Business or an Edit button: the list needs none of it.
 const businessFormDialog = onIntent(() => import('./BusinessFormDialog.tsx').then((m) => m.BusinessFormDialog));
 
 function AdminBusinessCard({ business, edit }: { business: Business; edit: EditControl }) {

@@ -1,7 +1,7 @@
 import { Suspense, useState } from 'react';
 import { Skeleton } from '@cp/ui';
 import { lazyPage } from '@cp/web-core/contract';
-import { AdminTabs, type AdminTab } from '../components/AdminTabs.tsx';
+import { Tabs, type Tab } from '@cp/ui/tabs';
 import { AdvertisementsTab } from '../components/AdvertisementsTab.tsx';
 
 // The tabs an admin opens later load on intent of their tab (a pointer over it, its focus, a touch) and at the latest
@@ -11,7 +11,7 @@ const ReportsTab = lazyPage<object>(() => import('../components/ReportsTab.tsx')
 
 const preload = (load: () => Promise<void>) => () => void load().catch(() => undefined);
 
-const TABS: readonly AdminTab[] = [
+const TABS: readonly Tab[] = [
   { value: 'advertisements', label: 'Advertisements' },
   { value: 'yellow-pages', label: 'Yellow Pages', onIntent: preload(BusinessesTab.preload) },
   { value: 'reports', label: 'Reports', onIntent: preload(ReportsTab.preload) },
@@ -59,7 +59,9 @@ export default function AdminDashboard() {
         <h1 className="text-3xl font-bold tracking-tight">Admin Dashboard</h1>
         <p className="text-muted-foreground">Manage sponsored advertisements and Yellow Pages businesses, and review reported content.</p>
       </div>
-      <AdminTabs tabs={TABS} value={tab} onValueChange={setTab} panel={<TabPanel tab={tab} />} />
+      <Tabs tabs={TABS} value={tab} onValueChange={setTab} panelClassName="pt-4">
+        {(chosen) => <TabPanel tab={chosen} />}
+      </Tabs>
     </div>
   );
 }

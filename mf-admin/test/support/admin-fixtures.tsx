@@ -3,7 +3,7 @@ import AdminPage from '../../src/pages/AdminPage.tsx';
 import '../../../shell/test/support/pointer-event.ts';
 
 // jsdom lacks what Radix's select calls on its trigger and items (the Yellow Pages form's main category), and the
-// ResizeObserver its checkbox (Premium listing) sizes itself with: no layout here, so one that never reports.
+// ResizeObserver its popper sizes itself with: no layout here, so one that never reports.
 Object.assign(Element.prototype, { hasPointerCapture: () => false, releasePointerCapture: () => undefined, scrollIntoView: () => undefined });
 class NoLayoutResizeObserver {
   observe(): void {}

@@ -55,7 +55,8 @@ export const PRICE_BUCKETS = [
   { id: '1000-plus', label: '$1,000+', min: 1000, max: Number.POSITIVE_INFINITY },
 ] as const;
 export type PriceBucketId = (typeof PRICE_BUCKETS)[number]['id'];
-export const PRICE_BUCKET_IDS = PRICE_BUCKETS.map((b) => b.id) as [PriceBucketId, ...PriceBucketId[]];
+// Pure: a bundle that does not use the ids (mf-admin's first view imports other constants) drops the list with it.
+export const PRICE_BUCKET_IDS = /* @__PURE__ */ PRICE_BUCKETS.map((b) => b.id) as [PriceBucketId, ...PriceBucketId[]];
 
 export function priceBucketMatches(price: number | null | undefined, bucketId: PriceBucketId): boolean {
   if (price === null || price === undefined) return true;

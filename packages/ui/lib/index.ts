@@ -1,14 +1,15 @@
 /**
  * @cp/ui — the site's design system: tokens (theme.css), Tailwind bases (base.css for the page owner, remote.css for
- * remotes) and accessible components on Radix primitives in the shadcn manner. A Module Federation singleton: the
- * shell and every remote use one copy, so there is one toast queue on the page.
+ * remotes) and accessible components in the shadcn manner (on Radix primitives where a part needs one). A Module
+ * Federation singleton: the shell and every remote use one copy, so there is one toast queue on the page.
  *
  * Nothing here pulls in a Radix part with a popper, a dismissable layer or a focus trap: the home page's first view
  * must stay small (issue 3: 150 KB of JavaScript). Those are separate entries, each its own shared singleton loaded
  * with the page or the interaction that uses it: `@cp/ui/dialog`, `@cp/ui/dropdown-menu`, `@cp/ui/select`,
- * `@cp/ui/checkbox`, `@cp/ui/tabs`, `@cp/ui/alert-dialog`. The toast region and tooltips load themselves on first
- * use (`Toaster`, `Tooltip`); menus use `createDeferredPart`, and so does `SelectField` (`@cp/ui/select-field`, a light
- * entry whose Radix select comes from `@cp/ui/select` on first intent).
+ * `@cp/ui/alert-dialog`; so are `@cp/ui/checkbox` and `@cp/ui/tabs`, drawn without Radix (a native checkbox,
+ * hand-written WAI-ARIA tabs). The toast region and tooltips load themselves on first use (`Toaster`, `Tooltip`);
+ * menus use `createDeferredPart`, and so does `SelectField` (`@cp/ui/select-field`, a light entry whose Radix select
+ * comes from `@cp/ui/select` on first intent).
  */
 export { cn } from './utils.ts';
 export { THEME_STORAGE_KEY, applyTheme, readStoredTheme, saveTheme, type Theme } from './theme.ts';
