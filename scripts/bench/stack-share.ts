@@ -104,6 +104,13 @@ export async function packagesIn(urls: string[]): Promise<Set<string>> {
   return packages;
 }
 
+/** The sources (as their source maps name them) the JavaScript files at `urls` are made of. */
+export async function sourcesIn(urls: string[]): Promise<Set<string>> {
+  const sources = new Set<string>();
+  for (const url of urls) for (const source of (await fetchWithSourceMap(url)).map.sources) sources.add(source);
+  return sources;
+}
+
 /**
  * Splits the JavaScript files at `urls` into the required stack and our code (see the file comment). Like the page's
  * total, each file is compressed on its own: a group's figure is the sum over the files of its part of each file.
