@@ -2,13 +2,14 @@
  * Messages between neighbours (issue 23) on the real stack: a buyer messages the poster of a listing from the
  * listing's message page; the poster sees the unread badge in the header and the conversation in the inbox, opens it
  * (the badge goes), and replies; markup in a message is text on both sides (nothing runs, no element is made of it);
- * a third user gets "Conversation Not Found" and nothing of the conversation.
+ * a third user gets "Conversation Not Found" and nothing of the conversation. The poster blocks the buyer after a
+ * confirmation (by keyboard) and unblocks them.
  */
 import type { Page } from 'playwright-core';
-import { MESSAGE_MAIL_MESSAGES } from '@cp/contracts';
+import { MESSAGE_MAIL_MESSAGES, MESSAGES_MESSAGES } from '@cp/contracts';
 import { describeViolations, seriousAxeViolations, withPage } from './support/browser.ts';
 import { e2eEnv } from './support/env.ts';
-import { createDirect, newUser, registerDirect, signIn, type TestUser } from './support/site.ts';
+import { createDirect, expectToast, newUser, registerDirect, signIn, type TestUser } from './support/site.ts';
 
 const run = Date.now().toString(36);
 const LISTING_TITLE = `Messages check bookshelf ${run}`;
@@ -161,6 +162,31 @@ describe('messages between neighbours', () => {
       await page.getByRole('button', { name: 'Unsubscribe' }).click();
       await page.getByRole('heading', { name: 'Link Not Valid' }).waitFor();
       await page.getByText(MESSAGE_MAIL_MESSAGES.invalidLink).waitFor();
+      expect(pageErrors).toEqual([]);
+    });
+  });
+
+  test('the poster blocks the buyer after a confirmation, by keyboard (Escape keeps them), and unblocks them', async () => {
+    await withPage(async ({ page, context, pageErrors }) => {
+      await signIn(context, users.seller.token);
+      await page.goto(conversationPath);
+      const block = page.getByRole('button', { name: 'Block user' });
+      const dialog = page.getByRole('alertdialog', { name: `Block ${users.buyer.user.username}?` });
+      const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim());
+      // @cp/ui's ConfirmButton: the dialog's code loads on this intent, and the dialog opens once it is there.
+      await block.focus();
+      await page.keyboard.press('Enter');
+      await dialog.waitFor();
+      expect(await focused()).toBe('Cancel');
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      expect(await focused()).toBe('Block user');
+      await page.keyboard.press('Enter');
+      await dialog.getByRole('button', { name: 'Block', exact: true }).click();
+      await expectToast(page, MESSAGES_MESSAGES.blocked);
+      await page.getByRole('button', { name: `Unblock ${users.buyer.user.username}` }).click();
+      await expectToast(page, MESSAGES_MESSAGES.unblocked);
+      await block.waitFor();
       expect(pageErrors).toEqual([]);
     });
   });

@@ -17,7 +17,7 @@ import { createAdmin, createDirect, loginDirect, newUser, registerDirect, signIn
 const owner = newUser('pagebudget');
 let ownerToken = '';
 let adminToken = '';
-const ids = { listing: '', business: '', post: '' };
+const ids = { listing: '', business: '', post: '', conversation: '' };
 
 beforeAll(async () => {
   const { serviceUrls } = e2eEnv();
@@ -30,6 +30,16 @@ beforeAll(async () => {
     price: 40,
     tier: 'free',
   });
+  // A neighbour asks the owner about the listing: the owner's conversation page, with its Block user confirmation.
+  const buyerToken = await registerDirect(newUser('pagebudgetbuyer'));
+  const opened = await fetch(`${serviceUrls.messages}/api/conversations`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: `cp_session=${buyerToken}` },
+    body: JSON.stringify({ listingId: ids.listing, text: 'Hello! Is the study table still available?' }),
+    signal: AbortSignal.timeout(15_000),
+  });
+  if (opened.status !== 201) throw new Error(`open a conversation: ${opened.status} ${await opened.text()}`);
+  ids.conversation = ((await opened.json()) as { conversation: { id: string } }).conversation.id;
   ids.post = await createDirect(`${serviceUrls.forum}/api/forum/posts`, ownerToken, { category: 'General', title: 'Page budget test: a quiet park for a morning walk?', content: 'Looking for a quiet park near Camp Hill for morning walks, any suggestions?' });
   const admin = newUser('pagebudgetadmin');
   await createAdmin(admin);
@@ -67,7 +77,7 @@ const PAGES: Array<[string, () => string]> = [
   ['/contact', () => '/contact'],
 ];
 /**
- * Pages of one state only: the login page, and a signed-in person's own pages. A link shared into a chat is opened in
+ * Pages of one state only: the login page, and a signed-in person's own pages (their inbox and a conversation). A link shared into a chat is opened in
  * either state, so the other state is measured too where it shows something else: /messages signed out shows the login
  * page inside the messages remote's route, and /auth signed in sends the visitor home, having loaded the login page.
  */
@@ -79,6 +89,7 @@ const SIGNED_IN_ONLY: Array<[string, () => string]> = [
   ['/saved', () => '/saved'],
   ['/alerts', () => '/alerts'],
   ['/messages', () => '/messages'],
+  ['/messages/:id (a conversation, with Block user)', () => `/messages/${ids.conversation}`],
   ['/auth (sent home)', () => '/auth'],
 ];
 
@@ -99,6 +110,8 @@ async function measure(page: Page, site: string, path: string, signedIn: boolean
       if (signedIn) await p.getByRole('link', { name: /^Messages/ }).first().waitFor({ timeout: 60_000 });
       // My Listings' cards (with their Edit, Delete and Mark as … buttons) are there.
       if (signedIn && path === '/my-listings') await p.getByRole('link', { name: 'Page budget test study table' }).waitFor({ timeout: 60_000 });
+      // The conversation is there, with its Block user button (a confirmation: its dialog's code is not).
+      if (path === `/messages/${ids.conversation}`) await p.getByRole('button', { name: 'Block user' }).waitFor({ timeout: 60_000 });
     }),
   );
 }

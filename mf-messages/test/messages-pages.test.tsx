@@ -214,6 +214,40 @@ describe('the pages', () => {
     await waitFor(() => expect(reads()).toBe(2));
   });
 
+  it('Block user asks first (Cancel sends nothing), then blocks: the page shows Unblock and says so', async () => {
+    let blocked = false;
+    await renderAt(
+      `/messages/${CONVERSATION_ID}`,
+      signedIn({
+        [`GET /api/conversations/${CONVERSATION_ID}`]: () => [200, conversation({ blockedByMe: blocked })],
+        [`GET /api/conversations/${CONVERSATION_ID}/messages`]: [200, { items: [message(1, OTHER.id, 'first')], nextCursor: null }],
+        [`POST /api/conversations/${CONVERSATION_ID}/read`]: [204, null],
+        'POST /api/blocks': () => {
+          blocked = true;
+          return [204, null];
+        },
+      }),
+    );
+    const button = await screen.findByRole('button', { name: 'Block user' });
+    const posts = () => calls.filter((c) => c.path === '/api/blocks');
+    // @cp/ui's ConfirmButton: its alert dialog loads on the press and opens.
+    fireEvent.click(button);
+    const dialog = await screen.findByRole('alertdialog', { name: `Block ${OTHER.displayName}?` });
+    expect(dialog.textContent).toContain('They are not told.');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(posts()).toEqual([]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Block user' }));
+    await screen.findByRole('alertdialog');
+    const action = screen.getByRole('button', { name: 'Block' });
+    expect(action.className).toContain('bg-destructive');
+    fireEvent.click(action);
+    expect(await screen.findByText(MESSAGES_MESSAGES.blocked)).toBeTruthy();
+    expect(posts()).toEqual([expect.objectContaining({ method: 'POST', body: { userId: OTHER.id } })]);
+    expect(await screen.findByRole('button', { name: `Unblock ${OTHER.displayName}` })).toBeTruthy();
+  });
+
   it("someone else's conversation (404): not found, nothing of it", async () => {
     await renderAt(`/messages/${CONVERSATION_ID}`, signedIn({}));
     expect(await screen.findByRole('heading', { name: 'Conversation Not Found' })).toBeTruthy();

@@ -1,10 +1,9 @@
 import { CheckCircle2, RefreshCw } from 'lucide-react';
 import { DONE_STATUS_LABELS, LISTING_EXPIRED_MESSAGE, type Listing } from '@cp/contracts';
-import { Button, toast } from '@cp/ui';
+import { Button, ConfirmButton, toast } from '@cp/ui';
 import { serverErrorText, useAuth } from '@cp/web-core';
 import { useMarkListingDoneMutation, useRenewListingMutation } from '../api/lifecycle-api.ts';
 import { doneStatusOf } from '../lib/lifecycle.ts';
-import { ConfirmButton } from './ConfirmButton.tsx';
 
 const failed = (error: unknown, fallback: string) => toast({ title: 'Error', description: serverErrorText(error) ?? fallback, variant: 'destructive' });
 

@@ -1,10 +1,9 @@
 import { Link } from 'react-router';
 import { BellOff, BellRing, LogIn, Pause, Play, Search, Trash2 } from 'lucide-react';
 import { relativeTime, SAVED_SEARCH_FREQUENCIES, type SavedSearch, type SavedSearchFrequency } from '@cp/contracts';
-import { Badge, Button, Card, CardContent, EmptyState, Skeleton, toast } from '@cp/ui';
+import { Badge, Button, Card, CardContent, ConfirmButton, EmptyState, Skeleton, toast } from '@cp/ui';
 import { LoadError, serverErrorText, useAuth } from '@cp/web-core';
 import { useDeleteSavedSearchMutation, useGetSavedSearchesQuery, useUpdateSavedSearchMutation } from '../api/saved-searches-api.ts';
-import { ConfirmButton } from '../components/ConfirmButton.tsx';
 import { describeFilters, FREQUENCY_LABELS, listingsPathOf } from '../lib/saved-searches.ts';
 
 const failed = (error: unknown) => toast({ title: 'Error', description: serverErrorText(error) ?? 'The change could not be saved. Please try again.', variant: 'destructive' });

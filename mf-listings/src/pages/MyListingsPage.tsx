@@ -1,12 +1,11 @@
 import { Link } from 'react-router';
 import { LogIn, MapPin, PackageOpen, Pencil, Trash2 } from 'lucide-react';
 import { relativeTime, type Listing } from '@cp/contracts';
-import { Badge, Button, Card, CardContent, createDeferredPart, EmptyState, toast } from '@cp/ui';
+import { Badge, Button, Card, CardContent, ConfirmButton, createDeferredPart, EmptyState, toast } from '@cp/ui';
 import { LoadError, serverErrorText, useAuth } from '@cp/web-core';
 import { UnderReviewNotice } from '@cp/web-core/moderation';
 import { useDeleteListingMutation } from '../api/listing-writes-api.ts';
 import { useGetMyListingsQuery } from '../api/lifecycle-api.ts';
-import { ConfirmButton } from '../components/ConfirmButton.tsx';
 import type { EditListingProps } from '../components/EditListingPart.tsx';
 import { ListingGridSkeleton, TierBadge } from '../components/ListingCard.tsx';
 import { MarkDoneButton, RenewButton } from '../components/LifecycleActions.tsx';

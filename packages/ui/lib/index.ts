@@ -5,9 +5,9 @@
  *
  * Nothing here pulls in a Radix part with a popper, a dismissable layer or a focus trap: the home page's first view
  * must stay small (issue 3: 150 KB of JavaScript). Those are separate entries, each its own shared singleton loaded
- * with the page or the interaction that uses it: `@cp/ui/dialog`, `@cp/ui/dropdown-menu`, `@cp/ui/select`,
- * `@cp/ui/alert-dialog`; so are `@cp/ui/checkbox` and `@cp/ui/tabs`, drawn without Radix (a native checkbox,
- * hand-written WAI-ARIA tabs). The toast region and tooltips load themselves on first use (`Toaster`, `Tooltip`);
+ * with the page or the interaction that uses it: `@cp/ui/dialog`, `@cp/ui/dropdown-menu`, `@cp/ui/select`; so are
+ * `@cp/ui/checkbox` and `@cp/ui/tabs`, drawn without Radix (a native checkbox, hand-written WAI-ARIA tabs). The toast
+ * region, tooltips and confirmations load themselves on first use (`Toaster`, `Tooltip`, `ConfirmButton`);
  * menus use `createDeferredPart`, and so does `SelectField` (`@cp/ui/select-field`, a light entry whose Radix select
  * comes from `@cp/ui/select` on first intent).
  */
@@ -21,6 +21,7 @@ export { Label } from './components/label.tsx';
 export { Field, type ControlProps, type FieldProps } from './components/field.tsx';
 export { Toaster } from './components/toaster.tsx';
 export { Tooltip } from './components/tooltip-trigger.tsx';
+export { ConfirmButton, type ConfirmButtonProps, type ConfirmProps } from './components/confirm-button.tsx';
 export { createDeferredPart, useDeferredPartState, type DeferredPartProps } from './deferred.tsx';
 export { Skeleton } from './components/skeleton.tsx';
 export { Badge, badgeVariants, type BadgeProps } from './components/badge.tsx';

@@ -66,7 +66,6 @@ export const SHARED_SINGLETONS = [
   '@cp/ui/select-field',
   '@cp/ui/checkbox',
   '@cp/ui/tabs',
-  '@cp/ui/alert-dialog',
   '@cp/web-core',
   // The microfrontend contract (lazyPage, defineRemoteRoutes/Widgets, the slots): the host's copy serves every remote's
   // exposed modules, which would otherwise each bundle it beside the host's.

@@ -1,8 +1,15 @@
 import { forwardRef, type ComponentPropsWithoutRef, type ComponentRef, type HTMLAttributes, type ReactNode, type Ref } from 'react';
 import * as AlertDialogPrimitive from '@radix-ui/react-alert-dialog';
-// Through the package (a shared singleton), not relative paths: this entry is its own shared module (not on the home
-// page) and must use the page's one copy of the button styles and cn.
-import { Button, buttonVariants, cn } from '@cp/ui';
+// Relative paths, as tooltip.tsx and toast.tsx: this module is a chunk of @cp/ui's own (ConfirmButton loads it on
+// intent), so these are the page's one copy of the button styles and cn, already there with @cp/ui.
+import { useDeferredPartState, type DeferredPartProps } from '../deferred.tsx';
+import { cn } from '../utils.ts';
+import { buttonVariants } from './button.tsx';
+
+/**
+ * Radix's alert dialog (its layers, focus trap and scroll lock) and the site's confirmation on it. Not an entry of
+ * @cp/ui: `ConfirmButton` (confirm-button.tsx) loads it when a confirm button is first pointed at, focused or pressed.
+ */
 
 export const AlertDialog = AlertDialogPrimitive.Root;
 export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
@@ -64,13 +71,6 @@ export interface ConfirmProps {
   onConfirm: () => void;
 }
 
-export interface ConfirmButtonProps extends ConfirmProps {
-  /** The button's content: its icon and words (with a screen-reader-only name of the item where several are listed). */
-  children: ReactNode;
-  disabled?: boolean;
-  variant?: 'outline' | 'ghost';
-}
-
 /**
  * A confirmation on its trigger (`asChild`): a dialog with `title`, `description`, Cancel and the action, which calls
  * `onConfirm`. Uncontrolled unless `open` is given (a deferred part opens it at once when it was pressed).
@@ -108,19 +108,10 @@ export function ConfirmDialog({
 }
 
 /**
- * A button that asks before it acts: a small button (`variant`, outline unless said), then the ConfirmDialog. One
- * piece for every "Are you sure?" of the remotes (delete a listing or a saved search, mark a listing done, block a
- * user).
+ * The confirmation of a ConfirmButton on its trigger, loaded by ConfirmButton (createDeferredPart) when the button is
+ * first pointed at, focused or pressed; open at once when it was pressed.
  */
-export function ConfirmButton({ children, disabled = false, variant = 'outline', ...confirm }: ConfirmButtonProps) {
-  return (
-    <ConfirmDialog
-      {...confirm}
-      trigger={
-        <Button variant={variant} size="sm" disabled={disabled}>
-          {children}
-        </Button>
-      }
-    />
-  );
+export function ConfirmPart({ trigger, autoFocus, defaultOpen, hovered: _hovered, ...confirm }: ConfirmProps & DeferredPartProps) {
+  const { open, setOpen, ref } = useDeferredPartState({ autoFocus, defaultOpen });
+  return <ConfirmDialog {...confirm} trigger={trigger} triggerRef={ref} open={open} onOpenChange={setOpen} />;
 }
