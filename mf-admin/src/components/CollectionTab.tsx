@@ -1,7 +1,7 @@
 import { useState, type ComponentType, type ReactNode } from 'react';
 import { Loader2, Pencil, Plus, Trash2 } from 'lucide-react';
 import type { CursorPage } from '@cp/contracts';
-import { Button, EmptyState, Skeleton, toast } from '@cp/ui';
+import { Button, EmptyState, LoadingState, toast } from '@cp/ui';
 import { LoadError } from '@cp/web-core';
 import { intentHandlers, useLoadedOnPress, type OnIntent } from '../lib/on-intent.ts';
 import type { FormDialogProps } from './FormDialog.tsx';
@@ -75,15 +75,9 @@ function ItemGrid<T extends { id: string }>({ items, label, view }: { items: rea
   );
 }
 
+/** The list's loading state: a card's bar in each of the grid's first places. */
 function GridSkeleton({ label, view }: { label: string; view: Pick<ListView<never>, 'gridClassName' | 'skeletons'> }) {
-  return (
-    <div role="status" className={view.gridClassName}>
-      <span className="sr-only">{label}</span>
-      {Array.from({ length: view.skeletons }, (_, i) => (
-        <Skeleton key={i} className="h-48" />
-      ))}
-    </div>
-  );
+  return <LoadingState label={label} bars={Array.from({ length: view.skeletons }, () => 'h-48')} className={view.gridClassName} />;
 }
 
 /**

@@ -23,6 +23,7 @@ export { Toaster } from './components/toaster.tsx';
 export { Tooltip } from './components/tooltip-trigger.tsx';
 export { createDeferredPart, useDeferredPartState, type DeferredPartProps } from './deferred.tsx';
 export { Skeleton } from './components/skeleton.tsx';
+export { LoadingState } from './components/loading-state.tsx';
 export { Badge, badgeVariants, type BadgeProps } from './components/badge.tsx';
 export { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from './components/card.tsx';
 export { EmptyState, type EmptyStateLink, type EmptyStateProps } from './components/empty-state.tsx';
