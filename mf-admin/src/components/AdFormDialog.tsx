@@ -9,7 +9,7 @@ import { FormDialog, FormFooter, type FormDialogProps } from './FormDialog.tsx';
 
 /**
  * The Create / Edit Advertisement dialog (spec §2 Admin, §5 defaults; validated with the contracts'
- * AdvertisementInsertSchema). Its own module: the Advertisements tab loads it on intent of Create, Edit (on-intent.ts).
+ * AdvertisementInsertSchema). Its own module: the Advertisements tab loads it on intent of Create, Edit (@cp/ui's onIntent).
  */
 function AdForm({ ad, onDone }: { ad: Advertisement | null; onDone: () => void }) {
   const form = useSchemaForm(AdvertisementInsertSchema, ad ? adFormFrom(ad) : emptyAdForm());

@@ -10,7 +10,7 @@ import { FormDialog, FormFooter, type FormDialogProps } from './FormDialog.tsx';
 
 /**
  * The Add Business / Edit Business dialog (spec §2 Admin, §5; validated with the contracts' BusinessInsertSchema). Its
- * own module: the Yellow Pages tab loads it on intent of Add Business, Edit (on-intent.ts).
+ * own module: the Yellow Pages tab loads it on intent of Add Business, Edit (@cp/ui's onIntent).
  */
 function BusinessForm({ business, onDone }: { business: Business | null; onDone: () => void }) {
   const form = useSchemaForm(BusinessInsertSchema, business ? businessFormFrom(business) : emptyBusinessForm());

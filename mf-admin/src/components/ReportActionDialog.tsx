@@ -10,7 +10,7 @@ import { DialogFrame, FormFooter } from './FormDialog.tsx';
 
 /**
  * The Reports tab's decision dialog: Dismiss, Remove or Ban author on a reported item (issue 21 §3), checked with the
- * contracts' body schemas (zod). Its own module: the tab loads it on intent of those buttons (on-intent.ts), so
+ * contracts' body schemas (zod). Its own module: the tab loads it on intent of those buttons (@cp/ui's onIntent), so
  * reading the queue, the bans and the log needs neither it nor Radix's dialog and select.
  */
 
