@@ -1,4 +1,4 @@
-import { useRef, type ReactNode } from 'react';
+import { useRef, type FormEventHandler, type ReactNode } from 'react';
 import { Button, type ButtonProps } from '@cp/ui';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@cp/ui/dialog';
 
@@ -67,18 +67,21 @@ export function FormDialog<T>({ item, open, onOpenChange, title, description, ch
 }
 
 /**
- * A dialog form's Cancel and submit buttons; the submit is disabled and shows 'Saving...' while busy, drawn as
- * `variant` (destructive for a removal or a ban).
+ * The form of an admin dialog: its fields (`children`, spaced), then Cancel and the submit, which is disabled and shows
+ * 'Saving...' while busy, drawn as `variant` (destructive for a removal or a ban). Checked by the code, not the browser.
  */
-export function FormFooter({ busy, onCancel, submitLabel, variant }: { busy: boolean; onCancel: () => void; submitLabel: string; variant?: ButtonProps['variant'] }) {
+export function DialogForm({ onSubmit, busy, onCancel, submitLabel, variant, children }: { onSubmit: FormEventHandler<HTMLFormElement>; busy: boolean; onCancel: () => void; submitLabel: string; variant?: ButtonProps['variant']; children: ReactNode }) {
   return (
-    <DialogFooter>
-      <Button type="button" variant="outline" onClick={onCancel}>
-        Cancel
-      </Button>
-      <Button type="submit" variant={variant} disabled={busy}>
-        {busy ? 'Saving...' : submitLabel}
-      </Button>
-    </DialogFooter>
+    <form noValidate onSubmit={onSubmit} className="space-y-4">
+      {children}
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" variant={variant} disabled={busy}>
+          {busy ? 'Saving...' : submitLabel}
+        </Button>
+      </DialogFooter>
+    </form>
   );
 }

@@ -6,7 +6,7 @@ import { serverErrorText, validate, type FieldErrors } from '@cp/web-core';
 import { REPORT_KIND_NOUNS } from '@cp/web-core/moderation';
 import { useBanUserMutation, useDismissModerationCaseMutation, useRemoveModerationCaseMutation } from '../api/moderation-api.ts';
 import { authorText, confirmBan, topReason } from '../lib/moderation.ts';
-import { DialogFrame, FormFooter } from './FormDialog.tsx';
+import { DialogForm, DialogFrame } from './FormDialog.tsx';
 
 /**
  * The Reports tab's decision dialog: Dismiss, Remove or Ban author on a reported item (issue 21 §3), checked with the
@@ -73,7 +73,7 @@ function ActionForm({ acting, onDone }: { acting: Acting; onDone: () => void }) 
   );
   const submit = { dismiss: 'Dismiss', remove: 'Remove', ban: 'Ban author' }[mode];
   return (
-    <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-4">
+    <DialogForm onSubmit={(e) => void onSubmit(e)} busy={busy} onCancel={onDone} submitLabel={submit} variant={mode === 'dismiss' ? 'default' : 'destructive'}>
       {mode === 'remove' ? <SelectField label="Reason" required value={reason} options={REASON_OPTIONS} onChange={setReason} error={errors.reason} /> : null}
       {mode === 'ban' ? (
         <Field label="Reason" required error={errors.reason} hint="Shown in the audit log and the bans list.">
@@ -82,8 +82,7 @@ function ActionForm({ acting, onDone }: { acting: Acting; onDone: () => void }) 
       ) : (
         noteField
       )}
-      <FormFooter busy={busy} onCancel={onDone} submitLabel={submit} variant={mode === 'dismiss' ? 'default' : 'destructive'} />
-    </form>
+    </DialogForm>
   );
 }
 
