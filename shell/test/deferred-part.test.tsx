@@ -1,8 +1,9 @@
 /**
  * @jest-environment ./shell/test/support/jsdom-env.mjs
  */
+import { useState, type ComponentType } from 'react';
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { createDeferredPart, Toaster, type DeferredPartProps } from '@cp/ui';
+import { createDeferredPart, intentHandlers, onIntent, Toaster, useLoadedOnPress, type DeferredPartProps, type OnIntent } from '@cp/ui';
 import './support/pointer-event.ts';
 
 /** A stand-in for a Radix part: renders its trigger and, when open, its content; records what it was given. */
@@ -130,6 +131,88 @@ describe('createDeferredPart (Radix parts loaded on intent)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Open' }));
     await flush();
     expect(screen.getByTestId('loaded')).toBeTruthy();
+    jest.restoreAllMocks();
+  });
+});
+
+/** A part opened by several buttons (mf-admin's Create and every Edit): which button opened it is shown by the part. */
+function Openers({ part }: { part: OnIntent<ComponentType<{ by: string }>> }) {
+  const { loaded: Part, opening, whenLoaded } = useLoadedOnPress(part, 'Could not open this form');
+  const [by, setBy] = useState<string | null>(null);
+  return (
+    <>
+      {['Create', 'Edit'].map((name) => (
+        <button key={name} type="button" aria-busy={opening === name || undefined} onClick={() => whenLoaded(name, () => setBy(name))} {...intentHandlers(part.preload)}>
+          {name}
+        </button>
+      ))}
+      {Part && by ? <Part by={by} /> : null}
+      <Toaster />
+    </>
+  );
+}
+
+function dialogPart(failures = 0) {
+  let loads = 0;
+  let resolveLoad: () => void = () => undefined;
+  const arrived = new Promise<void>((resolve) => {
+    resolveLoad = resolve;
+  });
+  const part = onIntent(async () => {
+    loads += 1;
+    if (loads <= failures) throw new Error('ChunkLoadError');
+    await arrived;
+    return ({ by }: { by: string }) => <div role="dialog">opened by {by}</div>;
+  });
+  return { part, resolveLoad, loads: () => loads };
+}
+
+describe('useLoadedOnPress (a part opened by several controls, loaded on intent)', () => {
+  const busy = (name: string) => screen.getByRole('button', { name }).getAttribute('aria-busy');
+
+  it('a press before the part is here marks that control busy; only the last press opens, once the part arrives', async () => {
+    const { part, resolveLoad, loads } = dialogPart();
+    render(<Openers part={part} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Create' }));
+    expect(busy('Create')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    expect(busy('Create')).toBeNull();
+    expect(busy('Edit')).toBe('true');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    resolveLoad();
+    await flush();
+    expect(screen.getByRole('dialog').textContent).toBe('opened by Edit');
+    expect(busy('Edit')).toBeNull();
+    expect(loads()).toBe(1);
+  });
+
+  it('intent (a pointer over, a focus) loads it without opening; a press then opens it at once', async () => {
+    const { part, resolveLoad, loads } = dialogPart();
+    render(<Openers part={part} />);
+    fireEvent.pointerEnter(screen.getByRole('button', { name: 'Create' }));
+    act(() => screen.getByRole('button', { name: 'Edit' }).focus());
+    resolveLoad();
+    await flush();
+    expect(loads()).toBe(1);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Create' }));
+    expect(busy('Create')).toBeNull();
+    expect(screen.getByRole('dialog').textContent).toBe('opened by Create');
+  });
+
+  it('a press whose part cannot be loaded says so in a toast and stops being busy; a new press tries again', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { part, resolveLoad, loads } = dialogPart(1);
+    render(<Openers part={part} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    expect(await screen.findByText('Could not open this form')).toBeTruthy();
+    expect(busy('Edit')).toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    resolveLoad();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    await flush();
+    expect(loads()).toBe(2);
+    expect(screen.getByRole('dialog').textContent).toBe('opened by Edit');
     jest.restoreAllMocks();
   });
 });

@@ -5,11 +5,11 @@ import { useSchemaForm } from '@cp/web-core/schema-form';
 import { useCreateAdvertisementMutation, useUpdateAdvertisementMutation } from '../api/admin-api.ts';
 import { adFormFrom, adPayload, emptyAdForm, type AdFormValues } from '../lib/admin-forms.ts';
 import { withOutcomeToast } from './CollectionTab.tsx';
-import { FormDialog, FormFooter, type FormDialogProps } from './FormDialog.tsx';
+import { DialogForm, FormDialog, type FormDialogProps } from './FormDialog.tsx';
 
 /**
  * The Create / Edit Advertisement dialog (spec §2 Admin, §5 defaults; validated with the contracts'
- * AdvertisementInsertSchema). Its own module: the Advertisements tab loads it on intent of Create, Edit (on-intent.ts).
+ * AdvertisementInsertSchema). Its own module: the Advertisements tab loads it on intent of Create, Edit (@cp/ui's onIntent).
  */
 function AdForm({ ad, onDone }: { ad: Advertisement | null; onDone: () => void }) {
   const form = useSchemaForm(AdvertisementInsertSchema, ad ? adFormFrom(ad) : emptyAdForm());
@@ -31,7 +31,7 @@ function AdForm({ ad, onDone }: { ad: Advertisement | null; onDone: () => void }
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-4">
+    <DialogForm onSubmit={onSubmit} busy={busy} onCancel={onDone} submitLabel={ad ? 'Update Advertisement' : 'Create Advertisement'}>
       <Field label="Title" required error={errors.title}>
         <Input value={values.title} onChange={text('title')} />
       </Field>
@@ -59,8 +59,7 @@ function AdForm({ ad, onDone }: { ad: Advertisement | null; onDone: () => void }
           <Input type="date" value={values.endDate} onChange={text('endDate')} />
         </Field>
       </div>
-      <FormFooter busy={busy} onCancel={onDone} submitLabel={ad ? 'Update Advertisement' : 'Create Advertisement'} />
-    </form>
+    </DialogForm>
   );
 }
 

@@ -1,9 +1,8 @@
 import { ExternalLink, Megaphone } from 'lucide-react';
 import type { Advertisement } from '@cp/contracts';
-import { Badge, Card, CardContent } from '@cp/ui';
+import { Badge, Card, CardContent, onIntent } from '@cp/ui';
 import { useDeleteAdvertisementMutation, useGetAdminAdvertisementsQuery } from '../api/admin-api.ts';
 import { CONFIRM_DELETE_AD, ctr } from '../lib/admin.ts';
-import { onIntent } from '../lib/on-intent.ts';
 import { CollectionTab, EditDeleteActions, withOutcomeToast, type EditControl } from './CollectionTab.tsx';
 
 // The create/edit dialog (its form, AdvertisementInsertSchema and so zod, Radix's dialog and select) loads on intent of

@@ -6,11 +6,11 @@ import { useSchemaForm } from '@cp/web-core/schema-form';
 import { useCreateBusinessMutation, useUpdateBusinessMutation } from '../api/admin-api.ts';
 import { businessFormFrom, businessPayload, emptyBusinessForm, withMainCategory } from '../lib/admin-forms.ts';
 import { withOutcomeToast } from './CollectionTab.tsx';
-import { FormDialog, FormFooter, type FormDialogProps } from './FormDialog.tsx';
+import { DialogForm, FormDialog, type FormDialogProps } from './FormDialog.tsx';
 
 /**
  * The Add Business / Edit Business dialog (spec §2 Admin, §5; validated with the contracts' BusinessInsertSchema). Its
- * own module: the Yellow Pages tab loads it on intent of Add Business, Edit (on-intent.ts).
+ * own module: the Yellow Pages tab loads it on intent of Add Business, Edit (@cp/ui's onIntent).
  */
 function BusinessForm({ business, onDone }: { business: Business | null; onDone: () => void }) {
   const form = useSchemaForm(BusinessInsertSchema, business ? businessFormFrom(business) : emptyBusinessForm());
@@ -32,7 +32,7 @@ function BusinessForm({ business, onDone }: { business: Business | null; onDone:
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-4">
+    <DialogForm onSubmit={onSubmit} busy={busy} onCancel={onDone} submitLabel={business ? 'Update Business' : 'Add Business'}>
       <Field label="Business name" required error={errors.name}>
         <Input value={values.name} onChange={text('name')} />
       </Field>
@@ -82,8 +82,7 @@ function BusinessForm({ business, onDone }: { business: Business | null; onDone:
         <Checkbox id="business-premium" checked={values.premium} onCheckedChange={(c) => form.setValue('premium', c)} />
         <Label htmlFor="business-premium">Premium listing</Label>
       </div>
-      <FormFooter busy={busy} onCancel={onDone} submitLabel={business ? 'Update Business' : 'Add Business'} />
-    </form>
+    </DialogForm>
   );
 }
 

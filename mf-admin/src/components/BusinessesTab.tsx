@@ -1,9 +1,8 @@
 import { Building2, Crown } from 'lucide-react';
 import { businessCategoryText, type Business } from '@cp/contracts';
-import { Badge, Card, CardContent } from '@cp/ui';
+import { Badge, Card, CardContent, onIntent } from '@cp/ui';
 import { useDeleteBusinessMutation, useGetAdminBusinessesQuery } from '../api/admin-api.ts';
 import { CONFIRM_DELETE_BUSINESS } from '../lib/admin.ts';
-import { onIntent } from '../lib/on-intent.ts';
 import { CollectionTab, EditDeleteActions, withOutcomeToast, type EditControl } from './CollectionTab.tsx';
 
 // The create/edit dialog (its form, BusinessInsertSchema and so zod, the category tree, Radix's dialog and select)

@@ -1,10 +1,12 @@
 import { useState, type ComponentType, type ReactNode } from 'react';
 import { Loader2, Pencil, Plus, Trash2 } from 'lucide-react';
 import type { CursorPage } from '@cp/contracts';
-import { Button, EmptyState, Skeleton, toast } from '@cp/ui';
+import { Button, EmptyState, intentHandlers, LoadingState, toast, useLoadedOnPress, type OnIntent } from '@cp/ui';
 import { LoadError } from '@cp/web-core';
-import { intentHandlers, useLoadedOnPress, type OnIntent } from '../lib/on-intent.ts';
 import type { FormDialogProps } from './FormDialog.tsx';
+
+/** The title of the toast when a dialog's code could not be loaded after a press (a new press tries again). */
+export const FORM_FAILED = 'Could not open this form';
 
 /**
  * Runs an admin write (create, update, delete) and tells its outcome in a toast: 'Success' with `success`, or
@@ -75,15 +77,9 @@ function ItemGrid<T extends { id: string }>({ items, label, view }: { items: rea
   );
 }
 
+/** The list's loading state: a card's bar in each of the grid's first places. */
 function GridSkeleton({ label, view }: { label: string; view: Pick<ListView<never>, 'gridClassName' | 'skeletons'> }) {
-  return (
-    <div role="status" className={view.gridClassName}>
-      <span className="sr-only">{label}</span>
-      {Array.from({ length: view.skeletons }, (_, i) => (
-        <Skeleton key={i} className="h-48" />
-      ))}
-    </div>
-  );
+  return <LoadingState label={label} bars={Array.from({ length: view.skeletons }, () => 'h-48')} className={view.gridClassName} />;
 }
 
 /**
@@ -145,7 +141,7 @@ export interface CollectionTabProps<T extends { id: string }> {
 export function CollectionTab<T extends { id: string }>(props: CollectionTabProps<T>) {
   const { data, isLoading, error, refetch } = props.usePage(undefined, { skip: false });
   const { formDialog } = props;
-  const form = useLoadedOnPress(formDialog);
+  const form = useLoadedOnPress(formDialog, FORM_FAILED);
   const FormDialog = form.loaded;
   const [editing, setEditing] = useState<T | null>(null);
   const [open, setOpen] = useState(false);

@@ -1,5 +1,5 @@
-import { useRef, type ReactNode } from 'react';
-import { Button } from '@cp/ui';
+import { useRef, type FormEventHandler, type ReactNode } from 'react';
+import { Button, type ButtonProps } from '@cp/ui';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@cp/ui/dialog';
 
 /**
@@ -20,7 +20,7 @@ export interface FormDialogProps<T> {
  * These dialogs have no Radix trigger (one dialog serves the create button and every Edit), and Radix's dialog would
  * otherwise send the focus to its missing trigger, that is to the page's body.
  */
-export function useReturnFocus(): { onOpenAutoFocus: () => void; onCloseAutoFocus: (event: Event) => void } {
+function useReturnFocus(): { onOpenAutoFocus: () => void; onCloseAutoFocus: (event: Event) => void } {
   const opener = useRef<HTMLElement | null>(null);
   return {
     // Called before the focus moves into the dialog.
@@ -38,32 +38,50 @@ export function useReturnFocus(): { onOpenAutoFocus: () => void; onCloseAutoFocu
   };
 }
 
-/** The create/edit dialog of a tab around its form (rendered while open, so each opening starts from the item). */
-export function FormDialog<T>({ item, open, onOpenChange, title, description, children }: FormDialogProps<T> & { children: (item: T | null, onDone: () => void) => ReactNode }) {
+/**
+ * The frame of every admin dialog (the create/edit forms, the Reports tab's decisions): Radix's dialog with its title
+ * and description above the form (`children`), the focus back on the opening control when it closes (useReturnFocus).
+ */
+export function DialogFrame({ open, onOpenChange, title, description, className, children }: { open: boolean; onOpenChange: (open: boolean) => void; title: ReactNode; description: ReactNode; className: string; children: ReactNode }) {
   const focus = useReturnFocus();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl" {...focus}>
+      <DialogContent className={className} {...focus}>
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
-        {open ? children(item, () => onOpenChange(false)) : null}
+        {children}
       </DialogContent>
     </Dialog>
   );
 }
 
-/** The create/edit form's Cancel and submit buttons; the submit shows 'Saving...' while busy. */
-export function FormFooter({ busy, onCancel, submitLabel }: { busy: boolean; onCancel: () => void; submitLabel: string }) {
+/** The create/edit dialog of a tab around its form (rendered while open, so each opening starts from the item). */
+export function FormDialog<T>({ item, open, onOpenChange, title, description, children }: FormDialogProps<T> & { children: (item: T | null, onDone: () => void) => ReactNode }) {
   return (
-    <DialogFooter>
-      <Button type="button" variant="outline" onClick={onCancel}>
-        Cancel
-      </Button>
-      <Button type="submit" disabled={busy}>
-        {busy ? 'Saving...' : submitLabel}
-      </Button>
-    </DialogFooter>
+    <DialogFrame open={open} onOpenChange={onOpenChange} title={title} description={description} className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
+      {open ? children(item, () => onOpenChange(false)) : null}
+    </DialogFrame>
+  );
+}
+
+/**
+ * The form of an admin dialog: its fields (`children`, spaced), then Cancel and the submit, which is disabled and shows
+ * 'Saving...' while busy, drawn as `variant` (destructive for a removal or a ban). Checked by the code, not the browser.
+ */
+export function DialogForm({ onSubmit, busy, onCancel, submitLabel, variant, children }: { onSubmit: FormEventHandler<HTMLFormElement>; busy: boolean; onCancel: () => void; submitLabel: string; variant?: ButtonProps['variant']; children: ReactNode }) {
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-4">
+      {children}
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" variant={variant} disabled={busy}>
+          {busy ? 'Saving...' : submitLabel}
+        </Button>
+      </DialogFooter>
+    </form>
   );
 }

@@ -1,17 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import { BanUserBodySchema, DismissCaseBodySchema, REPORT_REASON_LABELS, REPORT_REASONS, RemoveCaseBodySchema, type ModerationCase, type ReportReason } from '@cp/contracts';
-import { Button, Field, Textarea, toast } from '@cp/ui';
+import { Field, Textarea, toast } from '@cp/ui';
 import { SelectField } from '@cp/ui/select-field';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@cp/ui/dialog';
 import { serverErrorText, validate, type FieldErrors } from '@cp/web-core';
 import { REPORT_KIND_NOUNS } from '@cp/web-core/moderation';
 import { useBanUserMutation, useDismissModerationCaseMutation, useRemoveModerationCaseMutation } from '../api/moderation-api.ts';
 import { authorText, confirmBan, topReason } from '../lib/moderation.ts';
-import { useReturnFocus } from './FormDialog.tsx';
+import { DialogForm, DialogFrame } from './FormDialog.tsx';
 
 /**
  * The Reports tab's decision dialog: Dismiss, Remove or Ban author on a reported item (issue 21 §3), checked with the
- * contracts' body schemas (zod). Its own module: the tab loads it on intent of those buttons (on-intent.ts), so
+ * contracts' body schemas (zod). Its own module: the tab loads it on intent of those buttons (@cp/ui's onIntent), so
  * reading the queue, the bans and the log needs neither it nor Radix's dialog and select.
  */
 
@@ -74,7 +73,7 @@ function ActionForm({ acting, onDone }: { acting: Acting; onDone: () => void }) 
   );
   const submit = { dismiss: 'Dismiss', remove: 'Remove', ban: 'Ban author' }[mode];
   return (
-    <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-4">
+    <DialogForm onSubmit={(e) => void onSubmit(e)} busy={busy} onCancel={onDone} submitLabel={submit} variant={mode === 'dismiss' ? 'default' : 'destructive'}>
       {mode === 'remove' ? <SelectField label="Reason" required value={reason} options={REASON_OPTIONS} onChange={setReason} error={errors.reason} /> : null}
       {mode === 'ban' ? (
         <Field label="Reason" required error={errors.reason} hint="Shown in the audit log and the bans list.">
@@ -83,15 +82,7 @@ function ActionForm({ acting, onDone }: { acting: Acting; onDone: () => void }) 
       ) : (
         noteField
       )}
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" variant={mode === 'dismiss' ? 'default' : 'destructive'} disabled={busy}>
-          {busy ? 'Saving...' : submit}
-        </Button>
-      </DialogFooter>
-    </form>
+    </DialogForm>
   );
 }
 
@@ -105,16 +96,9 @@ function actionTitle({ mode, item }: Acting): { title: string; description: stri
 /** The dialog of the decision being made (`acting`; null: closed). */
 export function ReportActionDialog({ acting, onClose }: { acting: Acting | null; onClose: () => void }) {
   const heading = acting ? actionTitle(acting) : null;
-  const focus = useReturnFocus();
   return (
-    <Dialog open={acting !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent className="sm:max-w-lg" {...focus}>
-        <DialogHeader>
-          <DialogTitle>{heading?.title}</DialogTitle>
-          <DialogDescription>{heading?.description}</DialogDescription>
-        </DialogHeader>
-        {acting ? <ActionForm key={`${acting.mode}-${acting.item.id}`} acting={acting} onDone={onClose} /> : null}
-      </DialogContent>
-    </Dialog>
+    <DialogFrame open={acting !== null} onOpenChange={(open) => (open ? undefined : onClose())} title={heading?.title} description={heading?.description} className="sm:max-w-lg">
+      {acting ? <ActionForm key={`${acting.mode}-${acting.item.id}`} acting={acting} onDone={onClose} /> : null}
+    </DialogFrame>
   );
 }

@@ -2,12 +2,11 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Ban, CheckCircle2, Flag, ScrollText, Trash2, UserCheck } from 'lucide-react';
 import { REPORT_KIND_LABELS, REPORT_REASON_LABELS, type BannedUser, type ModerationCase } from '@cp/contracts';
-import { Badge, Button, EmptyState, Skeleton, toast } from '@cp/ui';
+import { Badge, Button, EmptyState, intentHandlers, LoadingState, onIntent, toast, useLoadedOnPress } from '@cp/ui';
 import { LoadError, serverErrorText } from '@cp/web-core';
 import { useGetModerationBansQuery, useGetModerationCasesQuery, useGetModerationLogQuery, useUnbanUserMutation, type CaseFilter, type Page } from '../api/moderation-api.ts';
 import { authorText, CASE_STATUS_LABELS, logActor, logTarget, logWhy, MODERATION_ACTION_LABELS, pageCount } from '../lib/moderation.ts';
-import { intentHandlers, onIntent, useLoadedOnPress } from '../lib/on-intent.ts';
-import { opensIcon } from './CollectionTab.tsx';
+import { FORM_FAILED, opensIcon } from './CollectionTab.tsx';
 import type { Acting } from './ReportActionDialog.tsx';
 
 // The decision dialog (its form, the body schemas and so zod, Radix's dialog and select) loads on intent of Dismiss,
@@ -45,17 +44,12 @@ function useKeepPage(page: number, data: Page<unknown> | undefined, setPage: (pa
   }, [data, page, setPage]);
 }
 
+/** A list's loading state: two rows' bars. */
+const LIST_BARS = ['h-32 w-full', 'h-32 w-full'];
+
 /** A list's loading, failure and empty states, or the list. */
 function ListState({ query, loading, failed, empty, children }: { query: { isLoading: boolean; error?: unknown; refetch: () => unknown; data?: Page<unknown> | undefined }; loading: string; failed: string; empty: { icon: ReactNode; title: string; description: string }; children: ReactNode }) {
-  if (query.isLoading) {
-    return (
-      <div role="status" className="space-y-3">
-        <span className="sr-only">{loading}</span>
-        <Skeleton className="h-32 w-full" />
-        <Skeleton className="h-32 w-full" />
-      </div>
-    );
-  }
+  if (query.isLoading) return <LoadingState label={loading} bars={LIST_BARS} className="space-y-3" />;
   if (query.error) return <LoadError title={failed} error={query.error} onRetry={() => void query.refetch()} headingLevel={3} />;
   if (!query.data || query.data.items.length === 0) return <EmptyState headingLevel={3} {...empty} />;
   return <>{children}</>;
@@ -153,7 +147,7 @@ function CasesSection() {
   const [page, setPage] = useState(1);
   const query = useGetModerationCasesQuery({ status, page });
   const [acting, setActing] = useState<Acting | null>(null);
-  const dialog = useLoadedOnPress(reportActionDialog);
+  const dialog = useLoadedOnPress(reportActionDialog, FORM_FAILED);
   const ActionDialog = dialog.loaded;
   const act = (next: Acting) => dialog.whenLoaded(actingKey(next), () => setActing(next));
   useKeepPage(page, query.data, setPage);

@@ -1,8 +1,9 @@
 import { Suspense, useState } from 'react';
-import { Skeleton } from '@cp/ui';
+import { LoadingState } from '@cp/ui';
 import { lazyPage } from '@cp/web-core/contract';
 import { Tabs, type Tab } from '@cp/ui/tabs';
 import { AdvertisementsTab } from '../components/AdvertisementsTab.tsx';
+import { PAGE_LOADING } from '../lib/admin.ts';
 
 // The tabs an admin opens later load on intent of their tab (a pointer over it, its focus, a touch) and at the latest
 // when it is chosen; the default tab, Advertisements, comes with the page.
@@ -17,28 +18,18 @@ const TABS: readonly Tab[] = [
   { value: 'reports', label: 'Reports', onIntent: preload(ReportsTab.preload) },
 ];
 
-/** A tab's place while its code loads (announced; the tab bar above stays where it is). */
-function TabLoading({ label }: { label: string }) {
-  return (
-    <div role="status" className="space-y-4">
-      <span className="sr-only">{label}</span>
-      <Skeleton className="h-10 w-64" />
-      <Skeleton className="h-48 w-full" />
-    </div>
-  );
-}
-
+/** The chosen tab's panel; a tab's code still loading shows the page's loading state (the tab bar stays where it is). */
 function TabPanel({ tab }: { tab: string }) {
   if (tab === 'yellow-pages') {
     return (
-      <Suspense fallback={<TabLoading label="Loading the Yellow Pages tab…" />}>
+      <Suspense fallback={<LoadingState label="Loading the Yellow Pages tab…" {...PAGE_LOADING} />}>
         <BusinessesTab />
       </Suspense>
     );
   }
   if (tab === 'reports') {
     return (
-      <Suspense fallback={<TabLoading label="Loading the Reports tab…" />}>
+      <Suspense fallback={<LoadingState label="Loading the Reports tab…" {...PAGE_LOADING} />}>
         <ReportsTab />
       </Suspense>
     );

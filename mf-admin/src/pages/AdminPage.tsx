@@ -1,9 +1,9 @@
 import { Suspense } from 'react';
 import { LogIn, ShieldAlert } from 'lucide-react';
-import { EmptyState, Skeleton } from '@cp/ui';
+import { EmptyState, LoadingState } from '@cp/ui';
 import { useAuth } from '@cp/web-core';
 import { lazyPage } from '@cp/web-core/contract';
-import { adminGate } from '../lib/admin.ts';
+import { adminGate, PAGE_LOADING } from '../lib/admin.ts';
 // Here, not in ./routes: the admin styles load with the page, not on every page of the site.
 import '../styles.css';
 
@@ -12,20 +12,12 @@ import '../styles.css';
 const AdminDashboard = lazyPage(() => import('./AdminDashboard.tsx'));
 
 /** The page while the session is asked for (also the server's markup) and while an admin's dashboard loads. */
-function PageLoading() {
-  return (
-    <div role="status" className="space-y-4">
-      <span className="sr-only">Loading…</span>
-      <Skeleton className="h-10 w-64" />
-      <Skeleton className="h-48 w-full" />
-    </div>
-  );
-}
+const pageLoading = <LoadingState label="Loading…" {...PAGE_LOADING} />;
 
 /** /admin (spec §2 Admin): the login and admin gates, then the Advertisements (default), Yellow Pages and Reports tabs. */
 export function AdminPage() {
   const { user, isLoading } = useAuth();
-  if (isLoading) return <PageLoading />;
+  if (isLoading) return pageLoading;
   const gate = adminGate(user);
   if (gate === 'login') {
     return (
@@ -56,7 +48,7 @@ export function AdminPage() {
     );
   }
   return (
-    <Suspense fallback={<PageLoading />}>
+    <Suspense fallback={pageLoading}>
       <AdminDashboard />
     </Suspense>
   );

@@ -27,6 +27,81 @@ export function useDeferredPartState({ autoFocus, defaultOpen }: Pick<DeferredPa
   return { open, setOpen, ref };
 }
 
+/**
+ * Code that only an interaction needs (a Radix part, a form and its schemas, a dialog), loaded when the user shows
+ * intent on the control that opens it (issue 20 §7: "load the rest on intent"): a pointer over it, its focus, a touch,
+ * and at the latest the press itself. Loaded once for the page; a load that failed is tried again by the next intent.
+ */
+export interface OnIntent<T> {
+  /** The loaded value (a component), or undefined until it is here. */
+  current: () => T | undefined;
+  /** Loads it (once), resolving to it; rejects when the load failed. */
+  load: () => Promise<T>;
+  /** Starts the load without waiting for it (a failure is left to the press, which tells it). */
+  preload: () => void;
+}
+
+export function onIntent<T>(load: () => Promise<T>): OnIntent<T> {
+  let value: T | undefined;
+  let pending: Promise<T> | undefined;
+  const get = () =>
+    (pending ??= load().then(
+      (loaded) => (value = loaded),
+      (error: unknown) => {
+        pending = undefined; // a later intent tries again
+        throw error;
+      },
+    ));
+  return { current: () => value, load: get, preload: () => void get().catch(() => undefined) };
+}
+
+/** The event handlers that show intent on a control: spread them on the button that opens the part. */
+export const intentHandlers = (preload: () => void) => ({ onPointerEnter: preload, onFocus: preload, onTouchStart: preload });
+
+/**
+ * A part loaded on intent, as the component that shows it holds it: `loaded` once it is here (for this component);
+ * `whenLoaded(key, open)` runs `open` at once when it is, else after loading it. `key` names the pressed control:
+ * `opening` is that key meanwhile (the control shows it is working), only the last press opens, and a failed load says
+ * so in a toast titled `failed` (a new press tries again). A null key is intent without a press (a pointer over, a
+ * focus): the part is made `loaded` once here, and a failure needs no answer.
+ */
+export function useLoadedOnPress<T>(part: OnIntent<T>, failed: string): { loaded: T | undefined; opening: string | null; whenLoaded: (key: string | null, open?: () => void) => void } {
+  const [loaded, setLoaded] = useState<T | undefined>(part.current);
+  const [opening, setOpening] = useState<string | null>(null);
+  const pressed = useRef<string | null>(null);
+  const done = (key: string | null) => {
+    if (key === null || pressed.current !== key) return false;
+    pressed.current = null;
+    setOpening(null);
+    return true;
+  };
+  const whenLoaded = (key: string | null, open?: () => void) => {
+    // Here already (loaded on intent, or for an earlier view): at once.
+    const ready = part.current();
+    if (ready !== undefined) {
+      setLoaded(() => ready);
+      if (key !== null) pressed.current = key;
+      if (done(key)) open?.();
+      return;
+    }
+    if (key !== null) {
+      pressed.current = key;
+      setOpening(key);
+    }
+    part.load().then(
+      (value) => {
+        setLoaded(() => value);
+        if (done(key)) open?.();
+      },
+      (error: unknown) => {
+        console.error('A part of the page could not be loaded', error);
+        if (done(key)) toast({ title: failed, description: 'Please check your connection and try again.', variant: 'destructive' });
+      },
+    );
+  };
+  return { loaded, opening, whenLoaded };
+}
+
 type TriggerProps = {
   className?: string;
   onPointerEnter?: (event: PointerEvent) => void;
@@ -42,79 +117,45 @@ const OPEN_KEYS = new Set(['Enter', ' ', 'ArrowDown']);
 
 /**
  * A Radix part (tooltip, menu) that no first view needs: until the user shows intent on its trigger (mouse over, focus,
- * press) only the trigger is rendered; then the part's module loads (once per page) and replaces the bare trigger with
- * the full part, moving the focus along and opening it if the trigger was already pressed. This keeps Radix's popper,
- * dismissable layers and focus management off the home page's initial JavaScript.
+ * press) only the trigger is rendered; then the part's module loads (once per page, `onIntent`) and replaces the bare
+ * trigger with the full part, moving the focus along and opening it if the trigger was already pressed
+ * (`useLoadedOnPress`). This keeps Radix's popper, dismissable layers and focus management off the home page's initial
+ * JavaScript.
  *
  * `openOnPress`: a press opens the part (menus, selects, dialogs); without it only hover and focus load it (tooltips).
  * `popup`: what the press opens, for the bare trigger's aria-haspopup (default "menu").
  */
 export function createDeferredPart<P extends object>(load: () => Promise<ComponentType<P & DeferredPartProps>>, options: { openOnPress: boolean; popup?: 'menu' | 'listbox' | 'dialog' }) {
-  let Loaded: ComponentType<P & DeferredPartProps> | undefined;
-  let pending: Promise<void> | undefined;
-  const preload = (): Promise<void> =>
-    (pending ??= load().then(
-      (component) => {
-        Loaded = component;
-      },
-      (error: unknown) => {
-        pending = undefined; // a later intent tries again
-        throw error;
-      },
-    ));
+  const part = onIntent(load);
 
   function DeferredPart(props: P & { trigger: ReactElement }) {
-    const [ready, setReady] = useState(() => Loaded !== undefined);
-    // Pressed while the part still loads: the trigger says so (busy, dimmed, a progress cursor) until the part opens.
-    const [waiting, setWaiting] = useState(false);
-    // Set when this instance swapped its bare trigger for the loaded part (not when the part was loaded already).
-    const replaced = useRef(false);
+    const { loaded: Loaded, opening, whenLoaded } = useLoadedOnPress(part, 'Could not open this menu');
+    // Whether the part was here when this instance mounted (then it was not swapped in, and neither focuses nor opens).
+    const [atMount] = useState(() => Loaded !== undefined);
     const focused = useRef(false);
     const pressed = useRef(false);
     const hovered = useRef(false);
-    const mounted = useRef(true);
-    useEffect(() => {
-      mounted.current = true;
-      return () => {
-        mounted.current = false;
-      };
-    }, []);
 
-    if (ready && Loaded) {
-      return <Loaded {...props} autoFocus={replaced.current && focused.current} defaultOpen={replaced.current && pressed.current} hovered={replaced.current && hovered.current} />;
+    if (Loaded) {
+      return <Loaded {...props} autoFocus={!atMount && focused.current} defaultOpen={!atMount && pressed.current} hovered={!atMount && hovered.current} />;
     }
 
-    const start = () => {
-      preload().then(
-        () => {
-          if (!mounted.current) return;
-          replaced.current = true;
-          setReady(true);
-        },
-        (error: unknown) => {
-          console.error('A part of the page could not be loaded', error);
-          // Hovering or focusing needs no answer; a press that opens nothing does (the bare trigger stays, a new
-          // press tries again).
-          if (pressed.current && mounted.current) toast({ title: 'Could not open this menu', description: 'Please check your connection and try again.', variant: 'destructive' });
-          if (mounted.current) setWaiting(false);
-        },
-      );
-    };
+    // Hovering or focusing needs no answer; a press shows it is waiting (busy, dimmed, a progress cursor) until the part
+    // opens, and a press that opens nothing says so (the bare trigger stays, a new press tries again).
     const press = () => {
       if (!options.openOnPress) return;
       pressed.current = true;
-      setWaiting(true);
-      start();
+      whenLoaded('press');
     };
     const own = props.trigger.props as TriggerProps;
     return cloneElement(props.trigger as ReactElement<TriggerProps>, {
       ...(options.openOnPress ? { 'aria-haspopup': options.popup ?? 'menu', 'aria-expanded': false } : {}),
-      ...(waiting ? { 'aria-busy': true, className: cn(own.className, 'cursor-progress opacity-70') } : {}),
+      ...(opening ? { 'aria-busy': true, className: cn(own.className, 'cursor-progress opacity-70') } : {}),
       onPointerEnter: (event: PointerEvent) => {
         own.onPointerEnter?.(event);
         if (event.pointerType === 'touch') return; // touch: the press loads it
         hovered.current = true;
-        start();
+        whenLoaded(null);
       },
       onPointerLeave: (event: PointerEvent) => {
         own.onPointerLeave?.(event);
@@ -127,7 +168,7 @@ export function createDeferredPart<P extends object>(load: () => Promise<Compone
       onFocus: (event: FocusEvent) => {
         own.onFocus?.(event);
         focused.current = true;
-        start();
+        whenLoaded(null);
       },
       onBlur: (event: FocusEvent) => {
         own.onBlur?.(event);
@@ -143,5 +184,5 @@ export function createDeferredPart<P extends object>(load: () => Promise<Compone
       },
     } as Partial<TriggerProps>);
   }
-  return Object.assign(DeferredPart, { preload });
+  return Object.assign(DeferredPart, { preload: part.load });
 }

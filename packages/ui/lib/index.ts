@@ -8,7 +8,8 @@
  * with the page or the interaction that uses it: `@cp/ui/dialog`, `@cp/ui/dropdown-menu`, `@cp/ui/select`; so are
  * `@cp/ui/checkbox` and `@cp/ui/tabs`, drawn without Radix (a native checkbox, hand-written WAI-ARIA tabs). The toast
  * region, tooltips and confirmations load themselves on first use (`Toaster`, `Tooltip`, `ConfirmButton`);
- * menus use `createDeferredPart`, and so does `SelectField` (`@cp/ui/select-field`, a light entry whose Radix select
+ * menus use `createDeferredPart` (its loader, `onIntent` + `useLoadedOnPress`, also loads a part that several controls
+ * open, as mf-admin's dialogs), and so does `SelectField` (`@cp/ui/select-field`, a light entry whose Radix select
  * comes from `@cp/ui/select` on first intent).
  */
 export { cn } from './utils.ts';
@@ -22,8 +23,9 @@ export { Field, type ControlProps, type FieldProps } from './components/field.ts
 export { Toaster } from './components/toaster.tsx';
 export { Tooltip } from './components/tooltip-trigger.tsx';
 export { ConfirmButton, type ConfirmButtonProps, type ConfirmProps } from './components/confirm-button.tsx';
-export { createDeferredPart, useDeferredPartState, type DeferredPartProps } from './deferred.tsx';
+export { createDeferredPart, intentHandlers, onIntent, useDeferredPartState, useLoadedOnPress, type DeferredPartProps, type OnIntent } from './deferred.tsx';
 export { Skeleton } from './components/skeleton.tsx';
+export { LoadingState } from './components/loading-state.tsx';
 export { Badge, badgeVariants, type BadgeProps } from './components/badge.tsx';
 export { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from './components/card.tsx';
 export { EmptyState, type EmptyStateLink, type EmptyStateProps } from './components/empty-state.tsx';

@@ -1,17 +1,13 @@
 import { Suspense, type ReactNode } from 'react';
 import { AlertTriangle } from 'lucide-react';
-import { Button, EmptyState, Skeleton } from '@cp/ui';
+import { Button, EmptyState, LoadingState } from '@cp/ui';
 import { ErrorBoundary } from '@cp/web-core';
 
-export function SectionSkeleton({ label = 'Loading…', className }: { label?: string; className?: string }) {
-  return (
-    <div role="status" aria-live="polite" className={className ?? 'space-y-3 py-6'}>
-      <span className="sr-only">{label}</span>
-      <Skeleton className="h-6 w-1/3" />
-      <Skeleton className="h-4 w-2/3" />
-      <Skeleton className="h-32 w-full" />
-    </div>
-  );
+const SECTION_BARS = ['h-6 w-1/3', 'h-4 w-2/3', 'h-32 w-full'];
+
+/** A section's (a remote's page, a home slot's, a dialog's body) place while it loads: a heading's, a line's and a block's bars. */
+export function SectionSkeleton({ label = 'Loading…', className = 'space-y-3 py-6' }: { label?: string; className?: string }) {
+  return <LoadingState label={label} bars={SECTION_BARS} className={className} />;
 }
 
 export function RemoteFailure({ reset, compact = false }: { reset?: () => void; compact?: boolean }) {
