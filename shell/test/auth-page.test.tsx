@@ -1,10 +1,8 @@
 /**
  * @jest-environment ./shell/test/support/jsdom-env.mjs
  */
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
-import { Provider } from 'react-redux';
-import { createAppStore } from '@cp/web-core';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { renderRouter } from '../../packages/web-core/test/support/render-router.tsx';
 import { AuthPage } from '../src/pages/AuthPage.tsx';
 
 /** The JSON bodies the page sent, by `METHOD /path`. */
@@ -28,18 +26,13 @@ function fakeApi(user?: unknown) {
 async function renderAuth(user?: unknown) {
   bodies.clear();
   fakeApi(user);
-  await act(async () => {
-    render(
-      <Provider store={createAppStore()}>
-        <MemoryRouter initialEntries={['/auth?next=/messages']}>
-          <Routes>
-            <Route path="/auth" element={<AuthPage />} />
-            <Route path="/messages" element={<h1>Messages</h1>} />
-          </Routes>
-        </MemoryRouter>
-      </Provider>,
-    );
-  });
+  await renderRouter(
+    [
+      { path: '/auth', element: <AuthPage /> },
+      { path: '/messages', element: <h1>Messages</h1> },
+    ],
+    { path: '/auth?next=/messages' },
+  );
 }
 
 beforeEach(() => {
