@@ -3,7 +3,7 @@
  */
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { ConfirmButton, type ConfirmButtonProps } from '@cp/ui';
-import './support/pointer-event.ts';
+import '../../packages/web-core/test/support/pointer-event.ts';
 
 // @cp/ui's ConfirmButton, the site's one "Are you sure?" (delete a listing or a saved search, mark a listing done,
 // block a user): a bare button until intent, then Radix's alert dialog (components/alert-dialog.tsx, loaded once for

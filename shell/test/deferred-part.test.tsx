@@ -4,7 +4,7 @@
 import { useState, type ComponentType } from 'react';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { createDeferredPart, intentHandlers, onIntent, Toaster, useLoadedOnPress, type DeferredPartProps, type OnIntent } from '@cp/ui';
-import './support/pointer-event.ts';
+import '../../packages/web-core/test/support/pointer-event.ts';
 
 /** A stand-in for a Radix part: renders its trigger and, when open, its content; records what it was given. */
 function fakePart() {

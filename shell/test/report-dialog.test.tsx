@@ -6,7 +6,7 @@ import { MODERATION_MESSAGES, REPORT_DETAILS_MAX, REPORT_REASON_LABELS, REPORT_R
 import { ReportButton, UnderReviewNotice } from '@cp/web-core/moderation';
 import { checkReport, DETAILS_TOO_LONG, REASON_REQUIRED } from '../../packages/web-core/lib/moderation/report-form.ts';
 import { renderRouter } from '../../packages/web-core/test/support/render-router.tsx';
-import './support/pointer-event.ts';
+import '../../packages/web-core/test/support/pointer-event.ts';
 
 // The report dialog of issue 21 (@cp/web-core/moderation), as a remote's page uses it: a Report button that loads the
 // dialog on its first press, against a fake of the gateway that records each call.

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { SelectField } from '@cp/ui/select-field';
-import './support/pointer-event.ts';
+import '../../packages/web-core/test/support/pointer-event.ts';
 
 // jsdom lacks what Radix's select calls on its trigger and items.
 Object.assign(Element.prototype, { hasPointerCapture: () => false, releasePointerCapture: () => undefined, scrollIntoView: () => undefined });

@@ -1,6 +1,6 @@
 import { renderRouter } from '../../../packages/web-core/test/support/render-router.tsx';
 import AdminPage from '../../src/pages/AdminPage.tsx';
-import '../../../shell/test/support/pointer-event.ts';
+import '../../../packages/web-core/test/support/pointer-event.ts';
 
 // jsdom lacks what Radix's select calls on its trigger and items (the Yellow Pages form's main category), and the
 // ResizeObserver its popper sizes itself with: no layout here, so one that never reports.
