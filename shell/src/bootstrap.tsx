@@ -31,7 +31,7 @@ async function start(): Promise<void> {
   // only its own modules (together they were one task of about 75 ms on a phone, 4× slower than this machine).
   await Promise.all([import(/* webpackMode: "eager" */ '@reduxjs/toolkit'), import(/* webpackMode: "eager" */ 'react-redux')]);
   await nextTask();
-  await import(/* webpackMode: "eager" */ '@reduxjs/toolkit/query/react');
+  await import(/* webpackMode: "eager", webpackExports: ["buildCreateApi", "coreModule", "reactHooksModule"] */ '@reduxjs/toolkit/query/react');
   await nextTask();
   await import(/* webpackMode: "eager" */ '@cp/ui');
   await nextTask();
