@@ -80,8 +80,12 @@ export function useLoadedOnPress<T>(part: OnIntent<T>, failed: string): { loaded
     const ready = part.current();
     if (ready !== undefined) {
       setLoaded(() => ready);
-      if (key !== null) pressed.current = key;
-      if (done(key)) open?.();
+      // A press opens it now, and supersedes a press still waiting for it.
+      if (key !== null) {
+        pressed.current = null;
+        setOpening(null);
+        open?.();
+      }
       return;
     }
     if (key !== null) {
