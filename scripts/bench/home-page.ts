@@ -3,29 +3,15 @@
  * the network is idle, gzip-compressed, against the budget (190 KB, our code 40 KB). Used by `npm run bench`; alone against a running
  * site: `node_modules/.bin/node scripts/bench/home-page.ts http://localhost:8080`.
  */
-import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../infra/src/chromium.ts';
-import { homeFirstView, pageJavaScript, type JsFile } from './page-javascript.ts';
-import { HOME_JS_BUDGET_KB, javascriptShare, OWN_CODE, OWN_CODE_BUDGET_KB, SHARE_GROUPS, type JavaScriptShare } from './stack-share.ts';
+import { homeFirstView } from './page-javascript.ts';
+import { measurePage, withChromium, type MeasuredPage } from './page-weights.ts';
+import { HOME_JS_BUDGET_KB, OWN_CODE, OWN_CODE_BUDGET_KB, SHARE_GROUPS } from './stack-share.ts';
 
+export type HomePageJavaScript = MeasuredPage;
 
-export interface HomePageJavaScript {
-  files: JsFile[];
-  /** The same files split into the required stack and our code (stack-share.ts). */
-  share: JavaScriptShare;
-}
-
-/** Loads `/` in a fresh Chromium context (1280×900) and measures its JavaScript (pageJavaScript, javascriptShare). */
-export async function homePageJavaScript(site: string): Promise<HomePageJavaScript> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS, timeout: 60_000 });
-  try {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const files = await pageJavaScript(await context.newPage(), site, homeFirstView);
-    await context.close();
-    return { files, share: await javascriptShare(files.map((f) => new URL(f.path, site).href)) };
-  } finally {
-    await browser.close();
-  }
+/** Loads `/` in a fresh Chromium context (1280×900) until mf-listings' code has rendered its first view, and measures its JavaScript. */
+export function homePageJavaScript(site: string): Promise<HomePageJavaScript> {
+  return withChromium((browser) => measurePage(browser, site, homeFirstView));
 }
 
 export function printHomePage({ files, share }: HomePageJavaScript): void {

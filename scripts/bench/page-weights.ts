@@ -3,10 +3,10 @@
  * out and signed in: the figures `e2e/page-budget.test.ts` guards, printed by `npm run bench` as one table. Alone
  * against a running site: `node_modules/.bin/node scripts/bench/page-weights.ts http://localhost:8080`.
  */
-import { chromium } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../infra/src/chromium.ts';
-import { mainHeading, pageJavaScript } from './page-javascript.ts';
-import { HOME_JS_BUDGET_KB, javascriptShare, OWN_CODE, OWN_CODE_BUDGET_KB } from './stack-share.ts';
+import { mainHeading, pageJavaScript, type JsFile } from './page-javascript.ts';
+import { HOME_JS_BUDGET_KB, javascriptShare, OWN_CODE, OWN_CODE_BUDGET_KB, type JavaScriptShare } from './stack-share.ts';
 
 export interface PageWeight {
   page: string;
@@ -30,37 +30,65 @@ export async function benchSession(site: string, username = `bench_pages_${Date.
   return cookie.split(';')[0]!.slice('cp_session='.length);
 }
 
-/**
- * Loads each of `paths` in a fresh Chromium context (1280×900), signed out and, with `session`, signed in, and measures
- * its JavaScript until the page's own heading is React's and the network is idle (pageJavaScript, javascriptShare).
- */
-export async function pageWeights(site: string, paths: readonly string[], session?: string): Promise<PageWeight[]> {
+/** Runs `use` with a headless Chromium (Debian's), closed afterwards. */
+export async function withChromium<T>(use: (browser: Browser) => Promise<T>): Promise<T> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS, timeout: 60_000 });
-  const rows: PageWeight[] = [];
   try {
-    for (const signedIn of session ? [false, true] : [false]) {
-      for (const page of paths) {
-        const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-        try {
-          if (signedIn && session) await context.addCookies([{ name: 'cp_session', value: session, url: site, httpOnly: true, sameSite: 'Lax' }]);
-          const files = await pageJavaScript(await context.newPage(), `${site}${page}`, async (p) => {
-            await mainHeading(p);
-            // Signed in, the session's answer is in: the header's Messages link (and what it loads) is there.
-            if (signedIn) await p.getByRole('link', { name: /^Messages/ }).first().waitFor({ timeout: 60_000 });
-          });
-          const share = await javascriptShare(files.map((f) => new URL(f.path, site).href));
-          rows.push({ page, signedIn, totalKb: files.reduce((sum, f) => sum + f.gzip, 0) / 1024, ownKb: share.gzip[OWN_CODE] / 1024 });
-        } catch (error) {
-          rows.push({ page, signedIn, error: (error as Error).message.split('\n')[0] });
-        } finally {
-          await context.close();
-        }
-      }
-    }
+    return await use(browser);
   } finally {
     await browser.close();
   }
-  return rows;
+}
+
+export interface MeasuredPage {
+  files: JsFile[];
+  /** The same files split into the required stack and our code (stack-share.ts). */
+  share: JavaScriptShare;
+}
+
+/**
+ * One page's JavaScript in a fresh context of `browser` (1280×900; signed in with `session`): every file it loaded
+ * until `ready` and the network is idle (pageJavaScript), and what they are made of (javascriptShare).
+ */
+export async function measurePage(browser: Browser, url: string, ready: (page: Page) => Promise<unknown>, session?: string): Promise<MeasuredPage> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  try {
+    if (session) await context.addCookies([{ name: 'cp_session', value: session, url: new URL(url).origin, httpOnly: true, sameSite: 'Lax' }]);
+    const files = await pageJavaScript(await context.newPage(), url, ready);
+    return { files, share: await javascriptShare(files.map((f) => new URL(f.path, url).href)) };
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * Measures each of `paths` (measurePage), signed out and, with `session`, signed in, until the page's own heading is
+ * React's and the network is idle. A page that fails is a row with its error; the next goes on.
+ */
+export function pageWeights(site: string, paths: readonly string[], session?: string): Promise<PageWeight[]> {
+  return withChromium(async (browser) => {
+    const rows: PageWeight[] = [];
+    for (const signedIn of session ? [false, true] : [false]) {
+      for (const page of paths) {
+        try {
+          const { files, share } = await measurePage(
+            browser,
+            `${site}${page}`,
+            async (p) => {
+              await mainHeading(p);
+              // Signed in, the session's answer is in: the header's Messages link (and what it loads) is there.
+              if (signedIn) await p.getByRole('link', { name: /^Messages/ }).first().waitFor({ timeout: 60_000 });
+            },
+            signedIn ? session : undefined,
+          );
+          rows.push({ page, signedIn, totalKb: files.reduce((sum, f) => sum + f.gzip, 0) / 1024, ownKb: share.gzip[OWN_CODE] / 1024 });
+        } catch (error) {
+          rows.push({ page, signedIn, error: (error as Error).message.split('\n')[0] });
+        }
+      }
+    }
+    return rows;
+  });
 }
 
 export function printPageWeights(rows: readonly PageWeight[]): void {
