@@ -1,4 +1,4 @@
-import { cloneElement, useEffect, useRef, useState, type ComponentType, type FocusEvent, type KeyboardEvent, type PointerEvent, type ReactElement } from 'react';
+import { cloneElement, useLayoutEffect, useRef, useState, type ComponentType, type FocusEvent, type KeyboardEvent, type PointerEvent, type ReactElement } from 'react';
 import { toast } from './use-toast.ts';
 import { cn } from './utils.ts';
 
@@ -17,11 +17,14 @@ export interface DeferredPartProps {
 /**
  * What a deferred part keeps on mount: whether it is open (at once when the trigger was pressed while it loaded) and
  * the ref of its Radix trigger, which takes the focus when the bare trigger had it.
+ * The focus moves in the commit that swaps the triggers (a layout effect): the bare trigger's button leaves the page
+ * there, and a key pressed between that commit and a later effect went to the page's body and was lost (a keyboard
+ * user's Enter opened nothing).
  */
 export function useDeferredPartState({ autoFocus, defaultOpen }: Pick<DeferredPartProps, 'autoFocus' | 'defaultOpen'>) {
   const [open, setOpen] = useState(defaultOpen);
   const ref = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (autoFocus) ref.current?.focus();
   }, []);
   return { open, setOpen, ref };
