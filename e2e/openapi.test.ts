@@ -4,7 +4,7 @@ import { repoRoot } from '../infra/src/paths.ts';
 import { checkApiAnswer, documentedOperation } from './support/api-check.ts';
 import { withPage } from './support/browser.ts';
 import { e2eEnv } from './support/env.ts';
-import { createAdmin, createDirect, loginDirect, newUser, registerDirect, verifyDirect } from './support/site.ts';
+import { createAdmin, createDirect, loginDirect, newUser, openConversationDirect, registerDirect, verifyDirect } from './support/site.ts';
 
 /**
  * Issue 24 §1 in the running system: every public GET of the OpenAPI document, called through the gateway on the demo
@@ -42,14 +42,7 @@ beforeAll(async () => {
     price: 80,
     location: 'Camp Hill PA',
   });
-  const opened = await fetch(`${serviceUrls.messages}/api/conversations`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: `cp_session=${tokens.user}` },
-    body: JSON.stringify({ listingId: ids.listing, text: 'Is the bicycle still available?' }),
-    signal: AbortSignal.timeout(15_000),
-  });
-  if (opened.status !== 201) throw new Error(`open conversation: ${opened.status} ${await opened.text()}`);
-  ids.conversation = ((await opened.json()) as { conversation: { id: string } }).conversation.id;
+  ids.conversation = await openConversationDirect(tokens.user, ids.listing, 'Is the bicycle still available?');
   const admin = newUser('oaadmin');
   await createAdmin(admin);
   tokens.admin = await loginDirect(admin);

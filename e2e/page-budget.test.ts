@@ -3,7 +3,7 @@ import { mainHeading, pageJavaScript, type JsFile } from '../scripts/bench/page-
 import { HOME_JS_BUDGET_KB, javascriptShare, OWN_CODE, OWN_CODE_BUDGET_KB, packagesIn, sourcesIn } from '../scripts/bench/stack-share.ts';
 import { withPage } from './support/browser.ts';
 import { e2eEnv } from './support/env.ts';
-import { createAdmin, createDirect, loginDirect, newUser, registerDirect, signIn } from './support/site.ts';
+import { createAdmin, createDirect, loginDirect, newUser, openConversationDirect, registerDirect, signIn } from './support/site.ts';
 
 /**
  * Issue 20 §7 on the content pages beside home: every page loads at most HOME_JS_BUDGET_KB gzip of JavaScript, of
@@ -31,15 +31,7 @@ beforeAll(async () => {
     tier: 'free',
   });
   // A neighbour asks the owner about the listing: the owner's conversation page, with its Block user confirmation.
-  const buyerToken = await registerDirect(newUser('pagebudgetbuyer'));
-  const opened = await fetch(`${serviceUrls.messages}/api/conversations`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: `cp_session=${buyerToken}` },
-    body: JSON.stringify({ listingId: ids.listing, text: 'Hello! Is the study table still available?' }),
-    signal: AbortSignal.timeout(15_000),
-  });
-  if (opened.status !== 201) throw new Error(`open a conversation: ${opened.status} ${await opened.text()}`);
-  ids.conversation = ((await opened.json()) as { conversation: { id: string } }).conversation.id;
+  ids.conversation = await openConversationDirect(await registerDirect(newUser('pagebudgetbuyer')), ids.listing, 'Hello! Is the study table still available?');
   ids.post = await createDirect(`${serviceUrls.forum}/api/forum/posts`, ownerToken, { category: 'General', title: 'Page budget test: a quiet park for a morning walk?', content: 'Looking for a quiet park near Camp Hill for morning walks, any suggestions?' });
   const admin = newUser('pagebudgetadmin');
   await createAdmin(admin);

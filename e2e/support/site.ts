@@ -132,6 +132,17 @@ export async function createDirect(url: string, token: string, body: unknown): P
   return ((await res.json()) as { id: string }).id;
 }
 
+/**
+ * Opens a conversation about a listing through the messages service directly, as the user of `token`, with its first
+ * message (test data set-up, like createDirect); returns the conversation's id.
+ */
+export async function openConversationDirect(token: string, listingId: string, text: string): Promise<string> {
+  const url = `${e2eEnv().serviceUrls.messages}/api/conversations`;
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', cookie: `cp_session=${token}` }, body: JSON.stringify({ listingId, text }), signal: AbortSignal.timeout(15_000) });
+  if (res.status !== 201) throw new Error(`POST ${url}: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { conversation: { id: string } }).conversation.id;
+}
+
 /** Puts a session cookie into a browser context, as the site would have set it. */
 export async function signIn(context: BrowserContext, token: string): Promise<void> {
   await context.addCookies([{ name: 'cp_session', value: token, url: e2eEnv().site, httpOnly: true, sameSite: 'Lax' }]);
