@@ -72,10 +72,14 @@ export function useLoadedOnPress<T>(part: OnIntent<T>, failed: string): { loaded
   const [loaded, setLoaded] = useState<T | undefined>(part.current);
   const [opening, setOpening] = useState<string | null>(null);
   const pressed = useRef<string | null>(null);
-  const done = (key: string | null) => {
-    if (key === null || pressed.current !== key) return false;
+  const clearPress = () => {
     pressed.current = null;
     setOpening(null);
+  };
+  // Whether `key` is the press still waiting (then it is one no longer).
+  const done = (key: string | null) => {
+    if (key === null || pressed.current !== key) return false;
+    clearPress();
     return true;
   };
   const whenLoaded = (key: string | null, open?: () => void) => {
@@ -85,8 +89,7 @@ export function useLoadedOnPress<T>(part: OnIntent<T>, failed: string): { loaded
       setLoaded(() => ready);
       // A press opens it now, and supersedes a press still waiting for it.
       if (key !== null) {
-        pressed.current = null;
-        setOpening(null);
+        clearPress();
         open?.();
       }
       return;
