@@ -90,6 +90,21 @@ async function diagnostics(dataDir: string, nats: NatsHandle): Promise<string[]>
   return lines;
 }
 
+/**
+ * The oldest pending entry of each stream of an outbox, as the relay sees it (what holds the stream back): its
+ * attempts, last error, lock and next attempt, in seconds from now. Goes into a run's note when it does not settle.
+ */
+async function outboxHeads(d: Db): Promise<string> {
+  const now = Date.now();
+  const at = (v: unknown) => (v instanceof Date ? `${((v.getTime() - now) / 1000).toFixed(1)} s` : 'none');
+  const streams = (await d.collection('outbox').distinct('stream', { status: 'pending' })) as string[];
+  const heads = await Promise.all(streams.map((stream) => d.collection('outbox').find({ status: 'pending', stream }).sort({ seq: 1, _id: 1 }).limit(1).next()));
+  return heads
+    .filter((h) => h !== null)
+    .map((h) => `${String(h.stream)} head ${String(h.type)}: attempts ${String(h.attempts)}, next attempt ${at(h.nextAttemptAt)}, locked until ${at(h.lockedUntil)} by ${String(h.lockedBy ?? 'none')}, last error ${JSON.stringify(String(h.lastError ?? 'none').slice(0, 160))}`)
+    .join('; ');
+}
+
 export const faultLabel = (f: Fault) => (f.startsWith('replica:') ? `kill -9 ${f.slice('replica:'.length)}#2` : f === 'nats' ? 'kill -9 nats-server' : f === 'mongod' ? 'kill -9 mongod' : 'kill -9 relay mid-batch');
 
 export async function runChaos(opts: ChaosRunOptions): Promise<ChaosResult> {
@@ -284,7 +299,7 @@ export async function runChaos(opts: ChaosRunOptions): Promise<ChaosResult> {
     const unsettled = async (): Promise<string | undefined> => {
       for (const [name, d] of Object.entries({ listings: dbs.listings, forum: dbs.forum, directory: dbs.directory })) {
         const pending = await d.collection('outbox').countDocuments({ status: 'pending' });
-        if (pending > 0) return `${name}'s outbox: ${pending} pending`;
+        if (pending > 0) return `${name}'s outbox: ${pending} pending; ${await outboxHeads(d)}`;
       }
       for (const [stream, durable] of [[eventStream('ads').name, AD_COUNTER_DURABLE], [eventStream('forum').name, REPLY_NOTICES_DURABLE]] as const) {
         const b = await consumerBacklog(nats!.jsm, stream, durable);
@@ -309,7 +324,11 @@ export async function runChaos(opts: ChaosRunOptions): Promise<ChaosResult> {
     );
     if (!settled) {
       notes.push(`not settled within ${settleTimeout / 1000} s (still waiting for ${waitingFor}): the judge reads what is there`);
-      for (const line of await diagnostics(opts.dataDir, nats!)) log(`  ${line}`);
+      const lines = await diagnostics(opts.dataDir, nats!);
+      for (const line of lines) log(`  ${line}`);
+      // The failed test prints its notes: the last warnings of the service it waits for go there too (a CI log may keep only its end).
+      const waitedOn = /^(\w+)'s outbox/.exec(waitingFor)?.[1];
+      if (waitedOn) notes.push(...lines.filter((l) => l.startsWith(waitedOn)).map((l) => `  ${l}`));
     }
     log('judging');
     const verdict = await judge({ records: load.records, phases, recovery, writesAgain, dbs, nats, adId, mailStoreFile: chaos.mailStoreFile, searchListings: await searchListings() });
