@@ -14,7 +14,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { MongoClient, type Db } from 'mongodb';
-import { connectNats, consumerBacklog, createLogger, DEAD_LETTER_STREAM, type NatsHandle } from '@cp/service-kit';
+import { connectNats, consumerBacklog, createLogger, DEAD_LETTER_STREAM, MONGO_SOCKET_TIMEOUT_MS, type NatsHandle } from '@cp/service-kit';
 import { eventStream, YELLOW_PAGES_MAIN_CATEGORIES } from '@cp/contracts';
 import { REPLY_NOTICES_DURABLE } from '../../services/comms/src/events/reply-notices.ts';
 import { AD_COUNTER_DURABLE } from '../../services/ads/src/events/ad-counter.ts';
@@ -117,7 +117,8 @@ export async function runChaos(opts: ChaosRunOptions): Promise<ChaosResult> {
     ...(opts.s3Env ? { s3Env: opts.s3Env } : {}),
     log,
   });
-  const mongo = new MongoClient(chaos.mongoUrl, { serverSelectionTimeoutMS: 60_000 });
+  // Bounded like the services' (a probe on a connection a killed mongod left open would wait for good).
+  const mongo = new MongoClient(chaos.mongoUrl, { serverSelectionTimeoutMS: 60_000, socketTimeoutMS: MONGO_SOCKET_TIMEOUT_MS });
   let nats: NatsHandle | undefined;
   try {
     await mongo.connect();

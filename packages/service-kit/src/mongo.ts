@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import mongoose, { type Connection, type Model, type Schema, type SchemaOptions } from 'mongoose';
+import mongoose, { type ConnectOptions, type Connection, type Model, type Schema, type SchemaOptions } from 'mongoose';
 
 /**
  * Marks a query operator object written by our own code (e.g. `{ $gt: now }`) as trusted. With `sanitizeFilter`
@@ -11,10 +11,22 @@ export const trusted = <T>(operators: T): T => mongoose.trusted(operators);
 mongoose.set('strictQuery', true);
 
 /**
- * One connection per service database. `sanitizeFilter` strips query operators ($ne, $gt...) smuggled inside
- * filter values: a second line of defence behind the zod validation at the boundary.
+ * How long an operation waits for its server's answer on an open connection, at most. The driver's default is forever,
+ * and a connection can stay open with nobody answering: mongod killed while a host keeps its sockets (here wine's
+ * server keeps a killed mongod's sockets open: after the chaos suite's `kill -9 mongod`, a query of forum's outbox relay
+ * that was on its way waited for good, and forum's events with it), a host gone without a reset, a partition. The
+ * driver's monitor rescues such operations only when its own connection times out, not when it sees the server
+ * restarted. After this wait the operation fails (a retryable one is tried again on another connection) and the
+ * connection is dropped. Every operation of ours answers in far less (bounded pages, one document at a time; a change
+ * stream's wait for news is 1 s).
  */
-export async function connectMongo(url: string, dbName: string): Promise<Connection> {
+export const MONGO_SOCKET_TIMEOUT_MS = 30_000;
+
+/**
+ * One connection per service database. `sanitizeFilter` strips query operators ($ne, $gt...) smuggled inside
+ * filter values: a second line of defence behind the zod validation at the boundary. `timeouts` are for tests.
+ */
+export async function connectMongo(url: string, dbName: string, timeouts: Pick<ConnectOptions, 'socketTimeoutMS' | 'connectTimeoutMS'> = {}): Promise<Connection> {
   const conn = mongoose.createConnection(url, {
     dbName,
     sanitizeFilter: true,
@@ -24,7 +36,9 @@ export async function connectMongo(url: string, dbName: string): Promise<Connect
     autoIndex: false,
     autoCreate: false,
     serverSelectionTimeoutMS: 10_000,
+    socketTimeoutMS: MONGO_SOCKET_TIMEOUT_MS,
     maxPoolSize: 20,
+    ...timeouts,
   });
   await conn.asPromise();
   return conn;
