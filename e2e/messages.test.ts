@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { MESSAGE_MAIL_MESSAGES, MESSAGES_MESSAGES } from '@cp/contracts';
 import { describeViolations, seriousAxeViolations, withPage } from './support/browser.ts';
 import { e2eEnv } from './support/env.ts';
-import { createDirect, expectToast, newUser, registerDirect, signIn, type TestUser } from './support/site.ts';
+import { createDirect, expectToast, newUser, openConversationDirect, registerDirect, signIn, type TestUser } from './support/site.ts';
 
 const run = Date.now().toString(36);
 const LISTING_TITLE = `Messages check bookshelf ${run}`;
@@ -167,6 +167,8 @@ describe('messages between neighbours', () => {
   });
 
   test('the poster blocks the buyer after a confirmation, by keyboard (Escape keeps them), and unblocks them', async () => {
+    // The first test's conversation, or (this test run alone, with -t) one the buyer opens here.
+    conversationPath ||= `/messages/${await openConversationDirect(users.buyer.token, listingId, 'Is the bookshelf still there?')}`;
     await withPage(async ({ page, context, pageErrors }) => {
       await signIn(context, users.seller.token);
       await page.goto(conversationPath);
