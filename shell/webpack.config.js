@@ -35,7 +35,7 @@ export default createWebConfig({
   name: 'shell',
   publicPath: '/',
   devPort: Number(process.env.SHELL_PORT ?? 3000),
-  runtimePlugins: [path.join(dir, 'src/mf/runtime-plugin.ts')],
+  runtimePlugins: [path.join(dir, 'src/mf/runtime-plugin.ts'), path.join(dir, 'src/mf/yield-plugin.ts')],
   // The server bundle the renderer loads (issue 20); a remote that fails there shows its fallback too.
   serverEntry: './src/server.tsx',
   serverRuntimePlugins: [path.join(dir, 'src/mf/runtime-plugin.ts')],
