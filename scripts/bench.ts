@@ -213,8 +213,10 @@ async function main(): Promise<void> {
         { name: '/businesses', url: async () => `${site}/businesses` },
       ];
       console.log(`bench: Lighthouse, mobile and desktop, on ${pages.map((p) => p.name).join(', ')} (one run at a time)`);
-      const rows = await lighthousePages(pages);
+      const reports = path.join(dataDir, 'lighthouse');
+      const rows = await lighthousePages(pages, reports);
       printLighthouse(rows);
+      console.log(`(each run's whole report: ${path.relative(root, reports)}/)`);
     });
     await part('renderer', "the renderer's listing page vs a static file", async () => {
       await benchRendererPage({

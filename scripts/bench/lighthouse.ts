@@ -9,6 +9,8 @@
  * Used by `npm run bench`; alone against a running site: `node_modules/.bin/node scripts/bench/lighthouse.ts
  * http://localhost:8080 [/listings ...]`.
  */
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
@@ -17,14 +19,18 @@ import { lighthouseGoalTable, medianFigures, type FormFactor, type LighthouseFig
 
 export type { FormFactor, LighthouseFigures, LighthouseRow } from './lighthouse-goals.ts';
 
-/** Runs Lighthouse once on `url` in a fresh headless Chromium (Debian's) and returns the performance figures. */
-export async function lighthousePage(url: string, formFactor: FormFactor): Promise<LighthouseFigures> {
+/**
+ * Runs Lighthouse once on `url` in a fresh headless Chromium (Debian's) and returns the performance figures; with
+ * `reportFile`, its whole report (JSON) is written there too.
+ */
+export async function lighthousePage(url: string, formFactor: FormFactor, reportFile?: string): Promise<LighthouseFigures> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS, logLevel: 'silent' });
   try {
     const flags = { port: chrome.port, output: 'json' as const, logLevel: 'error' as const, onlyCategories: ['performance'] };
     const result = await lighthouse(url, flags, formFactor === 'desktop' ? desktopConfig : undefined);
     if (!result) throw new Error('Lighthouse returned no result');
     const { lhr } = result;
+    if (reportFile) writeFileSync(reportFile, JSON.stringify(lhr));
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     return {
@@ -54,9 +60,17 @@ const runsOf: Record<FormFactor, number> = {
  * Every page with both presets, one run after the other (never at once: they would share the two cores); each row is
  * the median of its runs (runsOf). Runs that fail are left out of the median; a row whose every run failed, or a page
  * whose URL cannot be found (`url` rejects), gives the error, and the next goes on.
+ * With `reportDir`, every run's whole report is kept there (emptied first), `{page}-{preset}-{run}.json`: a median hides
+ * a run that missed, and its report says why (the LCP element, the long tasks, the requests before the paint).
  */
-export async function lighthousePages(pages: ReadonlyArray<{ name: string; url: () => Promise<string> }>): Promise<LighthouseRow[]> {
+export async function lighthousePages(pages: ReadonlyArray<{ name: string; url: () => Promise<string> }>, reportDir?: string): Promise<LighthouseRow[]> {
   const rows: LighthouseRow[] = [];
+  if (reportDir) {
+    rmSync(reportDir, { recursive: true, force: true });
+    mkdirSync(reportDir, { recursive: true });
+  }
+  const reportFile = (name: string, formFactor: FormFactor, run: number) =>
+    reportDir ? path.join(reportDir, `${name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}-${formFactor}-${run + 1}.json`) : undefined;
   const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
   for (const page of pages) {
     let url: string;
@@ -71,7 +85,7 @@ export async function lighthousePages(pages: ReadonlyArray<{ name: string; url: 
       const errors: string[] = [];
       for (let run = 0; run < runsOf[formFactor]; run++) {
         try {
-          runs.push(await lighthousePage(url, formFactor));
+          runs.push(await lighthousePage(url, formFactor, reportFile(page.name, formFactor, run)));
         } catch (err) {
           errors.push(message(err));
         }
