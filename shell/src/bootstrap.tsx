@@ -3,6 +3,7 @@ import type { Hydration } from './app/App.tsx';
 import { hydrateApi, readSsrState } from '@cp/web-core/ssr';
 import { preloadShellPage } from './app/shell-pages.ts';
 import { createBrowserRemotes } from './mf/runtime.ts';
+import { nextTask } from './next-task.ts';
 import './styles.css';
 
 const root = document.getElementById('root');
@@ -14,9 +15,6 @@ const remotes = createBrowserRemotes(ssr?.failedRemotes);
 // The remotes and the code of the first view (the remotes' modules and the page's own chunk, so the server's markup
 // hydrates in one pass, nothing left inert) are fetched first, while this file's own work below goes on.
 const firstView = Promise.all([remotes.loadFirstView(window.location.pathname), preloadShellPage(window.location.pathname)]);
-
-/** The next task: the browser may paint and answer a tap between two pieces of the start-up work. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * The app's code is in the page's first files, but running its modules (React DOM, the store and its API, the shell's

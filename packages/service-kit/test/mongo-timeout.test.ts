@@ -4,6 +4,7 @@ import { defineEvent } from '@cp/contracts';
 import { connectMongo, connectNats, createLogger, ensureStream, OutboxRelay, outboxModel, runInTransaction, trusted, type NatsHandle } from '../src/index.ts';
 import { testEnv } from '../../../infra/src/jest/test-env.ts';
 import { startTcpProxy, type TcpProxy } from './support/tcp-proxy.ts';
+import { until } from './support/until.ts';
 
 /**
  * A connection that stays open while nobody answers on it (the server killed while its host keeps the socket: wine's
@@ -66,16 +67,10 @@ test("the outbox relay goes on publishing when its server stops answering on the
     const write = async (n: number) => ids.push((await runInTransaction(writer, (_s, emit) => emit(Happened, { n }))).id);
     const published = async () => outboxModel(writer).countDocuments({ _id: trusted({ $in: ids }), status: 'published' });
     await write(0);
-    for (let i = 0; (await published()) < 1; i++) {
-      if (i > 300) throw new Error('the first event was not published');
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await until('the first event published', async () => (await published()) >= 1, 30_000);
     proxy.silenceOpenConnections();
     for (let n = 1; n <= 5; n++) await write(n);
-    for (let i = 0; (await published()) < 6; i++) {
-      if (i > 600) throw new Error(`the relay stopped: ${await published()} of 6 published`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await until('all 6 events published (the relay stopped on a silent connection)', async () => (await published()) >= 6, 60_000);
   } finally {
     await relay.stop();
     await nats.close();

@@ -1,7 +1,5 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
-
-/** The next task: the browser may paint and answer a tap in between. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+import { nextTask } from '../next-task.ts';
 
 /**
  * Module Federation runtime plugin of the shell's browser build: a remote's start-up in three tasks instead of one.

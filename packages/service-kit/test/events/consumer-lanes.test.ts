@@ -21,6 +21,7 @@ import {
   type NatsHandle,
 } from '../../src/index.ts';
 import { testEnv } from '../../../../infra/src/jest/test-env.ts';
+import { until } from '../support/until.ts';
 
 // A consumer reads exactly the events it handles (one filtered durable per event, on NATS 2.9 as on 2.10+), fails its
 // start on a configuration mistake, replaces the unfiltered durable earlier versions made, and clears the dead letters
@@ -38,14 +39,6 @@ function testDomain() {
   const B = defineEvent(`${domain}.b-happened`, 1, data);
   const C = defineEvent(`${domain}.c-happened`, 1, data);
   return { domain, A, B, C, stream: eventStream(domain).name };
-}
-
-async function until(what: string, probe: () => Promise<boolean>, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await probe())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 /** A pino logger whose lines land in `lines` (parsed). */

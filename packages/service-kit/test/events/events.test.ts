@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { defineEvent, eventStream } from '@cp/contracts';
 import { connectMongo, connectNats, trusted, createLogger, DEAD_LETTER_STREAM, deadLetterSubject, ensureStream, on, OutboxRelay, outboxModel, runInTransaction, startBatchConsumer, startConsumer, streamMessages, whileNatsUnavailable, writeOrder, type NatsHandle } from '../../src/index.ts';
 import { faultNats, testEnv } from '../../../../infra/src/jest/test-env.ts';
+import { until } from '../support/until.ts';
 
 const env = testEnv();
 const logger = createLogger('events-test', 'silent');
@@ -14,14 +15,6 @@ function testDomain() {
   const domain = `kt${letters()}`;
   const Happened = defineEvent(`${domain}.thing-happened`, 1, z.object({ n: z.number().int() }));
   return { domain, Happened, stream: eventStream(domain).name };
-}
-
-async function until(what: string, probe: () => Promise<boolean>, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await probe())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 /** Every message of a stream: its Nats-Msg-Id header and event id. */
