@@ -36,3 +36,4 @@ export * from './events/envelope.ts';
 export * from './events/catalog.ts';
 export * from './page-head.ts';
 export * from './public-routes.ts';
+export * from './deployables.ts';

@@ -26,3 +26,6 @@ export * from './form-body.ts';
 export * from './list-page.ts';
 export * from './moderation-flags.ts';
 export * from './background-retry.ts';
+export * from './registry/manifest.ts';
+export * from './registry/table.ts';
+export * from './registry/registry.ts';

@@ -1,0 +1,191 @@
+import './zod-config.ts';
+import { z } from 'zod';
+import { NEVER_ROUTED, RATE_LIMIT_CLASSES } from './public-routes.ts';
+
+/**
+ * Issue 35: every deployable declares itself once, in its own folder — a service in `services/<name>/service.json`, a
+ * microfrontend in `mf-<name>/remote.json` — and everything that lists deployables is derived from those files: the
+ * local stack (`npm start`, REPLICAS), the generated docker-compose.yml and Kubernetes base (`npm run deploy:gen`), and
+ * at run time the gateway's route table and remote registry, which each running instance fills by registering its
+ * manifest in NATS (the registry, `REGISTRY_BUCKET`). A new team adds its folder; nobody else's file changes.
+ */
+
+/** A deployable's name: lower case, a letter first (`listings`, `events`, `saved-search`); also its DNS name. */
+export const DEPLOYABLE_NAME = /^[a-z][a-z0-9-]{1,29}$/;
+/** An environment variable's name. */
+const ENV_NAME = /^[A-Z][A-Z0-9_]*$/;
+
+const name = z.string().regex(DEPLOYABLE_NAME, 'must be lower case letters, digits and dashes, a letter first, 2 to 30 characters');
+const port = z.number().int().min(1024).max(65535);
+
+/**
+ * A public path prefix: `/` then whole segments, no trailing slash, nothing a URL would change (`.`/`..`, `//`,
+ * `%`, `?`, `#`).
+ */
+export const RoutePrefixSchema = z
+  .string()
+  .regex(/^(\/[A-Za-z0-9][A-Za-z0-9._-]*)+$/, 'must be /segment[/segment...] without a trailing slash (letters, digits, ".", "_", "-")')
+  .refine((p) => !p.split('/').some((s) => s === '.' || s === '..'), 'must not contain "." or ".." segments')
+  .refine((p) => !NEVER_ROUTED.some((n) => p === n || p.startsWith(`${n}/`)), `must not be under ${NEVER_ROUTED.join(', ')} (service-to-service paths are never routed)`);
+
+/** The rate-limit class of the POSTs under a rule (public-routes.ts RouteLimit): the whole prefix, or one path below it. */
+export const RouteLimitSchema = z.strictObject({
+  method: z.literal('POST'),
+  class: z.enum(RATE_LIMIT_CLASSES),
+  path: z
+    .string()
+    .regex(/^(\/(:[A-Za-z][A-Za-z0-9]*|[A-Za-z0-9][A-Za-z0-9._-]*))+$/, 'must be a router path (/a/:id/b)')
+    .optional(),
+});
+
+/** A public path prefix a service owns (public-routes.ts RouteRule without the service, which is the manifest's). */
+export const ManifestRouteSchema = z
+  .strictObject({
+    prefix: RoutePrefixSchema,
+    /** 'api': a request and its answer; 'upload': a large body, more time; 'stream': server-sent events. */
+    kind: z.enum(['api', 'upload', 'stream']).default('api'),
+    /** The gateway's rate-limit classes of requests under this prefix; the first that matches counts. */
+    limits: z.array(RouteLimitSchema).max(10).optional(),
+  })
+  .superRefine((rule, ctx) => {
+    for (const [i, limit] of (rule.limits ?? []).entries()) {
+      if (limit.path !== undefined && limit.path !== rule.prefix && !limit.path.startsWith(`${rule.prefix}/`)) {
+        ctx.addIssue({ code: 'custom', path: ['limits', i, 'path'], message: `must be ${rule.prefix} or below it` });
+      }
+    }
+  });
+export type ManifestRoute = z.infer<typeof ManifestRouteSchema>;
+
+/** How many processes of a deployable run by default, and at most (1 and 1: never replicated, e.g. the gateway). */
+const ReplicasSchema = z
+  .strictObject({ default: z.number().int().min(1).max(9).default(1), max: z.number().int().min(1).max(9).default(9) })
+  .refine((r) => r.default <= r.max, { message: 'default must not be more than max', path: ['default'] });
+
+/**
+ * Another service a service calls directly (a read at listings when a conversation opens): the variable its
+ * configuration takes that service's address in, and whether it wants every replica's origin (comma separated) or one.
+ */
+const CallSchema = z.strictObject({ service: name, env: z.string().regex(ENV_NAME), origins: z.enum(['one', 'all']).default('one') });
+
+/** Where a deployable's configuration schema is (zod, its keys are the settings it reads): a module and its export. */
+const ConfigRefSchema = z.strictObject({ module: z.string().regex(/^src\/[\w./-]+\.ts$/, 'must be a .ts file under src/'), export: z.string().regex(/^[A-Za-z_$][\w$]*$/) });
+
+const EVENT_TYPE = /^[a-z][a-z0-9-]*\.[a-z][a-z0-9-]*$/;
+
+export const ServiceManifestSchema = z
+  .strictObject({
+    name,
+    /** 'service': behind the gateway, owns `routes`. 'edge': the gateway itself (the one origin; owns no prefix). */
+    kind: z.enum(['service', 'edge']),
+    description: z.string().min(1).max(300),
+    /** The port it listens on (in every environment; the local stack adds its profile's offset). */
+    port,
+    /** Its entry file, relative to its folder. */
+    entry: z.string().regex(/^src\/[\w./-]+\.ts$/).default('src/main.ts'),
+    config: ConfigRefSchema,
+    /** The public path prefixes it owns, each with its kind and rate-limit classes (longest prefix wins at the gateway). */
+    routes: z.array(ManifestRouteSchema).max(50).default([]),
+    /** The events it publishes (`<name>.<event>`, contracts' event catalogue), on its stream `EVENTS_<NAME>`. */
+    publishes: z.array(z.string().regex(EVENT_TYPE)).max(100).default([]),
+    /** The events of other services it consumes (`<service>.<event>`, or `<service>.*` for a whole stream). */
+    consumes: z.array(z.string().regex(/^[a-z][a-z0-9-]*\.([a-z][a-z0-9-]*|\*)$/)).max(100).default([]),
+    /** Other services it calls directly, and the variable each address goes in. */
+    calls: z.array(CallSchema).max(20).default([]),
+    replicas: ReplicasSchema.default({ default: 1, max: 9 }),
+    health: z.strictObject({ live: z.string().regex(/^\/[\w/-]*$/), ready: z.string().regex(/^\/[\w/-]*$/) }).default({ live: '/healthz', ready: '/readyz' }),
+  })
+  .superRefine((m, ctx) => {
+    for (const [i, type] of m.publishes.entries()) {
+      if (!type.startsWith(`${m.name}.`)) ctx.addIssue({ code: 'custom', path: ['publishes', i], message: `must be one of ${m.name}'s own events (${m.name}.<event>)` });
+    }
+    const prefixes = m.routes.map((r) => r.prefix.toLowerCase());
+    for (const [i, p] of prefixes.entries()) {
+      if (prefixes.indexOf(p) !== i) ctx.addIssue({ code: 'custom', path: ['routes', i, 'prefix'], message: 'is listed twice' });
+    }
+    if (m.kind === 'edge' && m.routes.length > 0) ctx.addIssue({ code: 'custom', path: ['routes'], message: 'the edge owns no prefix' });
+  });
+export type ServiceManifest = z.infer<typeof ServiceManifestSchema>;
+
+/** A microfrontend: served under `/mf/<name>/` (container `mf_<name>`) from its own static server. */
+export const RemoteManifestSchema = z.strictObject({
+  name: z.string().regex(/^[a-z][a-z0-9_]{1,29}$/, 'must be lower case letters, digits and "_", a letter first (served under /mf/<name>/, container mf_<name>)'),
+  kind: z.literal('remote'),
+  description: z.string().min(1).max(300),
+  /** Its own static server's port in the local stack (the gateway proxies /mf/<name>/ to it). */
+  port,
+  /** The webpack dev server's port (`npm run dev -w mf-<name>`). */
+  devPort: port,
+  replicas: ReplicasSchema.default({ default: 1, max: 9 }),
+});
+export type RemoteManifest = z.infer<typeof RemoteManifestSchema>;
+
+export type Manifest = ServiceManifest | RemoteManifest;
+
+/** The file each kind of deployable declares itself in, in its own folder. */
+export const MANIFEST_FILES = { service: 'service.json', remote: 'remote.json' } as const;
+
+/**
+ * Prefixes that belong to the platform: only the services named may claim them or anything below them (the accounts
+ * of identity, the admin areas, the moderation routes, the site's own files). Any prefix outside `/api/` must be one
+ * of these, so a newcomer can never shadow a page of the site.
+ */
+export const RESERVED_PREFIXES: Readonly<Record<string, readonly string[]>> = {
+  '/api/auth': ['identity'],
+  '/api/register': ['identity'],
+  '/api/local-login': ['identity'],
+  '/api/logout': ['identity'],
+  '/api/forgot-password': ['identity'],
+  '/api/reset-password': ['identity'],
+  '/api/admin': ['directory', 'moderation'],
+  '/api/reports': ['moderation'],
+  '/api/openapi.json': [],
+  '/api/docs': [],
+  '/uploads': ['listings'],
+  '/robots.txt': ['renderer'],
+  '/sitemap.xml': ['renderer'],
+  '/sitemaps': ['renderer'],
+  '/og': ['renderer'],
+  '/mf': [],
+  '/healthz': [],
+  '/readyz': [],
+  '/metrics': [],
+};
+
+const below = (path: string, prefix: string) => path.toLowerCase() === prefix.toLowerCase() || path.toLowerCase().startsWith(`${prefix.toLowerCase()}/`);
+
+/**
+ * Why `service` may not claim `prefix`, or undefined when it may: a reserved prefix (or one below it, or one that would
+ * contain it) of another owner, or a prefix outside `/api/` that is not reserved for it.
+ */
+export function reservedClaimError(service: string, prefix: string): string | undefined {
+  for (const [reserved, owners] of Object.entries(RESERVED_PREFIXES)) {
+    if (owners.includes(service) && below(prefix, reserved)) return undefined;
+    if (below(prefix, reserved) || below(reserved, prefix)) {
+      return `${prefix} is reserved${owners.length > 0 ? ` for ${owners.join(', ')}` : ' for the platform'} (${reserved})`;
+    }
+  }
+  if (!below(prefix, '/api')) return `${prefix} is outside /api/: only the platform's reserved prefixes may be`;
+  if (prefix.toLowerCase() === '/api') return '/api itself is the platform\'s';
+  return undefined;
+}
+
+/** The NATS key-value bucket every running instance registers in (issue 35 §2). */
+export const REGISTRY_BUCKET = 'cp_registry';
+
+/** One running instance, as it registers itself: its manifest, where it answers, and what build it runs. */
+export const InstanceRecordSchema = z.strictObject({
+  /** Unique per process (a random id at start). */
+  instanceId: z.string().regex(/^[A-Za-z0-9_-]{6,64}$/),
+  /** The origin other processes reach it at (http://10.1.2.3:4002). */
+  address: z.url({ protocol: /^https?$/ }).refine((u) => new URL(u).origin === u, 'must be an origin (no path)'),
+  /** The build it runs (a version, a commit). */
+  version: z.string().min(1).max(80),
+  startedAt: z.iso.datetime(),
+  manifest: z.discriminatedUnion('kind', [ServiceManifestSchema, RemoteManifestSchema]),
+});
+export type InstanceRecord = z.infer<typeof InstanceRecordSchema>;
+
+/** The registry key of an instance: `service.<name>.<instanceId>` or `remote.<name>.<instanceId>`. */
+export function registryKey(record: Pick<InstanceRecord, 'instanceId' | 'manifest'>): string {
+  return `${record.manifest.kind === 'remote' ? 'remote' : 'service'}.${record.manifest.name}.${record.instanceId}`;
+}

@@ -1,0 +1,65 @@
+/**
+ * Reading a deployable's manifest (issue 35 §1: `services/<name>/service.json`, `mf-<name>/remote.json`), checked by
+ * contracts' schemas. A malformed manifest stops whoever reads it with a message naming the file and each bad field,
+ * so an instance with a broken declaration never starts, and neither does a stack that would list it.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { z } from 'zod';
+import { MANIFEST_FILES, RemoteManifestSchema, ServiceManifestSchema, type RemoteManifest, type ServiceManifest } from '@cp/contracts';
+
+export class ManifestError extends Error {
+  override name = 'ManifestError';
+}
+
+/** Parses one manifest file with `schema`; throws a ManifestError naming the file and every bad field. */
+export function readManifestFile<S extends z.ZodType>(file: string, schema: S): z.infer<S> {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new ManifestError(`${file}: cannot be read (${(err as NodeJS.ErrnoException).code ?? String(err)})`, { cause: err });
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (err) {
+    throw new ManifestError(`${file}: is not JSON (${err instanceof Error ? err.message : String(err)})`, { cause: err });
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(root)'}: ${i.message}`);
+    throw new ManifestError(`${file}: invalid manifest\n${lines.join('\n')}`);
+  }
+  return parsed.data as z.infer<S>;
+}
+
+/** A service's manifest, from its folder (`services/<name>`). */
+export function readServiceManifest(folder: string): ServiceManifest {
+  return readManifestFile(path.join(folder, MANIFEST_FILES.service), ServiceManifestSchema);
+}
+
+/** A remote's manifest, from its folder (`mf-<name>`). */
+export function readRemoteManifest(folder: string): RemoteManifest {
+  return readManifestFile(path.join(folder, MANIFEST_FILES.remote), RemoteManifestSchema);
+}
+
+/**
+ * The manifest of the service whose entry file is `entryUrl` (its `src/main.ts`' `import.meta.url`, or the running
+ * script): the nearest `service.json` above it.
+ */
+export function ownServiceManifest(entry: string = process.argv[1] ?? ''): { folder: string; manifest: ServiceManifest } {
+  let dir = path.dirname(entry.startsWith('file:') ? fileURLToPath(entry) : path.resolve(entry));
+  for (;;) {
+    try {
+      readFileSync(path.join(dir, MANIFEST_FILES.service));
+      return { folder: dir, manifest: readServiceManifest(dir) };
+    } catch (err) {
+      if (err instanceof ManifestError) throw err;
+    }
+    const up = path.dirname(dir);
+    if (up === dir) throw new ManifestError(`no ${MANIFEST_FILES.service} found above ${entry}`);
+    dir = up;
+  }
+}
