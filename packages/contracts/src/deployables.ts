@@ -169,6 +169,15 @@ export function reservedClaimError(service: string, prefix: string): string | un
   return undefined;
 }
 
+/** Whether `value` is exactly a URL's origin (`http://host:port`, no path or slash). Never throws: zod runs refinements of values that already failed. */
+export function isOrigin(value: string): boolean {
+  try {
+    return new URL(value).origin === value;
+  } catch {
+    return false;
+  }
+}
+
 /** The NATS key-value bucket every running instance registers in (issue 35 §2). */
 export const REGISTRY_BUCKET = 'cp_registry';
 
@@ -177,7 +186,7 @@ export const InstanceRecordSchema = z.strictObject({
   /** Unique per process (a random id at start). */
   instanceId: z.string().regex(/^[A-Za-z0-9_-]{6,64}$/),
   /** The origin other processes reach it at (http://10.1.2.3:4002). */
-  address: z.url({ protocol: /^https?$/ }).refine((u) => new URL(u).origin === u, 'must be an origin (no path)'),
+  address: z.url({ protocol: /^https?$/ }).refine(isOrigin, 'must be an origin (no path)'),
   /** The build it runs (a version, a commit). */
   version: z.string().min(1).max(80),
   startedAt: z.iso.datetime(),

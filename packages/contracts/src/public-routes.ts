@@ -100,8 +100,13 @@ export const NEVER_ROUTED = ['/internal'];
 
 export type RouteMatcher = (path: string) => RouteRule | undefined;
 
-/** Longest matching prefix wins, on whole path segments. */
-export function createRouteMatcher(rules: readonly RouteRule[] = ROUTE_RULES): RouteMatcher {
+/**
+ * Longest matching prefix wins, on whole path segments. Without rules: the table above. With rules of another shape
+ * (the gateway's, whose services also come from the run-time registry): a matcher of those.
+ */
+export function createRouteMatcher(): RouteMatcher;
+export function createRouteMatcher<R extends { prefix: string }>(rules: readonly R[]): (path: string) => R | undefined;
+export function createRouteMatcher(rules: readonly { prefix: string }[] = ROUTE_RULES): (path: string) => { prefix: string } | undefined {
   // Each prefix with the slash after it made once (`under` per rule would build it again for every path asked).
   const wholeSegments = (prefix: string) => ({ prefix, below: prefix.endsWith('/') ? prefix : `${prefix}/` });
   const sorted = [...rules].sort((a, b) => b.prefix.length - a.prefix.length).map((rule) => ({ rule, ...wholeSegments(rule.prefix) }));
@@ -129,7 +134,7 @@ function limitPattern(limit: RouteLimit, path: string): RegExp {
  * aside), or none. `rule` is what the matcher answered for the path. The gateway's limiter and the OpenAPI documents
  * (an operation's router path, `:id` and all) both ask this.
  */
-export function routeRateLimit(rule: RouteRule | undefined, method: string, path: string): RateLimitClass | undefined {
+export function routeRateLimit(rule: { limits?: readonly RouteLimit[] | undefined } | undefined, method: string, path: string): RateLimitClass | undefined {
   if (!rule?.limits) return undefined;
   const m = method.toUpperCase();
   const p = path.length > 1 ? path.replace(/\/+$/, '') : path;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isOrigin } from '@cp/contracts';
 import { loadPublicKey } from './auth.ts';
 
 /**
@@ -27,6 +28,24 @@ export const bool = (fallback: boolean) =>
     .default(fallback ? 'true' : 'false')
     .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/**
+ * How an instance registers itself in the run-time registry (issue 35 §2; registry/registry.ts): where the gateway
+ * reaches it, the build it runs, and the registry's timing. The gateway reads the same timing.
+ */
+export const RegistryEnv = z.object({
+  /** The origin other processes reach this instance at. Unset: http://<HOST>:<PORT> (127.0.0.1 for a wildcard HOST). In Kubernetes: the pod's IP (the downward API). */
+  ADVERTISE_URL: z
+    .url({ protocol: /^https?$/ })
+    .refine((u) => isOrigin(u.replace(/\/$/, '')), 'must be an origin (no path)')
+    .optional(),
+  /** The build this instance runs (an image tag, a commit); shown in the registry. */
+  SERVICE_VERSION: z.string().min(1).max(80).default('dev'),
+  /** A registration not renewed within this time is dropped by the gateway. */
+  REGISTRY_TTL_MS: z.coerce.number().int().min(1_000).max(300_000).default(10_000),
+  /** How often an instance renews its registration (at most a third of REGISTRY_TTL_MS). */
+  REGISTRY_HEARTBEAT_MS: z.coerce.number().int().min(100).max(100_000).default(3_000),
+});
+
 /** What every service needs to reach its infrastructure. */
 export const BaseServiceEnv = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -39,6 +58,7 @@ export const BaseServiceEnv = z.object({
    * 3 on a JetStream cluster of 3 (Kubernetes), so a stream survives the loss of a server. At most 5 (JetStream's limit).
    */
   NATS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
+  ...RegistryEnv.shape,
 });
 
 /** The demo-data switch (`npm start`'s dev stack sets it): demo records go into an empty database, never in production. */

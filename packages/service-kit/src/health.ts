@@ -31,9 +31,10 @@ function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
 
 /**
  * /healthz: the process is alive. /readyz: every required dependency answers (503 with the failing ones otherwise);
- * a failing check that is not required makes the answer 'degraded', still 200.
+ * a failing check that is not required makes the answer 'degraded', still 200. `details`: more of the instance's state
+ * for operators (the gateway's registrations), added to /readyz's answer.
  */
-export function healthRoutes(checks: ReadinessCheck[]): Router {
+export function healthRoutes(checks: ReadinessCheck[], details?: () => Record<string, unknown>): Router {
   const router = new Router();
   router.get('/healthz', (ctx) => {
     ctx.body = { status: 'ok' };
@@ -52,7 +53,7 @@ export function healthRoutes(checks: ReadinessCheck[]): Router {
     const ready = results.every((r, i) => r.ok || checks[i]!.required === false);
     const status = !ready ? 'not ready' : results.every((r) => r.ok) ? 'ready' : 'degraded';
     ctx.status = ready ? 200 : 503;
-    ctx.body = { status, checks: results, ...(ready ? {} : { error: 'Service not ready' }) };
+    ctx.body = { status, checks: results, ...details?.(), ...(ready ? {} : { error: 'Service not ready' }) };
   });
   return router;
 }

@@ -54,10 +54,19 @@ const streamReplicasOf = new WeakMap<JetStreamManager, number>();
  * logs connection changes. `streamReplicas` (default 1): the copies JetStream keeps of each stream ensureStream
  * creates through this connection (NATS_STREAM_REPLICAS; more than 1 needs a JetStream cluster).
  */
+/**
+ * A plain NATS connection that reconnects for ever (every process of the site: a NATS restart is waited out).
+ * `waitOnFirstConnect`: also wait for a NATS that is not up yet (a service, which needs it to start); without it the
+ * first attempt's failure rejects (a caller that connects in the background retries itself).
+ */
+export function connectNatsClient(url: string, name: string, opts: { waitOnFirstConnect?: boolean } = {}): Promise<NatsConnection> {
+  return connect({ servers: url, name, maxReconnectAttempts: -1, reconnectTimeWait: 500, reconnectJitter: 250, waitOnFirstConnect: opts.waitOnFirstConnect ?? false });
+}
+
 export async function connectNats(opts: { url: string; name: string; logger: Logger; streamReplicas?: number }): Promise<NatsHandle> {
   const streamReplicas = opts.streamReplicas ?? 1;
   if (!Number.isInteger(streamReplicas) || streamReplicas < 1 || streamReplicas > 5) throw new RangeError(`streamReplicas must be an integer from 1 to 5, got ${streamReplicas}`);
-  const nc = await connect({ servers: opts.url, name: opts.name, maxReconnectAttempts: -1, reconnectTimeWait: 500, reconnectJitter: 250, waitOnFirstConnect: true });
+  const nc = await connectNatsClient(opts.url, opts.name, { waitOnFirstConnect: true });
   void (async () => {
     for await (const s of nc.status()) {
       if (s.type === 'disconnect' || s.type === 'reconnect') opts.logger.warn({ nats: s.type }, `nats ${s.type}`);

@@ -12,6 +12,10 @@ import { connectNats, ensureStream, natsReadiness, type NatsHandle } from './nat
 import { subscribeSessionRevocations } from './revocations.ts';
 import { guardProcess } from './server-guard.ts';
 import { onShutdown } from './shutdown.ts';
+import { randomBytes } from 'node:crypto';
+import type { InstanceRecord, ServiceManifest } from '@cp/contracts';
+import { ManifestError, ownServiceManifest } from './registry/manifest.ts';
+import { registerInstance, type Registration } from './registry/registry.ts';
 
 /** What the configuration of a service without MongoDB holds (`mongo: false`: BaseServiceEnv without MONGO_URL). */
 export interface StatelessServiceConfig {
@@ -21,6 +25,11 @@ export interface StatelessServiceConfig {
   NATS_URL: string;
   /** Replicas of the streams the service creates (BaseServiceEnv; 1 when absent). */
   NATS_STREAM_REPLICAS?: number;
+  /** The run-time registry (RegistryEnv); absent in a configuration without it: the defaults. */
+  ADVERTISE_URL?: string | undefined;
+  SERVICE_VERSION?: string;
+  REGISTRY_TTL_MS?: number;
+  REGISTRY_HEARTBEAT_MS?: number;
 }
 
 /** What every service's configuration holds (BaseServiceEnv plus its port and database). */
@@ -61,6 +70,11 @@ export interface ServiceContext<C extends StatelessServiceConfig> {
 export interface ServiceDefinition<C extends ServiceConfig, D extends ConsumerDeps = never> {
   /** The service's name: its logger, its NATS connection and its event stream (`EVENTS_<NAME>`, events `<name>.*`). */
   name: string;
+  /**
+   * Its manifest (issue 35), which it registers at run time: by default its own folder's `service.json`, found from
+   * the running entry file (none found: it does not register); `false`: it does not register (a test's service).
+   */
+  manifest?: ServiceManifest | false;
   /** Parses and validates the environment (zod); a ConfigError ends the start with every problem listed. */
   loadConfig(env: NodeJS.ProcessEnv): C;
   /** MongoDB (the service's own database, its outbox and relay): on unless `false` (StatelessServiceDefinition). */
@@ -90,6 +104,7 @@ export interface ServiceDefinition<C extends ServiceConfig, D extends ConsumerDe
  */
 export interface StatelessServiceDefinition<C extends StatelessServiceConfig> {
   name: string;
+  manifest?: ServiceManifest | false;
   loadConfig(env: NodeJS.ProcessEnv): C;
   mongo: false;
   streams?: string[];
@@ -119,6 +134,17 @@ export async function startService<C extends ServiceConfig, D extends ConsumerDe
     config = def.loadConfig(env);
   } catch (err) {
     if (err instanceof ConfigError) {
+      console.error(`${def.name}: ${err.message}`);
+      process.exit(1);
+    }
+    throw err;
+  }
+  let manifest: ServiceManifest | undefined;
+  try {
+    manifest = def.manifest === false ? undefined : (def.manifest ?? ownServiceManifest()?.manifest);
+    if (manifest && manifest.name !== def.name) throw new ManifestError(`${def.name}: its manifest names "${manifest.name}"`);
+  } catch (err) {
+    if (err instanceof ManifestError) {
       console.error(`${def.name}: ${err.message}`);
       process.exit(1);
     }
@@ -164,9 +190,35 @@ export async function startService<C extends ServiceConfig, D extends ConsumerDe
 
   const server = await listen(app, config.PORT, config.HOST, logger);
   logger.info({ port: server.port }, `${def.name} listening`);
-  onShutdown(logger, [() => server.close(), ...[...closers].reverse(), ...(relay ? [() => relay.stop()] : []), () => nats.close(), ...(conn ? [() => conn.close()] : [])]);
+  // Registered once it answers; deregistered first at shutdown, so the gateway stops sending before the server drains.
+  const registration = manifest ? await registerInstance({ nc: nats.nc, record: instanceRecord(manifest, config, server.port), timing: registryTiming(config), logger }) : undefined;
+  onShutdown(logger, [...(registration ? [() => registration.stop()] : []), () => server.close(), ...[...closers].reverse(), ...(relay ? [() => relay.stop()] : []), () => nats.close(), ...(conn ? [() => conn.close()] : [])]);
   return { config, logger, port: server.port };
 }
+
+/** The registry's timing from a configuration (RegistryEnv): the heartbeat at most a third of the time-to-live. */
+export function registryTiming(config: { REGISTRY_TTL_MS?: number; REGISTRY_HEARTBEAT_MS?: number }): { ttlMs: number; heartbeatMs: number } {
+  const ttlMs = config.REGISTRY_TTL_MS ?? 10_000;
+  return { ttlMs, heartbeatMs: Math.min(config.REGISTRY_HEARTBEAT_MS ?? 3_000, Math.floor(ttlMs / 3)) };
+}
+
+/** What this instance registers: its manifest, where it answers (ADVERTISE_URL, else its own host and port) and its build. */
+export function instanceRecord<M extends InstanceRecord['manifest']>(
+  manifest: M,
+  config: { HOST: string; ADVERTISE_URL?: string | undefined; SERVICE_VERSION?: string },
+  port: number,
+): InstanceRecord {
+  const host = config.HOST === '0.0.0.0' || config.HOST === '::' || config.HOST === '' ? '127.0.0.1' : config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;
+  return {
+    instanceId: randomBytes(9).toString('base64url'),
+    address: config.ADVERTISE_URL ? new URL(config.ADVERTISE_URL).origin : `http://${host}:${port}`,
+    version: config.SERVICE_VERSION ?? 'dev',
+    startedAt: new Date().toISOString(),
+    manifest,
+  };
+}
+
+export type { Registration };
 
 /** What every service's app builder takes (build<Name>App): its database, logger, token verification, readiness checks. */
 export interface ServiceAppInput {

@@ -1,6 +1,6 @@
 import type http from 'node:http';
 import Koa, { type Context, type Middleware, type Next } from 'koa';
-import { errorMiddleware, healthRoutes, HttpError, listen, notFound, requestContext, securityHeaders, type Logger } from '@cp/service-kit';
+import { errorMiddleware, healthRoutes, HttpError, listen, notFound, requestContext, securityHeaders, type Logger, type RegistryWatch } from '@cp/service-kit';
 import type { GatewayConfig } from './config.ts';
 import { compressForwarded } from './shared/compression.ts';
 import { isSafePath } from './shared/paths.ts';
@@ -8,7 +8,6 @@ import type { UpstreamGroup } from './shared/upstream.ts';
 import { createApiProxy } from './proxy/api-proxy.ts';
 import { API_DOCS_PATH, OPENAPI_PATH } from './proxy/api-docs.ts';
 import { matchedRule } from './proxy/rate-limits.ts';
-import type { ServiceName } from './proxy/routes-table.ts';
 import { servesSite } from './web/config.ts';
 import { createWebSite } from './web/web.ts';
 import { visitorCookie } from './web/visitor-cookie.ts';
@@ -25,12 +24,14 @@ export interface GatewayOptions {
    * cross-site protection). Without it and without web configuration, such requests answer 404 JSON.
    */
   staticRoutes?: Middleware;
+  /** The run-time registry (issue 35): services and remotes that register themselves join the gateway's tables. */
+  registry?: RegistryWatch;
 }
 
 export interface GatewayApp {
   app: Koa;
-  /** One per configured service: its upstreams (replicas). */
-  upstreams: ReadonlyMap<ServiceName, UpstreamGroup>;
+  /** One per configured or registered service: its upstreams (replicas). */
+  upstreams: ReadonlyMap<string, UpstreamGroup>;
   /** Closes the upstream connection pools (after the HTTP server stopped accepting). */
   close(): Promise<void>;
 }
@@ -61,7 +62,7 @@ function onlyFor<C extends Context>(paths: readonly string[], router: (ctx: C, n
  * the table routes goes to the proxy; any other /api, /uploads, /internal is 404; the rest is the web site's.
  */
 export function buildGatewayApp(config: GatewayConfig, logger: Logger, options: GatewayOptions = {}): GatewayApp {
-  const proxy = createApiProxy(config.proxy, logger);
+  const proxy = createApiProxy(config.proxy, logger, options.registry);
   // The web site (shell, remotes, registry) when configured; a staticRoutes option (tests) replaces it. It asks the
   // renderer for each page's head through the proxy's pools and breakers.
   const web = !options.staticRoutes && servesSite(config.web) ? createWebSite(config.web, logger, { renderer: proxy.upstreams.get('renderer') }) : undefined;
@@ -74,7 +75,8 @@ export function buildGatewayApp(config: GatewayConfig, logger: Logger, options: 
   app.use(securityHeaders); // outside the error middleware, so error answers get the headers too
   app.use(visitorCookie({ secure: config.web.nodeEnv === 'production' })); // the page's cp_vid (web/visitor-cookie.ts)
   app.use(errorMiddleware(logger));
-  app.use(onlyFor(['/healthz', '/readyz'], healthRoutes(proxy.readiness).routes()));
+  // /readyz also shows what the registry added and refused (issue 35 §3).
+  app.use(onlyFor(['/healthz', '/readyz'], healthRoutes(proxy.readiness, options.registry ? () => ({ registry: proxy.registered() }) : undefined).routes()));
   app.use(proxy.resolveRoute);
   for (const limiter of proxy.rateLimits) app.use(limiter);
   app.use(proxy.crossSite);

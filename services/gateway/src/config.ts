@@ -3,7 +3,7 @@
  * (web/config.ts), parsed as one schema so every problem is listed at once.
  */
 import { z } from 'zod';
-import { bool, loadConfig } from '@cp/service-kit';
+import { bool, loadConfig, RegistryEnv } from '@cp/service-kit';
 import { int, NodeEnv, type NodeEnvName } from './shared/env.ts';
 import { ProxyEnv, proxyConfigOf, type ProxyConfig } from './proxy/config.ts';
 import { WebEnv, webConfigOf, type WebConfig } from './web/config.ts';
@@ -24,6 +24,13 @@ export const ServerEnv = z.object({
   TRUST_PROXY: bool(false),
   /** How long a client may take to send a whole request (slow uploads). */
   CLIENT_REQUEST_TIMEOUT_MS: int(300_000, 1),
+  /**
+   * NATS, for the run-time registry (issue 35): services and remotes that register themselves there join the gateway's
+   * tables with no restart. Unset: only the configured services and remotes.
+   */
+  NATS_URL: z.string().regex(/^(nats|tls):\/\//, 'must be a nats:// URL').optional(),
+  /** A registration not renewed within this time leaves the tables (the services' REGISTRY_TTL_MS). */
+  REGISTRY_TTL_MS: RegistryEnv.shape.REGISTRY_TTL_MS,
 });
 
 /** Every variable the gateway reads (the infra tests hold compose and Kubernetes to it). */
@@ -38,6 +45,8 @@ export interface GatewayConfig {
   publicUrl: string;
   trustProxy: boolean;
   clientRequestTimeoutMs: number;
+  /** The run-time registry (issue 35), when NATS_URL is set. */
+  registry: { natsUrl: string; ttlMs: number } | undefined;
   /** The API proxy (proxy/). */
   proxy: ProxyConfig;
   /** The web site (web/). */
@@ -56,6 +65,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv | Record<string, string
     publicUrl,
     trustProxy: e.TRUST_PROXY,
     clientRequestTimeoutMs: e.CLIENT_REQUEST_TIMEOUT_MS,
+    registry: e.NATS_URL ? { natsUrl: e.NATS_URL, ttlMs: e.REGISTRY_TTL_MS } : undefined,
     proxy: proxyConfigOf(e, publicUrl),
     web: webConfigOf(e),
   };

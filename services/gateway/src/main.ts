@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError, createLogger, guardProcess, onShutdown } from '@cp/service-kit';
+import { ConfigError, connectNatsClient, createLogger, guardProcess, onShutdown, watchRegistryOver } from '@cp/service-kit';
+import { ROUTE_RULES } from '@cp/contracts';
 import { loadGatewayConfig, type GatewayConfig } from './config.ts';
 import { startGateway } from './app.ts';
 import { SERVICE_NAMES } from './proxy/routes-table.ts';
@@ -19,7 +20,17 @@ try {
 // A line per request: written without waiting for each write (see createLogger), flushed at exit.
 const logger = createLogger('gateway', config.logLevel, { async: true });
 
-const gateway = await startGateway(config, logger);
+// The run-time registry (issue 35): watched over a connection of its own, made in the background, so the gateway
+// serves its configured table while NATS is away, at start too. The static table's prefixes were there first.
+const registry = config.registry
+  ? watchRegistryOver({
+      connect: () => connectNatsClient(config.registry!.natsUrl, 'gateway'),
+      logger,
+      timing: { ttlMs: config.registry.ttlMs, heartbeatMs: Math.floor(config.registry.ttlMs / 3) },
+      claimed: ROUTE_RULES,
+    })
+  : undefined;
+const gateway = await startGateway(config, logger, registry ? { registry } : {});
 guardProcess(logger);
 logger.info(
   { url: gateway.url, publicUrl: config.publicUrl, upstreams: Object.fromEntries([...gateway.upstreams].map(([name, u]) => [name, u.origin])) },
@@ -37,4 +48,4 @@ if (servesSite(config.web)) {
 }
 if (gateway.upstreams.size < SERVICE_NAMES.length) logger.warn({ configured: [...gateway.upstreams.keys()] }, 'some services are not configured; their routes answer 503');
 
-onShutdown(logger, [() => gateway.close()]);
+onShutdown(logger, [() => gateway.close(), ...(registry ? [() => registry.stop()] : [])]);

@@ -46,10 +46,11 @@ export function readRemoteManifest(folder: string): RemoteManifest {
 }
 
 /**
- * The manifest of the service whose entry file is `entryUrl` (its `src/main.ts`' `import.meta.url`, or the running
- * script): the nearest `service.json` above it.
+ * The manifest of the service whose entry file is `entry` (a path or file: URL; default the running script): the
+ * nearest `service.json` above it, or undefined when there is none (a script outside any service folder). A malformed
+ * one throws.
  */
-export function ownServiceManifest(entry: string = process.argv[1] ?? ''): { folder: string; manifest: ServiceManifest } {
+export function ownServiceManifest(entry: string = process.argv[1] ?? ''): { folder: string; manifest: ServiceManifest } | undefined {
   let dir = path.dirname(entry.startsWith('file:') ? fileURLToPath(entry) : path.resolve(entry));
   for (;;) {
     try {
@@ -59,7 +60,7 @@ export function ownServiceManifest(entry: string = process.argv[1] ?? ''): { fol
       if (err instanceof ManifestError) throw err;
     }
     const up = path.dirname(dir);
-    if (up === dir) throw new ManifestError(`no ${MANIFEST_FILES.service} found above ${entry}`);
+    if (up === dir) return undefined;
     dir = up;
   }
 }

@@ -222,3 +222,59 @@ export function watchRegistry(opts: {
     },
   };
 }
+
+/**
+ * A registry watch of its own NATS connection, for a process that must serve without NATS (the gateway: its
+ * configured table works while NATS is away, at start too). The connection is made in the background, retried for
+ * ever; until it is made the table is empty, then it follows watchRegistry. stop() closes the connection too.
+ */
+export function watchRegistryOver(opts: {
+  connect: () => Promise<NatsConnection>;
+  logger: Logger;
+  timing?: RegistryTiming;
+  claimed?: ReadonlyArray<{ prefix: string; service: string }>;
+}): RegistryWatch {
+  const listeners = new Set<(table: RegistryTable) => void>();
+  let inner: RegistryWatch | undefined;
+  let nc: NatsConnection | undefined;
+  let stopped = false;
+  let markReady: () => void = () => {};
+  const ready = new Promise<void>((resolve) => {
+    markReady = resolve;
+  });
+  void (async () => {
+    let delay = 500;
+    while (!stopped && !nc) {
+      try {
+        nc = await opts.connect();
+      } catch (err) {
+        opts.logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'registry: cannot reach NATS yet; serving the configured table');
+        await new Promise((r) => setTimeout(r, delay).unref());
+        delay = Math.min(delay * 2, 10_000);
+      }
+    }
+    if (stopped || !nc) {
+      await nc?.close();
+      return;
+    }
+    inner = watchRegistry({ nc, logger: opts.logger, ...(opts.timing ? { timing: opts.timing } : {}), ...(opts.claimed ? { claimed: opts.claimed } : {}) });
+    inner.onChange((table) => {
+      for (const listener of listeners) listener(table);
+    });
+    await inner.ready;
+    markReady();
+  })();
+  return {
+    table: () => inner?.table() ?? EMPTY_TABLE,
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    ready,
+    stop: async () => {
+      stopped = true;
+      await inner?.stop();
+      if (nc && !nc.isClosed()) await nc.drain().catch(() => nc?.close());
+    },
+  };
+}

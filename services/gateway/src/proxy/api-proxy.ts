@@ -1,11 +1,17 @@
 import type { Context, Middleware, Next } from 'koa';
-import { HttpError, type Logger, type ReadinessCheck } from '@cp/service-kit';
+import { HttpError, type Logger, type ReadinessCheck, type RegistryTable, type RegistryWatch } from '@cp/service-kit';
 import { forwardInfoOf, proxyRequest, SERVICE_UNAVAILABLE, Upstream, UpstreamGroup } from '../shared/upstream.ts';
 import type { ProxyConfig } from './config.ts';
 import { crossSiteProtection } from './csrf.ts';
 import { rateLimits } from './rate-limits.ts';
 import { apiDocsRoutes } from './api-docs.ts';
-import { createRouteMatcher, ROUTE_RULES, SERVICE_NAMES, type RouteRule, type ServiceName } from './routes-table.ts';
+import { createRouteMatcher, ROUTE_RULES, SERVICE_NAMES, type RouteRule } from './routes-table.ts';
+
+/**
+ * A rule of the gateway's table: the static table's (contracts ROUTE_RULES) or one a running service registered
+ * (issue 35), whose service may be one the gateway was never configured with.
+ */
+export type GatewayRoute = Omit<RouteRule, 'service'> & { service: string };
 
 /** One upstream's own readiness: its /readyz answers 2xx within `readyMs`. Rejects with the reason otherwise. */
 async function upstreamReady(u: Upstream, readyMs: number): Promise<void> {
@@ -28,7 +34,7 @@ async function upstreamReady(u: Upstream, readyMs: number): Promise<void> {
  * already answers that service's routes 502/503 and the page shows its fallback. Services left unconfigured on
  * purpose are not checked.
  */
-function readinessChecks(upstreams: ReadonlyMap<ServiceName, UpstreamGroup>, readyMs: number): ReadinessCheck[] {
+function readinessChecks(upstreams: ReadonlyMap<string, UpstreamGroup>, readyMs: number): ReadinessCheck[] {
   return [...upstreams.values()].map((group) => ({
     name: group.name,
     required: false,
@@ -41,8 +47,10 @@ function readinessChecks(upstreams: ReadonlyMap<ServiceName, UpstreamGroup>, rea
 }
 
 export interface ApiProxy {
-  /** One per configured service: its upstreams (replicas). */
-  upstreams: ReadonlyMap<ServiceName, UpstreamGroup>;
+  /** One per configured service: its upstreams (replicas). Those from the registry come and go (`registered`). */
+  upstreams: ReadonlyMap<string, UpstreamGroup>;
+  /** What the registry adds now: each registered service's instances and granted prefixes, and what it refused. */
+  registered(): RegistryView;
   /** The gateway's /readyz checks, one per configured service. */
   readiness: ReadinessCheck[];
   /** Sets `ctx.state.route`, the table's rule for the path (undefined: no service owns it); the limits read it. */
@@ -54,41 +62,98 @@ export interface ApiProxy {
   /** `/api/openapi.json`, `/api/docs` (api-docs.ts). */
   apiDocs: ReturnType<ReturnType<typeof apiDocsRoutes>['routes']>;
   /** Forwards the request to the service of its rule, streaming both ways. */
-  forward(ctx: Context, rule: RouteRule): Promise<void>;
+  forward(ctx: Context, rule: GatewayRoute): Promise<void>;
   /** Closes the upstream connection pools. */
   close(): Promise<void>;
 }
 
-/** The API proxy: the route table's services behind pools and breakers, the limits, the cross-site rule, the API docs. */
-export function createApiProxy(config: ProxyConfig, logger: Logger): ApiProxy {
-  const groups = (names: readonly ServiceName[], connections: number) => {
-    const out = new Map<ServiceName, UpstreamGroup>();
+/** What the registry adds to the gateway's table, as /readyz shows it. */
+export interface RegistryView {
+  services: Record<string, { prefixes: string[]; instances: Array<{ address: string; version: string }> }>;
+  refused: RegistryTable['refused'];
+}
+
+/**
+ * The API proxy: the route table's services behind pools and breakers, the limits, the cross-site rule, the API docs.
+ * With a `registry` (issue 35), services that register themselves at run time join the table: their granted prefixes
+ * are routed to their live instances, within the registry's time-to-live of a change, with no restart. A service the
+ * gateway was configured with keeps its configured upstreams; the registry may add prefixes to it.
+ */
+export function createApiProxy(config: ProxyConfig, logger: Logger, registry?: RegistryWatch): ApiProxy {
+  const upstreamFor = (name: string, origin: string, connections: number) =>
+    new Upstream({
+      name,
+      origin,
+      connections,
+      maxQueue: config.pool.maxQueue,
+      connectTimeoutMs: config.pool.connectMs,
+      breakerFailures: config.pool.breaker.failures,
+      breakerCooldownMs: config.pool.breaker.cooldownMs,
+    });
+  const groups = (names: readonly string[], connections: number) => {
+    const out = new Map<string, UpstreamGroup>();
     for (const name of names) {
-      const origins = config.services[name];
+      const origins = config.services[name as keyof ProxyConfig['services']];
       if (!origins || origins.length === 0) continue;
-      const members = origins.map(
-        (origin) =>
-          new Upstream({
-            name,
-            origin,
-            connections,
-            maxQueue: config.pool.maxQueue,
-            connectTimeoutMs: config.pool.connectMs,
-            breakerFailures: config.pool.breaker.failures,
-            breakerCooldownMs: config.pool.breaker.cooldownMs,
-          }),
-      );
-      out.set(name, new UpstreamGroup(name, members));
+      out.set(name, new UpstreamGroup(name, origins.map((origin) => upstreamFor(name, origin, connections))));
     }
     return out;
   };
   const upstreams = groups(SERVICE_NAMES, config.pool.connections);
   // Live streams have connections of their own (config STREAM_CONNECTIONS): open tabs never take the API's.
   const streamUpstreams = groups([...new Set(ROUTE_RULES.filter((r) => r.kind === 'stream').map((r) => r.service))], config.streams.connections);
-  const match = createRouteMatcher();
+  const staticGroups = new Set(upstreams.keys());
+  const staticStreamGroups = new Set(streamUpstreams.keys());
+  let match = createRouteMatcher<GatewayRoute>(ROUTE_RULES);
+  let view: RegistryView = { services: {}, refused: [] };
+
+  /** One Upstream per registered origin and kind, kept while the origin stays registered (its pool, its breaker). */
+  const registeredUpstreams = new Map<string, Upstream>();
+  const apply = (table: RegistryTable) => {
+    const rules: GatewayRoute[] = [...ROUTE_RULES];
+    const live = new Set<string>();
+    const services: RegistryView['services'] = {};
+    for (const [name, entry] of table.services) {
+      services[name] = { prefixes: entry.routes.map((r) => r.prefix), instances: entry.instances.map((i) => ({ address: i.address, version: i.version })) };
+      for (const route of entry.routes) {
+        if (!rules.some((r) => r.prefix.toLowerCase() === route.prefix.toLowerCase())) rules.push({ prefix: route.prefix, kind: route.kind, service: name, ...(route.limits ? { limits: route.limits } : {}) });
+      }
+      if (staticGroups.has(name)) continue; // its configured upstreams stay
+      const origins = [...new Set(entry.instances.map((i) => i.address))];
+      const kinds: Array<['api' | 'stream', Map<string, UpstreamGroup>, number]> = [['api', upstreams, config.pool.connections]];
+      if (entry.routes.some((r) => r.kind === 'stream')) kinds.push(['stream', streamUpstreams, config.streams.connections]);
+      for (const [kind, into, connections] of kinds) {
+        const members = origins.map((origin) => {
+          const key = `${kind} ${name} ${origin}`;
+          live.add(key);
+          let u = registeredUpstreams.get(key);
+          if (!u) registeredUpstreams.set(key, (u = upstreamFor(name, origin, connections)));
+          return u;
+        });
+        into.set(name, new UpstreamGroup(name, members));
+      }
+    }
+    // Services that left: out of the table; their pools close once their requests in flight are done.
+    for (const into of [upstreams, streamUpstreams]) {
+      for (const name of [...into.keys()]) if (!staticGroups.has(name) && !table.services.has(name)) into.delete(name);
+    }
+    for (const [key, u] of registeredUpstreams) {
+      if (live.has(key)) continue;
+      registeredUpstreams.delete(key);
+      void u.close(config.timeouts.upstreamMs).catch(() => {});
+    }
+    match = createRouteMatcher(rules);
+    view = { services, refused: table.refused };
+    logger.info({ services: Object.fromEntries(Object.entries(services).map(([n, s]) => [n, s.instances.map((i) => i.address)])), refused: table.refused.length }, 'registry: route table updated');
+  };
+  if (registry) {
+    apply(registry.table());
+    registry.onChange(apply);
+  }
 
   return {
     upstreams,
+    registered: () => view,
     readiness: readinessChecks(upstreams, config.timeouts.readyMs),
     resolveRoute: function resolveRoute(ctx: Context, next: Next) {
       ctx.state.route = match(ctx.path);
@@ -110,7 +175,10 @@ export function createApiProxy(config: ProxyConfig, logger: Logger): ApiProxy {
       });
     },
     close: async () => {
-      await Promise.all([...upstreams.values(), ...streamUpstreams.values()].map((u) => u.close()));
+      // The configured groups, then the registered upstreams (each once: a registered group shares them).
+      const configured = [...upstreams].filter(([n]) => staticGroups.has(n)).concat([...streamUpstreams].filter(([n]) => staticStreamGroups.has(n)));
+      await Promise.all(configured.map(([, u]) => u.close()));
+      await Promise.all([...registeredUpstreams.values()].map((u) => u.close()));
     },
   };
 }

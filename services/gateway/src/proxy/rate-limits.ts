@@ -1,7 +1,8 @@
 import type { Context, Middleware, Next } from 'koa';
 import { rateLimit } from '@cp/service-kit';
 import type { ProxyConfig } from './config.ts';
-import { RATE_LIMIT_CLASSES, RATE_LIMIT_MESSAGES, routeRateLimit, type RateLimitClass, type RouteRule } from './routes-table.ts';
+import { RATE_LIMIT_CLASSES, RATE_LIMIT_MESSAGES, routeRateLimit, type RateLimitClass } from './routes-table.ts';
+import type { GatewayRoute } from './api-proxy.ts';
 
 /** /api and /internal and everything below them: the paths of the `global` bucket. */
 function isApiPath(path: string): boolean {
@@ -9,8 +10,8 @@ function isApiPath(path: string): boolean {
 }
 
 /** The route rule a request matched (set by the proxy's resolveRoute, before the limits). */
-export function matchedRule(ctx: Context): RouteRule | undefined {
-  return ctx.state.route as RouteRule | undefined;
+export function matchedRule(ctx: Context): GatewayRoute | undefined {
+  return ctx.state.route as GatewayRoute | undefined;
 }
 
 /**
