@@ -57,6 +57,8 @@ CMD ["node", "services/renderer/src/main.ts"]
 FROM server AS remote
 ARG APP
 COPY --from=build /app/${APP}/dist ./web/app
+# Its manifest (issue 35): with NATS_URL the server registers the remote in the run-time registry.
+COPY --from=build /app/${APP}/remote.json ./web/app/remote.json
 ENV STATIC_DIR=/app/web/app
 USER node
 # /readyz answers once the build's mf-manifest.json is there (services/gateway/src/static-server.ts).

@@ -65,7 +65,7 @@ export function buildGatewayApp(config: GatewayConfig, logger: Logger, options: 
   const proxy = createApiProxy(config.proxy, logger, options.registry);
   // The web site (shell, remotes, registry) when configured; a staticRoutes option (tests) replaces it. It asks the
   // renderer for each page's head through the proxy's pools and breakers.
-  const web = !options.staticRoutes && servesSite(config.web) ? createWebSite(config.web, logger, { renderer: proxy.upstreams.get('renderer') }) : undefined;
+  const web = !options.staticRoutes && servesSite(config.web) ? createWebSite(config.web, logger, { renderer: proxy.upstreams.get('renderer'), registry: options.registry }) : undefined;
   const staticRoutes = options.staticRoutes ?? web?.middleware;
 
   const app = new Koa({ proxy: config.trustProxy, maxIpsCount: config.trustProxy ? 1 : 0 });

@@ -16,9 +16,9 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import type { Context, Middleware, Next } from 'koa';
 import { MF_REGISTRY_PATH, type PageBody, type RemoteMetadata } from '@cp/contracts';
-import { HttpError, isLinkPreviewer, notFound, type Logger } from '@cp/service-kit';
+import { HttpError, isLinkPreviewer, notFound, type Logger, type RegistryTable, type RegistryWatch } from '@cp/service-kit';
 import type { WebConfig, WebRemote } from './config.ts';
-import { forwardInfoOf, proxyRequest, Upstream, type UpstreamGroup } from '../shared/upstream.ts';
+import { forwardInfoOf, proxyRequest, Upstream, UpstreamGroup } from '../shared/upstream.ts';
 import { preferredEncoding, streamCompressor } from '../shared/compression.ts';
 import { pageSource, serverRenderedDocument, withPageBody, withPageHead, type PageSource } from './page-head.ts';
 import { fetchPreload, folderMetadataReader, preloadLinks, registryDocument, urlMetadataReader, type MetadataReader } from './remote-metadata.ts';
@@ -76,12 +76,18 @@ export function isPagePath(p: string): boolean {
 export interface WebDeps {
   /** The renderer's upstreams: each page's head, status and body (page-head.ts). Without it the page is the shell's, 200. */
   renderer?: UpstreamGroup | undefined;
+  /**
+   * The run-time registry (issue 35): a remote that registers itself is served under `/mf/<name>/` from its instances
+   * and listed in `/mf/registry.json` with no restart; it leaves both when its registrations do. A configured remote
+   * (WEB_REMOTES) keeps its configured source.
+   */
+  registry?: RegistryWatch | undefined;
 }
 
 export interface WebSite {
   middleware: Middleware;
-  /** One per remote served from a URL. */
-  upstreams: ReadonlyMap<string, Upstream>;
+  /** One per remote served from a URL (a registered remote's: a group of its instances). */
+  upstreams: ReadonlyMap<string, Upstream | UpstreamGroup>;
   close(): Promise<void>;
 }
 
@@ -122,12 +128,14 @@ function finishRemoteAnswer(ctx: Context, file: string): void {
  * WEB_REMOTE_TIMEOUT_MS; its area in the page shows the shell's fallback.
  */
 export function createWebSite(config: WebConfig, logger: Logger, deps: WebDeps = {}): WebSite {
-  const { root, remotes } = config;
+  const { root } = config;
+  /** The configured remotes, then those registered at run time (registered() below). */
+  let remotes: readonly WebRemote[] = config.remotes;
   const cache = new CompressionCache(config.compressionCacheBytes);
   // Each page's head, status and body come from the renderer when there is one (page-head.ts).
   const fromRenderer: PageSource | undefined = deps.renderer ? pageSource(deps.renderer, { ...config.pageHead, siteSettings: config.siteSettings }) : undefined;
-  const byKey = new Map(remotes.map((r) => [r.key, r]));
-  const upstreams = new Map<string, Upstream>();
+  let byKey = new Map(remotes.map((r) => [r.key, r]));
+  const upstreams = new Map<string, Upstream | UpstreamGroup>();
   const metadataReaders = new Map<string, MetadataReader>();
   for (const r of remotes) {
     if (r.source.kind !== 'url') {
@@ -146,9 +154,64 @@ export function createWebSite(config: WebConfig, logger: Logger, deps: WebDeps =
     upstreams.set(r.key, upstream);
     metadataReaders.set(r.key, urlMetadataReader({ ...r, source: r.source }, upstream, { ttlMs: config.metadataTtlMs, timeoutMs: config.remoteTimeoutMs }, logger));
   }
+  /** One Upstream per registered remote instance's origin, kept while it stays registered. */
+  const registeredUpstreams = new Map<string, Upstream>();
+  const remoteUpstream = (key: string, origin: string) =>
+    new Upstream({
+      name: `web:${key}`,
+      origin,
+      connections: Math.min(config.pool.connections, 16),
+      maxQueue: config.pool.maxQueue,
+      connectTimeoutMs: config.pool.connectMs,
+      breakerFailures: config.pool.breaker.failures,
+      breakerCooldownMs: config.pool.breaker.cooldownMs,
+    });
+  /** The registry's remotes join (or leave) the served ones; a configured remote of the same name keeps its source. */
+  const registered = (table: RegistryTable) => {
+    const configuredKeys = new Set(config.remotes.map((r) => r.key));
+    const added: WebRemote[] = [];
+    const live = new Set<string>();
+    for (const [name, entry] of table.remotes) {
+      if (configuredKeys.has(name)) continue;
+      const origins = [...new Set(entry.instances.map((i) => i.address))];
+      const members = origins.map((origin) => {
+        const key = `${name} ${origin}`;
+        live.add(key);
+        let u = registeredUpstreams.get(key);
+        if (!u) registeredUpstreams.set(key, (u = remoteUpstream(name, origin)));
+        return u;
+      });
+      const remote: WebRemote = { key: name, name: `mf_${name}`, entry: `/mf/${name}/mf-manifest.json`, source: { kind: 'url', origin: origins[0]!, basePath: '/' } };
+      added.push(remote);
+      upstreams.set(name, new UpstreamGroup(`web:${name}`, members));
+      // Its metadata is read from its oldest instance; read again when that one changes.
+      const previous = byKey.get(name);
+      if (!previous || previous.source.kind !== 'url' || previous.source.origin !== origins[0]) {
+        metadataReaders.set(name, urlMetadataReader({ ...remote, source: remote.source as { kind: 'url'; origin: string; basePath: string } }, members[0]!, { ttlMs: config.metadataTtlMs, timeoutMs: config.remoteTimeoutMs }, logger));
+      }
+    }
+    for (const r of remotes) {
+      if (configuredKeys.has(r.key) || table.remotes.has(r.key)) continue;
+      upstreams.delete(r.key);
+      metadataReaders.delete(r.key);
+    }
+    for (const [key, u] of registeredUpstreams) {
+      if (live.has(key)) continue;
+      registeredUpstreams.delete(key);
+      void u.close(config.remoteTimeoutMs).catch(() => {});
+    }
+    remotes = [...config.remotes, ...added];
+    byKey = new Map(remotes.map((r) => [r.key, r]));
+  };
+  if (deps.registry) {
+    registered(deps.registry.table());
+    deps.registry.onChange(registered);
+  }
+
   /** Every remote's metadata as known now (see remote-metadata.ts). */
   async function metadata(): Promise<Map<string, RemoteMetadata | undefined>> {
-    return new Map(await Promise.all(remotes.map(async (r) => [r.key, await metadataReaders.get(r.key)!.current()] as const)));
+    const now = remotes;
+    return new Map(await Promise.all(now.map(async (r) => [r.key, await metadataReaders.get(r.key)?.current()] as const)));
   }
   /** The registry document with every remote's metadata. */
   async function registry(): Promise<string> {
@@ -279,7 +342,8 @@ export function createWebSite(config: WebConfig, logger: Logger, deps: WebDeps =
     middleware,
     upstreams,
     close: async () => {
-      await Promise.all([...upstreams.values()].map((u) => u.close()));
+      await Promise.all(config.remotes.map((r) => upstreams.get(r.key)?.close()));
+      await Promise.all([...registeredUpstreams.values()].map((u) => u.close()));
     },
   };
 }
