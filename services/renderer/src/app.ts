@@ -1,5 +1,6 @@
 import type Koa from 'koa';
-import { createApp, mongoReadiness, s3ObjectStore, s3OptionsFrom, type ObjectStore, type ServiceAppInput } from '@cp/service-kit';
+import { createApp, mongoReadiness, s3ObjectStore, s3OptionsFrom, type ObjectStore, type RegistryWatch, type ServiceAppInput } from '@cp/service-kit';
+import { registeredServices } from './registered.ts';
 import type { RendererConfig } from './config.ts';
 import { loadPageRenderer } from './pages/body.ts';
 import { pageRoutes } from './pages/routes.ts';
@@ -12,6 +13,8 @@ export interface RendererAppInput extends Omit<ServiceAppInput, 'auth'> {
   config: RendererConfig;
   /** The preview images' cache; default the S3 bucket S3_BUCKET_PREVIEWS. */
   previewStore?: ObjectStore;
+  /** The run-time registry (issue 35): pages read the data of services that registered themselves from them. */
+  registry?: RegistryWatch;
 }
 
 /** The services whose public GET endpoints the renderer reads (anonymous: no visitor's cookie is ever forwarded). */
@@ -53,7 +56,8 @@ export async function buildRendererApp(input: RendererAppInput): Promise<{ app: 
           logger: input.logger,
         })
       : undefined;
-  const pages = pageRoutes({ site, pageServices, body, budgetMs: input.config.PAGE_DATA_BUDGET_MS, previewerBudgetMs: input.config.PREVIEWER_DATA_BUDGET_MS, logger: input.logger });
+  const registered = input.registry ? registeredServices(input.registry) : undefined;
+  const pages = pageRoutes({ site, pageServices, registered, body, budgetMs: input.config.PAGE_DATA_BUDGET_MS, previewerBudgetMs: input.config.PREVIEWER_DATA_BUDGET_MS, logger: input.logger });
   app.use(pages.routes()).use(pages.allowedMethods());
   const sitemap = sitemapRoutes({ publicUrl: input.config.PUBLIC_URL, logger: input.logger, search: services.search, now: input.now ?? (() => new Date()) });
   app.use(sitemap.routes()).use(sitemap.allowedMethods());

@@ -1,12 +1,16 @@
-import { startService } from '@cp/service-kit';
+import { ROUTE_RULES } from '@cp/contracts';
+import { registryTiming, startService, watchRegistry } from '@cp/service-kit';
 import { loadRendererConfig } from './config.ts';
 import { buildRendererApp } from './app.ts';
 
 await startService({
   name: 'renderer',
   loadConfig: loadRendererConfig,
-  async build({ config, logger, conn, readiness, onClose }) {
-    const { app, close } = await buildRendererApp({ config, logger, conn, readiness });
+  async build({ config, logger, conn, nats, readiness, onClose }) {
+    // The services that register themselves (issue 35): a new team's pages read their data from them.
+    const registry = watchRegistry({ nc: nats.nc, logger, timing: registryTiming(config), claimed: ROUTE_RULES });
+    onClose(() => registry.stop());
+    const { app, close } = await buildRendererApp({ config, logger, conn, readiness, registry });
     onClose(close);
     return app;
   },

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { createRouteMatcher, type PageRenderer, type PageRendererModule, type ServiceName } from '@cp/contracts';
 import type { Logger } from '@cp/service-kit';
 import type { ServiceClient } from '../upstream.ts';
+import type { RegisteredLookup } from '../registered.ts';
 
 /**
  * The pages' bodies (issue 20): the shell's server bundle (shell/src/server.tsx, built to dist/server/server.js)
@@ -39,11 +40,15 @@ export function loadPageRenderer(deps: BodyDeps): PageRenderer | undefined {
   });
 }
 
-/** The page's API GETs, each routed to its service by the public routes table; any other path answers 503. */
-export function apiReader(services: Partial<Record<ServiceName, ServiceClient>>): (apiPath: string, signal: AbortSignal) => Promise<Response> {
+/**
+ * The page's API GETs, each routed to its service by the public routes table, else to a service that registered the
+ * path at run time (`registered`, issue 35); any other path answers 503.
+ */
+export function apiReader(services: Partial<Record<ServiceName, ServiceClient>>, registered?: RegisteredLookup): (apiPath: string, signal: AbortSignal) => Promise<Response> {
   return async (apiPath, signal) => {
-    const rule = matchRoute(new URL(apiPath, 'http://x').pathname);
-    const service = rule ? services[rule.service] : undefined;
+    const pathname = new URL(apiPath, 'http://x').pathname;
+    const rule = matchRoute(pathname);
+    const service = rule ? services[rule.service] : registered?.(pathname);
     if (!service) return Response.json({ error: 'Not available while rendering' }, { status: 503 });
     return service.get(apiPath, signal);
   };

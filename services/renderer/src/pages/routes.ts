@@ -14,6 +14,7 @@ import {
 } from '@cp/contracts';
 import { pageReads, type ServiceClient } from '../upstream.ts';
 import { apiReader } from './body.ts';
+import type { RegisteredLookup } from '../registered.ts';
 import { pageHead, type PageHeadDeps } from './page-head.ts';
 
 /** A page path with its query, as the gateway received it: starts with one `/`, printable, bounded. */
@@ -55,6 +56,8 @@ export function pageRoutes(
     body?: PageRenderer | undefined;
     /** What a page may read: the head's services and more for the body (ads). */
     pageServices: PageHeadDeps['services'] & Partial<Record<ServiceName, ServiceClient>>;
+    /** Services registered at run time (issue 35), for the API paths none of pageServices owns. */
+    registered?: RegisteredLookup | undefined;
   },
 ) {
   const router = createRouter();
@@ -74,7 +77,7 @@ export function pageRoutes(
     let stylesKnown!: (styles: string[]) => void;
     const firstStyles = new Promise<string[]>((resolve) => (stylesKnown = resolve));
     const rendering = deps.body
-      ?.render(parsed.data, deadline, siteSettings, apiReader(reads), stylesKnown)
+      ?.render(parsed.data, deadline, siteSettings, apiReader(reads, deps.registered), stylesKnown)
       .catch((err: unknown) => {
         deps.logger.error({ err, path: parsed.data }, 'page body: rendering failed: the browser renders it');
         return undefined;
