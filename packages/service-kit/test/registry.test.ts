@@ -3,7 +3,7 @@
  * real NATS JetStream server of the test's own (it is stopped and started again here).
  */
 import type { NatsConnection } from '@nats-io/nats-core';
-import { REGISTRY_BUCKET, type InstanceRecord, type RemoteManifest, type ServiceManifest } from '@cp/contracts';
+import { REGISTRY_BUCKET, ServiceManifestSchema, type InstanceRecord, type RemoteManifest, type ServiceManifest } from '@cp/contracts';
 import { Kvm } from '@nats-io/kv';
 import { faultNats } from '../../../infra/src/jest/test-env.ts';
 import type { FaultNats } from '../../../infra/src/types.ts';
@@ -12,21 +12,8 @@ import { until } from './support/until.ts';
 
 const logger = createLogger('registry-test', 'silent');
 
-const service = (name: string, prefixes: string[], extra: Partial<ServiceManifest> = {}): ServiceManifest => ({
-  name,
-  kind: 'service',
-  description: `${name} for a test`,
-  port: 4100,
-  entry: 'src/main.ts',
-  config: { module: 'src/config.ts', export: 'Env' },
-  routes: prefixes.map((prefix) => ({ prefix, kind: 'api' as const })),
-  publishes: [],
-  consumes: [],
-  calls: [],
-  replicas: { default: 1, max: 9 },
-  health: { live: '/healthz', ready: '/readyz' },
-  ...extra,
-});
+const service = (name: string, prefixes: string[]): ServiceManifest =>
+  ServiceManifestSchema.parse({ name, kind: 'service', description: `${name} for a test`, port: 4100, config: { module: 'src/config.ts', export: 'Env' }, routes: prefixes.map((prefix) => ({ prefix })) });
 const remote = (name: string): RemoteManifest => ({ name, kind: 'remote', description: 'a test remote', port: 3190, devPort: 3090, replicas: { default: 1, max: 9 } });
 
 let n = 0;

@@ -2,27 +2,14 @@
  * Issue 35: a page's API reads go to a service that registered itself at run time when no configured service owns the
  * path, following the registry's changes; the configured services keep their paths (a registration cannot take them).
  */
-import type { InstanceRecord, ServiceManifest } from '@cp/contracts';
-import { ROUTE_RULES } from '@cp/contracts';
+import { ROUTE_RULES, ServiceManifestSchema, type InstanceRecord } from '@cp/contracts';
 import { buildRegistryTable, type RegistryEntry, type RegistryTable, type RegistryWatch } from '@cp/service-kit';
 import { apiReader } from '../src/pages/body.ts';
 import { registeredServices } from '../src/registered.ts';
 import { serviceClient } from '../src/upstream.ts';
 
-const manifest = (name: string, prefixes: string[]): ServiceManifest => ({
-  name,
-  kind: 'service',
-  description: name,
-  port: 4190,
-  entry: 'src/main.ts',
-  config: { module: 'src/config.ts', export: 'Env' },
-  routes: prefixes.map((prefix) => ({ prefix, kind: 'api' as const })),
-  publishes: [],
-  consumes: [],
-  calls: [],
-  replicas: { default: 1, max: 9 },
-  health: { live: '/healthz', ready: '/readyz' },
-});
+const manifest = (name: string, prefixes: string[]) =>
+  ServiceManifestSchema.parse({ name, kind: 'service', description: name, port: 4190, config: { module: 'src/config.ts', export: 'Env' }, routes: prefixes.map((prefix) => ({ prefix })) });
 const entry = (name: string, prefixes: string[], address: string): RegistryEntry => {
   const record: InstanceRecord = { instanceId: `${name}0001`, address, version: '1', startedAt: '2026-12-01T00:00:00.000Z', manifest: manifest(name, prefixes) };
   return { key: `service.${name}.${record.instanceId}`, value: record };

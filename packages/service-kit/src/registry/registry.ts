@@ -76,6 +76,20 @@ export async function registerInstance(opts: { nc: NatsConnection; record: Insta
   };
 }
 
+/** The listeners and the ready signal every RegistryWatch keeps. */
+function watchSignals() {
+  const listeners = new Set<(table: RegistryTable) => void>();
+  let markReady: () => void = () => {};
+  const ready = new Promise<void>((resolve) => {
+    markReady = resolve;
+  });
+  const onChange = (listener: (table: RegistryTable) => void) => {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  };
+  return { listeners, ready, markReady: () => markReady(), onChange };
+}
+
 export interface RegistryWatch {
   /** The current table (EMPTY_TABLE until the first entries arrive). */
   table(): RegistryTable;
@@ -102,7 +116,7 @@ export function watchRegistry(opts: {
   const now = opts.now ?? Date.now;
   /** Live records by key, with the time each was last put (as this watcher saw it). */
   const entries = new Map<string, { value: unknown; seenAt: number }>();
-  const listeners = new Set<(table: RegistryTable) => void>();
+  const { listeners, ready, markReady, onChange } = watchSignals();
   let table: RegistryTable = EMPTY_TABLE;
   let stopped = false;
   /** No expiry before this time: after NATS comes back, every instance gets a time-to-live to beat again. */
@@ -169,10 +183,6 @@ export function watchRegistry(opts: {
   })().catch(() => {});
 
   let stopWatch: (() => void) | undefined;
-  let markReady: () => void = () => {};
-  const ready = new Promise<void>((resolve) => {
-    markReady = resolve;
-  });
   void (async () => {
     let delay = 250;
     while (!stopped) {
@@ -210,10 +220,7 @@ export function watchRegistry(opts: {
 
   return {
     table: () => table,
-    onChange(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    onChange,
     ready,
     stop: async () => {
       stopped = true;
@@ -234,14 +241,10 @@ export function watchRegistryOver(opts: {
   timing?: RegistryTiming;
   claimed?: ReadonlyArray<{ prefix: string; service: string }>;
 }): RegistryWatch {
-  const listeners = new Set<(table: RegistryTable) => void>();
+  const { listeners, ready, markReady, onChange } = watchSignals();
   let inner: RegistryWatch | undefined;
   let nc: NatsConnection | undefined;
   let stopped = false;
-  let markReady: () => void = () => {};
-  const ready = new Promise<void>((resolve) => {
-    markReady = resolve;
-  });
   void (async () => {
     let delay = 500;
     while (!stopped && !nc) {
@@ -266,10 +269,7 @@ export function watchRegistryOver(opts: {
   })();
   return {
     table: () => inner?.table() ?? EMPTY_TABLE,
-    onChange(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    onChange,
     ready,
     stop: async () => {
       stopped = true;
