@@ -5,13 +5,9 @@ import type { ProxyConfig } from './config.ts';
 import { crossSiteProtection } from './csrf.ts';
 import { rateLimits } from './rate-limits.ts';
 import { apiDocsRoutes } from './api-docs.ts';
-import { createRouteMatcher, ROUTE_RULES, SERVICE_NAMES, type RouteRule } from './routes-table.ts';
+import { createRouteMatcher, ROUTE_RULES, SERVICE_NAMES, type GatewayRoute } from './routes-table.ts';
 
-/**
- * A rule of the gateway's table: the static table's (contracts ROUTE_RULES) or one a running service registered
- * (issue 35), whose service may be one the gateway was never configured with.
- */
-export type GatewayRoute = Omit<RouteRule, 'service'> & { service: string };
+export type { GatewayRoute } from './routes-table.ts';
 
 /** One upstream's own readiness: its /readyz answers 2xx within `readyMs`. Rejects with the reason otherwise. */
 async function upstreamReady(u: Upstream, readyMs: number): Promise<void> {

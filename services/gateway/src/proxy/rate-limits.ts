@@ -1,8 +1,7 @@
 import type { Context, Middleware, Next } from 'koa';
 import { rateLimit } from '@cp/service-kit';
 import type { ProxyConfig } from './config.ts';
-import { RATE_LIMIT_CLASSES, RATE_LIMIT_MESSAGES, routeRateLimit, type RateLimitClass } from './routes-table.ts';
-import type { GatewayRoute } from './api-proxy.ts';
+import { RATE_LIMIT_CLASSES, RATE_LIMIT_MESSAGES, routeRateLimit, type GatewayRoute, type RateLimitClass } from './routes-table.ts';
 
 /** /api and /internal and everything below them: the paths of the `global` bucket. */
 function isApiPath(path: string): boolean {

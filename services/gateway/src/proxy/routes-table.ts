@@ -16,3 +16,11 @@ export {
   type RouteRule,
   type ServiceName,
 } from '@cp/contracts';
+
+import type { RouteRule } from '@cp/contracts';
+
+/**
+ * A rule of the gateway's table: the static table's (contracts ROUTE_RULES) or one a running service registered
+ * (issue 35), whose service may be one the gateway was never configured with.
+ */
+export type GatewayRoute = Omit<RouteRule, 'service'> & { service: string };
