@@ -13,6 +13,7 @@ import { subscribeSessionRevocations } from './revocations.ts';
 import { guardProcess } from './server-guard.ts';
 import { onShutdown } from './shutdown.ts';
 import { randomBytes } from 'node:crypto';
+import { networkInterfaces } from 'node:os';
 import type { InstanceRecord, ServiceManifest } from '@cp/contracts';
 import { ManifestError, ownServiceManifest } from './registry/manifest.ts';
 import { registerInstance, type Registration } from './registry/registry.ts';
@@ -202,13 +203,29 @@ export function registryTiming(config: { REGISTRY_TTL_MS?: number; REGISTRY_HEAR
   return { ttlMs, heartbeatMs: Math.min(config.REGISTRY_HEARTBEAT_MS ?? 3_000, Math.floor(ttlMs / 3)) };
 }
 
-/** What this instance registers: its manifest, where it answers (ADVERTISE_URL, else its own host and port) and its build. */
+/**
+ * The address others reach a process listening on every interface at: its first non-internal IPv4 address (a pod's
+ * or a container's own), else loopback. ADVERTISE_URL overrides it (a NAT, a proxy in front).
+ */
+export function reachableAddress(interfaces: ReturnType<typeof networkInterfaces> = networkInterfaces()): string {
+  for (const list of Object.values(interfaces)) {
+    for (const a of list ?? []) if (a.family === 'IPv4' && !a.internal) return a.address;
+  }
+  return '127.0.0.1';
+}
+
+/**
+ * What this instance registers: its manifest, where it answers (ADVERTISE_URL, else its own host — its reachable
+ * address when it listens on every interface — and port) and its build.
+ */
 export function instanceRecord<M extends InstanceRecord['manifest']>(
   manifest: M,
   config: { HOST: string; ADVERTISE_URL?: string | undefined; SERVICE_VERSION?: string },
   port: number,
 ): InstanceRecord {
-  const host = config.HOST === '0.0.0.0' || config.HOST === '::' || config.HOST === '' ? '127.0.0.1' : config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;
+  const wildcard = config.HOST === '0.0.0.0' || config.HOST === '::' || config.HOST === '';
+  const bound = wildcard ? reachableAddress() : config.HOST;
+  const host = bound.includes(':') ? `[${bound}]` : bound;
   return {
     instanceId: randomBytes(9).toString('base64url'),
     address: config.ADVERTISE_URL ? new URL(config.ADVERTISE_URL).origin : `http://${host}:${port}`,

@@ -7,7 +7,7 @@ import { REGISTRY_BUCKET, ServiceManifestSchema, type InstanceRecord, type Remot
 import { Kvm } from '@nats-io/kv';
 import { faultNats } from '../../../infra/src/jest/test-env.ts';
 import type { FaultNats } from '../../../infra/src/types.ts';
-import { buildRegistryTable, connectNatsClient, createLogger, instanceRecord, registerInstance, watchRegistry, watchRegistryOver, type RegistryTable, type RegistryWatch } from '../src/index.ts';
+import { buildRegistryTable, connectNatsClient, createLogger, instanceRecord, reachableAddress, registerInstance, watchRegistry, watchRegistryOver, type RegistryTable, type RegistryWatch } from '../src/index.ts';
 import { until } from './support/until.ts';
 
 const logger = createLogger('registry-test', 'silent');
@@ -81,6 +81,22 @@ describe('the registry table', () => {
   });
 });
 
+describe('what an instance registers', () => {
+  const m = service('events', ['/api/events']);
+  it('is reached at its own host, its pod’s or container’s address when it listens on every interface, or ADVERTISE_URL', () => {
+    expect(instanceRecord(m, { HOST: '127.0.0.1' }, 4300)).toMatchObject({ address: 'http://127.0.0.1:4300', version: 'dev', manifest: m });
+    const eth0 = { address: '10.1.2.3', netmask: '255.255.0.0', family: 'IPv4' as const, mac: '00:00:00:00:00:01', internal: false, cidr: '10.1.2.3/16' };
+    const lo = { ...eth0, address: '127.0.0.1', internal: true, cidr: '127.0.0.1/8' };
+    expect(reachableAddress({ lo: [lo], eth0: [eth0] })).toBe('10.1.2.3');
+    expect(reachableAddress({ lo: [lo] })).toBe('127.0.0.1');
+    expect(instanceRecord(m, { HOST: '0.0.0.0' }, 4300).address).toBe(`http://${reachableAddress()}:4300`);
+    expect(instanceRecord(m, { HOST: '0.0.0.0', ADVERTISE_URL: 'https://events.internal:8443', SERVICE_VERSION: '3' }, 4300)).toMatchObject({ address: 'https://events.internal:8443', version: '3' });
+    const a = instanceRecord(m, { HOST: '127.0.0.1' }, 4300);
+    const b = instanceRecord(m, { HOST: '127.0.0.1' }, 4300);
+    expect(a.instanceId).not.toBe(b.instanceId);
+  });
+});
+
 describe('registration and watching on NATS', () => {
   let nats: FaultNats;
   let nc: NatsConnection;
@@ -108,7 +124,7 @@ describe('registration and watching on NATS', () => {
     const changes: RegistryTable[] = [];
     w.onChange((t) => changes.push(t));
     const a = await registerInstance({ nc, record: instanceRecord(service('alpha', ['/api/alpha']), { HOST: '127.0.0.1' }, 4201), timing, logger });
-    const b = await registerInstance({ nc, record: instanceRecord(service('beta', ['/api/beta']), { HOST: '0.0.0.0', SERVICE_VERSION: '2.1' }, 4202), timing, logger });
+    const b = await registerInstance({ nc, record: instanceRecord(service('beta', ['/api/beta']), { HOST: '127.0.0.1', SERVICE_VERSION: '2.1' }, 4202), timing, logger });
     await until('both registered', async () => names(w.table()).join() === 'alpha,beta', 5_000);
     expect(w.table().services.get('beta')!.instances[0]).toMatchObject({ address: 'http://127.0.0.1:4202', version: '2.1' });
     // Heartbeats of an unchanged record do not rebuild the table.
