@@ -113,6 +113,16 @@ export const REMOTE_NAME_PATTERN = /^mf_[a-z][a-z0-9_]{0,40}$/;
 export const ROUTE_PATTERN = /^(?:\/(?:[A-Za-z0-9._~-]+|:[A-Za-z][A-Za-z0-9_]*\??))+(?:\/\*)?$|^\/\*$/;
 
 export const REMOTE_METADATA_LIMITS = { routes: 50, routeLength: 200 } as const;
+export const REMOTE_PAGE_LIMITS = { perRemote: 20, title: 80, description: 300 } as const;
+
+/** A page whose head a remote declares (microfrontends.ts RemotePageSchema): read by the renderer, not the browser. */
+export interface RemotePage {
+  path: string;
+  title: string;
+  description: string;
+  /** Search engines may index it (default true). */
+  index?: boolean;
+}
 
 /** The key under `metaData` of a remote's mf-manifest.json where its build publishes its metadata. */
 export const MANIFEST_METADATA_KEY = 'cpRemote';
@@ -126,6 +136,8 @@ export interface RemoteMetadata {
   postAdPanel?: boolean;
   /** The links it puts into the header's slots; absent when none. */
   headerLinks?: HeaderLink[];
+  /** Pages whose heads it declares (issue 35); absent when none. */
+  pages?: RemotePage[];
 }
 
 const isHomeSlot = (value: unknown): value is HomeSlot => (HOME_SLOTS as readonly unknown[]).includes(value);
@@ -155,7 +167,7 @@ const isRoute = (route: unknown) => typeof route === 'string' && route.length <=
  * Checks what pages need of a remote's metadata: its routes, home slots and Post Ad panel (unknown keys are ignored,
  * as by the zod schema, and so are `headerLinks`: see `checkHeaderLinks`). Returns them, or why they are invalid.
  */
-export function checkPageMetadata(value: unknown): { ok: true; metadata: Omit<RemoteMetadata, 'headerLinks'> } | { ok: false; error: string } {
+export function checkPageMetadata(value: unknown): { ok: true; metadata: Omit<RemoteMetadata, 'headerLinks' | 'pages'> } | { ok: false; error: string } {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, error: 'metadata must be an object' };
   const { routes, slots, postAdPanel } = value as { routes?: unknown; slots?: unknown; postAdPanel?: unknown };
   if (Array.isArray(routes) && routes.length > REMOTE_METADATA_LIMITS.routes) return { ok: false, error: `at most ${REMOTE_METADATA_LIMITS.routes} routes` };

@@ -7,8 +7,10 @@ import {
   HOME_SLOTS,
   MANIFEST_METADATA_KEY,
   REMOTE_METADATA_LIMITS,
+  REMOTE_PAGE_LIMITS,
   REMOTE_NAME_PATTERN,
   ROUTE_PATTERN,
+  type RemoteMetadata,
 } from './mf-metadata.ts';
 
 /**
@@ -43,6 +45,18 @@ function headerLinksOf<T extends z.ZodType<{ id: string }>>(link: T) {
     .optional();
 }
 
+/**
+ * A page of the remote whose head the server can give without reading any data (issue 35): a new team's `/events`
+ * gets its title, description and canonical link in the server-rendered page and its link preview, and a place in the
+ * sitemap when `index` (default true), with no change of the renderer. `path`: one of the remote's static routes.
+ */
+export const RemotePageSchema = z.strictObject({
+  path: z.string().max(REMOTE_METADATA_LIMITS.routeLength).regex(ROUTE_PATTERN),
+  title: text(REMOTE_PAGE_LIMITS.title),
+  description: text(REMOTE_PAGE_LIMITS.description),
+  index: z.boolean().optional(),
+});
+
 const metadataShape = {
   routes: z
     .array(z.string().max(REMOTE_METADATA_LIMITS.routeLength).regex(ROUTE_PATTERN))
@@ -51,10 +65,20 @@ const metadataShape = {
   slots: z.array(z.enum(HOME_SLOTS)).refine(unique, 'a slot is listed twice'),
   postAdPanel: z.boolean().optional(),
   headerLinks: headerLinksOf(HeaderLinkSchema),
+  pages: z
+    .array(RemotePageSchema)
+    .max(REMOTE_PAGE_LIMITS.perRemote)
+    .refine((pages) => unique(pages.map((p) => p.path.toLowerCase())), 'a page is listed twice')
+    .optional(),
 };
 
 /** A header link goes to one of its remote's static routes, and has a count when it has a live stream. */
-const headerLinksFit = (metadata: { routes: string[]; headerLinks?: Array<z.infer<typeof HeaderLinkSchema>> }, ctx: z.RefinementCtx) => {
+const headerLinksFit = (metadata: { routes: string[]; headerLinks?: Array<z.infer<typeof HeaderLinkSchema>>; pages?: Array<{ path: string }> | undefined }, ctx: z.RefinementCtx) => {
+  for (const [i, page] of (metadata.pages ?? []).entries()) {
+    if (!metadata.routes.includes(page.path) || page.path.includes(':') || page.path.includes('*')) {
+      ctx.addIssue({ code: 'custom', path: ['pages', i, 'path'], message: "must be one of the remote's static routes" });
+    }
+  }
   for (const [i, link] of (metadata.headerLinks ?? []).entries()) {
     if (!metadata.routes.includes(link.to) || link.to.includes(':') || link.to.includes('*')) {
       ctx.addIssue({ code: 'custom', path: ['headerLinks', i, 'to'], message: "must be one of the remote's static routes" });
@@ -70,6 +94,20 @@ export const RemoteMetadataSchema = z.object(metadataShape).superRefine(headerLi
 export const RemoteMetadataSourceSchema = z
   .strictObject({ ...metadataShape, headerLinks: headerLinksOf(HeaderLinkSchema.strict()) })
   .superRefine(headerLinksFit);
+
+/**
+ * A remote's metadata as it is published and served (the build's mf-manifest.json, the gateway's registry): what it
+ * declares, with the optional parts present only when they say something.
+ */
+export function publishedMetadata(m: RemoteMetadata): RemoteMetadata {
+  return {
+    routes: m.routes,
+    slots: m.slots,
+    ...(m.postAdPanel ? { postAdPanel: true } : {}),
+    ...(m.headerLinks?.length ? { headerLinks: m.headerLinks } : {}),
+    ...(m.pages?.length ? { pages: m.pages } : {}),
+  };
+}
 
 /** The part of a remote's mf-manifest.json the gateway reads: the metadata its build published. */
 export const RemoteManifestMetadataSchema = z.object({
@@ -91,6 +129,8 @@ export const RegistryRemoteSchema = z
     postAdPanel: z.literal(true).optional(),
     /** Present only when the remote has header links. */
     headerLinks: metadataShape.headerLinks,
+    /** Present only when the remote declares pages (the renderer's heads and sitemap read them). */
+    pages: metadataShape.pages,
     metadataUnavailable: z.literal(true).optional(),
   })
   .superRefine(headerLinksFit);

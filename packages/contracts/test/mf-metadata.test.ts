@@ -140,3 +140,21 @@ describe('matchesRoute (the gateway\'s preload hints; the shell matches with rea
     expect(matchesRoute(pattern, pathname)).toBe(expected);
   });
 });
+
+describe('pages a remote declares (issue 35)', () => {
+  const base = { routes: ['/events', '/events/:id'], slots: [] };
+  const page = { path: '/events', title: 'Community Events', description: 'What is on this month.' };
+  it('are accepted for the remote’s static routes, and carried in the registry', () => {
+    expect(RemoteMetadataSourceSchema.parse({ ...base, pages: [page] }).pages).toEqual([page]);
+    expect(RegistryDocumentSchema.parse({ remotes: [{ name: 'mf_events', entry: '/mf/events/mf-manifest.json', ...base, pages: [page] }] }).remotes[0]!.pages).toEqual([page]);
+  });
+  it('are refused for a route the remote does not own, a parameterised one, twice, blank or with unknown keys', () => {
+    const issues = (pages: unknown) => (RemoteMetadataSourceSchema.safeParse({ ...base, pages }).error?.issues ?? []).map((i) => `${i.path.join('.')}: ${i.message}`);
+    expect(issues([{ ...page, path: '/forum' }])).toEqual(["pages.0.path: must be one of the remote's static routes"]);
+    expect(issues([{ ...page, path: '/events/:id' }])).toEqual(["pages.0.path: must be one of the remote's static routes"]);
+    expect(issues([page, page])).toEqual(['pages: a page is listed twice']);
+    expect(issues([{ ...page, title: '  ' }])).toEqual(['pages.0.title: must not be blank']);
+    expect(issues([{ ...page, index: 'yes' }])).toHaveLength(1);
+    expect(issues([{ ...page, extra: 1 }])).toHaveLength(1);
+  });
+});

@@ -164,7 +164,7 @@ class InlineScriptHashesPlugin {
 function publishRemoteMetadata(file) {
   return async ({ stats }) => {
     // @cp/contracts is TypeScript: Node 24 (the npm scripts' node) strips the types; only remotes' builds load it.
-    const { MANIFEST_METADATA_KEY, RemoteMetadataSourceSchema } = await import('@cp/contracts');
+    const { MANIFEST_METADATA_KEY, publishedMetadata, RemoteMetadataSourceSchema } = await import('@cp/contracts');
     let raw;
     try {
       raw = JSON.parse(readFileSync(file, 'utf8'));
@@ -173,8 +173,7 @@ function publishRemoteMetadata(file) {
     }
     const parsed = RemoteMetadataSourceSchema.safeParse(raw);
     if (!parsed.success) throw new Error(`${file}: invalid remote metadata: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`);
-    const { routes, slots, postAdPanel, headerLinks } = parsed.data;
-    stats.metaData[MANIFEST_METADATA_KEY] = { routes, slots, ...(postAdPanel ? { postAdPanel: true } : {}), ...(headerLinks?.length ? { headerLinks } : {}) };
+    stats.metaData[MANIFEST_METADATA_KEY] = publishedMetadata(parsed.data);
     return stats;
   };
 }

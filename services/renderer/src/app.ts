@@ -1,6 +1,7 @@
 import type Koa from 'koa';
 import { createApp, mongoReadiness, s3ObjectStore, s3OptionsFrom, type ObjectStore, type RegistryWatch, type ServiceAppInput } from '@cp/service-kit';
 import { registeredServices } from './registered.ts';
+import { remotePagesReader } from './remote-pages.ts';
 import type { RendererConfig } from './config.ts';
 import { loadPageRenderer } from './pages/body.ts';
 import { pageRoutes } from './pages/routes.ts';
@@ -57,9 +58,11 @@ export async function buildRendererApp(input: RendererAppInput): Promise<{ app: 
         })
       : undefined;
   const registered = input.registry ? registeredServices(input.registry) : undefined;
-  const pages = pageRoutes({ site, pageServices, registered, body, budgetMs: input.config.PAGE_DATA_BUDGET_MS, previewerBudgetMs: input.config.PREVIEWER_DATA_BUDGET_MS, logger: input.logger });
+  // The pages the remotes declare (issue 35), from the site's registry: heads and the static sitemap.
+  const remotePages = WEB_ORIGIN ? remotePagesReader({ webOrigin: WEB_ORIGIN, ttlMs: input.config.WEB_REGISTRY_TTL_MS, logger: input.logger }) : undefined;
+  const pages = pageRoutes({ site, pageServices, registered, remotePages, body, budgetMs: input.config.PAGE_DATA_BUDGET_MS, previewerBudgetMs: input.config.PREVIEWER_DATA_BUDGET_MS, logger: input.logger });
   app.use(pages.routes()).use(pages.allowedMethods());
-  const sitemap = sitemapRoutes({ publicUrl: input.config.PUBLIC_URL, logger: input.logger, search: services.search, now: input.now ?? (() => new Date()) });
+  const sitemap = sitemapRoutes({ publicUrl: input.config.PUBLIC_URL, logger: input.logger, search: services.search, now: input.now ?? (() => new Date()), remotePages });
   app.use(sitemap.routes()).use(sitemap.allowedMethods());
   const store = input.previewStore ?? s3ObjectStore(s3OptionsFrom(input.config, input.config.S3_BUCKET_PREVIEWS));
   const previews = previewImageRoutes({ config: input.config, logger: input.logger, store });

@@ -15,7 +15,7 @@
  * out, and shows that remote's fallback when it fails). A URL remote is tried again after min(TTL, 5 s).
  */
 import path from 'node:path';
-import { FIRST_SCREEN_SLOTS, matchesRoute, RemoteManifestMetadataSchema, type RegistryDocument, type RegistryRemote, type RemoteMetadata } from '@cp/contracts';
+import { FIRST_SCREEN_SLOTS, matchesRoute, publishedMetadata, RemoteManifestMetadataSchema, type RegistryDocument, type RegistryRemote, type RemoteMetadata } from '@cp/contracts';
 import type { Logger } from '@cp/service-kit';
 import type { WebRemote } from './config.ts';
 import type { Upstream } from '../shared/upstream.ts';
@@ -38,21 +38,14 @@ export function metadataFromManifest(text: string): RemoteMetadata {
   if (!parsed.success) {
     throw new Error(`${MANIFEST_FILE} has no valid remote metadata (${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')})`);
   }
-  const { routes, slots, postAdPanel, headerLinks } = parsed.data.metaData.cpRemote;
-  return { routes, slots, ...(postAdPanel ? { postAdPanel: true } : {}), ...(headerLinks?.length ? { headerLinks } : {}) };
+  return publishedMetadata(parsed.data.metaData.cpRemote);
 }
 
 /** One remote of the registry document: its metadata, or empty metadata marked unavailable. */
 export function registryEntry(remote: Pick<WebRemote, 'name' | 'entry'>, metadata: RemoteMetadata | undefined): RegistryRemote {
   if (!metadata) return { name: remote.name, entry: remote.entry, routes: [], slots: [], metadataUnavailable: true };
-  return {
-    name: remote.name,
-    entry: remote.entry,
-    routes: metadata.routes,
-    slots: metadata.slots,
-    ...(metadata.postAdPanel ? { postAdPanel: true as const } : {}),
-    ...(metadata.headerLinks?.length ? { headerLinks: metadata.headerLinks } : {}),
-  };
+  const { postAdPanel, ...published } = publishedMetadata(metadata);
+  return { name: remote.name, entry: remote.entry, ...published, ...(postAdPanel ? { postAdPanel: true as const } : {}) };
 }
 
 /** The registry document the shell reads at start (shell/src/mf/registry.ts), in configuration order. */

@@ -1,5 +1,6 @@
 import { BusinessSchema, ForumPostSchema, IdSchema, LISTING_CATEGORIES, PAGE_NOT_FOUND, LISTING_EXPIRED_MESSAGE, ListingSchema, LOCATIONS, PRICE_BUCKET_IDS, truncateMetaDescription, yellowPagesChoiceOf, yellowPagesPath } from '@cp/contracts';
 import type { Logger } from '@cp/service-kit';
+import type { RemotePagesReader } from '../remote-pages.ts';
 import type { Fetched, ServiceClient } from '../upstream.ts';
 import { renderHead, oneLine, SITE_IMAGE_PATH, type PageHead, type SiteInfo, absoluteUrl } from './head.ts';
 import { businessJsonLd, forumPostJsonLd, listingJsonLd, websiteJsonLd } from './structured-data.ts';
@@ -10,6 +11,8 @@ export interface PageHeadDeps {
   /** The whole budget of one page's requests to the services (ms). */
   budgetMs: number;
   logger: Logger;
+  /** The pages the deployed remotes declare (issue 35); absent: none. */
+  remotePages?: RemotePagesReader | undefined;
 }
 
 /** Pages of a signed-in person, or of a one-time link: never in a search engine. */
@@ -171,7 +174,21 @@ export async function buildPageHead(deps: PageHeadDeps, target: string): Promise
   }
 
   const entity = /^\/(listing|forum\/post|business)\/([^/]+)$/.exec(path);
-  if (!entity) return notFoundHead(site);
+  if (!entity) {
+    // A page a remote declares (a new team's /events): its own head; any other path is no page of the site.
+    const declared = (await deps.remotePages?.(signal))?.get(path.toLowerCase());
+    if (!declared) return notFoundHead(site);
+    return {
+      status: 200,
+      title: withSite(declared.title, site),
+      description: truncateMetaDescription(declared.description),
+      canonicalPath: declared.path,
+      ...(declared.index === false ? { noindex: true } : {}),
+      ogType: 'website',
+      imagePath: SITE_IMAGE_PATH,
+      jsonLd: [],
+    };
+  }
   const [, kind, rawId] = entity;
   let id: string;
   try {

@@ -1,5 +1,6 @@
 import type { Logger } from '@cp/service-kit';
 import type { ServiceClient } from '../upstream.ts';
+import type { RemotePagesReader } from '../remote-pages.ts';
 
 /** What the robots.txt and sitemap routes need. */
 export interface SitemapDeps {
@@ -14,4 +15,6 @@ export interface SitemapDeps {
   pageSize?: number;
   /** How long one sitemap waits for search before answering 503 (default 5 s: crawlers wait, pages do not ask). */
   timeoutMs?: number;
+  /** The pages the deployed remotes declare (issue 35): those to index join the static sitemap. */
+  remotePages?: RemotePagesReader | undefined;
 }

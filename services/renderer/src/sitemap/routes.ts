@@ -31,7 +31,7 @@ export function sitemapRoutes(deps: SitemapDeps): ReturnType<typeof createRouter
     ctx.body = maps.robots();
   });
   router.get('/sitemap.xml', async (ctx) => xml(ctx, await maps.index()));
-  router.get('/sitemaps/static.xml', (ctx) => xml(ctx, maps.staticSitemap()));
+  router.get('/sitemaps/static.xml', async (ctx) => xml(ctx, await maps.staticSitemap()));
   router.get('/sitemaps/:file', async (ctx) => {
     const m = PAGE_FILE.exec(ctx.params.file ?? '');
     if (!m) throw notFound('No such sitemap');

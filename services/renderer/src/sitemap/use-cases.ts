@@ -31,7 +31,8 @@ export interface Sitemaps {
   robots(): string;
   /** The sitemap index: the static file, then each kind's pages with the latest lastmod of each. */
   index(): Promise<string>;
-  staticSitemap(): string;
+  /** The site's static pages and the pages the remotes declare for indexing (issue 35). */
+  staticSitemap(): Promise<string>;
   /** Page `n` (from 1) of a kind, or null when there is no such page (past the last, or a kind with nothing). */
   page(kind: SitemapKind, n: number): Promise<string | null>;
 }
@@ -67,7 +68,11 @@ export function sitemaps(deps: SitemapDeps): Sitemaps {
       return sitemapIndex(files);
     },
 
-    staticSitemap: () => urlset(STATIC_PATHS.map((path) => ({ loc: `${origin}${path}`, lastmod: staticLastmod }))),
+    async staticSitemap() {
+      const declared = deps.remotePages ? [...(await deps.remotePages(AbortSignal.timeout(timeoutMs))).values()].filter((p) => p.index !== false).map((p) => p.path) : [];
+      const paths = [...new Set<string>([...STATIC_PATHS, ...declared])];
+      return urlset(paths.map((path) => ({ loc: `${origin}${path}`, lastmod: staticLastmod })));
+    },
 
     async page(kind, n) {
       const first = (n - 1) * chunksPerPage + 1;
