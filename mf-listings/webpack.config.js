@@ -1,5 +1,5 @@
 // mf-listings: a Module Federation remote. The template for every other remote (mf-forum, mf-directory, mf-admin):
-// copy this file, change name, publicPath and devPort, and expose ./routes and ./widgets (see @cp/web-core/contract).
+// copy this file and a remote.json (name, ports), and expose ./routes and ./widgets (see @cp/web-core/contract).
 import { createWebConfig } from '@cp/web-core/build';
 
 const dir = import.meta.dirname;
@@ -7,11 +7,8 @@ const gateway = process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080';
 
 export default createWebConfig({
   appDir: dir,
+  // Its name (mf_<name>), public path (/mf/<name>/) and dev server port: its remote.json.
   kind: 'remote',
-  name: 'mf_listings',
-  // The gateway serves this build under /mf/listings/; the registry entry is /mf/listings/mf-manifest.json.
-  publicPath: '/mf/listings/',
-  devPort: 3001,
   exposes: {
     './routes': './src/exposes/routes.ts',
     './widgets': './src/exposes/widgets.ts',

@@ -6,11 +6,8 @@ const gateway = process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080';
 
 export default createWebConfig({
   appDir: dir,
+  // Its name (mf_<name>), public path (/mf/<name>/) and dev server port: its remote.json.
   kind: 'remote',
-  name: 'mf_messages',
-  // The gateway serves this build under /mf/messages/; the registry entry is /mf/messages/mf-manifest.json.
-  publicPath: '/mf/messages/',
-  devPort: 3005,
   exposes: {
     './routes': './src/exposes/routes.ts',
     './widgets': './src/exposes/widgets.ts',

@@ -276,12 +276,31 @@ function serverConfig(options, appPackageJson) {
 }
 
 /**
+ * A remote's container name, public path and dev server port come from its manifest, `remote.json` (issue 35: the
+ * one declaration of the remote, which the local stack, the deployment files and the registry read too). A
+ * webpack.config.js that still gives one of them must agree with it.
+ */
+function fromRemoteManifest(options) {
+  const file = path.join(options.appDir, 'remote.json');
+  if (!existsSync(file)) throw new Error(`${options.appDir}: a remote needs its manifest, remote.json (see mf-messages/README.md)`);
+  const manifest = JSON.parse(readFileSync(file, 'utf8'));
+  if (typeof manifest.name !== 'string' || !/^[a-z][a-z0-9_]{1,29}$/.test(manifest.name) || !Number.isInteger(manifest.devPort)) {
+    throw new Error(`${file}: needs a name (lower case letters, digits and "_") and a devPort`);
+  }
+  const derived = { name: `mf_${manifest.name}`, publicPath: `/mf/${manifest.name}/`, devPort: manifest.devPort };
+  for (const [key, value] of Object.entries(derived)) {
+    if (options[key] !== undefined && options[key] !== value) throw new Error(`${options.appDir}/webpack.config.js: ${key} ${JSON.stringify(options[key])} disagrees with remote.json (${JSON.stringify(value)})`);
+  }
+  return { ...options, ...derived };
+}
+
+/**
  * @param {object} options
  * @param {string} options.appDir            the app's folder (import.meta.dirname of its webpack.config.js)
  * @param {'host' | 'remote'} options.kind
- * @param {string} options.name              the container name: 'shell' or 'mf_<name>'
- * @param {string} options.publicPath        where the gateway serves the build: '/' or '/mf/<name>/'
- * @param {number} options.devPort
+ * @param {string} [options.name]            the container name: 'shell' (a remote's: from its remote.json, mf_<name>)
+ * @param {string} [options.publicPath]      where the gateway serves the build: '/' (a remote's: /mf/<name>/)
+ * @param {number} [options.devPort]         the dev server's port (a remote's: its remote.json devPort)
  * @param {Record<string, string>} [options.exposes]  a remote's exposed modules ('./routes', './widgets')
  * @param {string} [options.metadata]       a remote's metadata file (required for a remote: what it contributes, see
  *                                           @cp/contracts/mf-metadata), published in its mf-manifest.json
@@ -293,7 +312,8 @@ function serverConfig(options, appPackageJson) {
  *                                           defaults to build/standalone.html titled '<folder> (standalone)'
  * @param {import('webpack-dev-server').Configuration} [options.devServer]  extra dev server settings
  */
-export function createWebConfig(options) {
+export function createWebConfig(givenOptions) {
+  const options = givenOptions.kind === 'remote' ? fromRemoteManifest(givenOptions) : givenOptions;
   const { appDir, kind, name, publicPath, devPort } = options;
   const appPackageJson = JSON.parse(readFileSync(path.join(appDir, 'package.json'), 'utf8'));
   if (kind === 'remote' && !options.metadata) throw new Error(`${name}: a remote needs its metadata file (options.metadata, e.g. './src/exposes/metadata.json')`);
