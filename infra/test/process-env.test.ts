@@ -62,13 +62,14 @@ test.each(SERVICES.map((s) => s.name))("%s: all the stack chooses for it is a va
   expect(() => loadServiceConfig(name, envOf(name), keys)).not.toThrow();
 });
 
-test('comms alone gets the SMTP settings; search and the gateway no MONGO_URL; the gateway no NATS_URL or S3', () => {
+test('comms alone gets the SMTP settings; search and the gateway no MONGO_URL; of the infrastructure the gateway gets only NATS (the registry)', () => {
   const withSmtp = SERVICES.map((s) => s.name).filter((name) => Object.keys(envOf(name)).some((k) => k.startsWith('SMTP_')));
   expect(withSmtp).toEqual(['comms']);
   expect(envOf('comms')).toMatchObject({ SMTP_HOST: INFRA_ENV.SMTP_HOST, SMTP_PORT: INFRA_ENV.SMTP_PORT });
   expect(envOf('search').MONGO_URL).toBeUndefined();
   expect(envOf('search').NATS_URL).toBe(INFRA_ENV.NATS_URL);
-  expect(Object.keys(envOf('gateway')).filter((k) => k in INFRA_ENV)).toEqual([]);
+  // NATS only to watch the run-time registry (issue 35); no database, no S3, no mail.
+  expect(Object.keys(envOf('gateway')).filter((k) => k in INFRA_ENV)).toEqual(['NATS_URL']);
   expect(envOf('listings').S3_BUCKET_UPLOADS).toBe('uploads');
   for (const name of SERVICES.map((s) => s.name)) expect(`${name}: ${'MAIL_UI_URL' in envOf(name)}`).toBe(`${name}: false`);
 });
