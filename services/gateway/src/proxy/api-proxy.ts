@@ -1,6 +1,6 @@
 import type { Context, Middleware, Next } from 'koa';
 import { HttpError, type Logger, type ReadinessCheck, type RegistryTable, type RegistryWatch } from '@cp/service-kit';
-import { forwardInfoOf, proxyRequest, SERVICE_UNAVAILABLE, Upstream, UpstreamGroup } from '../shared/upstream.ts';
+import { forwardInfoOf, proxyRequest, RegisteredUpstreams, SERVICE_UNAVAILABLE, Upstream, UpstreamGroup } from '../shared/upstream.ts';
 import type { ProxyConfig } from './config.ts';
 import { crossSiteProtection } from './csrf.ts';
 import { rateLimits } from './rate-limits.ts';
@@ -104,10 +104,9 @@ export function createApiProxy(config: ProxyConfig, logger: Logger, registry?: R
   let view: RegistryView = { services: {}, refused: [] };
 
   /** One Upstream per registered origin and kind, kept while the origin stays registered (its pool, its breaker). */
-  const registeredUpstreams = new Map<string, Upstream>();
+  const registeredUpstreams = new RegisteredUpstreams();
   const apply = (table: RegistryTable) => {
     const rules: GatewayRoute[] = [...ROUTE_RULES];
-    const live = new Set<string>();
     const services: RegistryView['services'] = {};
     for (const [name, entry] of table.services) {
       services[name] = { prefixes: entry.routes.map((r) => r.prefix), instances: entry.instances.map((i) => ({ address: i.address, version: i.version })) };
@@ -119,13 +118,7 @@ export function createApiProxy(config: ProxyConfig, logger: Logger, registry?: R
       const kinds: Array<['api' | 'stream', Map<string, UpstreamGroup>, number]> = [['api', upstreams, config.pool.connections]];
       if (entry.routes.some((r) => r.kind === 'stream')) kinds.push(['stream', streamUpstreams, config.streams.connections]);
       for (const [kind, into, connections] of kinds) {
-        const members = origins.map((origin) => {
-          const key = `${kind} ${name} ${origin}`;
-          live.add(key);
-          let u = registeredUpstreams.get(key);
-          if (!u) registeredUpstreams.set(key, (u = upstreamFor(name, origin, connections)));
-          return u;
-        });
+        const members = origins.map((origin) => registeredUpstreams.get(`${kind} ${name} ${origin}`, () => upstreamFor(name, origin, connections)));
         into.set(name, new UpstreamGroup(name, members));
       }
     }
@@ -133,11 +126,7 @@ export function createApiProxy(config: ProxyConfig, logger: Logger, registry?: R
     for (const into of [upstreams, streamUpstreams]) {
       for (const name of [...into.keys()]) if (!staticGroups.has(name) && !table.services.has(name)) into.delete(name);
     }
-    for (const [key, u] of registeredUpstreams) {
-      if (live.has(key)) continue;
-      registeredUpstreams.delete(key);
-      void u.close(config.timeouts.upstreamMs).catch(() => {});
-    }
+    registeredUpstreams.sweep(config.timeouts.upstreamMs);
     match = createRouteMatcher(rules);
     view = { services, refused: table.refused };
     logger.info({ services: Object.fromEntries(Object.entries(services).map(([n, s]) => [n, s.instances.map((i) => i.address)])), refused: table.refused.length }, 'registry: route table updated');
@@ -174,7 +163,7 @@ export function createApiProxy(config: ProxyConfig, logger: Logger, registry?: R
       // The configured groups, then the registered upstreams (each once: a registered group shares them).
       const configured = [...upstreams].filter(([n]) => staticGroups.has(n)).concat([...streamUpstreams].filter(([n]) => staticStreamGroups.has(n)));
       await Promise.all(configured.map(([, u]) => u.close()));
-      await Promise.all([...registeredUpstreams.values()].map((u) => u.close()));
+      await registeredUpstreams.close();
     },
   };
 }

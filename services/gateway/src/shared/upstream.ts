@@ -182,6 +182,37 @@ export class UpstreamGroup {
   }
 }
 
+/**
+ * The upstreams of run-time registrations (issue 35), one per key (kind, name, origin): kept while the key stays
+ * registered, so its pool and breaker survive table changes. `sweep` closes those not asked for since the last sweep,
+ * once their requests in flight are done (`graceMs`).
+ */
+export class RegisteredUpstreams {
+  private readonly byKey = new Map<string, Upstream>();
+  private live = new Set<string>();
+
+  /** The upstream of `key`, made by `make` the first time. */
+  get(key: string, make: () => Upstream): Upstream {
+    this.live.add(key);
+    let u = this.byKey.get(key);
+    if (!u) this.byKey.set(key, (u = make()));
+    return u;
+  }
+
+  sweep(graceMs: number): void {
+    for (const [key, u] of this.byKey) {
+      if (this.live.has(key)) continue;
+      this.byKey.delete(key);
+      void u.close(graceMs).catch(() => {});
+    }
+    this.live = new Set();
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.byKey.values()].map((u) => u.close()));
+  }
+}
+
 /** Counts the bytes of a request body and fails as soon as they pass the limit. */
 export class BodyLimit extends Transform {
   readonly max: number;

@@ -18,7 +18,7 @@ import type { Context, Middleware, Next } from 'koa';
 import { MF_REGISTRY_PATH, type PageBody, type RemoteMetadata } from '@cp/contracts';
 import { HttpError, isLinkPreviewer, notFound, type Logger, type RegistryTable, type RegistryWatch } from '@cp/service-kit';
 import type { WebConfig, WebRemote } from './config.ts';
-import { forwardInfoOf, proxyRequest, Upstream, UpstreamGroup } from '../shared/upstream.ts';
+import { forwardInfoOf, proxyRequest, RegisteredUpstreams, Upstream, UpstreamGroup } from '../shared/upstream.ts';
 import { preferredEncoding, streamCompressor } from '../shared/compression.ts';
 import { pageSource, serverRenderedDocument, withPageBody, withPageHead, type PageSource } from './page-head.ts';
 import { fetchPreload, folderMetadataReader, preloadLinks, registryDocument, urlMetadataReader, type MetadataReader } from './remote-metadata.ts';
@@ -137,25 +137,7 @@ export function createWebSite(config: WebConfig, logger: Logger, deps: WebDeps =
   let byKey = new Map(remotes.map((r) => [r.key, r]));
   const upstreams = new Map<string, Upstream | UpstreamGroup>();
   const metadataReaders = new Map<string, MetadataReader>();
-  for (const r of remotes) {
-    if (r.source.kind !== 'url') {
-      metadataReaders.set(r.key, folderMetadataReader({ ...r, source: r.source }, logger));
-      continue;
-    }
-    const upstream = new Upstream({
-      name: `web:${r.key}`,
-      origin: r.source.origin,
-      connections: Math.min(config.pool.connections, 16),
-      maxQueue: config.pool.maxQueue,
-      connectTimeoutMs: config.pool.connectMs,
-      breakerFailures: config.pool.breaker.failures,
-      breakerCooldownMs: config.pool.breaker.cooldownMs,
-    });
-    upstreams.set(r.key, upstream);
-    metadataReaders.set(r.key, urlMetadataReader({ ...r, source: r.source }, upstream, { ttlMs: config.metadataTtlMs, timeoutMs: config.remoteTimeoutMs }, logger));
-  }
-  /** One Upstream per registered remote instance's origin, kept while it stays registered. */
-  const registeredUpstreams = new Map<string, Upstream>();
+  /** A remote's own static server: a pool and breaker of at most 16 connections. */
   const remoteUpstream = (key: string, origin: string) =>
     new Upstream({
       name: `web:${key}`,
@@ -166,21 +148,25 @@ export function createWebSite(config: WebConfig, logger: Logger, deps: WebDeps =
       breakerFailures: config.pool.breaker.failures,
       breakerCooldownMs: config.pool.breaker.cooldownMs,
     });
+  for (const r of remotes) {
+    if (r.source.kind !== 'url') {
+      metadataReaders.set(r.key, folderMetadataReader({ ...r, source: r.source }, logger));
+      continue;
+    }
+    const upstream = remoteUpstream(r.key, r.source.origin);
+    upstreams.set(r.key, upstream);
+    metadataReaders.set(r.key, urlMetadataReader({ ...r, source: r.source }, upstream, { ttlMs: config.metadataTtlMs, timeoutMs: config.remoteTimeoutMs }, logger));
+  }
+  /** One Upstream per registered remote instance's origin, kept while it stays registered. */
+  const registeredUpstreams = new RegisteredUpstreams();
   /** The registry's remotes join (or leave) the served ones; a configured remote of the same name keeps its source. */
   const registered = (table: RegistryTable) => {
     const configuredKeys = new Set(config.remotes.map((r) => r.key));
     const added: WebRemote[] = [];
-    const live = new Set<string>();
     for (const [name, entry] of table.remotes) {
       if (configuredKeys.has(name)) continue;
       const origins = [...new Set(entry.instances.map((i) => i.address))];
-      const members = origins.map((origin) => {
-        const key = `${name} ${origin}`;
-        live.add(key);
-        let u = registeredUpstreams.get(key);
-        if (!u) registeredUpstreams.set(key, (u = remoteUpstream(name, origin)));
-        return u;
-      });
+      const members = origins.map((origin) => registeredUpstreams.get(`${name} ${origin}`, () => remoteUpstream(name, origin)));
       const remote: WebRemote = { key: name, name: `mf_${name}`, entry: `/mf/${name}/mf-manifest.json`, source: { kind: 'url', origin: origins[0]!, basePath: '/' } };
       added.push(remote);
       upstreams.set(name, new UpstreamGroup(`web:${name}`, members));
@@ -195,11 +181,7 @@ export function createWebSite(config: WebConfig, logger: Logger, deps: WebDeps =
       upstreams.delete(r.key);
       metadataReaders.delete(r.key);
     }
-    for (const [key, u] of registeredUpstreams) {
-      if (live.has(key)) continue;
-      registeredUpstreams.delete(key);
-      void u.close(config.remoteTimeoutMs).catch(() => {});
-    }
+    registeredUpstreams.sweep(config.remoteTimeoutMs);
     remotes = [...config.remotes, ...added];
     byKey = new Map(remotes.map((r) => [r.key, r]));
   };
@@ -343,7 +325,7 @@ export function createWebSite(config: WebConfig, logger: Logger, deps: WebDeps =
     upstreams,
     close: async () => {
       await Promise.all(config.remotes.map((r) => upstreams.get(r.key)?.close()));
-      await Promise.all([...registeredUpstreams.values()].map((u) => u.close()));
+      await registeredUpstreams.close();
     },
   };
 }
