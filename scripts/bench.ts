@@ -186,7 +186,7 @@ async function main(): Promise<void> {
       infraEnv: infra.env,
       portOffset: PORT_OFFSET,
       demoData: true,
-      extraEnv: { ...liftedPostingLimits(), gateway: { RATE_LIMIT_GLOBAL: '100000000', RATE_LIMIT_AD_EVENTS: '100000000', RATE_LIMIT_WEB: '100000000' } },
+      extraEnv: { ...(await liftedPostingLimits()), gateway: { RATE_LIMIT_GLOBAL: '100000000', RATE_LIMIT_AD_EVENTS: '100000000', RATE_LIMIT_WEB: '100000000' } },
       log,
     });
     const gateway = stack.urls.gateway!;

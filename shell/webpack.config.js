@@ -2,25 +2,24 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { MF_REGISTRY_PATH } from '@cp/contracts/mf-metadata';
-import { createWebConfig } from '@cp/web-core/build';
+import { createWebConfig, devRemotes } from '@cp/web-core/build';
 
 const dir = import.meta.dirname;
 const gateway = process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080';
 // The gateway accepts state-changing calls only from its own origin; the dev server speaks for the page.
 const gatewayOrigin = process.env.PUBLIC_URL ?? 'http://localhost:8080';
-const devRegistryFile = path.join(dir, 'dev/registry.json');
-const devRegistry = JSON.parse(readFileSync(devRegistryFile, 'utf8'));
+const root = path.dirname(dir);
 
 /**
- * The development registry: dev/registry.json with each remote's metadata read from its source (`metadata`, relative to shell/: its
- * src/exposes/metadata.json), as the gateway serves it from the remotes' builds. Read at every request.
+ * The development registry: every remote found by its remote.json (devRemotes), with its metadata read from its source
+ * (src/exposes/metadata.json), as the gateway serves it from the remotes' registrations. Read at every request, so a
+ * remote added while the dev server runs joins at the next page load.
  */
 function devRegistryDocument() {
-  const { remotes } = JSON.parse(readFileSync(devRegistryFile, 'utf8'));
   return {
-    remotes: remotes.map(({ name, entry, metadata }) => {
+    remotes: devRemotes(root).map(({ name, entry, metadata }) => {
       try {
-        const { routes, slots, postAdPanel } = JSON.parse(readFileSync(path.resolve(dir, metadata), 'utf8'));
+        const { routes, slots, postAdPanel } = JSON.parse(readFileSync(metadata, 'utf8'));
         return { name, entry, routes, slots, ...(postAdPanel ? { postAdPanel: true } : {}) };
       } catch {
         return { name, entry, routes: [], slots: [], metadataUnavailable: true };
@@ -41,8 +40,7 @@ export default createWebConfig({
   serverRuntimePlugins: [path.join(dir, 'src/mf/runtime-plugin.ts')],
   htmlTemplate: path.join(dir, 'public/index.html'),
   devServer: {
-    // GET /mf/registry.json → dev/registry.json with each remote's metadata (the gateway serves it from configuration
-    // and the remotes' builds in production).
+    // GET /mf/registry.json → every remote's manifest and metadata (the gateway serves it from the registry in production).
     setupMiddlewares: (middlewares) => [
       {
         name: 'dev-registry',
@@ -65,9 +63,7 @@ export default createWebConfig({
         },
       },
       // Each remote's dev server, under the same path as behind the gateway.
-      ...devRegistry.remotes
-        .filter((remote) => remote.devServer)
-        .map((remote) => ({ context: [path.posix.dirname(remote.entry)], target: remote.devServer })),
+      ...devRemotes(root).map((remote) => ({ context: [path.posix.dirname(remote.entry)], target: remote.devServer })),
     ],
   },
 });

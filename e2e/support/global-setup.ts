@@ -78,7 +78,7 @@ export default async function globalSetup(): Promise<void> {
     stoppers.push({ name: 'infrastructure', stop: () => infra.stop() });
     // Posting limits are lifted (fresh accounts post all the tests' content). Reply notices are batched for REPLY_NOTICE_WINDOW_S (15 minutes by default, as `npm start` keeps it): the tests
     // that read a reply's mail wait one second instead.
-    const stack = await startServices({ dataDir: infra.dataDir, infraEnv: infra.env, portOffset: portBase, log, extraEnv: { ...liftedPostingLimits(), comms: { REPLY_NOTICE_WINDOW_S: '1' } } });
+    const stack = await startServices({ dataDir: infra.dataDir, infraEnv: infra.env, portOffset: portBase, log, extraEnv: { ...(await liftedPostingLimits()), comms: { REPLY_NOTICE_WINDOW_S: '1' } } });
     stoppers.push({ name: 'services', stop: () => stack.stop() });
     const site = stack.urls.site!;
 

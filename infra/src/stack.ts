@@ -1,32 +1,26 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { z } from 'zod';
 import { POSTING_ACTIONS } from '@cp/contracts';
+import { loadServiceSettings, parseReplicas, remoteStaticServers, servicePorts, stackDeployables, startOrder } from './catalogue.ts';
+import type { Deployables, ServiceDeployable } from './deployables.ts';
 import { ensureDemoPassword, ensureLinkSigningKey, ensureSigningKeys } from './keys.ts';
-import { allSettings, processEnv, SERVICE_SETTINGS, STATIC_SERVER_SETTINGS } from './process-env.ts';
+import { allSettings, processEnv, STATIC_SERVER_SETTINGS } from './process-env.ts';
 import { repoRoot } from './paths.ts';
-import { remoteKey, webApps } from './web.ts';
 
 export { repoRoot };
+export { parseReplicas, remoteStaticServers, servicePorts };
 
 /**
- * A service of the local stack: its entry file and the environment it needs beyond the infrastructure's and its PORT
- * (the stack gives each process its own: a replica has its own port, see replicaPorts). A process is given only the
- * variables its configuration schema reads (process-env.ts): `settings`, or its service's (SERVICE_SETTINGS).
+ * A process of the local stack: its entry file, the variables its configuration schema reads (process-env.ts), and
+ * the values the stack gives them beyond the infrastructure's and its PORT (the stack gives each process its own: a
+ * replica has its own port, see replicaPorts).
  */
 export interface ServiceSpec {
   name: string;
   entry: string;
+  settings: readonly string[];
   env: (ctx: StackContext) => Record<string, string>;
-  settings?: readonly string[];
-}
-
-/** The variables a process of `spec` reads: its own list, or its service's configuration schema's. */
-export function settingsOf(spec: ServiceSpec): readonly string[] {
-  const settings = spec.settings ?? SERVICE_SETTINGS[spec.name];
-  if (!settings) throw new Error(`${spec.name}: no configuration schema known (infra/src/process-env.ts SERVICE_SETTINGS)`);
-  return settings;
 }
 
 export interface StackContext {
@@ -45,68 +39,17 @@ export interface StackContext {
   web: 'servers' | 'folders';
   /** Processes per service (REPLICAS); absent means one. */
   replicas?: Record<string, number>;
-  /** The services started, when not all of SERVICES (the gateway is given only these). */
+  /** The services started, when not all (the gateway is given only these). */
   services?: string[];
-}
-
-/** Port of each service per profile: dev uses 4001.., the gateway 8080; other profiles add an offset. */
-export function servicePorts(offset: number): Record<string, number> {
-  return {
-    gateway: 8080 + offset,
-    identity: 4001 + offset,
-    listings: 4002 + offset,
-    forum: 4003 + offset,
-    directory: 4004 + offset,
-    ads: 4005 + offset,
-    comms: 4006 + offset,
-    search: 4007 + offset,
-    renderer: 4008 + offset,
-    moderation: 4009 + offset,
-    messages: 4010 + offset,
-  };
 }
 
 const url = (port: number) => `http://127.0.0.1:${port}`;
 
-/** The services that may run as several processes (REPLICAS): all but the gateway, the one origin of the site. */
-export const REPLICABLE = ['identity', 'listings', 'forum', 'directory', 'ads', 'comms', 'search', 'renderer', 'moderation', 'messages'] as const;
-export const MAX_REPLICAS = 9;
 /** Replica k (2, 3, ...) of a service listens on its port + 10 × (k - 1): listings 4002, 4012, 4022 ... */
 const REPLICA_PORT_STEP = 10;
 
 /** The process name of replica `k` of a service: the first keeps the service's name, the next are `listings#2` ... */
 export const replicaName = (service: string, k: number) => (k === 1 ? service : `${service}#${k}`);
-
-/**
- * `REPLICAS=listings=2,ads=2`: how many processes of each service `npm start` runs. Unknown names, a name given
- * twice, counts outside 1..MAX_REPLICAS and malformed pairs are refused with a message naming them.
- */
-export const ReplicasSchema = z
-  .string()
-  .optional()
-  .transform((value, ctx) => {
-    const out: Record<string, number> = {};
-    for (const pair of (value ?? '').split(',').map((p) => p.trim()).filter(Boolean)) {
-      const m = /^([^=\s]+)\s*=\s*(\S+)$/.exec(pair);
-      const name = m?.[1];
-      const count = m ? Number(m[2]) : NaN;
-      if (!m || !name) ctx.addIssue({ code: 'custom', message: `"${pair}" is not name=count (e.g. REPLICAS=listings=2,ads=2)` });
-      else if (!(REPLICABLE as readonly string[]).includes(name)) {
-        ctx.addIssue({ code: 'custom', message: `unknown service "${name}" (replicable: ${REPLICABLE.join(', ')})` });
-      } else if (!Number.isInteger(count) || count < 1 || count > MAX_REPLICAS) {
-        ctx.addIssue({ code: 'custom', message: `${name}: the count must be a whole number from 1 to ${MAX_REPLICAS}, not "${m[2]}"` });
-      } else if (name in out) ctx.addIssue({ code: 'custom', message: `${name} is given twice` });
-      else out[name] = count;
-    }
-    return out;
-  });
-
-/** Reads REPLICAS; throws an Error listing every problem. */
-export function parseReplicas(value: string | undefined): Record<string, number> {
-  const parsed = ReplicasSchema.safeParse(value);
-  if (!parsed.success) throw new Error(`REPLICAS: ${parsed.error.issues.map((i) => i.message).join('; ')}`);
-  return parsed.data;
-}
 
 /** Adds the ports of the extra replicas (`listings#2` ...) to a profile's service ports. */
 export function replicaPorts(ports: Record<string, number>, replicas: Record<string, number>): Record<string, number> {
@@ -123,141 +66,88 @@ export function serviceOrigins(c: Pick<StackContext, 'ports' | 'replicas' | 'ser
   return Array.from({ length: c.replicas?.[service] ?? 1 }, (_, i) => url(c.ports[replicaName(service, i + 1)]!)).join(',');
 }
 
-/** Port of each remote's own static server (`npm start`), before the profile offset; others get 3110 and up. */
-const REMOTE_STATIC_PORTS: Record<string, number> = { 'mf-listings': 3101, 'mf-forum': 3102, 'mf-directory': 3103, 'mf-admin': 3104, 'mf-messages': 3105 };
-
-/** One static server per remote folder (services/gateway/src/static-main.ts). */
-export function remoteStaticServers(root: string, offset: number): Array<{ folder: string; port: number }> {
-  let next = 3110;
-  return webApps(root)
-    .filter((app) => app !== 'shell')
-    .map((folder) => ({ folder, port: (REMOTE_STATIC_PORTS[folder] ?? next++) + offset }));
-}
-
-/** The gateway's web variables: the shell build and every remote, by URL or by folder. */
-export function webEnv(c: StackContext): Record<string, string> {
+/** The gateway's web variables: the shell build and every remote (by its manifest's name), by URL or by folder. */
+export function webEnv(c: StackContext, deployables = stackDeployables(c.root)): Record<string, string> {
   const remotes = Object.fromEntries(
-    webApps(c.root)
-      .filter((app) => app !== 'shell')
-      .map((folder) => [remoteKey(folder), c.web === 'servers' ? url(c.ports[folder]!) : path.join(c.root, folder, 'dist')]),
+    deployables.remotes.map((r) => [r.manifest.name, c.web === 'servers' ? url(c.ports[r.folder]!) : path.join(c.root, r.folder, 'dist')]),
   );
   return { WEB_ROOT: path.join(c.root, 'shell', 'dist'), WEB_REMOTES: JSON.stringify(remotes) };
 }
 
-/** A service behind identity (verifies its sessions) with demo data: its port, the public key, identity's URL, the demo switch. */
-const behindIdentity = (name: string): ServiceSpec => ({
-  name,
-  entry: `services/${name}/src/main.ts`,
-  env: (c) => ({
-    JWT_PUBLIC_KEY_FILE: c.keys.publicKeyFile,
-    IDENTITY_URL: url(c.ports.identity!),
-    SEED_DEMO_DATA: String(c.demoData),
-  }),
-});
+/**
+ * What the local stack gives a setting, by the setting's name, for any service whose schema reads it: the site's
+ * address, the generated keys, the demo switch, the signing key of its mails' links (one per service) ... A setting
+ * not named here and not the address of a service it calls keeps its schema's default (or the infrastructure's value).
+ */
+const LOCAL_VALUES: Record<string, (c: StackContext, self: ServiceDeployable) => string | undefined> = {
+  PUBLIC_URL: (c) => c.publicUrl,
+  JWT_PUBLIC_KEY_FILE: (c) => c.keys.publicKeyFile,
+  JWT_PRIVATE_KEY_FILE: (c) => c.keys.privateKeyFile,
+  SEED_DEMO_DATA: (c) => String(c.demoData),
+  DEMO_ACCOUNTS_PASSWORD: (c) => c.demoPassword,
+  // Signs the links of its mails that act without a login (issue 22): renew a listing, stop reminders or an alert.
+  LINK_SIGNING_KEY: (c, self) => ensureLinkSigningKey(path.join(c.dataDir, 'keys'), self.manifest.name),
+  CONTACT_INBOX: () => 'support@centralpadesi.local',
+  // Server rendering of the pages' bodies (issue 20) with production builds only: `npm run dev` rebuilds the browser
+  // bundles alone, and a server bundle older than them would render other markup than they hydrate.
+  WEB_ORIGIN: (c) => (c.web === 'servers' ? url(c.ports.gateway!) : undefined),
+  SHELL_SERVER_BUNDLE: (c) => (c.web === 'servers' ? path.join(c.root, 'shell', 'dist', 'server', 'server.js') : undefined),
+  WEB_ROOT: (c) => webEnv(c).WEB_ROOT,
+  WEB_REMOTES: (c) => webEnv(c).WEB_REMOTES,
+};
+
+/** `LISTINGS_URL` → `listings`, `SAVED_SEARCH_URL` → `saved-search`: the service a `<NAME>_URL` setting addresses. */
+const addressed = (setting: string) => /^([A-Z][A-Z0-9_]*)_URL$/.exec(setting)?.[1]?.toLowerCase().replace(/_/g, '-');
 
 /**
- * Every posting limit (issue 21 §5) lifted, as extra variables for the services that enforce them: for the browser
- * tests and the bench, whose fresh accounts post far more than a person would. The limits themselves are proven by the
- * service kit's and the services' own tests; `npm start` keeps the defaults.
+ * The values the stack gives a service: LOCAL_VALUES of the settings it reads, and the address of each service it
+ * calls (its manifest's `calls`: one origin, or every replica's). The edge (the gateway) gets every replica's origin of
+ * each service whose `<NAME>_URL` it reads.
  */
-export function liftedPostingLimits(): Record<string, Record<string, string>> {
-  const lifted = JSON.stringify(Object.fromEntries(POSTING_ACTIONS.map((action) => [action, { limit: 100_000, newAccountLimit: 100_000 }])));
-  return Object.fromEntries(['listings', 'forum', 'directory', 'moderation', 'messages'].map((service) => [service, { POSTING_LIMITS: lifted }]));
+export function serviceEnv(self: ServiceDeployable, settings: readonly string[], c: StackContext, services: readonly string[]): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const setting of settings) {
+    const value = LOCAL_VALUES[setting]?.(c, self);
+    if (value !== undefined) env[setting] = value;
+  }
+  for (const call of self.manifest.calls) {
+    const all = serviceOrigins(c, call.service);
+    env[call.env] = call.origins === 'all' && all ? all : url(c.ports[call.service]!);
+  }
+  if (self.manifest.kind === 'edge') {
+    for (const setting of settings) {
+      const service = addressed(setting);
+      if (service && service !== self.manifest.name && services.includes(service)) env[setting] = serviceOrigins(c, service);
+    }
+  }
+  return env;
 }
 
-export const SERVICES: ServiceSpec[] = [
-  {
-    name: 'identity',
-    entry: 'services/identity/src/main.ts',
-    env: (c) => ({
-      PUBLIC_URL: c.publicUrl,
-      JWT_PRIVATE_KEY_FILE: c.keys.privateKeyFile,
-      JWT_PUBLIC_KEY_FILE: c.keys.publicKeyFile,
-      ...(c.demoPassword ? { SEED_DEMO_DATA: 'true', DEMO_ACCOUNTS_PASSWORD: c.demoPassword } : {}),
-    }),
-  },
-  {
-    // Signs the links of its mails that act without a login (issue 22): renew a listing, stop reminders or an alert.
-    name: 'listings',
-    entry: 'services/listings/src/main.ts',
-    env: (c) => ({ ...behindIdentity('listings').env(c), LINK_SIGNING_KEY: ensureLinkSigningKey(path.join(c.dataDir, 'keys'), 'listings') }),
-  },
-  behindIdentity('forum'),
-  behindIdentity('directory'),
-  behindIdentity('ads'),
-  {
-    name: 'comms',
-    entry: 'services/comms/src/main.ts',
-    env: (c) => ({
-      CONTACT_INBOX: 'support@centralpadesi.local',
-      // Verifies identity's sessions (the newsletter sign-up recognises the signed-in owner of an address).
-      JWT_PUBLIC_KEY_FILE: c.keys.publicKeyFile,
-      IDENTITY_URL: url(c.ports.identity!),
-      PUBLIC_URL: c.publicUrl,
-    }),
-  },
-  {
-    name: 'search',
-    entry: 'services/search/src/main.ts',
-    env: () => ({}),
-  },
-  {
-    // Messages between neighbours (issue 23): a conversation's listing is read at listings (any replica) when it opens.
-    // Its demo conversation waits for listings' demo listing.
-    name: 'messages',
-    entry: 'services/messages/src/main.ts',
-    env: (c) => ({ ...behindIdentity('messages').env(c), LISTINGS_URL: url(c.ports.listings!) }),
-  },
-  {
-    // Reports, the moderation queue, bans (issue 21): a report looks its item up at the content's owner (listings,
-    // forum, directory; any replica), so those come first. Its demo report waits for listings' demo listing.
-    name: 'moderation',
-    entry: 'services/moderation/src/main.ts',
-    env: (c) => ({
-      ...behindIdentity('moderation').env(c),
-      LISTINGS_URL: url(c.ports.listings!),
-      FORUM_URL: url(c.ports.forum!),
-      DIRECTORY_URL: url(c.ports.directory!),
-      MESSAGES_URL: url(c.ports.messages!),
-    }),
-  },
-  {
-    // Each page's head and status, robots.txt, the sitemaps, the link-preview images: it reads the services' public
-    // GETs (every replica's origin), so it starts after them.
-    name: 'renderer',
-    entry: 'services/renderer/src/main.ts',
-    env: (c) => ({
-      PUBLIC_URL: c.publicUrl,
-      LISTINGS_URL: serviceOrigins(c, 'listings') || url(c.ports.listings!),
-      FORUM_URL: serviceOrigins(c, 'forum') || url(c.ports.forum!),
-      DIRECTORY_URL: serviceOrigins(c, 'directory') || url(c.ports.directory!),
-      SEARCH_URL: serviceOrigins(c, 'search') || url(c.ports.search!),
-      ADS_URL: serviceOrigins(c, 'ads') || url(c.ports.ads!),
-      // Server rendering of the pages' bodies (issue 20) with production builds only: `npm run dev` rebuilds the
-      // browser bundles alone, and a server bundle older than them would render other markup than they hydrate.
-      ...(c.web === 'servers' ? { WEB_ORIGIN: url(c.ports.gateway!), SHELL_SERVER_BUNDLE: path.join(c.root, 'shell', 'dist', 'server', 'server.js') } : {}),
-    }),
-  },
-  {
-    name: 'gateway',
-    entry: 'services/gateway/src/main.ts',
-    // Each service's origins, every replica's (the gateway spreads requests across them).
-    env: (c) => ({
-      PUBLIC_URL: c.publicUrl,
-      IDENTITY_URL: serviceOrigins(c, 'identity'),
-      LISTINGS_URL: serviceOrigins(c, 'listings'),
-      FORUM_URL: serviceOrigins(c, 'forum'),
-      DIRECTORY_URL: serviceOrigins(c, 'directory'),
-      ADS_URL: serviceOrigins(c, 'ads'),
-      COMMS_URL: serviceOrigins(c, 'comms'),
-      SEARCH_URL: serviceOrigins(c, 'search'),
-      RENDERER_URL: serviceOrigins(c, 'renderer'),
-      MODERATION_URL: serviceOrigins(c, 'moderation'),
-      MESSAGES_URL: serviceOrigins(c, 'messages'),
-      ...webEnv(c),
-    }),
-  },
-];
+/**
+ * The services of the stack in their start order, each with its settings (its configuration schema's keys) and its
+ * values (serviceEnv). Loads the schemas the manifests point at.
+ */
+export async function serviceSpecs(root = repoRoot(), deployables: Deployables = stackDeployables(root)): Promise<ServiceSpec[]> {
+  const settings = await loadServiceSettings(root, deployables);
+  const names = deployables.services.map((s) => s.manifest.name);
+  return startOrder(deployables.services).map((d) => ({
+    name: d.manifest.name,
+    entry: path.join(d.folder, d.manifest.entry),
+    settings: settings[d.manifest.name]!,
+    env: (c) => serviceEnv(d, settings[d.manifest.name]!, c, names),
+  }));
+}
+
+/**
+ * Every posting limit (issue 21 §5) lifted, as extra variables for the services that enforce them (those whose schema
+ * reads POSTING_LIMITS): for the browser tests and the bench, whose fresh accounts post far more than a person would.
+ * The limits themselves are proven by the service kit's and the services' own tests; `npm start` keeps the defaults.
+ */
+export async function liftedPostingLimits(root = repoRoot()): Promise<Record<string, Record<string, string>>> {
+  const lifted = JSON.stringify(Object.fromEntries(POSTING_ACTIONS.map((action) => [action, { limit: 100_000, newAccountLimit: 100_000 }])));
+  const settings = await loadServiceSettings(root);
+  return Object.fromEntries(Object.entries(settings).filter(([, keys]) => keys.includes('POSTING_LIMITS')).map(([service]) => [service, { POSTING_LIMITS: lifted }]));
+}
 
 async function waitReady(name: string, port: number, child: ChildProcess, logFile: string, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -497,7 +387,7 @@ export async function startServices(opts: {
   web?: 'servers' | 'folders';
   /** Processes per service, e.g. `{ listings: 2, ads: 2 }` (parseReplicas reads REPLICAS); default one each. */
   replicas?: Record<string, number>;
-  /** Only these services (and the remotes' static servers, when `web` is `servers`); default all of SERVICES. */
+  /** Only these services (and the remotes' static servers, when `web` is `servers`); default all the services the manifests declare. */
   services?: string[];
   /** Called when a process exits by itself and when it is back (the `npm start` banner's status line). */
   onStatusChange?: (status: ProcessStatus[], change: string) => void;
@@ -505,24 +395,28 @@ export async function startServices(opts: {
   const root = repoRoot();
   const log = opts.log ?? (() => {});
   const web = opts.web ?? 'servers';
-  const replicas = parseReplicas(Object.entries(opts.replicas ?? {}).map(([k, v]) => `${k}=${v}`).join(','));
-  const ports = replicaPorts(servicePorts(opts.portOffset ?? 0), replicas);
+  const deployables = stackDeployables(root);
+  const replicas = parseReplicas(Object.entries(opts.replicas ?? {}).map(([k, v]) => `${k}=${v}`).join(','), deployables);
+  const ports = replicaPorts(servicePorts(opts.portOffset ?? 0, deployables), replicas);
+  const specs = await serviceSpecs(root, deployables);
+  const unknown = (opts.services ?? []).filter((name) => !specs.some((s) => s.name === name));
+  if (unknown.length > 0) throw new Error(`no service named ${unknown.join(', ')} (services: ${specs.map((s) => s.name).join(', ')})`);
   const remoteServers: ServiceSpec[] = [];
-  if (web === 'servers') {
-    for (const { folder, port } of remoteStaticServers(root, opts.portOffset ?? 0)) {
-      ports[folder] = port;
-      if (!existsSync(path.join(root, folder, 'dist', 'mf-manifest.json'))) {
-        // Still in the registry: the gateway answers 502 for it and the page shows that remote's fallback.
-        log(`${folder} has no build (npm run build:web): not serving it`);
-        continue;
-      }
-      remoteServers.push({
-        name: folder,
-        entry: 'services/gateway/src/static-main.ts',
-        env: (c) => ({ STATIC_DIR: path.join(c.root, folder, 'dist') }),
-        settings: STATIC_SERVER_SETTINGS,
-      });
+  for (const { folder, port } of remoteStaticServers(opts.portOffset ?? 0, deployables)) {
+    if (web !== 'servers') continue;
+    ports[folder] = port;
+    if (!existsSync(path.join(root, folder, 'dist', 'mf-manifest.json'))) {
+      // Still in the gateway's configuration: it answers 502 for it and the page shows that remote's fallback.
+      log(`${folder} has no build (npm run build:web): not serving it`);
+      continue;
     }
+    remoteServers.push({
+      name: folder,
+      entry: 'services/gateway/src/static-main.ts',
+      // Registers the remote in the run-time registry (NATS_URL from the infrastructure), as a deployed one does.
+      env: (c) => ({ STATIC_DIR: path.join(c.root, folder, 'dist') }),
+      settings: STATIC_SERVER_SETTINGS,
+    });
   }
   const ctx: StackContext = {
     root,
@@ -542,7 +436,7 @@ export async function startServices(opts: {
   const supervisor = createSupervisor({ log, ...(opts.onStatusChange ? { onStatusChange: opts.onStatusChange } : {}) });
   /** Variables a process was last started with by startService, over its own (by process name). */
   const startEnv = new Map<string, Record<string, string>>();
-  const settingNames = allSettings(opts.infraEnv);
+  const settingNames = allSettings(Object.fromEntries(specs.map((s) => [s.name, s.settings])), opts.infraEnv);
 
   /** One process of a service: replica `k` (its own name, port and log file). */
   const processOf = (spec: ServiceSpec, k: number): SupervisedProcess => {
@@ -557,7 +451,7 @@ export async function startServices(opts: {
         const child = spawn(process.execPath, [path.join(root, spec.entry)], {
           cwd: root,
           // Only its own settings (process-env.ts): comms alone gets SMTP_*, search and the gateway no MONGO_URL.
-          env: processEnv(settingsOf(spec), { ...opts.infraEnv, NODE_ENV: 'development', ...spec.env(ctx), PORT: String(port), ...opts.extraEnv?.[spec.name], ...startEnv.get(name) }, process.env, settingNames),
+          env: processEnv(spec.settings, { ...opts.infraEnv, NODE_ENV: 'development', ...spec.env(ctx), PORT: String(port), ...opts.extraEnv?.[spec.name], ...startEnv.get(name) }, process.env, settingNames),
           stdio: ['ignore', 'pipe', 'pipe'],
         });
         child.stdout?.pipe(out);
@@ -571,7 +465,7 @@ export async function startServices(opts: {
       },
     };
   };
-  const wanted = opts.services ? SERVICES.filter((s) => opts.services!.includes(s.name)) : SERVICES;
+  const wanted = opts.services ? specs.filter((s) => opts.services!.includes(s.name)) : specs;
   const processes = [...remoteServers, ...wanted].flatMap((spec) => Array.from({ length: replicas[spec.name] ?? 1 }, (_, i) => processOf(spec, i + 1)));
   try {
     // The remotes' static servers first: the gateway proxies to them.

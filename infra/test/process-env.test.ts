@@ -5,8 +5,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { allSettings, processEnv, SERVICE_SETTINGS, STATIC_SERVER_SETTINGS } from '../src/process-env.ts';
-import { SERVICES, servicePorts, settingsOf, type StackContext } from '../src/stack.ts';
+import { loadServiceSettings } from '../src/catalogue.ts';
+import { allSettings, processEnv, STATIC_SERVER_SETTINGS } from '../src/process-env.ts';
+import { serviceSpecs, servicePorts, type ServiceSpec, type StackContext } from '../src/stack.ts';
 import { loadServiceConfig, serviceDirs, tempKeyFiles } from './support/operator-files.ts';
 
 /** The infrastructure's variables as startInfra gives them (the values do not matter, the names do). */
@@ -43,23 +44,45 @@ const ctx: StackContext = {
   demoPassword: 'demo-password',
   web: 'folders',
 };
-const others = allSettings(INFRA_ENV);
+let SERVICES: ServiceSpec[];
+let SERVICE_SETTINGS: Record<string, readonly string[]>;
+let others: Set<string>;
+beforeAll(async () => {
+  SERVICES = await serviceSpecs();
+  SERVICE_SETTINGS = await loadServiceSettings();
+  others = allSettings(SERVICE_SETTINGS, INFRA_ENV);
+});
 /** A process's environment as startServices builds it, from an empty inherited environment. */
 const envOf = (name: string) => {
   const spec = SERVICES.find((s) => s.name === name)!;
-  return processEnv(settingsOf(spec), { ...INFRA_ENV, NODE_ENV: 'development', ...spec.env(ctx), PORT: String(ctx.ports[name]) }, {}, others);
+  return processEnv(spec.settings, { ...INFRA_ENV, NODE_ENV: 'development', ...spec.env(ctx), PORT: String(ctx.ports[name]) }, {}, others);
 };
 
-test('every service of the repository has its configuration schema here, and the stack starts each', () => {
+test('the stack starts every service of the repository, found by its manifest, each after the services it calls and the gateway last', () => {
   expect(Object.keys(SERVICE_SETTINGS).sort()).toEqual(serviceDirs());
-  expect(SERVICES.map((s) => s.name).sort()).toEqual(serviceDirs());
+  const order = SERVICES.map((s) => s.name);
+  expect([...order].sort()).toEqual(serviceDirs());
+  expect(order.at(-1)).toBe('gateway');
+  expect(order[0]).toBe('identity');
+  expect(order.indexOf('moderation')).toBeGreaterThan(order.indexOf('messages'));
+  expect(order.indexOf('renderer')).toBeGreaterThan(order.indexOf('search'));
 });
 
-test.each(SERVICES.map((s) => s.name))("%s: all the stack chooses for it is a variable it reads, and its own loader accepts what it gets", (name) => {
-  const spec = SERVICES.find((s) => s.name === name)!;
-  const unread = Object.keys(spec.env(ctx)).filter((k) => !settingsOf(spec).includes(k));
-  expect(`${name}: ${unread.join(', ')}`).toBe(`${name}: `);
-  expect(() => loadServiceConfig(name, envOf(name), keys)).not.toThrow();
+test("every service: all the stack chooses for it is a variable it reads, and its own loader accepts what it gets", () => {
+  for (const spec of SERVICES) {
+    const unread = Object.keys(spec.env(ctx)).filter((k) => !spec.settings.includes(k));
+    expect(`${spec.name}: ${unread.join(', ')}`).toBe(`${spec.name}: `);
+    expect(() => loadServiceConfig(spec.name, envOf(spec.name), keys)).not.toThrow();
+  }
+});
+
+test('a service is given the address of each service it calls (one origin or every replica\'s), the gateway every service\'s', () => {
+  const replicated = { ...ctx, ports: { ...ctx.ports, 'listings#2': 4012 }, replicas: { listings: 2 } };
+  const env = (name: string) => SERVICES.find((s) => s.name === name)!.env(replicated);
+  expect(env('messages')).toMatchObject({ LISTINGS_URL: 'http://127.0.0.1:4002', IDENTITY_URL: 'http://127.0.0.1:4001' });
+  expect(env('renderer').LISTINGS_URL).toBe('http://127.0.0.1:4002,http://127.0.0.1:4012');
+  expect(env('gateway')).toMatchObject({ LISTINGS_URL: 'http://127.0.0.1:4002,http://127.0.0.1:4012', MESSAGES_URL: 'http://127.0.0.1:4010' });
+  expect(env('listings').LINK_SIGNING_KEY).toMatch(/^[\w-]{43}$/);
 });
 
 test('comms alone gets the SMTP settings; search and the gateway no MONGO_URL; of the infrastructure the gateway gets only NATS (the registry)', () => {
@@ -80,6 +103,7 @@ test("the inherited environment keeps what is no process's setting, and only a p
   expect(search).toEqual({ PATH: '/usr/bin', HOME: '/root', LOG_LEVEL: 'debug', NODE_ENV: 'development', NATS_URL: 'nats://x' });
   const comms = processEnv(SERVICE_SETTINGS.comms!, { SMTP_PORT: '2525' }, inherited, others);
   expect(comms).toMatchObject({ SMTP_HOST: 'mail.example', SMTP_PORT: '2525', MONGO_URL: 'mongodb://elsewhere', LOG_LEVEL: 'debug', NODE_ENV: 'test' });
-  const remote = processEnv(STATIC_SERVER_SETTINGS, { STATIC_DIR: '/x/dist', PORT: '3101', MONGO_URL: 'mongodb://y' }, inherited, others);
-  expect(remote).toEqual({ PATH: '/usr/bin', HOME: '/root', LOG_LEVEL: 'debug', NODE_ENV: 'test', STATIC_DIR: '/x/dist', PORT: '3101' });
+  const remote = processEnv(STATIC_SERVER_SETTINGS, { STATIC_DIR: '/x/dist', PORT: '3101', MONGO_URL: 'mongodb://y', NATS_URL: 'nats://x' }, inherited, others);
+  // A remote's static server registers the remote (NATS), and reads nothing else of the infrastructure.
+  expect(remote).toEqual({ PATH: '/usr/bin', HOME: '/root', LOG_LEVEL: 'debug', NODE_ENV: 'test', STATIC_DIR: '/x/dist', PORT: '3101', NATS_URL: 'nats://x' });
 });

@@ -55,7 +55,7 @@ beforeAll(async () => {
     extraEnv: {
       identity: { MONGO_DB: dbs.identity, LOG_LEVEL: 'warn' },
       // Posting limits lifted: the test's fresh accounts post LISTINGS_PER_USER listings each.
-      listings: { MONGO_DB: dbs.listings, LOG_LEVEL: 'warn', ...liftedPostingLimits().listings },
+      listings: { MONGO_DB: dbs.listings, LOG_LEVEL: 'warn', ...(await liftedPostingLimits()).listings },
       ads: { MONGO_DB: dbs.ads, LOG_LEVEL: 'warn' },
       gateway: { RATE_LIMIT_GLOBAL: '0', RATE_LIMIT_AUTH: '0', RATE_LIMIT_AD_EVENTS: '0', LOG_LEVEL: 'warn' },
     },

@@ -145,8 +145,8 @@ describe('REPLICAS', () => {
   });
 
   it('refuses unknown names, the gateway, bad counts and malformed pairs, naming each problem', () => {
-    expect(() => parseReplicas('listing=2')).toThrow('REPLICAS: unknown service "listing" (replicable: identity, listings, forum, directory, ads, comms, search, renderer, moderation, messages)');
-    expect(() => parseReplicas('gateway=2')).toThrow(/unknown service "gateway"/);
+    expect(() => parseReplicas('listing=2')).toThrow('REPLICAS: unknown service "listing" (replicable: ads, comms, directory, forum, identity, listings, messages, moderation, renderer, search)');
+    expect(() => parseReplicas('gateway=2')).toThrow("REPLICAS: gateway runs as one process (its service.json's replicas.max is 1)");
     expect(() => parseReplicas('ads=0')).toThrow('REPLICAS: ads: the count must be a whole number from 1 to 9, not "0"');
     expect(() => parseReplicas('ads=1.5,listings=10')).toThrow(/ads: .*"1\.5".*listings: .*"10"/);
     expect(() => parseReplicas('ads')).toThrow('REPLICAS: "ads" is not name=count (e.g. REPLICAS=listings=2,ads=2)');

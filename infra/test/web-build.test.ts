@@ -73,30 +73,33 @@ test('tests, node_modules and the dist itself are not sources', () => {
 
 describe('the stack gives the gateway the web site', () => {
   // Imported lazily: stack.ts pulls in the key generation of the local stack, not needed by the tests above.
-  const load = () => import('../src/stack.ts');
+  const load = () => Promise.all([import('../src/stack.ts'), import('../src/deployables.ts')]);
+  const remote = (name: string, port: number) =>
+    write(`mf-${name.replace(/_/g, '-')}/remote.json`, JSON.stringify({ name, kind: 'remote', description: `the ${name} remote`, port, devPort: port - 100 }));
 
-  test('servers mode: each remote on its own static server port, proxied by the gateway', async () => {
-    const { remoteStaticServers, webEnv, SERVICES } = await load();
-    write('mf-listings/webpack.config.js');
-    write('mf-zeta/webpack.config.js');
-    const servers = remoteStaticServers(root, 100);
+  test('servers mode: each remote, found by its remote.json, on its own static server port, proxied by the gateway', async () => {
+    const [{ remoteStaticServers, webEnv }, { discoverDeployables }] = await load();
+    remote('forum', 3102);
+    remote('listings', 3101);
+    remote('yellow_pages', 3110);
+    const deployables = discoverDeployables(root);
+    const servers = remoteStaticServers(100, deployables).map(({ folder, port }) => ({ folder, port }));
     expect(servers).toEqual([
       { folder: 'mf-forum', port: 3202 },
       { folder: 'mf-listings', port: 3201 },
-      { folder: 'mf-zeta', port: 3210 },
+      { folder: 'mf-yellow-pages', port: 3210 },
     ]);
     const ports = Object.fromEntries(servers.map((s) => [s.folder, s.port]));
     const ctx = { root, dataDir: '/tmp/x', infraEnv: {}, ports: { ...ports, gateway: 8180, identity: 4101, comms: 4106 }, publicUrl: 'http://localhost:8180', keys: { privateKeyFile: 'a', publicKeyFile: 'b' }, demoData: false, web: 'servers' as const };
-    const env = webEnv(ctx);
+    const env = webEnv(ctx, deployables);
     expect(env.WEB_ROOT).toBe(path.join(root, 'shell', 'dist'));
-    expect(JSON.parse(env.WEB_REMOTES!)).toEqual({ forum: 'http://127.0.0.1:3202', listings: 'http://127.0.0.1:3201', zeta: 'http://127.0.0.1:3210' });
-    const gateway = SERVICES.find((s) => s.name === 'gateway')!;
-    expect(gateway.env(ctx)).toMatchObject(env);
+    expect(JSON.parse(env.WEB_REMOTES!)).toEqual({ forum: 'http://127.0.0.1:3202', listings: 'http://127.0.0.1:3201', yellow_pages: 'http://127.0.0.1:3210' });
   });
 
   test('folders mode (npm run dev): the gateway serves the dist folders the watcher writes', async () => {
-    const { webEnv } = await load();
-    const env = webEnv({ root, dataDir: '/tmp/x', infraEnv: {}, ports: {}, publicUrl: 'http://localhost:8080', keys: { privateKeyFile: 'a', publicKeyFile: 'b' }, demoData: false, web: 'folders' });
+    const [{ webEnv }, { discoverDeployables }] = await load();
+    remote('forum', 3102);
+    const env = webEnv({ root, dataDir: '/tmp/x', infraEnv: {}, ports: {}, publicUrl: 'http://localhost:8080', keys: { privateKeyFile: 'a', publicKeyFile: 'b' }, demoData: false, web: 'folders' }, discoverDeployables(root));
     expect(JSON.parse(env.WEB_REMOTES!)).toEqual({ forum: path.join(root, 'mf-forum', 'dist') });
   });
 });

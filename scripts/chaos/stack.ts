@@ -89,7 +89,7 @@ export async function startChaosStack(opts: ChaosStackOptions): Promise<ChaosSta
       s3Env = { S3_ENDPOINT: s3.endpoint, S3_PORT: String(s3.port), S3_USE_SSL: 'false', S3_ACCESS_KEY: s3.accessKey, S3_SECRET_KEY: s3.secretKey, S3_REGION: s3.region, S3_BUCKET_UPLOADS: UPLOADS_BUCKET };
     }
     const infraEnv = { ...s3Env, MONGO_URL: mongo.url, NATS_URL: nats.url, SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtpPort) };
-    const lifted = liftedPostingLimits();
+    const lifted = await liftedPostingLimits();
     const quiet = { LOG_LEVEL: 'warn' };
     const extraEnv: Record<string, Record<string, string>> = Object.fromEntries(
       CHAOS_SERVICES.map((s) => [s, { MONGO_DB: chaosDb(s), ...quiet, ...(lifted[s] ?? {}) }]),

@@ -12,6 +12,7 @@ import TerserPlugin from 'terser-webpack-plugin';
 import webpack from 'webpack';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { MF_REGISTRY_PATH } from '@cp/contracts/mf-metadata';
+import { fromRemoteManifest } from './remote-manifest.js';
 import utilitySublayers from './utility-sublayers.js';
 
 const require = createRequire(import.meta.url);
@@ -276,25 +277,6 @@ function serverConfig(options, appPackageJson) {
 }
 
 /**
- * A remote's container name, public path and dev server port come from its manifest, `remote.json` (issue 35: the
- * one declaration of the remote, which the local stack, the deployment files and the registry read too). A
- * webpack.config.js that still gives one of them must agree with it.
- */
-function fromRemoteManifest(options) {
-  const file = path.join(options.appDir, 'remote.json');
-  if (!existsSync(file)) throw new Error(`${options.appDir}: a remote needs its manifest, remote.json (see mf-messages/README.md)`);
-  const manifest = JSON.parse(readFileSync(file, 'utf8'));
-  if (typeof manifest.name !== 'string' || !/^[a-z][a-z0-9_]{1,29}$/.test(manifest.name) || !Number.isInteger(manifest.devPort)) {
-    throw new Error(`${file}: needs a name (lower case letters, digits and "_") and a devPort`);
-  }
-  const derived = { name: `mf_${manifest.name}`, publicPath: `/mf/${manifest.name}/`, devPort: manifest.devPort };
-  for (const [key, value] of Object.entries(derived)) {
-    if (options[key] !== undefined && options[key] !== value) throw new Error(`${options.appDir}/webpack.config.js: ${key} ${JSON.stringify(options[key])} disagrees with remote.json (${JSON.stringify(value)})`);
-  }
-  return { ...options, ...derived };
-}
-
-/**
  * @param {object} options
  * @param {string} options.appDir            the app's folder (import.meta.dirname of its webpack.config.js)
  * @param {'host' | 'remote'} options.kind
@@ -312,6 +294,8 @@ function fromRemoteManifest(options) {
  *                                           defaults to build/standalone.html titled '<folder> (standalone)'
  * @param {import('webpack-dev-server').Configuration} [options.devServer]  extra dev server settings
  */
+export { devRemotes } from './remote-manifest.js';
+
 export function createWebConfig(givenOptions) {
   const options = givenOptions.kind === 'remote' ? fromRemoteManifest(givenOptions) : givenOptions;
   const { appDir, kind, name, publicPath, devPort } = options;
