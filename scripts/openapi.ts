@@ -3,7 +3,7 @@
 import { writeFileSync } from 'node:fs';
 import { buildDocuments, repoFile, serialize } from './openapi/documents.ts';
 
-for (const [path, doc] of buildDocuments()) {
+for (const [path, doc] of await buildDocuments()) {
   writeFileSync(repoFile(path), serialize(doc));
   console.log(`wrote ${path}`);
 }

@@ -12,6 +12,8 @@ WORKDIR /app
 COPY . .
 RUN test -n "${SERVICE}" && test -f "services/${SERVICE}/package.json" \
   && npm ci --omit=dev --ignore-scripts --no-audit --no-fund -w "services/${SERVICE}"
+# Every service's manifest (issue 35): the gateway's and the renderer's route tables are read from them at start.
+RUN mkdir -p /manifests && for f in services/*/service.json; do mkdir -p "/manifests/$(dirname "$f")" && cp "$f" "/manifests/$f"; done
 
 FROM ${NODE_IMAGE}
 ARG SERVICE
@@ -20,6 +22,7 @@ WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
 COPY --from=deps /app/package.json ./package.json
 COPY --from=deps /app/packages ./packages
+COPY --from=deps /manifests/services ./services
 COPY --from=deps /app/services/${SERVICE} ./services/${SERVICE}
 USER node
 # Ready (MongoDB and NATS answer), not only alive: compose starts what depends on a service once it is ready.

@@ -7,8 +7,10 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { readdirSync, readFileSync } from 'node:fs';
-import { eventCatalog, ROUTE_RULES, ServiceManifestSchema, reservedClaimError } from '@cp/contracts';
-import { ManifestError, readServiceManifest } from '@cp/service-kit';
+import { eventCatalog, routeRules, ServiceManifestSchema, reservedClaimError } from '@cp/contracts';
+import { ManifestError, readServiceManifest, readServiceManifests } from '@cp/service-kit';
+import { ROUTE_RULES as GATEWAY_ROUTES, SERVICE_NAMES as GATEWAY_SERVICES } from '../../services/gateway/src/proxy/routes-table.ts';
+import { ROUTE_RULES as RENDERER_ROUTES } from '../../services/renderer/src/platform-routes.ts';
 import { discoverDeployables } from '../src/deployables.ts';
 import { repoRoot } from '../src/paths.ts';
 
@@ -66,13 +68,14 @@ describe('the repository’s manifests', () => {
     }
   });
 
-  // Until the renderer and the OpenAPI documents read the registry too, contracts' ROUTE_RULES is the manifests' routes.
-  it('together own exactly the prefixes of the static route table (contracts ROUTE_RULES)', () => {
-    const fromManifests = found.services.flatMap((s) => s.manifest.routes.map((r) => ({ ...r, service: s.manifest.name })));
-    const key = (r: { prefix: string }) => r.prefix;
-    expect([...fromManifests].sort((a, b) => key(a).localeCompare(key(b)))).toEqual(
-      ROUTE_RULES.map((r) => ({ ...r })).sort((a, b) => key(a).localeCompare(key(b))),
-    );
+  it("are the gateway's and the renderer's route tables, read beside their own folders when they start", () => {
+    const services = found.services.map((s) => s.manifest).filter((m) => m.kind === 'service');
+    const table = routeRules(services);
+    expect(table.find((r) => r.prefix === '/api/upload')).toEqual({ prefix: '/api/upload', service: 'listings', kind: 'upload', limits: [{ method: 'POST', class: 'upload' }] });
+    expect(GATEWAY_ROUTES).toEqual(table);
+    expect(RENDERER_ROUTES).toEqual(table);
+    expect(GATEWAY_SERVICES).toEqual(services.map((m) => m.name));
+    expect(readServiceManifests(path.join(root, 'services'))).toEqual(found.services.map((s) => s.manifest));
   });
 });
 

@@ -3,10 +3,10 @@ import { randomUUID } from 'node:crypto';
 import type Router from '@koa/router';
 import { lint, lintFromString, loadConfig } from '@redocly/openapi-core';
 import { connectMongo, createLogger, type Auth } from '@cp/service-kit';
-import { isPublicOperation, openApiPath, operationRateLimit, pathParamNames, type ServiceApi } from '@cp/contracts/openapi';
-import { createRouteMatcher, RATE_LIMIT_MESSAGES, ROUTE_RULES } from '@cp/contracts';
+import { isPublicOperation, openApiPath, operationRateLimit, pathParamNames, type OpenApiDocument, type ServiceApi } from '@cp/contracts/openapi';
+import { createRouteMatcher, RATE_LIMIT_MESSAGES, type RouteRule } from '@cp/contracts';
 import { testEnv } from '../../infra/src/jest/test-env.ts';
-import { ALL_APIS, buildDocuments, repoFile, serialize } from '../openapi/documents.ts';
+import { apiFolders, buildDocuments, loadApis, publicRoutes, repoFile, serialize } from '../openapi/documents.ts';
 import { identityRoutes } from '../../services/identity/src/routes.ts';
 import { listingsRoutes } from '../../services/listings/src/routes.ts';
 import { lifecycleRoutes } from '../../services/listings/src/lifecycle-routes.ts';
@@ -31,15 +31,30 @@ import type { ListingsDeps } from '../../services/listings/src/use-cases/deps.ts
  */
 
 const logger = createLogger('openapi-test', 'silent');
-const documents = buildDocuments();
+/** The documents' paths, known before they are built: one per service whose manifest names its API, and the gateway's. */
+const DOCUMENT_PATHS = [...apiFolders().filter((a) => a.service !== 'gateway').map((a) => `services/${a.service}/openapi.json`), 'services/gateway/openapi.json'];
+const SERVICES_WITH_API = apiFolders().map((a) => a.service);
+let documents: Map<string, OpenApiDocument>;
+let ALL_APIS: ServiceApi[];
+const ROUTE_RULES: RouteRule[] = publicRoutes();
+const apiOf = (service: string) => ALL_APIS.find((a) => a.service === service)!;
+beforeAll(async () => {
+  documents = await buildDocuments();
+  ALL_APIS = await loadApis();
+});
+
+test("every service's API declaration is found by its manifest, and every document by its declaration", () => {
+  expect(SERVICES_WITH_API).toEqual(['identity', 'listings', 'forum', 'directory', 'ads', 'comms', 'search', 'renderer', 'moderation', 'messages', 'gateway']);
+  expect([...documents.keys()]).toEqual(DOCUMENT_PATHS);
+});
 
 describe('the committed OpenAPI documents', () => {
-  test.each([...documents.keys()])('%s is what `npm run openapi` writes', (path) => {
+  test.each(DOCUMENT_PATHS)('%s is what `npm run openapi` writes', (path) => {
     const committed = readFileSync(repoFile(path), 'utf8');
     expect(committed).toBe(serialize(documents.get(path)!));
   });
 
-  test.each([...documents.keys()])('%s passes Redocly lint (redocly.yaml)', async (path) => {
+  test.each(DOCUMENT_PATHS)('%s passes Redocly lint (redocly.yaml)', async (path) => {
     const config = await loadConfig({ configPath: repoFile('redocly.yaml').pathname });
     const problems = await lint({ ref: repoFile(path).pathname, config });
     expect(problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message} at ${p.location[0]?.pointer ?? ''}`)).toEqual([]);
@@ -56,13 +71,13 @@ describe('the committed OpenAPI documents', () => {
   test('the public document has every routed operation and nothing under /internal', () => {
     const doc = documents.get('services/gateway/openapi.json') as { paths: Record<string, Record<string, { operationId: string }>> };
     const documented = new Set(Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m} ${path}`)));
-    const match = createRouteMatcher();
+    const match = createRouteMatcher(ROUTE_RULES);
     for (const api of ALL_APIS) {
       for (const op of api.operations) {
         const key = `${op.method} ${openApiPath(op.path)}`;
         const routed = api.service === 'gateway' || (!op.path.startsWith('/internal') && match(op.path.replace(/[:*]\w+/g, 'x'))?.service === api.service);
         expect([key, documented.has(key)]).toEqual([key, routed]);
-        expect(isPublicOperation(api.service, op)).toBe(routed);
+        expect(isPublicOperation(api.service, op, ROUTE_RULES)).toBe(routed);
       }
     }
     expect(Object.keys(doc.paths).filter((p) => p.startsWith('/internal'))).toEqual([]);
@@ -71,20 +86,20 @@ describe('the committed OpenAPI documents', () => {
   test("every rate-limit class of the route table names a documented operation, which the documents state", () => {
     // The documents take each operation's class from the table (operationRateLimit); a limit on a path no operation
     // has would limit nothing the API describes, so it fails here.
-    const ops = ALL_APIS.filter((api) => api.service !== 'gateway').flatMap((api) => api.operations.filter((op) => isPublicOperation(api.service, op)));
+    const ops = ALL_APIS.filter((api) => api.service !== 'gateway').flatMap((api) => api.operations.filter((op) => isPublicOperation(api.service, op, ROUTE_RULES)));
     const publicDoc = JSON.stringify(documents.get('services/gateway/openapi.json'));
     for (const rule of ROUTE_RULES) {
       for (const limit of rule.limits ?? []) {
         const covered = ops.filter((op) => op.method === limit.method.toLowerCase() && (limit.path === undefined ? op.path === rule.prefix || op.path.startsWith(`${rule.prefix}/`) : op.path === limit.path));
         expect([rule.prefix, limit.class, covered.length > 0]).toEqual([rule.prefix, limit.class, true]);
-        for (const op of covered) expect([op.path, operationRateLimit(op)]).toEqual([op.path, limit.class]);
+        for (const op of covered) expect([op.path, operationRateLimit(op, ROUTE_RULES)]).toEqual([op.path, limit.class]);
       }
     }
     expect(publicDoc).toContain('`RATE_LIMIT_AUTH`');
     // A class's own 429 message (contracts' RATE_LIMIT_MESSAGES, which the gateway answers) is stated by each of its operations.
     const described = documents.get('services/gateway/openapi.json') as { paths: Record<string, Record<string, { description: string }>> };
     const withMessage = ops.flatMap((op) => {
-      const c = operationRateLimit(op);
+      const c = operationRateLimit(op, ROUTE_RULES);
       const message = c === undefined ? undefined : RATE_LIMIT_MESSAGES[c];
       return message ? [{ op, message }] : [];
     });
@@ -92,7 +107,7 @@ describe('the committed OpenAPI documents', () => {
     for (const { op, message } of withMessage) {
       expect([op.path, described.paths[openApiPath(op.path)]?.[op.method]?.description]).toEqual([op.path, expect.stringContaining(`{ "error": "${message}" }`)]);
     }
-    expect(ops.filter((op) => operationRateLimit(op) !== undefined).map((op) => `${op.method} ${op.path}`).sort()).toEqual([
+    expect(ops.filter((op) => operationRateLimit(op, ROUTE_RULES) !== undefined).map((op) => `${op.method} ${op.path}`).sort()).toEqual([
       'post /api/advertisements/:id/click',
       'post /api/advertisements/:id/impression',
       'post /api/contact',
@@ -110,7 +125,7 @@ const stubAuth = { verify: async () => null, requireUser: async () => undefined,
 const stub = <T>(fields: Record<string, unknown> = {}) => ({ logger, ...fields }) as unknown as T;
 
 /** Each service's routers, as its app.ts mounts them (the route factories with stand-in dependencies: registration only). */
-async function routersOf(service: ServiceApi['service'], conn: Parameters<typeof savedListingsRoutes>[0]['conn']): Promise<Router[]> {
+async function routersOf(service: string, conn: Parameters<typeof savedListingsRoutes>[0]['conn']): Promise<Router[]> {
   switch (service) {
     case 'identity':
       return [identityRoutes(stub(), stubAuth)];
@@ -140,6 +155,10 @@ async function routersOf(service: ServiceApi['service'], conn: Parameters<typeof
       ];
     case 'gateway':
       return [apiDocsRoutes({ logger })];
+    default:
+      // A service's routers are built with their dependencies here until its routes come from one operation table
+      // with its declaration (issue 37).
+      throw new Error(`no routers known for ${service} in scripts/test/openapi.test.ts routersOf`);
   }
 }
 
@@ -161,13 +180,15 @@ describe('each declaration matches the routes its service registers', () => {
     await conn.close();
   });
 
-  test.each(ALL_APIS.map((api) => [api.service, api] as const))('%s: no undocumented route, no documented route missing', async (service, api) => {
+  test.each(SERVICES_WITH_API)('%s: no undocumented route, no documented route missing', async (service) => {
+    const api = apiOf(service);
     const routes = registered(await routersOf(service, conn));
     const declared = api.operations.map((op) => `${op.method} ${openApiPath(op.path)}`).sort();
     expect(declared).toEqual(routes);
   });
 
-  test.each(ALL_APIS.map((api) => [api.service, api] as const))('%s: ids are unique and every path parameter has a schema', (_service, api) => {
+  test.each(SERVICES_WITH_API)('%s: ids are unique and every path parameter has a schema', (service) => {
+    const api = apiOf(service);
     const ids = api.operations.map((op) => op.id);
     expect(new Set(ids).size).toBe(ids.length);
     for (const op of api.operations) expect([op.path, Object.keys(op.params ?? {}).sort()]).toEqual([op.path, pathParamNames(op.path).sort()]);

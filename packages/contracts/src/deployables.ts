@@ -1,6 +1,6 @@
 import './zod-config.ts';
 import { z } from 'zod';
-import { NEVER_ROUTED, RATE_LIMIT_CLASSES } from './public-routes.ts';
+import { NEVER_ROUTED, RATE_LIMIT_CLASSES, type RouteRule } from './public-routes.ts';
 
 /**
  * Issue 35: every deployable declares itself once, in its own folder — a service in `services/<name>/service.json`, a
@@ -67,7 +67,7 @@ const ReplicasSchema = z
  */
 const CallSchema = z.strictObject({ service: name, env: z.string().regex(ENV_NAME), origins: z.enum(['one', 'all']).default('one') });
 
-/** Where a deployable's configuration schema is (zod, its keys are the settings it reads): a module and its export. */
+/** Where something of a deployable is (its configuration schema: zod, its keys are the settings it reads; its API declaration): a module and its export. */
 const ConfigRefSchema = z.strictObject({ module: z.string().regex(/^src\/[\w./-]+\.ts$/, 'must be a .ts file under src/'), export: z.string().regex(/^[A-Za-z_$][\w$]*$/) });
 
 const EVENT_TYPE = /^[a-z][a-z0-9-]*\.[a-z][a-z0-9-]*$/;
@@ -83,6 +83,8 @@ export const ServiceManifestSchema = z
     /** Its entry file, relative to its folder. */
     entry: z.string().regex(/^src\/[\w./-]+\.ts$/).default('src/main.ts'),
     config: ConfigRefSchema,
+    /** Its API declaration (a ServiceApi of contracts' openapi: every route with its schemas), for its OpenAPI document and the site's public one. */
+    api: ConfigRefSchema.optional(),
     /** The public path prefixes it owns, each with its kind and rate-limit classes (longest prefix wins at the gateway). */
     routes: z.array(ManifestRouteSchema).max(50).default([]),
     /** The events it publishes (`<name>.<event>`, contracts' event catalogue), on its stream `EVENTS_<NAME>`. */
@@ -105,6 +107,14 @@ export const ServiceManifestSchema = z
     if (m.kind === 'edge' && m.routes.length > 0) ctx.addIssue({ code: 'custom', path: ['routes'], message: 'the edge owns no prefix' });
   });
 export type ServiceManifest = z.infer<typeof ServiceManifestSchema>;
+
+/**
+ * The public route table of these services: every route their manifests declare, with the service's name (the
+ * gateway's configured table, the renderer's page reads, the OpenAPI documents' public operations).
+ */
+export function routeRules(manifests: readonly ServiceManifest[]): RouteRule[] {
+  return manifests.flatMap((m) => m.routes.map((r): RouteRule => ({ prefix: r.prefix, service: m.name, kind: r.kind, ...(r.limits ? { limits: r.limits } : {}) })));
+}
 
 /** A microfrontend: served under `/mf/<name>/` (container `mf_<name>`) from its own static server. */
 export const RemoteManifestSchema = z.strictObject({

@@ -1,11 +1,10 @@
 /**
- * Which service owns which public path (issue 20: the gateway forwards by it, and the renderer fetches a page's data by
- * it, straight from the services). The gateway is the only origin the browser talks to; every service keeps its own
- * `/api/...` paths, so requests are forwarded with their path unchanged.
+ * How public paths are owned (issue 20: the gateway forwards by it, and the renderer fetches a page's data by it,
+ * straight from the services). The gateway is the only origin the browser talks to; every service keeps its own
+ * `/api/...` paths, so requests are forwarded with their path unchanged. Which service owns which prefix is declared
+ * once, by each service in its manifest (`services/<name>/service.json` routes, issue 35); `routeRules` (deployables.ts)
+ * makes the table from the manifests.
  */
-
-export const SERVICE_NAMES = ['identity', 'listings', 'forum', 'directory', 'ads', 'comms', 'search', 'renderer', 'moderation', 'messages'] as const;
-export type ServiceName = (typeof SERVICE_NAMES)[number];
 
 /** `api`: JSON endpoints (small bodies, short timeout). `upload`: multipart image uploads (large bodies, long timeout). */
 /** 'api': a request and its answer; 'upload': a large body, more time; 'stream': a long-lived answer (server-sent events). */
@@ -42,71 +41,20 @@ export interface RouteLimit {
 export interface RouteRule {
   /** Matches the path itself and everything below it (`/api/auth` matches `/api/auth/user`, not `/api/authx`). */
   prefix: string;
-  service: ServiceName;
+  /** The service whose manifest declares the prefix. */
+  service: string;
   kind: RouteKind;
   /** The rate-limit classes of requests under this rule (see RouteLimit); the first that matches counts. */
   limits?: readonly RouteLimit[];
 }
-
-export const ROUTE_RULES: readonly RouteRule[] = [
-  { prefix: '/api/register', service: 'identity', kind: 'api', limits: [{ method: 'POST', class: 'auth', path: '/api/register' }] },
-  { prefix: '/api/local-login', service: 'identity', kind: 'api', limits: [{ method: 'POST', class: 'auth', path: '/api/local-login' }] },
-  { prefix: '/api/logout', service: 'identity', kind: 'api' },
-  { prefix: '/api/auth', service: 'identity', kind: 'api' },
-  { prefix: '/api/forgot-password', service: 'identity', kind: 'api', limits: [{ method: 'POST', class: 'password', path: '/api/forgot-password' }] },
-  { prefix: '/api/reset-password', service: 'identity', kind: 'api', limits: [{ method: 'POST', class: 'password', path: '/api/reset-password' }] },
-  { prefix: '/api/listings', service: 'listings', kind: 'api' },
-  { prefix: '/api/saved-listings', service: 'listings', kind: 'api' },
-  { prefix: '/api/upload', service: 'listings', kind: 'upload', limits: [{ method: 'POST', class: 'upload' }] },
-  // Saved searches and their alerts (issue 22 §3); the alert mails' one-click unsubscribe is under it.
-  { prefix: '/api/saved-searches', service: 'listings', kind: 'api' },
-  { prefix: '/uploads', service: 'listings', kind: 'api' },
-  { prefix: '/api/forum', service: 'forum', kind: 'api' },
-  { prefix: '/api/businesses', service: 'directory', kind: 'api' },
-  { prefix: '/api/admin/businesses', service: 'directory', kind: 'api' },
-  { prefix: '/api/yellow-pages', service: 'directory', kind: 'api' },
-  {
-    prefix: '/api/advertisements',
-    service: 'ads',
-    kind: 'api',
-    limits: [
-      { method: 'POST', class: 'adEvents', path: '/api/advertisements/:id/impression' },
-      { method: 'POST', class: 'adEvents', path: '/api/advertisements/:id/click' },
-    ],
-  },
-  { prefix: '/api/contact', service: 'comms', kind: 'api', limits: [{ method: 'POST', class: 'contact', path: '/api/contact' }] },
-  { prefix: '/api/newsletter', service: 'comms', kind: 'api', limits: [{ method: 'POST', class: 'contact', path: '/api/newsletter/subscribe' }] },
-  // The unread-message mails' unsubscribe (issue 23 §5).
-  { prefix: '/api/message-mails', service: 'comms', kind: 'api' },
-  { prefix: '/api/search', service: 'search', kind: 'api' },
-  // Trust and safety (issue 21): reporting content, and the admin's moderation queue, bans and audit log.
-  { prefix: '/api/reports', service: 'moderation', kind: 'api' },
-  { prefix: '/api/admin/moderation', service: 'moderation', kind: 'api' },
-  // Messages between neighbours (issue 23): conversations, the unread count, blocks.
-  { prefix: '/api/conversations', service: 'messages', kind: 'api' },
-  { prefix: '/api/messages', service: 'messages', kind: 'api' },
-  { prefix: '/api/messages/stream', service: 'messages', kind: 'stream' },
-  { prefix: '/api/blocks', service: 'messages', kind: 'api' },
-  // The renderer's public files (issue 20): not under /api, so they count in the site's rate-limit bucket (as /uploads);
-  // the renderer sets their Cache-Control. Its page heads are /internal (never routed): the page asks for them itself.
-  { prefix: '/robots.txt', service: 'renderer', kind: 'api' },
-  { prefix: '/sitemap.xml', service: 'renderer', kind: 'api' },
-  { prefix: '/sitemaps', service: 'renderer', kind: 'api' },
-  { prefix: '/og', service: 'renderer', kind: 'api' },
-];
 
 /** Paths that are never forwarded, whatever a rule says: service-to-service endpoints live under `/internal`. */
 export const NEVER_ROUTED = ['/internal'];
 
 export type RouteMatcher = (path: string) => RouteRule | undefined;
 
-/**
- * Longest matching prefix wins, on whole path segments. Without rules: the table above. With rules of another shape
- * (the gateway's, whose services also come from the run-time registry): a matcher of those.
- */
-export function createRouteMatcher(): RouteMatcher;
-export function createRouteMatcher<R extends { prefix: string }>(rules: readonly R[]): (path: string) => R | undefined;
-export function createRouteMatcher(rules: readonly { prefix: string }[] = ROUTE_RULES): (path: string) => { prefix: string } | undefined {
+/** Longest matching prefix wins, on whole path segments; nothing under NEVER_ROUTED matches. */
+export function createRouteMatcher<R extends { prefix: string }>(rules: readonly R[]): (path: string) => R | undefined {
   // Each prefix with the slash after it made once (`under` per rule would build it again for every path asked).
   const wholeSegments = (prefix: string) => ({ prefix, below: prefix.endsWith('/') ? prefix : `${prefix}/` });
   const sorted = [...rules].sort((a, b) => b.prefix.length - a.prefix.length).map((rule) => ({ rule, ...wholeSegments(rule.prefix) }));

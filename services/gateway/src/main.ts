@@ -1,10 +1,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError, connectNatsClient, createLogger, guardProcess, onShutdown, watchRegistryOver } from '@cp/service-kit';
-import { ROUTE_RULES } from '@cp/contracts';
 import { loadGatewayConfig, type GatewayConfig } from './config.ts';
 import { startGateway } from './app.ts';
-import { SERVICE_NAMES } from './proxy/routes-table.ts';
+import { ROUTE_RULES, SERVICE_NAMES } from './proxy/routes-table.ts';
 import { servesSite } from './web/config.ts';
 
 let config: GatewayConfig;

@@ -5,7 +5,7 @@ import { createRouteMatcher, ROUTE_RULES, routeRateLimit, type RouteRule } from 
 import { isSafePath } from '../src/shared/paths.ts';
 
 describe('route table', () => {
-  const match = createRouteMatcher();
+  const match = createRouteMatcher(ROUTE_RULES);
 
   test('every path of the spec has an owner', () => {
     const owner = (p: string) => match(p)?.service;
@@ -58,7 +58,7 @@ describe('route table', () => {
 });
 
 describe('rate-limit classes on the route rules', () => {
-  const match = createRouteMatcher();
+  const match = createRouteMatcher(ROUTE_RULES);
   test.each([
     ['POST', '/api/local-login', 'auth'],
     ['POST', '/api/register/', 'auth'],

@@ -1,7 +1,7 @@
-import { ROUTE_RULES } from '@cp/contracts';
 import { registryTiming, startService, watchRegistry } from '@cp/service-kit';
 import { loadRendererConfig } from './config.ts';
 import { buildRendererApp } from './app.ts';
+import { ROUTE_RULES } from './platform-routes.ts';
 
 await startService({
   name: 'renderer',

@@ -2,7 +2,8 @@
  * Issue 35: a page's API reads go to a service that registered itself at run time when no configured service owns the
  * path, following the registry's changes; the configured services keep their paths (a registration cannot take them).
  */
-import { ROUTE_RULES, ServiceManifestSchema, type InstanceRecord } from '@cp/contracts';
+import { ServiceManifestSchema, type InstanceRecord } from '@cp/contracts';
+import { ROUTE_RULES } from '../src/platform-routes.ts';
 import { buildRegistryTable, type RegistryEntry, type RegistryTable, type RegistryWatch } from '@cp/service-kit';
 import { apiReader } from '../src/pages/body.ts';
 import { registeredServices } from '../src/registered.ts';

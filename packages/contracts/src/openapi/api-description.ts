@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { ListResponseSchema } from '../common.ts';
 import { FULL_LIST_MAX } from '../lists.ts';
 import type { PostingAction } from '../moderation-values.ts';
-import type { ServiceName } from '../public-routes.ts';
 
 /**
  * How a service describes its HTTP operations, once, next to its routes (`services/<name>/src/api.ts`). The OpenAPI
@@ -61,7 +60,8 @@ export interface ApiOperation {
 
 export interface ServiceApi {
   /** The service (or the gateway, for what it answers itself). */
-  service: ServiceName | 'gateway';
+  /** The service's name (its folder and manifest's), or 'gateway' for the gateway's own routes. */
+  service: string;
   title: string;
   description: string;
   operations: ApiOperation[];

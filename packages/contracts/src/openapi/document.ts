@@ -2,7 +2,7 @@ import '../zod-config.ts';
 import { z } from 'zod';
 import { ErrorResponseSchema } from '../common.ts';
 import { POSTING_LIMIT_DEFAULTS } from '../moderation-values.ts';
-import { createRouteMatcher, RATE_LIMIT_MESSAGES, routeRateLimit, type RateLimitClass } from '../public-routes.ts';
+import { createRouteMatcher, RATE_LIMIT_MESSAGES, routeRateLimit, type RateLimitClass, type RouteRule } from '../public-routes.ts';
 import { SCHEMA_MODULES } from '../json-schema.ts';
 import type { ApiAuth, ApiOperation, ApiResponse, ServiceApi } from './api-description.ts';
 
@@ -62,22 +62,22 @@ export function pathParamNames(routerPath: string): string[] {
   return [...routerPath.matchAll(/[:*]([A-Za-z0-9_]+)/g)].map((m) => m[1] as string);
 }
 
-/** Whether the gateway forwards this operation's path to its service (the public API). */
-export function isPublicOperation(service: string, op: ApiOperation): boolean {
+/** Whether the gateway forwards this operation's path to its service (the public API), by the route table `routes`. */
+export function isPublicOperation(service: string, op: ApiOperation, routes: readonly RouteRule[]): boolean {
   if (op.auth === 'internal') return false;
   if (service === 'gateway') return true;
   const sample = openApiPath(op.path).replace(/\{[^}]+\}/g, 'x');
-  return createRouteMatcher()(sample)?.service === service;
+  return createRouteMatcher(routes)(sample)?.service === service;
 }
 
 /**
  * The gateway's rate-limit class of an operation besides the global limit: the route table's (public-routes.ts
  * `limits`), the one place the gateway's limiter reads it from, so the documents cannot say otherwise.
  */
-export function operationRateLimit(op: Pick<ApiOperation, 'auth' | 'method' | 'path'>): RateLimitClass | undefined {
+export function operationRateLimit(op: Pick<ApiOperation, 'auth' | 'method' | 'path'>, routes: readonly RouteRule[]): RateLimitClass | undefined {
   if (op.auth === 'internal') return undefined;
   const sample = openApiPath(op.path).replace(/\{[^}]+\}/g, 'x');
-  return routeRateLimit(createRouteMatcher()(sample), op.method, sample);
+  return routeRateLimit(createRouteMatcher(routes)(sample), op.method, sample);
 }
 
 /** The formats of JSON Schema 2020-12; zod also names checks of its own (`starts_with`), which it states as a `pattern` too. */
@@ -229,11 +229,11 @@ function responseObject(r: ApiResponse, convert: (s: z.ZodType) => Json): Json {
   return out;
 }
 
-function describe(op: ApiOperation, publicDoc: boolean): string {
+function describe(op: ApiOperation, publicDoc: boolean, routes: readonly RouteRule[]): string {
   const parts = [op.description ?? '', `**Auth:** ${AUTH_TEXT[op.auth]}`];
   const limits: string[] = [];
   if (publicDoc && op.auth !== 'internal') limits.push('the gateway\'s global limit per address (`RATE_LIMIT_GLOBAL`, default 600 requests a minute on `/api`)');
-  const rateLimit = operationRateLimit(op);
+  const rateLimit = operationRateLimit(op, routes);
   if (rateLimit) {
     // The class's own 429 message, as the gateway answers it (public-routes.ts RATE_LIMIT_MESSAGES).
     const message = RATE_LIMIT_MESSAGES[rateLimit];
@@ -255,6 +255,8 @@ interface BuildInput {
   apis: readonly ServiceApi[];
   /** The merged public document: only what the gateway routes, with its 429/502/503/504. */
   publicDoc: boolean;
+  /** The public route table (the services' manifests' routes, `routeRules`): which operations are routed, their rate-limit classes. */
+  routes: readonly RouteRule[];
 }
 
 function errorsOf(op: ApiOperation, publicDoc: boolean): number[] {
@@ -270,7 +272,7 @@ function errorsOf(op: ApiOperation, publicDoc: boolean): number[] {
 }
 
 export function buildOpenApiDocument(input: BuildInput): OpenApiDocument {
-  const ops = input.apis.flatMap((api) => api.operations.filter((op) => !input.publicDoc || isPublicOperation(api.service, op)).map((op) => ({ api, op })));
+  const ops = input.apis.flatMap((api) => api.operations.filter((op) => !input.publicDoc || isPublicOperation(api.service, op, input.routes)).map((op) => ({ api, op })));
   const convert = schemaConverter(ops.map((o) => o.op));
   const paths: Record<string, Record<string, Json>> = {};
   const usedErrors = new Set<number>();
@@ -292,7 +294,7 @@ export function buildOpenApiDocument(input: BuildInput): OpenApiDocument {
     const operation: Json = {
       operationId: `${api.service}.${op.id}`,
       summary: op.summary,
-      description: describe(op, input.publicDoc),
+      description: describe(op, input.publicDoc, input.routes),
       tags: [api.service],
       ...(parameters.length > 0 ? { parameters } : {}),
       responses,
@@ -350,13 +352,14 @@ export function buildOpenApiDocument(input: BuildInput): OpenApiDocument {
 }
 
 /** A service's own document: all its operations, internal ones included. */
-export function serviceDocument(api: ServiceApi, version: string): OpenApiDocument {
-  return buildOpenApiDocument({ title: `${api.title} (${api.service} service)`, description: api.description, version, apis: [api], publicDoc: false });
+export function serviceDocument(api: ServiceApi, version: string, routes: readonly RouteRule[]): OpenApiDocument {
+  return buildOpenApiDocument({ title: `${api.title} (${api.service} service)`, description: api.description, version, apis: [api], publicDoc: false, routes });
 }
 
 /** The public API behind the gateway: every routed operation of every service, nothing under /internal. */
-export function publicDocument(apis: readonly ServiceApi[], version: string): OpenApiDocument {
+export function publicDocument(apis: readonly ServiceApi[], version: string, routes: readonly RouteRule[]): OpenApiDocument {
   return buildOpenApiDocument({
+    routes,
     title: 'Central PA Desi Community — public API',
     description:
       'Every call the site\'s own pages make, through the gateway (one origin). Generated from the zod contracts (`packages/contracts`) and each service\'s declaration (`services/<name>/src/api.ts`) by `npm run openapi`. Errors are JSON `{ error }` (400 adds `issues`). Sign in with `POST /api/local-login`; the session is the `cp_session` cookie.',

@@ -3,7 +3,7 @@
  * contracts' schemas. A malformed manifest stops whoever reads it with a message naming the file and each bad field,
  * so an instance with a broken declaration never starts, and neither does a stack that would list it.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { z } from 'zod';
@@ -63,4 +63,32 @@ export function ownServiceManifest(entry: string = process.argv[1] ?? ''): { fol
     if (up === dir) return undefined;
     dir = up;
   }
+}
+
+/**
+ * The platform's services, from their manifests: every `<servicesDir>/<name>/service.json` (the edge, the gateway,
+ * included), by folder name. The gateway's configured route table and the renderer's page reads are made from them
+ * (contracts' routeRules), so a prefix is declared once, in its service's folder. Throws a ManifestError for a
+ * malformed manifest or one whose name is not its folder's.
+ */
+export function readServiceManifests(servicesDir: string): ServiceManifest[] {
+  return readdirSync(servicesDir, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && existsSync(path.join(servicesDir, d.name, MANIFEST_FILES.service)))
+    .map((d) => d.name)
+    .sort()
+    .map((name) => {
+      const manifest = readServiceManifest(path.join(servicesDir, name));
+      if (manifest.name !== name) throw new ManifestError(`${path.join(servicesDir, name, MANIFEST_FILES.service)}: name: must be its folder's name (${name}), not "${manifest.name}"`);
+      return manifest;
+    });
+}
+
+/**
+ * The manifests of the platform the service whose module is `moduleUrl` belongs to: those beside its own folder
+ * (`services/*`, which every service image holds: infra/docker/service.Dockerfile copies them all).
+ */
+export function platformManifests(moduleUrl: string): ServiceManifest[] {
+  const own = ownServiceManifest(moduleUrl);
+  if (!own) throw new ManifestError(`${moduleUrl}: not inside a service folder (no service.json above it)`);
+  return readServiceManifests(path.dirname(own.folder));
 }

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { bool, loadConfig } from '@cp/service-kit';
 import { RATE_LIMIT_CLASSES, type RateLimitClass } from '@cp/contracts';
 import { blankAsUnset, int, nameValueEntries, UpstreamPoolEnv, upstreamPoolOf, type UpstreamPoolConfig } from '../shared/env.ts';
-import { SERVICE_NAMES, type ServiceName } from './routes-table.ts';
+import { SERVICE_NAMES, upstreamVariable } from './routes-table.ts';
 
 /** Upstream base URL: http(s), origin only (the gateway forwards paths unchanged). Empty means "not configured". */
 function upstreamOrigin(value: string): string | null {
@@ -75,7 +75,7 @@ const serviceUrls = z.preprocess(
     .string()
     .optional()
     .transform((v, ctx) => {
-      const out: Partial<Record<ServiceName, string[]>> = {};
+      const out: Record<string, string[]> = {};
       if (v === undefined) return out;
       let entries: Array<[string, unknown]> | undefined;
       if (v.trim().startsWith('{')) {
@@ -101,7 +101,7 @@ const serviceUrls = z.preprocess(
         }
         const origins = upstreamOriginList(urls, ctx, `${name}: `);
         if (!origins) return z.NEVER;
-        out[name as ServiceName] = origins;
+        out[name] = origins;
       }
       return out;
     }),
@@ -138,6 +138,9 @@ const RATE_LIMIT_ENV: Record<RateLimitClass, string> = {
   adEvents: 'RATE_LIMIT_AD_EVENTS',
 };
 
+/** One optional `<NAME>_URL` per platform service (routes-table.ts SERVICE_NAMES, from the manifests). */
+const individualUpstreams: Record<string, typeof optionalUpstream> = Object.fromEntries(SERVICE_NAMES.map((name) => [upstreamVariable(name), optionalUpstream]));
+
 export const ProxyEnv = z.object({
   /** More origins allowed to send state-changing requests (comma separated); PUBLIC_URL always is. */
   ALLOWED_ORIGINS: originList,
@@ -145,19 +148,8 @@ export const ProxyEnv = z.object({
   ALLOW_SAME_SITE: bool(false),
 
   SERVICE_URLS: serviceUrls,
-  IDENTITY_URL: optionalUpstream,
-  LISTINGS_URL: optionalUpstream,
-  FORUM_URL: optionalUpstream,
-  DIRECTORY_URL: optionalUpstream,
-  ADS_URL: optionalUpstream,
-  COMMS_URL: optionalUpstream,
-  SEARCH_URL: optionalUpstream,
-  /** The renderer (issue 20): each page's head and status, robots.txt, the sitemaps, the link-preview images. */
-  RENDERER_URL: optionalUpstream,
-  /** Moderation (issue 21): reports, the admin's moderation queue, bans and audit log. */
-  MODERATION_URL: optionalUpstream,
-  /** Messages (issue 23): conversations between neighbours, the unread count, blocks. */
-  MESSAGES_URL: optionalUpstream,
+  /** `<NAME>_URL` of every service whose manifest is beside the gateway's (LISTINGS_URL ...): its upstream origins. */
+  ...individualUpstreams,
 
   /** Redoc's standalone bundle for /api/docs (api-docs.ts). Unset: the `redoc` package's, when installed. */
   API_DOCS_BUNDLE: z.preprocess(blankAsUnset, z.string().optional()),
@@ -192,7 +184,7 @@ export type ProxyEnvValues = z.infer<typeof ProxyEnv>;
 
 export interface ProxyConfig {
   /** Upstream origins per configured service (several: replicas, requests spread across them); a missing service answers 503. */
-  services: Partial<Record<ServiceName, string[]>>;
+  services: Record<string, string[]>;
   /** Origins allowed to make state-changing requests: the public URL first, then ALLOWED_ORIGINS. */
   allowedOrigins: string[];
   allowSameSite: boolean;
@@ -206,24 +198,11 @@ export interface ProxyConfig {
   apiDocsBundle?: string | undefined;
 }
 
-const INDIVIDUAL: Record<ServiceName, keyof ProxyEnvValues> = {
-  identity: 'IDENTITY_URL',
-  listings: 'LISTINGS_URL',
-  forum: 'FORUM_URL',
-  directory: 'DIRECTORY_URL',
-  ads: 'ADS_URL',
-  comms: 'COMMS_URL',
-  search: 'SEARCH_URL',
-  renderer: 'RENDERER_URL',
-  moderation: 'MODERATION_URL',
-  messages: 'MESSAGES_URL',
-};
-
 /** The proxy's configuration from its parsed variables; `publicUrl` (the site's origin) is always an allowed origin. */
 export function proxyConfigOf(e: ProxyEnvValues, publicUrl: string): ProxyConfig {
-  const services: Partial<Record<ServiceName, string[]>> = { ...e.SERVICE_URLS };
+  const services: Record<string, string[]> = { ...e.SERVICE_URLS };
   for (const name of SERVICE_NAMES) {
-    const value = e[INDIVIDUAL[name]];
+    const value = (e as Record<string, unknown>)[upstreamVariable(name)];
     if (Array.isArray(value)) services[name] = value as string[]; // an individual variable wins over SERVICE_URLS
   }
   return {

@@ -10,7 +10,6 @@ import {
   type PageBodyFrame,
   type PageHeadFrame,
   type PageRenderer,
-  type ServiceName,
 } from '@cp/contracts';
 import { pageReads, type ServiceClient } from '../upstream.ts';
 import { apiReader } from './body.ts';
@@ -55,7 +54,7 @@ export function pageRoutes(
     previewerBudgetMs: number;
     body?: PageRenderer | undefined;
     /** What a page may read: the head's services and more for the body (ads). */
-    pageServices: PageHeadDeps['services'] & Partial<Record<ServiceName, ServiceClient>>;
+    pageServices: PageHeadDeps['services'] & Partial<Record<string, ServiceClient>>;
     /** Services registered at run time (issue 35), for the API paths none of pageServices owns. */
     registered?: RegisteredLookup | undefined;
   },
