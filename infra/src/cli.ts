@@ -77,7 +77,9 @@ async function main(argv: string[]): Promise<void> {
       const name = option(args, '--name', 'dev');
       const infra = await startInfra({ name, log });
       console.log(`\ninfrastructure "${name}" running — Ctrl-C stops it`);
-      for (const [k, v] of Object.entries(infra.env)) if (!/SECRET/.test(k)) console.log(`  ${k}=${v}`);
+      // The NATS password (issue 35 §3) stays in its file: the line names it instead.
+      for (const [k, v] of Object.entries(infra.env)) if (!/SECRET/.test(k)) console.log(`  ${k}=${k === 'NATS_URL' ? v.replace(/:[^:@/]+@/, ':<password>@') : v}`);
+      console.log(`  NATS password: ${path.join(infra.dataDir, 'nats', 'nats-password')}`);
       console.log(`  S3 secret: ${path.join(infra.dataDir, 'swift', 'secrets.json')}`);
       await untilSignal();
       await infra.stop();

@@ -4,6 +4,7 @@ import * as Minio from 'minio';
 import nodemailer from 'nodemailer';
 import { connect } from '@nats-io/transport-node';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { connectNatsClient, natsServerOptions } from '@cp/service-kit';
 import { mailbox } from '../src/index.ts';
 import { faultNats, testEnv } from '../src/jest/test-env.ts';
 
@@ -48,9 +49,25 @@ describe('MongoDB (one-node replica set)', () => {
 });
 
 describe('NATS JetStream', () => {
+  it('lets in only the holders of the credentials (issue 35 §3: one user in development), which NATS_URL carries', async () => {
+    const server = await faultNats();
+    try {
+      const { servers, user, pass } = natsServerOptions(server.url);
+      expect(user).toBe('cp');
+      expect(pass).toMatch(/^[\w-]{32}$/);
+      await expect(connect({ servers, maxReconnectAttempts: 0 })).rejects.toThrow(/authorization/i);
+      await expect(connect({ servers, user, pass: 'guessed', maxReconnectAttempts: 0 })).rejects.toThrow(/authorization/i);
+      const nc = await connectNatsClient(server.url, 'infra-test');
+      await nc.flush();
+      await nc.close();
+    } finally {
+      await server.close();
+    }
+  });
+
   it('stores, delivers, and survives a restart of the server', async () => {
     const server = await faultNats();
-    const nc = await connect({ servers: server.url, reconnectTimeWait: 200, maxReconnectAttempts: -1 });
+    const nc = await connect({ ...natsServerOptions(server.url), reconnectTimeWait: 200, maxReconnectAttempts: -1 });
     try {
       const jsm = await jetstreamManager(nc);
       const name = `INFRA_${randomUUID().slice(0, 8).toUpperCase()}`;

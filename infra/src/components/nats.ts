@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { httpOk, spawnLogged, waitUntil, type Proc } from '../proc.ts';
 
@@ -37,15 +38,30 @@ function syncAlwaysArgs(dir: string): string[] {
   return ['-c', file];
 }
 
+/** The one NATS user of a local run (issue 35 §3: one user in development, one per service in Kubernetes). */
+export const LOCAL_NATS_USER = 'cp';
+
+/**
+ * The local NATS user's password: generated on the first start of a store (`dir`), kept beside it (outside git, mode
+ * 600) so a restart of the same profile keeps it. Without it nothing can connect: only the stack's processes, which are
+ * given NATS_URL with it, may publish events or register in the run-time registry.
+ */
+function localNatsPassword(dir: string): string {
+  const file = path.join(dir, 'nats-password');
+  if (!existsSync(file)) writeFileSync(file, `${randomBytes(24).toString('base64url')}\n`, { mode: 0o600 });
+  return readFileSync(file, 'utf8').trim();
+}
+
 /** nats-server with JetStream on loopback, its store under `dir`; `name` (default "nats-server") names its pid and log files. */
 export async function startNats(opts: { dir: string; port: number; monitorPort: number; pidDir: string; logDir: string; name?: string }): Promise<NatsHandle> {
   if (!existsSync(NATS_SERVER)) throw new Error(`${NATS_SERVER} not found: run scripts/setup.sh (installs nats-server)`);
   const store = path.join(opts.dir, 'jetstream');
   mkdirSync(store, { recursive: true });
   const name = opts.name ?? 'nats-server';
+  const password = localNatsPassword(opts.dir);
   let proc: Proc | undefined;
   const launch = async () => {
-    proc = spawnLogged(name, NATS_SERVER, [...syncAlwaysArgs(opts.dir), '-js', '-sd', store, '-a', '127.0.0.1', '-p', String(opts.port), '-m', String(opts.monitorPort), '-n', opts.name ?? 'cp-local'], {
+    proc = spawnLogged(name, NATS_SERVER, [...syncAlwaysArgs(opts.dir), '-js', '-sd', store, '-a', '127.0.0.1', '-p', String(opts.port), '-m', String(opts.monitorPort), '-n', opts.name ?? 'cp-local', '--user', LOCAL_NATS_USER, '--pass', password], {
       logFile: path.join(opts.logDir, name === 'nats-server' ? 'nats.log' : `${name}.log`),
       pidDir: opts.pidDir,
     });
@@ -53,7 +69,7 @@ export async function startNats(opts: { dir: string; port: number; monitorPort: 
   };
   await launch();
   return {
-    url: `nats://127.0.0.1:${opts.port}`,
+    url: `nats://${LOCAL_NATS_USER}:${password}@127.0.0.1:${opts.port}`,
     stop: async () => {
       await proc?.stop();
     },

@@ -55,12 +55,28 @@ const streamReplicasOf = new WeakMap<JetStreamManager, number>();
  * creates through this connection (NATS_STREAM_REPLICAS; more than 1 needs a JetStream cluster).
  */
 /**
+ * NATS_URL as the client takes it: `nats://user:password@host:4222` (the platform's NATS credentials, issue 35 §3: only
+ * their holders may publish, register among them), or several servers separated by commas. The servers without the
+ * credentials (never logged with them), and the user and password (URL-decoded) of the first server that has them.
+ */
+export function natsServerOptions(url: string): { servers: string[]; user?: string; pass?: string } {
+  const servers: string[] = [];
+  let credentials: { user: string; pass: string } | undefined;
+  for (const item of url.split(',').map((s) => s.trim()).filter(Boolean)) {
+    const parsed = new URL(item);
+    if (parsed.username && !credentials) credentials = { user: decodeURIComponent(parsed.username), pass: decodeURIComponent(parsed.password) };
+    servers.push(`${parsed.protocol}//${parsed.host}`);
+  }
+  return { servers, ...credentials };
+}
+
+/**
  * A plain NATS connection that reconnects for ever (every process of the site: a NATS restart is waited out).
  * `waitOnFirstConnect`: also wait for a NATS that is not up yet (a service, which needs it to start); without it the
  * first attempt's failure rejects (a caller that connects in the background retries itself).
  */
 export function connectNatsClient(url: string, name: string, opts: { waitOnFirstConnect?: boolean } = {}): Promise<NatsConnection> {
-  return connect({ servers: url, name, maxReconnectAttempts: -1, reconnectTimeWait: 500, reconnectJitter: 250, waitOnFirstConnect: opts.waitOnFirstConnect ?? false });
+  return connect({ ...natsServerOptions(url), name, maxReconnectAttempts: -1, reconnectTimeWait: 500, reconnectJitter: 250, waitOnFirstConnect: opts.waitOnFirstConnect ?? false });
 }
 
 export async function connectNats(opts: { url: string; name: string; logger: Logger; streamReplicas?: number }): Promise<NatsHandle> {
