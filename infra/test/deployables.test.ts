@@ -118,3 +118,12 @@ describe('a malformed manifest', () => {
     expect(m.routes).toEqual([{ prefix: '/api/newteam', kind: 'api' }]);
   });
 });
+
+describe("a service's port", () => {
+  it('is written once, in its manifest: its configuration defaults PORT to it', async () => {
+    for (const s of found.services) {
+      const mod = (await import(path.join(root, s.folder, s.manifest.config.module))) as Record<string, { shape: { PORT: { parse(v: unknown): unknown } } }>;
+      expect([s.manifest.name, mod[s.manifest.config.export]!.shape.PORT.parse(undefined)]).toEqual([s.manifest.name, s.manifest.port]);
+    }
+  });
+});

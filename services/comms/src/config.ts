@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BaseServiceEnv, JwtVerifyEnv, loadWithPublicKey, port, requirePublicKey, SmtpEnv } from '@cp/service-kit';
+import { BaseServiceEnv, JwtVerifyEnv, loadWithPublicKey, manifestPort, port, requirePublicKey, SmtpEnv } from '@cp/service-kit';
 
 /**
  * Reply notices: the replies to one post within this many seconds of the first go to its author in one mail
@@ -25,7 +25,7 @@ export const CommsEnv = requirePublicKey(
     // signed-in owner of a subscribed address that it is subscribed, and nobody else.
     .extend(JwtVerifyEnv.shape)
     .extend({
-      PORT: port(4006),
+      PORT: port(manifestPort(import.meta.url)),
       MONGO_DB: z.string().default('comms'),
       /** Where new contact messages are announced: the operators' inbox. Required everywhere, no default (none is made up). */
       CONTACT_INBOX: z.email(),

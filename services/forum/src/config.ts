@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { BaseServiceEnv, DemoDataEnv, JwtVerifyEnv, loadWithPublicKey, noDemoDataInProduction, port, PostingLimitsEnv, requirePublicKey } from '@cp/service-kit';
+import { BaseServiceEnv, DemoDataEnv, JwtVerifyEnv, loadWithPublicKey, manifestPort, noDemoDataInProduction, port, PostingLimitsEnv, requirePublicKey } from '@cp/service-kit';
 
-/** behindIdentityEnv's pieces (port 4003, database forum, demo posts) and POSTING_LIMITS (the kit's posting limits). */
+/** behindIdentityEnv's pieces (its manifest's port, database forum, demo posts) and POSTING_LIMITS (the kit's posting limits). */
 export const ForumEnv = noDemoDataInProduction(
   requirePublicKey(
     BaseServiceEnv.extend({
       ...JwtVerifyEnv.shape,
-      PORT: port(4003),
+      PORT: port(manifestPort(import.meta.url)),
       MONGO_DB: z.string().default('forum'),
       ...DemoDataEnv.shape,
       ...PostingLimitsEnv.shape,

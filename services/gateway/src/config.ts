@@ -3,7 +3,7 @@
  * (web/config.ts), parsed as one schema so every problem is listed at once.
  */
 import { z } from 'zod';
-import { bool, loadConfig, RegistryEnv } from '@cp/service-kit';
+import { bool, loadConfig, manifestPort, RegistryEnv } from '@cp/service-kit';
 import { int, NodeEnv, type NodeEnvName } from './shared/env.ts';
 import { ProxyEnv, proxyConfigOf, type ProxyConfig } from './proxy/config.ts';
 import { WebEnv, webConfigOf, type WebConfig } from './web/config.ts';
@@ -16,7 +16,7 @@ export const ServerEnv = z.object({
   NODE_ENV: NodeEnv,
   HOST: z.string().min(1).default('127.0.0.1'),
   /** 0 picks a free port (tests). */
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  PORT: z.coerce.number().int().min(0).max(65535).default(manifestPort(import.meta.url)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   /** The site's public origin (what the browser shows). Default http://localhost:<PORT>. */
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { BaseServiceEnv, bool, DemoDataEnv, loadConfig, noDemoDataInProduction, port, requirePublicKey } from '@cp/service-kit';
+import { BaseServiceEnv, bool, DemoDataEnv, loadConfig, manifestPort, noDemoDataInProduction, port, requirePublicKey } from '@cp/service-kit';
 
 export const IdentityEnv = noDemoDataInProduction(
   requirePublicKey(
     BaseServiceEnv.extend({
-      PORT: port(4001),
+      PORT: port(manifestPort(import.meta.url)),
       MONGO_DB: z.string().default('identity'),
       /** Public origin of the site, used to build links in e-mails (never taken from the request's Host header). */
       PUBLIC_URL: z.url(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BaseServiceEnv, DemoDataEnv, JwtVerifyEnv, loadWithPublicKey, noDemoDataInProduction, port, PostingLimitsEnv, requirePublicKey, S3Env, SignedLinksEnv } from '@cp/service-kit';
+import { BaseServiceEnv, DemoDataEnv, JwtVerifyEnv, loadWithPublicKey, manifestPort, noDemoDataInProduction, port, PostingLimitsEnv, requirePublicKey, S3Env, SignedLinksEnv } from '@cp/service-kit';
 import { LISTING_TTL_DAYS_DEFAULT } from '@cp/contracts';
 
 export const ListingsEnv = noDemoDataInProduction(
@@ -9,7 +9,7 @@ export const ListingsEnv = noDemoDataInProduction(
       ...JwtVerifyEnv.shape,
       /** Signs the links that act without a login (issue 22: renew, stop reminders, stop an alert). Required, no default. */
       ...SignedLinksEnv.shape,
-      PORT: port(4002),
+      PORT: port(manifestPort(import.meta.url)),
       MONGO_DB: z.string().default('listings'),
       /** The bucket that holds uploaded images (created at start if missing). */
       S3_BUCKET_UPLOADS: z.string().min(3).max(63).default('uploads'),

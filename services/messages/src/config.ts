@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { BaseServiceEnv, DemoDataEnv, JwtVerifyEnv, loadWithPublicKey, noDemoDataInProduction, port, PostingLimitsEnv, requirePublicKey } from '@cp/service-kit';
+import { BaseServiceEnv, DemoDataEnv, JwtVerifyEnv, loadWithPublicKey, manifestPort, noDemoDataInProduction, port, PostingLimitsEnv, requirePublicKey } from '@cp/service-kit';
 
 export const MessagesEnv = noDemoDataInProduction(
   requirePublicKey(
     BaseServiceEnv.extend({
       ...JwtVerifyEnv.shape,
-      PORT: port(4010),
+      PORT: port(manifestPort(import.meta.url)),
       MONGO_DB: z.string().default('messages'),
       /** The listings service: a conversation's listing (owner, title, first image, status) at GET /internal/listings/{id}/messaging. */
       LISTINGS_URL: z.url(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_HIDE_THRESHOLD } from '@cp/contracts';
-import { BaseServiceEnv, DemoDataEnv, JwtVerifyEnv, loadWithPublicKey, noDemoDataInProduction, port, PostingLimitsEnv, requirePublicKey } from '@cp/service-kit';
+import { BaseServiceEnv, DemoDataEnv, JwtVerifyEnv, loadWithPublicKey, manifestPort, noDemoDataInProduction, port, PostingLimitsEnv, requirePublicKey } from '@cp/service-kit';
 
 /** How many distinct reporters hide an item pending review (from 1, for demos and tests, to 100). */
 export const HideThreshold = z.coerce.number().int().min(1).max(100).default(DEFAULT_HIDE_THRESHOLD);
@@ -9,7 +9,7 @@ export const ModerationEnv = noDemoDataInProduction(
   requirePublicKey(
     BaseServiceEnv.extend({
       ...JwtVerifyEnv.shape,
-      PORT: port(4009),
+      PORT: port(manifestPort(import.meta.url)),
       MONGO_DB: z.string().default('moderation'),
       /**
        * The owners of reportable content (REPORT_KIND_OWNER): a report looks its item up there

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BaseServiceEnv, loadConfig, port, S3Env } from '@cp/service-kit';
+import { BaseServiceEnv, loadConfig, manifestPort, port, S3Env } from '@cp/service-kit';
 
 /** A list of origins, comma separated (a service's replicas), as the gateway's `<NAME>_URL`s: at least one. */
 const origins = () =>
@@ -14,7 +14,7 @@ const origins = () =>
  */
 export const RendererEnv = BaseServiceEnv.extend({
   ...S3Env.shape,
-  PORT: port(4008),
+  PORT: port(manifestPort(import.meta.url)),
   MONGO_DB: z.string().default('renderer'),
   /** The site's public origin: canonical URLs, og:url, og:image, the sitemaps (never the request's Host). */
   PUBLIC_URL: z.url(),

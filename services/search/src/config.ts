@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BaseServiceEnv, loadConfig, port, S3Env } from '@cp/service-kit';
+import { BaseServiceEnv, loadConfig, manifestPort, port, S3Env } from '@cp/service-kit';
 
 /**
  * The search service needs NATS, its port and S3 for the index's snapshots: its index lives in memory. It keeps nothing
@@ -7,7 +7,7 @@ import { BaseServiceEnv, loadConfig, port, S3Env } from '@cp/service-kit';
  */
 export const SearchEnv = BaseServiceEnv.omit({ MONGO_URL: true }).extend({
   ...S3Env.shape,
-  PORT: port(4007),
+  PORT: port(manifestPort(import.meta.url)),
   /** The bucket of the index's snapshots (created at the first write if missing). */
   S3_BUCKET_SEARCH: z.string().min(3).max(63).default('search-snapshots'),
   /** Seconds between snapshots of the index (also written at a graceful stop); 0: only at a stop. */

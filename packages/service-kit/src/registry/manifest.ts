@@ -92,3 +92,13 @@ export function platformManifests(moduleUrl: string): ServiceManifest[] {
   if (!own) throw new ManifestError(`${moduleUrl}: not inside a service folder (no service.json above it)`);
   return readServiceManifests(path.dirname(own.folder));
 }
+
+/**
+ * The port of the service whose module is `moduleUrl`, as its manifest declares it: the default of its PORT setting
+ * (`port(manifestPort(import.meta.url))` in its config.ts), so the port is written once, in service.json.
+ */
+export function manifestPort(moduleUrl: string): number {
+  const own = ownServiceManifest(moduleUrl);
+  if (!own) throw new ManifestError(`${moduleUrl}: not inside a service folder (no service.json above it)`);
+  return own.manifest.port;
+}
