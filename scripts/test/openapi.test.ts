@@ -157,7 +157,7 @@ async function routersOf(service: string, conn: Parameters<typeof savedListingsR
       return [apiDocsRoutes({ logger })];
     default:
       // A service's routers are built with their dependencies here until its routes come from one operation table
-      // with its declaration (issue 37).
+      // with its declaration.
       throw new Error(`no routers known for ${service} in scripts/test/openapi.test.ts routersOf`);
   }
 }
