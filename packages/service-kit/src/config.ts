@@ -46,6 +46,15 @@ export const RegistryEnv = z.object({
   REGISTRY_HEARTBEAT_MS: z.coerce.number().int().min(100).max(100_000).default(3_000),
 });
 
+/**
+ * Where a process serves its Prometheus metrics (issue 36; metrics/metrics.ts): an internal port of its own, never the
+ * public one. Unset: its PORT + 1000 (listings 4002 → 5002), or a free port when PORT is 0.
+ */
+export const MetricsEnv = z.object({ METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional() });
+
+/** The metrics port of a process: METRICS_PORT, else PORT + 1000 (a free one for PORT 0). */
+export const metricsPortOf = (c: { PORT: number; METRICS_PORT?: number | undefined }) => c.METRICS_PORT ?? (c.PORT === 0 ? 0 : c.PORT + 1000);
+
 /** What every service needs to reach its infrastructure. */
 export const BaseServiceEnv = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -59,6 +68,7 @@ export const BaseServiceEnv = z.object({
    */
   NATS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
   ...RegistryEnv.shape,
+  ...MetricsEnv.shape,
 });
 
 /** The demo-data switch (`npm start`'s dev stack sets it): demo records go into an empty database, never in production. */

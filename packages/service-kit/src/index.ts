@@ -29,3 +29,5 @@ export * from './background-retry.ts';
 export * from './registry/manifest.ts';
 export * from './registry/table.ts';
 export * from './registry/registry.ts';
+export * from './metrics/metrics.ts';
+export * from './metrics/pipeline.ts';

@@ -2,7 +2,9 @@ import type Koa from 'koa';
 import type { Connection } from 'mongoose';
 import { listen } from './app.ts';
 import { httpSessionChecker, type AuthOptions } from './auth.ts';
-import { ConfigError } from './config.ts';
+import { ConfigError, metricsPortOf } from './config.ts';
+import { createMetrics, serveMetrics } from './metrics/metrics.ts';
+import { consumerMetrics, outboxMetrics } from './metrics/pipeline.ts';
 import { OutboxRelay } from './events/relay.ts';
 import type { ConsumerDeps, StartableConsumer } from './events/declared-consumer.ts';
 import type { ReadinessCheck } from './health.ts';
@@ -31,6 +33,8 @@ export interface StatelessServiceConfig {
   SERVICE_VERSION?: string;
   REGISTRY_TTL_MS?: number;
   REGISTRY_HEARTBEAT_MS?: number;
+  /** Where its metrics are served (MetricsEnv); absent: PORT + 1000. */
+  METRICS_PORT?: number | undefined;
 }
 
 /** What every service's configuration holds (BaseServiceEnv plus its port and database). */
@@ -116,6 +120,8 @@ export interface RunningService<C extends StatelessServiceConfig> {
   config: C;
   logger: Logger;
   port: number;
+  /** The internal port its Prometheus metrics are served on (`GET /metrics`). */
+  metricsPort: number;
 }
 
 /**
@@ -181,6 +187,12 @@ export async function startService<C extends ServiceConfig, D extends ConsumerDe
   };
   const built = await def.build(ctx);
   const app = 'deps' in built ? built.app : built;
+  // Metrics (issue 36): every request by its route's template, first of all middleware so it sees every answer; the
+  // runtime's and the event pipeline's series; served on an internal port of their own.
+  const metrics = createMetrics(def.name);
+  app.middleware.unshift(metrics.http);
+  if (conn) outboxMetrics(metrics.registry, conn, logger);
+  consumerMetrics(metrics.registry, nats.jsm, def.name, [...new Set([...(def.streams ?? []), ...consumers.map((c) => c.source)])], logger);
   if (consumers.length > 0) {
     if (!('deps' in built)) throw new Error(`${def.name}: declared consumers need build to return { app, deps }`);
     for (const consumer of consumers) {
@@ -191,10 +203,11 @@ export async function startService<C extends ServiceConfig, D extends ConsumerDe
 
   const server = await listen(app, config.PORT, config.HOST, logger);
   logger.info({ port: server.port }, `${def.name} listening`);
+  const metricsServer = await serveMetrics(metrics, config.HOST, metricsPortOf(config), logger);
   // Registered once it answers; deregistered first at shutdown, so the gateway stops sending before the server drains.
   const registration = manifest ? await registerInstance({ nc: nats.nc, record: instanceRecord(manifest, config, server.port), timing: registryTiming(config), logger }) : undefined;
-  onShutdown(logger, [...(registration ? [() => registration.stop()] : []), () => server.close(), ...[...closers].reverse(), ...(relay ? [() => relay.stop()] : []), () => nats.close(), ...(conn ? [() => conn.close()] : [])]);
-  return { config, logger, port: server.port };
+  onShutdown(logger, [...(registration ? [() => registration.stop()] : []), () => server.close(), ...[...closers].reverse(), ...(relay ? [() => relay.stop()] : []), () => metricsServer.close(), () => nats.close(), ...(conn ? [() => conn.close()] : [])]);
+  return { config, logger, port: server.port, metricsPort: metricsServer.port };
 }
 
 /** The registry's timing from a configuration (RegistryEnv): the heartbeat at most a third of the time-to-live. */
