@@ -60,7 +60,23 @@ const streamReplicasOf = new WeakMap<JetStreamManager, number>();
  * first attempt's failure rejects (a caller that connects in the background retries itself).
  */
 export function connectNatsClient(url: string, name: string, opts: { waitOnFirstConnect?: boolean } = {}): Promise<NatsConnection> {
-  return connect({ servers: url, name, maxReconnectAttempts: -1, reconnectTimeWait: 500, reconnectJitter: 250, waitOnFirstConnect: opts.waitOnFirstConnect ?? false });
+  return connect({ ...natsServerOptions(url), name, maxReconnectAttempts: -1, reconnectTimeWait: 500, reconnectJitter: 250, waitOnFirstConnect: opts.waitOnFirstConnect ?? false });
+}
+
+/**
+ * The servers and credentials of a NATS_URL: `nats://host:4222`, or `nats://<user>:<password>@host:4222` (each service's
+ * own NATS user in Kubernetes, issue 35 §3; user and password percent-encoded). The client takes no credentials from a
+ * URL, so they become its `user` and `pass` options and the server is given without them (they never reach a log).
+ */
+export function natsServerOptions(url: string): { servers: string; user?: string; pass?: string } {
+  const at = url.lastIndexOf('@');
+  if (at < 0) return { servers: url };
+  const scheme = /^(nats|tls):\/\//.exec(url);
+  if (!scheme) throw new Error('a NATS URL with credentials must be nats://user:password@host:port or tls://...');
+  const credentials = url.slice(scheme[0].length, at);
+  const colon = credentials.indexOf(':');
+  if (colon <= 0 || credentials.includes('/')) throw new Error('a NATS URL with credentials must be nats://user:password@host:port or tls://...');
+  return { servers: `${scheme[0]}${url.slice(at + 1)}`, user: decodeURIComponent(credentials.slice(0, colon)), pass: decodeURIComponent(credentials.slice(colon + 1)) };
 }
 
 export async function connectNats(opts: { url: string; name: string; logger: Logger; streamReplicas?: number }): Promise<NatsHandle> {
