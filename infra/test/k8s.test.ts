@@ -10,12 +10,24 @@ import path from 'node:path';
 import { parse } from 'yaml';
 import { z } from 'zod';
 import { SERVICE_NAMES } from '../../services/gateway/src/proxy/routes-table.ts';
+import { REGISTRY_BUCKET } from '@cp/contracts';
+import { discoverDeployables } from '../src/deployables.ts';
 import { kustomizeBuild, readObjects, validateObjects, type K8sObject } from './support/kustomize.ts';
 import { loadServiceConfig, remoteDirs, REPO, serviceDirs, staticServerReadyz, tempKeyFiles, type Env } from './support/operator-files.ts';
 
 const K8S = path.join(REPO, 'infra/k8s');
+
+/** Helm's merge of values files: maps merged key by key, anything else replaced by the later file. */
+function mergeValues(a: unknown, b: unknown): unknown {
+  const isMap = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+  if (!isMap(a) || !isMap(b)) return b;
+  const out: Record<string, unknown> = { ...a };
+  for (const [k, v] of Object.entries(b)) out[k] = k in out ? mergeValues(out[k], v) : v;
+  return out;
+}
 const objects = kustomizeBuild(path.join(K8S, 'overlays/production'));
-const secrets = readObjects(path.join(K8S, 'secrets.example.yaml'));
+// The platform's Secrets, and each deployable's NATS user's (generated with its users, npm run deploy:gen).
+const secrets = [...readObjects(path.join(K8S, 'secrets.example.yaml')), ...readObjects(path.join(K8S, 'nats-secrets.example.yaml'))];
 const mongodb = readObjects(path.join(K8S, 'mongodb/replica-set.yaml'));
 
 const Probe = z.object({ httpGet: z.object({ path: z.string(), port: z.union([z.string(), z.number()]) }) });
@@ -220,7 +232,7 @@ describe('MongoDB and NATS from their official charts and operator, pinned', () 
     const r = helmfile.releases.find((x) => x.chart === chart);
     if (!r) throw new Error(`no release of ${chart}`);
     for (const v of r.values) expect(existsSync(path.join(K8S, 'helm', v))).toBe(true);
-    return { ...r, values: Object.assign({}, ...r.values.map((v) => parse(readFileSync(path.join(K8S, 'helm', v), 'utf8')) as object)) as unknown };
+    return { ...r, values: r.values.map((v) => parse(readFileSync(path.join(K8S, 'helm', v), 'utf8')) as unknown).reduce(mergeValues, {}) };
   };
 
   test('the charts come from the projects\' own repositories', () => {
@@ -242,8 +254,76 @@ describe('MongoDB and NATS from their official charts and operator, pinned', () 
     expect(values.container.image.tag.startsWith(nats.version)).toBe(true);
     for (const name of serviceDirs().filter((n) => n !== 'gateway')) {
       const env = containerEnv(name);
-      expect(`${name} ${env.NATS_URL} ${env.NATS_STREAM_REPLICAS}`).toBe(`${name} nats://${nats.name}:4222 ${values.config.cluster.replicas}`);
+      const url = new URL(env.NATS_URL ?? '');
+      expect(`${name} ${url.protocol}//${url.host} ${env.NATS_STREAM_REPLICAS}`).toBe(`${name} nats://${nats.name}:4222 ${values.config.cluster.replicas}`);
     }
+  });
+
+  describe('NATS: one user per deployable (issue 35 §3), each registering only itself', () => {
+    const Permissions = z.object({ publish: z.object({ allow: z.array(z.string()), deny: z.array(z.string()) }).strict(), subscribe: z.object({ allow: z.array(z.string()) }).strict() }).strict();
+    const values = z.object({
+      config: z.object({ merge: z.object({ authorization: z.object({ users: z.array(z.object({ user: z.string(), password: z.string(), permissions: Permissions }).strict()) }).strict() }).loose() }).loose(),
+      container: z.object({ env: z.record(z.string(), z.object({ valueFrom: z.object({ secretKeyRef: z.object({ name: z.string(), key: z.string() }).strict() }).strict() }).strict()) }).loose(),
+    }).loose().parse(release('nats/nats').values);
+    const users = values.config.merge.authorization.users;
+    const userOf = (name: string) => users.find((u) => u.user === name);
+    /** Whether a NATS subject matches a permission's pattern (`*` one token, `>` the rest). */
+    const subjectMatches = (pattern: string, subject: string): boolean => {
+      const p = pattern.split('.');
+      const s = subject.split('.');
+      for (let i = 0; i < p.length; i++) {
+        if (p[i] === '>') return s.length > i;
+        if (i >= s.length || (p[i] !== '*' && p[i] !== s[i])) return false;
+      }
+      return p.length === s.length;
+    };
+    const mayPublish = (user: { permissions: z.infer<typeof Permissions> }, subject: string) =>
+      user.permissions.publish.allow.some((p) => subjectMatches(p, subject)) && !user.permissions.publish.deny.some((p) => subjectMatches(p, subject));
+    const natsDeployments = () => ofKind('Deployment').map((d) => d.metadata.name).filter((name) => container(name).env.some((e) => e.name === 'NATS_URL'));
+    const { services: manifests, remotes } = discoverDeployables(REPO);
+    /** A registry key each deployable writes: service.<name>.<instance> or remote.<name>.<instance>. */
+    const registryKeys = [
+      ...manifests.filter((s) => s.manifest.kind === 'service').map((s) => ({ owner: s.manifest.name, key: `$KV.${REGISTRY_BUCKET}.service.${s.manifest.name}.i4x9Qz` })),
+      ...remotes.map((r) => ({ owner: r.folder, key: `$KV.${REGISTRY_BUCKET}.remote.${r.manifest.name}.i4x9Qz` })),
+    ];
+
+    test('the matcher bites', () => {
+      expect(subjectMatches('$KV.cp_registry.service.forum.>', '$KV.cp_registry.service.forum.abc')).toBe(true);
+      expect(subjectMatches('$KV.cp_registry.service.forum.>', '$KV.cp_registry.service.forum')).toBe(false);
+      expect(subjectMatches('$KV.cp_registry.service.forum.>', '$KV.cp_registry.service.forums.abc')).toBe(false);
+      expect(subjectMatches('events.*.x', 'events.forum.x')).toBe(true);
+    });
+
+    test('every deployable with NATS_URL has its own user, its password from its own Secret and the same in its NATS_URL', () => {
+      expect(natsDeployments().length).toBeGreaterThan(serviceDirs().length - 1);
+      expect(users.map((u) => u.user).sort()).toEqual(natsDeployments().sort());
+      for (const name of natsDeployments()) {
+        const ref = container(name).env.find((e) => e.name === 'NATS_URL')!.valueFrom!.secretKeyRef;
+        expect(ref.name).toBe(`cp-nats-${name}`);
+        const url = new URL(secretValue(ref.name, ref.key) ?? '');
+        expect(decodeURIComponent(url.username)).toBe(name);
+        const variable = /^<< \$(\w+) >>$/.exec(userOf(name)!.password)?.[1];
+        const passwordRef = values.container.env[variable ?? '']?.valueFrom.secretKeyRef;
+        expect(passwordRef).toEqual({ name: ref.name, key: 'password' });
+        expect(secretValue(passwordRef!.name, passwordRef!.key)).toBe(decodeURIComponent(url.password));
+      }
+    });
+
+    test('in the registry each may write exactly its own keys, and none may purge or delete the bucket', () => {
+      for (const user of users) {
+        const own = registryKeys.filter((k) => mayPublish(user, k.key)).map((k) => k.owner);
+        expect(`${user.user}: ${own.join()}`).toBe(`${user.user}: ${user.user === 'gateway' ? '' : user.user}`);
+        for (const api of ['PURGE', 'DELETE', 'MSG.DELETE']) expect(mayPublish(user, `$JS.API.STREAM.${api}.KV_${REGISTRY_BUCKET}`)).toBe(false);
+        expect(mayPublish(user, `$JS.API.STREAM.CREATE.KV_${REGISTRY_BUCKET}`)).toBe(true); // the bucket is made by whoever starts first
+      }
+    });
+
+    test('a service publishes its own events only, into its stream EVENTS_<NAME>', () => {
+      for (const s of manifests.filter((m) => m.manifest.kind === 'service')) {
+        const user = userOf(s.manifest.name)!;
+        for (const other of manifests) expect(`${s.manifest.name} → ${other.manifest.name}: ${mayPublish(user, `events.${other.manifest.name}.something-happened.v1`)}`).toBe(`${s.manifest.name} → ${other.manifest.name}: ${other.manifest.name === s.manifest.name}`);
+      }
+    });
   });
 
   test('MongoDB: the operator watches MongoDBCommunity; a 3-member replica set; each service its own user on its own database', () => {
