@@ -13,7 +13,7 @@ import { SERVICE_NAMES } from '../../services/gateway/src/proxy/routes-table.ts'
 import { REGISTRY_BUCKET } from '@cp/contracts';
 import { discoverDeployables } from '../src/deployables.ts';
 import { kustomizeBuild, readObjects, validateObjects, type K8sObject } from './support/kustomize.ts';
-import { loadServiceConfig, remoteDirs, REPO, serviceDirs, staticServerReadyz, tempKeyFiles, type Env } from './support/operator-files.ts';
+import { loadServiceConfig, loadServiceConfigs, remoteDirs, REPO, serviceDirs, staticServerReadyz, tempKeyFiles, type Env } from './support/operator-files.ts';
 
 const K8S = path.join(REPO, 'infra/k8s');
 
@@ -93,6 +93,8 @@ function containerEnv(name: string): Env {
 }
 
 const apps = () => [...serviceDirs(), ...remoteDirs()];
+
+beforeAll(() => loadServiceConfigs());
 
 describe('infra/k8s overlays/production, built as kustomize builds it', () => {
   test('every object is valid against the Kubernetes API schemas, also the example Secrets', async () => {

@@ -7,7 +7,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { allSettings, processEnv, SERVICE_SETTINGS, STATIC_SERVER_SETTINGS } from '../src/process-env.ts';
 import { SERVICES, servicePorts, settingsOf, type StackContext } from '../src/stack.ts';
-import { loadServiceConfig, serviceDirs, tempKeyFiles } from './support/operator-files.ts';
+import { loadServiceConfig, loadServiceConfigs, serviceDirs, tempKeyFiles } from './support/operator-files.ts';
+
+beforeAll(() => loadServiceConfigs());
 
 /** The infrastructure's variables as startInfra gives them (the values do not matter, the names do). */
 const INFRA_ENV = {
