@@ -5,17 +5,37 @@
  * point at what exists, every ConfigMap and Secret key read exists, each service's environment passes its own
  * configuration loader, and MongoDB and NATS come from their official charts and operator, pinned.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { z } from 'zod';
 import { SERVICE_NAMES } from '../../services/gateway/src/proxy/routes-table.ts';
 import { REGISTRY_BUCKET } from '@cp/contracts';
+import { connectNatsClient } from '@cp/service-kit';
+import type { NatsConnection } from '@nats-io/nats-core';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { Kvm } from '@nats-io/kv';
+import { NATS_SERVER } from '../src/components/nats.ts';
 import { discoverDeployables } from '../src/deployables.ts';
 import { kustomizeBuild, readObjects, validateObjects, type K8sObject } from './support/kustomize.ts';
 import { loadServiceConfig, loadServiceConfigs, remoteDirs, REPO, serviceDirs, staticServerReadyz, tempKeyFiles, type Env } from './support/operator-files.ts';
 
 const K8S = path.join(REPO, 'infra/k8s');
+
+/** A free TCP port on loopback. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
 
 /** Helm's merge of values files: maps merged key by key, anything else replaced by the later file. */
 function mergeValues(a: unknown, b: unknown): unknown {
@@ -317,6 +337,50 @@ describe('MongoDB and NATS from their official charts and operator, pinned', () 
         expect(`${user.user}: ${own.join()}`).toBe(`${user.user}: ${user.user === 'gateway' ? '' : user.user}`);
         for (const api of ['PURGE', 'DELETE', 'MSG.DELETE']) expect(mayPublish(user, `$JS.API.STREAM.${api}.KV_${REGISTRY_BUCKET}`)).toBe(false);
         expect(mayPublish(user, `$JS.API.STREAM.CREATE.KV_${REGISTRY_BUCKET}`)).toBe(true); // the bucket is made by whoever starts first
+      }
+    });
+
+    test('a NATS server with these users lets each deployable, connected with its own NATS_URL, register itself and nobody else', async () => {
+      const dir = mkdtempSync(path.join(tmpdir(), 'cp-nats-users-'));
+      const port = await freePort();
+      const urlOf = (name: string) => {
+        const ref = container(name).env.find((e) => e.name === 'NATS_URL')!.valueFrom!.secretKeyRef;
+        return secretValue(ref.name, ref.key)!.replace('@nats:4222', `@127.0.0.1:${port}`);
+      };
+      // The chart's users with the passwords the servers would read from the Secrets (the sample values).
+      const withPasswords = users.map((u) => ({ ...u, password: decodeURIComponent(new URL(urlOf(u.user)).password) }));
+      writeFileSync(path.join(dir, 'nats.conf'), JSON.stringify({ host: '127.0.0.1', port, jetstream: { store_dir: path.join(dir, 'js') }, authorization: { users: withPasswords } }));
+      const server = spawn(NATS_SERVER, ['-c', path.join(dir, 'nats.conf')], { stdio: 'ignore' });
+      const connections: NatsConnection[] = [];
+      const as = async (name: string) => {
+        const nc = await connectNatsClient(urlOf(name), `k8s-test:${name}`, { waitOnFirstConnect: true });
+        connections.push(nc);
+        return nc;
+      };
+      try {
+        const listings = await as('listings');
+        const kv = await new Kvm(listings).create(REGISTRY_BUCKET, { history: 1, ttl: 10_000 });
+        await kv.put('service.listings.i4x9Qz', '{}');
+        await expect(kv.put('service.forum.i4x9Qz', '{}')).rejects.toThrow(/permission/i);
+        await expect(kv.put('remote.listings.i4x9Qz', '{}')).rejects.toThrow(/permission/i);
+        await expect((await jetstreamManager(listings)).streams.purge(`KV_${REGISTRY_BUCKET}`)).rejects.toThrow(/permission/i);
+
+        const remoteKv = await new Kvm(await as('mf-listings')).open(REGISTRY_BUCKET);
+        await remoteKv.put('remote.listings.i4x9Qz', '{}');
+        await expect(remoteKv.put('service.listings.i4x9Qz', '{}')).rejects.toThrow(/permission/i);
+
+        // The gateway reads the registry and writes nothing in it.
+        const gatewayKv = await new Kvm(await as('gateway')).open(REGISTRY_BUCKET);
+        expect((await gatewayKv.get('service.listings.i4x9Qz'))?.string()).toBe('{}');
+        await expect(gatewayKv.put('service.gateway.i4x9Qz', '{}')).rejects.toThrow(/permission/i);
+
+        // A wrong password is refused.
+        await expect(connectNatsClient(urlOf('listings').replace(/:[^:@/]+@/, ':wrong@'), 'k8s-test:intruder')).rejects.toThrow(/authorization/i);
+      } finally {
+        await Promise.all(connections.map((nc) => nc.close()));
+        server.kill('SIGTERM');
+        await new Promise((resolve) => server.once('exit', resolve));
+        rmSync(dir, { recursive: true, force: true });
       }
     });
 
