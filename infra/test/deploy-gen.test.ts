@@ -144,10 +144,10 @@ describe("a new team's service and remote, each only a folder of its own", () =>
       S3_ACCESS_KEY: 'cp-s3/S3_ACCESS_KEY',
       S3_SECRET_KEY: 'cp-s3/S3_SECRET_KEY',
     });
-    const natsSecrets = parseAllDocuments(files.get('infra/k8s/nats-secrets.example.yaml')!).map((d) => d.toJS() as { metadata: { name: string }; stringData: Env });
+    const ownSecrets = parseAllDocuments(files.get('infra/k8s/deployables-secrets.example.yaml')!).map((d) => d.toJS() as { metadata: { name: string }; stringData: Env });
     Object.assign(env, {
       MONGO_URL: 'mongodb://events-calendar:SAMPLE@cp-mongo-0:27017/admin?replicaSet=cp-mongo',
-      NATS_URL: natsSecrets.find((s) => s.metadata.name === `cp-nats-${NEW_SERVICE}`)!.stringData.NATS_URL,
+      NATS_URL: ownSecrets.find((s) => s.metadata.name === `cp-nats-${NEW_SERVICE}`)!.stringData.NATS_URL,
       S3_ACCESS_KEY: 'SAMPLE',
       S3_SECRET_KEY: 'SAMPLE',
     });
@@ -157,6 +157,10 @@ describe("a new team's service and remote, each only a folder of its own", () =>
     const registryAllow = (user: string) => auth.config.merge.authorization.users.find((u) => u.user === user)?.permissions.publish.allow.filter((s) => s.startsWith('$KV.'));
     expect(registryAllow(NEW_SERVICE)).toEqual([`$KV.cp_registry.service.${NEW_SERVICE}.>`]);
     expect(registryAllow(NEW_REMOTE.folder)).toEqual([`$KV.cp_registry.remote.${NEW_REMOTE.name}.>`]);
+    // Its MongoDB user, readWrite on its own database, whose connection string the operator writes into the Secret it reads.
+    const rs = parse(files.get('infra/k8s/mongodb/replica-set.yaml')!) as { spec: { users: Array<{ name: string; roles: unknown; connectionStringSecretName: string; passwordSecretRef: { name: string } }> } };
+    expect(rs.spec.users.find((u) => u.name === NEW_SERVICE)).toMatchObject({ roles: [{ name: 'readWrite', db: env.MONGO_DB }], connectionStringSecretName: `cp-mongo-${NEW_SERVICE}`, passwordSecretRef: { name: `cp-mongo-${NEW_SERVICE}-password` } });
+    expect(ownSecrets.map((x) => x.metadata.name)).toEqual(expect.arrayContaining([`cp-mongo-${NEW_SERVICE}-password`, `cp-nats-${NEW_REMOTE.folder}`]));
     // The gateway fronts the new remote.
     expect(files.get(`${K8S_BASE}/gateway.yaml`)).toContain(`"${NEW_REMOTE.name}":"http://${NEW_REMOTE.folder}:8080"`);
   });

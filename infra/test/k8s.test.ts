@@ -46,8 +46,8 @@ function mergeValues(a: unknown, b: unknown): unknown {
   return out;
 }
 const objects = kustomizeBuild(path.join(K8S, 'overlays/production'));
-// The platform's Secrets, and each deployable's NATS user's (generated with its users, npm run deploy:gen).
-const secrets = [...readObjects(path.join(K8S, 'secrets.example.yaml')), ...readObjects(path.join(K8S, 'nats-secrets.example.yaml'))];
+// The platform's Secrets, and each deployable's own (generated with its manifests, npm run deploy:gen).
+const secrets = [...readObjects(path.join(K8S, 'secrets.example.yaml')), ...readObjects(path.join(K8S, 'deployables-secrets.example.yaml'))];
 const mongodb = readObjects(path.join(K8S, 'mongodb/replica-set.yaml'));
 
 const Probe = z.object({ httpGet: z.object({ path: z.string(), port: z.union([z.string(), z.number()]) }) });

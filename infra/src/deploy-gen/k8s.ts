@@ -50,7 +50,7 @@ const labels = (unit: Unit, withComponent = true) => [
 function configMap(unit: Unit, env: ContainerEnv): string[] {
   if (env.data.length === 0) return [];
   return [
-    `# ${unit.name}: its own settings (secrets come from Secrets, see infra/k8s/secrets.example.yaml and infra/k8s/nats-secrets.example.yaml).`,
+    `# ${unit.name}: its own settings (secrets come from Secrets, see infra/k8s/secrets.example.yaml and infra/k8s/deployables-secrets.example.yaml).`,
     'apiVersion: v1',
     'kind: ConfigMap',
     'metadata:',

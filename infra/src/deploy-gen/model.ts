@@ -28,6 +28,8 @@ export const PLATFORM_FILES = {
   staticServerConfig: { module: 'services/gateway/src/static-config.ts', export: 'StaticServerEnv' },
   /** The platform's part of docker-compose.yml (MongoDB, NATS, MinIO, mailpit, the key generator). */
   composePlatform: 'infra/src/deploy-gen/compose.platform.yaml',
+  /** The platform's part of the MongoDB replica set (infra/k8s/mongodb/replica-set.yaml): all but its users. */
+  mongodbPlatform: 'infra/src/deploy-gen/mongodb.platform.yaml',
 } as const;
 
 /** The port every remote's static server listens on in a container. */
@@ -71,6 +73,8 @@ export interface Platform {
   composeVars: Record<string, string>;
   /** The platform part of docker-compose.yml, as written. */
   composePlatform: string;
+  /** The platform part of the MongoDB replica set, as written. */
+  mongodbPlatform: string;
 }
 
 export interface Model {
@@ -106,7 +110,8 @@ function readPlatform(platformRoot: string): Platform {
     const m = /^([A-Z][A-Z0-9_]*)=(.*)$/.exec(line.trim());
     if (m) composeVars[m[1]!] = m[2]!;
   }
-  return { configMaps, composeVars, composePlatform: readFileSync(path.join(platformRoot, PLATFORM_FILES.composePlatform), 'utf8') };
+  const read = (rel: string) => readFileSync(path.join(platformRoot, rel), 'utf8');
+  return { configMaps, composeVars, composePlatform: read(PLATFORM_FILES.composePlatform), mongodbPlatform: read(PLATFORM_FILES.mongodbPlatform) };
 }
 
 /** Every deployable under `root` with its schema; the platform's files from `platformRoot` (default: the same). */
@@ -200,6 +205,10 @@ export function addressOf(unit: Unit, target: Target): string {
   return `http://${unit.name}:${unit.port}`;
 }
 
+/** The Kubernetes Secret the MongoDB operator writes a deployable's connection string into (its user: its name, readWrite on its database). */
+export const mongoSecretName = (unit: Unit): string => `cp-mongo-${unit.name}`;
+/** The Secret holding a deployable's own link-signing key. */
+export const linksSecretName = (unit: Unit): string => `cp-${unit.name}-links`;
 /** The Kubernetes Secret holding a deployable's NATS password and its NATS_URL (with its own user). */
 export const natsSecretName = (unit: Unit): string => `cp-nats-${unit.name}`;
 /** The NATS user of a deployable (its container name: `listings`, `gateway`, `mf-admin`). */
@@ -247,9 +256,9 @@ export function settingValue(model: Model, unit: Unit, setting: string, target: 
   if (setting === 'MONGO_DB') return value(unit.name);
   const key = KEY_FILES[setting];
   if (key) return value(`${KEYS_DIR}/${key}`);
-  if (setting === 'LINK_SIGNING_KEY') return target === 'compose' ? value(required(`${envName(unit.name)}_LINK_SIGNING_KEY`)) : secret(`cp-${unit.name}-links`, 'LINK_SIGNING_KEY');
+  if (setting === 'LINK_SIGNING_KEY') return target === 'compose' ? value(required(`${envName(unit.name)}_LINK_SIGNING_KEY`)) : secret(linksSecretName(unit), 'LINK_SIGNING_KEY');
   // Its own credentials: a database user and a NATS user of its own in Kubernetes.
-  if (setting === 'MONGO_URL' && target === 'k8s') return secret(`cp-mongo-${unit.name}`, 'connectionString.standard');
+  if (setting === 'MONGO_URL' && target === 'k8s') return secret(mongoSecretName(unit), 'connectionString.standard');
   if (setting === 'NATS_URL' && target === 'k8s') return secret(natsSecretName(unit), 'NATS_URL');
 
   // The services it calls (`calls` in its manifest); the edge: every service whose address its schema reads.

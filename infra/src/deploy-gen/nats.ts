@@ -64,7 +64,7 @@ export function natsAuthValues(model: Model): string {
   return [
     GENERATED_HEADER,
     '# One NATS user per deployable (issue 35 §3; infra/src/deploy-gen/nats.ts): helmfile merges these values over',
-    '# nats-values.yaml. Each password comes from its deployable\'s Secret cp-nats-<name> (infra/k8s/nats-secrets.example.yaml).',
+    '# nats-values.yaml. Each password comes from its deployable\'s Secret cp-nats-<name> (infra/k8s/deployables-secrets.example.yaml).',
     'config:',
     '  merge:',
     '    authorization:',
@@ -73,30 +73,5 @@ export function natsAuthValues(model: Model): string {
     'container:',
     '  env:',
     ...indent(4, env),
-  ].join('\n') + '\n';
-}
-
-/** infra/k8s/nats-secrets.example.yaml: each deployable's NATS Secret, with SAMPLE values. */
-export function natsSecretsExample(model: Model): string {
-  const docs = natsUnits(model).map((u) => {
-    const password = `SAMPLE-${u.name}-nats-password`;
-    return [
-      'apiVersion: v1',
-      'kind: Secret',
-      `metadata: { name: ${natsSecretName(u)} }`,
-      'type: Opaque',
-      'stringData:',
-      `  password: ${scalar(password)}`,
-      `  NATS_URL: ${scalar(`nats://${natsUser(u)}:${password}@nats:4222`)}`,
-    ].join('\n');
-  });
-  return [
-    GENERATED_HEADER,
-    '# Each deployable\'s NATS user (infra/k8s/helm/nats-auth-values.yaml): SAMPLE values, never apply this file as it is.',
-    '# Create each Secret in the namespace with a random password, the same in both keys, e.g.',
-    '#   p="$(openssl rand -hex 24)"; kubectl -n central-pa create secret generic cp-nats-listings \\',
-    '#     --from-literal=password="$p" --from-literal=NATS_URL="nats://listings:$p@nats:4222"',
-    '# (a password with other characters than letters and digits is percent-encoded in NATS_URL).',
-    docs.join('\n---\n'),
   ].join('\n') + '\n';
 }

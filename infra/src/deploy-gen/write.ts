@@ -7,7 +7,8 @@ import path from 'node:path';
 import { composeFile } from './compose.ts';
 import { k8sFile, k8sOrder, kustomization } from './k8s.ts';
 import { loadModel, type Model } from './model.ts';
-import { natsAuthValues, natsSecretsExample } from './nats.ts';
+import { natsAuthValues } from './nats.ts';
+import { deployablesSecretsExample, mongodbReplicaSet } from './secrets.ts';
 import { GENERATED_HEADER } from './yaml-text.ts';
 
 export const K8S_BASE = 'infra/k8s/base';
@@ -19,7 +20,8 @@ export function generatedFiles(model: Model): Map<string, string> {
   for (const unit of k8sOrder(model)) files.set(`${K8S_BASE}/${unit.name}.yaml`, k8sFile(model, unit));
   files.set(`${K8S_BASE}/kustomization.yaml`, kustomization(model));
   files.set('infra/k8s/helm/nats-auth-values.yaml', natsAuthValues(model));
-  files.set('infra/k8s/nats-secrets.example.yaml', natsSecretsExample(model));
+  files.set('infra/k8s/deployables-secrets.example.yaml', deployablesSecretsExample(model));
+  files.set('infra/k8s/mongodb/replica-set.yaml', mongodbReplicaSet(model));
   return files;
 }
 
