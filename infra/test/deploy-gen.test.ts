@@ -161,6 +161,9 @@ describe("a new team's service and remote, each only a folder of its own", () =>
     const rs = parse(files.get('infra/k8s/mongodb/replica-set.yaml')!) as { spec: { users: Array<{ name: string; roles: unknown; connectionStringSecretName: string; passwordSecretRef: { name: string } }> } };
     expect(rs.spec.users.find((u) => u.name === NEW_SERVICE)).toMatchObject({ roles: [{ name: 'readWrite', db: env.MONGO_DB }], connectionStringSecretName: `cp-mongo-${NEW_SERVICE}`, passwordSecretRef: { name: `cp-mongo-${NEW_SERVICE}-password` } });
     expect(ownSecrets.map((x) => x.metadata.name)).toEqual(expect.arrayContaining([`cp-mongo-${NEW_SERVICE}-password`, `cp-nats-${NEW_REMOTE.folder}`]));
+    // Production runs both from the registry at the release.
+    const images = parse(files.get('infra/k8s/overlays/production/images/kustomization.yaml')!) as { images: Array<{ name: string; newName: string }> };
+    for (const name of [NEW_SERVICE, NEW_REMOTE.folder]) expect(images.images.find((i) => i.name === `cp/${name}`)?.newName).toMatch(new RegExp(`/${name}$`));
     // The gateway fronts the new remote.
     expect(files.get(`${K8S_BASE}/gateway.yaml`)).toContain(`"${NEW_REMOTE.name}":"http://${NEW_REMOTE.folder}:8080"`);
   });

@@ -248,3 +248,18 @@ export function kustomization(model: Model): string {
     ...k8sOrder(model).map((u) => `  - ${u.name}.yaml`),
   ].join('\n') + '\n';
 }
+
+/** infra/k8s/overlays/production/images/kustomization.yaml: the base with each deployable's image at the release. */
+export function productionImages(model: Model): string {
+  const { registry, tag } = model.platform.productionRelease;
+  return [
+    GENERATED_HEADER,
+    `# The base with every deployable's image from ${PLATFORM_FILES.productionRelease.split('/').slice(-1)[0]} (registry and tag); the production overlay builds on it.`,
+    'apiVersion: kustomize.config.k8s.io/v1beta1',
+    'kind: Kustomization',
+    'resources:',
+    '  - ../../../base',
+    'images:',
+    ...k8sOrder(model).map((u) => `  - ${flowMap({ name: `cp/${u.name}`, newName: `${registry}/${u.name}`, newTag: tag })}`),
+  ].join('\n') + '\n';
+}

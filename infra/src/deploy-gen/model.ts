@@ -9,7 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseAllDocuments } from 'yaml';
+import { parse, parseAllDocuments } from 'yaml';
 import { z } from 'zod';
 import { REGISTRY_BUCKET, type Deploy, type RemoteManifest, type ServiceManifest } from '@cp/contracts';
 import { discoverDeployables } from '../deployables.ts';
@@ -28,6 +28,8 @@ export const PLATFORM_FILES = {
   staticServerConfig: { module: 'services/gateway/src/static-config.ts', export: 'StaticServerEnv' },
   /** The platform's part of docker-compose.yml (MongoDB, NATS, MinIO, mailpit, the key generator). */
   composePlatform: 'infra/src/deploy-gen/compose.platform.yaml',
+  /** The registry and tag of the production release (its overlay's images). */
+  productionRelease: 'infra/k8s/overlays/production/release.yaml',
   /** The platform's part of the MongoDB replica set (infra/k8s/mongodb/replica-set.yaml): all but its users. */
   mongodbPlatform: 'infra/src/deploy-gen/mongodb.platform.yaml',
 } as const;
@@ -75,6 +77,8 @@ export interface Platform {
   composePlatform: string;
   /** The platform part of the MongoDB replica set, as written. */
   mongodbPlatform: string;
+  /** Where production's images come from: `<registry>/<name>:<tag>`. */
+  productionRelease: { registry: string; tag: string };
 }
 
 export interface Model {
@@ -95,6 +99,8 @@ async function importSchema(file: string, exportName: string, where: string): Pr
   return asSchema(mod[exportName], where);
 }
 
+const ReleaseFile = z.strictObject({ registry: z.string().regex(/^[a-z0-9.-]+(:\d+)?(\/[a-z0-9._-]+)*$/, 'must be a registry host and path'), tag: z.string().regex(/^[A-Za-z0-9_][A-Za-z0-9._-]{0,127}$/, 'must be an image tag') });
+
 const ConfigMapDoc = z.object({ kind: z.literal('ConfigMap'), metadata: z.object({ name: z.string() }), data: z.record(z.string(), z.string()) });
 
 function readPlatform(platformRoot: string): Platform {
@@ -111,7 +117,9 @@ function readPlatform(platformRoot: string): Platform {
     if (m) composeVars[m[1]!] = m[2]!;
   }
   const read = (rel: string) => readFileSync(path.join(platformRoot, rel), 'utf8');
-  return { configMaps, composeVars, composePlatform: read(PLATFORM_FILES.composePlatform), mongodbPlatform: read(PLATFORM_FILES.mongodbPlatform) };
+  const release = ReleaseFile.safeParse(parse(read(PLATFORM_FILES.productionRelease)));
+  if (!release.success) throw new DeployGenError(`${PLATFORM_FILES.productionRelease}: ${release.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  return { configMaps, composeVars, composePlatform: read(PLATFORM_FILES.composePlatform), mongodbPlatform: read(PLATFORM_FILES.mongodbPlatform), productionRelease: release.data };
 }
 
 /** Every deployable under `root` with its schema; the platform's files from `platformRoot` (default: the same). */

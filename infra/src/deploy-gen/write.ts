@@ -5,7 +5,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { composeFile } from './compose.ts';
-import { k8sFile, k8sOrder, kustomization } from './k8s.ts';
+import { k8sFile, k8sOrder, kustomization, productionImages } from './k8s.ts';
 import { loadModel, type Model } from './model.ts';
 import { natsAuthValues } from './nats.ts';
 import { deployablesSecretsExample, mongodbReplicaSet } from './secrets.ts';
@@ -19,6 +19,7 @@ export function generatedFiles(model: Model): Map<string, string> {
   files.set('docker-compose.yml', composeFile(model));
   for (const unit of k8sOrder(model)) files.set(`${K8S_BASE}/${unit.name}.yaml`, k8sFile(model, unit));
   files.set(`${K8S_BASE}/kustomization.yaml`, kustomization(model));
+  files.set('infra/k8s/overlays/production/images/kustomization.yaml', productionImages(model));
   files.set('infra/k8s/helm/nats-auth-values.yaml', natsAuthValues(model));
   files.set('infra/k8s/deployables-secrets.example.yaml', deployablesSecretsExample(model));
   files.set('infra/k8s/mongodb/replica-set.yaml', mongodbReplicaSet(model));
