@@ -3,6 +3,7 @@
  * and their example Secrets from each deployable's service.json / remote.json (issue 35 §1). infra/test/deploy-gen.test.ts
  * fails when the committed files differ from what this writes.
  */
+import { ManifestError } from '@cp/service-kit';
 import { repoRoot } from '../paths.ts';
 import { DeployGenError } from './model.ts';
 import { generate, writeFiles } from './write.ts';
@@ -12,7 +13,7 @@ try {
   const changed = writeFiles(root, await generate(root));
   process.stdout.write(changed.length > 0 ? `deploy:gen: wrote ${changed.join(', ')}\n` : 'deploy:gen: every file is up to date\n');
 } catch (err) {
-  if (!(err instanceof DeployGenError)) throw err;
+  if (!(err instanceof DeployGenError || err instanceof ManifestError)) throw err;
   console.error(`deploy:gen: ${err.message}`);
   process.exitCode = 1;
 }
