@@ -14,9 +14,9 @@ import { parse } from 'yaml';
 import { z } from 'zod';
 import { SERVICE_NAMES } from '../../services/gateway/src/proxy/routes-table.ts';
 import { REGISTRY_BUCKET } from '@cp/contracts';
-import { connectNatsClient } from '@cp/service-kit';
+import { connectNatsClient, ensureStream } from '@cp/service-kit';
 import type { NatsConnection } from '@nats-io/nats-core';
-import { jetstreamManager } from '@nats-io/jetstream';
+import { AckPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { Kvm } from '@nats-io/kv';
 import { NATS_SERVER } from '../src/components/nats.ts';
 import { discoverDeployables } from '../src/deployables.ts';
@@ -340,7 +340,7 @@ describe('MongoDB and NATS from their official charts and operator, pinned', () 
       }
     });
 
-    test('a NATS server with these users lets each deployable, connected with its own NATS_URL, register itself and nobody else', async () => {
+    test('a NATS server with these users lets each deployable, connected with its own NATS_URL, register itself and nobody else, and a service run its own streams and consumers', async () => {
       const dir = mkdtempSync(path.join(tmpdir(), 'cp-nats-users-'));
       const port = await freePort();
       const urlOf = (name: string) => {
@@ -373,6 +373,21 @@ describe('MongoDB and NATS from their official charts and operator, pinned', () 
         const gatewayKv = await new Kvm(await as('gateway')).open(REGISTRY_BUCKET);
         expect((await gatewayKv.get('service.listings.i4x9Qz'))?.string()).toBe('{}');
         await expect(gatewayKv.put('service.gateway.i4x9Qz', '{}')).rejects.toThrow(/permission/i);
+
+        // What a service does on its own streams works as its user: its stream and the dead letters made, its events
+        // published, another's refused, a durable consumer pulled and acknowledged.
+        const jsm = await jetstreamManager(listings);
+        await ensureStream(jsm, 'listings');
+        await ensureStream(jsm, 'forum'); // listings makes forum's stream when it starts first
+        const js = jetstream(listings);
+        await js.publish('events.listings.listing-created.v1', '{}');
+        await expect(js.publish('events.forum.post-created.v1', '{}', { timeout: 2_000 })).rejects.toThrow(/permission/i);
+        await js.publish('deadletter.EVENTS_FORUM.listings-test', '{}');
+        await jsm.consumers.add('EVENTS_LISTINGS', { durable_name: 'k8s-test', ack_policy: AckPolicy.Explicit });
+        const consumer = await js.consumers.get('EVENTS_LISTINGS', 'k8s-test');
+        const pulled = await consumer.next({ expires: 2_000 });
+        expect(pulled?.subject).toBe('events.listings.listing-created.v1');
+        expect(await pulled!.ackAck()).toBe(true);
 
         // A wrong password is refused.
         await expect(connectNatsClient(urlOf('listings').replace(/:[^:@/]+@/, ':wrong@'), 'k8s-test:intruder')).rejects.toThrow(/authorization/i);
