@@ -56,7 +56,11 @@ export const ManifestRouteSchema = z
   });
 export type ManifestRoute = z.infer<typeof ManifestRouteSchema>;
 
-/** How many processes of a deployable run by default, and at most (1 and 1: never replicated, e.g. the gateway). */
+/**
+ * How many processes of a deployable run by default, and at most (1 and 1: never replicated, e.g. the gateway in the
+ * local stack). Kubernetes runs at least 2 pods of each, and an autoscaled one up to `max` unless its `deploy.autoscale`
+ * gives the cluster's own bound (the gateway's).
+ */
 const ReplicasSchema = z
   .strictObject({ default: z.number().int().min(1).max(9).default(1), max: z.number().int().min(1).max(9).default(9) })
   .refine((r) => r.default <= r.max, { message: 'default must not be more than max', path: ['default'] });
