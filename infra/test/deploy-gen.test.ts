@@ -4,28 +4,30 @@
  * as folders of their own and nothing else, get their containers, their Kubernetes objects and their NATS users, with
  * an environment their own configuration schema accepts.
  */
-import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { parse, parseAllDocuments } from 'yaml';
 import { z } from 'zod';
 import { loadConfig } from '@cp/service-kit';
-import { generate, K8S_BASE, staleFiles } from '../src/deploy-gen/write.ts';
+import { generate, K8S_BASE, staleFiles, writeFiles } from '../src/deploy-gen/write.ts';
 import { DeployGenError } from '../src/deploy-gen/model.ts';
 import { interpolateTree, readEnvFile, REPO, type Env } from './support/operator-files.ts';
 
 describe('the committed deploy files', () => {
   test('are exactly what npm run deploy:gen writes', async () => {
     const files = await generate(REPO);
-    const differ = [...files].filter(([rel, content]) => {
-      try {
-        return readFileSync(path.join(REPO, rel), 'utf8') !== content;
-      } catch {
-        return true;
-      }
-    });
-    const problems = [...differ.map(([rel]) => `${rel} differs`), ...staleFiles(REPO, files).map((rel) => `${rel} is no deployable's any more`)];
-    expect(problems.length === 0 ? 'up to date' : `run npm run deploy:gen: ${problems.join('; ')}`).toBe('up to date');
+    // Written into an empty folder as the command writes them, then compared byte for byte.
+    const out = mkdtempSync(path.join(tmpdir(), 'cp-deploy-gen-'));
+    try {
+      expect(writeFiles(out, files).sort()).toEqual([...files.keys()].sort());
+      const differ = [...files.keys()].filter((rel) => !existsSync(path.join(REPO, rel)) || !readFileSync(path.join(REPO, rel)).equals(readFileSync(path.join(out, rel))));
+      const problems = [...differ.map((rel) => `${rel} differs`), ...staleFiles(REPO, files).map((rel) => `${rel} is no deployable's any more`)];
+      expect(problems.length === 0 ? 'up to date' : `run npm run deploy:gen: ${problems.join('; ')}`).toBe('up to date');
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
     expect(files.has('docker-compose.yml')).toBe(true);
     expect(files.has(`${K8S_BASE}/kustomization.yaml`)).toBe(true);
   });
