@@ -13,7 +13,7 @@ import { parse } from 'yaml';
 import { z } from 'zod';
 import { SERVICE_NAMES } from '../../services/gateway/src/proxy/routes-table.ts';
 import { NATS_SERVER, readsSyncInterval } from '../src/components/nats.ts';
-import { interpolate, interpolateTree, loadServiceConfig, PINNED_IMAGE, readEnvFile, remoteDirs, REPO, serviceDirs, staticServerReadyz, tempKeyFiles, type Env } from './support/operator-files.ts';
+import { interpolate, interpolateTree, loadServiceConfig, loadServiceConfigs, PINNED_IMAGE, readEnvFile, remoteDirs, REPO, serviceDirs, staticServerReadyz, tempKeyFiles, type Env } from './support/operator-files.ts';
 
 const COMPOSE_FILE = path.join(REPO, 'docker-compose.yml');
 const EXAMPLE_ENV = path.join(REPO, 'compose.env.example');
@@ -102,6 +102,8 @@ function finalStage(file: string, target: string | undefined): { chain: Stage[];
 }
 
 // ---------------------------------------------------------------------------------------------------------------------
+
+beforeAll(() => loadServiceConfigs());
 
 describe('docker-compose.yml with compose.env.example', () => {
   const required = [...new Set([...rawCompose.matchAll(/\$\{(\w+):?\?/g)].map((m) => m[1]!))];

@@ -5,17 +5,49 @@
  * point at what exists, every ConfigMap and Secret key read exists, each service's environment passes its own
  * configuration loader, and MongoDB and NATS come from their official charts and operator, pinned.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { z } from 'zod';
 import { SERVICE_NAMES } from '../../services/gateway/src/proxy/routes-table.ts';
+import { REGISTRY_BUCKET } from '@cp/contracts';
+import { connectNatsClient, ensureStream } from '@cp/service-kit';
+import type { NatsConnection } from '@nats-io/nats-core';
+import { AckPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { Kvm } from '@nats-io/kv';
+import { NATS_SERVER } from '../src/components/nats.ts';
+import { discoverDeployables } from '../src/deployables.ts';
 import { kustomizeBuild, readObjects, validateObjects, type K8sObject } from './support/kustomize.ts';
-import { loadServiceConfig, remoteDirs, REPO, serviceDirs, staticServerReadyz, tempKeyFiles, type Env } from './support/operator-files.ts';
+import { loadServiceConfig, loadServiceConfigs, remoteDirs, REPO, serviceDirs, staticServerReadyz, tempKeyFiles, type Env } from './support/operator-files.ts';
 
 const K8S = path.join(REPO, 'infra/k8s');
+
+/** A free TCP port on loopback. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Helm's merge of values files: maps merged key by key, anything else replaced by the later file. */
+function mergeValues(a: unknown, b: unknown): unknown {
+  const isMap = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+  if (!isMap(a) || !isMap(b)) return b;
+  const out: Record<string, unknown> = { ...a };
+  for (const [k, v] of Object.entries(b)) out[k] = k in out ? mergeValues(out[k], v) : v;
+  return out;
+}
 const objects = kustomizeBuild(path.join(K8S, 'overlays/production'));
-const secrets = readObjects(path.join(K8S, 'secrets.example.yaml'));
+// The platform's Secrets, and each deployable's own (generated with its manifests, npm run deploy:gen).
+const secrets = [...readObjects(path.join(K8S, 'secrets.example.yaml')), ...readObjects(path.join(K8S, 'deployables-secrets.example.yaml'))];
 const mongodb = readObjects(path.join(K8S, 'mongodb/replica-set.yaml'));
 
 const Probe = z.object({ httpGet: z.object({ path: z.string(), port: z.union([z.string(), z.number()]) }) });
@@ -81,6 +113,8 @@ function containerEnv(name: string): Env {
 }
 
 const apps = () => [...serviceDirs(), ...remoteDirs()];
+
+beforeAll(() => loadServiceConfigs());
 
 describe('infra/k8s overlays/production, built as kustomize builds it', () => {
   test('every object is valid against the Kubernetes API schemas, also the example Secrets', async () => {
@@ -220,7 +254,7 @@ describe('MongoDB and NATS from their official charts and operator, pinned', () 
     const r = helmfile.releases.find((x) => x.chart === chart);
     if (!r) throw new Error(`no release of ${chart}`);
     for (const v of r.values) expect(existsSync(path.join(K8S, 'helm', v))).toBe(true);
-    return { ...r, values: Object.assign({}, ...r.values.map((v) => parse(readFileSync(path.join(K8S, 'helm', v), 'utf8')) as object)) as unknown };
+    return { ...r, values: r.values.map((v) => parse(readFileSync(path.join(K8S, 'helm', v), 'utf8')) as unknown).reduce(mergeValues, {}) };
   };
 
   test('the charts come from the projects\' own repositories', () => {
@@ -242,8 +276,135 @@ describe('MongoDB and NATS from their official charts and operator, pinned', () 
     expect(values.container.image.tag.startsWith(nats.version)).toBe(true);
     for (const name of serviceDirs().filter((n) => n !== 'gateway')) {
       const env = containerEnv(name);
-      expect(`${name} ${env.NATS_URL} ${env.NATS_STREAM_REPLICAS}`).toBe(`${name} nats://${nats.name}:4222 ${values.config.cluster.replicas}`);
+      const url = new URL(env.NATS_URL ?? '');
+      expect(`${name} ${url.protocol}//${url.host} ${env.NATS_STREAM_REPLICAS}`).toBe(`${name} nats://${nats.name}:4222 ${values.config.cluster.replicas}`);
     }
+  });
+
+  describe('NATS: one user per deployable (issue 35 §3), each registering only itself', () => {
+    const Permissions = z.object({ publish: z.object({ allow: z.array(z.string()), deny: z.array(z.string()) }).strict(), subscribe: z.object({ allow: z.array(z.string()) }).strict() }).strict();
+    const values = z.object({
+      config: z.object({ merge: z.object({ authorization: z.object({ users: z.array(z.object({ user: z.string(), password: z.string(), permissions: Permissions }).strict()) }).strict() }).loose() }).loose(),
+      container: z.object({ env: z.record(z.string(), z.object({ valueFrom: z.object({ secretKeyRef: z.object({ name: z.string(), key: z.string() }).strict() }).strict() }).strict()) }).loose(),
+    }).loose().parse(release('nats/nats').values);
+    const users = values.config.merge.authorization.users;
+    const userOf = (name: string) => users.find((u) => u.user === name);
+    /** Whether a NATS subject matches a permission's pattern (`*` one token, `>` the rest). */
+    const subjectMatches = (pattern: string, subject: string): boolean => {
+      const p = pattern.split('.');
+      const s = subject.split('.');
+      for (let i = 0; i < p.length; i++) {
+        if (p[i] === '>') return s.length > i;
+        if (i >= s.length || (p[i] !== '*' && p[i] !== s[i])) return false;
+      }
+      return p.length === s.length;
+    };
+    const mayPublish = (user: { permissions: z.infer<typeof Permissions> }, subject: string) =>
+      user.permissions.publish.allow.some((p) => subjectMatches(p, subject)) && !user.permissions.publish.deny.some((p) => subjectMatches(p, subject));
+    const natsDeployments = () => ofKind('Deployment').map((d) => d.metadata.name).filter((name) => container(name).env.some((e) => e.name === 'NATS_URL'));
+    const { services: manifests, remotes } = discoverDeployables(REPO);
+    /** A registry key each deployable writes: service.<name>.<instance> or remote.<name>.<instance>. */
+    const registryKeys = [
+      ...manifests.filter((s) => s.manifest.kind === 'service').map((s) => ({ owner: s.manifest.name, key: `$KV.${REGISTRY_BUCKET}.service.${s.manifest.name}.i4x9Qz` })),
+      ...remotes.map((r) => ({ owner: r.folder, key: `$KV.${REGISTRY_BUCKET}.remote.${r.manifest.name}.i4x9Qz` })),
+    ];
+
+    test('the matcher bites', () => {
+      expect(subjectMatches('$KV.cp_registry.service.forum.>', '$KV.cp_registry.service.forum.abc')).toBe(true);
+      expect(subjectMatches('$KV.cp_registry.service.forum.>', '$KV.cp_registry.service.forum')).toBe(false);
+      expect(subjectMatches('$KV.cp_registry.service.forum.>', '$KV.cp_registry.service.forums.abc')).toBe(false);
+      expect(subjectMatches('events.*.x', 'events.forum.x')).toBe(true);
+    });
+
+    test('every deployable with NATS_URL has its own user, its password from its own Secret and the same in its NATS_URL', () => {
+      expect(natsDeployments().length).toBeGreaterThan(serviceDirs().length - 1);
+      expect(users.map((u) => u.user).sort()).toEqual(natsDeployments().sort());
+      for (const name of natsDeployments()) {
+        const ref = container(name).env.find((e) => e.name === 'NATS_URL')!.valueFrom!.secretKeyRef;
+        expect(ref.name).toBe(`cp-nats-${name}`);
+        const url = new URL(secretValue(ref.name, ref.key) ?? '');
+        expect(decodeURIComponent(url.username)).toBe(name);
+        const variable = /^<< \$(\w+) >>$/.exec(userOf(name)!.password)?.[1];
+        const passwordRef = values.container.env[variable ?? '']?.valueFrom.secretKeyRef;
+        expect(passwordRef).toEqual({ name: ref.name, key: 'password' });
+        expect(secretValue(passwordRef!.name, passwordRef!.key)).toBe(decodeURIComponent(url.password));
+      }
+    });
+
+    test('in the registry each may write exactly its own keys, and none may purge or delete the bucket', () => {
+      for (const user of users) {
+        const own = registryKeys.filter((k) => mayPublish(user, k.key)).map((k) => k.owner);
+        expect(`${user.user}: ${own.join()}`).toBe(`${user.user}: ${user.user === 'gateway' ? '' : user.user}`);
+        for (const api of ['PURGE', 'DELETE', 'MSG.DELETE']) expect(mayPublish(user, `$JS.API.STREAM.${api}.KV_${REGISTRY_BUCKET}`)).toBe(false);
+        expect(mayPublish(user, `$JS.API.STREAM.CREATE.KV_${REGISTRY_BUCKET}`)).toBe(true); // the bucket is made by whoever starts first
+      }
+    });
+
+    test('a NATS server with these users lets each deployable, connected with its own NATS_URL, register itself and nobody else, and a service run its own streams and consumers', async () => {
+      const dir = mkdtempSync(path.join(tmpdir(), 'cp-nats-users-'));
+      const port = await freePort();
+      const urlOf = (name: string) => {
+        const ref = container(name).env.find((e) => e.name === 'NATS_URL')!.valueFrom!.secretKeyRef;
+        return secretValue(ref.name, ref.key)!.replace('@nats:4222', `@127.0.0.1:${port}`);
+      };
+      // The chart's users with the passwords the servers would read from the Secrets (the sample values).
+      const withPasswords = users.map((u) => ({ ...u, password: decodeURIComponent(new URL(urlOf(u.user)).password) }));
+      writeFileSync(path.join(dir, 'nats.conf'), JSON.stringify({ host: '127.0.0.1', port, jetstream: { store_dir: path.join(dir, 'js') }, authorization: { users: withPasswords } }));
+      const server = spawn(NATS_SERVER, ['-c', path.join(dir, 'nats.conf')], { stdio: 'ignore' });
+      const connections: NatsConnection[] = [];
+      const as = async (name: string) => {
+        const nc = await connectNatsClient(urlOf(name), `k8s-test:${name}`, { waitOnFirstConnect: true });
+        connections.push(nc);
+        return nc;
+      };
+      try {
+        const listings = await as('listings');
+        const kv = await new Kvm(listings).create(REGISTRY_BUCKET, { history: 1, ttl: 10_000 });
+        await kv.put('service.listings.i4x9Qz', '{}');
+        await expect(kv.put('service.forum.i4x9Qz', '{}')).rejects.toThrow(/permission/i);
+        await expect(kv.put('remote.listings.i4x9Qz', '{}')).rejects.toThrow(/permission/i);
+        await expect((await jetstreamManager(listings)).streams.purge(`KV_${REGISTRY_BUCKET}`)).rejects.toThrow(/permission/i);
+
+        const remoteKv = await new Kvm(await as('mf-listings')).open(REGISTRY_BUCKET);
+        await remoteKv.put('remote.listings.i4x9Qz', '{}');
+        await expect(remoteKv.put('service.listings.i4x9Qz', '{}')).rejects.toThrow(/permission/i);
+
+        // The gateway reads the registry and writes nothing in it.
+        const gatewayKv = await new Kvm(await as('gateway')).open(REGISTRY_BUCKET);
+        expect((await gatewayKv.get('service.listings.i4x9Qz'))?.string()).toBe('{}');
+        await expect(gatewayKv.put('service.gateway.i4x9Qz', '{}')).rejects.toThrow(/permission/i);
+
+        // What a service does on its own streams works as its user: its stream and the dead letters made, its events
+        // published, another's refused, a durable consumer pulled and acknowledged.
+        const jsm = await jetstreamManager(listings);
+        await ensureStream(jsm, 'listings');
+        await ensureStream(jsm, 'forum'); // listings makes forum's stream when it starts first
+        const js = jetstream(listings);
+        await js.publish('events.listings.listing-created.v1', '{}');
+        await expect(js.publish('events.forum.post-created.v1', '{}', { timeout: 2_000 })).rejects.toThrow(/permission/i);
+        await js.publish('deadletter.EVENTS_FORUM.listings-test', '{}');
+        await jsm.consumers.add('EVENTS_LISTINGS', { durable_name: 'k8s-test', ack_policy: AckPolicy.Explicit });
+        const consumer = await js.consumers.get('EVENTS_LISTINGS', 'k8s-test');
+        const pulled = await consumer.next({ expires: 2_000 });
+        expect(pulled?.subject).toBe('events.listings.listing-created.v1');
+        expect(await pulled!.ackAck()).toBe(true);
+
+        // A wrong password is refused.
+        await expect(connectNatsClient(urlOf('listings').replace(/:[^:@/]+@/, ':wrong@'), 'k8s-test:intruder')).rejects.toThrow(/authorization/i);
+      } finally {
+        await Promise.all(connections.map((nc) => nc.close()));
+        server.kill('SIGTERM');
+        await new Promise((resolve) => server.once('exit', resolve));
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+
+    test('a service publishes its own events only, into its stream EVENTS_<NAME>', () => {
+      for (const s of manifests.filter((m) => m.manifest.kind === 'service')) {
+        const user = userOf(s.manifest.name)!;
+        for (const other of manifests) expect(`${s.manifest.name} → ${other.manifest.name}: ${mayPublish(user, `events.${other.manifest.name}.something-happened.v1`)}`).toBe(`${s.manifest.name} → ${other.manifest.name}: ${other.manifest.name === s.manifest.name}`);
+      }
+    });
   });
 
   test('MongoDB: the operator watches MongoDBCommunity; a 3-member replica set; each service its own user on its own database', () => {

@@ -8,7 +8,9 @@ import path from 'node:path';
 import { loadServiceSettings } from '../src/catalogue.ts';
 import { allSettings, processEnv, STATIC_SERVER_SETTINGS } from '../src/process-env.ts';
 import { serviceSpecs, servicePorts, type ServiceSpec, type StackContext } from '../src/stack.ts';
-import { loadServiceConfig, serviceDirs, tempKeyFiles } from './support/operator-files.ts';
+import { loadServiceConfig, loadServiceConfigs, serviceDirs, tempKeyFiles } from './support/operator-files.ts';
+
+beforeAll(() => loadServiceConfigs());
 
 /** The infrastructure's variables as startInfra gives them (the values do not matter, the names do). */
 const INFRA_ENV = {

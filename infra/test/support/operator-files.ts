@@ -8,17 +8,8 @@ import { generateKeyPairSync } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { AdsEnv, loadAdsConfig } from '../../../services/ads/src/config.ts';
-import { CommsEnv, loadCommsConfig } from '../../../services/comms/src/config.ts';
-import { SearchEnv, loadSearchConfig } from '../../../services/search/src/config.ts';
-import { RendererEnv, loadRendererConfig } from '../../../services/renderer/src/config.ts';
-import { DirectoryEnv, loadDirectoryConfig } from '../../../services/directory/src/config.ts';
-import { ForumEnv, loadForumConfig } from '../../../services/forum/src/config.ts';
-import { GatewayEnv, loadGatewayConfig } from '../../../services/gateway/src/config.ts';
-import { IdentityEnv, loadIdentityConfig } from '../../../services/identity/src/config.ts';
-import { ListingsEnv, loadListingsConfig } from '../../../services/listings/src/config.ts';
-import { ModerationEnv, loadModerationConfig } from '../../../services/moderation/src/config.ts';
-import { MessagesEnv, loadMessagesConfig } from '../../../services/messages/src/config.ts';
+import { loadConfig } from '@cp/service-kit';
+import { discoverDeployables } from '../../src/deployables.ts';
 
 export const REPO = path.resolve(__dirname, '..', '..', '..');
 
@@ -35,20 +26,27 @@ interface ServiceConfigEntry {
   load(env: Env): unknown;
 }
 
-/** Each service's configuration loader and schema, by folder name. A new service must be added here (the tests say so). */
-export const SERVICE_CONFIGS: Record<string, ServiceConfigEntry> = {
-  identity: { schema: IdentityEnv, load: (env) => loadIdentityConfig(env) },
-  listings: { schema: ListingsEnv, load: (env) => loadListingsConfig(env) },
-  forum: { schema: ForumEnv, load: (env) => loadForumConfig(env) },
-  directory: { schema: DirectoryEnv, load: (env) => loadDirectoryConfig(env) },
-  ads: { schema: AdsEnv, load: (env) => loadAdsConfig(env) },
-  comms: { schema: CommsEnv, load: (env) => loadCommsConfig(env) },
-  search: { schema: SearchEnv, load: (env) => loadSearchConfig(env) },
-  renderer: { schema: RendererEnv, load: (env) => loadRendererConfig(env) },
-  moderation: { schema: ModerationEnv, load: (env) => loadModerationConfig(env) },
-  messages: { schema: MessagesEnv, load: (env) => loadMessagesConfig(env) },
-  gateway: { schema: GatewayEnv, load: (env) => loadGatewayConfig(env) },
-};
+/** `saved-search` → `SavedSearch`. */
+const pascal = (name: string) => name.replace(/(^|-)([a-z])/g, (_m, _d: string, c: string) => c.toUpperCase());
+
+/**
+ * Each service's configuration schema and loader, by name, from its manifest (service.json `config`: the module and
+ * its schema's export) — no list here to keep up. The loader is the module's `load<Name>Config` (what its main.ts
+ * runs: it also reads the key files), or else the schema parsed as every service's loadConfig does.
+ */
+const serviceConfigs = new Map<string, ServiceConfigEntry>();
+
+/** Loads every service's configuration module (run it in beforeAll; loadServiceConfig needs it). */
+export async function loadServiceConfigs(root = REPO): Promise<void> {
+  for (const { folder, manifest } of discoverDeployables(root).services) {
+    const mod = (await import(path.join(root, folder, manifest.config.module))) as Record<string, unknown>;
+    const schema = mod[manifest.config.export];
+    if (!schema) throw new Error(`${folder}/service.json: ${manifest.config.module} exports no ${manifest.config.export}`);
+    const loader = mod[`load${pascal(manifest.name)}Config`];
+    const load = typeof loader === 'function' ? (env: Env) => (loader as (e: Env) => unknown)(env) : (env: Env) => loadConfig(schema as Parameters<typeof loadConfig>[0], env);
+    serviceConfigs.set(manifest.name, { schema, load });
+  }
+}
 
 function schemaKeys(schema: unknown): string[] {
   const shape = (schema as { shape?: Record<string, unknown> }).shape;
@@ -79,8 +77,9 @@ export function tempKeyFiles(): { dir: string; file(name: string): string; remov
  * does not know.
  */
 export function loadServiceConfig(service: string, env: Env, keys: { file(name: string): string }): unknown {
-  const entry = SERVICE_CONFIGS[service];
-  if (!entry) throw new Error(`no configuration loader registered for "${service}" in infra/test/support/operator-files.ts`);
+  if (serviceConfigs.size === 0) throw new Error('the services\' configurations are not loaded: await loadServiceConfigs() in a beforeAll');
+  const entry = serviceConfigs.get(service);
+  if (!entry) throw new Error(`no service "${service}" with a service.json`);
   const unknown = Object.keys(env).filter((k) => !schemaKeys(entry.schema).includes(k));
   if (unknown.length) throw new Error(`${service}: variables its schema does not know: ${unknown.join(', ')}`);
   const local = Object.fromEntries(Object.entries(env).map(([k, v]) => [k, k.endsWith('_FILE') ? keys.file(path.posix.basename(v)) : v]));

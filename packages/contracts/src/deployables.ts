@@ -56,7 +56,11 @@ export const ManifestRouteSchema = z
   });
 export type ManifestRoute = z.infer<typeof ManifestRouteSchema>;
 
-/** How many processes of a deployable run by default, and at most (1 and 1: never replicated, e.g. the gateway). */
+/**
+ * How many processes of a deployable run by default, and at most (1 and 1: never replicated, e.g. the gateway in the
+ * local stack). Kubernetes runs at least 2 pods of each, and an autoscaled one up to `max` unless its `deploy.autoscale`
+ * gives the cluster's own bound (the gateway's).
+ */
 const ReplicasSchema = z
   .strictObject({ default: z.number().int().min(1).max(9).default(1), max: z.number().int().min(1).max(9).default(9) })
   .refine((r) => r.default <= r.max, { message: 'default must not be more than max', path: ['default'] });
@@ -69,6 +73,33 @@ const CallSchema = z.strictObject({ service: name, env: z.string().regex(ENV_NAM
 
 /** Where something of a deployable is (its configuration schema: zod, its keys are the settings it reads; its API declaration): a module and its export. */
 const ConfigRefSchema = z.strictObject({ module: z.string().regex(/^src\/[\w./-]+\.ts$/, 'must be a .ts file under src/'), export: z.string().regex(/^[A-Za-z_$][\w$]*$/) });
+
+/** A Kubernetes CPU quantity (`100m`, `1`, `1.5`) and memory quantity (`192Mi`, `1Gi`). */
+const cpu = z.string().regex(/^(\d+m|\d+(\.\d+)?)$/, 'must be a CPU quantity: 100m, 1, 1.5');
+const memory = z.string().regex(/^\d+(Mi|Gi)$/, 'must be a memory quantity in Mi or Gi: 192Mi, 1Gi');
+
+/**
+ * How a deployable runs in containers (docker-compose.yml, the Kubernetes base; `npm run deploy:gen`), where it
+ * differs from its kind's usual: all optional, the generator's defaults otherwise.
+ */
+export const DeploySchema = z.strictObject({
+  /**
+   * The image recipe, when not its kind's (a service: infra/docker/service.Dockerfile with SERVICE=<name>; a remote:
+   * infra/docker/web.Dockerfile target remote with APP=mf-<name>): a stage of another recipe (the gateway and the
+   * renderer carry the shell's build, web.Dockerfile targets gateway and renderer).
+   */
+  image: z.strictObject({ dockerfile: z.string().regex(/^infra\/docker\/[\w.-]+\.Dockerfile$/), target: z.string().regex(/^[a-z][a-z0-9-]*$/) }).optional(),
+  /** CPU and memory a container asks for and may use at most (compose takes the limits). */
+  resources: z.strictObject({ requests: z.strictObject({ cpu, memory }), limits: z.strictObject({ cpu, memory }) }).optional(),
+  /**
+   * Scaled by CPU (a HorizontalPodAutoscaler) from its default replicas (at least 2) up to `maxReplicas` (default: its
+   * replicas' max), instead of a fixed count.
+   */
+  autoscale: z.strictObject({ maxReplicas: z.number().int().min(2).max(100).optional(), cpuUtilization: z.number().int().min(10).max(95).default(70) }).optional(),
+  /** How long it may take to start before it is restarted (its startup probe), seconds. */
+  startupSeconds: z.number().int().min(10).max(600).optional(),
+});
+export type Deploy = z.infer<typeof DeploySchema>;
 
 const EVENT_TYPE = /^[a-z][a-z0-9-]*\.[a-z][a-z0-9-]*$/;
 
@@ -95,6 +126,7 @@ export const ServiceManifestSchema = z
     calls: z.array(CallSchema).max(20).default([]),
     replicas: ReplicasSchema.default({ default: 1, max: 9 }),
     health: z.strictObject({ live: z.string().regex(/^\/[\w/-]*$/), ready: z.string().regex(/^\/[\w/-]*$/) }).default({ live: '/healthz', ready: '/readyz' }),
+    deploy: DeploySchema.optional(),
   })
   .superRefine((m, ctx) => {
     for (const [i, type] of m.publishes.entries()) {
@@ -126,6 +158,7 @@ export const RemoteManifestSchema = z.strictObject({
   /** The webpack dev server's port (`npm run dev -w mf-<name>`). */
   devPort: port,
   replicas: ReplicasSchema.default({ default: 1, max: 9 }),
+  deploy: DeploySchema.omit({ image: true }).optional(),
 });
 export type RemoteManifest = z.infer<typeof RemoteManifestSchema>;
 

@@ -62,9 +62,19 @@ const streamReplicasOf = new WeakMap<JetStreamManager, number>();
 export function natsServerOptions(url: string): { servers: string[]; user?: string; pass?: string } {
   const servers: string[] = [];
   let credentials: { user: string; pass: string } | undefined;
+  const malformed = 'a NATS URL must be nats://host:port or nats://user:password@host:port (or tls://...)';
   for (const item of url.split(',').map((s) => s.trim()).filter(Boolean)) {
-    const parsed = new URL(item);
-    if (parsed.username && !credentials) credentials = { user: decodeURIComponent(parsed.username), pass: decodeURIComponent(parsed.password) };
+    let parsed: URL;
+    try {
+      parsed = new URL(item);
+    } catch {
+      throw new Error(malformed);
+    }
+    if (parsed.protocol !== 'nats:' && parsed.protocol !== 'tls:') throw new Error(malformed);
+    if (parsed.username || parsed.password) {
+      if (!parsed.username || !parsed.password) throw new Error(malformed);
+      credentials ??= { user: decodeURIComponent(parsed.username), pass: decodeURIComponent(parsed.password) };
+    }
     servers.push(`${parsed.protocol}//${parsed.host}`);
   }
   return { servers, ...credentials };
