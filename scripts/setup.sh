@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Installs what the project needs on a fresh Debian 12 machine, and nothing when it is all there:
-#   Debian packages (wine64 for MongoDB, nats-server, OpenStack Swift + memcached for S3, Chromium for browser tests),
+#   Debian packages (wine64 for MongoDB, nats-server, Prometheus, OpenStack Swift + memcached for S3, Chromium for browser tests),
 #   npm dependencies (Node 24 comes with them, as node_modules/.bin/node), and the MongoDB binary.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-APT_PACKAGES=(wine64 nats-server swift swift-proxy swift-account swift-container swift-object python3-swift memcached chromium fonts-liberation fonts-dejavu-core)
+APT_PACKAGES=(wine64 nats-server prometheus swift swift-proxy swift-account swift-container swift-object python3-swift memcached chromium fonts-liberation fonts-dejavu-core)
 
 missing=()
 for p in "${APT_PACKAGES[@]}"; do
@@ -19,7 +19,7 @@ if ((${#missing[@]})); then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 # The Debian swift packages start system services of their own on install; ours run from the project's folders.
-for s in swift-proxy swift-account swift-container swift-object memcached nats-server; do
+for s in swift-proxy swift-account swift-container swift-object memcached nats-server prometheus; do
   if command -v systemctl >/dev/null 2>&1 && systemctl is-active --quiet "$s" 2>/dev/null; then systemctl stop "$s" || true; fi
 done
 

@@ -15,6 +15,7 @@ import { startInfra } from './index.ts';
 import { repoRoot, toolsDir } from './paths.ts';
 import { parseReplicas, startServices, statusLine, type ProcessStatus } from './stack.ts';
 import { DEFAULT_PORTS } from './types.ts';
+import { PROMETHEUS_PORT } from './components/prometheus.ts';
 import { DEMO_ACCOUNTS } from '@cp/contracts';
 import { ensureWebBuild, readStamp, webApps } from './web.ts';
 
@@ -96,7 +97,7 @@ async function main(argv: string[]): Promise<void> {
       const infra = await startInfra(portBase ? { name: `dev-${portBase}`, portBase, log } : { name: 'dev', log });
       let stack: Awaited<ReturnType<typeof startServices>> | undefined;
       try {
-        stack = await startServices({ dataDir: infra.dataDir, infraEnv: infra.env, demoData: true, log, replicas, onStatusChange: printStatus, portOffset: portBase });
+        stack = await startServices({ dataDir: infra.dataDir, infraEnv: infra.env, demoData: true, log, replicas, onStatusChange: printStatus, portOffset: portBase, prometheusPort: PROMETHEUS_PORT + portBase });
       } catch (err) {
         await infra.stop();
         throw err;
@@ -104,6 +105,7 @@ async function main(argv: string[]): Promise<void> {
       console.log(`\nCentral PA Desi Community is running (ready in ${((Date.now() - t0) / 1000).toFixed(0)} s):`);
       console.log(`  site          ${stack.urls.site}`);
       console.log(`  mail catcher  ${infra.env.MAIL_UI_URL}`);
+      console.log(`  prometheus    ${stack.urls.prometheus} (every service's metrics, the alert rules)`);
       printDemoAccounts(stack.demoPassword, infra.dataDir);
       console.log(`  logs          ${path.join(infra.dataDir, 'logs')}`);
       printStatus(stack.status());
@@ -126,7 +128,7 @@ async function main(argv: string[]): Promise<void> {
       });
       let stack: Awaited<ReturnType<typeof startServices>> | undefined;
       try {
-        stack = await startServices({ dataDir: infra.dataDir, infraEnv: infra.env, demoData: true, log, web: 'folders', replicas, onStatusChange: printStatus });
+        stack = await startServices({ dataDir: infra.dataDir, infraEnv: infra.env, demoData: true, log, web: 'folders', replicas, onStatusChange: printStatus, prometheusPort: PROMETHEUS_PORT });
       } catch (err) {
         watcher.kill('SIGTERM');
         await infra.stop();
@@ -138,6 +140,7 @@ async function main(argv: string[]): Promise<void> {
       if (!built) log('the first web builds are not all done yet: see the watch:web lines above');
       console.log(`\nDevelopment mode: ${stack.urls.site} — edit shell/, mf-*/ or packages/ui|web-core, wait for "built", reload.`);
       console.log(`  mail catcher  ${infra.env.MAIL_UI_URL}`);
+      console.log(`  prometheus    ${stack.urls.prometheus} (every service's metrics, the alert rules)`);
       printDemoAccounts(stack.demoPassword, infra.dataDir);
       console.log(`  logs          ${path.join(infra.dataDir, 'logs')}`);
       console.log('Ctrl-C stops everything.');

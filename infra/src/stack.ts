@@ -2,10 +2,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { POSTING_ACTIONS } from '@cp/contracts';
+import { metricsPortOf } from '@cp/service-kit';
 import { loadServiceSettings, parseReplicas, remoteStaticServers, servicePorts, stackDeployables, startOrder } from './catalogue.ts';
 import type { Deployables, ServiceDeployable } from './deployables.ts';
 import { ensureDemoPassword, ensureLinkSigningKey, ensureSigningKeys } from './keys.ts';
 import { allSettings, processEnv, STATIC_SERVER_SETTINGS } from './process-env.ts';
+import { startPrometheus, type PrometheusHandle } from './components/prometheus.ts';
 import { repoRoot } from './paths.ts';
 
 export { repoRoot };
@@ -391,6 +393,11 @@ export async function startServices(opts: {
   services?: string[];
   /** Called when a process exits by itself and when it is back (the `npm start` banner's status line). */
   onStatusChange?: (status: ProcessStatus[], change: string) => void;
+  /**
+   * Runs Prometheus on this port (issue 36 §3; `npm start`, `npm run dev`), scraping every service process, replicas
+   * included, on its metrics port (the kit's metricsPortOf), with the platform's alert rules. Its data: `<dataDir>/prometheus`.
+   */
+  prometheusPort?: number;
 }): Promise<RunningStack> {
   const root = repoRoot();
   const log = opts.log ?? (() => {});
@@ -466,18 +473,32 @@ export async function startServices(opts: {
     };
   };
   const wanted = opts.services ? specs.filter((s) => opts.services!.includes(s.name)) : specs;
+  let prometheus: PrometheusHandle | undefined;
+  if (opts.prometheusPort !== undefined) {
+    prometheus = await startPrometheus({ dir: path.join(opts.dataDir, 'prometheus'), port: opts.prometheusPort, pidDir: path.join(opts.dataDir, 'run'), logDir });
+    // Every process of a service the kit starts (the gateway serves no metrics yet), each replica on its own port.
+    const scraped = wanted.filter((s) => deployables.services.find((d) => d.manifest.name === s.name)?.manifest.kind === 'service');
+    prometheus.setTargets(
+      scraped.flatMap((s) => Array.from({ length: replicas[s.name] ?? 1 }, (_, i) => replicaName(s.name, i + 1)).map((process) => ({ address: `127.0.0.1:${metricsPortOf({ PORT: ports[process]! })}`, service: s.name, process }))),
+    );
+    log(`prometheus ready on ${prometheus.url}`);
+  }
   const processes = [...remoteServers, ...wanted].flatMap((spec) => Array.from({ length: replicas[spec.name] ?? 1 }, (_, i) => processOf(spec, i + 1)));
   try {
     // The remotes' static servers first: the gateway proxies to them.
     for (const p of processes) await supervisor.launch(p);
   } catch (err) {
     await supervisor.stopAll();
+    await prometheus?.stop();
     throw err;
   }
   return {
-    urls: { site: ctx.publicUrl, ...Object.fromEntries(Object.entries(ports).map(([k, p]) => [k, url(p)])) },
+    urls: { site: ctx.publicUrl, ...Object.fromEntries(Object.entries(ports).map(([k, p]) => [k, url(p)])), ...(prometheus ? { prometheus: prometheus.url } : {}) },
     ...(ctx.demoPassword ? { demoPassword: ctx.demoPassword } : {}),
-    stop: () => supervisor.stopAll(),
+    stop: async () => {
+      await supervisor.stopAll();
+      await prometheus?.stop();
+    },
     stopService: (name) => supervisor.stop(name),
     startService: (name, { env } = {}) => {
       startEnv.set(name, env ?? {});
