@@ -476,10 +476,9 @@ export async function startServices(opts: {
   let prometheus: PrometheusHandle | undefined;
   if (opts.prometheusPort !== undefined) {
     prometheus = await startPrometheus({ dir: path.join(opts.dataDir, 'prometheus'), port: opts.prometheusPort, pidDir: path.join(opts.dataDir, 'run'), logDir });
-    // Every process of a service the kit starts (the gateway serves no metrics yet), each replica on its own port.
-    const scraped = wanted.filter((s) => deployables.services.find((d) => d.manifest.name === s.name)?.manifest.kind === 'service');
+    // Every process of every service and of the gateway, each replica on its own metrics port.
     prometheus.setTargets(
-      scraped.flatMap((s) => Array.from({ length: replicas[s.name] ?? 1 }, (_, i) => replicaName(s.name, i + 1)).map((process) => ({ address: `127.0.0.1:${metricsPortOf({ PORT: ports[process]! })}`, service: s.name, process }))),
+      wanted.flatMap((s) => Array.from({ length: replicas[s.name] ?? 1 }, (_, i) => replicaName(s.name, i + 1)).map((process) => ({ address: `127.0.0.1:${metricsPortOf({ PORT: ports[process]! })}`, service: s.name, process }))),
     );
     log(`prometheus ready on ${prometheus.url}`);
   }

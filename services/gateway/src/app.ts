@@ -1,6 +1,6 @@
 import type http from 'node:http';
 import Koa, { type Context, type Middleware, type Next } from 'koa';
-import { errorMiddleware, healthRoutes, HttpError, listen, notFound, requestContext, securityHeaders, type Logger, type RegistryWatch } from '@cp/service-kit';
+import { createMetrics, errorMiddleware, healthRoutes, HttpError, listen, notFound, requestContext, securityHeaders, serveMetrics, type Logger, type RegistryWatch, type ServiceMetrics } from '@cp/service-kit';
 import type { GatewayConfig } from './config.ts';
 import { compressForwarded } from './shared/compression.ts';
 import { isSafePath } from './shared/paths.ts';
@@ -30,6 +30,8 @@ export interface GatewayOptions {
 
 export interface GatewayApp {
   app: Koa;
+  /** Its Prometheus metrics (issue 36): every request by gatewayRoute, the Node runtime. */
+  metrics: ServiceMetrics;
   /** One per configured or registered service: its upstreams (replicas). */
   upstreams: ReadonlyMap<string, UpstreamGroup>;
   /** Closes the upstream connection pools (after the HTTP server stopped accepting). */
@@ -61,7 +63,24 @@ function onlyFor<C extends Context>(paths: readonly string[], router: (ctx: C, n
  * → the route table's rule → rate limits → cross-site check → compression of forwarded answers → API docs → a path
  * the table routes goes to the proxy; any other /api, /uploads, /internal is 404; the rest is the web site's.
  */
+/**
+ * The route label of a gateway request (issue 36): the prefix of the rule that forwarded it (`/api/listings`,
+ * whichever service, configured or registered, owns it), or the class of what the gateway answered itself — never the
+ * raw path, so the series stay few.
+ */
+export function gatewayRoute(ctx: Context): string {
+  const rule = matchedRule(ctx);
+  if (rule) return rule.prefix;
+  const path = ctx.path;
+  if (path === '/healthz' || path === '/readyz' || path === OPENAPI_PATH || path === API_DOCS_PATH) return path;
+  if (under(path, '/api') || under(path, '/internal') || under(path, '/uploads')) return 'unmatched';
+  if (under(path, '/mf')) return '/mf';
+  // The site's own files (hashed bundles, icons) and its pages (the shell's HTML with the renderer's head).
+  return /\.[A-Za-z0-9]{1,8}$/.test(path) ? 'file' : 'page';
+}
+
 export function buildGatewayApp(config: GatewayConfig, logger: Logger, options: GatewayOptions = {}): GatewayApp {
+  const metrics = createMetrics('gateway', { route: gatewayRoute });
   const proxy = createApiProxy(config.proxy, logger, options.registry);
   // The web site (shell, remotes, registry) when configured; a staticRoutes option (tests) replaces it. It asks the
   // renderer for each page's head through the proxy's pools and breakers.
@@ -71,6 +90,7 @@ export function buildGatewayApp(config: GatewayConfig, logger: Logger, options: 
   const app = new Koa({ proxy: config.trustProxy, maxIpsCount: config.trustProxy ? 1 : 0 });
   app.silent = true; // errors are logged by the error middleware and the proxy
 
+  app.use(metrics.http); // every answer, by gatewayRoute
   app.use(requestContext(logger, { logFields: (ctx) => ({ upstream: ctx.state.upstream as string | undefined }) }));
   app.use(securityHeaders); // outside the error middleware, so error answers get the headers too
   app.use(visitorCookie({ secure: config.web.nodeEnv === 'production' })); // the page's cp_vid (web/visitor-cookie.ts)
@@ -97,6 +117,7 @@ export function buildGatewayApp(config: GatewayConfig, logger: Logger, options: 
 
   return {
     app,
+    metrics,
     upstreams: proxy.upstreams,
     close: async () => {
       await proxy.close();
@@ -110,6 +131,8 @@ export interface RunningGateway extends GatewayApp {
   port: number;
   /** http://host:port the gateway listens on. */
   url: string;
+  /** Where its Prometheus metrics are served (internal; `GET /metrics`). */
+  metricsPort: number;
   /** Stops accepting, drains connections, then closes the upstream pools. */
   close(): Promise<void>;
 }
@@ -118,6 +141,8 @@ export interface RunningGateway extends GatewayApp {
 export async function startGateway(config: GatewayConfig, logger: Logger, options: GatewayOptions = {}): Promise<RunningGateway> {
   const gateway = buildGatewayApp(config, logger, options);
   const running = await listen(gateway.app, config.port, config.host, logger);
+  // Its metrics on an internal port of their own: the public one answers /metrics 404 like any unknown path.
+  const metricsServer = await serveMetrics(gateway.metrics, config.host, config.metricsPort, logger);
   // Uploads of ~110 MB over slow links need longer than the kit's 30 s to arrive; headers must still come quickly.
   running.server.requestTimeout = config.clientRequestTimeoutMs;
   running.server.headersTimeout = Math.min(running.server.headersTimeout, config.clientRequestTimeoutMs);
@@ -127,8 +152,10 @@ export async function startGateway(config: GatewayConfig, logger: Logger, option
     server: running.server,
     port: running.port,
     url: `http://${host === '0.0.0.0' || host === '[::]' ? '127.0.0.1' : host}:${running.port}`,
+    metricsPort: metricsServer.port,
     close: async () => {
       await running.close();
+      await metricsServer.close();
       await gateway.close();
     },
   };

@@ -3,7 +3,7 @@
  * (web/config.ts), parsed as one schema so every problem is listed at once.
  */
 import { z } from 'zod';
-import { bool, loadConfig, manifestPort, RegistryEnv } from '@cp/service-kit';
+import { bool, loadConfig, manifestPort, MetricsEnv, metricsPortOf, RegistryEnv } from '@cp/service-kit';
 import { int, NodeEnv, type NodeEnvName } from './shared/env.ts';
 import { ProxyEnv, proxyConfigOf, type ProxyConfig } from './proxy/config.ts';
 import { WebEnv, webConfigOf, type WebConfig } from './web/config.ts';
@@ -31,6 +31,8 @@ export const ServerEnv = z.object({
   NATS_URL: z.string().regex(/^(nats|tls):\/\//, 'must be a nats:// URL').optional(),
   /** A registration not renewed within this time leaves the tables (the services' REGISTRY_TTL_MS). */
   REGISTRY_TTL_MS: RegistryEnv.shape.REGISTRY_TTL_MS,
+  /** Where its Prometheus metrics are served (issue 36): internal, never the public port. Unset: PORT + 1000. */
+  ...MetricsEnv.shape,
 });
 
 /** Every variable the gateway reads (the infra tests hold compose and Kubernetes to it). */
@@ -45,6 +47,8 @@ export interface GatewayConfig {
   publicUrl: string;
   trustProxy: boolean;
   clientRequestTimeoutMs: number;
+  /** The internal port of its Prometheus metrics (0: a free one). */
+  metricsPort: number;
   /** The run-time registry (issue 35), when NATS_URL is set. */
   registry: { natsUrl: string; ttlMs: number } | undefined;
   /** The API proxy (proxy/). */
@@ -65,6 +69,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv | Record<string, string
     publicUrl,
     trustProxy: e.TRUST_PROXY,
     clientRequestTimeoutMs: e.CLIENT_REQUEST_TIMEOUT_MS,
+    metricsPort: metricsPortOf(e),
     registry: e.NATS_URL ? { natsUrl: e.NATS_URL, ttlMs: e.REGISTRY_TTL_MS } : undefined,
     proxy: proxyConfigOf(e, publicUrl),
     web: webConfigOf(e),

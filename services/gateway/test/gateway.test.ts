@@ -351,3 +351,20 @@ describe('staticRoutes hook', () => {
     }
   });
 });
+
+describe('metrics (issue 36)', () => {
+  test('are served on the internal metrics port only, by route prefix and never by raw path; /metrics of the public port is a 404', async () => {
+    const scrape = async () => (await fetch(`http://127.0.0.1:${gateway.metricsPort}/metrics`)).text();
+    const count = (text: string, labels: string) => Number(new RegExp(`^http_server_request_duration_seconds_count\\{${labels.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
+    const listings = 'service="gateway",route="/api/listings",method="GET",status="200"';
+    const before = count(await scrape(), listings);
+    for (let i = 0; i < 30; i++) expect((await call(`${base}/api/listings/listing-${i}`)).status).toBe(200);
+    expect((await call(`${base}/api/nothing-here`)).status).toBe(404);
+    expect((await call(`${base}/metrics`)).status).toBe(404);
+    const text = await scrape();
+    expect(count(text, listings) - before).toBe(30);
+    expect(count(text, 'service="gateway",route="unmatched",method="GET",status="404"')).toBeGreaterThanOrEqual(2);
+    expect(text).not.toContain('listing-1');
+    expect(text).toContain('nodejs_eventloop_lag_seconds{service="gateway"}');
+  });
+});
