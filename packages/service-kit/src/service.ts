@@ -3,7 +3,7 @@ import type { Connection } from 'mongoose';
 import { listen } from './app.ts';
 import { httpSessionChecker, type AuthOptions } from './auth.ts';
 import { ConfigError, metricsPortOf } from './config.ts';
-import { createMetrics, serveMetrics } from './metrics/metrics.ts';
+import { createMetrics, serveMetrics, type ServiceMetrics } from './metrics/metrics.ts';
 import { consumerMetrics, outboxMetrics } from './metrics/pipeline.ts';
 import { OutboxRelay } from './events/relay.ts';
 import type { ConsumerDeps, StartableConsumer } from './events/declared-consumer.ts';
@@ -70,6 +70,8 @@ export interface ServiceContext<C extends StatelessServiceConfig> {
   sessionAuth(config: SessionVerifyConfig): AuthOptions;
   /** Runs `close` at shutdown, after the server stopped accepting, in the reverse order of registration. */
   onClose(close: () => Promise<void> | void): void;
+  /** Its Prometheus metrics (issue 36): a service adds its own series to `metrics.registry` (gauges read at scrape time). */
+  metrics: ServiceMetrics;
 }
 
 export interface ServiceDefinition<C extends ServiceConfig, D extends ConsumerDeps = never> {
@@ -168,6 +170,11 @@ export async function startService<C extends ServiceConfig, D extends ConsumerDe
   relay?.start();
 
   const closers: Array<() => Promise<void> | void> = [];
+  // Metrics (issue 36): every request by its route's template, the runtime's and the event pipeline's series, and
+  // what the service adds in build; served on an internal port of their own.
+  const metrics = createMetrics(def.name);
+  if (conn) outboxMetrics(metrics.registry, conn, logger);
+  consumerMetrics(metrics.registry, nats.jsm, def.name, [...new Set([...(def.streams ?? []), ...consumers.map((c) => c.source)])], logger);
   const ctx: ServiceContext<C> = {
     name: def.name,
     config,
@@ -184,15 +191,11 @@ export async function startService<C extends ServiceConfig, D extends ConsumerDe
     onClose(close) {
       closers.push(close);
     },
+    metrics,
   };
   const built = await def.build(ctx);
   const app = 'deps' in built ? built.app : built;
-  // Metrics (issue 36): every request by its route's template, first of all middleware so it sees every answer; the
-  // runtime's and the event pipeline's series; served on an internal port of their own.
-  const metrics = createMetrics(def.name);
-  app.middleware.unshift(metrics.http);
-  if (conn) outboxMetrics(metrics.registry, conn, logger);
-  consumerMetrics(metrics.registry, nats.jsm, def.name, [...new Set([...(def.streams ?? []), ...consumers.map((c) => c.source)])], logger);
+  app.middleware.unshift(metrics.http); // first of all middleware, so it sees every answer
   if (consumers.length > 0) {
     if (!('deps' in built)) throw new Error(`${def.name}: declared consumers need build to return { app, deps }`);
     for (const consumer of consumers) {

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import Router from '@koa/router';
 import { AckPolicy } from '@nats-io/jetstream';
 import { eventStream } from '@cp/contracts';
-import { connectMongo, connectNats, consumerMetrics, createApp, createLogger, createMetrics, ensureStream, outboxMetrics, outboxModel, serveMetrics, type MetricsServer } from '../src/index.ts';
+import { addGauge, connectMongo, connectNats, consumerMetrics, createApp, createLogger, createMetrics, ensureStream, outboxMetrics, outboxModel, serveMetrics, type MetricsServer } from '../src/index.ts';
 import { testEnv } from '../../../infra/src/jest/test-env.ts';
 
 const logger = createLogger('metrics-test', 'silent');
@@ -118,4 +118,26 @@ test("each of the service's consumers: its backlog, what it holds unacknowledged
     await nats.jsm.streams.delete(stream);
     await nats.close();
   }
+});
+
+test("a service's own gauges are read at scrape time, alone or per label set; one that throws reports NaN, not a false 0", async () => {
+  const metrics = createMetrics('own');
+  let open = 2;
+  addGauge(metrics.registry, { name: 'live_streams_open', help: 'open', read: () => open });
+  addGauge(metrics.registry, { name: 'search_documents', help: 'docs', labelNames: ['kind'], read: () => [{ labels: { kind: 'listings' }, value: 5 }, { labels: { kind: 'posts' }, value: 1 }] });
+  addGauge(metrics.registry, {
+    name: 'broken_gauge',
+    help: 'throws',
+    read: () => {
+      throw new Error('gone');
+    },
+  });
+  open = 3;
+  const text = await metrics.text();
+  expect(series(text, 'live_streams_open')).toEqual([{ labels: '{service="own"}', value: 3 }]);
+  expect(series(text, 'search_documents')).toEqual([
+    { labels: '{kind="listings",service="own"}', value: 5 },
+    { labels: '{kind="posts",service="own"}', value: 1 },
+  ]);
+  expect(series(text, 'broken_gauge')).toEqual([{ labels: '{service="own"}', value: NaN }]);
 });

@@ -1,5 +1,5 @@
 import type Koa from 'koa';
-import { createApp, createAuth, createPostingLimits, mongoReadiness, outboxModel, type PostingLimitOverrides, type ServiceAppInput } from '@cp/service-kit';
+import { addGauge, createApp, createAuth, createPostingLimits, mongoReadiness, outboxModel, type MetricsRegistry, type PostingLimitOverrides, type ServiceAppInput } from '@cp/service-kit';
 import { BlocksRepository } from './data/blocks-repository.ts';
 import { ConversationsRepository } from './data/conversations-repository.ts';
 import { ListingMarksRepository } from './data/listing-marks-repository.ts';
@@ -22,6 +22,8 @@ export interface MessagesAppInput extends ServiceAppInput {
   liveStreamsMax?: number;
   /** POSTING_LIMITS: overrides of the contracts' per-user limits (messages are the action 'message'). */
   postingLimits?: PostingLimitOverrides;
+  /** Its metrics' registry (main: the kit's), for the live streams open. */
+  metrics?: MetricsRegistry;
 }
 
 /** Builds the messages service (repositories, use cases, routes) on given connections; used by main and by tests. */
@@ -44,6 +46,9 @@ export async function buildMessagesApp(input: MessagesAppInput): Promise<{ app: 
   await outboxModel(input.conn).createIndexes();
   const app = createApp({ name: 'messages', logger: input.logger, readiness: [mongoReadiness(input.conn), ...(input.readiness ?? [])] });
   const live = input.live ? liveStreams(input.live(deps), deps, { maxStreams: input.liveStreamsMax ?? 2_000 }) : undefined;
+  if (live && input.metrics) {
+    addGauge(input.metrics, { name: 'live_streams_open', help: 'Live message streams (server-sent events) open on this replica', read: () => live.open() });
+  }
   const routes = messagesRoutes(deps, createAuth(input.auth), live);
   app.use(routes.routes()).use(routes.allowedMethods());
   return { app, deps };

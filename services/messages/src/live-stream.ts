@@ -20,7 +20,7 @@ export function liveStreams(feed: LiveFeed, deps: Pick<MessagesDeps, 'logger'>, 
   const perUser = new Map<string, number>();
   let open = 0;
 
-  return async function serve(ctx: Context, viewerId: string): Promise<void> {
+  const serve = async function serve(ctx: Context, viewerId: string): Promise<void> {
     const header = ctx.get('last-event-id');
     const last = header ? StreamPositionSchema.safeParse(header) : undefined;
     if (last && !last.success) throw new HttpError(400, 'Last-Event-ID must be a stream position');
@@ -62,4 +62,6 @@ export function liveStreams(feed: LiveFeed, deps: Pick<MessagesDeps, 'logger'>, 
         body.end();
       });
   };
+  /** The streams open on this replica now (the metric `live_streams_open`). */
+  return Object.assign(serve, { open: () => open });
 }

@@ -14,7 +14,7 @@ await startService({
   // The listings' lifecycle (the conversations' copy of their listing) and the reported conversations the moderation
   // service removed (their streams made sure of by the kit, with the settings their services give them).
   consumers: [listingsConsumer, moderationConsumer],
-  async build({ config, logger, conn, nats, readiness, sessionAuth, onClose }) {
+  async build({ config, logger, conn, nats, readiness, sessionAuth, onClose, metrics }) {
     const { app, deps } = await buildMessagesApp({
       conn,
       logger,
@@ -25,6 +25,7 @@ await startService({
       postingLimits: config.POSTING_LIMITS,
       live: (deps) => natsLiveFeed(nats, deps),
       liveStreamsMax: config.LIVE_STREAMS_MAX,
+      metrics: metrics.registry,
     });
     if (config.SEED_DEMO_DATA) {
       // In the background: the demo listing is asked for at listings, which may start after this service.

@@ -1,4 +1,4 @@
-import { s3ObjectStore, s3OptionsFrom, startService } from '@cp/service-kit';
+import { addGauge, s3ObjectStore, s3OptionsFrom, startService } from '@cp/service-kit';
 import { loadSearchConfig } from './config.ts';
 import { buildSearchApp } from './app.ts';
 import { s3SnapshotStore } from './data/snapshots.ts';
@@ -8,9 +8,16 @@ await startService({
   loadConfig: loadSearchConfig,
   // The index lives in memory (snapshots in S3): no MongoDB, no outbox.
   mongo: false,
-  async build({ config, logger, nats, readiness, onClose }) {
+  async build({ config, logger, nats, readiness, onClose, metrics }) {
     const store = s3SnapshotStore(s3ObjectStore(s3OptionsFrom(config, config.S3_BUCKET_SEARCH)), 'listings-index/');
-    const { app, feed, snapshotter } = await buildSearchApp({ logger, nats, readiness, snapshots: { store, intervalMs: config.SEARCH_SNAPSHOT_INTERVAL_S * 1000 } });
+    const { app, deps, feed, snapshotter } = await buildSearchApp({ logger, nats, readiness, snapshots: { store, intervalMs: config.SEARCH_SNAPSHOT_INTERVAL_S * 1000 } });
+    // The documents the public sees, per kind (issue 36); the index's memory is the process's heap (the runtime's series).
+    addGauge(metrics.registry, {
+      name: 'search_documents',
+      help: 'Documents in the search index that the public sees, by kind',
+      labelNames: ['kind'],
+      read: () => Object.entries(deps.index.counts).map(([kind, value]) => ({ labels: { kind }, value })),
+    });
     // Stop reading first, so the last snapshot covers exactly what was applied.
     onClose(async () => {
       await feed.stop();

@@ -20,6 +20,9 @@ const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIO
 /** The latency buckets, in seconds: 5 ms (a cached read) to 10 s (an upload, a timeout). */
 export const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
+/** A process's registry of series (prom-client's), which a service adds its own gauges to (addGauge). */
+export type MetricsRegistry = client.Registry;
+
 export interface ServiceMetrics {
   /** The process's registry: every series of this service. */
   registry: client.Registry;
@@ -98,4 +101,33 @@ export async function serveMetrics(metrics: ServiceMetrics, host: string, port: 
     port: bound,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** A value a gauge reports, alone or with its labels (one series per label set). */
+export type GaugeReading = number | Array<{ labels: Record<string, string>; value: number }>;
+
+/**
+ * A service's own gauge (live streams open, documents in an index ...), read when Prometheus scrapes: `read` is called
+ * then and its value (or values per label set) reported. A read that throws reports NaN (no value), never a false 0;
+ * a labelled gauge then has no series.
+ */
+export function addGauge(registry: client.Registry, opts: { name: string; help: string; labelNames?: readonly string[]; read: () => GaugeReading | Promise<GaugeReading> }): void {
+  new client.Gauge({
+    name: opts.name,
+    help: opts.help,
+    labelNames: [...(opts.labelNames ?? [])],
+    registers: [registry],
+    async collect() {
+      this.reset();
+      let reading: GaugeReading;
+      try {
+        reading = await opts.read();
+      } catch {
+        if (!opts.labelNames?.length) this.set(NaN);
+        return;
+      }
+      if (typeof reading === 'number') this.set(reading);
+      else for (const r of reading) this.set(r.labels, r.value);
+    },
+  });
 }

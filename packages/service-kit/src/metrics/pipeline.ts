@@ -3,7 +3,8 @@
  * - the outbox: events written but not yet on NATS, and the age of the oldest (a relay that stalls shows here first);
  * - each of the service's JetStream consumers (durables named `<service>-...`/`<service>_...` on the streams it reads):
  *   messages not yet delivered, delivered but not acknowledged, redelivered, and its dead letters.
- * A source that does not answer (MongoDB or NATS away) leaves its series out of that scrape; the scrape itself answers.
+ * A source that does not answer (MongoDB or NATS away) reports NaN for the outbox and no consumer series in that
+ * scrape; the scrape itself answers.
  */
 import type { Connection } from 'mongoose';
 import type { JetStreamManager } from '@nats-io/jetstream';
@@ -50,7 +51,7 @@ export function outboxMetrics(registry: client.Registry, conn: Connection, logge
     async collect() {
       this.reset();
       const state = await read();
-      if (state) this.set(state.count);
+      this.set(state ? state.count : NaN); // NaN: unknown (MongoDB away), never a false 0
     },
   });
   new client.Gauge({
@@ -60,7 +61,7 @@ export function outboxMetrics(registry: client.Registry, conn: Connection, logge
     async collect() {
       this.reset();
       const state = await read();
-      if (state) this.set(state.oldestAge);
+      this.set(state ? state.oldestAge : NaN);
     },
   });
 }
