@@ -1,5 +1,5 @@
 import type Koa from 'koa';
-import { createApp, mongoReadiness, s3ObjectStore, s3OptionsFrom, type ObjectStore, type RegistryWatch, type ServiceAppInput } from '@cp/service-kit';
+import { addCounter, createApp, mongoReadiness, s3ObjectStore, s3OptionsFrom, type MetricsRegistry, type ObjectStore, type RegistryWatch, type ServiceAppInput } from '@cp/service-kit';
 import { registeredServices } from './registered.ts';
 import { remotePagesReader } from './remote-pages.ts';
 import type { RendererConfig } from './config.ts';
@@ -16,6 +16,8 @@ export interface RendererAppInput extends Omit<ServiceAppInput, 'auth'> {
   previewStore?: ObjectStore;
   /** The run-time registry (issue 35): pages read the data of services that registered themselves from them. */
   registry?: RegistryWatch;
+  /** Its metrics' registry (main: the kit's): page answers by outcome, budget misses among them. */
+  metrics?: MetricsRegistry;
 }
 
 /** The services whose public GET endpoints the renderer reads (anonymous: no visitor's cookie is ever forwarded). */
@@ -60,7 +62,10 @@ export async function buildRendererApp(input: RendererAppInput): Promise<{ app: 
   const registered = input.registry ? registeredServices(input.registry) : undefined;
   // The pages the remotes declare (issue 35), from the site's registry: heads and the static sitemap.
   const remotePages = WEB_ORIGIN ? remotePagesReader({ webOrigin: WEB_ORIGIN, ttlMs: input.config.WEB_REGISTRY_TTL_MS, logger: input.logger }) : undefined;
-  const pages = pageRoutes({ site, pageServices, registered, remotePages, body, budgetMs: input.config.PAGE_DATA_BUDGET_MS, previewerBudgetMs: input.config.PREVIEWER_DATA_BUDGET_MS, logger: input.logger });
+  const pagesCounter = input.metrics
+    ? addCounter(input.metrics, { name: 'renderer_pages_total', help: 'Page answers by what they held: a head alone, a rendered body, a body over its budget, a head whose data was not read in time', labelNames: ['outcome', 'for'] })
+    : undefined;
+  const pages = pageRoutes({ site, pageServices, registered, remotePages, body, budgetMs: input.config.PAGE_DATA_BUDGET_MS, previewerBudgetMs: input.config.PREVIEWER_DATA_BUDGET_MS, logger: input.logger, pagesCounter });
   app.use(pages.routes()).use(pages.allowedMethods());
   const sitemap = sitemapRoutes({ publicUrl: input.config.PUBLIC_URL, logger: input.logger, search: services.search, now: input.now ?? (() => new Date()), remotePages });
   app.use(sitemap.routes()).use(sitemap.allowedMethods());

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import type Koa from 'koa';
 import { PAGE_STREAM_PATH, PageBodyFrameSchema, PageHeadFrameSchema, type PageBodyFrame, type PageHeadFrame } from '@cp/contracts';
-import { connectMongo, createLogger, listen, type RunningServer } from '@cp/service-kit';
+import { connectMongo, createLogger, listen, type MetricsRegistry, type RunningServer } from '@cp/service-kit';
 import { testEnv } from '../../../infra/src/jest/test-env.ts';
 import { startListings, type ListingsHarness } from '../../listings/test/helpers.ts';
 import { startForum, type ForumHarness } from '../../forum/test/helpers.ts';
@@ -25,7 +25,7 @@ export interface RendererHarness {
 export const DOWN = 'http://127.0.0.1:9';
 
 /** The real renderer app on the test MongoDB, reading the given services' origins. */
-export async function startRenderer(origins: { listings: string; forum: string; directory: string; search?: string }, env: Record<string, string> = {}): Promise<RendererHarness> {
+export async function startRenderer(origins: { listings: string; forum: string; directory: string; search?: string }, env: Record<string, string> = {}, metrics?: MetricsRegistry): Promise<RendererHarness> {
   const config = RendererEnv.parse({
     ...testEnv(),
     NODE_ENV: 'test',
@@ -39,7 +39,7 @@ export async function startRenderer(origins: { listings: string; forum: string; 
   });
   const logger = createLogger('renderer-test');
   const conn = await connectMongo(config.MONGO_URL, config.MONGO_DB);
-  const { app, close } = await buildRendererApp({ config, logger, conn });
+  const { app, close } = await buildRendererApp({ config, logger, conn, ...(metrics ? { metrics } : {}) });
   const server: RunningServer = await listen(app as Koa, 0, '127.0.0.1', logger);
   return {
     base: `http://127.0.0.1:${server.port}`,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ListingSchema } from '@cp/contracts';
 import { listingJsonLd } from '../src/pages/structured-data.ts';
 import { askPage, call, DOWN, hangingServer, pageFrames, PUBLIC_URL, startRenderer, startRendererStack, type RendererStack } from './helpers.ts';
+import { createMetrics, type ServiceMetrics } from '@cp/service-kit';
 import { parseHead, type ParsedHead } from './head-parser.ts';
 
 let s: RendererStack;
@@ -318,10 +319,20 @@ describe('the app', () => {
   });
 });
 
+/** renderer_pages_total by outcome and for whom, as the renderer's metrics have them. */
+async function headAnswers(metrics: ServiceMetrics): Promise<Record<string, number>> {
+  const text = await metrics.text();
+  return Object.fromEntries(
+    [...text.matchAll(/^renderer_pages_total\{outcome="([^"]+)",for="([^"]+)",service="renderer"\} (\d+)$/gm)].map((m) => [`${m[1]}/${m[2]}`, Number(m[3])]),
+  );
+}
+const PLACEHOLDER_COUNTS = { 'head-incomplete/person': 3 };
+
 describe('a slow or stopped service', () => {
   it('answers the generic head with 200 within the budget, so the page still works', async () => {
     const hanging = await hangingServer();
-    const renderer = await startRenderer({ listings: hanging.url, forum: DOWN, directory: hanging.url });
+    const metrics = createMetrics('renderer');
+    const renderer = await startRenderer({ listings: hanging.url, forum: DOWN, directory: hanging.url }, {}, metrics.registry);
     try {
       const id = '0b8f5a9e-4c1d-4e6f-9a2b-3c4d5e6f7a8b';
       for (const path of [`/listing/${id}`, `/forum/post/${id}`, `/business/${id}`]) {
@@ -331,6 +342,10 @@ describe('a slow or stopped service', () => {
         expectPreview(head, '/og/site.jpg');
       }
       expect(hanging.requests()).toBe(2); // it was asked, and its silence did not hold the answer
+      // Each generic head that stood in is counted (issue 36: the renderer's budget misses), and a head with no data to read too.
+      expect(await headAnswers(metrics)).toEqual(PLACEHOLDER_COUNTS);
+      await headOf('/about', renderer.base);
+      expect(await headAnswers(metrics)).toEqual({ ...PLACEHOLDER_COUNTS, 'head/person': 1 });
     } finally {
       await renderer.close();
       await hanging.close();

@@ -131,3 +131,9 @@ export function addGauge(registry: client.Registry, opts: { name: string; help: 
     },
   });
 }
+
+/** A service's own counter: `inc(labels)` counts one (labels from a closed set the service names, never raw input). */
+export function addCounter<L extends string>(registry: client.Registry, opts: { name: string; help: string; labelNames: readonly L[] }): { inc(labels: Record<L, string>): void } {
+  const counter = new client.Counter({ name: opts.name, help: opts.help, labelNames: [...opts.labelNames], registers: [registry] });
+  return { inc: (labels) => counter.inc(labels) };
+}

@@ -57,6 +57,8 @@ export function pageRoutes(
     pageServices: PageHeadDeps['services'] & Partial<Record<string, ServiceClient>>;
     /** Services registered at run time (issue 35), for the API paths none of pageServices owns. */
     registered?: RegisteredLookup | undefined;
+    /** Counts each page answer by what it held (issue 36): `renderer_pages_total{outcome}`. */
+    pagesCounter?: { inc(labels: Record<'outcome' | 'for', string>): void } | undefined;
   },
 ) {
   const router = createRouter();
@@ -88,16 +90,20 @@ export function pageRoutes(
     // an answer that should have had a body (over the budget) or shows a remote's fallback. Nor is a generic head that
     // stood in for data not read in time: the next visitor's page asks again.
     ctx.set('Cache-Control', rendering || head.incomplete ? 'no-store' : 'public, max-age=30');
+    const count = (outcome: 'head' | 'rendered' | 'body-over-budget' | 'head-incomplete') => deps.pagesCounter?.inc({ outcome, for: forWhom.data ?? 'person' });
+    if (head.incomplete) count('head-incomplete');
     ctx.type = PAGE_STREAM_TYPE;
     const stream = new PassThrough();
     ctx.body = stream;
     const first = frame({ status: head.status, head: head.head, body: rendering !== undefined, styles: styles.filter((href) => STYLESHEET_PATH.test(href)) });
     if (!rendering) {
+      if (!head.incomplete) count('head');
       stream.end(first); // a head alone: no body frame follows
       return;
     }
     stream.write(first);
     void rendering.then((body) => {
+      if (!head.incomplete) count(body ? 'rendered' : 'body-over-budget');
       if (stream.destroyed) return; // the gateway stopped waiting
       stream.end(frame({ body: body ? { html: body.html, state: body.state, styles: body.styles.filter((href) => STYLESHEET_PATH.test(href)) } : null }));
     });
