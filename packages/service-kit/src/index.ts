@@ -29,3 +29,4 @@ export * from './background-retry.ts';
 export * from './registry/manifest.ts';
 export * from './registry/table.ts';
 export * from './registry/registry.ts';
+export * from './registry/releases.ts';
