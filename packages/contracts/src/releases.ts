@@ -29,6 +29,22 @@ export const BEACON_PATH = '/api/releases/beacon';
 /** The admin API of the releases (moderation's; admins only). */
 export const ADMIN_RELEASES_PATH = '/api/admin/releases';
 
+/**
+ * The header the gateway tells the renderer, with a page's request, which version of each remote with a release this
+ * visitor is served (`forum=v2,listings=v1`). The gateway sets it itself; a client's is never forwarded.
+ */
+export const REMOTE_VERSIONS_HEADER = 'x-cp-remote-versions';
+
+/** `forum=v2,listings=v1` → Map; malformed parts are skipped. */
+export function parseRemoteVersions(value: string | undefined): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const part of (value ?? '').split(',')) {
+    const m = /^\s*([a-z][a-z0-9_]{1,29})=([A-Za-z0-9][A-Za-z0-9._+-]{0,79})\s*$/.exec(part);
+    if (m) out.set(m[1]!, m[2]!);
+  }
+  return out;
+}
+
 /** A remote's name, as registered (contracts' RemoteManifestSchema). */
 export const ReleaseRemoteNameSchema = z.string().regex(/^[a-z][a-z0-9_]{1,29}$/, 'must be a remote name (lower case letters, digits and "_")');
 
@@ -116,7 +132,10 @@ export const ReleasesListSchema = z.strictObject({
 });
 export type ReleasesList = z.infer<typeof ReleasesListSchema>;
 
-/** One report of the browser: a remote's exposed module loaded (or not), or failed while rendering. */
+/**
+ * One report of the browser: one outcome of a page view's use of a remote's exposed module. `ok`: it loaded and did not
+ * fail while rendering; else `kind` says where it failed (its load, or its rendering after it loaded).
+ */
 export const BeaconReportSchema = z.strictObject({
   remote: ReleaseRemoteNameSchema,
   version: ReleaseVersionSchema,
