@@ -82,6 +82,8 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   // Trust and safety (issue 21): reporting content, and the admin's moderation queue, bans and audit log.
   { prefix: '/api/reports', service: 'moderation', kind: 'api' },
   { prefix: '/api/admin/moderation', service: 'moderation', kind: 'api' },
+  // The releases by percentage of the remotes (issue 35 §4): the admins' API, where admins are checked.
+  { prefix: '/api/admin/releases', service: 'moderation', kind: 'api' },
   // Messages between neighbours (issue 23): conversations, the unread count, blocks.
   { prefix: '/api/conversations', service: 'messages', kind: 'api' },
   { prefix: '/api/messages', service: 'messages', kind: 'api' },
