@@ -75,9 +75,9 @@ function onlyFor<C extends Context>(paths: readonly string[], router: (ctx: C, n
  */
 export function buildGatewayApp(config: GatewayConfig, logger: Logger, options: GatewayOptions = {}): GatewayApp {
   const proxy = createApiProxy(config.proxy, logger, options.registry);
+  const releases = options.releases ? releaseMonitor(options.releases, logger) : undefined;
   // The web site (shell, remotes, registry) when configured; a staticRoutes option (tests) replaces it. It asks the
   // renderer for each page's head through the proxy's pools and breakers.
-  const releases = options.releases ? releaseMonitor(options.releases, logger) : undefined;
   const web = !options.staticRoutes && servesSite(config.web) ? createWebSite(config.web, logger, { renderer: proxy.upstreams.get('renderer'), registry: options.registry, releases }) : undefined;
   const staticRoutes = options.staticRoutes ?? web?.middleware;
 
@@ -89,7 +89,9 @@ export function buildGatewayApp(config: GatewayConfig, logger: Logger, options: 
   app.use(visitorCookie({ secure: config.web.nodeEnv === 'production' })); // the page's cp_vid (web/visitor-cookie.ts)
   app.use(errorMiddleware(logger));
   // /readyz also shows what the registry added and refused (issue 35 §3).
-  app.use(onlyFor(['/healthz', '/readyz'], healthRoutes(proxy.readiness, options.registry ? () => ({ registry: proxy.registered() }) : undefined).routes()));
+  // /readyz also shows the releases by percentage with their recent counts (issue 35 §4).
+  const details = options.registry || releases ? () => ({ ...(options.registry ? { registry: proxy.registered() } : {}), ...(releases ? { releases: releases.view() } : {}) }) : undefined;
+  app.use(onlyFor(['/healthz', '/readyz'], healthRoutes(proxy.readiness, details).routes()));
   app.use(proxy.resolveRoute);
   for (const limiter of proxy.rateLimits) app.use(limiter);
   app.use(proxy.crossSite);

@@ -190,6 +190,9 @@ describe('a gateway serving two versions of a registered remote', () => {
     const bot = await post(report('v2', false), { cookie: `cp_vid=${v2}`, 'user-agent': 'Googlebot/2.1' });
     expect(bot.status).toBe(204);
     expect(gateway.releases!.counts('news')).toEqual({ stable: { loads: 1, failures: 0 }, candidate: { loads: 0, failures: 0 } });
+    // The gateway's /readyz shows the release and its counts.
+    const ready = await api.call(`${gateway.url}/readyz`);
+    expect(ready.json<{ releases: unknown }>().releases).toEqual({ news: { state: 'active', stable: 'v1', candidate: 'v2', percent: 50, counts: { stable: { loads: 1, failures: 0 }, candidate: { loads: 0, failures: 0 } } } });
     const get = await api.call(`${gateway.url}${BEACON_PATH}`, { headers: cookie(v1) });
     expect(get.status).toBe(405);
   });

@@ -56,6 +56,8 @@ export interface ReleaseMonitor {
   release(remote: string): Release | undefined;
   /** A promise of the rollback being written, if one is (tests). */
   settled(): Promise<void>;
+  /** Every release with its state and its current counts (the gateway's /readyz shows it). */
+  view(): Record<string, { state: string; stable: string; candidate: string; percent: number; counts: { stable: { loads: number; failures: number }; candidate: { loads: number; failures: number } } }>;
 }
 
 export function releaseMonitor(watch: Pick<ReleasesWatch, 'current' | 'write'>, logger: Logger, opts: { window?: number; now?: () => Date } = {}): ReleaseMonitor {
@@ -131,6 +133,11 @@ export function releaseMonitor(watch: Pick<ReleasesWatch, 'current' | 'write'>, 
       return stored ? countsOf(stored.release) : undefined;
     },
     release: (remote) => watch.current().get(remote)?.release,
+    view() {
+      return Object.fromEntries(
+        [...watch.current()].map(([remote, { release }]) => [remote, { state: release.state, stable: release.stable, candidate: release.candidate, percent: release.percent, counts: countsOf(release) }]),
+      );
+    },
     async settled() {
       await Promise.all(writing.values());
     },
