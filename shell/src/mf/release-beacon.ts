@@ -2,7 +2,8 @@
  * The browser's reports for the releases by percentage (issue 35 §4): for each remote the registry lists with a
  * `version` (it has a release, and this is the version this visitor is served), one outcome per page view — loaded,
  * or failed while loading or rendering — sent in one small beacon (`navigator.sendBeacon`, contracts' BEACON_PATH)
- * when the page is hidden or left, or a while after the first outcome, whichever comes first. Remotes without a
+ * 1.5 s after the first outcome (the first view's remotes together), or when the page is hidden or left before; a
+ * later failure (a render) goes in another. Remotes without a
  * release report nothing, so a page without releases sends nothing. The gateway counts them and rolls a failing
  * candidate back. Tiny and without zod: it is part of the shell's first bundle.
  */
@@ -73,8 +74,11 @@ export function createReleaseReports(send: (body: string) => void, schedule: (fl
   return reports;
 }
 
-/** How long after the first outcome the reports go out if the page was not hidden before. */
-const SEND_AFTER_MS = 10_000;
+/**
+ * How long after the first outcome the reports go out (the first view's remotes load together: one beacon for them),
+ * if the page was not hidden or left before.
+ */
+const SEND_AFTER_MS = 1_500;
 
 /**
  * The page's reports: sent with navigator.sendBeacon (a text/plain body, no preflight) when the page is hidden or left,
