@@ -127,7 +127,7 @@ describe('/admin', () => {
     await renderAdmin(as(ADMIN, (_m, p) => [200, p.startsWith('/api/admin/moderation/') ? emptyPage : []]));
     const tab = (name: string) => screen.getByRole('tab', { name });
     const ads = await screen.findByRole('tab', { name: 'Advertisements', selected: true });
-    expect([ads, tab('Yellow Pages'), tab('Reports')].map((t) => t.tabIndex)).toEqual([0, -1, -1]);
+    expect([ads, tab('Yellow Pages'), tab('Reports'), tab('Releases')].map((t) => t.tabIndex)).toEqual([0, -1, -1, -1]);
     expect(screen.getByRole('tabpanel').getAttribute('aria-labelledby')).toBe(ads.id);
     await act(async () => ads.focus());
     await act(async () => fireEvent.keyDown(ads, { key: 'ArrowRight' }));
@@ -135,10 +135,13 @@ describe('/admin', () => {
     expect(await screen.findByRole('heading', { name: 'Yellow Pages Businesses' })).toBeTruthy();
     expect(tab('Yellow Pages').getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('tabpanel').getAttribute('aria-labelledby')).toBe(tab('Yellow Pages').id);
-    await act(async () => fireEvent.keyDown(tab('Yellow Pages'), { key: 'End' }));
+    await act(async () => fireEvent.keyDown(tab('Yellow Pages'), { key: 'ArrowRight' }));
     expect(document.activeElement).toBe(tab('Reports'));
     expect(await screen.findByRole('heading', { name: 'Reported Items' })).toBeTruthy();
-    await act(async () => fireEvent.keyDown(tab('Reports'), { key: 'ArrowRight' })); // from the last, round to the first
+    await act(async () => fireEvent.keyDown(tab('Reports'), { key: 'End' }));
+    expect(document.activeElement).toBe(tab('Releases'));
+    expect(await screen.findByRole('heading', { name: 'No registered remotes' })).toBeTruthy();
+    await act(async () => fireEvent.keyDown(tab('Releases'), { key: 'ArrowRight' })); // from the last, round to the first
     expect(document.activeElement).toBe(ads);
     expect(await screen.findByRole('heading', { name: 'Advertisements', level: 2 })).toBeTruthy();
     // A screen reader's activation is a click without a mouse down.

@@ -116,12 +116,12 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
   // The first page after a start would spend its budget loading the remotes: they load as the renderer starts.
   remotes.warm();
   return {
-    async render(url: string, deadline: number, siteSettings?: string, fetchApi = options.fetchApi, onStyles?: (styles: string[]) => void): Promise<RenderedBody | undefined> {
+    async render(url: string, deadline: number, siteSettings?: string, fetchApi = options.fetchApi, onStyles?: (styles: string[]) => void, remoteVersions?: string): Promise<RenderedBody | undefined> {
       const { pathname } = new URL(url, SERVER_API_BASE);
       // Every app's copy of the settings reader reads this global on the server; the gateway's settings are the same
       // for every page, so one value for the process (set again with each page, as the gateway sends it).
       if (siteSettings) (globalThis as Record<string, unknown>)[SERVER_SITE_SETTINGS] = siteSettings;
-      const controller = await waitUntil(remotes.forPage(), deadline);
+      const controller = await waitUntil(remotes.forPage(remoteVersions), deadline);
       if (controller === 'late' || (await waitUntil(Promise.all([controller.loadFirstView(pathname), preloadShellPage(pathname)]), deadline)) === 'late') return undefined;
       // The first view's stylesheets are known now: they can go out with the page's head, before its data is read.
       onStyles?.(remotes.stylesheets(controller));

@@ -9,6 +9,7 @@ import { PAGE_LOADING } from '../lib/admin.ts';
 // when it is chosen; the default tab, Advertisements, comes with the page.
 const BusinessesTab = lazyPage<object>(() => import('../components/BusinessesTab.tsx').then((m) => ({ default: m.BusinessesTab })));
 const ReportsTab = lazyPage<object>(() => import('../components/ReportsTab.tsx').then((m) => ({ default: m.ReportsTab })));
+const ReleasesTab = lazyPage<object>(() => import('../components/ReleasesTab.tsx').then((m) => ({ default: m.ReleasesTab })));
 
 const preload = (load: () => Promise<void>) => () => void load().catch(() => undefined);
 
@@ -16,6 +17,7 @@ const TABS: readonly Tab[] = [
   { value: 'advertisements', label: 'Advertisements' },
   { value: 'yellow-pages', label: 'Yellow Pages', onIntent: preload(BusinessesTab.preload) },
   { value: 'reports', label: 'Reports', onIntent: preload(ReportsTab.preload) },
+  { value: 'releases', label: 'Releases', onIntent: preload(ReleasesTab.preload) },
 ];
 
 /** The chosen tab's panel; a tab's code still loading shows the page's loading state (the tab bar stays where it is). */
@@ -34,11 +36,18 @@ function TabPanel({ tab }: { tab: string }) {
       </Suspense>
     );
   }
+  if (tab === 'releases') {
+    return (
+      <Suspense fallback={<LoadingState label="Loading the Releases tab…" {...PAGE_LOADING} />}>
+        <ReleasesTab />
+      </Suspense>
+    );
+  }
   return <AdvertisementsTab />;
 }
 
 /**
- * /admin for an admin (spec §2 Admin): the Advertisements (default), Yellow Pages and Reports tabs. Loaded by AdminPage
+ * /admin for an admin (spec §2 Admin): the Advertisements (default), Yellow Pages, Reports and Releases (issue 35 §4) tabs. Loaded by AdminPage
  * only once the session is an admin's, so the login and admin gates load none of it.
  */
 export default function AdminDashboard() {
@@ -48,7 +57,7 @@ export default function AdminDashboard() {
       <title>Admin Dashboard | Central PA Desi Community</title>
       <div>
         <h1 className="text-3xl font-bold tracking-tight">Admin Dashboard</h1>
-        <p className="text-muted-foreground">Manage sponsored advertisements and Yellow Pages businesses, and review reported content.</p>
+        <p className="text-muted-foreground">Manage sponsored advertisements and Yellow Pages businesses, review reported content, and release new versions of the site's parts.</p>
       </div>
       <Tabs tabs={TABS} value={tab} onValueChange={setTab} panelClassName="pt-4">
         {(chosen) => <TabPanel tab={chosen} />}

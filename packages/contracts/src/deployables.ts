@@ -181,6 +181,8 @@ export const RESERVED_PREFIXES: Readonly<Record<string, readonly string[]>> = {
   '/api/reset-password': ['identity'],
   '/api/admin': ['directory', 'moderation'],
   '/api/reports': ['moderation'],
+  /** The browsers' reports of the releases by percentage (issue 35 §4): the gateway answers it itself. */
+  '/api/releases': [],
   '/api/openapi.json': [],
   '/api/docs': [],
   '/uploads': ['listings'],

@@ -37,3 +37,4 @@ export * from './events/catalog.ts';
 export * from './page-head.ts';
 export * from './public-routes.ts';
 export * from './deployables.ts';
+export * from './releases.ts';

@@ -132,6 +132,11 @@ export const RegistryRemoteSchema = z
     /** Present only when the remote declares pages (the renderer's heads and sitemap read them). */
     pages: metadataShape.pages,
     metadataUnavailable: z.literal(true).optional(),
+    /**
+     * The version this visitor is served, present only while the remote has a release by percentage (issue 35 §4): the
+     * browser reports the remote's loads and failures with it (releases.ts BeaconSchema).
+     */
+    version: z.string().min(1).max(80).optional(),
   })
   .superRefine(headerLinksFit);
 

@@ -90,6 +90,11 @@ export interface PageRenderer {
     fetchApi?: PageRendererOptions['fetchApi'],
     /** Called once the first view's remotes are loaded, with their stylesheets, before the page's data is read. */
     onStyles?: (styles: string[]) => void,
+    /**
+     * The versions of the remotes with a release this page's visitor is served (REMOTE_VERSIONS_HEADER, issue 35 §4):
+     * a remote of which the renderer loaded another version is left to the browser (rendered as its fallback).
+     */
+    remoteVersions?: string,
   ): Promise<RenderedBody | undefined>;
 }
 

@@ -31,3 +31,4 @@ export * from './registry/table.ts';
 export * from './registry/registry.ts';
 export * from './metrics/metrics.ts';
 export * from './metrics/pipeline.ts';
+export * from './registry/releases.ts';

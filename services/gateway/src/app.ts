@@ -1,6 +1,7 @@
 import type http from 'node:http';
 import Koa, { type Context, type Middleware, type Next } from 'koa';
-import { createMetrics, errorMiddleware, healthRoutes, HttpError, listen, notFound, requestContext, securityHeaders, serveMetrics, type Logger, type RegistryWatch, type ServiceMetrics } from '@cp/service-kit';
+import { BEACON_PATH } from '@cp/contracts';
+import { createMetrics, errorMiddleware, healthRoutes, HttpError, listen, notFound, requestContext, securityHeaders, serveMetrics, type Logger, type RegistryWatch, type ReleasesWatch, type ServiceMetrics } from '@cp/service-kit';
 import type { GatewayConfig } from './config.ts';
 import { compressForwarded } from './shared/compression.ts';
 import { isSafePath } from './shared/paths.ts';
@@ -11,6 +12,8 @@ import { matchedRule } from './proxy/rate-limits.ts';
 import { servesSite } from './web/config.ts';
 import { createWebSite } from './web/web.ts';
 import { visitorCookie } from './web/visitor-cookie.ts';
+import { releaseMonitor, type ReleaseMonitor } from './releases/monitor.ts';
+import { beaconRoute, type BeaconLimits } from './releases/beacon.ts';
 
 /**
  * The gateway: the API proxy (proxy/) and the web site (web/) behind one origin. This file is the one place they
@@ -26,6 +29,13 @@ export interface GatewayOptions {
   staticRoutes?: Middleware;
   /** The run-time registry (issue 35): services and remotes that register themselves join the gateway's tables. */
   registry?: RegistryWatch;
+  /**
+   * The releases by percentage (issue 35 §4): each visitor is served his version of a remote with a release, the
+   * browsers' reports come to the beacon route (BEACON_PATH), and a failing candidate is rolled back here.
+   */
+  releases?: ReleasesWatch;
+  /** The beacon's own rate limits (default beacon.ts DEFAULT_BEACON_LIMITS). */
+  beaconLimits?: BeaconLimits;
 }
 
 export interface GatewayApp {
@@ -34,6 +44,8 @@ export interface GatewayApp {
   metrics: ServiceMetrics;
   /** One per configured or registered service: its upstreams (replicas). */
   upstreams: ReadonlyMap<string, UpstreamGroup>;
+  /** The releases' counting and rollback, when the gateway watches the releases. */
+  releases: ReleaseMonitor | undefined;
   /** Closes the upstream connection pools (after the HTTP server stopped accepting). */
   close(): Promise<void>;
 }
@@ -82,9 +94,10 @@ export function gatewayRoute(ctx: Context): string {
 export function buildGatewayApp(config: GatewayConfig, logger: Logger, options: GatewayOptions = {}): GatewayApp {
   const metrics = createMetrics('gateway', { route: gatewayRoute });
   const proxy = createApiProxy(config.proxy, logger, options.registry);
+  const releases = options.releases ? releaseMonitor(options.releases, logger) : undefined;
   // The web site (shell, remotes, registry) when configured; a staticRoutes option (tests) replaces it. It asks the
   // renderer for each page's head through the proxy's pools and breakers.
-  const web = !options.staticRoutes && servesSite(config.web) ? createWebSite(config.web, logger, { renderer: proxy.upstreams.get('renderer'), registry: options.registry }) : undefined;
+  const web = !options.staticRoutes && servesSite(config.web) ? createWebSite(config.web, logger, { renderer: proxy.upstreams.get('renderer'), registry: options.registry, releases }) : undefined;
   const staticRoutes = options.staticRoutes ?? web?.middleware;
 
   const app = new Koa({ proxy: config.trustProxy, maxIpsCount: config.trustProxy ? 1 : 0 });
@@ -96,12 +109,15 @@ export function buildGatewayApp(config: GatewayConfig, logger: Logger, options: 
   app.use(visitorCookie({ secure: config.web.nodeEnv === 'production' })); // the page's cp_vid (web/visitor-cookie.ts)
   app.use(errorMiddleware(logger));
   // /readyz also shows what the registry added and refused (issue 35 §3).
-  app.use(onlyFor(['/healthz', '/readyz'], healthRoutes(proxy.readiness, options.registry ? () => ({ registry: proxy.registered() }) : undefined).routes()));
+  // /readyz also shows the releases by percentage with their recent counts (issue 35 §4).
+  const details = options.registry || releases ? () => ({ ...(options.registry ? { registry: proxy.registered() } : {}), ...(releases ? { releases: releases.view() } : {}) }) : undefined;
+  app.use(onlyFor(['/healthz', '/readyz'], healthRoutes(proxy.readiness, details).routes()));
   app.use(proxy.resolveRoute);
   for (const limiter of proxy.rateLimits) app.use(limiter);
   app.use(proxy.crossSite);
   app.use(compressForwarded(logger));
   app.use(onlyFor([OPENAPI_PATH, API_DOCS_PATH], proxy.apiDocs)); // /api/openapi.json, /api/docs (proxy/api-docs.ts)
+  if (releases) app.use(onlyFor([BEACON_PATH], beaconRoute(releases, options.beaconLimits))); // the browsers' reports (releases/beacon.ts)
 
   app.use(async function route(ctx: Context, next: Next): Promise<void> {
     if (!isSafePath(ctx.path)) throw new HttpError(400, 'Invalid path');
@@ -119,6 +135,7 @@ export function buildGatewayApp(config: GatewayConfig, logger: Logger, options: 
     app,
     metrics,
     upstreams: proxy.upstreams,
+    releases,
     close: async () => {
       await proxy.close();
       await web?.close();

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError, connectNatsClient, createLogger, guardProcess, onShutdown, watchRegistryOver } from '@cp/service-kit';
+import { ConfigError, connectNatsClient, createLogger, guardProcess, onShutdown, watchRegistryOver, watchReleasesOver } from '@cp/service-kit';
 import { loadGatewayConfig, type GatewayConfig } from './config.ts';
 import { startGateway } from './app.ts';
 import { ROUTE_RULES, SERVICE_NAMES } from './proxy/routes-table.ts';
@@ -29,7 +29,9 @@ const registry = config.registry
       claimed: ROUTE_RULES,
     })
   : undefined;
-const gateway = await startGateway(config, logger, registry ? { registry } : {});
+// The releases by percentage (issue 35 §4), over a connection of their own too: the releases known stay while NATS is away.
+const releases = config.registry ? watchReleasesOver({ connect: () => connectNatsClient(config.registry!.natsUrl, 'gateway-releases'), logger }) : undefined;
+const gateway = await startGateway(config, logger, { ...(registry ? { registry } : {}), ...(releases ? { releases } : {}) });
 guardProcess(logger);
 logger.info(
   { url: gateway.url, publicUrl: config.publicUrl, upstreams: Object.fromEntries([...gateway.upstreams].map(([name, u]) => [name, u.origin])) },
@@ -47,4 +49,4 @@ if (servesSite(config.web)) {
 }
 if (gateway.upstreams.size < SERVICE_NAMES.length) logger.warn({ configured: [...gateway.upstreams.keys()] }, 'some services are not configured; their routes answer 503');
 
-onShutdown(logger, [() => gateway.close(), ...(registry ? [() => registry.stop()] : [])]);
+onShutdown(logger, [() => gateway.close(), ...(registry ? [() => registry.stop()] : []), ...(releases ? [() => releases.stop()] : [])]);

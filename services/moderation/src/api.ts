@@ -13,6 +13,10 @@ import {
   ModerationPageQuerySchema,
   RemoveCaseBodySchema,
   UnbanUserBodySchema,
+  ReleaseRemoteNameSchema,
+  ReleaseRequestSchema,
+  ReleaseSchema,
+  ReleasesListSchema,
 } from '@cp/contracts';
 import { defineServiceApi } from '@cp/contracts/openapi';
 
@@ -54,6 +58,16 @@ export const moderationApi = defineServiceApi({
     {
       method: 'get', path: '/api/admin/moderation/log', id: 'listLog', summary: 'The audit log', auth: 'admin', query: ModerationPageQuerySchema,
       responses: { 200: { description: 'One page of the log, newest first.', schema: ModerationLogPageSchema } }, errors: [400],
+    },
+    {
+      method: 'get', path: '/api/admin/releases', id: 'listReleases', summary: 'The remotes, their live versions and their releases by percentage', auth: 'admin',
+      description: 'Issue 35 §4: every registered remote with the versions its live instances run, and its release (state, percent, when and why it rolled back with both error rates).',
+      responses: { 200: { description: 'The remotes and their releases.', schema: ReleasesListSchema } }, errors: [503],
+    },
+    {
+      method: 'post', path: '/api/admin/releases/:remote', id: 'setRelease', summary: 'Send a share of the visitors to a version of a remote', auth: 'admin', params: { remote: ReleaseRemoteNameSchema },
+      description: 'The version must be one a live instance of the remote runs. 0 % stops the release (everybody gets the stable version), 100 % promotes the version.',
+      body: ReleaseRequestSchema, responses: { 200: { description: 'The release.', schema: ReleaseSchema } }, errors: [400, 404, 409, 503],
     },
   ],
 });

@@ -9,6 +9,7 @@ import type { UserDirectory } from '@cp/service-kit';
 import { HideThreshold } from './config.ts';
 import { moderationRoutes } from './routes.ts';
 import type { ModerationDeps } from './use-cases/deps.ts';
+import type { ReleasesDeps } from './use-cases/releases.ts';
 
 export interface ModerationAppInput extends ServiceAppInput {
   /** The content owners' internal endpoints (main: httpContentOwners on LISTINGS_URL, FORUM_URL, DIRECTORY_URL, MESSAGES_URL). */
@@ -19,6 +20,8 @@ export interface ModerationAppInput extends ServiceAppInput {
   config?: Partial<ModerationDeps['config']>;
   /** POSTING_LIMITS: overrides of the contracts' per-user limits (reports are the action 'report'). */
   postingLimits?: PostingLimitOverrides;
+  /** The releases by percentage (issue 35 §4; main: the registry and the releases bucket on NATS). */
+  releases?: ReleasesDeps;
 }
 
 /** Builds the moderation service (repositories, use cases, routes) on given connections; used by main and by tests. */
@@ -37,6 +40,7 @@ export async function buildModerationApp(input: ModerationAppInput): Promise<{ a
     config: { HIDE_THRESHOLD: input.config?.HIDE_THRESHOLD ?? HideThreshold.parse(undefined) },
     logger: input.logger,
     now: input.now ?? (() => new Date()),
+    releases: input.releases,
   };
   for (const repo of [deps.cases, deps.reports, deps.log, deps.bans]) await repo.init();
   await outboxModel(input.conn).createIndexes();

@@ -9,6 +9,8 @@ import { listLog } from './use-cases/list-log.ts';
 import { removeCase } from './use-cases/remove-case.ts';
 import { reportContent } from './use-cases/report-content.ts';
 import { unbanUser } from './use-cases/unban-user.ts';
+import { listRemoteReleases, setRemoteRelease } from './use-cases/releases.ts';
+import { ADMIN_RELEASES_PATH } from '@cp/contracts';
 
 const user = (ctx: Context) => ctx.state.user as AuthUser;
 
@@ -47,6 +49,14 @@ export function moderationRoutes(deps: ModerationDeps, auth: Auth) {
   });
   router.get(`${A}/log`, auth.requireAdmin, async (ctx) => {
     ctx.body = await listLog(deps, ctx.query);
+  });
+
+  // The releases by percentage of the remotes (issue 35 §4): admins only, checked here.
+  router.get(ADMIN_RELEASES_PATH, auth.requireAdmin, async (ctx) => {
+    ctx.body = await listRemoteReleases(deps.releases);
+  });
+  router.post(`${ADMIN_RELEASES_PATH}/:remote`, auth.requireAdmin, async (ctx) => {
+    ctx.body = await setRemoteRelease(deps.releases, user(ctx), ctx.params.remote ?? '', ctx.request.body);
   });
 
   return router;

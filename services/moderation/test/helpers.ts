@@ -8,6 +8,7 @@ import { buildModerationApp } from '../src/app.ts';
 import { httpContentOwners } from '../src/data/content-owners.ts';
 
 import type { ModerationDeps } from '../src/use-cases/deps.ts';
+import type { ReleasesDeps } from '../src/use-cases/releases.ts';
 
 export { call, newUser, until };
 
@@ -79,7 +80,7 @@ export interface ModerationHarness {
  * The moderation app on the real test MongoDB (its own database) and NATS (its outbox relay runs), behind the real
  * identity (sessions, and /internal/users for bans), with the content owners' double.
  */
-export async function startModeration(opts: { hideThreshold?: number; postingLimits?: PostingLimitOverrides } = {}): Promise<ModerationHarness> {
+export async function startModeration(opts: { hideThreshold?: number; postingLimits?: PostingLimitOverrides; releases?: ReleasesDeps } = {}): Promise<ModerationHarness> {
   const base = await startBehindIdentity('moderation');
   const owners = await startOwnersDouble();
   const { app, deps } = await buildModerationApp({
@@ -91,6 +92,7 @@ export async function startModeration(opts: { hideThreshold?: number; postingLim
     config: { HIDE_THRESHOLD: opts.hideThreshold ?? 3 },
     // The tests' reporters are new accounts that report far more than a person would: limits lifted unless a test sets them.
     postingLimits: opts.postingLimits ?? { report: { limit: 100_000, newAccountLimit: 100_000 } },
+    ...(opts.releases ? { releases: opts.releases } : {}),
   });
   return {
     base: await base.serve(app),

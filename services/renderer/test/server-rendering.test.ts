@@ -4,7 +4,7 @@ import { createServer as createHttpServer, request as httpRequest, type Server }
 import { createServer } from 'node:net';
 import { cpSync, mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { PAGE_STREAM_PATH, PageBodyFrameSchema, PageHeadFrameSchema } from '@cp/contracts';
+import { PAGE_STREAM_PATH, PageBodyFrameSchema, PageHeadFrameSchema, REMOTE_VERSIONS_HEADER } from '@cp/contracts';
 import type { RunningGateway } from '../../gateway/src/app.ts';
 import { client, startTestGateway } from '../../gateway/test/helpers.ts';
 import { startForum, type ForumHarness } from '../../forum/test/helpers.ts';
@@ -270,6 +270,25 @@ describe('pages rendered on the server', () => {
     } finally {
       if (!released) release();
     }
+  });
+
+  test('a visitor served another version of a remote (a release by percentage) gets its area as the fallback, for the browser to load his version', async () => {
+    // The page's body as the renderer answers the gateway, with and without the visitor's versions (issue 35 §4).
+    const body = async (versions?: string) => {
+      const res = await fetch(`${renderer.base}${PAGE_STREAM_PATH}?path=${encodeURIComponent('/forum')}`, { headers: versions ? { [REMOTE_VERSIONS_HEADER]: versions } : {} });
+      const lines = (await res.text()).split('\n').filter((line) => line !== '');
+      return lines[1] ? PageBodyFrameSchema.parse(JSON.parse(lines[1])).body : null;
+    };
+    const usual = await until(async () => ((await body())?.html.includes(postTitle) ? true : undefined), 20_000);
+    expect(usual).toBe(true);
+    // This process loaded the forum remote of the registry it read (no release there: no version it can vouch for):
+    // the visitor's v2 is left to the browser, as a remote that failed on the server would be.
+    const other = await body('forum=v2');
+    expect(other).not.toBeNull();
+    expect(other!.html).not.toContain(postTitle);
+    expect(JSON.parse(other!.state) as { failedRemotes: string[] }).toEqual(expect.objectContaining({ failedRemotes: ['mf_forum/routes'] }));
+    // Another remote's version changes nothing of the forum's page.
+    expect((await body('listings=v9'))?.html).toContain(postTitle);
   });
 
   test("a post's page: its head and its body read the post from the forum once", async () => {

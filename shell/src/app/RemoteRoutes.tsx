@@ -28,7 +28,7 @@ export function RemoteRoutes() {
       ...routes.map(({ path, Component, remote }) => ({
         path,
         element: (
-          <RemoteBoundary key={remote} resetKey={pathname} fallback={<SectionSkeleton label="Loading page…" />}>
+          <RemoteBoundary key={remote} remote={remote} resetKey={pathname} fallback={<SectionSkeleton label="Loading page…" />}>
             <Component />
           </RemoteBoundary>
         ),

@@ -49,8 +49,8 @@ function Slot({ slot }: { slot: HomeSlot }) {
   if (filled.length > 0) {
     return (
       <>
-        {filled.map(({ id, Component }) => (
-          <RemoteBoundary key={id} compact fallback={FIRST_SCREEN.has(slot) ? null : <SectionSkeleton />}>
+        {filled.map(({ id, Component, remote }) => (
+          <RemoteBoundary key={id} remote={remote} compact fallback={FIRST_SCREEN.has(slot) ? null : <SectionSkeleton />}>
             <Component />
           </RemoteBoundary>
         ))}

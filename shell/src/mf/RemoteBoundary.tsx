@@ -2,6 +2,7 @@ import { Suspense, type ReactNode } from 'react';
 import { AlertTriangle } from 'lucide-react';
 import { Button, EmptyState, LoadingState } from '@cp/ui';
 import { ErrorBoundary } from '@cp/web-core';
+import { releaseReports } from './release-beacon.ts';
 
 const SECTION_BARS = ['h-6 w-1/3', 'h-4 w-2/3', 'h-32 w-full'];
 
@@ -33,11 +34,19 @@ export function RemoteFailure({ reset, compact = false }: { reset?: () => void; 
 /**
  * Everything a remote renders goes through this: a failure (a chunk that does not load, a component that throws)
  * stays in the remote's area, and lazy code shows a skeleton while it loads (`fallback`), or, with `fallback={null}`,
- * suspends to the caller's own Suspense boundary.
+ * suspends to the caller's own Suspense boundary. `remote` (its container name): a failure is reported for the
+ * releases by percentage (release-beacon.ts).
  */
-export function RemoteBoundary({ children, resetKey, compact, fallback }: { children: ReactNode; resetKey?: unknown; compact?: boolean; fallback?: ReactNode }) {
+export function RemoteBoundary({ children, resetKey, compact, fallback, remote }: { children: ReactNode; resetKey?: unknown; compact?: boolean; fallback?: ReactNode; remote?: string }) {
   return (
-    <ErrorBoundary resetKey={resetKey} fallback={({ reset }) => <RemoteFailure reset={reset} compact={compact ?? false} />} onError={(error) => console.error('A microfrontend failed while rendering', error)}>
+    <ErrorBoundary
+      resetKey={resetKey}
+      fallback={({ reset }) => <RemoteFailure reset={reset} compact={compact ?? false} />}
+      onError={(error) => {
+        console.error('A microfrontend failed while rendering', error);
+        if (remote) releaseReports.renderFailed(remote);
+      }}
+    >
       {fallback === null ? children : <Suspense fallback={fallback ?? <SectionSkeleton />}>{children}</Suspense>}
     </ErrorBoundary>
   );

@@ -28,7 +28,11 @@ export interface RemoteDescriptor {
   headerLinks?: unknown;
   /** false: the registry has no (valid) metadata for it; it may own any path and fill any slot. */
   metadataKnown: boolean;
+  /** The version this visitor is served, when the remote has a release by percentage (issue 35 §4; release-beacon.ts). */
+  version?: string;
 }
+
+const VERSION = /^[A-Za-z0-9][A-Za-z0-9._+-]{0,79}$/;
 
 function isAllowedEntry(entry: string, origin: string | undefined): boolean {
   if (entry.startsWith('/') && !entry.startsWith('//')) return true;
@@ -55,7 +59,7 @@ export function parseRegistry(document: unknown, origin?: string): { remotes: Re
   if (!Array.isArray(list)) return { remotes, rejected: ['registry: `remotes` is not an array'] };
   const seen = new Set<string>();
   for (const item of list as unknown[]) {
-    const { name, entry, routes, slots, postAdPanel, headerLinks, metadataUnavailable } = (item ?? {}) as Record<string, unknown>;
+    const { name, entry, routes, slots, postAdPanel, headerLinks, metadataUnavailable, version } = (item ?? {}) as Record<string, unknown>;
     if (typeof name !== 'string' || !REMOTE_NAME_PATTERN.test(name) || typeof entry !== 'string' || !isAllowedEntry(entry, origin)) {
       rejected.push(`registry: invalid remote ${JSON.stringify(item)}`);
       continue;
@@ -65,18 +69,19 @@ export function parseRegistry(document: unknown, origin?: string): { remotes: Re
       continue;
     }
     seen.add(name);
+    const released = typeof version === 'string' && VERSION.test(version) ? { version } : {};
     if (metadataUnavailable === true || (routes === undefined && slots === undefined)) {
-      remotes.push({ name, entry, ...UNKNOWN });
+      remotes.push({ name, entry, ...UNKNOWN, ...released });
       continue;
     }
     const checked = checkPageMetadata({ routes, slots, postAdPanel });
     if (!checked.ok) {
       rejected.push(`registry: invalid metadata of ${name} (${checked.error}): it is loaded to find out what it owns`);
-      remotes.push({ name, entry, ...UNKNOWN });
+      remotes.push({ name, entry, ...UNKNOWN, ...released });
       continue;
     }
     const { metadata } = checked;
-    remotes.push({ name, entry, routes: metadata.routes, slots: metadata.slots, postAdPanel: metadata.postAdPanel === true, ...(headerLinks !== undefined ? { headerLinks } : {}), metadataKnown: true });
+    remotes.push({ name, entry, routes: metadata.routes, slots: metadata.slots, postAdPanel: metadata.postAdPanel === true, ...(headerLinks !== undefined ? { headerLinks } : {}), metadataKnown: true, ...released });
   }
   return { remotes, rejected };
 }

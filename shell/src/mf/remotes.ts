@@ -54,6 +54,8 @@ export interface RemotesDeps {
    * as failed, so the page hydrates the server's fallback; `retry` loads them again (issue 20).
    */
   initiallyFailed?: readonly string[];
+  /** Told each exposed module's load, ok or failed (the releases' reports, release-beacon.ts). */
+  onLoaded?: (name: string, ok: boolean) => void;
 }
 
 export interface RemotesController {
@@ -201,7 +203,9 @@ export function createRemotesController(deps: RemotesDeps): RemotesController {
         });
       }
       setLoad(remote.name, kind, { status: 'ready' });
+      deps.onLoaded?.(remote.name, true);
     } catch (error) {
+      deps.onLoaded?.(remote.name, false);
       (kind === 'routes' ? loadedRoutes : loadedWidgets).delete(remote.name);
       const message = error instanceof Error ? error.message : String(error);
       console.error(`Microfrontend ${remote.name} (./${kind}) is unavailable: ${message}`);

@@ -17,8 +17,12 @@ import { parseRegistry, type RemoteDescriptor } from './registry.ts';
 export interface ServerRemotes {
   /** Reads the registry and loads the remotes' containers now (at start), not at the first page. */
   warm(): void;
-  /** A remotes controller for one page, over the current registry (the loaded modules are the process's). */
-  forPage(): Promise<RemotesController>;
+  /**
+   * A remotes controller for one page, over the current registry (the loaded modules are the process's).
+   * `remoteVersions`: the versions of the remotes with a release this page's visitor is served (the gateway's
+   * contracts' REMOTE_VERSIONS_HEADER); a remote of which this process loaded another version is left to the browser.
+   */
+  forPage(remoteVersions?: string): Promise<RemotesController>;
   /**
    * The stylesheets of the exposed modules a page loaded (their browser build's CSS, from its mf-manifest.json): the
    * markup needs them before the browser loads the remotes, or it is painted unstyled and moves.
@@ -35,6 +39,34 @@ interface Known {
 /** `/mf/forum/mf-manifest.json` → `/mf/forum/server/remoteEntry.js`. */
 export function serverEntryOf(entry: string): string {
   return entry.replace(/[^/]*$/, 'server/remoteEntry.js');
+}
+
+/** `forum=v2,listings=v1` → Map (contracts' parseRemoteVersions; a test keeps them equal). */
+export function parseRemoteVersions(value: string | undefined): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const part of (value ?? '').split(',')) {
+    const m = /^\s*([a-z][a-z0-9_]{1,29})=([A-Za-z0-9][A-Za-z0-9._+-]{0,79})\s*$/.exec(part);
+    if (m) out.set(m[1]!, m[2]!);
+  }
+  return out;
+}
+
+/**
+ * The remotes a page leaves to the browser (issue 35 §4): those with a release whose version for this visitor is not
+ * the one this process loaded (the registry it read, without a cookie, says which: the stable one), or of which it
+ * cannot tell (its registry, read before the release, gives none). They render as a remote that failed on the server
+ * would — the page's markup is their fallback, and the browser loads the visitor's own version at once — so the server
+ * never renders markup of another version than the browser hydrates.
+ */
+export function leftToBrowser(remotes: ReadonlyArray<Pick<RemoteDescriptor, 'name' | 'version'>>, visitor: ReadonlyMap<string, string>): Set<string> {
+  return new Set(
+    remotes
+      .filter((r) => {
+        const wanted = visitor.get(r.name.replace(/^mf_/, ''));
+        return wanted !== undefined && wanted !== r.version;
+      })
+      .map((r) => r.name),
+  );
 }
 
 export function createServerRemotes(options: Pick<PageRendererOptions, 'siteOrigin' | 'registryTtlMs' | 'log'>): ServerRemotes {
@@ -135,13 +167,14 @@ export function createServerRemotes(options: Pick<PageRendererOptions, 'siteOrig
       ]);
       return [...new Set(files)];
     },
-    async forPage() {
+    async forPage(remoteVersions) {
       const { remotes, error } = await current();
+      const others = leftToBrowser(remotes, parseRemoteVersions(remoteVersions));
       return createRemotesController({
         readRegistry: async () => ({ remotes, ...(error ? { error } : {}) }),
         // Registered once per version above, for the whole process.
         register: () => undefined,
-        load: (id) => loadRemote(id),
+        load: (id) => (others.has(id.split('/')[0]!) ? Promise.reject(new Error('this visitor is served another version of this remote')) : loadRemote(id)),
         timeoutMs: 5_000,
       });
     },

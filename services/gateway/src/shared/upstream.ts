@@ -26,8 +26,11 @@ const HOP_BY_HOP = new Set([
   'http2-settings',
 ]);
 
-/** Forwarding headers are set by the gateway only; whatever a client sends is dropped. */
-const FORWARDING = new Set(['forwarded', 'x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host', 'x-forwarded-port', 'x-real-ip', 'x-request-id']);
+/**
+ * Forwarding headers are set by the gateway only; whatever a client sends is dropped. So is the remotes' versions the
+ * gateway tells the renderer (contracts' REMOTE_VERSIONS_HEADER): a client cannot choose them.
+ */
+const FORWARDING = new Set(['forwarded', 'x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host', 'x-forwarded-port', 'x-real-ip', 'x-request-id', 'x-cp-remote-versions']);
 
 /** Codes meaning "could not open a connection to the upstream": they count towards the circuit breaker. */
 const CONNECT_FAILURES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EHOSTDOWN', 'UND_ERR_CONNECT_TIMEOUT']);

@@ -12,6 +12,7 @@ import {
   PAGE_STREAM_PATH,
   PageBodyFrameSchema,
   PageHeadFrameSchema,
+  REMOTE_VERSIONS_HEADER,
   SITE_SETTINGS_HEADER,
   type PageAnswer,
   type PageBody,
@@ -30,7 +31,11 @@ export interface PageInFlight {
 }
 
 /** `previewer`: a link previewer or a search engine asks (a longer wait; kit's isLinkPreviewer). */
-export type PageSource = (target: string, log: Logger, opts?: { previewer?: boolean }) => PageInFlight | undefined;
+/**
+ * `remoteVersions`: the versions of the remotes with a release this visitor is served (contracts'
+ * REMOTE_VERSIONS_HEADER): the renderer is told, and the page is kept per versions.
+ */
+export type PageSource = (target: string, log: Logger, opts?: { previewer?: boolean; remoteVersions?: string }) => PageInFlight | undefined;
 
 export interface PageSourceOptions {
   /** The whole wait for the renderer's two frames (ms). */
@@ -95,7 +100,7 @@ export function pageSource(renderer: UpstreamGroup, opts: PageSourceOptions): Pa
   };
   const inFlight = new Map<string, PageInFlight>();
 
-  function ask(target: string, log: Logger, previewer: boolean): Asked | undefined {
+  function ask(target: string, log: Logger, previewer: boolean, remoteVersions: string | undefined): Asked | undefined {
     const upstream = renderer.pick();
     if (!upstream) {
       log.warn({ target }, 'page: no renderer available (breaker open): the shell head answers');
@@ -115,7 +120,7 @@ export function pageSource(renderer: UpstreamGroup, opts: PageSourceOptions): Pa
         const res = await upstream.pool.request({
           path: `${PAGE_STREAM_PATH}?path=${encodeURIComponent(target)}${previewer ? '&for=previewer' : ''}`,
           method: 'GET',
-          headers: { accept: 'application/x-ndjson', ...settingsHeader },
+          headers: { accept: 'application/x-ndjson', ...settingsHeader, ...(remoteVersions ? { [REMOTE_VERSIONS_HEADER]: remoteVersions } : {}) },
           signal,
           headersTimeout: timeoutMs,
           bodyTimeout: timeoutMs,
@@ -169,19 +174,22 @@ export function pageSource(renderer: UpstreamGroup, opts: PageSourceOptions): Pa
 
   return (target, log, askOpts) => {
     const previewer = askOpts?.previewer === true;
+    const versions = askOpts?.remoteVersions;
     if (target.length > MAX_PAGE_TARGET) return undefined;
-    const hit = cache.get(target);
+    // A page rendered for other versions of the remotes is another page.
+    const key = versions ? `${target} ${versions}` : target;
+    const hit = cache.get(key);
     if (hit && hit.until > now()) {
-      cache.delete(target); // refresh its place in the LRU order
-      cache.set(target, hit);
+      cache.delete(key); // refresh its place in the LRU order
+      cache.set(key, hit);
       return whole(hit.answer);
     }
-    if (hit) drop(target);
+    if (hit) drop(key);
     // Requests for the same page while one is on its way share it (a previewer's never waits on a person's shorter one).
-    const flight = `${previewer ? 'previewer' : 'person'} ${target}`;
+    const flight = `${previewer ? 'previewer' : 'person'} ${key}`;
     const pending = inFlight.get(flight);
     if (pending) return pending;
-    const asked = ask(target, log, previewer);
+    const asked = ask(target, log, previewer, versions);
     if (!asked) return undefined;
     let settled = false;
     const shared: PageInFlight = { head: asked.head, body: asked.body.finally(() => (settled = true)), bodySettled: () => settled };
@@ -189,8 +197,8 @@ export function pageSource(renderer: UpstreamGroup, opts: PageSourceOptions): Pa
     void asked.keep.then((got) => {
       inFlight.delete(flight);
       if (!got || opts.ttlMs <= 0 || got.bytes > maxBytes) return;
-      drop(target);
-      cache.set(target, { answer: got.answer, until: now() + opts.ttlMs, bytes: got.bytes });
+      drop(key);
+      cache.set(key, { answer: got.answer, until: now() + opts.ttlMs, bytes: got.bytes });
       cachedBytes += got.bytes;
       while (cache.size > opts.maxEntries || cachedBytes > maxBytes) drop(cache.keys().next().value!);
     });

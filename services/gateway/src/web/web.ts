@@ -15,8 +15,9 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import type { Context, Middleware, Next } from 'koa';
-import { MF_REGISTRY_PATH, type PageBody, type RemoteMetadata } from '@cp/contracts';
-import { HttpError, isLinkPreviewer, notFound, type Logger, type RegistryTable, type RegistryWatch } from '@cp/service-kit';
+import { isVisitorId, MF_REGISTRY_PATH, VISITOR_COOKIE, type PageBody, type RemoteMetadata } from '@cp/contracts';
+import { HttpError, isLinkPreviewer, notFound, readCookie, type Logger, type RegistryTable, type RegistryWatch } from '@cp/service-kit';
+import type { ReleaseMonitor } from '../releases/monitor.ts';
 import type { WebConfig, WebRemote } from './config.ts';
 import { forwardInfoOf, proxyRequest, RegisteredUpstreams, Upstream, UpstreamGroup } from '../shared/upstream.ts';
 import { preferredEncoding, streamCompressor } from '../shared/compression.ts';
@@ -82,6 +83,11 @@ export interface WebDeps {
    * (WEB_REMOTES) keeps its configured source.
    */
   registry?: RegistryWatch | undefined;
+  /**
+   * The releases by percentage (issue 35 §4): a registered remote with a release is served to each visitor from the
+   * instances of the version chosen for him (his cookie), and `/mf/registry.json` lists that version with its metadata.
+   */
+  releases?: ReleaseMonitor | undefined;
 }
 
 export interface WebSite {
@@ -112,6 +118,12 @@ function cspReader(root: string, log: Logger): () => Promise<string> {
 }
 
 const READ_METHODS = new Set(['GET', 'HEAD']);
+
+/** The visitor id of the request's cookie, when well-formed. */
+function visitorOf(ctx: Context): string | undefined {
+  const id = readCookie(ctx.get('cookie') || undefined, VISITOR_COOKIE);
+  return isVisitorId(id) ? id : undefined;
+}
 
 /**
  * The remote's answer for the browser: the gateway's cache rule on success, no cookies. It is compressed on its way
@@ -159,10 +171,17 @@ export function createWebSite(config: WebConfig, logger: Logger, deps: WebDeps =
   }
   /** One Upstream per registered remote instance's origin, kept while it stays registered. */
   const registeredUpstreams = new RegisteredUpstreams();
+  /**
+   * Per registered remote: its instances grouped by the version they run (oldest instance's version first), and each
+   * version's metadata reader (its oldest instance's manifest), for the releases by percentage.
+   */
+  let versionGroups = new Map<string, Map<string, UpstreamGroup>>();
+  const versionReaders = new Map<string, { origin: string; reader: MetadataReader }>();
   /** The registry's remotes join (or leave) the served ones; a configured remote of the same name keeps its source. */
   const registered = (table: RegistryTable) => {
     const configuredKeys = new Set(config.remotes.map((r) => r.key));
     const added: WebRemote[] = [];
+    const nextGroups = new Map<string, Map<string, UpstreamGroup>>();
     for (const [name, entry] of table.remotes) {
       if (configuredKeys.has(name)) continue;
       const origins = [...new Set(entry.instances.map((i) => i.address))];
@@ -170,6 +189,17 @@ export function createWebSite(config: WebConfig, logger: Logger, deps: WebDeps =
       const remote: WebRemote = { key: name, name: `mf_${name}`, entry: `/mf/${name}/mf-manifest.json`, source: { kind: 'url', origin: origins[0]!, basePath: '/' } };
       added.push(remote);
       upstreams.set(name, new UpstreamGroup(`web:${name}`, members));
+      const groups = new Map<string, UpstreamGroup>();
+      for (const version of [...new Set(entry.instances.map((i) => i.version))]) {
+        const own = [...new Set(entry.instances.filter((i) => i.version === version).map((i) => i.address))];
+        groups.set(version, new UpstreamGroup(`web:${name}@${version}`, own.map((origin) => registeredUpstreams.get(`${name} ${origin}`, () => remoteUpstream(name, origin)))));
+        const readerKey = `${name}@${version}`;
+        if (versionReaders.get(readerKey)?.origin !== own[0]) {
+          const source = { kind: 'url' as const, origin: own[0]!, basePath: '/' };
+          versionReaders.set(readerKey, { origin: own[0]!, reader: urlMetadataReader({ ...remote, source }, groups.get(version)!.members[0]!, { ttlMs: config.metadataTtlMs, timeoutMs: config.remoteTimeoutMs }, logger) });
+        }
+      }
+      nextGroups.set(name, groups);
       // Its metadata is read from its oldest instance; read again when that one changes.
       const previous = byKey.get(name);
       if (!previous || previous.source.kind !== 'url' || previous.source.origin !== origins[0]) {
@@ -181,6 +211,11 @@ export function createWebSite(config: WebConfig, logger: Logger, deps: WebDeps =
       upstreams.delete(r.key);
       metadataReaders.delete(r.key);
     }
+    for (const key of versionReaders.keys()) {
+      const [name, version] = key.split('@') as [string, string];
+      if (!nextGroups.get(name)?.has(version)) versionReaders.delete(key);
+    }
+    versionGroups = nextGroups;
     registeredUpstreams.sweep(config.remoteTimeoutMs);
     remotes = [...config.remotes, ...added];
     byKey = new Map(remotes.map((r) => [r.key, r]));
@@ -190,14 +225,41 @@ export function createWebSite(config: WebConfig, logger: Logger, deps: WebDeps =
     deps.registry.onChange(registered);
   }
 
-  /** Every remote's metadata as known now (see remote-metadata.ts). */
-  async function metadata(): Promise<Map<string, RemoteMetadata | undefined>> {
-    const now = remotes;
-    return new Map(await Promise.all(now.map(async (r) => [r.key, await metadataReaders.get(r.key)?.current()] as const)));
+  /**
+   * The version of each registered remote with a release that this visitor is served (a version with live instances
+   * only: one that has none left is not chosen, the remote's instances serve as without a release).
+   */
+  function versionsFor(visitorId: string | undefined): Map<string, string> {
+    const out = new Map<string, string>();
+    if (!deps.releases) return out;
+    for (const [name, groups] of versionGroups) {
+      const version = deps.releases.versionFor(name, visitorId);
+      if (version !== undefined && groups.has(version)) out.set(name, version);
+    }
+    return out;
   }
-  /** The registry document with every remote's metadata. */
-  async function registry(): Promise<string> {
-    return JSON.stringify(registryDocument(remotes, await metadata()));
+  /** Every remote's metadata as known now (see remote-metadata.ts); a remote with a chosen version, that version's. */
+  async function metadata(chosen: ReadonlyMap<string, string> = new Map()): Promise<Map<string, RemoteMetadata | undefined>> {
+    const now = remotes;
+    return new Map(
+      await Promise.all(
+        now.map(async (r) => {
+          const version = chosen.get(r.key);
+          const reader = (version !== undefined ? versionReaders.get(`${r.key}@${version}`)?.reader : undefined) ?? metadataReaders.get(r.key);
+          return [r.key, await reader?.current()] as const;
+        }),
+      ),
+    );
+  }
+  /** The registry document with every remote's metadata, and the versions of this visitor's releases. */
+  async function registry(chosen: ReadonlyMap<string, string>): Promise<string> {
+    const document = registryDocument(remotes, await metadata(chosen));
+    for (const entry of document.remotes) {
+      const key = remotes.find((r) => r.name === entry.name)?.key;
+      const version = key !== undefined ? chosen.get(key) : undefined;
+      if (version !== undefined) entry.version = version;
+    }
+    return JSON.stringify(document);
   }
   /**
    * The page's preload hints: the registry, which every page reads as soon as the shell runs, and the manifests of the
@@ -224,7 +286,8 @@ export function createWebSite(config: WebConfig, logger: Logger, deps: WebDeps =
     const log = (ctx.state.log as Logger | undefined) ?? logger;
     // The page from the renderer: only its path and query go there, never the visitor's cookies.
     const target = ctx.path === '/index.html' ? '/' : ctx.url;
-    const rendering = fromRenderer?.(target, log, { previewer: isLinkPreviewer(ctx.get('user-agent')) });
+    const chosen = versionsFor(visitorOf(ctx));
+    const rendering = fromRenderer?.(target, log, { previewer: isLinkPreviewer(ctx.get('user-agent')), ...(chosen.size > 0 ? { remoteVersions: [...chosen].map(([name, version]) => `${name}=${version}`).join(',') } : {}) });
     const [shell, links, head] = await Promise.all([indexPage(), pageLinks(ctx.path), rendering?.head]);
     if (!shell) {
       log.error({ root }, 'index.html missing from WEB_ROOT (build the web apps: npm run build:web)');
@@ -274,12 +337,23 @@ export function createWebSite(config: WebConfig, logger: Logger, deps: WebDeps =
   }
 
   async function remoteFile(ctx: Context, remote: WebRemote, rest: string): Promise<void> {
+    let privateAnswer = false;
     if (remote.source.kind === 'dir') {
       const file = resolveInside(remote.source.dir, rest);
       if (!file || !(await sendFile(ctx, file, cache))) throw notFound();
       return;
     }
-    const upstream = upstreams.get(remote.key)!;
+    let upstream = upstreams.get(remote.key)!;
+    const served = deps.releases?.servedVersions(remote.key);
+    const groups = versionGroups.get(remote.key);
+    if (served && groups) {
+      // A remote with a release: the visitor's version, from its own instances; the answer depends on the cookie.
+      const version = versionsFor(visitorOf(ctx)).get(remote.key);
+      const group = version !== undefined ? groups.get(version) : undefined;
+      if (group) upstream = group;
+      ctx.vary('Cookie');
+      privateAnswer = !cacheControlOf(rest).includes('immutable');
+    }
     ctx.state.upstream = upstream.name;
     // Only the file is asked for: the browser's cookies and credentials are not the remote's business.
     delete ctx.req.headers.cookie;
@@ -292,15 +366,21 @@ export function createWebSite(config: WebConfig, logger: Logger, deps: WebDeps =
       log: ctx.state.log as Logger,
     });
     finishRemoteAnswer(ctx, rest);
+    // A file whose content depends on the visitor's version (not a hashed one: those are the same in every version
+    // that has them) is kept by the browser only, never by a shared cache.
+    if (privateAnswer && ctx.status === 200) ctx.set('Cache-Control', `private, ${ctx.response.get('Cache-Control') || 'no-cache'}`);
   }
 
   async function middleware(ctx: Context, _next: Next): Promise<void> {
     const p = ctx.path;
     if (!READ_METHODS.has(ctx.method)) throw new HttpError(405, 'Method not allowed', { headers: { Allow: 'GET, HEAD' } });
     if (p === MF_REGISTRY_PATH) {
-      ctx.set('Cache-Control', 'no-cache');
+      const chosen = versionsFor(visitorOf(ctx));
+      // With releases, the document depends on the visitor's cookie: the browser's alone, never a shared cache's.
+      ctx.set('Cache-Control', deps.releases ? 'private, no-cache' : 'no-cache');
+      if (deps.releases) ctx.vary('Cookie');
       ctx.type = 'application/json; charset=utf-8';
-      ctx.body = await registry();
+      ctx.body = await registry(chosen);
       return;
     }
     if (p === '/mf' || p.startsWith('/mf/')) {

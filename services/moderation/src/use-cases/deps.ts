@@ -6,6 +6,7 @@ import type { CasesRepository } from '../data/cases-repository.ts';
 import type { ContentOwners } from '../data/content-owners.ts';
 import type { ReportsRepository } from '../data/reports-repository.ts';
 import type { UserDirectory } from '@cp/service-kit';
+import type { ReleasesDeps } from './releases.ts';
 
 export interface ModerationDeps {
   conn: Connection;
@@ -22,4 +23,6 @@ export interface ModerationDeps {
   config: { HIDE_THRESHOLD: number };
   logger: Logger;
   now: () => Date;
+  /** The releases by percentage (issue 35 §4): absent, their routes answer 503. */
+  releases?: ReleasesDeps | undefined;
 }

@@ -5,6 +5,7 @@ import {
   PAGE_STREAM_PATH,
   PAGE_STREAM_TYPE,
   parseSiteSettings,
+  REMOTE_VERSIONS_HEADER,
   SITE_SETTINGS_HEADER,
   STYLESHEET_PATH,
   type PageBodyFrame,
@@ -78,7 +79,7 @@ export function pageRoutes(
     let stylesKnown!: (styles: string[]) => void;
     const firstStyles = new Promise<string[]>((resolve) => (stylesKnown = resolve));
     const rendering = deps.body
-      ?.render(parsed.data, deadline, siteSettings, apiReader(reads, deps.registered), stylesKnown)
+      ?.render(parsed.data, deadline, siteSettings, apiReader(reads, deps.registered), stylesKnown, ctx.get(REMOTE_VERSIONS_HEADER) || undefined)
       .catch((err: unknown) => {
         deps.logger.error({ err, path: parsed.data }, 'page body: rendering failed: the browser renders it');
         return undefined;
