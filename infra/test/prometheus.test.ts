@@ -5,11 +5,10 @@
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import Router from '@koa/router';
-import { connectMongo, createApp, createLogger, createMetrics, outboxMetrics, outboxModel, serveMetrics } from '@cp/service-kit';
+import { connectMongo, createLogger, outboxMetrics, outboxModel, serveMetrics } from '@cp/service-kit';
+import { startMeasuredApp } from '../../packages/service-kit/test/support/measured-app.ts';
 import { ALERT_RULES_FILE, PROMTOOL, startPrometheus } from '../src/components/prometheus.ts';
 import { testEnv } from '../src/jest/test-env.ts';
 import { freeLoopbackPorts } from '../src/proc.ts';
@@ -28,22 +27,14 @@ test("Prometheus scrapes a running service's metrics port and finds its request 
   const env = testEnv();
   const conn = await connectMongo(env.MONGO_URL, `prom_${randomUUID().slice(0, 8)}`);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'cp-prometheus-'));
-  const metrics = createMetrics('things');
+  const things = await startMeasuredApp('things', logger);
+  const { metrics } = things;
   outboxMetrics(metrics.registry, conn, logger);
-  const app = createApp({ name: 'things', logger });
-  const router = new Router();
-  router.get('/api/things/:id', (ctx) => {
-    ctx.body = { id: ctx.params.id };
-  });
-  app.use(router.routes());
-  app.middleware.unshift(metrics.http);
-  const http = app.listen(0, '127.0.0.1');
-  await new Promise((r) => http.once('listening', r));
   const metricsServer = await serveMetrics(metrics, '127.0.0.1', 0, logger);
   const [port] = await freeLoopbackPorts(1);
   const prometheus = await startPrometheus({ dir, port: port!, pidDir: path.join(dir, 'run'), logDir: dir, scrapeInterval: '1s', name: `prometheus-${port}` });
   try {
-    for (let i = 0; i < 7; i++) await fetch(`http://127.0.0.1:${(http.address() as AddressInfo).port}/api/things/${i}`).then((r) => r.arrayBuffer());
+    for (let i = 0; i < 7; i++) await fetch(`${things.base}/api/things/${i}`).then((r) => r.arrayBuffer());
     await outboxModel(conn).create({ _id: randomUUID(), type: 'x', version: 1, subject: 'events.things.x', stream: 'EVENTS_THINGS', seq: 1, occurredAt: new Date(), data: {}, status: 'pending', attempts: 0, nextAttemptAt: new Date(), lockedUntil: null, lockedBy: null });
     prometheus.setTargets([{ address: `127.0.0.1:${metricsServer.port}`, service: 'things', process: 'things' }]);
 
@@ -67,7 +58,7 @@ test("Prometheus scrapes a running service's metrics port and finds its request 
   } finally {
     await prometheus.stop();
     await metricsServer.close();
-    http.close();
+    things.close();
     await conn.dropDatabase();
     await conn.close();
     rmSync(dir, { recursive: true, force: true });

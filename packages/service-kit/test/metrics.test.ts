@@ -3,12 +3,11 @@
  * consumers of the event pipeline read from the real MongoDB and NATS — served on an internal port of their own.
  */
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import Router from '@koa/router';
 import { AckPolicy } from '@nats-io/jetstream';
 import { eventStream } from '@cp/contracts';
-import { addGauge, connectMongo, connectNats, consumerMetrics, createApp, createLogger, createMetrics, ensureStream, outboxMetrics, outboxModel, serveMetrics, type MetricsServer } from '../src/index.ts';
+import { addGauge, connectMongo, connectNats, consumerMetrics, createLogger, createMetrics, ensureStream, outboxMetrics, outboxModel, serveMetrics, type MetricsServer } from '../src/index.ts';
 import { testEnv } from '../../../infra/src/jest/test-env.ts';
+import { startMeasuredApp } from './support/measured-app.ts';
 
 const logger = createLogger('metrics-test', 'silent');
 
@@ -30,17 +29,8 @@ afterAll(async () => {
 const scrape = async (server: MetricsServer) => (await fetch(`http://127.0.0.1:${server.port}/metrics`)).text();
 
 test('requests are counted by route template, method and status: 2,000 listing ids add no series', async () => {
-  const metrics = createMetrics('things');
-  const app = createApp({ name: 'things', logger });
-  const router = new Router();
-  router.get('/api/things/:id', (ctx) => {
-    ctx.body = { id: ctx.params.id };
-  });
-  app.use(router.routes());
-  app.middleware.unshift(metrics.http);
-  const http = app.listen(0, '127.0.0.1');
-  await new Promise((r) => http.once('listening', r));
-  const base = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+  const things = await startMeasuredApp('things', logger);
+  const { base, metrics } = things;
   const server = await serveMetrics(metrics, '127.0.0.1', 0, logger);
   servers.push(server);
   try {
@@ -64,7 +54,7 @@ test('requests are counted by route template, method and status: 2,000 listing i
     // Only GET /metrics: anything else of the internal port is a 404.
     expect((await fetch(`http://127.0.0.1:${server.port}/api/things/1`)).status).toBe(404);
   } finally {
-    http.close();
+    things.close();
   }
 });
 
