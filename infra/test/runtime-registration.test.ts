@@ -12,6 +12,9 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Kvm } from '@nats-io/kv';
+import { REGISTRY_BUCKET } from '@cp/contracts';
+import { connectNatsClient } from '@cp/service-kit';
 import { faultNats } from '../src/jest/test-env.ts';
 import { testEnv } from '../src/jest/test-env.ts';
 import { repoRoot } from '../src/paths.ts';
@@ -105,6 +108,22 @@ async function get(p: string): Promise<{ status: number; text: string; json: () 
   return { status: res.status, text, json: () => JSON.parse(text) as Record<string, unknown> };
 }
 
+/** How many instances whose registry key starts with `prefix` (`service.hello.`) are registered now. */
+async function registeredKeys(prefix: string): Promise<number> {
+  const nc = await connectNatsClient(nats.url, 'registration-test');
+  try {
+    const kv = await new Kvm(nc).open(REGISTRY_BUCKET);
+    let n = 0;
+    for await (const key of await kv.keys(`${prefix}>`)) if (key.startsWith(prefix)) n += 1;
+    return n;
+  } finally {
+    await nc.close();
+  }
+}
+
+/** Waits until an instance whose registry key starts with `prefix` has registered (its process started and listens). */
+const registeredIn = (boundMs: number, prefix: string) => within(`a registration ${prefix}*`, boundMs, async () => (await registeredKeys(prefix)) > 0);
+
 /** Polls `probe` until it holds; fails after `boundMs` (the issue's bound, not a measurement). */
 async function within(what: string, boundMs: number, probe: () => Promise<boolean>): Promise<number> {
   const started = Date.now();
@@ -159,7 +178,10 @@ describe('a new team’s service and remote, registered at run time', () => {
     hello = run(writeService('hello', ['/api/hello']), { ...registryEnv(nats.url), TAG: 'one', SERVICE_VERSION: '1.0.0' });
     helloRemote = run(path.join(repoRoot(), 'services/gateway/src/static-main.ts'), { ...registryEnv(nats.url), STATIC_DIR: writeRemote('hello'), SERVICE_VERSION: '1.0.0' });
 
+    // The bound is the registry's part: from the instance's registration (its process's own start is not the gateway's).
+    await registeredIn(60_000, 'service.hello.');
     await within('the service through the gateway', 5_000, async () => (await from('/api/hello/ping')) === 'hello');
+    await registeredIn(60_000, 'remote.hello.');
     await within('the remote through the gateway', 5_000, async () => (await get('/mf/hello/remoteEntry.js')).text.includes('mf_hello'));
     await within('the remote in the registry with its metadata', 5_000, async () => {
       const entry = ((await get('/mf/registry.json')).json().remotes as Array<{ name: string; entry: string; routes?: string[] }>).find((r) => r.name === 'mf_hello');
@@ -173,6 +195,7 @@ describe('a new team’s service and remote, registered at run time', () => {
 
   it('refuses another service’s claim on an owned prefix and on a reserved one, and shows it in /readyz', async () => {
     const thief = run(writeService('thief', ['/api/hello', '/api/auth', '/api/thief']), registryEnv(nats.url));
+    await registeredIn(60_000, 'service.thief.');
     await within('the thief’s own prefix served', 5_000, async () => (await from('/api/thief/x')) === 'thief');
     const { registry: reg } = await readyz();
     expect(reg?.refused).toEqual(
@@ -191,6 +214,7 @@ describe('a new team’s service and remote, registered at run time', () => {
 
   it('spreads requests over a second instance, and goes on with the one left when an instance is killed', async () => {
     const second = run(path.join(teams, 'hello', 'services', 'hello', 'src', 'main.ts'), { ...registryEnv(nats.url), TAG: 'two', SERVICE_VERSION: '1.1.0' });
+    await within('the second instance registered', 60_000, async () => (await registeredKeys('service.hello.')) === 2);
     await within('two instances listed', 5_000, async () => (await readyz()).registry?.services.hello?.instances.length === 2);
     const tags = new Set<string>();
     await within('both instances answer', 5_000, async () => {
