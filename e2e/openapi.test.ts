@@ -127,6 +127,8 @@ function calls(): Call[] {
     { path: '/api/admin/moderation/cases', token: u },
     { path: '/api/admin/moderation/bans', token: a },
     { path: '/api/admin/moderation/log', token: a },
+    { path: '/api/admin/releases', token: a },
+    { path: '/api/admin/releases', token: u },
     { path: '/api/openapi.json' },
     { path: '/api/docs' },
     { path: '/api/docs/redoc.js' },

@@ -26,6 +26,12 @@ const servers: ChildProcess[] = [];
 
 
 /** Restarts the gateway with these variables added (none: as the stack configures it); resolves once it serves. */
+/** Stops or starts the stack's own static server of the forum (its build registers itself as version `dev`). */
+async function stackForum(action: 'stop' | 'start'): Promise<void> {
+  const res = await fetch(`${e2eEnv().controlUrl}/remote/${action}`, { method: 'POST', signal: AbortSignal.timeout(60_000) });
+  if (res.status !== 204) throw new Error(`remote ${action}: ${res.status} ${await res.text()}`);
+}
+
 async function restartGateway(env: Record<string, string>): Promise<void> {
   const res = await fetch(`${e2eEnv().controlUrl}/gateway/restart?${new URLSearchParams(env)}`, { method: 'POST', signal: AbortSignal.timeout(60_000) });
   if (res.status !== 204) throw new Error(`gateway restart: ${res.status} ${await res.text()}`);
@@ -110,6 +116,8 @@ async function forumHeading(page: Page): Promise<string> {
 beforeAll(async () => {
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
+  // The stack's own forum registers itself too (version `dev`): out of the way, the live versions are the test's two.
+  await stackForum('stop');
   startStatic(forumCopy('v1'), 'v1');
   startStatic(forumCopy('v2'), 'v2');
   // The gateway's configured remotes without the forum: the forum comes from the registry, both versions of it.
@@ -130,6 +138,7 @@ afterAll(async () => {
   const current = await storedRelease().catch(() => undefined);
   if (current?.state === 'active') await release(['forum', current.candidate, '0']).catch(() => undefined);
   await restartGateway({});
+  await stackForum('start');
   rmSync(work, { recursive: true, force: true });
 }, 120_000);
 
