@@ -128,7 +128,9 @@ beforeAll(async () => {
       .map(([name, url]) => [name.slice(3), url]),
   );
   await restartGateway({ WEB_REMOTES: JSON.stringify(configured) });
-  await until('both versions of the forum registered', async () => ((await release(['forum'])).includes('live versions v1, v2') ? true : undefined));
+  // In the order they registered, which the two processes' starts decide: both, and nothing else.
+  const live = async () => /live versions (.+)/.exec(await release(['forum']))?.[1]?.split(', ').sort().join(', ');
+  await until('both versions of the forum registered', async () => ((await live()) === 'v1, v2' ? true : undefined));
 }, 120_000);
 
 afterAll(async () => {
