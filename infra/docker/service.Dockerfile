@@ -27,4 +27,5 @@ COPY --from=deps /app/services/${SERVICE} ./services/${SERVICE}
 USER node
 # Ready (MongoDB and NATS answer), not only alive: compose starts what depends on a service once it is ready.
 HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 CMD ["node", "-e", "fetch('http://127.0.0.1:'+process.env.PORT+'/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
-CMD ["sh", "-c", "exec node services/${SERVICE}/src/main.ts"]
+# Tracing's preload first (the kit's TELEMETRY_IMPORT: nothing unless OTEL_* configure an exporter), then the service.
+CMD ["sh", "-c", "exec node --import @cp/service-kit/telemetry services/${SERVICE}/src/main.ts"]

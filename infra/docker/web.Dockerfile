@@ -33,7 +33,7 @@ COPY --from=build /app/node_modules/redoc/bundles/redoc.standalone.js ./web/api-
 ENV API_DOCS_BUNDLE=/app/web/api-docs/redoc.standalone.js
 USER node
 HEALTHCHECK --interval=10s --timeout=3s --start-period=10s --retries=3 CMD ["node", "-e", "fetch('http://127.0.0.1:'+process.env.PORT+'/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
-CMD ["node", "services/gateway/src/main.ts"]
+CMD ["node", "--import", "@cp/service-kit/telemetry", "services/gateway/src/main.ts"]
 
 FROM ${NODE_IMAGE} AS renderer-deps
 WORKDIR /app
@@ -52,7 +52,7 @@ COPY --from=build /app/shell/dist/server ./web/shell-server
 ENV SHELL_SERVER_BUNDLE=/app/web/shell-server/server.js
 USER node
 HEALTHCHECK --interval=10s --timeout=3s --start-period=10s --retries=3 CMD ["node", "-e", "fetch('http://127.0.0.1:'+process.env.PORT+'/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
-CMD ["node", "services/renderer/src/main.ts"]
+CMD ["node", "--import", "@cp/service-kit/telemetry", "services/renderer/src/main.ts"]
 
 FROM server AS remote
 ARG APP
@@ -63,4 +63,4 @@ ENV STATIC_DIR=/app/web/app
 USER node
 # /readyz answers once the build's mf-manifest.json is there (services/gateway/src/static-server.ts).
 HEALTHCHECK --interval=10s --timeout=3s --start-period=5s --retries=3 CMD ["node", "-e", "fetch('http://127.0.0.1:'+process.env.PORT+'/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
-CMD ["node", "services/gateway/src/static-main.ts"]
+CMD ["node", "--import", "@cp/service-kit/telemetry", "services/gateway/src/static-main.ts"]

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { POSTING_ACTIONS } from '@cp/contracts';
-import { metricsPortOf } from '@cp/service-kit';
+import { metricsPortOf, TELEMETRY_IMPORT } from '@cp/service-kit';
 import { loadServiceSettings, parseReplicas, remoteStaticServers, servicePorts, stackDeployables, startOrder } from './catalogue.ts';
 import type { Deployables, ServiceDeployable } from './deployables.ts';
 import { ensureDemoPassword, ensureLinkSigningKey, ensureSigningKeys } from './keys.ts';
@@ -96,6 +96,8 @@ const LOCAL_VALUES: Record<string, (c: StackContext, self: ServiceDeployable) =>
   SHELL_SERVER_BUNDLE: (c) => (c.web === 'servers' ? path.join(c.root, 'shell', 'dist', 'server', 'server.js') : undefined),
   WEB_ROOT: (c) => webEnv(c).WEB_ROOT,
   WEB_REMOTES: (c) => webEnv(c).WEB_REMOTES,
+  // The name its spans carry when tracing is on (issue 36 §2: an OTEL_EXPORTER_OTLP_ENDPOINT in the environment).
+  OTEL_SERVICE_NAME: (_c, self) => self.manifest.name,
 };
 
 /** `LISTINGS_URL` → `listings`, `SAVED_SEARCH_URL` → `saved-search`: the service a `<NAME>_URL` setting addresses. */
@@ -421,7 +423,7 @@ export async function startServices(opts: {
       name: folder,
       entry: 'services/gateway/src/static-main.ts',
       // Registers the remote in the run-time registry (NATS_URL from the infrastructure), as a deployed one does.
-      env: (c) => ({ STATIC_DIR: path.join(c.root, folder, 'dist') }),
+      env: (c) => ({ STATIC_DIR: path.join(c.root, folder, 'dist'), OTEL_SERVICE_NAME: folder }),
       settings: STATIC_SERVER_SETTINGS,
     });
   }
@@ -455,7 +457,8 @@ export async function startServices(opts: {
       logFile,
       spawn: () => {
         const out = createWriteStream(logFile, { flags: 'a' });
-        const child = spawn(process.execPath, [path.join(root, spec.entry)], {
+        // Tracing's preload first (the kit's telemetry: nothing when no exporter is configured), then the service.
+        const child = spawn(process.execPath, ['--import', TELEMETRY_IMPORT, path.join(root, spec.entry)], {
           cwd: root,
           // Only its own settings (process-env.ts): comms alone gets SMTP_*, search and the gateway no MONGO_URL.
           env: processEnv(spec.settings, { ...opts.infraEnv, NODE_ENV: 'development', ...spec.env(ctx), PORT: String(port), ...opts.extraEnv?.[spec.name], ...startEnv.get(name) }, process.env, settingNames),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isOrigin } from '@cp/contracts';
 import { loadPublicKey } from './auth.ts';
+import { TelemetryEnv } from './telemetry/env.ts';
 
 /**
  * Parses configuration from the environment with zod and fails fast with every problem listed.
@@ -69,6 +70,7 @@ export const BaseServiceEnv = z.object({
   NATS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
   ...RegistryEnv.shape,
   ...MetricsEnv.shape,
+  ...TelemetryEnv.shape,
 });
 
 /** The demo-data switch (`npm start`'s dev stack sets it): demo records go into an empty database, never in production. */

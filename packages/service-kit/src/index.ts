@@ -32,3 +32,6 @@ export * from './registry/registry.ts';
 export * from './metrics/metrics.ts';
 export * from './metrics/pipeline.ts';
 export * from './registry/releases.ts';
+export * from './telemetry/env.ts';
+export * from './telemetry/trace.ts';
+export { flushTelemetry } from './telemetry/state.ts';

@@ -1,4 +1,5 @@
 import { pino, type Logger } from 'pino';
+import { logTraceFields } from './telemetry/trace.ts';
 
 export type { Logger };
 
@@ -18,6 +19,8 @@ export function createLogger(service: string, level?: string, opts: { async?: bo
     name: service,
     level: resolved,
     base: { service },
+    // The active span's trace and span ids on every line written inside one (issue 36 §2): a log line leads to its trace.
+    mixin: logTraceFields,
     redact: { paths: ['req.headers.cookie', 'req.headers.authorization', '*.password', '*.token'], censor: '[redacted]' },
   };
   if (!opts.async) return pino(options);

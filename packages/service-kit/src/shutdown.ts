@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { flushTelemetry } from './telemetry/state.ts';
 
 /**
  * Runs the closers in order on SIGINT/SIGTERM (stop accepting, drain, close connections), then exits.
@@ -25,6 +26,8 @@ export function onShutdown(logger: Logger, closers: Array<() => Promise<void> | 
         logger.error({ err }, 'error during shutdown');
       }
     }
+    // The spans still waiting for their batch are exported (bounded) before the process ends.
+    await flushTelemetry();
     clearTimeout(timer);
     process.exit(0);
   };

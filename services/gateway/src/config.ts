@@ -3,7 +3,7 @@
  * (web/config.ts), parsed as one schema so every problem is listed at once.
  */
 import { z } from 'zod';
-import { bool, loadConfig, manifestPort, MetricsEnv, metricsPortOf, RegistryEnv } from '@cp/service-kit';
+import { bool, loadConfig, manifestPort, MetricsEnv, metricsPortOf, RegistryEnv, TelemetryEnv } from '@cp/service-kit';
 import { int, NodeEnv, type NodeEnvName } from './shared/env.ts';
 import { ProxyEnv, proxyConfigOf, type ProxyConfig } from './proxy/config.ts';
 import { WebEnv, webConfigOf, type WebConfig } from './web/config.ts';
@@ -33,6 +33,7 @@ export const ServerEnv = z.object({
   REGISTRY_TTL_MS: RegistryEnv.shape.REGISTRY_TTL_MS,
   /** Where its Prometheus metrics are served (issue 36): internal, never the public port. Unset: PORT + 1000. */
   ...MetricsEnv.shape,
+  ...TelemetryEnv.shape,
 });
 
 /** Every variable the gateway reads (the infra tests hold compose and Kubernetes to it). */

@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
-import { RegistryEnv } from '@cp/service-kit';
+import { RegistryEnv, TelemetryEnv } from '@cp/service-kit';
 
 export const StaticServerEnv = z.object({
   STATIC_DIR: z.string().min(1).transform((v) => path.resolve(v)),
@@ -14,4 +14,5 @@ export const StaticServerEnv = z.object({
   /** NATS, to register the remote in the run-time registry. Unset: it does not register (a gateway configured with it). */
   NATS_URL: z.string().regex(/^(nats|tls):\/\//, 'must be a nats:// URL').optional(),
   ...RegistryEnv.shape,
+  ...TelemetryEnv.shape,
 });

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { Logger } from 'pino';
 import { deadLetterSubject, removeDeadLetters, whileNatsUnavailable, type NatsHandle } from '../nats.ts';
 import { isDuplicateKey } from '../errors.ts';
+import { startMessageSpans, withBatchSpan, withConsumerSpan } from '../telemetry/trace.ts';
 
 /** "Event X was handled by consumer Y", recorded in the same transaction as the handler's side effect. */
 interface ProcessedDoc {
@@ -290,7 +291,9 @@ export async function startConsumer(opts: ConsumerOptions): Promise<{ stop(): Pr
   const p = await consumerPlumbing(opts, opts.handlers.map((h) => h.def));
   const { logger, processed, backoff } = p;
 
-  const handleOne = async (msg: JsMsg, handler: EventHandler) => {
+  // In the trace of the request whose change published it (the message's headers; telemetry/trace.ts).
+  const handleOne = (msg: JsMsg, handler: EventHandler) => withConsumerSpan(opts.durable, msg, { 'messaging.message.id': msg.headers?.get('Nats-Msg-Id') ?? '' }, () => handleTraced(msg, handler));
+  const handleTraced = async (msg: JsMsg, handler: EventHandler) => {
     const event = await p.parse(msg, handler.def);
     if (!event) return;
     const session = await opts.connection.startSession();
@@ -412,10 +415,14 @@ async function runBatchLane(opts: BatchConsumerOptions, p: Plumbing, lane: Plumb
       if (event) batch.push({ msg, event });
     }
     if (batch.length === 0) return;
+    // One span per message in its own trace, and the batch's work in a span linked to them all (telemetry/trace.ts).
+    const spans = startMessageSpans(opts.durable, batch.map((b) => b.msg));
     try {
-      await apply(batch);
+      await withBatchSpan(opts.durable, batch.map((b) => b.msg), () => apply(batch));
       for (const { msg } of batch) msg.ack();
+      spans.end();
     } catch (err) {
+      spans.end(err);
       if (batch.length === 1) return p.failed(batch[0]!.msg, err, batch[0]!.event.id);
       logger.warn({ err: String(err), size: batch.length, lane: lane.name }, 'batch failed, applying its events one by one');
       for (const one of batch) {

@@ -2,6 +2,7 @@ import { Schema, type ClientSession, type Connection, type Model } from 'mongoos
 import type { z } from 'zod';
 import { eventDomain, eventStream, makeEvent, type EventDefinition, type EventEnvelope } from '@cp/contracts';
 import { trusted } from '../mongo.ts';
+import { traceHeaders } from '../telemetry/trace.ts';
 
 /** An event waiting to be (or already) published, written in the same transaction as the change it describes. */
 export interface OutboxDoc {
@@ -22,6 +23,8 @@ export interface OutboxDoc {
   lockedBy: string | null;
   publishedAt?: Date;
   lastError?: string;
+  /** The W3C trace context of the request that wrote it (issue 36 §2), carried on to NATS; absent when tracing is off. */
+  trace?: Record<string, string>;
 }
 
 const PUBLISHED_RETENTION_S = 7 * 24 * 60 * 60;
@@ -43,6 +46,7 @@ const outboxSchema = new Schema<OutboxDoc>(
     lockedBy: { type: String, default: null },
     publishedAt: Date,
     lastError: String,
+    trace: { type: Schema.Types.Mixed, default: undefined },
   },
   { collection: 'outbox', versionKey: false, minimize: false },
 );
@@ -90,6 +94,7 @@ export function outboxEmitter(conn: Connection, session: ClientSession): Emit {
   const model = outboxModel(conn);
   return async (def, data) => {
     const event = makeEvent(def, data);
+    const trace = traceHeaders();
     await model.create(
       [
         {
@@ -106,6 +111,7 @@ export function outboxEmitter(conn: Connection, session: ClientSession): Emit {
           nextAttemptAt: new Date(event.occurredAt),
           lockedUntil: null,
           lockedBy: null,
+          ...(trace ? { trace } : {}),
         },
       ],
       { session },

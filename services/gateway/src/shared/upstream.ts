@@ -8,7 +8,7 @@ import { EventEmitter } from 'node:events';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import type { Context } from 'koa';
 import { Pool } from 'undici';
-import { HttpError, type Logger } from '@cp/service-kit';
+import { HttpError, propagatedHeaders, type Logger } from '@cp/service-kit';
 
 /** Headers that describe one connection, not the message (RFC 9110 §7.6.1), plus ones undici refuses to forward. */
 const HOP_BY_HOP = new Set([
@@ -302,10 +302,13 @@ export function forwardInfoOf(ctx: Context): ForwardInfo {
 /** Request headers for the upstream: hop-by-hop and client-sent forwarding headers removed, the gateway's own added. */
 export function upstreamRequestHeaders(incoming: IncomingHttpHeaders, info: ForwardInfo, hasBody: boolean): Record<string, string | string[]> {
   const named = incoming.connection ? connectionTokens(incoming.connection) : NONE;
+  // With tracing on, the client's trace context is continued by the gateway's own span, which the instrumentation
+  // writes on the upstream request: the client's copy would be a second `traceparent` (issue 36 §2).
+  const traced = propagatedHeaders();
   const out: Record<string, string | string[]> = {};
   for (const name in incoming) {
     const value = incoming[name];
-    if (value === undefined || HOP_BY_HOP.has(name) || FORWARDING.has(name) || named.includes(name)) continue;
+    if (value === undefined || HOP_BY_HOP.has(name) || FORWARDING.has(name) || named.includes(name) || traced.includes(name)) continue;
     if (name === 'content-length' && !hasBody) continue;
     out[name] = value;
   }

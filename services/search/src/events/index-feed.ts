@@ -20,7 +20,7 @@ import {
   type ReportKind,
   type EventEnvelope,
 } from '@cp/contracts';
-import { ensureStream, whileNatsUnavailable, type NatsHandle, type ReadinessCheck } from '@cp/service-kit';
+import { ensureStream, whileNatsUnavailable, withConsumerSpan, type NatsHandle, type ReadinessCheck } from '@cp/service-kit';
 import type { Logger } from 'pino';
 import type { DocKind, SearchIndex } from '../data/search-index.ts';
 
@@ -222,9 +222,12 @@ export async function startIndexFeed(opts: {
           } catch {
             // not JSON: parseEvent refuses it below
           }
-          const parsed = parseEvent(raw, defs);
-          if (parsed.ok) applyEvent(opts.index, parsed.event, logger);
-          else logger.error({ stream, seq: m.seq, reason: parsed.reason }, 'event not applied');
+          // In the trace of the request whose change published it (the message's headers).
+          await withConsumerSpan('search-index', m, { 'messaging.message.id': m.headers?.get('Nats-Msg-Id') ?? '' }, () => {
+            const parsed = parseEvent(raw, defs);
+            if (parsed.ok) applyEvent(opts.index, parsed.event, logger);
+            else logger.error({ stream, seq: m.seq, reason: parsed.reason }, 'event not applied');
+          });
         }
         applied[stream] = m.seq;
         check();
