@@ -5,6 +5,7 @@
  * stops the start. The whole chain with a real receiver is infra/test/tracing.test.ts.
  */
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TELEMETRY_IMPORT, tracingEnabled } from '../src/telemetry/env.ts';
@@ -71,5 +72,14 @@ describe('tracingEnabled', () => {
     [{ OTEL_SDK_DISABLED: 'true', OTEL_TRACES_EXPORTER: 'otlp' }, false],
   ] as const)('%j → %s', (env, expected) => {
     expect(tracingEnabled(env)).toBe(expected);
+  });
+});
+
+describe('the images', () => {
+  it('start every process with the tracing preload, as the local stack does', () => {
+    const dockerfiles = ['service.Dockerfile', 'web.Dockerfile'].map((f) => readFileSync(path.join(root, 'infra', 'docker', f), 'utf8'));
+    const starts = dockerfiles.flatMap((text) => text.split('\n').filter((l) => /^CMD /.test(l) && l.includes('services/')));
+    expect(starts.length).toBeGreaterThanOrEqual(4);
+    for (const cmd of starts) expect(cmd.replace(/["[\],]/g, ' ').replace(/\s+/g, ' ')).toContain(`node --import ${TELEMETRY_IMPORT} services/`);
   });
 });
