@@ -1,4 +1,4 @@
-import { createMailer, startService } from '@cp/service-kit';
+import { addGauge, createMailer, startService } from '@cp/service-kit';
 import { loadCommsConfig, type CommsConfig } from './config.ts';
 import { buildCommsApp } from './app.ts';
 import { identityUserDirectory } from './data/user-directory.ts';
@@ -31,13 +31,33 @@ await startService<CommsConfig, CommsConsumerDeps>({
     messageNoticesConsumer,
     accountMailsConsumer,
   ],
-  async build({ config, logger, conn, readiness, onClose, sessionAuth }) {
+  async build({ config, logger, conn, readiness, onClose, sessionAuth, metrics }) {
     const mailer = createMailer(config, logger);
     onClose(() => mailer.close());
     const { app, deps } = await buildCommsApp({ conn, mailer, users: identityUserDirectory(config.IDENTITY_URL), logger, config, readiness, auth: sessionAuth(config) });
     // Due batches of notices (reply notices, daily alert digests) are mailed by one replica at a time.
     const mailBatchSender = startMailBatchSender(deps);
     onClose(() => mailBatchSender.stop());
+    // Batched mails not yet sent, per kind, and those past their time (issue 36): read when Prometheus scrapes.
+    // One read serves both gauges of a scrape.
+    let last: { at: number; rows: ReturnType<typeof deps.mailBatches.waitingByKind> } | undefined;
+    const waiting = () => {
+      const now = Date.now();
+      if (!last || now - last.at > 1_000) last = { at: now, rows: deps.mailBatches.waitingByKind(new Date(now)) };
+      return last.rows;
+    };
+    addGauge(metrics.registry, {
+      name: 'mail_batches_waiting',
+      help: 'Batched mails (reply notices, alert digests) collecting items, being sent or waiting for a retry, by kind',
+      labelNames: ['kind'],
+      read: async () => (await waiting()).map((r) => ({ labels: { kind: r.kind }, value: r.waiting })),
+    });
+    addGauge(metrics.registry, {
+      name: 'mail_batches_overdue',
+      help: 'Batched mails past the time they were due to be sent, by kind (the sender is behind or the mail server refuses)',
+      labelNames: ['kind'],
+      read: async () => (await waiting()).map((r) => ({ labels: { kind: r.kind }, value: r.overdue })),
+    });
     // The consumers' dependencies: comms' own, and identity's account-mail links (the account mails ask for each one).
     return { app, deps: { ...deps, links: identityAccountMailLinks(config.IDENTITY_URL) } };
   },

@@ -100,6 +100,21 @@ export class MailBatchesRepository extends MongoRepository<MailBatchDoc> {
     this.items = (conn.models.MailBatchItem as Model<MailBatchItemDoc> | undefined) ?? conn.model<MailBatchItemDoc>('MailBatchItem', itemSchema);
   }
 
+  /**
+   * The batches not yet mailed, per kind (issue 36's "mail batches waiting"): those collecting items or waiting for a
+   * retry or being sent, and how many of them are past their time (`overdue`: the sender is behind or failing). The
+   * kinds are the code's own (a closed set), so is the answer's size; read through the (state, dueAt) index.
+   */
+  async waitingByKind(now: Date): Promise<Array<{ kind: string; waiting: number; overdue: number }>> {
+    const rows = await this.model
+      .aggregate<{ _id: string; waiting: number; overdue: number }>([
+        { $match: { state: { $in: ['open', 'retrying', 'sending'] } } },
+        { $group: { _id: '$kind', waiting: { $sum: 1 }, overdue: { $sum: { $cond: [{ $lt: ['$dueAt', now] }, 1, 0] } } } },
+      ])
+      .exec();
+    return rows.map((r) => ({ kind: r._id, waiting: r.waiting, overdue: r.overdue }));
+  }
+
   override async init(): Promise<void> {
     await super.init();
     await this.items.createCollection();
