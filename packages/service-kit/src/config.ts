@@ -51,7 +51,14 @@ export const RegistryEnv = z.object({
  * Where a process serves its Prometheus metrics (issue 36; metrics/metrics.ts): an internal port of its own, never the
  * public one. Unset: its PORT + 1000 (listings 4002 → 5002), or a free port when PORT is 0.
  */
-export const MetricsEnv = z.object({ METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional() });
+export const MetricsEnv = z.object({
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /**
+   * `false`: no metrics at all — no per-request measurement, no metrics port. Only for the bench's side-by-side
+   * measurement of what metrics cost (npm run bench); a deployment keeps the default.
+   */
+  METRICS_ENABLED: bool(true),
+});
 
 /** The metrics port of a process: METRICS_PORT, else PORT + 1000 (a free one for PORT 0). */
 export const metricsPortOf = (c: { PORT: number; METRICS_PORT?: number | undefined }) => c.METRICS_PORT ?? (c.PORT === 0 ? 0 : c.PORT + 1000);

@@ -35,6 +35,8 @@ export interface StatelessServiceConfig {
   REGISTRY_HEARTBEAT_MS?: number;
   /** Where its metrics are served (MetricsEnv); absent: PORT + 1000. */
   METRICS_PORT?: number | undefined;
+  /** MetricsEnv's switch; absent: on. */
+  METRICS_ENABLED?: boolean;
 }
 
 /** What every service's configuration holds (BaseServiceEnv plus its port and database). */
@@ -122,7 +124,7 @@ export interface RunningService<C extends StatelessServiceConfig> {
   config: C;
   logger: Logger;
   port: number;
-  /** The internal port its Prometheus metrics are served on (`GET /metrics`). */
+  /** The internal port its Prometheus metrics are served on (`GET /metrics`); 0 with METRICS_ENABLED=false. */
   metricsPort: number;
 }
 
@@ -195,7 +197,8 @@ export async function startService<C extends ServiceConfig, D extends ConsumerDe
   };
   const built = await def.build(ctx);
   const app = 'deps' in built ? built.app : built;
-  app.middleware.unshift(metrics.http); // first of all middleware, so it sees every answer
+  const measured = config.METRICS_ENABLED !== false;
+  if (measured) app.middleware.unshift(metrics.http); // first of all middleware, so it sees every answer
   if (consumers.length > 0) {
     if (!('deps' in built)) throw new Error(`${def.name}: declared consumers need build to return { app, deps }`);
     for (const consumer of consumers) {
@@ -206,11 +209,11 @@ export async function startService<C extends ServiceConfig, D extends ConsumerDe
 
   const server = await listen(app, config.PORT, config.HOST, logger);
   logger.info({ port: server.port }, `${def.name} listening`);
-  const metricsServer = await serveMetrics(metrics, config.HOST, metricsPortOf(config), logger);
+  const metricsServer = measured ? await serveMetrics(metrics, config.HOST, metricsPortOf(config), logger) : undefined;
   // Registered once it answers; deregistered first at shutdown, so the gateway stops sending before the server drains.
   const registration = manifest ? await registerInstance({ nc: nats.nc, record: instanceRecord(manifest, config, server.port), timing: registryTiming(config), logger }) : undefined;
-  onShutdown(logger, [...(registration ? [() => registration.stop()] : []), () => server.close(), ...[...closers].reverse(), ...(relay ? [() => relay.stop()] : []), () => metricsServer.close(), () => nats.close(), ...(conn ? [() => conn.close()] : [])]);
-  return { config, logger, port: server.port, metricsPort: metricsServer.port };
+  onShutdown(logger, [...(registration ? [() => registration.stop()] : []), () => server.close(), ...[...closers].reverse(), ...(relay ? [() => relay.stop()] : []), ...(metricsServer ? [() => metricsServer.close()] : []), () => nats.close(), ...(conn ? [() => conn.close()] : [])]);
+  return { config, logger, port: server.port, metricsPort: metricsServer?.port ?? 0 };
 }
 
 /** The registry's timing from a configuration (RegistryEnv): the heartbeat at most a third of the time-to-live. */

@@ -103,7 +103,7 @@ export function buildGatewayApp(config: GatewayConfig, logger: Logger, options: 
   const app = new Koa({ proxy: config.trustProxy, maxIpsCount: config.trustProxy ? 1 : 0 });
   app.silent = true; // errors are logged by the error middleware and the proxy
 
-  app.use(metrics.http); // every answer, by gatewayRoute
+  if (config.metricsEnabled !== false) app.use(metrics.http); // every answer, by gatewayRoute
   app.use(requestContext(logger, { logFields: (ctx) => ({ upstream: ctx.state.upstream as string | undefined }) }));
   app.use(securityHeaders); // outside the error middleware, so error answers get the headers too
   app.use(visitorCookie({ secure: config.web.nodeEnv === 'production' })); // the page's cp_vid (web/visitor-cookie.ts)
@@ -159,7 +159,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger, option
   const gateway = buildGatewayApp(config, logger, options);
   const running = await listen(gateway.app, config.port, config.host, logger);
   // Its metrics on an internal port of their own: the public one answers /metrics 404 like any unknown path.
-  const metricsServer = await serveMetrics(gateway.metrics, config.host, config.metricsPort, logger);
+  const metricsServer = config.metricsEnabled !== false ? await serveMetrics(gateway.metrics, config.host, config.metricsPort, logger) : undefined;
   // Uploads of ~110 MB over slow links need longer than the kit's 30 s to arrive; headers must still come quickly.
   running.server.requestTimeout = config.clientRequestTimeoutMs;
   running.server.headersTimeout = Math.min(running.server.headersTimeout, config.clientRequestTimeoutMs);
@@ -169,10 +169,10 @@ export async function startGateway(config: GatewayConfig, logger: Logger, option
     server: running.server,
     port: running.port,
     url: `http://${host === '0.0.0.0' || host === '[::]' ? '127.0.0.1' : host}:${running.port}`,
-    metricsPort: metricsServer.port,
+    metricsPort: metricsServer?.port ?? 0,
     close: async () => {
       await running.close();
-      await metricsServer.close();
+      await metricsServer?.close();
       await gateway.close();
     },
   };

@@ -50,6 +50,8 @@ export interface GatewayConfig {
   clientRequestTimeoutMs: number;
   /** The internal port of its Prometheus metrics (0: a free one). */
   metricsPort: number;
+  /** MetricsEnv's switch (false only in the bench's side-by-side run); absent: on. */
+  metricsEnabled?: boolean;
   /** The run-time registry (issue 35), when NATS_URL is set. */
   registry: { natsUrl: string; ttlMs: number } | undefined;
   /** The API proxy (proxy/). */
@@ -71,6 +73,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv | Record<string, string
     trustProxy: e.TRUST_PROXY,
     clientRequestTimeoutMs: e.CLIENT_REQUEST_TIMEOUT_MS,
     metricsPort: metricsPortOf(e),
+    metricsEnabled: e.METRICS_ENABLED,
     registry: e.NATS_URL ? { natsUrl: e.NATS_URL, ttlMs: e.REGISTRY_TTL_MS } : undefined,
     proxy: proxyConfigOf(e, publicUrl),
     web: webConfigOf(e),
