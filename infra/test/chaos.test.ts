@@ -60,6 +60,18 @@ test('every fault was injected under load and recovered from; no request hung pa
   expect(total(result.verdict, 'hung')).toBe(0);
 });
 
+test('the services’ metrics show the outbox age and the consumer backlog rising during the faults, and back to 0 after', () => {
+  const faults = result.pipeline.phases.filter((p) => p.phase !== 'no fault' && p.phase !== 'settling');
+  expect(faults.length).toBe(3);
+  for (const p of faults) expect(p.samples).toBeGreaterThan(0);
+  // NATS away and a relay killed holding a batch: events wait in the outbox (its age rises past a second)…
+  expect(Math.max(...faults.map((p) => p.outboxAgeMaxS))).toBeGreaterThan(1);
+  // …and MongoDB away: the consumers cannot apply what NATS still delivers (ad clicks go straight to NATS).
+  expect(Math.max(...faults.map((p) => p.backlogMax))).toBeGreaterThan(0);
+  // Once settled, every process's metrics say nothing is waiting.
+  expect(result.pipeline.after).toEqual({ outboxAgeS: 0, backlog: 0 });
+});
+
 test('every acknowledged write exists exactly once', () => {
   const findings = result.verdict.phases.flatMap((p) => p.findings.filter((f) => /not stored|stored \d+ times|not in the ads stream|click events|not this edit/.test(f)).map((f) => `${p.phase}: ${f}`));
   expect(findings).toEqual([]);

@@ -21,6 +21,7 @@ import { AD_COUNTER_DURABLE } from '../../services/ads/src/events/ad-counter.ts'
 import { chaosDb, startChaosStack, killHard, type ChaosService, type ChaosStack } from './stack.ts';
 import { BROWSER, Load, WRITE_KINDS, type WriteKind } from './load.ts';
 import { formatTable, judge, type Verdict } from './judge.ts';
+import { readPipeline, samplePipeline, type PhasePipeline, type PipelineReading } from './pipeline-metrics.ts';
 
 export type Fault = `replica:${ChaosService}` | 'nats' | 'mongod' | 'relay';
 
@@ -52,6 +53,11 @@ export interface ChaosRunOptions {
 export interface ChaosResult {
   verdict: Verdict;
   table: string;
+  /**
+   * The event pipeline as the services' metrics showed it (issue 36): the largest outbox age and consumer backlog of
+   * each phase (the settling after the load included), and the reading once settled — both 0 when all went through.
+   */
+  pipeline: { phases: PhasePipeline[]; after: PipelineReading };
   /** Problems of the run itself (a fault not injected, a recovery or settling that timed out). */
   notes: string[];
 }
@@ -120,6 +126,7 @@ export async function runChaos(opts: ChaosRunOptions): Promise<ChaosResult> {
   // Bounded like the services' (a probe on a connection a killed mongod left open would wait for good).
   const mongo = new MongoClient(chaos.mongoUrl, { serverSelectionTimeoutMS: 60_000, socketTimeoutMS: MONGO_SOCKET_TIMEOUT_MS });
   let nats: NatsHandle | undefined;
+  let sampler: ReturnType<typeof samplePipeline> | undefined;
   try {
     await mongo.connect();
     const db = (s: string): Db => mongo.db(chaosDb(s));
@@ -185,6 +192,10 @@ export async function runChaos(opts: ChaosRunOptions): Promise<ChaosResult> {
     load.phase = 'no fault';
     log('load started');
     load.start();
+    // What an operator would see: the pipeline read from every process's metrics, all along (pipeline-metrics.ts).
+    const origins = () => chaos.stack.status().map((p) => chaos.stack.urls[p.name]).filter((u): u is string => u !== undefined);
+    let settling = false;
+    sampler = samplePipeline(origins, () => (settling ? 'settling' : load.phase));
     await sleep(opts.quietMs);
 
     const recoveryTimeout = opts.recoveryTimeoutMs ?? 120_000;
@@ -274,6 +285,7 @@ export async function runChaos(opts: ChaosRunOptions): Promise<ChaosResult> {
 
     log('load stopping');
     await load.stop();
+    settling = true;
 
     // Settle: outboxes drained, the consumers' backlogs empty, reply-notice batches sent, search caught up (bounded).
     const settleTimeout = opts.settleTimeoutMs ?? 180_000;
@@ -331,11 +343,26 @@ export async function runChaos(opts: ChaosRunOptions): Promise<ChaosResult> {
       const waitedOn = /^(\w+)'s outbox/.exec(waitingFor)?.[1];
       if (waitedOn) notes.push(...lines.filter((l) => l.startsWith(waitedOn)).map((l) => `  ${l}`));
     }
+    const pipelinePhases = await sampler.stop();
+    // Back to 0 once settled, as the metrics say (their gauges are read at each scrape; bounded wait).
+    let after = await readPipeline(origins());
+    await until(async () => {
+      after = await readPipeline(origins());
+      return after.outboxAgeS === 0 && after.backlog === 0;
+    }, 30_000, 500);
+    log(`pipeline (metrics): ${pipelinePhases.map((p) => `${p.phase}: outbox age ≤ ${p.outboxAgeMaxS.toFixed(1)} s, backlog ≤ ${p.backlogMax}`).join('; ')}; after: outbox age ${after.outboxAgeS ?? '—'} s, backlog ${after.backlog ?? '—'}`);
     log('judging');
     const verdict = await judge({ records: load.records, phases, recovery, writesAgain, dbs, nats, adId, mailStoreFile: chaos.mailStoreFile, searchListings: await searchListings() });
     writeFileSync(path.join(opts.dataDir, 'writes.json'), JSON.stringify(load.records));
-    return { verdict, table: formatTable(verdict), notes };
+    const pipelineTable = [
+      '',
+      'event pipeline, read from the services’ metrics (largest in each phase):',
+      ...pipelinePhases.map((p) => `  ${p.phase}: oldest outbox event ${p.outboxAgeMaxS.toFixed(1)} s, consumer backlog ${p.backlogMax} (${p.samples} samples)`),
+      `  after settling: oldest outbox event ${after.outboxAgeS ?? '—'} s, consumer backlog ${after.backlog ?? '—'}`,
+    ].join('\n');
+    return { verdict, table: formatTable(verdict) + pipelineTable, notes, pipeline: { phases: pipelinePhases, after } };
   } finally {
+    await sampler?.stop().catch(() => undefined);
     await nats?.close().catch(() => undefined);
     await mongo.close().catch(() => undefined);
     await chaos.stop();
