@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { eventStream, type EventDefinition } from '@cp/contracts';
 import { consumerLanes, metricsPortOf } from '@cp/service-kit';
 import { ALERT_RULES_FILE, PROMTOOL, startPrometheus } from '../src/components/prometheus.ts';
-import { MONITORING_FILES, NATS_ACCOUNT, NATS_MONITORING_ENDPOINT, OTEL_COLLECTOR } from '../src/deploy-gen/monitoring.ts';
+import { MONITORING_FILES, NATS_ACCOUNT, NATS_MONITORING_ENDPOINT, OTEL_COLLECTOR, PROMETHEUS_URL } from '../src/deploy-gen/monitoring.ts';
 import { discoverDeployables } from '../src/deployables.ts';
 import { PANEL_QUERIES, forService, panelQuery } from '../src/monitoring/queries.ts';
 import { freeLoopbackPorts } from '../src/proc.ts';
@@ -143,10 +143,32 @@ describe('autoscaling', () => {
     }
   });
 
+  const helmfile = z.object({ releases: z.array(z.object({ name: z.string(), namespace: z.string(), chart: z.string(), values: z.array(z.string()) }).loose()) }).loose().parse(parse(readFileSync(path.join(K8S, 'helm/helmfile.yaml'), 'utf8')));
+  const release = (chart: string) => {
+    const r = helmfile.releases.find((x) => x.chart === chart);
+    if (!r) throw new Error(`helmfile.yaml installs no ${chart}`);
+    return r;
+  };
+
   test("the lag is read where the nats chart's servers publish their monitoring: the headless Service of the release, in its namespace, port 8222", () => {
-    const helmfile = z.object({ releases: z.array(z.object({ name: z.string(), namespace: z.string(), chart: z.string() }).loose()) }).loose().parse(parse(readFileSync(path.join(K8S, 'helm/helmfile.yaml'), 'utf8')));
-    const nats = helmfile.releases.find((r) => r.chart === 'nats/nats')!;
+    const nats = release('nats/nats');
     expect(NATS_MONITORING_ENDPOINT).toBe(`${nats.name}-headless.${nats.namespace}.svc.cluster.local:8222`);
+  });
+
+  test('helmfile installs what reads these objects: the Prometheus Operator (whose Prometheus KEDA and the adapter query), the adapter with its generated rule, KEDA', () => {
+    const stack = release('prometheus-community/kube-prometheus-stack');
+    expect(new URL(PROMETHEUS_URL).host).toBe(`prometheus-operated.${stack.namespace}.svc:9090`);
+    expect(release('prometheus-community/prometheus-adapter').values).toContain(path.basename(MONITORING_FILES.adapterValues));
+    expect(`${adapter.prometheus.url}:${adapter.prometheus.port}`).toBe(PROMETHEUS_URL);
+    release('kedacore/keda');
+    // Prometheus takes the generated PodMonitors and rules (not only its release's), Grafana the labelled dashboards.
+    const values = z
+      .object({
+        prometheus: z.object({ prometheusSpec: z.object({ podMonitorSelectorNilUsesHelmValues: z.literal(false), ruleSelectorNilUsesHelmValues: z.literal(false) }).loose() }).loose(),
+        grafana: z.object({ sidecar: z.object({ dashboards: z.object({ enabled: z.literal(true), label: z.literal('grafana_dashboard'), labelValue: z.literal('1') }).loose() }).loose() }).loose(),
+      })
+      .loose();
+    expect(() => values.parse(parse(readFileSync(path.join(K8S, 'helm', stack.values[0]!), 'utf8')))).not.toThrow();
   });
 
   test("the HPAs' per-pod metric is the one the prometheus-adapter's rule names, from the kit's request counter", () => {

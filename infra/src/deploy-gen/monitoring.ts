@@ -28,8 +28,11 @@ export const MONITORING_FILES = {
   adapterValues: 'infra/k8s/helm/prometheus-adapter-values.yaml',
 } as const;
 
-/** The cluster's Prometheus (the Prometheus Operator's `prometheus-operated` Service in `monitoring`): KEDA's and the adapter's. */
-export const PROMETHEUS_URL = 'http://prometheus-operated.monitoring.svc:9090';
+/**
+ * The cluster's Prometheus: the Prometheus Operator's `prometheus-operated` Service, in the namespace helmfile installs
+ * kube-prometheus-stack in (central-pa, with everything else). KEDA's prometheus triggers and the adapter query it.
+ */
+export const PROMETHEUS_URL = 'http://prometheus-operated.central-pa.svc:9090';
 /**
  * The NATS servers' monitoring endpoint (the nats chart's headless Service, release `nats` in central-pa): KEDA reads
  * each consumer's lag there, from the stream's leader in a cluster (`<server>.<endpoint>`).
@@ -304,7 +307,7 @@ export function otelCollector(): string {
       kind: 'ConfigMap',
       metadata: { name: `${name}-backend`, labels },
       // The tracing backend's OTLP/gRPC address: an overlay patches it (Tempo, Jaeger, a vendor's endpoint).
-      data: { TRACING_BACKEND_ENDPOINT: 'tracing-backend.monitoring.svc:4317', TRACING_BACKEND_INSECURE: 'true' },
+      data: { TRACING_BACKEND_ENDPOINT: 'tracing-backend:4317', TRACING_BACKEND_INSECURE: 'true' },
     },
     {
       apiVersion: 'apps/v1',
