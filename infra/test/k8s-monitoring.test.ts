@@ -198,6 +198,8 @@ describe('PromQL: every expression of the dashboard, the adapter and KEDA parses
     expect(cm.metadata.labels.grafana_dashboard).toBe('1');
     expect(cm.data['platform.json']).toBe(readFileSync(path.join(REPO, MONITORING_FILES.dashboard), 'utf8'));
     expect(panelQuery('instances', 'listings')).toBe('sum by (service) (up{service=~"listings"})');
+    // Importable from a service or a web app as it is (the admin Operations tab draws the same panels): no imports.
+    expect(readFileSync(path.join(REPO, 'infra/src/monitoring/queries.ts'), 'utf8')).not.toMatch(/^\s*(import|export\s[^\n]*\sfrom)\s/m);
     expect(() => forService(PANEL_QUERIES[0]!.expr, 'x"}) or vector(1')).toThrow(/not a service name/);
   });
 
