@@ -36,6 +36,7 @@ describe('the committed deploy files', () => {
 // ---------------------------------------------------------------------------------------------------------------------
 
 const NEW_SERVICE = 'events-calendar';
+const NEW_REQUEST_SERVICE = 'event-tickets';
 const NEW_REMOTE = { folder: 'mf-events-calendar', name: 'events_calendar' };
 
 /** The new team's configuration: the kit's pieces (database, NATS, sessions at identity, S3) and a bucket of its own. */
@@ -106,6 +107,12 @@ describe("a new team's service and remote, each only a folder of its own", () =>
     writeFileSync(path.join(root, 'services', NEW_SERVICE, 'service.json'), JSON.stringify(manifest('src/config.ts'), null, 2));
     mkdirSync(path.join(root, NEW_REMOTE.folder));
     writeFileSync(path.join(root, NEW_REMOTE.folder, 'remote.json'), JSON.stringify({ name: NEW_REMOTE.name, kind: 'remote', description: 'The events calendar.', port: 3190, devPort: 3090 }));
+    // A second team's service that only answers requests (no consumers) and asks to autoscale.
+    const ticketsConfig = path.join(root, 'services', NEW_REQUEST_SERVICE, 'src', 'config.ts');
+    mkdirSync(path.dirname(ticketsConfig), { recursive: true });
+    writeFileSync(ticketsConfig, CONFIG_MODULE.replace('EventsCalendarEnv', 'EventTicketsEnv').replace('port(4090)', 'port(4091)').replace("default('events-calendar')", `default('${NEW_REQUEST_SERVICE}')`));
+    const tickets = { ...manifest('src/config.ts'), name: NEW_REQUEST_SERVICE, port: 4091, config: { module: 'src/config.ts', export: 'EventTicketsEnv' }, routes: [{ prefix: `/api/${NEW_REQUEST_SERVICE}`, kind: 'api' }], replicas: { default: 1, max: 6 } };
+    writeFileSync(path.join(root, 'services', NEW_REQUEST_SERVICE, 'service.json'), JSON.stringify(tickets, null, 2));
     files = await generate(root, REPO);
   });
   afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -195,6 +202,22 @@ describe("a new team's service and remote, each only a folder of its own", () =>
     for (const name of [NEW_SERVICE, NEW_REMOTE.folder]) expect(images.images.find((i) => i.name === `cp/${name}`)?.newName).toMatch(new RegExp(`/${name}$`));
     // The gateway fronts the new remote.
     expect(files.get(`${K8S_BASE}/gateway.yaml`)).toContain(`"${NEW_REMOTE.name}":"http://${NEW_REMOTE.folder}:8080"`);
+  });
+
+  test('Kubernetes: a service that only answers requests and asks to autoscale gets its PodMonitor and an HPA on requests per second and CPU', () => {
+    const docs = parseAllDocuments(files.get(`${K8S_BASE}/${NEW_REQUEST_SERVICE}.yaml`)!).map((d) => d.toJS() as { kind: string; metadata: { name: string }; spec?: unknown });
+    expect(docs.map((d) => `${d.kind}/${d.metadata.name}`)).toEqual([`ConfigMap/${NEW_REQUEST_SERVICE}-config`, `Deployment/${NEW_REQUEST_SERVICE}`, `Service/${NEW_REQUEST_SERVICE}`, `PodDisruptionBudget/${NEW_REQUEST_SERVICE}`, `PodMonitor/${NEW_REQUEST_SERVICE}`, `HorizontalPodAutoscaler/${NEW_REQUEST_SERVICE}`]);
+    expect(docs[5]!.spec).toEqual({
+      scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: NEW_REQUEST_SERVICE },
+      minReplicas: 2,
+      maxReplicas: 6,
+      metrics: [
+        { type: 'Pods', pods: { metric: { name: 'http_requests_per_second' }, target: { type: 'AverageValue', averageValue: '50' } } },
+        { type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 70 } } },
+      ],
+      behavior: { scaleDown: { stabilizationWindowSeconds: 300 } },
+    });
+    expect((docs[1]!.spec as { replicas?: number }).replicas).toBeUndefined();
   });
 
   test('a required setting no rule knows stops the generator, naming the service and the setting', async () => {
