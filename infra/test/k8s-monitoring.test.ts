@@ -19,7 +19,7 @@ import { MONITORING_FILES, NATS_ACCOUNT, NATS_MONITORING_ENDPOINT, OTEL_COLLECTO
 import { discoverDeployables } from '../src/deployables.ts';
 import { PANEL_QUERIES, forService, panelQuery } from '../src/monitoring/queries.ts';
 import { freeLoopbackPorts } from '../src/proc.ts';
-import { kustomizeBuild, readObjects, type K8sObject } from './support/kustomize.ts';
+import { kustomizeBuild, readObjects, validateObjects, type K8sObject } from './support/kustomize.ts';
 import { remoteDirs, REPO, serviceDirs } from './support/operator-files.ts';
 
 jest.setTimeout(90_000);
@@ -38,6 +38,17 @@ const Deployment = z.object({ spec: z.object({ template: z.object({ metadata: z.
 const podLabels = (name: string) => Deployment.parse(find('Deployment', name)).spec.template.metadata.labels;
 const container = (name: string) => Deployment.parse(find('Deployment', name)).spec.template.spec.containers[0]!;
 const matches = (selector: Record<string, string>, labels: Record<string, string>) => Object.entries(selector).every(([k, v]) => labels[k] === v);
+
+test("the custom resources' validation (k8s.test.ts validates every object) bites: a PodMonitor, a PrometheusRule and a ScaledObject of the wrong shape are reported", async () => {
+  const monitor = structuredClone(find('PodMonitor', 'listings')) as unknown as { spec: { podMetricsEndpoints: Array<{ honorLabels: unknown }> } };
+  monitor.spec.podMetricsEndpoints[0]!.honorLabels = 'yes';
+  const rule = structuredClone(ofKind('PrometheusRule')[0]!) as unknown as { spec: { groups: Array<{ rules: unknown }> } };
+  rule.spec.groups[0]!.rules = 'none';
+  const scaled = structuredClone(find('ScaledObject', 'listings')) as unknown as { spec: { minReplicaCount: unknown } };
+  scaled.spec.minReplicaCount = 'two';
+  expect((await validateObjects([monitor, rule, scaled])).map((p) => p.kind)).toEqual(['monitoring.coreos.com/v1/PodMonitor', 'monitoring.coreos.com/v1/PrometheusRule', 'keda.sh/v1alpha1/ScaledObject']);
+  expect(await validateObjects([find('PodMonitor', 'listings'), ofKind('PrometheusRule')[0]!, find('ScaledObject', 'listings')])).toEqual([]);
+});
 
 describe('metrics: every service and the edge scraped on its metrics port', () => {
   const PodMonitor = z.object({
