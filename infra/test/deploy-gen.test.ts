@@ -36,6 +36,7 @@ describe('the committed deploy files', () => {
 // ---------------------------------------------------------------------------------------------------------------------
 
 const NEW_SERVICE = 'events-calendar';
+const NEW_REQUEST_SERVICE = 'event-tickets';
 const NEW_REMOTE = { folder: 'mf-events-calendar', name: 'events_calendar' };
 
 /** The new team's configuration: the kit's pieces (database, NATS, sessions at identity, S3) and a bucket of its own. */
@@ -52,6 +53,17 @@ export const EventsCalendarEnv = requirePublicKey(
     EVENTS_PER_PAGE: z.coerce.number().int().min(1).default(20),
   }),
 );
+`;
+
+/** Its consumer of listings' events (declared where every service declares them: src/events/). */
+const CONSUMER_MODULE = `import { ListingCreated, ListingDeleted } from '@cp/contracts';
+import { defineConsumer, on, type ConsumerDeps } from '@cp/service-kit';
+
+export const listingEventsConsumer = defineConsumer<ConsumerDeps>({
+  source: 'listings',
+  durable: 'events-calendar-listings',
+  handlers: () => [on(ListingCreated, async () => {}), on(ListingDeleted, async () => {})],
+});
 `;
 
 /** The same with a setting nobody can know. */
@@ -90,9 +102,17 @@ describe("a new team's service and remote, each only a folder of its own", () =>
     // ...and the new team's two folders.
     mkdirSync(path.dirname(newConfig), { recursive: true });
     writeFileSync(newConfig, CONFIG_MODULE);
+    mkdirSync(path.join(path.dirname(newConfig), 'events'));
+    writeFileSync(path.join(path.dirname(newConfig), 'events', 'listing-events.ts'), CONSUMER_MODULE);
     writeFileSync(path.join(root, 'services', NEW_SERVICE, 'service.json'), JSON.stringify(manifest('src/config.ts'), null, 2));
     mkdirSync(path.join(root, NEW_REMOTE.folder));
     writeFileSync(path.join(root, NEW_REMOTE.folder, 'remote.json'), JSON.stringify({ name: NEW_REMOTE.name, kind: 'remote', description: 'The events calendar.', port: 3190, devPort: 3090 }));
+    // A second team's service that only answers requests (no consumers) and asks to autoscale.
+    const ticketsConfig = path.join(root, 'services', NEW_REQUEST_SERVICE, 'src', 'config.ts');
+    mkdirSync(path.dirname(ticketsConfig), { recursive: true });
+    writeFileSync(ticketsConfig, CONFIG_MODULE.replace('EventsCalendarEnv', 'EventTicketsEnv').replace('port(4090)', 'port(4091)').replace("default('events-calendar')", `default('${NEW_REQUEST_SERVICE}')`));
+    const tickets = { ...manifest('src/config.ts'), name: NEW_REQUEST_SERVICE, port: 4091, config: { module: 'src/config.ts', export: 'EventTicketsEnv' }, routes: [{ prefix: `/api/${NEW_REQUEST_SERVICE}`, kind: 'api' }], replicas: { default: 1, max: 6 } };
+    writeFileSync(path.join(root, 'services', NEW_REQUEST_SERVICE, 'service.json'), JSON.stringify(tickets, null, 2));
     files = await generate(root, REPO);
   });
   afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -127,13 +147,27 @@ describe("a new team's service and remote, each only a folder of its own", () =>
     expect(files.get(`${K8S_BASE}/kustomization.yaml`)).toContain(`  - ${NEW_SERVICE}.yaml\n`);
     expect(files.get(`${K8S_BASE}/kustomization.yaml`)).toContain(`  - ${NEW_REMOTE.folder}.yaml\n`);
     const docs = parseAllDocuments(files.get(base)!).map((d) => d.toJS() as { kind: string; metadata: { name: string }; data?: Env; spec?: unknown });
-    expect(docs.map((d) => `${d.kind}/${d.metadata.name}`)).toEqual([`ConfigMap/${NEW_SERVICE}-config`, `Deployment/${NEW_SERVICE}`, `Service/${NEW_SERVICE}`, `PodDisruptionBudget/${NEW_SERVICE}`, `HorizontalPodAutoscaler/${NEW_SERVICE}`]);
-    expect(docs[4]!.spec).toMatchObject({ minReplicas: 2, maxReplicas: 4 });
+    expect(docs.map((d) => `${d.kind}/${d.metadata.name}`)).toEqual([`ConfigMap/${NEW_SERVICE}-config`, `Deployment/${NEW_SERVICE}`, `Service/${NEW_SERVICE}`, `PodDisruptionBudget/${NEW_SERVICE}`, `PodMonitor/${NEW_SERVICE}`, `ScaledObject/${NEW_SERVICE}`]);
+    // Scraped on its metrics port (its port + 1000), scaled by KEDA on each lane of its consumer and on its requests.
+    expect(docs[4]!.spec).toMatchObject({ selector: { matchLabels: { 'app.kubernetes.io/name': NEW_SERVICE } }, podMetricsEndpoints: [{ port: 'metrics' }] });
+    const deploymentPorts = (docs[1]!.spec as { template: { spec: { containers: Array<{ ports: unknown }> } } }).template.spec.containers[0]!.ports;
+    expect(deploymentPorts).toEqual([{ name: 'http', containerPort: 4090 }, { name: 'metrics', containerPort: 5090 }]);
+    const scaled = docs[5]!.spec as { minReplicaCount: number; maxReplicaCount: number; triggers: Array<{ type: string; metadata: Record<string, string> }> };
+    expect(scaled).toMatchObject({ scaleTargetRef: { name: NEW_SERVICE }, minReplicaCount: 2, maxReplicaCount: 4 });
+    expect(scaled.triggers.map((t) => `${t.type} ${t.metadata.stream ?? ''} ${t.metadata.consumer ?? t.metadata.query ?? t.metadata.value}`)).toEqual([
+      'nats-jetstream EVENTS_LISTINGS events-calendar-listings_listing-created-v1',
+      'nats-jetstream EVENTS_LISTINGS events-calendar-listings_listing-deleted-v1',
+      `prometheus  sum(rate(http_server_request_duration_seconds_count{service="${NEW_SERVICE}"}[2m]))`,
+      'cpu  70',
+    ]);
     const Container = z.object({
       envFrom: z.array(z.object({ configMapRef: z.object({ name: z.string() }) })),
-      env: z.array(z.object({ name: z.string(), valueFrom: z.object({ secretKeyRef: z.object({ name: z.string(), key: z.string() }) }) })),
+      env: z.array(z.union([z.object({ name: z.string(), valueFrom: z.object({ secretKeyRef: z.object({ name: z.string(), key: z.string() }) }) }), z.object({ name: z.string(), value: z.string() })])),
     });
-    const c = Container.parse((docs[1]!.spec as { template: { spec: { containers: unknown[] } } }).template.spec.containers[0]);
+    const all = Container.parse((docs[1]!.spec as { template: { spec: { containers: unknown[] } } }).template.spec.containers[0]);
+    // The OpenTelemetry SDK's variables (no configuration schema reads them): its name and the collector.
+    expect(Object.fromEntries(all.env.flatMap((e) => ('value' in e ? [[e.name, e.value]] : [])))).toEqual({ OTEL_SERVICE_NAME: NEW_SERVICE, OTEL_EXPORTER_OTLP_ENDPOINT: 'http://otel-collector:4318', OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf' });
+    const c = { ...all, env: all.env.flatMap((e) => ('valueFrom' in e ? [e] : [])) };
     // Its environment: the ConfigMaps it takes whole (common.yaml's and its own), then its Secrets (sample values).
     const configMaps = new Map<string, Env>();
     for (const d of [...parseAllDocuments(readFileSync(path.join(REPO, K8S_BASE, 'common.yaml'), 'utf8')).map((x) => x.toJS() as { metadata: { name: string }; data: Env }), docs[0] as { metadata: { name: string }; data: Env }]) configMaps.set(d.metadata.name, d.data);
@@ -168,6 +202,22 @@ describe("a new team's service and remote, each only a folder of its own", () =>
     for (const name of [NEW_SERVICE, NEW_REMOTE.folder]) expect(images.images.find((i) => i.name === `cp/${name}`)?.newName).toMatch(new RegExp(`/${name}$`));
     // The gateway fronts the new remote.
     expect(files.get(`${K8S_BASE}/gateway.yaml`)).toContain(`"${NEW_REMOTE.name}":"http://${NEW_REMOTE.folder}:8080"`);
+  });
+
+  test('Kubernetes: a service that only answers requests and asks to autoscale gets its PodMonitor and an HPA on requests per second and CPU', () => {
+    const docs = parseAllDocuments(files.get(`${K8S_BASE}/${NEW_REQUEST_SERVICE}.yaml`)!).map((d) => d.toJS() as { kind: string; metadata: { name: string }; spec?: unknown });
+    expect(docs.map((d) => `${d.kind}/${d.metadata.name}`)).toEqual([`ConfigMap/${NEW_REQUEST_SERVICE}-config`, `Deployment/${NEW_REQUEST_SERVICE}`, `Service/${NEW_REQUEST_SERVICE}`, `PodDisruptionBudget/${NEW_REQUEST_SERVICE}`, `PodMonitor/${NEW_REQUEST_SERVICE}`, `HorizontalPodAutoscaler/${NEW_REQUEST_SERVICE}`]);
+    expect(docs[5]!.spec).toEqual({
+      scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: NEW_REQUEST_SERVICE },
+      minReplicas: 2,
+      maxReplicas: 6,
+      metrics: [
+        { type: 'Pods', pods: { metric: { name: 'http_requests_per_second' }, target: { type: 'AverageValue', averageValue: '50' } } },
+        { type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 70 } } },
+      ],
+      behavior: { scaleDown: { stabilizationWindowSeconds: 300 } },
+    });
+    expect((docs[1]!.spec as { replicas?: number }).replicas).toBeUndefined();
   });
 
   test('a required setting no rule knows stops the generator, naming the service and the setting', async () => {

@@ -20,6 +20,7 @@ import { AckPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { Kvm } from '@nats-io/kv';
 import { NATS_SERVER } from '../src/components/nats.ts';
 import { discoverDeployables } from '../src/deployables.ts';
+import { OTEL_SETTINGS } from '../src/deploy-gen/model.ts';
 import { kustomizeBuild, readObjects, validateObjects, type K8sObject } from './support/kustomize.ts';
 import { loadServiceConfig, loadServiceConfigs, remoteDirs, REPO, serviceDirs, staticServerReadyz, tempKeyFiles, type Env } from './support/operator-files.ts';
 
@@ -99,12 +100,16 @@ const secretValue = (name: string, key: string): string | undefined => {
   return z.record(z.string(), z.string()).optional().parse(s?.stringData)?.[key];
 };
 
-/** The environment a Deployment's container gets: its ConfigMaps in order, then env (Secret keys: the samples). */
+/**
+ * The environment a Deployment's container gets for its configuration: its ConfigMaps in order, then env (Secret
+ * keys: the samples). Not the OpenTelemetry SDK's own variables (OTEL_*), which no configuration schema reads.
+ */
 function containerEnv(name: string): Env {
   const c = container(name);
   const env: Env = {};
   for (const from of c.envFrom) Object.assign(env, configMapData(from.configMapRef.name));
   for (const e of c.env) {
+    if (OTEL_SETTINGS.has(e.name)) continue;
     const value = e.value ?? (e.valueFrom ? secretValue(e.valueFrom.secretKeyRef.name, e.valueFrom.secretKeyRef.key) : undefined);
     if (value === undefined) throw new Error(`${name}: ${e.name} has no value`);
     env[e.name] = value;
@@ -135,7 +140,11 @@ describe('infra/k8s overlays/production, built as kustomize builds it', () => {
 
   test('everything is in the namespace, every image from the registry at a version', () => {
     for (const o of objects) if (o.kind !== 'Namespace') expect(`${o.kind}/${o.metadata.name} ${o.metadata.namespace}`).toBe(`${o.kind}/${o.metadata.name} central-pa`);
-    for (const d of ofKind('Deployment')) {
+    // The platform's own (the OpenTelemetry Collector): its project's image at a release.
+    const platform = ofKind('Deployment').filter((d) => !apps().includes(d.metadata.name));
+    expect(platform.map((d) => d.metadata.name)).toEqual(['otel-collector']);
+    for (const d of platform) expect(container(d.metadata.name).image).toMatch(/^[a-z0-9.-]+\/[a-z0-9-]+:\d+\.\d+\.\d+$/);
+    for (const d of ofKind('Deployment').filter((x) => apps().includes(x.metadata.name))) {
       const image = container(d.metadata.name).image;
       expect(image).toMatch(/^registry\.example\.org\/central-pa\/[a-z-]+(:\d+\.\d+\.\d+|@sha256:[0-9a-f]{64})$/);
       expect(image.split('/').at(-1)!.split(/[:@]/)[0]).toBe(d.metadata.name);
@@ -169,14 +178,24 @@ describe('infra/k8s overlays/production, built as kustomize builds it', () => {
     }
   });
 
-  test('HorizontalPodAutoscalers for the gateway, listings, forum, ads and the renderer, on Deployments that leave replicas to them', () => {
-    const hpas = ofKind('HorizontalPodAutoscaler').map((h) => z.object({ metadata: z.object({ name: z.string() }), spec: z.object({ scaleTargetRef: z.object({ apiVersion: z.literal('apps/v1'), kind: z.literal('Deployment'), name: z.string() }), minReplicas: z.number().min(2), maxReplicas: z.number() }) }).parse(h));
-    expect(hpas.map((h) => h.metadata.name).sort()).toEqual(['ads', 'forum', 'gateway', 'listings', 'renderer']);
+  test('autoscalers: HPAs on requests per second for the gateway and the renderer, KEDA ScaledObjects for every service with consumers; never both, on Deployments that leave replicas to them', () => {
+    const hpas = ofKind('HorizontalPodAutoscaler').map((h) =>
+      z.object({ metadata: z.object({ name: z.string() }), spec: z.object({ scaleTargetRef: z.object({ apiVersion: z.literal('apps/v1'), kind: z.literal('Deployment'), name: z.string() }), minReplicas: z.number().min(2), maxReplicas: z.number(), metrics: z.array(z.object({ type: z.string(), pods: z.object({ metric: z.object({ name: z.string() }) }).loose().optional() }).loose()) }) }).parse(h),
+    );
+    const scaled = ofKind('ScaledObject').map((o) => z.object({ metadata: z.object({ name: z.string() }), spec: z.object({ scaleTargetRef: z.object({ name: z.string() }).strict(), minReplicaCount: z.number().min(2), maxReplicaCount: z.number(), triggers: z.array(z.object({ type: z.string() }).loose()).min(1) }).loose() }).parse(o));
+    expect(hpas.map((h) => h.metadata.name).sort()).toEqual(['gateway', 'renderer']);
+    expect(scaled.map((o) => o.metadata.name).sort()).toEqual(['ads', 'comms', 'directory', 'forum', 'identity', 'listings', 'messages']);
     for (const h of hpas) {
       expect(h.spec.maxReplicas).toBeGreaterThan(h.spec.minReplicas);
-      expect(deployment(h.spec.scaleTargetRef.name).spec.replicas).toBeUndefined();
+      expect(h.spec.metrics.map((m) => m.pods?.metric.name ?? m.type)).toEqual(['http_requests_per_second', 'Resource']);
     }
-    for (const d of ofKind('Deployment')) if (!hpas.some((h) => h.spec.scaleTargetRef.name === d.metadata.name)) expect(deployment(d.metadata.name).spec.replicas).toBeGreaterThanOrEqual(1);
+    for (const o of scaled) expect(o.spec.maxReplicaCount).toBeGreaterThan(o.spec.minReplicaCount);
+    const targets = [...hpas.map((h) => h.spec.scaleTargetRef.name), ...scaled.map((o) => o.spec.scaleTargetRef.name)];
+    expect(new Set(targets).size).toBe(targets.length); // KEDA makes its own HPA: a second one would fight it
+    for (const name of targets) expect(deployment(name).spec.replicas).toBeUndefined();
+    for (const d of ofKind('Deployment')) if (!targets.includes(d.metadata.name)) expect(deployment(d.metadata.name).spec.replicas).toBeGreaterThanOrEqual(1);
+    // Production's larger bound for the gateway still lands on its HPA.
+    expect(hpas.find((h) => h.metadata.name === 'gateway')!.spec.maxReplicas).toBe(20);
   });
 
   test('every ConfigMap, Secret key and volume a Deployment reads exists', () => {

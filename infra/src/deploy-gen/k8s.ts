@@ -1,12 +1,12 @@
 /**
  * The Kubernetes base (infra/k8s/base): one file per deployable — its ConfigMap, Deployment, Service,
- * PodDisruptionBudget and, when it autoscales, its HorizontalPodAutoscaler — and the kustomization listing them with
- * the platform's hand-written common.yaml.
+ * PodDisruptionBudget, its PodMonitor when it serves metrics and, when it scales, its HorizontalPodAutoscaler or KEDA
+ * ScaledObject (monitoring.ts) — and the kustomization listing them with the platform's hand-written common.yaml.
  */
-import { imageOf, KEY_FILES, KEYS_DIR, PLATFORM_FILES, podsOf, remotesOf, resolveSettings, resourcesOf, servicesOf, edgeOf, EDGE_SERVICE_PORT, type Model, type ResolvedSetting, type SecretRef, type Unit } from './model.ts';
+import { imageOf, KEY_FILES, KEYS_DIR, OTEL_SETTINGS, PLATFORM_FILES, podsOf, remotesOf, resolveSettings, resourcesOf, servicesOf, edgeOf, EDGE_SERVICE_PORT, type Model, type ResolvedSetting, type SecretRef, type Unit } from './model.ts';
+import { autoscaler, metricsPort, otelEnv, PART_OF, podMonitor } from './monitoring.ts';
 import { comment, flowMap, GENERATED_HEADER, indent, scalar } from './yaml-text.ts';
 
-const PART_OF = 'central-pa-community';
 const component = (unit: Unit) => (unit.kind === 'edge' ? 'gateway' : unit.kind === 'remote' ? 'web-remote' : 'service');
 
 export interface ContainerEnv {
@@ -16,6 +16,8 @@ export interface ContainerEnv {
   data: Array<[string, string]>;
   /** Variables from Secrets. */
   secrets: Array<[string, SecretRef]>;
+  /** Variables set in the Deployment itself: the OpenTelemetry exporter's (monitoring.ts). */
+  values: Array<[string, string]>;
   /** The key files it reads (mounted from the cp-jwt Secret). */
   keyFiles: string[];
 }
@@ -30,12 +32,13 @@ export function containerEnv(model: Model, unit: Unit): ContainerEnv {
   const secrets: Array<[string, SecretRef]> = [];
   for (const s of settings) {
     if (s.value.kind === 'secret') secrets.push([s.name, s.value.ref]);
-    else if (!taken.has(s.name)) data.push([s.name, s.value.value]);
+    else if (!taken.has(s.name) && !OTEL_SETTINGS.has(s.name)) data.push([s.name, s.value.value]);
   }
   return {
     envFrom: [...whole.map(([name]) => name), ...(data.length > 0 ? [`${unit.name}-config`] : [])],
     data,
     secrets,
+    values: otelEnv(unit),
     keyFiles: settings.filter((s) => s.name in KEY_FILES).map((s) => KEY_FILES[s.name]!),
   };
 }
@@ -68,6 +71,7 @@ function deployment(unit: Unit, env: ContainerEnv): string[] {
   const resources = resourcesOf(unit);
   const image = imageOf(unit);
   const startupSeconds = unit.deploy.startupSeconds ?? 60;
+  const metrics = metricsPort(unit);
   const recipe = `${image.dockerfile}${image.target ? ` target ${image.target}` : ''}${image.args ? ` with ${Object.entries(image.args).map(([k, v]) => `${k}=${v}`).join(' ')}` : ''}`;
   const container = [
     `- name: ${unit.name}`,
@@ -76,9 +80,14 @@ function deployment(unit: Unit, env: ContainerEnv): string[] {
     '  ports:',
     '    - name: http',
     `      containerPort: ${unit.port}`,
+    ...(metrics === undefined ? [] : ['    - name: metrics', `      containerPort: ${metrics}`]),
     ...(env.envFrom.length > 0 ? ['  envFrom:', ...env.envFrom.flatMap((name) => ['    - configMapRef:', `        name: ${name}`])] : []),
-    ...(env.secrets.length > 0
-      ? ['  env:', ...env.secrets.flatMap(([name, ref]) => [`    - name: ${name}`, '      valueFrom:', `        secretKeyRef: ${flowMap({ name: ref.secret, key: ref.key })}`])]
+    ...(env.secrets.length + env.values.length > 0
+      ? [
+          '  env:',
+          ...env.values.flatMap(([name, value]) => [`    - name: ${name}`, `      value: ${scalar(value)}`]),
+          ...env.secrets.flatMap(([name, ref]) => [`    - name: ${name}`, '      valueFrom:', `        secretKeyRef: ${flowMap({ name: ref.secret, key: ref.key })}`]),
+        ]
       : []),
     '  volumeMounts:',
     '    - name: tmp',
@@ -131,7 +140,7 @@ function deployment(unit: Unit, env: ContainerEnv): string[] {
     `  name: ${unit.name}`,
     ...indent(2, labels(unit)),
     'spec:',
-    ...('replicas' in pods ? [`  replicas: ${pods.replicas}`] : ['  # replicas: set by its HorizontalPodAutoscaler']),
+    ...('replicas' in pods ? [`  replicas: ${pods.replicas}`] : [`  # replicas: set by its ${unit.consumers.length > 0 ? 'ScaledObject (KEDA)' : 'HorizontalPodAutoscaler'}`]),
     '  revisionHistoryLimit: 5',
     '  selector:',
     '    matchLabels:',
@@ -197,40 +206,10 @@ function disruptionBudget(unit: Unit): string[] {
   ];
 }
 
-function autoscaler(unit: Unit): string[] {
-  const pods = podsOf(unit);
-  if ('replicas' in pods) return [];
-  return [
-    '---',
-    'apiVersion: autoscaling/v2',
-    'kind: HorizontalPodAutoscaler',
-    'metadata:',
-    `  name: ${unit.name}`,
-    ...indent(2, labels(unit, false)),
-    'spec:',
-    '  scaleTargetRef:',
-    '    apiVersion: apps/v1',
-    '    kind: Deployment',
-    `    name: ${unit.name}`,
-    `  minReplicas: ${pods.min}`,
-    `  maxReplicas: ${pods.max}`,
-    '  metrics:',
-    '    - type: Resource',
-    '      resource:',
-    '        name: cpu',
-    '        target:',
-    '          type: Utilization',
-    `          averageUtilization: ${pods.cpuUtilization}`,
-    '  behavior:',
-    '    scaleDown:',
-    '      stabilizationWindowSeconds: 300',
-  ];
-}
-
 /** One deployable's file in infra/k8s/base. */
 export function k8sFile(model: Model, unit: Unit): string {
   const env = containerEnv(model, unit);
-  return [GENERATED_HEADER, ...configMap(unit, env), ...deployment(unit, env), ...service(unit), ...disruptionBudget(unit), ...autoscaler(unit)].join('\n') + '\n';
+  return [GENERATED_HEADER, ...configMap(unit, env), ...deployment(unit, env), ...service(unit), ...disruptionBudget(unit), ...podMonitor(unit), ...autoscaler(unit)].join('\n') + '\n';
 }
 
 export const k8sOrder = (model: Model): Unit[] => [edgeOf(model), ...servicesOf(model), ...remotesOf(model)];

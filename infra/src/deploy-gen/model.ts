@@ -13,6 +13,7 @@ import { parse, parseAllDocuments } from 'yaml';
 import { z } from 'zod';
 import { REGISTRY_BUCKET, type Deploy, type RemoteManifest, type ServiceManifest } from '@cp/contracts';
 import { discoverDeployables } from '../deployables.ts';
+import { declaredConsumers, type ConsumerLane } from './consumers.ts';
 
 export class DeployGenError extends Error {
   override name = 'DeployGenError';
@@ -64,6 +65,8 @@ export interface Unit {
   schema: SchemaLike;
   /** The settings its schema reads, in the schema's order. */
   settings: string[];
+  /** Its JetStream durable consumers, by lane (declared in its src/events/; none for the edge and the remotes). */
+  consumers: ConsumerLane[];
   service?: ServiceManifest;
   remote?: RemoteManifest;
 }
@@ -142,6 +145,7 @@ export async function loadModel(root: string, platformRoot = root): Promise<Mode
       deploy: m.deploy ?? {},
       schema,
       settings: Object.keys(schema.shape),
+      consumers: await declaredConsumers(path.join(root, s.folder)),
       service: m,
     });
   }
@@ -160,6 +164,7 @@ export async function loadModel(root: string, platformRoot = root): Promise<Mode
       deploy: m.deploy ?? {},
       schema: staticSchema,
       settings: Object.keys(staticSchema.shape),
+      consumers: [],
       remote: m,
     });
   }
@@ -244,6 +249,9 @@ const COMPOSE_PLATFORM: Record<string, string> = {
   PUBLIC_URL: '${PUBLIC_URL:-http://localhost:8080}',
 };
 
+/** The OpenTelemetry exporter's variables: set in each service's Kubernetes Deployment itself (monitoring.ts otelEnv), never in a ConfigMap. */
+export const OTEL_SETTINGS = new Set(['OTEL_SERVICE_NAME', 'OTEL_EXPORTER_OTLP_ENDPOINT', 'OTEL_EXPORTER_OTLP_PROTOCOL']);
+
 /** Settings of the image itself (its Dockerfile sets them): never in the deploy files. */
 const SET_BY_IMAGE = new Set(['STATIC_DIR', 'SHELL_SERVER_BUNDLE']);
 
@@ -256,6 +264,7 @@ const required = (variable: string) => `\${${variable}:?set ${variable} in .env 
 /** The value of `setting` for `unit` in `target`, or undefined when no rule knows it. */
 export function settingValue(model: Model, unit: Unit, setting: string, target: Target): SettingValue | undefined {
   if (SET_BY_IMAGE.has(setting)) return UNSET;
+  if (target === 'k8s' && OTEL_SETTINGS.has(setting) && unit.kind !== 'remote') return UNSET;
   const byName = new Map(model.units.map((u) => [u.name, u] as const));
   const edge = edgeOf(model);
 
@@ -344,13 +353,21 @@ export function resourcesOf(unit: Unit): NonNullable<Deploy['resources']> {
     : { requests: { cpu: '100m', memory: '192Mi' }, limits: { cpu: '1', memory: '512Mi' } };
 }
 
-/** Kubernetes' replicas: fixed (`replicas`) or autoscaled between `min` and `max`. */
-export function podsOf(unit: Unit): { replicas: number } | { min: number; max: number; cpuUtilization: number } {
+/**
+ * Kubernetes' replicas: fixed (`replicas`), or scaled between `min` and `max` — on its requests per second (and CPU)
+ * when its manifest asks for `deploy.autoscale` (`requests`), and on its JetStream consumers' lag whenever it has
+ * consumers (KEDA, monitoring.ts).
+ */
+export function podsOf(unit: Unit): { replicas: number } | { min: number; max: number; requests?: { cpuUtilization: number } } {
   const min = Math.max(MIN_PODS, unit.replicas.default);
-  if (!unit.deploy.autoscale) return { replicas: min };
-  const max = unit.deploy.autoscale.maxReplicas ?? unit.replicas.max;
-  if (max <= min) throw new DeployGenError(`${unit.folder}: autoscale needs a maximum above ${min} pods (replicas.max or deploy.autoscale.maxReplicas), not ${max}`);
-  return { min, max, cpuUtilization: unit.deploy.autoscale.cpuUtilization };
+  const autoscale = unit.deploy.autoscale;
+  if (!autoscale && unit.consumers.length === 0) return { replicas: min };
+  const max = autoscale?.maxReplicas ?? unit.replicas.max;
+  if (max <= min) {
+    if (!autoscale) return { replicas: min }; // consumers, but never more than the least: nothing to scale
+    throw new DeployGenError(`${unit.folder}: autoscale needs a maximum above ${min} pods (replicas.max or deploy.autoscale.maxReplicas), not ${max}`);
+  }
+  return { min, max, ...(autoscale ? { requests: { cpuUtilization: autoscale.cpuUtilization } } : {}) };
 }
 
 /** The image recipe: its own (deploy.image) or its kind's. */

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { composeFile } from './compose.ts';
 import { k8sFile, k8sOrder, kustomization, productionImages } from './k8s.ts';
 import { loadModel, type Model } from './model.ts';
+import { monitoringFiles } from './monitoring.ts';
 import { natsAuthValues } from './nats.ts';
 import { deployablesSecretsExample, mongodbReplicaSet } from './secrets.ts';
 import { GENERATED_HEADER } from './yaml-text.ts';
@@ -14,7 +15,7 @@ import { GENERATED_HEADER } from './yaml-text.ts';
 export const K8S_BASE = 'infra/k8s/base';
 
 /** Every generated file's content, by its path relative to the root. */
-export function generatedFiles(model: Model): Map<string, string> {
+export function generatedFiles(model: Model, platformRoot = model.root): Map<string, string> {
   const files = new Map<string, string>();
   files.set('docker-compose.yml', composeFile(model));
   for (const unit of k8sOrder(model)) files.set(`${K8S_BASE}/${unit.name}.yaml`, k8sFile(model, unit));
@@ -23,12 +24,13 @@ export function generatedFiles(model: Model): Map<string, string> {
   files.set('infra/k8s/helm/nats-auth-values.yaml', natsAuthValues(model));
   files.set('infra/k8s/deployables-secrets.example.yaml', deployablesSecretsExample(model));
   files.set('infra/k8s/mongodb/replica-set.yaml', mongodbReplicaSet(model));
+  for (const [rel, content] of monitoringFiles(platformRoot)) files.set(rel, content);
   return files;
 }
 
 /** The deployables under `root` and their files (the platform's files read from `platformRoot`). */
 export async function generate(root: string, platformRoot = root): Promise<Map<string, string>> {
-  return generatedFiles(await loadModel(root, platformRoot));
+  return generatedFiles(await loadModel(root, platformRoot), platformRoot);
 }
 
 /** Files in infra/k8s/base that a previous run generated (they start with the header) and this one did not. */

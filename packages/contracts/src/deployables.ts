@@ -92,8 +92,9 @@ export const DeploySchema = z.strictObject({
   /** CPU and memory a container asks for and may use at most (compose takes the limits). */
   resources: z.strictObject({ requests: z.strictObject({ cpu, memory }), limits: z.strictObject({ cpu, memory }) }).optional(),
   /**
-   * Scaled by CPU (a HorizontalPodAutoscaler) from its default replicas (at least 2) up to `maxReplicas` (default: its
-   * replicas' max), instead of a fixed count.
+   * Scaled on its requests per second and CPU (`cpuUtilization`) from its default replicas (at least 2) up to
+   * `maxReplicas` (default: its replicas' max), instead of a fixed count (issue 36 §5: a HorizontalPodAutoscaler, or
+   * the KEDA ScaledObject that also scales a service with JetStream consumers on their lag; infra/README.md).
    */
   autoscale: z.strictObject({ maxReplicas: z.number().int().min(2).max(100).optional(), cpuUtilization: z.number().int().min(10).max(95).default(70) }).optional(),
   /** How long it may take to start before it is restarted (its startup probe), seconds. */
