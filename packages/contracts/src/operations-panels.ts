@@ -12,6 +12,17 @@
  * own `up` per scraped process.
  */
 
+/** The admin API of the operations charts (moderation's; admins only). The constants are here, apart from the zod schemas of operations.ts, so the tab's chunk carries no zod. */
+export const ADMIN_OPERATIONS_PATH = '/api/admin/operations';
+
+/** The windows one may ask for, and each one's seconds. */
+export const OPERATIONS_WINDOWS = { '15m': 900, '1h': 3_600, '3h': 10_800, '6h': 21_600 } as const;
+export type OperationsWindow = keyof typeof OPERATIONS_WINDOWS;
+/** At most this many points per series (window / step), so an answer stays small whatever is asked. */
+export const OPERATIONS_MAX_POINTS = 720;
+/** The default step: the window in this many points (1 h: every 30 s). */
+export const OPERATIONS_DEFAULT_POINTS = 120;
+
 export type OperationsPanelId = 'requests' | 'latencyP95' | 'errorRatio' | 'instances' | 'outboxAge' | 'consumerBacklog';
 
 /** How a panel's values read: per second, seconds, a ratio of 0..1, or a count. */
@@ -84,7 +95,8 @@ export const OPERATIONS_PANELS: readonly OperationsPanel[] = [
 /** `12.3 req/s`, `180 ms`, `2.5 %`, `3`: a panel's value in words (the charts' summaries and axes). */
 export function formatOperationsValue(unit: OperationsUnit, value: number | null | undefined): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return 'no data';
-  const round = (v: number) => (Math.abs(v) >= 100 ? v.toFixed(0) : Math.abs(v) >= 10 ? v.toFixed(1) : v.toFixed(2).replace(/\.?0+$/, '') || '0');
+  // Three significant digits, whole numbers from 100 up: 12.5, 0.025, 180, 1234.
+  const round = (v: number) => (Math.abs(v) >= 100 ? v.toFixed(0) : String(Number(v.toPrecision(3))));
   switch (unit) {
     case 'reqps':
       return `${round(value)} req/s`;

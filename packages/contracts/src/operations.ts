@@ -1,6 +1,6 @@
 import './zod-config.ts';
 import { z } from 'zod';
-import { OPERATIONS_PANELS, type OperationsPanelId } from './operations-panels.ts';
+import { OPERATIONS_MAX_POINTS, OPERATIONS_PANELS, OPERATIONS_WINDOWS, type OperationsPanelId, type OperationsWindow } from './operations-panels.ts';
 
 /**
  * The admins' operations API (issue 36 §4; moderation's `GET /api/admin/operations`): per service, the panels of
@@ -12,16 +12,6 @@ import { OPERATIONS_PANELS, type OperationsPanelId } from './operations-panels.t
  */
 export * from './operations-panels.ts';
 
-/** The admin API of the operations charts (moderation's; admins only). */
-export const ADMIN_OPERATIONS_PATH = '/api/admin/operations';
-
-/** The windows one may ask for, and each one's seconds. */
-export const OPERATIONS_WINDOWS = { '15m': 900, '1h': 3_600, '3h': 10_800, '6h': 21_600 } as const;
-export type OperationsWindow = keyof typeof OPERATIONS_WINDOWS;
-/** At most this many points per series (window / step), so an answer stays small whatever is asked. */
-export const OPERATIONS_MAX_POINTS = 720;
-/** The default step: the window in this many points (1 h: every 30 s). */
-export const OPERATIONS_DEFAULT_POINTS = 120;
 
 export const OperationsQuerySchema = z
   .object({
