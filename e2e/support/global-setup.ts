@@ -102,6 +102,12 @@ export default async function globalSetup(): Promise<void> {
       '/status': async () => stack.status(),
       // The gateway again with the query's variables added (none: as configured), for a test of another configuration
       // (e2e/listings-server-mode.test.ts); returns once it serves the site.
+      // The moderation service again with the query's variables added (none: as configured): e2e/operations.test.ts
+      // points its PROMETHEUS_URL at nothing to see the Operations tab say the metrics are unavailable.
+      '/moderation/restart': async (query) => {
+        await stack.stopService('moderation');
+        await stack.startService('moderation', { env: Object.fromEntries(query) });
+      },
       '/gateway/restart': async (query) => {
         await stack.stopService('gateway');
         await stack.startService('gateway', { env: Object.fromEntries(query) });
