@@ -101,6 +101,8 @@ describe('the chart helpers', () => {
     expect(seriesSummary([null, 3, 5, null])).toEqual({ latest: 5, peak: 5, points: 2 });
     expect(seriesSummary([null])).toEqual({ latest: null, peak: null, points: 0 });
     expect(formatOperationsValue('seconds', 2.5)).toBe('2.5 s');
+    expect(formatOperationsValue('seconds', 0)).toBe('0 s');
+    expect(formatOperationsValue('seconds', 0.0123)).toBe('12.3 ms');
     expect(formatOperationsValue('ratio', 0.125)).toBe('12.5 %');
     expect(formatOperationsValue('reqps', 0)).toBe('0 req/s');
     expect(formatOperationsValue('count', null)).toBe('no data');

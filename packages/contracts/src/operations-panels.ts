@@ -101,7 +101,7 @@ export function formatOperationsValue(unit: OperationsUnit, value: number | null
     case 'reqps':
       return `${round(value)} req/s`;
     case 'seconds':
-      return value < 1 ? `${round(value * 1000)} ms` : `${round(value)} s`;
+      return value === 0 ? '0 s' : value < 1 ? `${round(value * 1000)} ms` : `${round(value)} s`;
     case 'ratio':
       return `${round(value * 100)} %`;
     case 'count':
