@@ -5,6 +5,7 @@ import { chromium, type BrowserServer } from 'playwright-core';
 import { startInfra } from '../../infra/src/index.ts';
 import { repoRoot } from '../../infra/src/paths.ts';
 import { liftedPostingLimits, startServices } from '../../infra/src/stack.ts';
+import { PROMETHEUS_PORT } from '../../infra/src/components/prometheus.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../infra/src/chromium.ts';
 import { ensureWebBuild, remoteKey, webApps } from '../../infra/src/web.ts';
 import { E2E_PROFILE, e2eEnvFile, e2ePortBase, type E2EEnv } from './env.ts';
@@ -78,7 +79,15 @@ export default async function globalSetup(): Promise<void> {
     stoppers.push({ name: 'infrastructure', stop: () => infra.stop() });
     // Posting limits are lifted (fresh accounts post all the tests' content). Reply notices are batched for REPLY_NOTICE_WINDOW_S (15 minutes by default, as `npm start` keeps it): the tests
     // that read a reply's mail wait one second instead.
-    const stack = await startServices({ dataDir: infra.dataDir, infraEnv: infra.env, portOffset: portBase, log, extraEnv: { ...(await liftedPostingLimits()), comms: { REPLY_NOTICE_WINDOW_S: '1' } } });
+    // With the real Prometheus `npm start` runs (issue 36 §3), which the admins' Operations tab reads (e2e/operations.test.ts).
+    const stack = await startServices({
+      dataDir: infra.dataDir,
+      infraEnv: infra.env,
+      portOffset: portBase,
+      log,
+      extraEnv: { ...(await liftedPostingLimits()), comms: { REPLY_NOTICE_WINDOW_S: '1' } },
+      prometheusPort: PROMETHEUS_PORT + portBase,
+    });
     stoppers.push({ name: 'services', stop: () => stack.stop() });
     const site = stack.urls.site!;
 
@@ -93,6 +102,12 @@ export default async function globalSetup(): Promise<void> {
       '/status': async () => stack.status(),
       // The gateway again with the query's variables added (none: as configured), for a test of another configuration
       // (e2e/listings-server-mode.test.ts); returns once it serves the site.
+      // The moderation service again with the query's variables added (none: as configured): e2e/operations.test.ts
+      // points its PROMETHEUS_URL at nothing to see the Operations tab say the metrics are unavailable.
+      '/moderation/restart': async (query) => {
+        await stack.stopService('moderation');
+        await stack.startService('moderation', { env: Object.fromEntries(query) });
+      },
       '/gateway/restart': async (query) => {
         await stack.stopService('gateway');
         await stack.startService('gateway', { env: Object.fromEntries(query) });

@@ -43,6 +43,8 @@ export interface StackContext {
   replicas?: Record<string, number>;
   /** The services started, when not all (the gateway is given only these). */
   services?: string[];
+  /** The stack's Prometheus, when it runs one (`npm start`, `npm run dev`, the browser tests). */
+  prometheusUrl?: string;
 }
 
 const url = (port: number) => `http://127.0.0.1:${port}`;
@@ -98,6 +100,8 @@ const LOCAL_VALUES: Record<string, (c: StackContext, self: ServiceDeployable) =>
   WEB_REMOTES: (c) => webEnv(c).WEB_REMOTES,
   // The name its spans carry when tracing is on (issue 36 §2: an OTEL_EXPORTER_OTLP_ENDPOINT in the environment).
   OTEL_SERVICE_NAME: (_c, self) => self.manifest.name,
+  // The admins' Operations tab reads it (issue 36 §4); without one the tab says the metrics are unavailable.
+  PROMETHEUS_URL: (c) => c.prometheusUrl,
 };
 
 /** `LISTINGS_URL` → `listings`, `SAVED_SEARCH_URL` → `saved-search`: the service a `<NAME>_URL` setting addresses. */
@@ -439,6 +443,7 @@ export async function startServices(opts: {
     web,
     replicas,
     ...(opts.services ? { services: opts.services } : {}),
+    ...(opts.prometheusPort !== undefined ? { prometheusUrl: url(opts.prometheusPort) } : {}),
   };
   const logDir = path.join(opts.dataDir, 'logs');
   mkdirSync(logDir, { recursive: true });

@@ -122,12 +122,13 @@ describe('/admin', () => {
 
   // The tab bar's own behaviour (one tab stop, the keys, mouse down, ids) is @cp/ui/tabs', tested in
   // shell/test/tabs-checkbox.test.tsx; here: each tab the keyboard or a click chooses shows its panel, loaded then.
-  it('the tab bar: the arrows and End choose a tab and its panel loads; a click alone chooses one too', async () => {
+  it('the tab bar: the arrows, Home and End choose a tab and its panel loads; a click alone chooses one too', async () => {
     const emptyPage = { items: [], total: 0, page: 1, pageSize: 20 };
-    await renderAdmin(as(ADMIN, (_m, p) => [200, p.startsWith('/api/admin/moderation/') ? emptyPage : []]));
+    const noMetrics = { available: false, error: 'No Prometheus is configured for this server (PROMETHEUS_URL).' };
+    await renderAdmin(as(ADMIN, (_m, p) => [200, p.startsWith('/api/admin/moderation/') ? emptyPage : p === '/api/admin/operations' ? noMetrics : []]));
     const tab = (name: string) => screen.getByRole('tab', { name });
     const ads = await screen.findByRole('tab', { name: 'Advertisements', selected: true });
-    expect([ads, tab('Yellow Pages'), tab('Reports'), tab('Releases')].map((t) => t.tabIndex)).toEqual([0, -1, -1, -1]);
+    expect([ads, tab('Yellow Pages'), tab('Reports'), tab('Releases'), tab('Operations')].map((t) => t.tabIndex)).toEqual([0, -1, -1, -1, -1]);
     expect(screen.getByRole('tabpanel').getAttribute('aria-labelledby')).toBe(ads.id);
     await act(async () => ads.focus());
     await act(async () => fireEvent.keyDown(ads, { key: 'ArrowRight' }));
@@ -138,10 +139,15 @@ describe('/admin', () => {
     await act(async () => fireEvent.keyDown(tab('Yellow Pages'), { key: 'ArrowRight' }));
     expect(document.activeElement).toBe(tab('Reports'));
     expect(await screen.findByRole('heading', { name: 'Reported Items' })).toBeTruthy();
-    await act(async () => fireEvent.keyDown(tab('Reports'), { key: 'End' }));
+    await act(async () => fireEvent.keyDown(tab('Reports'), { key: 'ArrowRight' }));
     expect(document.activeElement).toBe(tab('Releases'));
     expect(await screen.findByRole('heading', { name: 'No registered remotes' })).toBeTruthy();
-    await act(async () => fireEvent.keyDown(tab('Releases'), { key: 'ArrowRight' })); // from the last, round to the first
+    await act(async () => fireEvent.keyDown(tab('Releases'), { key: 'Home' }));
+    expect(document.activeElement).toBe(ads);
+    await act(async () => fireEvent.keyDown(ads, { key: 'End' }));
+    expect(document.activeElement).toBe(tab('Operations'));
+    expect(await screen.findByRole('heading', { name: 'Metrics are unavailable right now' })).toBeTruthy();
+    await act(async () => fireEvent.keyDown(tab('Operations'), { key: 'ArrowRight' })); // from the last, round to the first
     expect(document.activeElement).toBe(ads);
     expect(await screen.findByRole('heading', { name: 'Advertisements', level: 2 })).toBeTruthy();
     // A screen reader's activation is a click without a mouse down.

@@ -38,3 +38,4 @@ export * from './page-head.ts';
 export * from './public-routes.ts';
 export * from './deployables.ts';
 export * from './releases.ts';
+export * from './operations.ts';

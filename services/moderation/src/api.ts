@@ -17,6 +17,8 @@ import {
   ReleaseRequestSchema,
   ReleaseSchema,
   ReleasesListSchema,
+  OperationsAnswerSchema,
+  OperationsQuerySchema,
 } from '@cp/contracts';
 import { defineServiceApi } from '@cp/contracts/openapi';
 
@@ -68,6 +70,11 @@ export const moderationApi = defineServiceApi({
       method: 'post', path: '/api/admin/releases/:remote', id: 'setRelease', summary: 'Send a share of the visitors to a version of a remote', auth: 'admin', params: { remote: ReleaseRemoteNameSchema },
       description: 'The version must be one a live instance of the remote runs. 0 % stops the release (everybody gets the stable version), 100 % promotes the version.',
       body: ReleaseRequestSchema, responses: { 200: { description: 'The release.', schema: ReleaseSchema } }, errors: [400, 404, 409, 503],
+    },
+    {
+      method: 'get', path: '/api/admin/operations', id: 'getOperations', summary: 'Per service: requests, p95 latency, errors, instances, outbox age and consumer backlog', auth: 'admin', query: OperationsQuerySchema,
+      description: 'Issue 36 §4: read from Prometheus\' range query API (3 s deadline). Values are aligned on `timestamps`, one per panel and timestamp (null: no value). When Prometheus is not configured, down or slow the answer is still 200: `{ available: false, error }`.',
+      responses: { 200: { description: 'The series, or why the metrics are unavailable.', schema: OperationsAnswerSchema } }, errors: [400],
     },
   ],
 });

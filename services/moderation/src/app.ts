@@ -10,6 +10,7 @@ import { HideThreshold } from './config.ts';
 import { moderationRoutes } from './routes.ts';
 import type { ModerationDeps } from './use-cases/deps.ts';
 import type { ReleasesDeps } from './use-cases/releases.ts';
+import type { MetricsSource } from './data/prometheus.ts';
 
 export interface ModerationAppInput extends ServiceAppInput {
   /** The content owners' internal endpoints (main: httpContentOwners on LISTINGS_URL, FORUM_URL, DIRECTORY_URL, MESSAGES_URL). */
@@ -22,6 +23,8 @@ export interface ModerationAppInput extends ServiceAppInput {
   postingLimits?: PostingLimitOverrides;
   /** The releases by percentage (issue 35 §4; main: the registry and the releases bucket on NATS). */
   releases?: ReleasesDeps;
+  /** Prometheus for the Operations tab (issue 36 §4; main: prometheusSource on PROMETHEUS_URL when set). */
+  metrics?: MetricsSource;
 }
 
 /** Builds the moderation service (repositories, use cases, routes) on given connections; used by main and by tests. */
@@ -41,6 +44,7 @@ export async function buildModerationApp(input: ModerationAppInput): Promise<{ a
     logger: input.logger,
     now: input.now ?? (() => new Date()),
     releases: input.releases,
+    metrics: input.metrics,
   };
   for (const repo of [deps.cases, deps.reports, deps.log, deps.bans]) await repo.init();
   await outboxModel(input.conn).createIndexes();

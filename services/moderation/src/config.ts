@@ -21,6 +21,11 @@ export const ModerationEnv = noDemoDataInProduction(
       /** The messages service: reported conversations (issue 23). */
       MESSAGES_URL: z.url(),
       HIDE_THRESHOLD: HideThreshold,
+      /**
+       * The Prometheus that scrapes the services (issue 36 §4): the admins' Operations tab reads its range query API.
+       * Absent (or down), the operations API answers `{ available: false }` and the tab says the metrics are unavailable.
+       */
+      PROMETHEUS_URL: z.url({ protocol: /^https?$/ }).optional(),
       /** Overrides of the per-user posting limits (the action 'report'); absent: the contracts' defaults. */
       ...PostingLimitsEnv.shape,
       /** File the demo report (one reported demo listing in the admin queue) when there is no case. */

@@ -3,6 +3,7 @@ import { liveVersions } from '@cp/contracts';
 import { loadModerationConfig } from './config.ts';
 import { buildModerationApp } from './app.ts';
 import { httpContentOwners } from './data/content-owners.ts';
+import { prometheusSource } from './data/prometheus.ts';
 
 import { seedDemoReport } from './seed/seed.ts';
 
@@ -21,6 +22,7 @@ await startService({
       config: { HIDE_THRESHOLD: config.HIDE_THRESHOLD },
       postingLimits: config.POSTING_LIMITS,
       releases: releasesOn(nats.nc, logger, onClose),
+      ...(config.PROMETHEUS_URL ? { metrics: prometheusSource(config.PROMETHEUS_URL) } : {}),
     });
     if (config.SEED_DEMO_DATA) {
       // In the background: the demo listing is asked for at listings, which may start after this service.

@@ -10,7 +10,8 @@ import { removeCase } from './use-cases/remove-case.ts';
 import { reportContent } from './use-cases/report-content.ts';
 import { unbanUser } from './use-cases/unban-user.ts';
 import { listRemoteReleases, setRemoteRelease } from './use-cases/releases.ts';
-import { ADMIN_RELEASES_PATH } from '@cp/contracts';
+import { readOperations } from './use-cases/operations.ts';
+import { ADMIN_OPERATIONS_PATH, ADMIN_RELEASES_PATH } from '@cp/contracts';
 
 const user = (ctx: Context) => ctx.state.user as AuthUser;
 
@@ -57,6 +58,12 @@ export function moderationRoutes(deps: ModerationDeps, auth: Auth) {
   });
   router.post(`${ADMIN_RELEASES_PATH}/:remote`, auth.requireAdmin, async (ctx) => {
     ctx.body = await setRemoteRelease(deps.releases, user(ctx), ctx.params.remote ?? '', ctx.request.body);
+  });
+
+  // The Operations tab's charts (issue 36 §4): admins only, checked here; Prometheus down is a 200 saying so.
+  router.get(ADMIN_OPERATIONS_PATH, auth.requireAdmin, async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await readOperations(deps, ctx.query);
   });
 
   return router;

@@ -9,6 +9,7 @@ import { httpContentOwners } from '../src/data/content-owners.ts';
 
 import type { ModerationDeps } from '../src/use-cases/deps.ts';
 import type { ReleasesDeps } from '../src/use-cases/releases.ts';
+import type { MetricsSource } from '../src/data/prometheus.ts';
 
 export { call, newUser, until };
 
@@ -80,7 +81,7 @@ export interface ModerationHarness {
  * The moderation app on the real test MongoDB (its own database) and NATS (its outbox relay runs), behind the real
  * identity (sessions, and /internal/users for bans), with the content owners' double.
  */
-export async function startModeration(opts: { hideThreshold?: number; postingLimits?: PostingLimitOverrides; releases?: ReleasesDeps } = {}): Promise<ModerationHarness> {
+export async function startModeration(opts: { hideThreshold?: number; postingLimits?: PostingLimitOverrides; releases?: ReleasesDeps; metrics?: MetricsSource } = {}): Promise<ModerationHarness> {
   const base = await startBehindIdentity('moderation');
   const owners = await startOwnersDouble();
   const { app, deps } = await buildModerationApp({
@@ -93,6 +94,7 @@ export async function startModeration(opts: { hideThreshold?: number; postingLim
     // The tests' reporters are new accounts that report far more than a person would: limits lifted unless a test sets them.
     postingLimits: opts.postingLimits ?? { report: { limit: 100_000, newAccountLimit: 100_000 } },
     ...(opts.releases ? { releases: opts.releases } : {}),
+    ...(opts.metrics ? { metrics: opts.metrics } : {}),
   });
   return {
     base: await base.serve(app),

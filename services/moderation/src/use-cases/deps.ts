@@ -7,6 +7,7 @@ import type { ContentOwners } from '../data/content-owners.ts';
 import type { ReportsRepository } from '../data/reports-repository.ts';
 import type { UserDirectory } from '@cp/service-kit';
 import type { ReleasesDeps } from './releases.ts';
+import type { MetricsSource } from '../data/prometheus.ts';
 
 export interface ModerationDeps {
   conn: Connection;
@@ -25,4 +26,6 @@ export interface ModerationDeps {
   now: () => Date;
   /** The releases by percentage (issue 35 §4): absent, their routes answer 503. */
   releases?: ReleasesDeps | undefined;
+  /** Prometheus, for the Operations tab (issue 36 §4): absent, the operations API answers `available: false`. */
+  metrics?: MetricsSource | undefined;
 }
