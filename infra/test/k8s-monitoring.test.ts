@@ -17,6 +17,7 @@ import { consumerLanes, metricsPortOf } from '@cp/service-kit';
 import { ALERT_RULES_FILE, PROMTOOL, startPrometheus } from '../src/components/prometheus.ts';
 import { MONITORING_FILES, NATS_ACCOUNT, NATS_MONITORING_ENDPOINT, OTEL_COLLECTOR, PROMETHEUS_URL } from '../src/deploy-gen/monitoring.ts';
 import { discoverDeployables } from '../src/deployables.ts';
+import { OPERATIONS_PANELS } from '@cp/contracts';
 import { PANEL_QUERIES, forService, panelQuery } from '../src/monitoring/queries.ts';
 import { freeLoopbackPorts } from '../src/proc.ts';
 import { kustomizeBuild, readObjects, validateObjects, type K8sObject } from './support/kustomize.ts';
@@ -202,15 +203,14 @@ describe('PromQL: every expression of the dashboard, the adapter and KEDA parses
     .parse(JSON.parse(readFileSync(path.join(REPO, MONITORING_FILES.dashboard), 'utf8')));
   const dashboardExprs = dashboard.panels.flatMap((p) => p.targets?.map((t) => t.expr) ?? []);
 
-  test('the dashboard draws the shared panels (infra/src/monitoring/queries.ts), and its ConfigMap carries it for Grafana', () => {
+  test('the dashboard draws the operators’ panels of contracts (the Operations tab’s), and its ConfigMap carries it for Grafana', () => {
     expect(dashboardExprs).toEqual(PANEL_QUERIES.map((p) => p.expr));
-    expect(PANEL_QUERIES.map((p) => p.id)).toEqual(['requestsPerSecond', 'latencyP95', 'errorRatio', 'instances', 'outboxAge', 'consumerBacklog']);
+    expect(PANEL_QUERIES.map((p) => p.id)).toEqual(OPERATIONS_PANELS.map((p) => p.id));
+    expect(PANEL_QUERIES.map((p) => p.expr)).toEqual(OPERATIONS_PANELS.map((p) => p.query('service=~"$service"', '5m')));
     const cm = z.object({ metadata: z.object({ labels: z.record(z.string(), z.string()) }).loose(), data: z.record(z.string(), z.string()) }).parse(find('ConfigMap', 'cp-grafana-dashboard'));
     expect(cm.metadata.labels.grafana_dashboard).toBe('1');
     expect(cm.data['platform.json']).toBe(readFileSync(path.join(REPO, MONITORING_FILES.dashboard), 'utf8'));
     expect(panelQuery('instances', 'listings')).toBe('sum by (service) (up{service=~"listings"})');
-    // Importable from a service or a web app as it is (the admin Operations tab draws the same panels): no imports.
-    expect(readFileSync(path.join(REPO, 'infra/src/monitoring/queries.ts'), 'utf8')).not.toMatch(/^\s*(import|export\s[^\n]*\sfrom)\s/m);
     expect(() => forService(PANEL_QUERIES[0]!.expr, 'x"}) or vector(1')).toThrow(/not a service name/);
   });
 

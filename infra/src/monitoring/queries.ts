@@ -1,12 +1,9 @@
 /**
- * The PromQL of the platform's per-service panels (issue 36 §4, §5), declared once: the Grafana dashboard
- * (infra/grafana/platform.json, written by `npm run deploy:gen`) and the admin Operations tab draw the same panels
- * from these definitions. Pure TypeScript, no imports: a service or a web app may import it as it is.
- *
- * Each expression names the service as the placeholder `$service` in a label matcher (`service=~"$service"`): Grafana
- * fills it from the dashboard's variable; anything else calls `panelQuery(id, service)` or `forService(expr, service)`.
- * Every series carries `service` (the kit's default label on each metric; `up` gets it from the scrape's relabelling).
+ * The Grafana dashboard's panels (issue 36 §5), derived from the one list of the operators' panels in contracts
+ * (OPERATIONS_PANELS, packages/contracts/src/operations-panels.ts), which the admin Operations tab draws too: the same
+ * PromQL, with the service as Grafana's dashboard variable `$service` and Grafana's unit names.
  */
+import { OPERATIONS_PANELS, type OperationsPanelId, type OperationsUnit } from '@cp/contracts';
 
 /** The placeholder of the service in every expression (Grafana's dashboard variable of the same name). */
 export const SERVICE_PLACEHOLDER = '$service';
@@ -14,7 +11,7 @@ export const SERVICE_PLACEHOLDER = '$service';
 /** How a panel's values read: Grafana's unit names. */
 export type PanelUnit = 'reqps' | 's' | 'percentunit' | 'short';
 
-export type PanelId = 'requestsPerSecond' | 'latencyP95' | 'errorRatio' | 'instances' | 'outboxAge' | 'consumerBacklog';
+export type PanelId = OperationsPanelId;
 
 export interface PanelQuery {
   id: PanelId;
@@ -28,32 +25,19 @@ export interface PanelQuery {
 
 /** The requests a service answered: the kit's latency histogram counts every answer, by route, method and status. */
 export const REQUESTS_SERIES = 'http_server_request_duration_seconds_count';
-/** The window of every rate in the panels. */
+/** The window of every rate in the dashboard's panels. */
 export const RATE_WINDOW = '5m';
 
-const svc = `service=~"${SERVICE_PLACEHOLDER}"`;
+const GRAFANA_UNIT: Record<OperationsUnit, PanelUnit> = { reqps: 'reqps', seconds: 's', ratio: 'percentunit', count: 'short' };
 
 /** The panels, in the order they are drawn. */
-export const PANEL_QUERIES: readonly PanelQuery[] = [
-  { id: 'requestsPerSecond', title: 'Requests per second', unit: 'reqps', legend: '{{service}}', expr: `sum by (service) (rate(${REQUESTS_SERIES}{${svc}}[${RATE_WINDOW}]))` },
-  {
-    id: 'latencyP95',
-    title: 'p95 latency',
-    unit: 's',
-    legend: '{{service}}',
-    expr: `histogram_quantile(0.95, sum by (service, le) (rate(http_server_request_duration_seconds_bucket{${svc}, route!="unmatched"}[${RATE_WINDOW}])))`,
-  },
-  {
-    id: 'errorRatio',
-    title: 'Error rate (5xx)',
-    unit: 'percentunit',
-    legend: '{{service}}',
-    expr: `sum by (service) (rate(${REQUESTS_SERIES}{${svc}, status=~"5.."}[${RATE_WINDOW}])) / sum by (service) (rate(${REQUESTS_SERIES}{${svc}}[${RATE_WINDOW}]))`,
-  },
-  { id: 'instances', title: 'Instances', unit: 'short', legend: '{{service}}', expr: `sum by (service) (up{${svc}})` },
-  { id: 'outboxAge', title: 'Outbox age (oldest unpublished event)', unit: 's', legend: '{{service}}', expr: `max by (service) (outbox_oldest_pending_age_seconds{${svc}})` },
-  { id: 'consumerBacklog', title: 'Consumer backlog', unit: 'short', legend: '{{consumer}}', expr: `sum by (service, consumer) (nats_consumer_pending_messages{${svc}})` },
-];
+export const PANEL_QUERIES: readonly PanelQuery[] = OPERATIONS_PANELS.map((p) => ({
+  id: p.id,
+  title: p.title,
+  unit: GRAFANA_UNIT[p.unit],
+  legend: '{{service}}',
+  expr: p.query(`service=~"${SERVICE_PLACEHOLDER}"`, RATE_WINDOW),
+}));
 
 /** A deployable's name (`listings`, `saved-search`): nothing a regular expression or a PromQL string would read otherwise. */
 const SERVICE_NAME = /^[a-z][a-z0-9-]{0,62}$/;
