@@ -172,6 +172,9 @@ describe('autoscaling', () => {
     expect(new URL(PROMETHEUS_URL).host).toBe(`prometheus-operated.${stack.namespace}.svc:9090`);
     expect(release('prometheus-community/prometheus-adapter').values).toContain(path.basename(MONITORING_FILES.adapterValues));
     expect(`${adapter.prometheus.url}:${adapter.prometheus.port}`).toBe(PROMETHEUS_URL);
+    // The admins' Operations tab (moderation) reads the same Prometheus.
+    const monitoring = z.object({ data: z.object({ PROMETHEUS_URL: z.string() }) }).parse(find('ConfigMap', 'cp-monitoring'));
+    expect(monitoring.data.PROMETHEUS_URL).toBe(PROMETHEUS_URL);
     release('kedacore/keda');
     // Prometheus takes the generated PodMonitors and rules (not only its release's), Grafana the labelled dashboards.
     const values = z
