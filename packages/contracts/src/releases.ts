@@ -29,21 +29,8 @@ export const BEACON_PATH = '/api/releases/beacon';
 /** The admin API of the releases (moderation's; admins only). */
 export const ADMIN_RELEASES_PATH = '/api/admin/releases';
 
-/**
- * The header the gateway tells the renderer, with a page's request, which version of each remote with a release this
- * visitor is served (`forum=v2,listings=v1`). The gateway sets it itself; a client's is never forwarded.
- */
-export const REMOTE_VERSIONS_HEADER = 'x-cp-remote-versions';
-
-/** `forum=v2,listings=v1` → Map; malformed parts are skipped. */
-export function parseRemoteVersions(value: string | undefined): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const part of (value ?? '').split(',')) {
-    const m = /^\s*([a-z][a-z0-9_]{1,29})=([A-Za-z0-9][A-Za-z0-9._+-]{0,79})\s*$/.exec(part);
-    if (m) out.set(m[1]!, m[2]!);
-  }
-  return out;
-}
+// The gateway's header to the renderer and its reading: zod-free, for the shell's server bundle too.
+export { REMOTE_VERSIONS_HEADER, parseRemoteVersions } from './remote-versions.ts';
 
 /** A remote's name, as registered (contracts' RemoteManifestSchema). */
 export const ReleaseRemoteNameSchema = z.string().regex(/^[a-z][a-z0-9_]{1,29}$/, 'must be a remote name (lower case letters, digits and "_")');

@@ -2,6 +2,7 @@ import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime
 import type { PageRendererOptions } from '@cp/contracts';
 import { createRemotesController, type RemotesController } from './remotes.ts';
 import { MF_REGISTRY_PATH } from '@cp/contracts/mf-metadata';
+import { parseRemoteVersions } from '@cp/contracts/remote-versions';
 import { parseRegistry, type RemoteDescriptor } from './registry.ts';
 
 /**
@@ -41,15 +42,6 @@ export function serverEntryOf(entry: string): string {
   return entry.replace(/[^/]*$/, 'server/remoteEntry.js');
 }
 
-/** `forum=v2,listings=v1` → Map (contracts' parseRemoteVersions; a test keeps them equal). */
-export function parseRemoteVersions(value: string | undefined): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const part of (value ?? '').split(',')) {
-    const m = /^\s*([a-z][a-z0-9_]{1,29})=([A-Za-z0-9][A-Za-z0-9._+-]{0,79})\s*$/.exec(part);
-    if (m) out.set(m[1]!, m[2]!);
-  }
-  return out;
-}
 
 /**
  * The remotes a page leaves to the browser (issue 35 §4): those with a release whose version for this visitor is not
