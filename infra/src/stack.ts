@@ -2,12 +2,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { POSTING_ACTIONS } from '@cp/contracts';
-import { metricsPortOf, TELEMETRY_IMPORT } from '@cp/service-kit';
+import { connectNatsClient, createLogger, metricsPortOf, TELEMETRY_IMPORT, watchRegistry } from '@cp/service-kit';
 import { loadServiceSettings, parseReplicas, remoteStaticServers, servicePorts, stackDeployables, startOrder } from './catalogue.ts';
 import type { Deployables, ServiceDeployable } from './deployables.ts';
 import { ensureDemoPassword, ensureLinkSigningKey, ensureSigningKeys } from './keys.ts';
 import { allSettings, processEnv, STATIC_SERVER_SETTINGS } from './process-env.ts';
-import { startPrometheus, type PrometheusHandle } from './components/prometheus.ts';
+import { mergeTargets, registryTargets, startPrometheus, type PrometheusHandle } from './components/prometheus.ts';
 import { repoRoot } from './paths.ts';
 
 export { repoRoot };
@@ -482,12 +482,23 @@ export async function startServices(opts: {
   };
   const wanted = opts.services ? specs.filter((s) => opts.services!.includes(s.name)) : specs;
   let prometheus: PrometheusHandle | undefined;
+  let stopDiscovery: (() => Promise<void>) | undefined;
   if (opts.prometheusPort !== undefined) {
     prometheus = await startPrometheus({ dir: path.join(opts.dataDir, 'prometheus'), port: opts.prometheusPort, pidDir: path.join(opts.dataDir, 'run'), logDir });
-    // Every process of every service and of the gateway, each replica on its own metrics port.
-    prometheus.setTargets(
-      wanted.flatMap((s) => Array.from({ length: replicas[s.name] ?? 1 }, (_, i) => replicaName(s.name, i + 1)).map((process) => ({ address: `127.0.0.1:${metricsPortOf({ PORT: ports[process]! })}`, service: s.name, process }))),
-    );
+    // Every process of every service and of the gateway, each replica on its own metrics port; and whatever else
+    // registers itself in the run-time registry with its metrics (a team's service started apart from the stack).
+    const own = wanted.flatMap((s) => Array.from({ length: replicas[s.name] ?? 1 }, (_, i) => replicaName(s.name, i + 1)).map((process) => ({ address: `127.0.0.1:${metricsPortOf({ PORT: ports[process]! })}`, service: s.name, process })));
+    prometheus.setTargets(own);
+    if (opts.infraEnv.NATS_URL) {
+      const handle = prometheus;
+      const nc = await connectNatsClient(opts.infraEnv.NATS_URL, 'stack-prometheus-discovery');
+      const watch = watchRegistry({ nc, logger: createLogger('stack', 'warn') });
+      watch.onChange((table) => handle.setTargets(mergeTargets(own, registryTargets(table))));
+      stopDiscovery = async () => {
+        await watch.stop();
+        await nc.close();
+      };
+    }
     log(`prometheus ready on ${prometheus.url}`);
   }
   const processes = [...remoteServers, ...wanted].flatMap((spec) => Array.from({ length: replicas[spec.name] ?? 1 }, (_, i) => processOf(spec, i + 1)));
@@ -496,6 +507,7 @@ export async function startServices(opts: {
     for (const p of processes) await supervisor.launch(p);
   } catch (err) {
     await supervisor.stopAll();
+    await stopDiscovery?.();
     await prometheus?.stop();
     throw err;
   }
@@ -504,6 +516,7 @@ export async function startServices(opts: {
     ...(ctx.demoPassword ? { demoPassword: ctx.demoPassword } : {}),
     stop: async () => {
       await supervisor.stopAll();
+      await stopDiscovery?.();
       await prometheus?.stop();
     },
     stopService: (name) => supervisor.stop(name),

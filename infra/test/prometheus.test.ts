@@ -7,9 +7,10 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { connectMongo, createLogger, outboxMetrics, outboxModel, serveMetrics } from '@cp/service-kit';
+import { ServiceManifestSchema } from '@cp/contracts';
+import { buildRegistryTable, connectMongo, createLogger, instanceRecord, outboxMetrics, outboxModel, serveMetrics } from '@cp/service-kit';
 import { startMeasuredApp } from '../../packages/service-kit/test/support/measured-app.ts';
-import { ALERT_RULES_FILE, PROMTOOL, startPrometheus } from '../src/components/prometheus.ts';
+import { ALERT_RULES_FILE, PROMTOOL, mergeTargets, registryTargets, startPrometheus } from '../src/components/prometheus.ts';
 import { testEnv } from '../src/jest/test-env.ts';
 import { freeLoopbackPorts } from '../src/proc.ts';
 
@@ -63,4 +64,20 @@ test("Prometheus scrapes a running service's metrics port and finds its request 
     await conn.close();
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test('the instances that register themselves with their metrics are scraped too, once each (the stack’s own by address)', () => {
+  const manifest = ServiceManifestSchema.parse({ name: 'events', kind: 'service', description: 'A team’s service', port: 4190, config: { module: 'src/config.ts', export: 'Env' }, routes: [{ prefix: '/api/events' }] });
+  const record = (port: number, metricsPort?: number) => ({ ...instanceRecord(manifest, { HOST: '127.0.0.1' }, port, metricsPort), instanceId: `events${port}` });
+  const table = buildRegistryTable([
+    { key: 'service.events.events4190', value: record(4190, 5190) },
+    { key: 'service.events.events4191', value: record(4191) }, // serves no metrics
+  ]);
+  expect(table.refused).toEqual([]);
+  const registered = registryTargets(table);
+  expect(registered).toEqual([{ address: '127.0.0.1:5190', service: 'events', process: 'events@events4190' }]);
+  const own = [{ address: '127.0.0.1:5002', service: 'listings', process: 'listings' }];
+  expect(mergeTargets(own, registered)).toEqual([...own, ...registered]);
+  // A stack process that also registered itself is scraped once, under the stack's name for it.
+  expect(mergeTargets([...own, { address: '127.0.0.1:5190', service: 'events', process: 'events' }], registered)).toHaveLength(2);
 });

@@ -1,11 +1,13 @@
 /**
  * Prometheus for the local stack (issue 36 §3): Debian's `prometheus` package (scripts/setup.sh), run as a plain
  * process on loopback with its own data folder. It scrapes every process the stack started — each service and each
- * replica, on its metrics port — from a targets file the stack writes (file-based discovery, re-read within seconds),
+ * replica, on its metrics port — and every instance that registers itself in the run-time registry with its metrics
+ * (registryTargets), from a targets file the stack writes (file-based discovery, re-read within seconds),
  * and it loads the platform's alert rules (infra/prometheus/alerts.yml, the same rules Kubernetes gets).
  */
 import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { RegistryTable } from '@cp/service-kit';
 import { repoRoot } from '../paths.ts';
 import { httpOk, spawnLogged, waitUntil, type Proc } from '../proc.ts';
 
@@ -30,6 +32,25 @@ export interface PrometheusHandle {
   /** Replaces the scraped processes (atomically: Prometheus never reads half a file). */
   setTargets(targets: readonly ScrapeTarget[]): void;
   stop(): Promise<void>;
+}
+
+/**
+ * The instances the run-time registry knows that serve metrics (issue 35's self-registration): a team's service that
+ * nobody configured is scraped as soon as it registers, and left when it leaves. Labelled with its manifest's name and
+ * `<name>@<instance id>` as its process.
+ */
+export function registryTargets(table: RegistryTable): ScrapeTarget[] {
+  const out: ScrapeTarget[] = [];
+  for (const [service, entry] of table.services) {
+    for (const instance of entry.instances) if (instance.metrics) out.push({ address: new URL(instance.metrics).host, service, process: `${service}@${instance.instanceId}` });
+  }
+  return out;
+}
+
+/** What Prometheus scrapes: the stack's own processes, and the registry's instances that are not among them (by address). */
+export function mergeTargets(own: readonly ScrapeTarget[], registered: readonly ScrapeTarget[]): ScrapeTarget[] {
+  const known = new Set(own.map((t) => t.address));
+  return [...own, ...registered.filter((t) => !known.has(t.address))];
 }
 
 /** prometheus.yml: scrape every target of the file each `scrapeInterval`, evaluate the alert rules as often. */

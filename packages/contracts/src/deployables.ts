@@ -233,6 +233,11 @@ export const InstanceRecordSchema = z.strictObject({
   instanceId: z.string().regex(/^[A-Za-z0-9_-]{6,64}$/),
   /** The origin other processes reach it at (http://10.1.2.3:4002). */
   address: z.url({ protocol: /^https?$/ }).refine(isOrigin, 'must be an origin (no path)'),
+  /**
+   * The origin of its Prometheus metrics (`GET /metrics`, an internal port; issue 36): how Prometheus finds an
+   * instance nobody configured. Absent: it serves none (a remote's static server).
+   */
+  metrics: z.url({ protocol: /^https?$/ }).refine(isOrigin, 'must be an origin (no path)').optional(),
   /** The build it runs (a version, a commit). */
   version: z.string().min(1).max(80),
   startedAt: z.iso.datetime(),

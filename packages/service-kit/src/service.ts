@@ -211,7 +211,7 @@ export async function startService<C extends ServiceConfig, D extends ConsumerDe
   logger.info({ port: server.port }, `${def.name} listening`);
   const metricsServer = measured ? await serveMetrics(metrics, config.HOST, metricsPortOf(config), logger) : undefined;
   // Registered once it answers; deregistered first at shutdown, so the gateway stops sending before the server drains.
-  const registration = manifest ? await registerInstance({ nc: nats.nc, record: instanceRecord(manifest, config, server.port), timing: registryTiming(config), logger }) : undefined;
+  const registration = manifest ? await registerInstance({ nc: nats.nc, record: instanceRecord(manifest, config, server.port, metricsServer?.port), timing: registryTiming(config), logger }) : undefined;
   onShutdown(logger, [...(registration ? [() => registration.stop()] : []), () => server.close(), ...[...closers].reverse(), ...(relay ? [() => relay.stop()] : []), ...(metricsServer ? [() => metricsServer.close()] : []), () => nats.close(), ...(conn ? [() => conn.close()] : [])]);
   return { config, logger, port: server.port, metricsPort: metricsServer?.port ?? 0 };
 }
@@ -235,19 +235,24 @@ export function reachableAddress(interfaces: ReturnType<typeof networkInterfaces
 
 /**
  * What this instance registers: its manifest, where it answers (ADVERTISE_URL, else its own host — its reachable
- * address when it listens on every interface — and port) and its build.
+ * address when it listens on every interface — and port), where its metrics are (`metricsPort`) and its build.
  */
 export function instanceRecord<M extends InstanceRecord['manifest']>(
   manifest: M,
   config: { HOST: string; ADVERTISE_URL?: string | undefined; SERVICE_VERSION?: string },
   port: number,
+  metricsPort?: number,
 ): InstanceRecord {
   const wildcard = config.HOST === '0.0.0.0' || config.HOST === '::' || config.HOST === '';
   const bound = wildcard ? reachableAddress() : config.HOST;
   const host = bound.includes(':') ? `[${bound}]` : bound;
+  const address = config.ADVERTISE_URL ? new URL(config.ADVERTISE_URL).origin : `http://${host}:${port}`;
+  // Its metrics on the same host as its address, on their own port (Prometheus reads them from the registry).
+  const metrics = metricsPort ? Object.assign(new URL(address), { port: String(metricsPort) }).origin : undefined;
   return {
     instanceId: randomBytes(9).toString('base64url'),
-    address: config.ADVERTISE_URL ? new URL(config.ADVERTISE_URL).origin : `http://${host}:${port}`,
+    address,
+    ...(metrics ? { metrics } : {}),
     version: config.SERVICE_VERSION ?? 'dev',
     startedAt: new Date().toISOString(),
     manifest,

@@ -95,6 +95,15 @@ describe('what an instance registers', () => {
     const b = instanceRecord(m, { HOST: '127.0.0.1' }, 4300);
     expect(a.instanceId).not.toBe(b.instanceId);
   });
+
+  it('says where its metrics are: its address’s host on its metrics port (none without one)', () => {
+    expect(instanceRecord(m, { HOST: '127.0.0.1' }, 4300, 5300).metrics).toBe('http://127.0.0.1:5300');
+    expect(instanceRecord(m, { HOST: '0.0.0.0', ADVERTISE_URL: 'http://10.1.2.3:4300' }, 4300, 5300).metrics).toBe('http://10.1.2.3:5300');
+    expect(instanceRecord(m, { HOST: '127.0.0.1' }, 4300)).not.toHaveProperty('metrics');
+    const table = buildRegistryTable([{ key: 'service.events.abcdef1', value: { ...instanceRecord(m, { HOST: '127.0.0.1' }, 4300, 5300), instanceId: 'abcdef1' } }]);
+    expect(table.refused).toEqual([]);
+    expect(table.services.get('events')?.instances[0]?.metrics).toBe('http://127.0.0.1:5300');
+  });
 });
 
 describe('registration and watching on NATS', () => {
