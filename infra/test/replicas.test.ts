@@ -18,6 +18,7 @@ import type { Connection } from 'mongoose';
 import { AdClickRecorded, ListingCreated, eventStream, parseEvent } from '@cp/contracts';
 import { connectMongo, connectNats, consumerBacklog, createLogger, streamMessages, type NatsHandle } from '@cp/service-kit';
 import { faultNats, testEnv } from '../src/jest/test-env.ts';
+import { registerThroughGateway } from './support/accounts.ts';
 import { processGone } from '../src/proc.ts';
 import { liftedPostingLimits, startServices, type RunningStack } from '../src/stack.ts';
 import { AD_COUNTER_DURABLE } from '../../services/ads/src/events/ad-counter.ts';
@@ -84,17 +85,8 @@ async function until(what: string, probe: () => Promise<boolean>, timeoutMs = 60
   }
 }
 
-async function register(): Promise<string> {
-  const id = randomUUID().slice(0, 8);
-  const res = await fetch(`${gateway}/api/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: `rep_${id}`, password: 'secret-pass-1', email: `rep_${id}@example.com`, firstName: 'Asha', lastName: 'Patel', termsAccepted: true }),
-  });
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('cp_session='));
-  if (res.status !== 201 || !cookie) throw new Error(`register: ${res.status} ${await res.text()}`);
-  return cookie.split(';')[0]!;
-}
+/** A new account's session cookie. */
+const register = () => registerThroughGateway(gateway, 'rep');
 
 /** One kind of request under load: how many are in flight now, what came back. */
 class Tally {

@@ -18,6 +18,7 @@ import type { Connection } from 'mongoose';
 import { ListingCreated } from '@cp/contracts';
 import { connectMongo } from '@cp/service-kit';
 import { faultNats, testEnv } from '../src/jest/test-env.ts';
+import { registerThroughGateway } from './support/accounts.ts';
 import { liftedPostingLimits, startServices, type RunningStack } from '../src/stack.ts';
 
 jest.setTimeout(180_000);
@@ -118,17 +119,8 @@ async function until<T>(what: string, probe: () => T | undefined | false, timeou
   }
 }
 
-async function register(): Promise<string> {
-  const id = randomUUID().slice(0, 8);
-  const res = await fetch(`${gateway}/api/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: `trace_${id}`, password: 'secret-pass-1', email: `trace_${id}@example.com`, firstName: 'Asha', lastName: 'Patel', termsAccepted: true }),
-  });
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('cp_session='));
-  if (res.status !== 201 || !cookie) throw new Error(`register: ${res.status} ${await res.text()}`);
-  return cookie.split(';')[0]!;
-}
+/** A new account's session cookie. */
+const register = () => registerThroughGateway(gateway, 'trace');
 
 const attr = (s: OtlpSpan, key: string) => s.attributes?.find((a) => a.key === key)?.value.stringValue;
 
