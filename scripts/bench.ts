@@ -72,10 +72,12 @@ const wants = (part: string) => !ONLY?.length || ONLY.includes(part);
 const STACK_PARTS = ['page', 'renderer', 'auth', 'listings', 'forum', 'directory', 'ads', 'search', 'outbox', 'alerts'];
 /**
  * The observability part: rounds of BENCH_DURATION / 2 seconds per configuration (8 short rounds rather than 4 long:
- * more pairs, a steadier median, the same time); its stacks' port offset (A's; B's is 300 more).
+ * more pairs, a steadier median, the same time); its stacks' port offset (A's; B's is 300 more): services at
+ * 32001–32011 and 32301–32311, metrics ports 1000 above, clear of the test stacks' (offsets up to 26999: their metrics
+ * ports reach 32010).
  */
 const OBSERVABILITY_ROUNDS = 8;
-const OBSERVABILITY_PORT_OFFSET = Number(process.env.BENCH_OBSERVABILITY_PORT_OFFSET ?? 27_000);
+const OBSERVABILITY_PORT_OFFSET = Number(process.env.BENCH_OBSERVABILITY_PORT_OFFSET ?? 28_000);
 /** The parts that failed (each says why when it fails; the bench goes on to the next). */
 const failed: string[] = [];
 
