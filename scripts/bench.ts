@@ -23,7 +23,10 @@
  *      the time until the ad's counter is exact once the load stops (scripts/bench/ads.ts), and
  *   G. the outbox relay's throughput, one relay and two (scripts/bench/outbox.ts), and
  *   H. saved-search alerts: one new listing matched against 10,000 saved searches, against the goal of 10 ms
- *      (scripts/bench/alerts.ts).
+ *      (scripts/bench/alerts.ts), and
+ *   O. what metrics and tracing cost (issue 36): the gateway's requests/s on /listings with both off and with both on
+ *      (an OTLP exporter set), two stacks of their own side by side, in alternating rounds, against the 5% goal
+ *      (scripts/bench/observability.ts; it runs first, before the bench's own stack starts, on a quiet machine).
  * All traffic stays on loopback; every run is bounded in time. A part that fails says so and the next one runs; the
  * exit code is 1 when any failed.
  */
@@ -48,6 +51,7 @@ import { homePageJavaScript, printHomePage } from './bench/home-page.ts';
 import { lighthousePages, printLighthouse } from './bench/lighthouse.ts';
 import { benchRendererPage, demoListing } from './bench/renderer-page.ts';
 import { ensureWebBuild } from '../infra/src/web.ts';
+import { benchObservability } from './bench/observability.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -61,9 +65,19 @@ const SLICES = 5;
  * connection may hold the port a server is about to listen on.
  */
 const PORT_OFFSET = Number(process.env.BENCH_PORT_OFFSET ?? 20_000);
-/** BENCH_ONLY=directory,forum runs only those parts (page, renderer, auth, listings, forum, directory, ads, outbox, search, alerts); all by default. */
+/** BENCH_ONLY=directory,forum runs only those parts (page, renderer, auth, listings, forum, directory, ads, outbox, search, alerts, observability); all by default. */
 const ONLY = process.env.BENCH_ONLY?.split(',').map((p) => p.trim()).filter(Boolean);
 const wants = (part: string) => !ONLY?.length || ONLY.includes(part);
+/** The parts measured on the bench's own stack (observability starts stacks of its own): without any, that stack is not started. */
+const STACK_PARTS = ['page', 'renderer', 'auth', 'listings', 'forum', 'directory', 'ads', 'search', 'outbox', 'alerts'];
+/**
+ * The observability part: rounds of BENCH_DURATION / 2 seconds per configuration (8 short rounds rather than 4 long:
+ * more pairs, a steadier median, the same time); its stacks' port offset (A's; B's is 300 more): services at
+ * 32001–32011 and 32301–32311, metrics ports 1000 above, clear of the test stacks' (offsets up to 26999: their metrics
+ * ports reach 32010).
+ */
+const OBSERVABILITY_ROUNDS = 8;
+const OBSERVABILITY_PORT_OFFSET = Number(process.env.BENCH_OBSERVABILITY_PORT_OFFSET ?? 28_000);
 /** The parts that failed (each says why when it fails; the bench goes on to the next). */
 const failed: string[] = [];
 
@@ -178,6 +192,11 @@ async function main(): Promise<void> {
   let stack: Awaited<ReturnType<typeof startServices>> | undefined;
   let bare: Awaited<ReturnType<typeof bareServer>> | undefined;
   try {
+    // First, while nothing else runs: its two stacks are measured against each other on a quiet machine.
+    await part('observability', 'metrics and tracing vs neither', () =>
+      benchObservability({ infra, dataDir, portOffset: OBSERVABILITY_PORT_OFFSET, connections: CONNECTIONS, rounds: OBSERVABILITY_ROUNDS, roundS: DURATION_S / 2, log }),
+    );
+    if (!STACK_PARTS.some(wants)) return;
     // The gateway's per-client rate limit would answer most of the load with 429, and the posting limits the bench's
     // writes: lift them for the measurement. The
     // demo data, as in a newcomer's `npm start`: the pages are measured with what a visitor sees.
@@ -257,12 +276,12 @@ async function main(): Promise<void> {
     await part('alerts', 'saved-search alerts', async () => {
       await benchAlerts({ mongoUrl: infra.env.MONGO_URL });
     });
+  } finally {
     console.log('\n(2 cores shared by load generator, gateway, service and MongoDB under wine: compare ratios, not absolutes)');
     if (failed.length > 0) {
       console.log(`bench: ${failed.length} part${failed.length > 1 ? 's' : ''} failed: ${failed.join(', ')} (see above)`);
       process.exitCode = 1;
     }
-  } finally {
     await bare?.close();
     await stack?.stop();
     await infra.stop();
