@@ -1,7 +1,7 @@
 import type http from 'node:http';
 import Koa, { type Context, type Middleware, type Next } from 'koa';
 import { BEACON_PATH } from '@cp/contracts';
-import { createMetrics, errorMiddleware, healthRoutes, HttpError, listen, notFound, requestContext, securityHeaders, serveMetrics, type Logger, type RegistryWatch, type ReleasesWatch, type ServiceMetrics } from '@cp/service-kit';
+import { addCounter, createMetrics, errorMiddleware, healthRoutes, HttpError, listen, notFound, requestContext, securityHeaders, serveMetrics, type Logger, type RegistryWatch, type ReleasesWatch, type ServiceMetrics } from '@cp/service-kit';
 import type { GatewayConfig } from './config.ts';
 import { compressForwarded } from './shared/compression.ts';
 import { isSafePath } from './shared/paths.ts';
@@ -93,11 +93,13 @@ export function gatewayRoute(ctx: Context): string {
 
 export function buildGatewayApp(config: GatewayConfig, logger: Logger, options: GatewayOptions = {}): GatewayApp {
   const metrics = createMetrics('gateway', { route: gatewayRoute });
+  // How pages' heads and bodies were found (issue 36): kept for PAGE_HEAD_CACHE_TTL_MS, shared with a request already asking, or asked of the renderer.
+  const pageAnswers = addCounter(metrics.registry, { name: 'gateway_page_answers_total', help: 'Pages answered by how their rendering was found: hit (kept), shared (already asked), miss (asked of the renderer)', labelNames: ['outcome'] });
   const proxy = createApiProxy(config.proxy, logger, options.registry);
   const releases = options.releases ? releaseMonitor(options.releases, logger) : undefined;
   // The web site (shell, remotes, registry) when configured; a staticRoutes option (tests) replaces it. It asks the
   // renderer for each page's head through the proxy's pools and breakers.
-  const web = !options.staticRoutes && servesSite(config.web) ? createWebSite(config.web, logger, { renderer: proxy.upstreams.get('renderer'), registry: options.registry, releases }) : undefined;
+  const web = !options.staticRoutes && servesSite(config.web) ? createWebSite(config.web, logger, { renderer: proxy.upstreams.get('renderer'), registry: options.registry, releases, onPageLookup: (outcome) => pageAnswers.inc({ outcome }) }) : undefined;
   const staticRoutes = options.staticRoutes ?? web?.middleware;
 
   const app = new Koa({ proxy: config.trustProxy, maxIpsCount: config.trustProxy ? 1 : 0 });

@@ -88,6 +88,25 @@ describe('the page with its head from the renderer', () => {
     expect(shows).toBe(true);
   });
 
+  test('its metrics count how pages were found: asked of the renderer, then kept (issue 36)', async () => {
+    const g = await startTestGateway({ LISTINGS_URL: listings.base, RENDERER_URL: renderer.base, WEB_ROOT: path.join(dir, 'shell'), PAGE_HEAD_CACHE_TTL_MS: '60000', PAGE_HEAD_TIMEOUT_MS: '4000' });
+    try {
+      const series = async () => (await api.call(`http://127.0.0.1:${g.metricsPort}/metrics`)).text;
+      const counted = (text: string, outcome: string) => new RegExp(`^gateway_page_answers_total\\{[^}]*outcome="${outcome}"[^}]*\\} [1-9]`, 'm').test(text);
+      expect(counted(await series(), 'miss')).toBe(false);
+      expect((await api.call(`${g.url}/listing/${listingId}`)).status).toBe(200);
+      expect(counted(await series(), 'miss')).toBe(true);
+      // Asked again once the first answer is kept: the renderer is not asked.
+      const kept = await eventually(async () => {
+        await api.call(`${g.url}/listing/${listingId}`);
+        return counted(await series(), 'hit');
+      }, 10_000, 100);
+      expect(kept).toBe(true);
+    } finally {
+      await g.close();
+    }
+  });
+
   test('the page head endpoint is never reachable from outside', async () => {
     const res = await api.call(`${gateway.url}/internal/page?path=%2F`);
     expect(res.status).toBe(404);

@@ -50,8 +50,16 @@ export interface PageSourceOptions {
   maxBytes?: number;
   /** The site settings the gateway writes into every page: the renderer renders the body with them. */
   siteSettings?: SiteSettings;
+  /**
+   * Told how each page was found (issue 36's cache hits): `hit` (a kept answer, the renderer not asked), `shared` (the
+   * same page already on its way), `miss` (the renderer asked).
+   */
+  onLookup?: (outcome: PageLookup) => void;
   now?: () => number;
 }
+
+/** How a page's answer was found: kept, shared with a request already asking, or asked of the renderer. */
+export type PageLookup = 'hit' | 'shared' | 'miss';
 
 /** Longer targets are not asked about (no page of the site has one): the page goes out with the shell's head. */
 export const MAX_PAGE_TARGET = 2048;
@@ -182,13 +190,18 @@ export function pageSource(renderer: UpstreamGroup, opts: PageSourceOptions): Pa
     if (hit && hit.until > now()) {
       cache.delete(key); // refresh its place in the LRU order
       cache.set(key, hit);
+      opts.onLookup?.('hit');
       return whole(hit.answer);
     }
     if (hit) drop(key);
     // Requests for the same page while one is on its way share it (a previewer's never waits on a person's shorter one).
     const flight = `${previewer ? 'previewer' : 'person'} ${key}`;
     const pending = inFlight.get(flight);
-    if (pending) return pending;
+    if (pending) {
+      opts.onLookup?.('shared');
+      return pending;
+    }
+    opts.onLookup?.('miss');
     const asked = ask(target, log, previewer, versions);
     if (!asked) return undefined;
     let settled = false;

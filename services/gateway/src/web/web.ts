@@ -21,7 +21,7 @@ import type { ReleaseMonitor } from '../releases/monitor.ts';
 import type { WebConfig, WebRemote } from './config.ts';
 import { forwardInfoOf, proxyRequest, RegisteredUpstreams, Upstream, UpstreamGroup } from '../shared/upstream.ts';
 import { preferredEncoding, streamCompressor } from '../shared/compression.ts';
-import { pageSource, serverRenderedDocument, withPageBody, withPageHead, type PageSource } from './page-head.ts';
+import { pageSource, serverRenderedDocument, withPageBody, withPageHead, type PageLookup, type PageSource } from './page-head.ts';
 import { fetchPreload, folderMetadataReader, preloadLinks, registryDocument, urlMetadataReader, type MetadataReader } from './remote-metadata.ts';
 import { withSiteSettings } from './site-settings.ts';
 import { watchedFile } from './watched-file.ts';
@@ -88,6 +88,8 @@ export interface WebDeps {
    * instances of the version chosen for him (his cookie), and `/mf/registry.json` lists that version with its metadata.
    */
   releases?: ReleaseMonitor | undefined;
+  /** Told how each page's answer was found (the gateway's `gateway_page_answers_total` series). */
+  onPageLookup?: ((outcome: PageLookup) => void) | undefined;
 }
 
 export interface WebSite {
@@ -145,7 +147,7 @@ export function createWebSite(config: WebConfig, logger: Logger, deps: WebDeps =
   let remotes: readonly WebRemote[] = config.remotes;
   const cache = new CompressionCache(config.compressionCacheBytes);
   // Each page's head, status and body come from the renderer when there is one (page-head.ts).
-  const fromRenderer: PageSource | undefined = deps.renderer ? pageSource(deps.renderer, { ...config.pageHead, siteSettings: config.siteSettings }) : undefined;
+  const fromRenderer: PageSource | undefined = deps.renderer ? pageSource(deps.renderer, { ...config.pageHead, siteSettings: config.siteSettings, ...(deps.onPageLookup ? { onLookup: deps.onPageLookup } : {}) }) : undefined;
   let byKey = new Map(remotes.map((r) => [r.key, r]));
   const upstreams = new Map<string, Upstream | UpstreamGroup>();
   const metadataReaders = new Map<string, MetadataReader>();
