@@ -175,6 +175,8 @@ describe('a listing created through the gateway', () => {
     }
     expect(chain.at(-1)).toBe(`gateway:${gatewayServer!.name}`);
     expect(chain.map((c) => c.split(':')[0])).toEqual(expect.arrayContaining(['search', 'listings', 'gateway']));
+    // Background work (the relay's polling, jobs, lease renewals) starts no trace: every client span has a parent.
+    expect(spans.filter((s) => s.kind === KIND.client && !s.parentSpanId).map((s) => `${s.service}:${s.name}`)).toEqual([]);
   });
 
   it('leaves the trace id on the services’ log lines', async () => {

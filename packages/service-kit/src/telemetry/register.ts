@@ -41,14 +41,18 @@ if (tracingEnabled(parsed.data)) {
     metricReaders: [],
     logRecordProcessors: [],
     instrumentations: [
+      // Calls made outside any request or event (the relay's and the jobs' polling, lease renewals, the renderer's
+      // registry reads) start no trace of their own: a trace is a request's or an event's, and background polling
+      // would otherwise be most of what is exported.
       new HttpInstrumentation({
         // Probes and scrapes are not traffic: no span for health checks or the metrics port.
         ignoreIncomingRequestHook: (req) => /^\/(healthz|readyz|livez|metrics)(\?|$)/.test(req.url ?? ''),
+        requireParentforOutgoingSpans: true,
       }),
       // The router's span (the route template matched), not one per middleware: a dozen nested spans a request cost more than they tell.
       new KoaInstrumentation({ ignoreLayersType: [KoaLayerType.MIDDLEWARE] }),
-      new MongoDBInstrumentation(),
-      new UndiciInstrumentation(),
+      new MongoDBInstrumentation({ requireParentSpan: true }),
+      new UndiciInstrumentation({ requireParentforSpans: true }),
     ],
   });
   sdk.start();
