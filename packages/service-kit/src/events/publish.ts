@@ -2,8 +2,7 @@ import type { JetStreamClient } from '@nats-io/jetstream';
 import { makeEvent, type EventDefinition, type EventEnvelope } from '@cp/contracts';
 import type { z } from 'zod';
 import { context } from '@opentelemetry/api';
-import { headers } from '@nats-io/nats-core';
-import { tracing, withProducerSpan } from '../telemetry/trace.ts';
+import { withProducerSpan } from '../telemetry/trace.ts';
 
 /**
  * Publishes an event that goes with no database change (a post viewed, an ad seen) straight to JetStream, and
@@ -13,10 +12,8 @@ import { tracing, withProducerSpan } from '../telemetry/trace.ts';
 export async function publishEvent<D extends EventDefinition>(js: JetStreamClient, def: D, data: z.input<D['data']>, timeoutMs = 2_000): Promise<EventEnvelope<z.output<D['data']>>> {
   const event = makeEvent(def, data);
   // In the active request's trace (a producer span), carried on in the message's headers when tracing is on.
-  await withProducerSpan(def.subject, context.active(), { 'messaging.message.id': event.id }, async (inject) => {
-    const h = tracing() ? headers() : undefined;
-    if (h) inject(h);
-    await js.publish(def.subject, JSON.stringify(event), { msgID: event.id, timeout: timeoutMs, ...(h ? { headers: h } : {}) });
+  await withProducerSpan(def.subject, context.active(), { 'messaging.message.id': event.id }, async (carry) => {
+    await js.publish(def.subject, JSON.stringify(event), { msgID: event.id, timeout: timeoutMs, ...carry });
   });
   return event;
 }

@@ -4,9 +4,8 @@ import type { Connection, Model } from 'mongoose';
 import type { JetStreamClient } from '@nats-io/jetstream';
 import type { Logger } from 'pino';
 import { outboxModel, upgradeOutboxEntries, type OutboxDoc } from './outbox.ts';
-import { headers } from '@nats-io/nats-core';
 import { trusted } from '../mongo.ts';
-import { contextOf, tracing, withProducerSpan } from '../telemetry/trace.ts';
+import { contextOf, withProducerSpan } from '../telemetry/trace.ts';
 
 export interface OutboxRelayOptions {
   connection: Connection;
@@ -205,10 +204,8 @@ export class OutboxRelay {
         const envelope = { id: entry._id, type: entry.type, version: entry.version, occurredAt: entry.occurredAt.toISOString(), data: entry.data };
         try {
           // In the trace of the request that wrote it (a producer span), which the message's headers carry on.
-          await withProducerSpan(entry.subject, contextOf(entry.trace), { 'messaging.message.id': entry._id }, async (inject) => {
-            const h = tracing() ? headers() : undefined;
-            if (h) inject(h);
-            await this.js.publish(entry.subject, JSON.stringify(envelope), { msgID: entry._id, timeout: this.opts.publishTimeoutMs, ...(h ? { headers: h } : {}) });
+          await withProducerSpan(entry.subject, contextOf(entry.trace), { 'messaging.message.id': entry._id }, async (carry) => {
+            await this.js.publish(entry.subject, JSON.stringify(envelope), { msgID: entry._id, timeout: this.opts.publishTimeoutMs, ...carry });
           });
         } catch (err) {
           await this.retryLater(entry, err);

@@ -7,6 +7,7 @@
  * (withConsumerSpan). So one trace shows browser → gateway → service → outbox → NATS → every consumer.
  */
 import { context, propagation, trace, SpanKind, SpanStatusCode, type Context, type Link, type Span, type TextMapGetter, type TextMapSetter } from '@opentelemetry/api';
+import { headers, type MsgHdrs } from '@nats-io/nats-core';
 
 const tracer = () => trace.getTracer('@cp/service-kit');
 
@@ -50,12 +51,17 @@ export function tracing(): boolean {
 
 /**
  * Runs `fn` (a publish to `subject`) in a producer span, child of `parent` (the context the event was written in), and
- * hands it the headers that carry the span on to the consumers (set them on the message); none when tracing is off.
+ * hands it the NATS headers that carry the span on to the consumers (`{ headers }`, to spread into the publish
+ * options); `{}` when tracing is off.
  */
-export async function withProducerSpan<T>(subject: string, parent: Context, attrs: Record<string, string>, fn: (inject: (bag: HeaderBag) => void) => Promise<T>): Promise<T> {
-  if (!tracing()) return fn(() => {});
+export async function withProducerSpan<T>(subject: string, parent: Context, attrs: Record<string, string>, fn: (carry: { headers?: MsgHdrs }) => Promise<T>): Promise<T> {
+  if (!tracing()) return fn({});
   return tracer().startActiveSpan(`publish ${subject}`, { kind: SpanKind.PRODUCER, attributes: { 'messaging.system': 'nats', 'messaging.destination.name': subject, 'messaging.operation.type': 'send', ...attrs } }, parent, async (span) =>
-    ended(span, () => fn((bag) => propagation.inject(trace.setSpan(parent, span), bag, bagSetter))),
+    ended(span, () => {
+      const h = headers();
+      propagation.inject(trace.setSpan(parent, span), h, bagSetter);
+      return fn({ headers: h });
+    }),
   );
 }
 
