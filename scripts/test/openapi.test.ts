@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import type Router from '@koa/router';
 import { lint, lintFromString, loadConfig } from '@redocly/openapi-core';
-import { connectMongo, createLogger, type Auth } from '@cp/service-kit';
+import { connectMongo, createApp, createLogger, isOperation, listen, operationsRouter, type Auth } from '@cp/service-kit';
+import { testAuth } from '@cp/service-kit/testing';
 import { isPublicOperation, openApiPath, operationRateLimit, pathParamNames, type OpenApiDocument, type ServiceApi } from '@cp/contracts/openapi';
 import { createRouteMatcher, RATE_LIMIT_MESSAGES, type RouteRule } from '@cp/contracts';
 import { testEnv } from '../../infra/src/jest/test-env.ts';
@@ -12,7 +13,6 @@ import { listingsRoutes } from '../../services/listings/src/routes.ts';
 import { lifecycleRoutes } from '../../services/listings/src/lifecycle-routes.ts';
 import { savedListingsRoutes } from '../../services/listings/src/saved-listings-routes.ts';
 import { savedSearchRoutes } from '../../services/listings/src/saved-search-routes.ts';
-import { forumRoutes } from '../../services/forum/src/routes.ts';
 import { directoryRoutes } from '../../services/directory/src/routes.ts';
 import { adsRoutes } from '../../services/ads/src/routes.ts';
 import { commsRoutes } from '../../services/comms/src/routes.ts';
@@ -126,6 +126,9 @@ const stub = <T>(fields: Record<string, unknown> = {}) => ({ logger, ...fields }
 
 /** Each service's routers, as its app.ts mounts them (the route factories with stand-in dependencies: registration only). */
 async function routersOf(service: string, conn: Parameters<typeof savedListingsRoutes>[0]['conn']): Promise<Router[]> {
+  const api = apiOf(service);
+  // A service whose declaration is its operation table (issue 37 §1) registers exactly that table.
+  if (api.operations.every((op) => isOperation(op))) return [operationsRouter(api.operations, stub(), stubAuth)];
   switch (service) {
     case 'identity':
       return [identityRoutes(stub(), stubAuth)];
@@ -133,8 +136,6 @@ async function routersOf(service: string, conn: Parameters<typeof savedListingsR
       const deps = stub<ListingsDeps>({ conn, images: { maxPixels: 1, concurrentUploads: 1 } });
       return [lifecycleRoutes(deps, stubAuth), listingsRoutes(deps, stubAuth), await savedListingsRoutes(deps, stubAuth), savedSearchRoutes(deps, stubAuth)];
     }
-    case 'forum':
-      return [forumRoutes(stub(), stubAuth)];
     case 'directory':
       return [directoryRoutes(stub(), stubAuth)];
     case 'ads':
@@ -195,3 +196,42 @@ describe('each declaration matches the routes its service registers', () => {
   });
 });
 
+
+/** The services whose routes are their operation table (service-kit operations.ts): the rest still list routers above. */
+const TABLE_SERVICES = ['forum'];
+
+describe("each operation table's router holds the auth it declares, before its handler runs", () => {
+  const { auth, cookie } = testAuth();
+  /** Dependencies no guarded call may reach: any use fails the call (a 500), which the answers below rule out. */
+  const untouchable = new Proxy({}, { get: (_t, key) => { throw new Error(`the handler ran (deps.${String(key)})`); } });
+  const tables = () => ALL_APIS.filter((api) => api.operations.every((op) => isOperation(op)));
+
+  test('the services answered by their tables', () => {
+    expect(tables().map((api) => api.service).sort()).toEqual([...TABLE_SERVICES].sort());
+  });
+
+  test.each(TABLE_SERVICES)('%s: user and admin operations refuse a call without a session (401), admin ones a session without the role (403)', async (service) => {
+    const api = apiOf(service);
+    const app = createApp({ name: `${service}-table`, logger });
+    const router = operationsRouter(api.operations, untouchable, auth);
+    app.use(router.routes()).use(router.allowedMethods());
+    const server = await listen(app, 0, '127.0.0.1', logger);
+    try {
+      const guarded = api.operations.filter((op) => op.auth === 'user' || op.auth === 'admin');
+      expect(guarded.length).toBeGreaterThan(0);
+      for (const op of guarded) {
+        const url = `http://127.0.0.1:${server.port}${op.path.replace(/[:*]\w+/g, 'x')}`;
+        const call = (headers: Record<string, string>) =>
+          fetch(url, { method: op.method.toUpperCase(), redirect: 'manual', headers: { 'content-type': 'application/json', ...headers }, ...(op.method === 'get' ? {} : { body: '{}' }) });
+        const anonymous = await call({});
+        expect([op.id, anonymous.status, ((await anonymous.json()) as { error?: string }).error]).toEqual([op.id, 401, 'Authentication required']);
+        if (op.auth === 'admin') {
+          const member = await call({ cookie: cookie() });
+          expect([op.id, member.status, ((await member.json()) as { error?: string }).error]).toEqual([op.id, 403, 'Admin access required']);
+        }
+      }
+    } finally {
+      await server.close();
+    }
+  });
+});

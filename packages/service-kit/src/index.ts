@@ -24,6 +24,7 @@ export * from './user-directory.ts';
 export * from './signed-links.ts';
 export * from './form-body.ts';
 export * from './list-page.ts';
+export * from './operations.ts';
 export * from './moderation-flags.ts';
 export * from './background-retry.ts';
 export * from './registry/manifest.ts';

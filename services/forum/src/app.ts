@@ -1,11 +1,11 @@
 import type Koa from 'koa';
 import type { JetStreamClient } from '@nats-io/jetstream';
 import { ForumPostViewed } from '@cp/contracts';
-import { createApp, createAuth, createPostingLimits, mongoReadiness, outboxModel, publishEvent, type PostingLimitOverrides, type ServiceAppInput } from '@cp/service-kit';
+import { createApp, createAuth, createPostingLimits, mongoReadiness, operationsRouter, outboxModel, publishEvent, type PostingLimitOverrides, type ServiceAppInput } from '@cp/service-kit';
 import { PostsRepository } from './data/posts-repository.ts';
 import { RepliesRepository } from './data/replies-repository.ts';
 import { ViewsRepository } from './data/views-repository.ts';
-import { forumRoutes } from './routes.ts';
+import { forumApi } from './api.ts';
 import type { ForumDeps } from './use-cases/deps.ts';
 
 export interface ForumAppInput extends ServiceAppInput {
@@ -39,7 +39,7 @@ export async function buildForumApp(input: ForumAppInput): Promise<{ app: Koa; d
     now,
   };
   const app = createApp({ name: 'forum', logger: input.logger, readiness: [mongoReadiness(input.conn), ...(input.readiness ?? [])] });
-  const routes = forumRoutes(deps, createAuth(input.auth));
+  const routes = operationsRouter(forumApi.operations, deps, createAuth(input.auth));
   app.use(routes.routes()).use(routes.allowedMethods());
   return { app, deps };
 }

@@ -1,0 +1,75 @@
+import type Router from '@koa/router';
+import type { Context } from 'koa';
+import type { ApiOperation, ServiceApi } from '@cp/contracts/openapi';
+import { createRouter } from './app.ts';
+import type { Auth, AuthUser } from './auth.ts';
+
+/**
+ * One operation table per service (issue 37 §1): each entry is the operation as the OpenAPI documents describe it
+ * (`ApiOperation`: path, method, auth, the contracts' schemas, the answers and errors) together with the handler that
+ * answers it. The service's Koa router (`operationsRouter`), its OpenAPI document (scripts/openapi reads the same
+ * export) and the route test (scripts/test/openapi.test.ts) are all built from that one entry, so a route cannot be
+ * declared in one place and registered differently in another.
+ */
+export interface Operation<Deps> extends ApiOperation {
+  /**
+   * Answers the call, after the table's `auth` was enforced (`user`: 401 without a session; `admin`: 401, or 403
+   * without the role; the session is then on `signedIn(ctx)`). What it returns, unless `undefined`, is the JSON body,
+   * sent with the operation's only success status (201 for a creation); a handler that answers otherwise (a bare list
+   * with its Link header, a redirect, a stream) sets `ctx` itself and returns nothing.
+   */
+  handle(ctx: Context, deps: Deps, auth: Auth): unknown;
+}
+
+/** A service's declaration with its handlers: what `services/<name>/src/api.ts` exports and its manifest names. */
+export interface OperationTable<Deps> extends ServiceApi {
+  operations: Array<Operation<Deps>>;
+}
+
+/** Identity, typed: the table of a service whose handlers take `Deps`. */
+export function defineOperations<Deps>(table: OperationTable<Deps>): OperationTable<Deps> {
+  return table;
+}
+
+/** Identity, typed: one area's operations (a file per area; the service's table lists the areas). */
+export function operations<Deps>(ops: Array<Operation<Deps>>): Array<Operation<Deps>> {
+  return ops;
+}
+
+/** The session a `user` or `admin` operation's handler runs under (set by the table's auth check). */
+export function signedIn(ctx: Context): AuthUser {
+  const user = ctx.state.user as AuthUser | null | undefined;
+  if (!user) throw new Error('signedIn(ctx) outside a user or admin operation');
+  return user;
+}
+
+/** Whether a table entry carries its handler (a declaration without one is described, not answered, by this service). */
+export function isOperation<Deps>(op: ApiOperation): op is Operation<Deps> {
+  return typeof (op as Partial<Operation<Deps>>).handle === 'function';
+}
+
+/** The status a returned body is sent with: the operation's only 2xx answer, or 200 when it names several. */
+export function successStatus(op: ApiOperation): number {
+  const ok = Object.keys(op.responses).map(Number).filter((s) => s >= 200 && s < 300);
+  return ok.length === 1 ? ok[0]! : 200;
+}
+
+/**
+ * The Koa router of a table, in the table's order (which is the match order: `/api/listings/mine` before
+ * `/api/listings/:id`). Every entry must carry its handler.
+ */
+export function operationsRouter<Deps>(ops: ReadonlyArray<ApiOperation>, deps: Deps, auth: Auth): Router {
+  const router = createRouter();
+  for (const op of ops) {
+    if (!isOperation<Deps>(op)) throw new Error(`${op.method.toUpperCase()} ${op.path} (${op.id}) has no handler`);
+    const guard = op.auth === 'user' ? [auth.requireUser] : op.auth === 'admin' ? [auth.requireAdmin] : [];
+    const status = successStatus(op);
+    router[op.method](op.path, ...guard, async (ctx: Context) => {
+      const body: unknown = await op.handle(ctx, deps, auth);
+      if (body === undefined) return;
+      ctx.body = body;
+      ctx.status = status;
+    });
+  }
+  return router;
+}
