@@ -164,6 +164,17 @@ export function createAuth(opts: AuthOptions) {
 
 export type Auth = ReturnType<typeof createAuth>;
 
+/** The Auth of a service that reads no session (the renderer, search): every caller is anonymous; a user operation is refused (401). */
+export const NO_SESSIONS: Auth = {
+  verify: () => Promise.resolve(null),
+  async authenticate(ctx, next) {
+    ctx.state.user = null;
+    await next();
+  },
+  requireUser: () => Promise.reject(unauthorized()),
+  requireAdmin: () => Promise.reject(unauthorized()),
+};
+
 /** Signs a session token (identity only: it holds the private key). */
 export function signSessionToken(
   privateKey: string,

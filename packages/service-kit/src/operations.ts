@@ -2,7 +2,7 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { ApiOperation, ServiceApi } from '@cp/contracts/openapi';
 import { createRouter } from './app.ts';
-import type { Auth, AuthUser } from './auth.ts';
+import { NO_SESSIONS, type Auth, type AuthUser } from './auth.ts';
 
 /**
  * One operation table per service (issue 37 §1): each entry is the operation as the OpenAPI documents describe it
@@ -56,9 +56,9 @@ export function successStatus(op: ApiOperation): number {
 
 /**
  * The Koa router of a table, in the table's order (which is the match order: `/api/listings/mine` before
- * `/api/listings/:id`). Every entry must carry its handler.
+ * `/api/listings/:id`). Every entry must carry its handler. A service that reads no session leaves out `auth`.
  */
-export function operationsRouter<Deps>(ops: ReadonlyArray<ApiOperation>, deps: Deps, auth: Auth): Router {
+export function operationsRouter<Deps>(ops: ReadonlyArray<ApiOperation>, deps: Deps, auth: Auth = NO_SESSIONS): Router {
   const router = createRouter();
   for (const op of ops) {
     if (!isOperation<Deps>(op)) throw new Error(`${op.method.toUpperCase()} ${op.path} (${op.id}) has no handler`);

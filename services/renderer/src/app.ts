@@ -1,12 +1,12 @@
 import type Koa from 'koa';
-import { addCounter, createApp, mongoReadiness, s3ObjectStore, s3OptionsFrom, type MetricsRegistry, type ObjectStore, type RegistryWatch, type ServiceAppInput } from '@cp/service-kit';
+import { addCounter, createApp, operationsRouter, mongoReadiness, s3ObjectStore, s3OptionsFrom, type MetricsRegistry, type ObjectStore, type RegistryWatch, type ServiceAppInput } from '@cp/service-kit';
 import { registeredServices } from './registered.ts';
 import { remotePagesReader } from './remote-pages.ts';
 import type { RendererConfig } from './config.ts';
 import { loadPageRenderer } from './pages/body.ts';
-import { pageRoutes } from './pages/routes.ts';
-import { previewImageRoutes } from './preview-images/routes.ts';
-import { sitemapRoutes } from './sitemap/routes.ts';
+import { rendererApi } from './api.ts';
+import { previewContext } from './preview-images/api.ts';
+import { sitemaps } from './sitemap/api.ts';
 import { serviceClient, type ServiceClient } from './upstream.ts';
 
 /** The kit's app input, without `auth`: the renderer serves anonymous pages only. */
@@ -65,13 +65,13 @@ export async function buildRendererApp(input: RendererAppInput): Promise<{ app: 
   const pagesCounter = input.metrics
     ? addCounter(input.metrics, { name: 'renderer_pages_total', help: 'Page answers by what they held: a head alone, a rendered body, a body over its budget, a head whose data was not read in time', labelNames: ['outcome', 'for'] })
     : undefined;
-  const pages = pageRoutes({ site, pageServices, registered, remotePages, body, budgetMs: input.config.PAGE_DATA_BUDGET_MS, previewerBudgetMs: input.config.PREVIEWER_DATA_BUDGET_MS, logger: input.logger, pagesCounter });
-  app.use(pages.routes()).use(pages.allowedMethods());
-  const sitemap = sitemapRoutes({ publicUrl: input.config.PUBLIC_URL, logger: input.logger, search: services.search, now: input.now ?? (() => new Date()), remotePages });
-  app.use(sitemap.routes()).use(sitemap.allowedMethods());
   const store = input.previewStore ?? s3ObjectStore(s3OptionsFrom(input.config, input.config.S3_BUCKET_PREVIEWS));
-  const previews = previewImageRoutes({ config: input.config, logger: input.logger, store });
-  app.use(previews.routes()).use(previews.allowedMethods());
+  const router = operationsRouter(rendererApi.operations, {
+    pages: { site, pageServices, registered, remotePages, body, budgetMs: input.config.PAGE_DATA_BUDGET_MS, previewerBudgetMs: input.config.PREVIEWER_DATA_BUDGET_MS, logger: input.logger, pagesCounter },
+    sitemaps: sitemaps({ publicUrl: input.config.PUBLIC_URL, logger: input.logger, search: services.search, now: input.now ?? (() => new Date()), remotePages }),
+    previews: previewContext({ config: input.config, logger: input.logger, store }),
+  });
+  app.use(router.routes()).use(router.allowedMethods());
   return {
     app,
     services,

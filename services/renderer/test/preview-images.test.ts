@@ -3,10 +3,10 @@ import { get } from 'node:http';
 import { createServer } from 'node:net';
 import sharp from 'sharp';
 import { LISTING_CATEGORIES } from '@cp/contracts';
-import { createApp, createLogger, listen, type ObjectStore, type RunningServer } from '@cp/service-kit';
+import { createApp, createLogger, listen, operationsRouter, type ObjectStore, type RunningServer } from '@cp/service-kit';
 import { call, listingBody, startListings, testStore, type ListingsHarness } from '../../listings/test/helpers.ts';
 import { businessBody, startDirectory, type DirectoryHarness } from '../../directory/test/helpers.ts';
-import { previewImagePath, previewImageRoutes } from '../src/preview-images/routes.ts';
+import { previewContext, previewImageOperations, previewImagePath } from '../src/preview-images/api.ts';
 import { fetchWithTimeout } from '../src/preview-images/deps.ts';
 import { MAX_JPEG_BYTES } from '../src/preview-images/render.ts';
 
@@ -54,7 +54,7 @@ async function startPreviews(opts: { listingsUrl?: string; siteName?: string; ma
   const fetched: string[] = [];
   const timed = fetchWithTimeout(5_000);
   const app = createApp({ name: 'renderer', logger });
-  const router = previewImageRoutes({
+  const previews = previewContext({
     config: {
       PUBLIC_URL: 'http://localhost:8080',
       LISTINGS_URL: [opts.listingsUrl ?? listings.base],
@@ -69,6 +69,7 @@ async function startPreviews(opts: { listingsUrl?: string; siteName?: string; ma
       return timed(url);
     },
   });
+  const router = operationsRouter(previewImageOperations, { previews });
   app.use(router.routes()).use(router.allowedMethods());
   const server: RunningServer = await listen(app, 0, '127.0.0.1', logger);
   return {

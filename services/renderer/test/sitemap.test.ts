@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type Koa from 'koa';
 import { BusinessCreated, ForumPostCreated, SitemapPageSchema, type SitemapEntry, type SitemapKind } from '@cp/contracts';
-import { createApp, createLogger, listen, publishEvent, type RunningServer } from '@cp/service-kit';
+import { createApp, createLogger, listen, operationsRouter, publishEvent, type RunningServer } from '@cp/service-kit';
 import { call, listingBody, startSearch, until } from '../../search/test/helpers.ts';
-import { sitemapRoutes, type SitemapDeps } from '../src/sitemap/routes.ts';
+import { sitemapOperations, sitemaps, type SitemapDeps } from '../src/sitemap/api.ts';
 import { serviceClient } from '../src/upstream.ts';
 
 /**
@@ -22,7 +22,7 @@ const logger = createLogger('renderer-sitemap-test');
 /** The sitemap routes alone, in a service app of their own, reading search at `searchUrl`. */
 async function startSitemaps(searchUrl: string, deps: Partial<SitemapDeps> = {}): Promise<string> {
   const app = createApp({ name: 'renderer', logger });
-  const routes = sitemapRoutes({ publicUrl: PUBLIC_URL, logger, search: serviceClient('search', [searchUrl]), now: () => new Date('2026-11-20T10:00:00.000Z'), pageSize: 2, ...deps });
+  const routes = operationsRouter(sitemapOperations, { sitemaps: sitemaps({ publicUrl: PUBLIC_URL, logger, search: serviceClient('search', [searchUrl]), now: () => new Date('2026-11-20T10:00:00.000Z'), pageSize: 2, ...deps }) });
   app.use(routes.routes()).use(routes.allowedMethods());
   const server = await listen(app as Koa, 0, '127.0.0.1', logger);
   servers.push(server);

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { Context } from 'koa';
-import { createRouter, notFound, type Logger } from '@cp/service-kit';
+import { defineOperations, notFound, type Logger } from '@cp/service-kit';
 
 /**
  * The public API's description (issue 24 §1): `GET /api/openapi.json`, the merged OpenAPI 3.1 document committed at
@@ -95,30 +95,56 @@ function send(ctx: Context, a: Asset, type: string, cacheControl: string): void 
   } else ctx.body = a.body;
 }
 
-/** The routes; the files are read once, at the first request. */
-export function apiDocsRoutes(opts: { bundle?: string | undefined; logger: Logger }) {
-  const router = createRouter();
+/** The files the docs operations answer with, each read once, at its first request. */
+export interface ApiDocsAssets {
+  document(): Promise<Asset>;
+  /** null: the Redoc bundle is not installed (the page and the script answer 404). */
+  page(): Promise<Asset | null>;
+  script(): Promise<Asset | null>;
+}
+
+export function apiDocsAssets(opts: { bundle?: string | undefined; logger: Logger }): ApiDocsAssets {
   let documentAsset: Promise<Asset> | undefined;
   let pageAsset: Promise<Asset> | undefined;
   let scriptAsset: Promise<Asset | null> | undefined;
   const script = bundlePath(opts.bundle);
   if (!script) opts.logger.warn({ bundle: opts.bundle }, 'API docs: the Redoc bundle is not installed; /api/docs answers 404');
-
-  router.get(OPENAPI_PATH, async (ctx) => {
-    documentAsset ??= asset(readFileSync(DOCUMENT_FILE));
-    send(ctx, await documentAsset, 'application/json', 'no-cache');
-  });
-  router.get(API_DOCS_PATH, async (ctx) => {
-    if (!script) throw notFound('API docs are not installed');
-    pageAsset ??= asset(Buffer.from(PAGE));
-    ctx.set('Content-Security-Policy', DOCS_CSP);
-    send(ctx, await pageAsset, 'text/html; charset=utf-8', 'no-cache');
-  });
-  router.get(API_DOCS_SCRIPT_PATH, async (ctx) => {
-    scriptAsset ??= script ? asset(offline(readFileSync(script))) : Promise.resolve(null);
-    const a = await scriptAsset;
-    if (!a) throw notFound('API docs are not installed');
-    send(ctx, a, 'application/javascript; charset=utf-8', 'public, max-age=3600');
-  });
-  return router;
+  return {
+    document: () => (documentAsset ??= asset(readFileSync(DOCUMENT_FILE))),
+    page: async () => (script ? await (pageAsset ??= asset(Buffer.from(PAGE))) : null),
+    script: () => (scriptAsset ??= script ? asset(offline(readFileSync(script))) : Promise.resolve(null)),
+  };
 }
+
+/** What the gateway answers itself under /api: its router, the merged OpenAPI document's gateway part and the route test. */
+export const gatewayApi = defineOperations<ApiDocsAssets>({
+  service: 'gateway',
+  title: 'Gateway',
+  description: 'The one origin: it forwards each /api path to the service that owns it, rate-limits per address, refuses cross-site state changes, and serves this description.',
+  operations: [
+    {
+      method: 'get', path: OPENAPI_PATH, id: 'openApiDocument', summary: 'This document (OpenAPI 3.1)', auth: 'none',
+      responses: { 200: { description: 'The public API\'s OpenAPI 3.1 document.', content: { type: 'application/json', description: 'An OpenAPI 3.1 document.' } }, 304: { description: 'Not modified (If-None-Match).' } }, errors: [],
+      handle: async (ctx, assets) => send(ctx, await assets.document(), 'application/json', 'no-cache'),
+    },
+    {
+      method: 'get', path: API_DOCS_PATH, id: 'apiDocsPage', summary: 'The readable API reference (Redoc, served offline)', auth: 'none',
+      responses: { 200: { description: 'An HTML page.', content: { type: 'text/html' } }, 304: { description: 'Not modified.' } }, errors: [404],
+      handle: async (ctx, assets) => {
+        const page = await assets.page();
+        if (!page) throw notFound('API docs are not installed');
+        ctx.set('Content-Security-Policy', DOCS_CSP);
+        send(ctx, page, 'text/html; charset=utf-8', 'no-cache');
+      },
+    },
+    {
+      method: 'get', path: API_DOCS_SCRIPT_PATH, id: 'apiDocsScript', summary: 'The docs page\'s script (Redoc\'s standalone bundle)', auth: 'none',
+      responses: { 200: { description: 'JavaScript.', content: { type: 'application/javascript' } }, 304: { description: 'Not modified.' } }, errors: [404],
+      handle: async (ctx, assets) => {
+        const a = await assets.script();
+        if (!a) throw notFound('API docs are not installed');
+        send(ctx, a, 'application/javascript; charset=utf-8', 'public, max-age=3600');
+      },
+    },
+  ],
+});

@@ -1,10 +1,10 @@
 import type { Context, Middleware, Next } from 'koa';
-import { HttpError, type Logger, type ReadinessCheck, type RegistryTable, type RegistryWatch } from '@cp/service-kit';
+import { HttpError, operationsRouter, type Logger, type ReadinessCheck, type RegistryTable, type RegistryWatch } from '@cp/service-kit';
 import { forwardInfoOf, proxyRequest, RegisteredUpstreams, SERVICE_UNAVAILABLE, Upstream, UpstreamGroup } from '../shared/upstream.ts';
 import type { ProxyConfig } from './config.ts';
 import { crossSiteProtection } from './csrf.ts';
 import { rateLimits } from './rate-limits.ts';
-import { apiDocsRoutes } from './api-docs.ts';
+import { apiDocsAssets, gatewayApi } from './api-docs.ts';
 import { createRouteMatcher, ROUTE_RULES, SERVICE_NAMES, type GatewayRoute } from './routes-table.ts';
 
 export type { GatewayRoute } from './routes-table.ts';
@@ -56,7 +56,7 @@ export interface ApiProxy {
   /** Refuses cross-site state changes (csrf.ts). */
   crossSite: Middleware;
   /** `/api/openapi.json`, `/api/docs` (api-docs.ts). */
-  apiDocs: ReturnType<ReturnType<typeof apiDocsRoutes>['routes']>;
+  apiDocs: ReturnType<ReturnType<typeof operationsRouter>['routes']>;
   /** Forwards the request to the service of its rule, streaming both ways. */
   forward(ctx: Context, rule: GatewayRoute): Promise<void>;
   /** Closes the upstream connection pools. */
@@ -146,7 +146,7 @@ export function createApiProxy(config: ProxyConfig, logger: Logger, registry?: R
     },
     rateLimits: rateLimits(config.rateLimits),
     crossSite: crossSiteProtection({ allowedOrigins: config.allowedOrigins, allowSameSite: config.allowSameSite }),
-    apiDocs: apiDocsRoutes({ bundle: config.apiDocsBundle, logger }).routes(),
+    apiDocs: operationsRouter(gatewayApi.operations, apiDocsAssets({ bundle: config.apiDocsBundle, logger })).routes(),
     forward: async (ctx, rule) => {
       ctx.state.upstream = rule.service;
       const upstream = (rule.kind === 'stream' ? streamUpstreams : upstreams).get(rule.service);
