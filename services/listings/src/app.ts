@@ -7,6 +7,7 @@ import {
   createSignedLinks,
   createPostingLimits,
   mongoReadiness,
+  operationsRouter,
   outboxModel,
   type Logger,
   type PostingLimitOverrides,
@@ -20,11 +21,11 @@ import { TombstonesRepository } from './data/tombstones-repository.ts';
 import { SavedSearchesRepository } from './data/saved-searches-repository.ts';
 import { createAlertLinks } from './use-cases/alert-links.ts';
 import { ALERT_UNSUBSCRIBE_PATH } from './use-cases/unsubscribe-alert.ts';
-import { listingsRoutes } from './routes.ts';
-import { lifecycleRoutes, REMINDERS_UNSUBSCRIBE_PATH } from './lifecycle-routes.ts';
+import { REMINDERS_UNSUBSCRIBE_PATH } from './api/lifecycle.ts';
+import { listingsApi } from './api.ts';
 import { ReminderOptOutsRepository } from './data/reminder-opt-outs-repository.ts';
-import { savedListingsRoutes } from './saved-listings-routes.ts';
-import { savedSearchRoutes } from './saved-search-routes.ts';
+import { SavedListingsRepository } from './data/saved-listings-repository.ts';
+import { concurrencyLimit } from './images/concurrency.ts';
 import type { ObjectStore } from '@cp/service-kit';
 import type { ListingsDeps } from './use-cases/deps.ts';
 
@@ -61,6 +62,8 @@ export async function buildListingsApp(input: ListingsAppInput): Promise<{ app: 
     alertLinks: createAlertLinks(input.linkSigningKey),
     store: input.store,
     images: input.images ?? { maxPixels: 50_000_000 },
+    uploadSlots: concurrencyLimit(input.images?.concurrentUploads ?? 4, 100),
+    saved: new SavedListingsRepository(input.conn),
     optOuts: new ReminderOptOutsRepository(input.conn),
     lifecycle: {
       ttlDays: input.lifecycle?.ttlDays ?? LISTING_TTL_DAYS_DEFAULT,
@@ -75,6 +78,7 @@ export async function buildListingsApp(input: ListingsAppInput): Promise<{ app: 
   await deps.tombstones.init();
   await deps.optOuts.init();
   await deps.savedSearches.init();
+  await deps.saved.init();
   await deps.postingLimits.init();
   await outboxModel(input.conn).createIndexes();
   await input.store.ensureBucket();
@@ -85,13 +89,7 @@ export async function buildListingsApp(input: ListingsAppInput): Promise<{ app: 
     readiness: [mongoReadiness(input.conn), storeReadiness(input.store), ...(input.readiness ?? [])],
     rawBodyPaths: ['/api/upload', REMINDERS_UNSUBSCRIBE_PATH, ALERT_UNSUBSCRIBE_PATH],
   });
-  const lifecycle = lifecycleRoutes(deps, auth);
-  app.use(lifecycle.routes()).use(lifecycle.allowedMethods());
-  const routes = listingsRoutes(deps, auth);
+  const routes = operationsRouter(listingsApi.operations, deps, auth);
   app.use(routes.routes()).use(routes.allowedMethods());
-  const savedListings = await savedListingsRoutes(deps, auth);
-  app.use(savedListings.routes()).use(savedListings.allowedMethods());
-  const saved = savedSearchRoutes(deps, auth);
-  app.use(saved.routes()).use(saved.allowedMethods());
   return { app, deps };
 }

@@ -5,6 +5,8 @@ import type { UploadsRepository } from '../data/uploads-repository.ts';
 import type { TombstonesRepository } from '../data/tombstones-repository.ts';
 import type { ReminderOptOutsRepository } from '../data/reminder-opt-outs-repository.ts';
 import type { SavedSearchesRepository } from '../data/saved-searches-repository.ts';
+import type { SavedListingsRepository } from '../data/saved-listings-repository.ts';
+import type { concurrencyLimit } from '../images/concurrency.ts';
 import type { AlertLinks } from './alert-links.ts';
 import type { ObjectStore, PostingLimits, SignedLinks } from '@cp/service-kit';
 
@@ -31,6 +33,10 @@ export interface ListingsDeps {
   store: ObjectStore;
   /** Pixel limit of an image; uploads processed at once (default 4). */
   images: { maxPixels: number; concurrentUploads?: number };
+  /** The upload route's slots (images.concurrentUploads at once, up to 100 more waiting): one limit per app. */
+  uploadSlots: ReturnType<typeof concurrencyLimit>;
+  /** The saved listings (issue 22 §2): saved_listings and the cap's locks. */
+  saved: SavedListingsRepository;
   /** Users who stopped the expiry reminders. */
   optOuts: ReminderOptOutsRepository;
   lifecycle: LifecycleDeps;
