@@ -12,11 +12,25 @@ import {
   LIST_PAGE_SIZES,
   YellowPagesQuerySchema,
 } from '@cp/contracts';
-import { defineServiceApi, LIST_OR_PAGE_DESCRIPTION, listOrPageAnswer } from '@cp/contracts/openapi';
+import { LIST_OR_PAGE_DESCRIPTION, listOrPageAnswer } from '@cp/contracts/openapi';
+import { answerList, defineOperations, signedIn } from '@cp/service-kit';
 import { z } from 'zod';
+import type { DirectoryDeps } from './use-cases/deps.ts';
+import { listBusinesses } from './use-cases/list-businesses.ts';
+import { getBusiness } from './use-cases/get-business.ts';
+import { yellowPages } from './use-cases/yellow-pages.ts';
+import { createBusiness } from './use-cases/create-business.ts';
+import { updateBusiness } from './use-cases/update-business.ts';
+import { deleteBusiness } from './use-cases/delete-business.ts';
+import { listReviews } from './use-cases/list-reviews.ts';
+import { reviewBusiness } from './use-cases/review-business.ts';
+import { contentSnapshot } from './use-cases/content-snapshot.ts';
 
-/** The directory's operations (routes.ts), for the OpenAPI documents and the route test (scripts/openapi). */
-export const directoryApi = defineServiceApi({
+/**
+ * The directory calls of spec §7, plus reviews: its router, its OpenAPI document and the route test (service-kit
+ * operations.ts). The admin calls are enforced here (logged out 401, not an admin 403), whatever the screens do.
+ */
+export const directoryApi = defineOperations<DirectoryDeps>({
   service: 'directory',
   title: 'Directory',
   description: 'The business directory and the Yellow Pages (spec §3, §5, §7), reviews and ratings; changes by admins only.',
@@ -25,42 +39,74 @@ export const directoryApi = defineServiceApi({
       method: 'get', path: '/api/businesses', id: 'listBusinesses', summary: 'Businesses (premium first, then the newest)', auth: 'none', query: BusinessesQuerySchema,
       description: LIST_OR_PAGE_DESCRIPTION,
       responses: { 200: listOrPageAnswer('The businesses', BusinessSchema, BusinessPageSchema) }, errors: [400],
+      handle: async (ctx, deps) => {
+        const { page, bare } = await listBusinesses(deps, ctx.query);
+        answerList(ctx, page, bare, LIST_PAGE_SIZES.businesses.max);
+      },
     },
     {
       method: 'get', path: '/api/businesses/:id', id: 'getBusiness', summary: 'One business', auth: 'optional', params: { id: IdSchema },
       description: 'An id that is not a UUID is a 400; an unknown one (or one moderation hides, but for its creator) a 404.',
       responses: { 200: { description: 'The business.', schema: BusinessSchema } }, errors: [400, 404],
+      handle: async (ctx, deps, auth) => {
+        // Public; its creator also gets it while moderation hides it. A session that cannot be checked: as to a visitor.
+        const viewer = await auth.verify(ctx).catch(() => null);
+        return getBusiness(deps, ctx.params.id ?? '', viewer?.id);
+      },
     },
     {
       method: 'get', path: '/api/yellow-pages', id: 'yellowPages', summary: 'Yellow Pages: businesses of a category', auth: 'none', query: YellowPagesQuerySchema,
       description: LIST_OR_PAGE_DESCRIPTION,
       responses: { 200: listOrPageAnswer('The businesses of the category (all without one)', BusinessSchema, BusinessPageSchema) }, errors: [400],
+      handle: async (ctx, deps) => {
+        const { page, bare } = await yellowPages(deps, ctx.query);
+        answerList(ctx, page, bare, LIST_PAGE_SIZES.yellowPages.max);
+      },
     },
     {
       method: 'get', path: '/api/businesses/:id/reviews', id: 'listReviews', summary: 'A business\'s reviews, newest first', auth: 'optional', params: { id: IdSchema }, query: BusinessReviewsQuerySchema,
       description: `Always one cursor page \`{ items, nextCursor }\` of at most \`limit\` reviews (default ${LIST_PAGE_SIZES.reviews.default}, at most ${LIST_PAGE_SIZES.reviews.max}); pass \`nextCursor\` back as \`cursor\` for the next one (null on the last). The business's rating and review count are on the business.`,
       responses: { 200: { description: 'A page of the reviews (the caller\'s own held or hidden review included).', schema: BusinessReviewPageSchema } }, errors: [400, 404],
+      handle: async (ctx, deps, auth) => {
+        // Public; a logged-in viewer also sees their own held review. A session that cannot be checked (identity down)
+        // only costs that: the list is answered as to a visitor.
+        const viewer = await auth.verify(ctx).catch((err: unknown) => {
+          deps.logger.warn({ err: String(err) }, 'session check failed; reviews listed as for a visitor');
+          return null;
+        });
+        if (viewer) ctx.set('Cache-Control', 'private, no-store');
+        return listReviews(deps, ctx.params.id ?? '', ctx.query, viewer?.id);
+      },
     },
     {
       method: 'post', path: '/api/businesses/:id/reviews', id: 'reviewBusiness', summary: 'Review a business (once per user)', auth: 'user', postingLimit: 'review', params: { id: IdSchema },
       description: 'Only verified accounts, never the business\'s owner; a day-old account\'s review is held until then.',
       body: BusinessReviewInsertSchema, responses: { 201: { description: 'The review.', schema: BusinessReviewSchema } }, errors: [400, 403, 404, 409],
+      handle: (ctx, deps) => reviewBusiness(deps, signedIn(ctx), ctx.params.id ?? '', ctx.request.body),
     },
     {
       method: 'post', path: '/api/admin/businesses', id: 'createBusiness', summary: 'Add a business', auth: 'admin',
       body: BusinessInsertSchema, responses: { 201: { description: 'The new business.', schema: BusinessSchema } }, errors: [400],
+      handle: (ctx, deps) => createBusiness(deps, signedIn(ctx), ctx.request.body),
     },
     {
       method: 'put', path: '/api/admin/businesses/:id', id: 'updateBusiness', summary: 'Edit a business', auth: 'admin', params: { id: IdSchema },
       body: BusinessInsertSchema, responses: { 200: { description: 'The business as saved.', schema: BusinessSchema } }, errors: [400, 404],
+      handle: (ctx, deps) => updateBusiness(deps, ctx.params.id ?? '', ctx.request.body),
     },
     {
       method: 'delete', path: '/api/admin/businesses/:id', id: 'deleteBusiness', summary: 'Delete a business', auth: 'admin', params: { id: IdSchema },
       responses: { 204: { description: 'Deleted.' } }, errors: [400, 404],
+      handle: async (ctx, deps) => {
+        await deleteBusiness(deps, ctx.params.id ?? '');
+        ctx.status = 204;
+      },
     },
     {
+      // Internal (the gateway never routes /internal): a business or review as the moderation service describes it.
       method: 'get', path: '/internal/content/:kind/:id', id: 'contentSnapshot', summary: 'A reported business or review as moderation describes it', auth: 'internal',
       params: { kind: z.string(), id: z.string() }, responses: { 200: { description: 'The snapshot.', schema: ContentSnapshotSchema } }, errors: [400, 404],
+      handle: (ctx, deps) => contentSnapshot(deps, ctx.params.kind ?? '', ctx.params.id ?? ''),
     },
   ],
 });

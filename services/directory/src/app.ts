@@ -1,8 +1,8 @@
 import type Koa from 'koa';
-import { createApp, createAuth, createPostingLimits, mongoReadiness, outboxModel, type PostingLimitOverrides, type ServiceAppInput } from '@cp/service-kit';
+import { createApp, createAuth, createPostingLimits, mongoReadiness, operationsRouter, outboxModel, type PostingLimitOverrides, type ServiceAppInput } from '@cp/service-kit';
 import { BusinessesRepository } from './data/businesses-repository.ts';
 import { ReviewsRepository } from './data/reviews-repository.ts';
-import { directoryRoutes } from './routes.ts';
+import { directoryApi } from './api.ts';
 import type { DirectoryDeps } from './use-cases/deps.ts';
 
 export interface DirectoryAppInput extends ServiceAppInput {
@@ -21,7 +21,7 @@ export async function buildDirectoryApp(input: DirectoryAppInput): Promise<{ app
   await limits.init();
   const deps: DirectoryDeps = { conn: input.conn, businesses, reviews, limits, logger: input.logger, now };
   const app = createApp({ name: 'directory', logger: input.logger, readiness: [mongoReadiness(input.conn), ...(input.readiness ?? [])] });
-  const routes = directoryRoutes(deps, createAuth(input.auth));
+  const routes = operationsRouter(directoryApi.operations, deps, createAuth(input.auth));
   app.use(routes.routes()).use(routes.allowedMethods());
   return { app, deps };
 }

@@ -1,5 +1,5 @@
 import type Koa from 'koa';
-import { addGauge, createApp, createAuth, createPostingLimits, mongoReadiness, outboxModel, type MetricsRegistry, type PostingLimitOverrides, type ServiceAppInput } from '@cp/service-kit';
+import { addGauge, createApp, createAuth, createPostingLimits, mongoReadiness, operationsRouter, outboxModel, type MetricsRegistry, type PostingLimitOverrides, type ServiceAppInput } from '@cp/service-kit';
 import { BlocksRepository } from './data/blocks-repository.ts';
 import { ConversationsRepository } from './data/conversations-repository.ts';
 import { ListingMarksRepository } from './data/listing-marks-repository.ts';
@@ -8,7 +8,7 @@ import { MessagesRepository } from './data/messages-repository.ts';
 import type { UserDirectory } from '@cp/service-kit';
 import type { LiveFeed } from './events/live-feed.ts';
 import { liveStreams } from './live-stream.ts';
-import { messagesRoutes } from './routes.ts';
+import { messagesApi, messagesAuth } from './api.ts';
 import type { MessagesDeps } from './use-cases/deps.ts';
 
 export interface MessagesAppInput extends ServiceAppInput {
@@ -49,7 +49,8 @@ export async function buildMessagesApp(input: MessagesAppInput): Promise<{ app: 
   if (live && input.metrics) {
     addGauge(input.metrics, { name: 'live_streams_open', help: 'Live message streams (server-sent events) open on this replica', read: () => live.open() });
   }
-  const routes = messagesRoutes(deps, createAuth(input.auth), live);
+  deps.live = live;
+  const routes = operationsRouter(messagesApi.operations, deps, messagesAuth(createAuth(input.auth)));
   app.use(routes.routes()).use(routes.allowedMethods());
   return { app, deps };
 }

@@ -1,5 +1,5 @@
 import type Koa from 'koa';
-import { createApp, createAuth, createPostingLimits, mongoReadiness, outboxModel, type PostingLimitOverrides, type ServiceAppInput } from '@cp/service-kit';
+import { createApp, createAuth, createPostingLimits, mongoReadiness, operationsRouter, outboxModel, type PostingLimitOverrides, type ServiceAppInput } from '@cp/service-kit';
 import { AuditLogRepository } from './data/audit-log-repository.ts';
 import { BansRepository } from './data/bans-repository.ts';
 import { CasesRepository } from './data/cases-repository.ts';
@@ -7,7 +7,7 @@ import type { ContentOwners } from './data/content-owners.ts';
 import { ReportsRepository } from './data/reports-repository.ts';
 import type { UserDirectory } from '@cp/service-kit';
 import { HideThreshold } from './config.ts';
-import { moderationRoutes } from './routes.ts';
+import { moderationApi } from './api.ts';
 import type { ModerationDeps } from './use-cases/deps.ts';
 import type { ReleasesDeps } from './use-cases/releases.ts';
 import type { MetricsSource } from './data/prometheus.ts';
@@ -49,7 +49,7 @@ export async function buildModerationApp(input: ModerationAppInput): Promise<{ a
   for (const repo of [deps.cases, deps.reports, deps.log, deps.bans]) await repo.init();
   await outboxModel(input.conn).createIndexes();
   const app = createApp({ name: 'moderation', logger: input.logger, readiness: [mongoReadiness(input.conn), ...(input.readiness ?? [])] });
-  const routes = moderationRoutes(deps, createAuth(input.auth));
+  const routes = operationsRouter(moderationApi.operations, deps, createAuth(input.auth));
   app.use(routes.routes()).use(routes.allowedMethods());
   return { app, deps };
 }

@@ -1,3 +1,4 @@
+import type { Context } from 'koa';
 import type { Connection } from 'mongoose';
 import type { Logger, PostingLimits } from '@cp/service-kit';
 import type { BlocksRepository } from '../data/blocks-repository.ts';
@@ -22,4 +23,6 @@ export interface MessagesDeps {
   limits: PostingLimits;
   logger: Logger;
   now: () => Date;
+  /** Live delivery (live-stream.ts: the viewer's events as server-sent events); without it GET /api/messages/stream answers 503. */
+  live?: ((ctx: Context, viewerId: string) => Promise<void>) | undefined;
 }
