@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type Router from '@koa/router';
 import { lint, lintFromString, loadConfig } from '@redocly/openapi-core';
-import { createApp, createLogger, isOperation, listen, operationsRouter, type Auth } from '@cp/service-kit';
+import { createApp, createLogger, isOperation, listen, operationsRouter, type Auth, type OperationTable } from '@cp/service-kit';
 import { testAuth } from '@cp/service-kit/testing';
 import { isPublicOperation, openApiPath, operationRateLimit, pathParamNames, type OpenApiDocument, type ServiceApi } from '@cp/contracts/openapi';
 import { createRouteMatcher, RATE_LIMIT_MESSAGES, type RouteRule } from '@cp/contracts';
@@ -172,7 +172,8 @@ describe("each operation table's router holds the auth it declares, before its h
   test.each(TABLE_SERVICES)('%s: user and admin operations refuse a call without a session (401), admin ones a session without the role (403)', async (service) => {
     const api = apiOf(service);
     const app = createApp({ name: `${service}-table`, logger });
-    const router = operationsRouter(api.operations, untouchable, auth);
+    const table = api as OperationTable<unknown>;
+    const router = operationsRouter(table, untouchable, auth);
     app.use(router.routes()).use(router.allowedMethods());
     const server = await listen(app, 0, '127.0.0.1', logger);
     try {
@@ -181,7 +182,7 @@ describe("each operation table's router holds the auth it declares, before its h
         const call = (headers: Record<string, string>) =>
           fetch(url, { method: op.method.toUpperCase(), redirect: 'manual', headers: { 'content-type': 'application/json', ...headers }, ...(op.method === 'get' ? {} : { body: '{}' }) });
         const anonymous = await call({});
-        expect([op.id, anonymous.status, ((await anonymous.json()) as { error?: string }).error]).toEqual([op.id, 401, 'Authentication required']);
+        expect([op.id, anonymous.status, ((await anonymous.json()) as { error?: string }).error]).toEqual([op.id, 401, table.signInMessage ?? 'Authentication required']);
         if (op.auth === 'admin') {
           const member = await call({ cookie: cookie() });
           expect([op.id, member.status, ((await member.json()) as { error?: string }).error]).toEqual([op.id, 403, 'Admin access required']);

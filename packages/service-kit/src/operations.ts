@@ -3,6 +3,7 @@ import type { Context } from 'koa';
 import type { ApiOperation, ServiceApi } from '@cp/contracts/openapi';
 import { createRouter } from './app.ts';
 import { NO_SESSIONS, type Auth, type AuthUser } from './auth.ts';
+import { unauthorized } from './errors.ts';
 
 /**
  * One operation table per service (issue 37 §1): each entry is the operation as the OpenAPI documents describe it
@@ -24,6 +25,8 @@ export interface Operation<Deps> extends ApiOperation {
 /** A service's declaration with its handlers: what `services/<name>/src/api.ts` exports and its manifest names. */
 export interface OperationTable<Deps> extends ServiceApi {
   operations: Array<Operation<Deps>>;
+  /** What a `user` operation called without a session answers (401), when the service has its own words for it. */
+  signInMessage?: string;
 }
 
 /** Identity, typed: the table of a service whose handlers take `Deps`. */
@@ -55,14 +58,24 @@ export function successStatus(op: ApiOperation): number {
 }
 
 /**
- * The Koa router of a table, in the table's order (which is the match order: `/api/listings/mine` before
- * `/api/listings/:id`). Every entry must carry its handler. A service that reads no session leaves out `auth`.
+ * The Koa router of a table (or of one area's operations), in the table's order (which is the match order:
+ * `/api/listings/mine` before `/api/listings/:id`). Every entry must carry its handler. A service that reads no session
+ * leaves out `auth`.
  */
-export function operationsRouter<Deps>(ops: ReadonlyArray<ApiOperation>, deps: Deps, auth: Auth = NO_SESSIONS): Router {
+export function operationsRouter<Deps>(table: OperationTable<Deps> | ReadonlyArray<ApiOperation>, deps: Deps, auth: Auth = NO_SESSIONS): Router {
+  const ops = 'operations' in table ? table.operations : table;
+  const message = 'operations' in table ? table.signInMessage : undefined;
+  const requireUser: Auth['requireUser'] = message
+    ? async (ctx, next) => {
+        if (ctx.state.user === undefined) ctx.state.user = await auth.verify(ctx);
+        if (!ctx.state.user) throw unauthorized(message);
+        await next();
+      }
+    : auth.requireUser;
   const router = createRouter();
   for (const op of ops) {
     if (!isOperation<Deps>(op)) throw new Error(`${op.method.toUpperCase()} ${op.path} (${op.id}) has no handler`);
-    const guard = op.auth === 'user' ? [auth.requireUser] : op.auth === 'admin' ? [auth.requireAdmin] : [];
+    const guard = op.auth === 'user' ? [requireUser] : op.auth === 'admin' ? [auth.requireAdmin] : [];
     const status = successStatus(op);
     router[op.method](op.path, ...guard, async (ctx: Context) => {
       const body: unknown = await op.handle(ctx, deps, auth);

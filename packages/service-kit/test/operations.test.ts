@@ -107,3 +107,19 @@ test('a returned body takes the only success status, or 200 when several are nam
 test('a table entry without a handler cannot be mounted', () => {
   expect(() => operationsRouter([{ method: 'get', path: '/x', id: 'x', summary: 'x', auth: 'none', responses: {}, errors: [] }], deps, auth)).toThrow('GET /x (x) has no handler');
 });
+
+test("a table with its own words for a call without a session answers them (401), on its user operations", async () => {
+  const logger = createLogger('operations-test', 'silent');
+  const app = createApp({ name: 'operations-words', logger });
+  const router = operationsRouter({ ...table, signInMessage: 'Please log in to see your items' }, deps, auth);
+  app.use(router.routes());
+  const own = await listen(app, 0, '127.0.0.1', logger);
+  try {
+    const res = await fetch(`http://127.0.0.1:${own.port}/api/items/mine`);
+    expect([res.status, ((await res.json()) as { error: string }).error]).toEqual([401, 'Please log in to see your items']);
+    const signedInCall = await fetch(`http://127.0.0.1:${own.port}/api/items/mine`, { headers: { cookie: cookie() } });
+    expect(signedInCall.status).toBe(200);
+  } finally {
+    await own.close();
+  }
+});

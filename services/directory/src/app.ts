@@ -21,7 +21,7 @@ export async function buildDirectoryApp(input: DirectoryAppInput): Promise<{ app
   await limits.init();
   const deps: DirectoryDeps = { conn: input.conn, businesses, reviews, limits, logger: input.logger, now };
   const app = createApp({ name: 'directory', logger: input.logger, readiness: [mongoReadiness(input.conn), ...(input.readiness ?? [])] });
-  const routes = operationsRouter(directoryApi.operations, deps, createAuth(input.auth));
+  const routes = operationsRouter(directoryApi, deps, createAuth(input.auth));
   app.use(routes.routes()).use(routes.allowedMethods());
   return { app, deps };
 }

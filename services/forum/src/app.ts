@@ -39,7 +39,7 @@ export async function buildForumApp(input: ForumAppInput): Promise<{ app: Koa; d
     now,
   };
   const app = createApp({ name: 'forum', logger: input.logger, readiness: [mongoReadiness(input.conn), ...(input.readiness ?? [])] });
-  const routes = operationsRouter(forumApi.operations, deps, createAuth(input.auth));
+  const routes = operationsRouter(forumApi, deps, createAuth(input.auth));
   app.use(routes.routes()).use(routes.allowedMethods());
   return { app, deps };
 }

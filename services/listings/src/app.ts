@@ -89,7 +89,7 @@ export async function buildListingsApp(input: ListingsAppInput): Promise<{ app: 
     readiness: [mongoReadiness(input.conn), storeReadiness(input.store), ...(input.readiness ?? [])],
     rawBodyPaths: ['/api/upload', REMINDERS_UNSUBSCRIBE_PATH, ALERT_UNSUBSCRIBE_PATH],
   });
-  const routes = operationsRouter(listingsApi.operations, deps, auth);
+  const routes = operationsRouter(listingsApi, deps, auth);
   app.use(routes.routes()).use(routes.allowedMethods());
   return { app, deps };
 }

@@ -16,7 +16,7 @@ import {
   MESSAGES_MESSAGES,
   UnreadCountSchema,
 } from '@cp/contracts';
-import { defineOperations, HttpError, signedIn, unauthorized, type Auth } from '@cp/service-kit';
+import { defineOperations, HttpError, signedIn } from '@cp/service-kit';
 import { z } from 'zod';
 import { blockUser, listBlocks, unblockUser } from './use-cases/blocks.ts';
 import { contentSnapshot } from './use-cases/content-snapshot.ts';
@@ -28,28 +28,14 @@ import { openConversation } from './use-cases/open-conversation.ts';
 import { sendMessage } from './use-cases/send-message.ts';
 
 /**
- * The auth the table is mounted with: every signed-in route (`auth: 'user'`) refuses a call without a session with the
- * service's own words, 401 "Please log in to send messages", instead of the kit's.
- */
-export function messagesAuth(auth: Auth): Auth {
-  return {
-    ...auth,
-    async requireUser(ctx, next) {
-      if (ctx.state.user === undefined) ctx.state.user = await auth.verify(ctx);
-      if (!ctx.state.user) throw unauthorized(MESSAGES_MESSAGES.notSignedIn);
-      await next();
-    },
-  };
-}
-
-/**
- * Conversations, messages and blocks (every route signed in: 401 "Please log in to send messages", see `messagesAuth`),
+ * Conversations, messages and blocks (every route signed in: 401 "Please log in to send messages", the table's `signInMessage`),
  * and moderation's internal read: the service's router, its OpenAPI document and the route test (service-kit operations.ts).
  */
 export const messagesApi = defineOperations<MessagesDeps>({
   service: 'messages',
   title: 'Messages',
   description: 'Conversations between neighbours about a listing (one per listing and buyer), read state and unread counts, live delivery, blocks. Every call is signed in (401 "Please log in to send messages"); someone else\'s conversation is a 404.',
+  signInMessage: MESSAGES_MESSAGES.notSignedIn,
   operations: [
     {
       method: 'post', path: '/api/conversations', id: 'openConversation', summary: 'Open (or find) the conversation about a listing and send the first message', auth: 'user', postingLimit: 'message',

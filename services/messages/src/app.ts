@@ -8,7 +8,7 @@ import { MessagesRepository } from './data/messages-repository.ts';
 import type { UserDirectory } from '@cp/service-kit';
 import type { LiveFeed } from './events/live-feed.ts';
 import { liveStreams } from './live-stream.ts';
-import { messagesApi, messagesAuth } from './api.ts';
+import { messagesApi } from './api.ts';
 import type { MessagesDeps } from './use-cases/deps.ts';
 
 export interface MessagesAppInput extends ServiceAppInput {
@@ -50,7 +50,7 @@ export async function buildMessagesApp(input: MessagesAppInput): Promise<{ app: 
     addGauge(input.metrics, { name: 'live_streams_open', help: 'Live message streams (server-sent events) open on this replica', read: () => live.open() });
   }
   deps.live = live;
-  const routes = operationsRouter(messagesApi.operations, deps, messagesAuth(createAuth(input.auth)));
+  const routes = operationsRouter(messagesApi, deps, createAuth(input.auth));
   app.use(routes.routes()).use(routes.allowedMethods());
   return { app, deps };
 }

@@ -49,7 +49,7 @@ export async function buildModerationApp(input: ModerationAppInput): Promise<{ a
   for (const repo of [deps.cases, deps.reports, deps.log, deps.bans]) await repo.init();
   await outboxModel(input.conn).createIndexes();
   const app = createApp({ name: 'moderation', logger: input.logger, readiness: [mongoReadiness(input.conn), ...(input.readiness ?? [])] });
-  const routes = operationsRouter(moderationApi.operations, deps, createAuth(input.auth));
+  const routes = operationsRouter(moderationApi, deps, createAuth(input.auth));
   app.use(routes.routes()).use(routes.allowedMethods());
   return { app, deps };
 }

@@ -66,7 +66,7 @@ export async function buildRendererApp(input: RendererAppInput): Promise<{ app: 
     ? addCounter(input.metrics, { name: 'renderer_pages_total', help: 'Page answers by what they held: a head alone, a rendered body, a body over its budget, a head whose data was not read in time', labelNames: ['outcome', 'for'] })
     : undefined;
   const store = input.previewStore ?? s3ObjectStore(s3OptionsFrom(input.config, input.config.S3_BUCKET_PREVIEWS));
-  const router = operationsRouter(rendererApi.operations, {
+  const router = operationsRouter(rendererApi, {
     pages: { site, pageServices, registered, remotePages, body, budgetMs: input.config.PAGE_DATA_BUDGET_MS, previewerBudgetMs: input.config.PREVIEWER_DATA_BUDGET_MS, logger: input.logger, pagesCounter },
     sitemaps: sitemaps({ publicUrl: input.config.PUBLIC_URL, logger: input.logger, search: services.search, now: input.now ?? (() => new Date()), remotePages }),
     previews: previewContext({ config: input.config, logger: input.logger, store }),

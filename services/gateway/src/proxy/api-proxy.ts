@@ -146,7 +146,7 @@ export function createApiProxy(config: ProxyConfig, logger: Logger, registry?: R
     },
     rateLimits: rateLimits(config.rateLimits),
     crossSite: crossSiteProtection({ allowedOrigins: config.allowedOrigins, allowSameSite: config.allowSameSite }),
-    apiDocs: operationsRouter(gatewayApi.operations, apiDocsAssets({ bundle: config.apiDocsBundle, logger })).routes(),
+    apiDocs: operationsRouter(gatewayApi, apiDocsAssets({ bundle: config.apiDocsBundle, logger })).routes(),
     forward: async (ctx, rule) => {
       ctx.state.upstream = rule.service;
       const upstream = (rule.kind === 'stream' ? streamUpstreams : upstreams).get(rule.service);
