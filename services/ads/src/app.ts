@@ -1,11 +1,11 @@
 import type Koa from 'koa';
 import type { JetStreamClient } from '@nats-io/jetstream';
 import { makeEvent } from '@cp/contracts';
-import { createApp, createAuth, mongoReadiness, outboxModel, visitorSalt, type ServiceAppInput } from '@cp/service-kit';
+import { createApp, createAuth, mongoReadiness, operationsRouter, outboxModel, visitorSalt, type ServiceAppInput } from '@cp/service-kit';
 import { AdsRepository } from './data/ads-repository.ts';
 import { KnownAds } from './data/known-ads.ts';
 import { VisitorWindowsRepository } from './data/visitor-windows-repository.ts';
-import { adsRoutes } from './routes.ts';
+import { adsApi } from './api.ts';
 import { DEFAULT_COUNTING, type AdsDeps, type CountingRules } from './use-cases/deps.ts';
 
 export interface AdsAppInput extends ServiceAppInput {
@@ -39,7 +39,7 @@ export async function buildAdsApp(input: AdsAppInput): Promise<{ app: Koa; deps:
     now,
   };
   const app = createApp({ name: 'ads', logger: input.logger, readiness: [mongoReadiness(input.conn), ...(input.readiness ?? [])] });
-  const routes = adsRoutes(deps, createAuth(input.auth));
+  const routes = operationsRouter(adsApi.operations, deps, createAuth(input.auth));
   app.use(routes.routes()).use(routes.allowedMethods());
   return { app, deps };
 }

@@ -1,5 +1,5 @@
 import type Koa from 'koa';
-import { createApp, createAuth, mongoReadiness, outboxModel, type AuthOptions, type Mailer, type ServiceAppInput } from '@cp/service-kit';
+import { createApp, createAuth, mongoReadiness, operationsRouter, outboxModel, unauthorized, type Auth, type AuthOptions, type Mailer, type ServiceAppInput } from '@cp/service-kit';
 import { ContactMessagesRepository } from './data/contact-messages-repository.ts';
 import { NewsletterMailsRepository } from './data/newsletter-mails-repository.ts';
 import { NewsletterRepository } from './data/newsletter-repository.ts';
@@ -8,7 +8,7 @@ import type { UserDirectory } from './data/user-directory.ts';
 import { MessageMailOptOutsRepository } from './data/message-mail-opt-outs-repository.ts';
 import { AlertDigestWindowS, MessageNoticeDelayS, ReplyNoticeWindowS } from './config.ts';
 import { MESSAGE_MAIL_UNSUBSCRIBE_PATH } from '@cp/contracts';
-import { commsRoutes, NEWSLETTER_UNSUBSCRIBE_PATH } from './routes.ts';
+import { commsApi, NEWSLETTER_UNSUBSCRIBE_PATH } from './api.ts';
 import type { CommsDeps } from './use-cases/deps.ts';
 
 export interface CommsAppInput extends Omit<ServiceAppInput, 'auth'> {
@@ -24,6 +24,17 @@ export interface CommsAppInput extends Omit<ServiceAppInput, 'auth'> {
    */
   auth?: AuthOptions;
 }
+
+/** Without identity's session verification: nobody is signed in (comms' table has no user or admin operation). */
+const VISITORS_ONLY: Auth = {
+  verify: () => Promise.resolve(null),
+  authenticate: async (ctx, next) => {
+    ctx.state.user = null;
+    await next();
+  },
+  requireUser: () => Promise.reject(unauthorized()),
+  requireAdmin: () => Promise.reject(unauthorized()),
+};
 
 /** Builds the comms service (repositories, use cases, routes) on given connections; used by main and by tests. */
 export async function buildCommsApp(input: CommsAppInput): Promise<{ app: Koa; deps: CommsDeps }> {
@@ -49,7 +60,7 @@ export async function buildCommsApp(input: CommsAppInput): Promise<{ app: Koa; d
   await outboxModel(input.conn).createIndexes();
   // The one-click unsubscribe's body is a form (RFC 8058), read by its route; every other write stays JSON only.
   const app = createApp({ name: 'comms', logger: input.logger, readiness: [mongoReadiness(input.conn), ...(input.readiness ?? [])], rawBodyPaths: [NEWSLETTER_UNSUBSCRIBE_PATH, MESSAGE_MAIL_UNSUBSCRIBE_PATH] });
-  const routes = commsRoutes(deps, input.auth ? createAuth(input.auth).verify : undefined);
+  const routes = operationsRouter(commsApi.operations, deps, input.auth ? createAuth(input.auth) : VISITORS_ONLY);
   app.use(routes.routes()).use(routes.allowedMethods());
   return { app, deps };
 }

@@ -1,9 +1,9 @@
 import type Koa from 'koa';
-import { createApp, createAuth, mongoReadiness, outboxModel, type ServiceAppInput } from '@cp/service-kit';
+import { createApp, createAuth, mongoReadiness, operationsRouter, outboxModel, type ServiceAppInput } from '@cp/service-kit';
 import { UsersRepository } from './data/users-repository.ts';
 import { SessionsRepository } from './data/sessions-repository.ts';
 import { LoginThrottleRepository } from './data/login-throttle-repository.ts';
-import { identityRoutes } from './routes.ts';
+import { identityApi } from './api.ts';
 import { checkSession } from './use-cases/check-session.ts';
 import type { IdentityDeps } from './use-cases/deps.ts';
 
@@ -33,7 +33,7 @@ export async function buildIdentityApp(input: IdentityAppInput): Promise<{ app: 
     sessions: { check: (sid) => checkSession(deps, sid) },
   });
   const app = createApp({ name: 'identity', logger: input.logger, readiness: [mongoReadiness(input.conn), ...(input.readiness ?? [])] });
-  const routes = identityRoutes(deps, auth);
+  const routes = operationsRouter(identityApi.operations, deps, auth);
   app.use(routes.routes()).use(routes.allowedMethods());
   return { app, deps };
 }

@@ -1,11 +1,11 @@
 import type Koa from 'koa';
-import { createApp, type NatsHandle, type ServiceAppInput } from '@cp/service-kit';
+import { createApp, operationsRouter, unauthorized, type Auth, type NatsHandle, type ServiceAppInput } from '@cp/service-kit';
 import { SearchIndex } from './data/search-index.ts';
 import { SitemapEntries } from './data/sitemap-entries.ts';
 import type { SnapshotStore } from './data/snapshots.ts';
 import { snapshotMismatches, startIndexFeed, type IndexFeed } from './events/index-feed.ts';
 import { startSnapshots, type Snapshotter } from './events/snapshotter.ts';
-import { searchRoutes } from './routes.ts';
+import { searchApi } from './api.ts';
 import type { SearchDeps } from './use-cases/deps.ts';
 
 /** No MongoDB: search holds no data of its own, so a MongoDB outage must not take it out of rotation. */
@@ -14,6 +14,17 @@ export interface SearchAppInput extends Omit<ServiceAppInput, 'auth' | 'conn'> {
   /** Where snapshots are read at start and written every `snapshotIntervalMs` (0: only at a graceful stop). */
   snapshots?: { store: SnapshotStore; intervalMs: number };
 }
+
+/** Search reads no session (its table has only public and internal operations): nobody is ever signed in. */
+const VISITORS_ONLY: Auth = {
+  verify: () => Promise.resolve(null),
+  authenticate: async (ctx, next) => {
+    ctx.state.user = null;
+    await next();
+  },
+  requireUser: () => Promise.reject(unauthorized()),
+  requireAdmin: () => Promise.reject(unauthorized()),
+};
 
 /**
  * Builds the search service: the index (from the newest snapshot when there is one), its feed from the owners'
@@ -37,7 +48,7 @@ export async function buildSearchApp(input: SearchAppInput): Promise<{ app: Koa;
   const snapshotter = input.snapshots ? startSnapshots({ index, feed, store: input.snapshots.store, intervalMs: input.snapshots.intervalMs, logger: input.logger }) : undefined;
   const deps: SearchDeps = { index, sitemap: new SitemapEntries(index) };
   const app = createApp({ name: 'search', logger: input.logger, readiness: [...(input.readiness ?? []), feed.readiness] });
-  const routes = searchRoutes(deps);
+  const routes = operationsRouter(searchApi.operations, deps, VISITORS_ONLY);
   app.use(routes.routes()).use(routes.allowedMethods());
   return { app, deps, feed, ...(snapshotter ? { snapshotter } : {}) };
 }
