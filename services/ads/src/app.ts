@@ -39,7 +39,7 @@ export async function buildAdsApp(input: AdsAppInput): Promise<{ app: Koa; deps:
     now,
   };
   const app = createApp({ name: 'ads', logger: input.logger, readiness: [mongoReadiness(input.conn), ...(input.readiness ?? [])] });
-  const routes = operationsRouter(adsApi.operations, deps, createAuth(input.auth));
+  const routes = operationsRouter(adsApi, deps, createAuth(input.auth));
   app.use(routes.routes()).use(routes.allowedMethods());
   return { app, deps };
 }

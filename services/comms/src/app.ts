@@ -1,5 +1,5 @@
 import type Koa from 'koa';
-import { createApp, createAuth, mongoReadiness, operationsRouter, outboxModel, unauthorized, type Auth, type AuthOptions, type Mailer, type ServiceAppInput } from '@cp/service-kit';
+import { createApp, createAuth, mongoReadiness, NO_SESSIONS, operationsRouter, outboxModel, type AuthOptions, type Mailer, type ServiceAppInput } from '@cp/service-kit';
 import { ContactMessagesRepository } from './data/contact-messages-repository.ts';
 import { NewsletterMailsRepository } from './data/newsletter-mails-repository.ts';
 import { NewsletterRepository } from './data/newsletter-repository.ts';
@@ -25,17 +25,6 @@ export interface CommsAppInput extends Omit<ServiceAppInput, 'auth'> {
   auth?: AuthOptions;
 }
 
-/** Without identity's session verification: nobody is signed in (comms' table has no user or admin operation). */
-const VISITORS_ONLY: Auth = {
-  verify: () => Promise.resolve(null),
-  authenticate: async (ctx, next) => {
-    ctx.state.user = null;
-    await next();
-  },
-  requireUser: () => Promise.reject(unauthorized()),
-  requireAdmin: () => Promise.reject(unauthorized()),
-};
-
 /** Builds the comms service (repositories, use cases, routes) on given connections; used by main and by tests. */
 export async function buildCommsApp(input: CommsAppInput): Promise<{ app: Koa; deps: CommsDeps }> {
   const deps: CommsDeps = {
@@ -60,7 +49,7 @@ export async function buildCommsApp(input: CommsAppInput): Promise<{ app: Koa; d
   await outboxModel(input.conn).createIndexes();
   // The one-click unsubscribe's body is a form (RFC 8058), read by its route; every other write stays JSON only.
   const app = createApp({ name: 'comms', logger: input.logger, readiness: [mongoReadiness(input.conn), ...(input.readiness ?? [])], rawBodyPaths: [NEWSLETTER_UNSUBSCRIBE_PATH, MESSAGE_MAIL_UNSUBSCRIBE_PATH] });
-  const routes = operationsRouter(commsApi.operations, deps, input.auth ? createAuth(input.auth) : VISITORS_ONLY);
+  const routes = operationsRouter(commsApi, deps, input.auth ? createAuth(input.auth) : NO_SESSIONS);
   app.use(routes.routes()).use(routes.allowedMethods());
   return { app, deps };
 }

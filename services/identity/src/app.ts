@@ -33,7 +33,7 @@ export async function buildIdentityApp(input: IdentityAppInput): Promise<{ app: 
     sessions: { check: (sid) => checkSession(deps, sid) },
   });
   const app = createApp({ name: 'identity', logger: input.logger, readiness: [mongoReadiness(input.conn), ...(input.readiness ?? [])] });
-  const routes = operationsRouter(identityApi.operations, deps, auth);
+  const routes = operationsRouter(identityApi, deps, auth);
   app.use(routes.routes()).use(routes.allowedMethods());
   return { app, deps };
 }

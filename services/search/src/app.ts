@@ -1,5 +1,5 @@
 import type Koa from 'koa';
-import { createApp, operationsRouter, unauthorized, type Auth, type NatsHandle, type ServiceAppInput } from '@cp/service-kit';
+import { createApp, operationsRouter, type NatsHandle, type ServiceAppInput } from '@cp/service-kit';
 import { SearchIndex } from './data/search-index.ts';
 import { SitemapEntries } from './data/sitemap-entries.ts';
 import type { SnapshotStore } from './data/snapshots.ts';
@@ -14,17 +14,6 @@ export interface SearchAppInput extends Omit<ServiceAppInput, 'auth' | 'conn'> {
   /** Where snapshots are read at start and written every `snapshotIntervalMs` (0: only at a graceful stop). */
   snapshots?: { store: SnapshotStore; intervalMs: number };
 }
-
-/** Search reads no session (its table has only public and internal operations): nobody is ever signed in. */
-const VISITORS_ONLY: Auth = {
-  verify: () => Promise.resolve(null),
-  authenticate: async (ctx, next) => {
-    ctx.state.user = null;
-    await next();
-  },
-  requireUser: () => Promise.reject(unauthorized()),
-  requireAdmin: () => Promise.reject(unauthorized()),
-};
 
 /**
  * Builds the search service: the index (from the newest snapshot when there is one), its feed from the owners'
@@ -48,7 +37,7 @@ export async function buildSearchApp(input: SearchAppInput): Promise<{ app: Koa;
   const snapshotter = input.snapshots ? startSnapshots({ index, feed, store: input.snapshots.store, intervalMs: input.snapshots.intervalMs, logger: input.logger }) : undefined;
   const deps: SearchDeps = { index, sitemap: new SitemapEntries(index) };
   const app = createApp({ name: 'search', logger: input.logger, readiness: [...(input.readiness ?? []), feed.readiness] });
-  const routes = operationsRouter(searchApi.operations, deps, VISITORS_ONLY);
+  const routes = operationsRouter(searchApi, deps);
   app.use(routes.routes()).use(routes.allowedMethods());
   return { app, deps, feed, ...(snapshotter ? { snapshotter } : {}) };
 }
