@@ -5,9 +5,10 @@ import { FULL_LIST_MAX } from '../lists.ts';
 import type { PostingAction } from '../moderation-values.ts';
 
 /**
- * How a service describes its HTTP operations, once, next to its routes (`services/<name>/src/api.ts`). The OpenAPI
+ * How a service describes its HTTP operations, once: each entry of its operation table (`services/<name>/src/api.ts`,
+ * service-kit's `defineOperations`, which adds the handler and builds the router from the same entry). The OpenAPI
  * generator (`npm run openapi`, scripts/openapi/) builds each service's document and the gateway's merged one from
- * these declarations, and a test holds each declaration to the routes the service's router really registers. Every
+ * these declarations. Every
  * schema is one of the contracts' zod schemas (or built from them, e.g. `ListResponseSchema(ListingSchema)`), never a
  * copy.
  */
@@ -65,11 +66,6 @@ export interface ServiceApi {
   title: string;
   description: string;
   operations: ApiOperation[];
-}
-
-/** Identity: a typed declaration (checked by the generator and the route test, not at run time). */
-export function defineServiceApi(api: ServiceApi): ServiceApi {
-  return api;
 }
 
 /**
