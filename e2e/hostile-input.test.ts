@@ -13,7 +13,7 @@ import { createHash } from 'node:crypto';
 import http from 'node:http';
 import net from 'node:net';
 import { MongoClient } from 'mongodb';
-import type { ProcessStatus } from '../infra/src/stack.ts';
+import type { ProcessStatus } from '../infra/src/supervisor.ts';
 import { e2eEnv } from './support/env.ts';
 import {
   CORPUS,

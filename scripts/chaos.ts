@@ -12,7 +12,7 @@
  */
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { repoRoot } from '../infra/src/stack.ts';
+import { repoRoot } from '../infra/src/paths.ts';
 import { CHAOS_SERVICES } from './chaos/stack.ts';
 import { runChaos, total, type Fault } from './chaos/run.ts';
 

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { loadServiceSettings, parseReplicas, servicePorts, startOrder } from '../src/catalogue.ts';
 import { discoverDeployables, type ServiceDeployable } from '../src/deployables.ts';
 import { repoRoot } from '../src/paths.ts';
-import { serviceSpecs, type StackContext } from '../src/stack.ts';
+import { serviceSpecs, type StackContext } from '../src/stack-env.ts';
 
 const REPO = repoRoot();
 let root: string;

@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadServiceSettings } from '../src/catalogue.ts';
 import { allSettings, processEnv, STATIC_SERVER_SETTINGS } from '../src/process-env.ts';
-import { serviceSpecs, servicePorts, type ServiceSpec, type StackContext } from '../src/stack.ts';
+import { servicePorts } from '../src/catalogue.ts';
+import { serviceSpecs, type ServiceSpec, type StackContext } from '../src/stack-env.ts';
 import { loadServiceConfig, loadServiceConfigs, serviceDirs, tempKeyFiles } from './support/operator-files.ts';
 
 beforeAll(() => loadServiceConfigs());

@@ -20,7 +20,8 @@ import { connectMongo, connectNats, consumerBacklog, createLogger, streamMessage
 import { faultNats, testEnv } from '../src/jest/test-env.ts';
 import { registerThroughGateway } from './support/accounts.ts';
 import { processGone } from '../src/proc.ts';
-import { liftedPostingLimits, startServices, type RunningStack } from '../src/stack.ts';
+import { liftedPostingLimits } from '../src/stack-env.ts';
+import { startServices, type RunningStack } from '../src/stack.ts';
 import { AD_COUNTER_DURABLE } from '../../services/ads/src/events/ad-counter.ts';
 
 jest.setTimeout(240_000);

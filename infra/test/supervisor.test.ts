@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createSupervisor, parseReplicas, replicaPorts, restartDelayMs, serviceOrigins, servicePorts, statusLine, type ProcessStatus, type SupervisedProcess } from '../src/stack.ts';
+import { parseReplicas, servicePorts } from '../src/catalogue.ts';
+import { replicaPorts, serviceOrigins } from '../src/stack-env.ts';
+import { createSupervisor, restartDelayMs, statusLine, type ProcessStatus, type SupervisedProcess } from '../src/supervisor.ts';
 
 describe('the supervisor of npm start', () => {
   it('waits 1 s after a first exit, doubling for exits in a row, at most 30 s', () => {

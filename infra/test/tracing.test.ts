@@ -19,7 +19,8 @@ import { ListingCreated } from '@cp/contracts';
 import { connectMongo } from '@cp/service-kit';
 import { faultNats, testEnv } from '../src/jest/test-env.ts';
 import { registerThroughGateway } from './support/accounts.ts';
-import { liftedPostingLimits, startServices, type RunningStack } from '../src/stack.ts';
+import { liftedPostingLimits } from '../src/stack-env.ts';
+import { startServices, type RunningStack } from '../src/stack.ts';
 
 jest.setTimeout(180_000);
 

@@ -72,13 +72,13 @@ test('tests, node_modules and the dist itself are not sources', () => {
 });
 
 describe('the stack gives the gateway the web site', () => {
-  // Imported lazily: stack.ts pulls in the key generation of the local stack, not needed by the tests above.
-  const load = () => Promise.all([import('../src/stack.ts'), import('../src/deployables.ts')]);
+  // Imported lazily: stack-env.ts pulls in the key generation of the local stack, not needed by the tests above.
+  const load = () => Promise.all([import('../src/stack-env.ts'), import('../src/deployables.ts'), import('../src/catalogue.ts')]);
   const remote = (name: string, port: number) =>
     write(`mf-${name.replace(/_/g, '-')}/remote.json`, JSON.stringify({ name, kind: 'remote', description: `the ${name} remote`, port, devPort: port - 100 }));
 
   test('servers mode: each remote, found by its remote.json, on its own static server port, proxied by the gateway', async () => {
-    const [{ remoteStaticServers, webEnv }, { discoverDeployables }] = await load();
+    const [{ webEnv }, { discoverDeployables }, { remoteStaticServers }] = await load();
     remote('forum', 3102);
     remote('listings', 3101);
     remote('yellow_pages', 3110);

@@ -12,7 +12,8 @@ import { startNats, type NatsHandle as NatsServerHandle } from '../../infra/src/
 import { startSwift } from '../../infra/src/components/swift.ts';
 import { toolsDir } from '../../infra/src/paths.ts';
 import { freeLoopbackPorts, killStale, processGone } from '../../infra/src/proc.ts';
-import { liftedPostingLimits, startServices, type RunningStack } from '../../infra/src/stack.ts';
+import { liftedPostingLimits } from '../../infra/src/stack-env.ts';
+import { startServices, type RunningStack } from '../../infra/src/stack.ts';
 import { REGION, UPLOADS_BUCKET } from '../../infra/src/types.ts';
 
 /** The services the load writes through (and those their events reach): every write kind's owner and consumer. */
