@@ -1,6 +1,6 @@
 import { withPage } from './support/browser.ts';
 import { e2eEnv } from './support/env.ts';
-import { expectToast, newUser, openAccountMenu, registerDirect, signIn, submitLogin } from './support/site.ts';
+import { expectToast, newUser, openAccountMenu, openRegisterForm, registerDirect, registerThroughForm, signIn, submitLogin } from './support/site.ts';
 import { mailbox } from '../infra/src/mailbox.ts';
 
 const DAY_S = 24 * 60 * 60;
@@ -9,17 +9,7 @@ describe('auth (spec §2 Auth, §4 session, §5 register rules, §8 messages)', 
   test('register → logout → login with "Remember me for 30 days" → the profile menu shows name and e-mail', async () => {
     const user = newUser('reg');
     await withPage(async ({ page, context }) => {
-      await page.goto('/auth');
-      await page.getByRole('tab', { name: 'Register' }).click();
-      const form = page.getByRole('tabpanel', { name: 'Register' });
-      await form.getByLabel('Username').fill(user.username);
-      await form.getByLabel('Email').fill(user.email);
-      await form.getByLabel('First name').fill(user.firstName);
-      await form.getByLabel('Last name').fill(user.lastName);
-      await form.getByRole('textbox', { name: 'Password', exact: true }).fill(user.password);
-      await form.getByRole('textbox', { name: 'Confirm password', exact: true }).fill(user.password);
-      await form.getByRole('checkbox', { name: /I agree to the Terms/ }).check();
-      await form.getByRole('button', { name: 'Create Account' }).click();
+      await registerThroughForm(page, user);
       await expectToast(page, 'Your account has been created successfully.');
       await page.waitForURL((url) => url.pathname === '/');
 
@@ -86,9 +76,7 @@ describe('auth (spec §2 Auth, §4 session, §5 register rules, §8 messages)', 
     const existing = newUser('taken');
     await registerDirect(existing);
     await withPage(async ({ page, context }) => {
-      await page.goto('/auth');
-      await page.getByRole('tab', { name: 'Register' }).click();
-      const form = page.getByRole('tabpanel', { name: 'Register' });
+      const form = await openRegisterForm(page);
       const submit = () => form.getByRole('button', { name: 'Create Account' }).click();
       const alert = (text: string) => form.getByRole('alert').filter({ hasText: text });
 

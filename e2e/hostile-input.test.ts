@@ -1,6 +1,6 @@
 /**
  * Hostile input must never take a service down (issue 16). Every endpoint of every service and of the gateway
- * (support/hostile-corpus.ts: CORPUS) gets the corpus, through the gateway and directly, from a logged-in attacker
+ * (support/hostile/corpus.ts: CORPUS) gets the corpus, through the gateway and directly, from a logged-in attacker
  * (an admin attacker for the admin endpoints); each service's setup first makes the records the fuzz aims at and one
  * it never names. Then: no answer was a 5xx, every error was JSON with `error`, protected endpoints refused the logged
  * out (401) and non-admins (403), /internal paths answered 404 through the gateway, every process still answers
@@ -15,26 +15,10 @@ import net from 'node:net';
 import { MongoClient } from 'mongodb';
 import type { ProcessStatus } from '../infra/src/supervisor.ts';
 import { e2eEnv } from './support/env.ts';
-import {
-  CORPUS,
-  KIT_STORED,
-  ATTACKER_USER_AGENT,
-  MALFORMED_HTTP,
-  REFUSED_UNREAD,
-  SERVICE_NAMES,
-  accessProbes,
-  endpointsOf,
-  hostileRequests,
-  internalProbes,
-  isPageAnswer,
-  type CallResult,
-  type CorpusName,
-  type FuzzContext,
-  type FuzzOutcome,
-  type FuzzSessions,
-  type HostileRequest,
-  type StoredDoc,
-} from './support/hostile-corpus.ts';
+import { CORPUS, SERVICE_NAMES, endpointsOf } from './support/hostile/corpus.ts';
+import { ATTACKER_USER_AGENT, MALFORMED_HTTP, accessProbes, hostileRequests, internalProbes, type HostileRequest } from './support/hostile/generators.ts';
+import { KIT_STORED, REFUSED_UNREAD, isPageAnswer } from './support/hostile/rules.ts';
+import type { CallResult, CorpusName, FuzzContext, FuzzOutcome, FuzzSessions, StoredDoc } from './support/hostile/types.ts';
 import { seededRandom } from '../infra/src/seeded-random.ts';
 import { createAdmin, loginDirect, newUser, registerDirect } from './support/site.ts';
 

@@ -10,7 +10,7 @@ import { REVIEW_PENDING } from '@cp/contracts';
 import { mailbox } from '../infra/src/mailbox.ts';
 import { describeViolations, seriousAxeViolations, withPage } from './support/browser.ts';
 import { e2eEnv } from './support/env.ts';
-import { createAdmin, expectToast, loginDirect, mailedVerificationLink, newUser } from './support/site.ts';
+import { createAdmin, expectToast, loginDirect, mailedVerificationLink, newUser, registerThroughForm } from './support/site.ts';
 
 const run = Date.now().toString(36);
 const business = `Masala Mart ${run}`;
@@ -54,17 +54,7 @@ test('register → the sentence at the review button → the mailed link → ver
   const user = newUser('realrev');
   const box = mailbox(e2eEnv().infra);
   await withPage(async ({ page, site }) => {
-    await page.goto('/auth');
-    await page.getByRole('tab', { name: 'Register' }).click();
-    const form = page.getByRole('tabpanel', { name: 'Register' });
-    await form.getByLabel('Username').fill(user.username);
-    await form.getByLabel('Email').fill(user.email);
-    await form.getByLabel('First name').fill(user.firstName);
-    await form.getByLabel('Last name').fill(user.lastName);
-    await form.getByRole('textbox', { name: 'Password', exact: true }).fill(user.password);
-    await form.getByRole('textbox', { name: 'Confirm password', exact: true }).fill(user.password);
-    await form.getByRole('checkbox', { name: /I agree to the Terms/ }).check();
-    await form.getByRole('button', { name: 'Create Account' }).click();
+    await registerThroughForm(page, user);
     await expectToast(page, 'Your account has been created successfully.', `We sent a link to ${user.email}`);
     const first = await mailedVerificationLink(user.email);
     expect(new URL(first).origin).toBe(new URL(site).origin);

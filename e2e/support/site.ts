@@ -197,6 +197,26 @@ export async function submitLogin(page: Page, username: string, password: string
   await panel.getByRole('button', { name: 'Login' }).click();
 }
 
+/** Opens the sign-in page (/auth) on its Register tab; returns the tab's form. */
+export async function openRegisterForm(page: Page): Promise<Locator> {
+  await page.goto('/auth');
+  await page.getByRole('tab', { name: 'Register' }).click();
+  return page.getByRole('tabpanel', { name: 'Register' });
+}
+
+/** Registers the user as a person does: the Register form filled in, the terms accepted, Create Account clicked. */
+export async function registerThroughForm(page: Page, user: TestUser): Promise<void> {
+  const form = await openRegisterForm(page);
+  await form.getByLabel('Username').fill(user.username);
+  await form.getByLabel('Email').fill(user.email);
+  await form.getByLabel('First name').fill(user.firstName);
+  await form.getByLabel('Last name').fill(user.lastName);
+  await form.getByRole('textbox', { name: 'Password', exact: true }).fill(user.password);
+  await form.getByRole('textbox', { name: 'Confirm password', exact: true }).fill(user.password);
+  await form.getByRole('checkbox', { name: /I agree to the Terms/ }).check();
+  await form.getByRole('button', { name: 'Create Account' }).click();
+}
+
 /**
  * Scrolls the page down to its end the way a visitor does (steps, with time for the sections below the first screen
  * to notice they are near the viewport and render), then waits for the network to settle.

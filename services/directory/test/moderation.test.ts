@@ -1,23 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import {
-  BusinessDeleted,
-  BusinessReviewPageSchema,
-  BusinessSchema,
-  BusinessUpdated,
-  BUSINESS_NOT_FOUND,
-  CONTENT_NOT_FOUND,
-  ContentHidden,
-  ContentRemoved,
-  ContentRestored,
-  ContentSnapshotSchema,
-  eventStream,
-  parseEvent,
-  UserBanned,
-  UserUnbanned,
-  type EventEnvelope,
-  type ReportKind,
-} from '@cp/contracts';
-import { outboxModel, publishEvent, streamMessages } from '@cp/service-kit';
+import { BusinessDeleted, BusinessReviewPageSchema, BusinessSchema, BusinessUpdated, BUSINESS_NOT_FOUND } from '@cp/contracts';
+import { moderationEvents } from '../../../infra/src/jest/moderation-events.ts';
 import { releaseHeldReviews } from '../src/use-cases/release-held-reviews.ts';
 import { businessBody, call, DAY_MS, startDirectory, until, type DirectoryHarness, type Session } from './helpers.ts';
 
@@ -60,47 +43,27 @@ const rating = async (id: string) => {
 };
 const stored = (id: string) => h.deps.businesses.findById(id);
 
-// The moderation service's events, as it publishes them into its stream.
-const ref = (kind: ReportKind, itemId: string, authorId: string) => ({ caseId: randomUUID(), kind, itemId, authorId });
-const hide = (kind: ReportKind, itemId: string, authorId: string) => publishEvent(h.nats.js, ContentHidden, ref(kind, itemId, authorId));
-const restore = (kind: ReportKind, itemId: string, authorId: string) => publishEvent(h.nats.js, ContentRestored, ref(kind, itemId, authorId));
-const remove = (kind: ReportKind, itemId: string, authorId: string) =>
-  publishEvent(h.nats.js, ContentRemoved, { ...ref(kind, itemId, authorId), title: 'whatever', path: '/businesses', reason: 'scam', note: 'Fake reviews' });
-const ban = (userId: string) => publishEvent(h.nats.js, UserBanned, { userId, actorId: admin.userId, reason: 'spam' });
-const unban = (userId: string) => publishEvent(h.nats.js, UserUnbanned, { userId, actorId: admin.userId });
-/** Waits until the directory's moderation consumer handled the event (its processed record). */
-const handled = async (event: Promise<{ id: string }>) => {
-  const { id } = await event;
-  await until(`event ${id} handled`, async () => (await h.conn.collection('processed_events').countDocuments({ eventId: id })) === 1);
-};
-/** The directory's events about a business, once the outbox is published. */
-const eventsOf = async (businessId: string, type: string): Promise<EventEnvelope[]> => {
-  await until('the outbox is published', async () => (await outboxModel(h.conn).countDocuments({ status: 'pending' })) === 0);
-  return (await streamMessages(h.nats.jsm, eventStream('directory').name))
-    .map((m) => parseEvent(m.json()))
-    .flatMap((p) => (p.ok && p.event.type === type && (p.event.data as { businessId: string }).businessId === businessId ? [p.event] : []));
-};
+// The moderation service's events, as it publishes them into its stream; the directory's own, once its outbox is published.
+const { hide, restore, remove, ban, unban, handled, eventsOf, expectSnapshot, expectNoContent, expectOtherKindsIgnored } = moderationEvents({
+  harness: () => h,
+  until,
+  domain: 'directory',
+  removal: { path: '/businesses', reason: 'scam', note: 'Fake reviews' },
+  actorId: () => admin.userId,
+});
 
 describe('GET /internal/content/{kind}/{id} (the moderation service asks)', () => {
   it('describes a business and a review: author, title, excerpt, the business page', async () => {
     const id = await newBusiness({ name: 'Masala Corner', description: 'Chaat and dosa in Camp Hill.' });
     const reviewId = await review(id, alice, 2, 'Cold food.');
-    const b = await call(h.base, 'GET', `/internal/content/business/${id}`);
-    expect(b.status).toBe(200);
-    expect(ContentSnapshotSchema.parse(b.body)).toMatchObject({
-      kind: 'business',
-      itemId: id,
+    await expectSnapshot('business', id, {
       authorId: admin.userId,
       authorName: null,
       title: 'Masala Corner',
       excerpt: 'Chaat and dosa in Camp Hill.',
       path: `/business/${id}`,
     });
-    const r = await call(h.base, 'GET', `/internal/content/review/${reviewId}`);
-    expect(r.status).toBe(200);
-    expect(ContentSnapshotSchema.parse(r.body)).toMatchObject({
-      kind: 'review',
-      itemId: reviewId,
+    await expectSnapshot('review', reviewId, {
       authorId: alice.userId,
       authorName: alice.username,
       title: 'Review of Masala Corner',
@@ -113,11 +76,7 @@ describe('GET /internal/content/{kind}/{id} (the moderation service asks)', () =
     const id = await newBusiness();
     await handled(hide('business', id, admin.userId));
     expect((await call(h.base, 'GET', `/internal/content/business/${id}`)).status).toBe(200);
-    for (const path of [`business/${randomUUID()}`, `review/${randomUUID()}`, 'business/not-a-uuid', `listing/${id}`, `forum-post/${id}`, `review/${id}`]) {
-      const res = await call(h.base, 'GET', `/internal/content/${path}`);
-      expect(res.status).toBe(404);
-      expect(res.body.error).toBe(CONTENT_NOT_FOUND);
-    }
+    await expectNoContent([`business/${randomUUID()}`, `review/${randomUUID()}`, 'business/not-a-uuid', `listing/${id}`, `forum-post/${id}`, `review/${id}`]);
   });
 });
 
@@ -170,7 +129,7 @@ describe('a hidden review', () => {
       [bad, 'under-review'],
       [good, undefined],
     ]);
-    const updated = await eventsOf(id, BusinessUpdated.type);
+    const updated = await eventsOf(BusinessUpdated.type, { businessId: id });
     expect(updated).toHaveLength(1);
     expect(updated[0]!.data).toMatchObject({ businessId: id, business: { id, rating: 5, reviewCount: 1 } });
     expect((updated[0]!.data as { business: Record<string, unknown> }).business.moderation).toBeUndefined();
@@ -178,12 +137,12 @@ describe('a hidden review', () => {
     // The same decision heard again changes nothing, and tells search nothing.
     await handled(hide('review', bad, bob.userId));
     expect(await rating(id)).toEqual({ rating: 5, reviewCount: 1 });
-    expect(await eventsOf(id, BusinessUpdated.type)).toHaveLength(1);
+    expect(await eventsOf(BusinessUpdated.type, { businessId: id })).toHaveLength(1);
 
     await handled(restore('review', bad, bob.userId));
     expect(await rating(id)).toEqual({ rating: 3, reviewCount: 2 });
     expect((await reviews(id)).list.map((r) => r.id)).toEqual([bad, good]);
-    const after = await eventsOf(id, BusinessUpdated.type);
+    const after = await eventsOf(BusinessUpdated.type, { businessId: id });
     expect(after).toHaveLength(2);
     expect(after[1]!.data).toMatchObject({ business: { rating: 3, reviewCount: 2 } });
   });
@@ -246,17 +205,14 @@ describe('content-removed', () => {
     expect(await stored(id)).toBeNull();
     expect(await h.deps.reviews.model.countDocuments({ businessId: id })).toBe(0);
     expect((await business(id, admin)).status).toBe(404);
-    expect(await eventsOf(id, BusinessDeleted.type)).toHaveLength(1);
+    expect(await eventsOf(BusinessDeleted.type, { businessId: id })).toHaveLength(1);
     await handled(remove('business', id, admin.userId));
-    expect(await eventsOf(id, BusinessDeleted.type)).toHaveLength(1);
+    expect(await eventsOf(BusinessDeleted.type, { businessId: id })).toHaveLength(1);
   });
 
   it('ignores the kinds of other services', async () => {
     const id = await newBusiness();
-    await handled(remove('listing', id, admin.userId));
-    await handled(hide('forum-post', id, admin.userId));
-    expect(await stored(id)).toMatchObject({ _id: id });
-    expect((await stored(id))?.hidden).toBeUndefined();
+    await expectOtherKindsIgnored({ id, authorId: admin.userId }, { removed: 'listing', hidden: 'forum-post' }, stored);
   });
 });
 
@@ -274,7 +230,7 @@ describe('a banned user (user-banned, user-unbanned)', () => {
     expect(await rating(one)).toEqual({ rating: 5, reviewCount: 1 });
     expect(await rating(two)).toEqual({ rating: 4, reviewCount: 1 });
     expect((await reviews(one)).list.map((r) => r.userId)).toEqual([alice.userId]);
-    expect((await eventsOf(two, BusinessUpdated.type)).at(-1)!.data).toMatchObject({ business: { rating: 4, reviewCount: 1 } });
+    expect((await eventsOf(BusinessUpdated.type, { businessId: two })).at(-1)!.data).toMatchObject({ business: { rating: 4, reviewCount: 1 } });
 
     await handled(unban(carol.userId));
     expect(await rating(one)).toEqual({ rating: 3, reviewCount: 2 });

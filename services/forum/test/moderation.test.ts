@@ -1,20 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import {
-  CONTENT_NOT_FOUND,
-  ContentHidden,
-  ContentRemoved,
-  ContentRestored,
-  ContentSnapshotSchema,
-  eventStream,
-  ForumPostDeleted,
-  ForumPostSchema,
-  ForumReplySchema,
-  parseEvent,
-  UserBanned,
-  UserUnbanned,
-  type ReportKind,
-} from '@cp/contracts';
-import { outboxModel, publishEvent, streamMessages } from '@cp/service-kit';
+import { ForumPostDeleted, ForumPostSchema, ForumReplySchema } from '@cp/contracts';
+import { moderationEvents } from '../../../infra/src/jest/moderation-events.ts';
 import { BROWSER, call, postBody, startForum, until, type ForumHarness } from './helpers.ts';
 
 type Session = { cookie: string; userId: string; username: string };
@@ -49,40 +35,27 @@ const replies = async (postId: string, reader?: Session) => {
 const listedIds = async () => ((await call(h.base, 'GET', '/api/forum/posts')).body as unknown as unknown[]).map((p) => ForumPostSchema.parse(p).id);
 const stored = (postId: string) => h.deps.posts.findById(postId);
 
-// The moderation service's events, as it publishes them into its stream.
-const ref = (kind: ReportKind, itemId: string, authorId: string) => ({ caseId: randomUUID(), kind, itemId, authorId });
-const hide = (kind: ReportKind, itemId: string, authorId: string) => publishEvent(h.nats.js, ContentHidden, ref(kind, itemId, authorId));
-const restore = (kind: ReportKind, itemId: string, authorId: string) => publishEvent(h.nats.js, ContentRestored, ref(kind, itemId, authorId));
-const remove = (kind: ReportKind, itemId: string, authorId: string) =>
-  publishEvent(h.nats.js, ContentRemoved, { ...ref(kind, itemId, authorId), title: 'whatever', path: '/forum', reason: 'spam', note: null });
-const ban = (userId: string) => publishEvent(h.nats.js, UserBanned, { userId, actorId: randomUUID(), reason: 'spam' });
-const unban = (userId: string) => publishEvent(h.nats.js, UserUnbanned, { userId, actorId: randomUUID() });
-/** Waits until the forum's moderation consumer handled the event (its processed record). */
-const handled = async (event: Promise<{ id: string }>) => {
-  const { id } = await event;
-  await until(`event ${id} handled`, async () => (await h.conn.collection('processed_events').countDocuments({ eventId: id })) === 1);
-};
+// The moderation service's events, as it publishes them into its stream; the forum's own, once its outbox is published.
+const { hide, restore, remove, ban, unban, handled, eventsOf, expectSnapshot, expectNoContent, expectOtherKindsIgnored } = moderationEvents({
+  harness: () => h,
+  until,
+  domain: 'forum',
+  removal: { path: '/forum', reason: 'spam', note: null },
+  actorId: () => randomUUID(),
+});
 
 describe('GET /internal/content/{kind}/{id} (the moderation service asks)', () => {
   it('describes a post and a reply: author, title, excerpt, the page they are seen on', async () => {
     const postId = await createPost(alice, 'Looking for a cricket team');
     const replyId = await reply(postId, bob, 'Join us on Sundays at the park, we need a bowler.');
-    const post = await call(h.base, 'GET', `/internal/content/forum-post/${postId}`);
-    expect(post.status).toBe(200);
-    expect(ContentSnapshotSchema.parse(post.body)).toMatchObject({
-      kind: 'forum-post',
-      itemId: postId,
+    await expectSnapshot('forum-post', postId, {
       authorId: alice.userId,
       authorName: alice.username,
       title: 'Looking for a cricket team',
       excerpt: postBody().content,
       path: `/forum/post/${postId}`,
     });
-    const r = await call(h.base, 'GET', `/internal/content/forum-reply/${replyId}`);
-    expect(r.status).toBe(200);
-    expect(ContentSnapshotSchema.parse(r.body)).toMatchObject({
-      kind: 'forum-reply',
-      itemId: replyId,
+    await expectSnapshot('forum-reply', replyId, {
       authorId: bob.userId,
       authorName: bob.username,
       title: 'Reply to: Looking for a cricket team',
@@ -96,11 +69,7 @@ describe('GET /internal/content/{kind}/{id} (the moderation service asks)', () =
     await hide('forum-post', postId, alice.userId);
     await until('the post hidden', async () => (await stored(postId))?.hidden === true);
     expect((await call(h.base, 'GET', `/internal/content/forum-post/${postId}`)).status).toBe(200);
-    for (const path of [`forum-post/${randomUUID()}`, `forum-reply/${randomUUID()}`, 'forum-post/not-a-uuid', `listing/${postId}`, `business/${postId}`, `forum-reply/${postId}`]) {
-      const res = await call(h.base, 'GET', `/internal/content/${path}`);
-      expect(res.status).toBe(404);
-      expect(res.body.error).toBe(CONTENT_NOT_FOUND);
-    }
+    await expectNoContent([`forum-post/${randomUUID()}`, `forum-reply/${randomUUID()}`, 'forum-post/not-a-uuid', `listing/${postId}`, `business/${postId}`, `forum-reply/${postId}`]);
   });
 });
 
@@ -194,18 +163,13 @@ describe('content-removed', () => {
     expect((await view(postId, alice)).status).toBe(404);
     expect(await listedIds()).not.toContain(postId);
 
-    await until('the outbox is published', async () => (await outboxModel(h.conn).countDocuments({ status: 'pending' })) === 0);
-    const deleted = (await streamMessages(h.nats.jsm, eventStream('forum').name))
-      .map((m) => parseEvent(m.json()))
-      .flatMap((p) => (p.ok && p.event.type === ForumPostDeleted.type && (p.event.data as { postId: string }).postId === postId ? [p.event] : []));
+    const deleted = await eventsOf(ForumPostDeleted.type, { postId });
     expect(deleted).toHaveLength(1);
     expect(deleted[0]!.data).toEqual({ postId, userId: alice.userId, imageUrl });
 
     // Removed again: nothing there, nothing more sent.
     await handled(remove('forum-post', postId, alice.userId));
-    await until('the outbox is published', async () => (await outboxModel(h.conn).countDocuments({ status: 'pending' })) === 0);
-    const again = (await streamMessages(h.nats.jsm, eventStream('forum').name)).map((m) => parseEvent(m.json())).filter((p) => p.ok && p.event.type === ForumPostDeleted.type && (p.event.data as { postId: string }).postId === postId);
-    expect(again).toHaveLength(1);
+    expect(await eventsOf(ForumPostDeleted.type, { postId })).toHaveLength(1);
   });
 
   it('deletes a reply and lowers its post’s replyCount', async () => {
@@ -220,10 +184,7 @@ describe('content-removed', () => {
 
   it('ignores the kinds of other services', async () => {
     const postId = await createPost(alice);
-    await handled(remove('listing', postId, alice.userId));
-    await handled(hide('business', postId, alice.userId));
-    expect(await stored(postId)).toMatchObject({ _id: postId });
-    expect((await stored(postId))?.hidden).toBeUndefined();
+    await expectOtherKindsIgnored({ id: postId, authorId: alice.userId }, { removed: 'listing', hidden: 'business' }, stored);
   });
 });
 
