@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { BusinessCreated, BusinessDeleted, BusinessReviewed, ForumPostCreated, ListingCreated, ListingDeleted, ListingUpdated, listingMatchesFilters, makeEvent, type Listing } from '@cp/contracts';
 import { SearchIndex } from '../src/data/search-index.ts';
 import { WordsIndex } from '../src/data/words-index.ts';
-import { applyEvent } from '../src/events/index-feed.ts';
+import { indexEvent } from '../src/use-cases/index-event.ts';
 
 /** The index on its own: the events as the owners publish them, applied in the orders a stream can deliver them. */
 const t = (minute: number) => new Date(Date.UTC(2026, 0, 1, 12, minute)).toISOString();
@@ -34,15 +34,15 @@ describe('index consistency', () => {
   it('follows create, update and delete', () => {
     const index = new SearchIndex();
     const l = listing();
-    applyEvent(index, created(l));
+    indexEvent(index, created(l));
     expect(titles(index, { search: 'bike' })).toEqual(['Mountain bike for sale']);
     const edited = { ...l, title: 'Road bicycle for sale', updatedAt: t(5) };
-    applyEvent(index, updated(edited));
+    indexEvent(index, updated(edited));
     expect(titles(index, { search: 'bike' })).toEqual([]);
     expect(titles(index, { search: 'bicycle' })).toEqual(['Road bicycle for sale']);
     expect(index.words.search('bicycle').hits.map((h) => h.id)).toEqual([l.id]);
     expect(index.words.search('mountain').hits).toEqual([]);
-    applyEvent(index, deleted(l));
+    indexEvent(index, deleted(l));
     expect(page(index).total).toBe(0);
     expect(index.words.search('bicycle').hits).toEqual([]);
   });
@@ -53,26 +53,26 @@ describe('index consistency', () => {
     const v2 = { ...l, title: 'Mountain bike, price lowered', price: 90, updatedAt: t(5) };
     const v3 = { ...l, title: 'Mountain bike, sold soon', price: 80, updatedAt: t(9) };
     // Redelivered: the same event again changes nothing.
-    applyEvent(index, created(l));
-    applyEvent(index, created(l));
+    indexEvent(index, created(l));
+    indexEvent(index, created(l));
     expect(page(index).total).toBe(1);
     // Out of order: the newer version stays when an older one arrives after it.
-    applyEvent(index, updated(v3));
-    applyEvent(index, updated(v2));
-    applyEvent(index, created(l));
+    indexEvent(index, updated(v3));
+    indexEvent(index, updated(v2));
+    indexEvent(index, created(l));
     expect(index.listings.get(l.id)).toEqual(v3);
     expect(titles(index, { search: 'lowered' })).toEqual([]);
     expect(page(index, { priceRange: '50-100' }).items.map((x) => x.price)).toEqual([80]);
     // A delete is final: a create or update delivered after it does not bring the listing back.
-    applyEvent(index, deleted(l));
-    applyEvent(index, updated({ ...v3, updatedAt: t(30) }));
-    applyEvent(index, created(l));
+    indexEvent(index, deleted(l));
+    indexEvent(index, updated({ ...v3, updatedAt: t(30) }));
+    indexEvent(index, created(l));
     expect(page(index).total).toBe(0);
     expect(index.words.search('mountain').hits).toEqual([]);
     // A delete before its create (a late create) leaves nothing either.
     const late = listing({ title: 'Late arrival table' });
-    applyEvent(index, deleted(late));
-    applyEvent(index, created(late));
+    indexEvent(index, deleted(late));
+    indexEvent(index, created(late));
     expect(index.listings.get(late.id)).toBeUndefined();
   });
 
@@ -81,15 +81,15 @@ describe('index consistency', () => {
     const at = (minute: number) => ({ occurredAt: new Date(Date.UTC(2026, 0, 1, 12, minute)) });
     const gone = listing();
     const other = listing({ title: 'Another listing' });
-    applyEvent(index, makeEvent(ListingDeleted, { listingId: gone.id, userId: gone.userId, imageUrls: [] }, at(0)));
-    applyEvent(index, makeEvent(ListingCreated, { listingId: other.id, userId: other.userId, category: other.category, tier: other.tier, title: other.title, listing: other }, at(59)));
+    indexEvent(index, makeEvent(ListingDeleted, { listingId: gone.id, userId: gone.userId, imageUrls: [] }, at(0)));
+    indexEvent(index, makeEvent(ListingCreated, { listingId: other.id, userId: other.userId, category: other.category, tier: other.tier, title: other.title, listing: other }, at(59)));
     expect(index.tombstoneCounts.listing).toBe(1);
-    applyEvent(index, makeEvent(ListingCreated, { listingId: gone.id, userId: gone.userId, category: gone.category, tier: gone.tier, title: gone.title, listing: gone }, at(30)));
+    indexEvent(index, makeEvent(ListingCreated, { listingId: gone.id, userId: gone.userId, category: gone.category, tier: gone.tier, title: gone.title, listing: gone }, at(30)));
     expect(index.listings.get(gone.id)).toBeUndefined();
     // A business event moves only the businesses' clock.
-    applyEvent(index, makeEvent(BusinessDeleted, { businessId: randomUUID() }, at(120)));
+    indexEvent(index, makeEvent(BusinessDeleted, { businessId: randomUUID() }, at(120)));
     expect(index.tombstoneCounts).toEqual({ listing: 1, business: 1 });
-    applyEvent(index, makeEvent(ListingDeleted, { listingId: other.id, userId: other.userId, imageUrls: [] }, at(60)));
+    indexEvent(index, makeEvent(ListingDeleted, { listingId: other.id, userId: other.userId, imageUrls: [] }, at(60)));
     expect(index.tombstoneCounts).toEqual({ listing: 1, business: 1 });
     expect([...index.listings.all()]).toEqual([]);
   });
@@ -98,23 +98,23 @@ describe('index consistency', () => {
     const index = new SearchIndex();
     const id = randomUUID();
     const business = { id, userId: randomUUID(), name: 'Saffron Grocers', category: 'Grocers', mainCategory: 'Grocers', subCategory: null, description: 'Spices, lentils and fresh curry leaves.', address: '1 Market St, Camp Hill PA', phone: '(717) 555-0101', email: null, website: null, logoUrl: null, rating: 0, reviewCount: 0, verified: false, premium: false, createdAt: t(0) };
-    applyEvent(index, makeEvent(BusinessCreated, { businessId: id, name: business.name, mainCategory: 'Grocers', business }, { occurredAt: new Date(t(0)) }));
-    applyEvent(index, makeEvent(BusinessReviewed, { reviewId: randomUUID(), businessId: id, userId: randomUUID(), rating: 4, businessRating: 4, reviewCount: 1 }));
+    indexEvent(index, makeEvent(BusinessCreated, { businessId: id, name: business.name, mainCategory: 'Grocers', business }, { occurredAt: new Date(t(0)) }));
+    indexEvent(index, makeEvent(BusinessReviewed, { reviewId: randomUUID(), businessId: id, userId: randomUUID(), rating: 4, businessRating: 4, reviewCount: 1 }));
     // A review delivered again, or an older rating, does not change it.
-    applyEvent(index, makeEvent(BusinessReviewed, { reviewId: randomUUID(), businessId: id, userId: randomUUID(), rating: 4, businessRating: 4, reviewCount: 1 }));
+    indexEvent(index, makeEvent(BusinessReviewed, { reviewId: randomUUID(), businessId: id, userId: randomUUID(), rating: 4, businessRating: 4, reviewCount: 1 }));
     expect(index.getBusiness(id)).toMatchObject({ rating: 4, reviewCount: 1 });
     expect(index.words.search('curry').hits).toEqual([{ type: 'business', id, title: 'Saffron Grocers', snippet: 'Spices, lentils and fresh curry leaves. Grocers 1 Market St, Camp Hill PA', url: `/business/${id}` }]);
     const post = { id: randomUUID(), userId: randomUUID(), username: 'priya', category: 'General' as const, title: 'Best curry in Camp Hill?', content: 'Looking for recommendations for a family dinner.', replyCount: 0, viewCount: 0, createdAt: t(1), updatedAt: t(1) };
-    applyEvent(index, makeEvent(ForumPostCreated, { postId: post.id, userId: post.userId, category: 'General', title: post.title, post }));
+    indexEvent(index, makeEvent(ForumPostCreated, { postId: post.id, userId: post.userId, category: 'General', title: post.title, post }));
     expect(index.words.search('curry').counts).toEqual({ listing: 0, business: 1, post: 1 });
-    applyEvent(index, makeEvent(BusinessDeleted, { businessId: id }));
+    indexEvent(index, makeEvent(BusinessDeleted, { businessId: id }));
     expect(index.words.search('curry').hits.map((h) => h.url)).toEqual([`/forum/post/${post.id}`]);
   });
 
   it('skips an event stored before events carried their document', () => {
     const index = new SearchIndex();
     const l = listing();
-    applyEvent(index, makeEvent(ListingCreated, { listingId: l.id, userId: l.userId, category: l.category, tier: l.tier, title: l.title }));
+    indexEvent(index, makeEvent(ListingCreated, { listingId: l.id, userId: l.userId, category: l.category, tier: l.tier, title: l.title }));
     expect(page(index).total).toBe(0);
   });
 });
@@ -124,7 +124,7 @@ describe('words: typos and word starts', () => {
   const bike = listing({ title: 'Mountain bike for sale' });
   const biryani = listing({ title: 'Homemade biryani every Friday', description: 'Chicken and vegetable biryani, order by Thursday evening.' });
   const tutor = listing({ title: 'Math tutor for grades 6 to 10', description: 'Algebra and geometry, evenings and weekends.' });
-  for (const l of [bike, biryani, tutor]) applyEvent(index, created(l));
+  for (const l of [bike, biryani, tutor]) indexEvent(index, created(l));
   const found = (q: string) => index.words.search(q).hits.map((h) => h.title);
 
   it.each([
@@ -140,7 +140,7 @@ describe('words: typos and word starts', () => {
 
   it('finds nothing for a word that is not there, and ranks title words first', () => {
     expect(found('xylophone')).toEqual([]);
-    applyEvent(index, created(listing({ title: 'Bike rack', description: 'Fits a mountain bike.' })));
+    indexEvent(index, created(listing({ title: 'Bike rack', description: 'Fits a mountain bike.' })));
     expect(found('rack')).toEqual(['Bike rack']);
     expect(found('mountain')[0]).toBe(bike.title);
   });
@@ -149,9 +149,9 @@ describe('words: typos and word starts', () => {
 describe('words: a page of hits costs the page', () => {
   const index = new SearchIndex();
   const lamps = Array.from({ length: 30 }, (_, i) => listing({ title: `Brass lamp ${i}`, description: 'A lamp for the puja room.' }));
-  for (const l of lamps) applyEvent(index, created(l));
+  for (const l of lamps) indexEvent(index, created(l));
   const lampPost = { id: randomUUID(), userId: randomUUID(), username: 'priya', category: 'General' as const, title: 'Where to buy a brass lamp?', content: 'For Diwali.', replyCount: 0, viewCount: 0, createdAt: t(1), updatedAt: t(1) };
-  applyEvent(index, makeEvent(ForumPostCreated, { postId: lampPost.id, userId: lampPost.userId, category: 'General', title: lampPost.title, post: lampPost }));
+  indexEvent(index, makeEvent(ForumPostCreated, { postId: lampPost.id, userId: lampPost.userId, category: 'General', title: lampPost.title, post: lampPost }));
 
   it('counts every match but builds hits (their snippets) only for the slice returned, the same slice as of all hits', () => {
     const all = index.words.search('brass lamp');
@@ -187,7 +187,7 @@ describe('the §9 rules, exactly', () => {
       updatedAt: t(i),
     }),
   );
-  for (const l of all) applyEvent(index, created(l));
+  for (const l of all) indexEvent(index, created(l));
   const reference = (filters: Record<string, string>) => all.filter((l) => listingMatchesFilters(l, filters)).sort((a, b) => b.createdAt.localeCompare(a.createdAt)).map((l) => l.id);
 
   it.each([

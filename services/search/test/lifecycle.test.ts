@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DONE_VISIBLE_DAYS, ListingCreated, ListingExpired, ListingRenewed, ListingUpdated, makeEvent, type Listing } from '@cp/contracts';
 import { runLifecycle } from '../../listings/src/use-cases/run-lifecycle.ts';
 import { SearchIndex } from '../src/data/search-index.ts';
-import { applyEvent } from '../src/events/index-feed.ts';
+import { indexEvent } from '../src/use-cases/index-event.ts';
 import { call, listingBody, startSearch, until } from './helpers.ts';
 
 // Issue 22: search keeps its own copy of the listings; the lifecycle's events take expired and retired listings out of
@@ -92,26 +92,26 @@ describe('the index alone', () => {
 
   it('keeps a retired listing out across a snapshot, a redelivered event and an edit, until renewed', () => {
     const index = new SearchIndex();
-    applyEvent(index, makeEvent(ListingCreated, ref(listing)));
+    indexEvent(index, makeEvent(ListingCreated, ref(listing)));
     const sold = { ...listing, status: 'sold' as const, doneAt: t(1) };
-    applyEvent(index, makeEvent(ListingUpdated, { ...ref(sold), changed: ['status'] }));
+    indexEvent(index, makeEvent(ListingUpdated, { ...ref(sold), changed: ['status'] }));
     expect(index.listings.query({ sort: 'newest', page: 1, pageSize: 10 }).items.map((l) => l.status)).toEqual(['sold']);
     const retired = makeEvent(ListingExpired, { ...ref(sold), reason: 'done' });
-    applyEvent(index, retired);
-    applyEvent(index, retired);
+    indexEvent(index, retired);
+    indexEvent(index, retired);
     expect(ids(index)).toEqual([]);
     const restored = SearchIndex.fromSnapshot(JSON.parse(JSON.stringify(index.snapshot({}))));
     expect(ids(restored)).toEqual([]);
-    applyEvent(restored, makeEvent(ListingUpdated, { ...ref({ ...sold, title: 'Rocking chair (sold)', updatedAt: t(5) }), changed: ['title'] }));
+    indexEvent(restored, makeEvent(ListingUpdated, { ...ref({ ...sold, title: 'Rocking chair (sold)', updatedAt: t(5) }), changed: ['title'] }));
     expect(ids(restored)).toEqual([]);
     expect(restored.words.search('rocking').hits).toEqual([]);
 
     const expired = { ...listing, status: 'expired' as const };
     const other = new SearchIndex();
-    applyEvent(other, makeEvent(ListingCreated, ref(listing)));
-    applyEvent(other, makeEvent(ListingExpired, { ...ref(expired), reason: 'expired' }));
+    indexEvent(other, makeEvent(ListingCreated, ref(listing)));
+    indexEvent(other, makeEvent(ListingExpired, { ...ref(expired), reason: 'expired' }));
     expect(ids(other)).toEqual([]);
-    applyEvent(other, makeEvent(ListingRenewed, { ...ref(listing), expiresAt: t(30) }));
+    indexEvent(other, makeEvent(ListingRenewed, { ...ref(listing), expiresAt: t(30) }));
     expect(ids(other)).toEqual([listing.id]);
   });
 });

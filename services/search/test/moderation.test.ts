@@ -22,7 +22,7 @@ import {
 import { publishEvent } from '@cp/service-kit';
 import { SearchIndex } from '../src/data/search-index.ts';
 import { SitemapEntries } from '../src/data/sitemap-entries.ts';
-import { applyEvent } from '../src/events/index-feed.ts';
+import { indexEvent } from '../src/use-cases/index-event.ts';
 import { call, listingBody, startSearch, until } from './helpers.ts';
 
 /** Moderation's decisions (issue 21) in the index: hidden items and banned authors leave everything public, and come back. */
@@ -110,14 +110,14 @@ describe('the index applies moderation', () => {
   it('withholds a hidden listing from the page, the facets, the words and the sitemap; an edit meanwhile shows once restored', () => {
     const index = new SearchIndex();
     const l = listing();
-    applyEvent(index, created(l));
+    indexEvent(index, created(l));
     expect(publicView(index).listings).toEqual([l.id]);
-    applyEvent(index, hidden('listing', l.id));
+    indexEvent(index, hidden('listing', l.id));
     expect(publicView(index)).toEqual(nothing);
     const edited = { ...l, title: 'Tabla set, price lowered', price: 250, updatedAt: t(5) };
-    applyEvent(index, updated(edited));
+    indexEvent(index, updated(edited));
     expect(publicView(index)).toEqual(nothing);
-    applyEvent(index, restored('listing', l.id));
+    indexEvent(index, restored('listing', l.id));
     expect(publicView(index)).toMatchObject({ listings: [l.id], total: 1, facetTotal: 1, words: [l.id], sitemap: { listings: [l.id] } });
     expect(index.listings.get(l.id)).toEqual(edited);
   });
@@ -125,27 +125,27 @@ describe('the index applies moderation', () => {
   it('withholds a listing whose hiding came before its creation (read from another stream first)', () => {
     const index = new SearchIndex();
     const l = listing();
-    applyEvent(index, hidden('listing', l.id));
-    applyEvent(index, created(l));
+    indexEvent(index, hidden('listing', l.id));
+    indexEvent(index, created(l));
     expect(publicView(index)).toEqual(nothing);
-    applyEvent(index, restored('listing', l.id));
+    indexEvent(index, restored('listing', l.id));
     expect(publicView(index).listings).toEqual([l.id]);
   });
 
   it('withholds a hidden post and business; ignores replies and reviews', () => {
     const index = new SearchIndex();
     const [p, b] = [post(), business()];
-    applyEvent(index, posted(p));
-    applyEvent(index, opened(b));
-    applyEvent(index, hidden('forum-reply', p.id));
-    applyEvent(index, hidden('review', b.id));
+    indexEvent(index, posted(p));
+    indexEvent(index, opened(b));
+    indexEvent(index, hidden('forum-reply', p.id));
+    indexEvent(index, hidden('review', b.id));
     expect(publicView(index).words).toEqual([p.id, b.id].sort());
-    applyEvent(index, hidden('forum-post', p.id));
-    applyEvent(index, hidden('business', b.id));
+    indexEvent(index, hidden('forum-post', p.id));
+    indexEvent(index, hidden('business', b.id));
     expect(publicView(index)).toEqual(nothing);
     expect(index.counts).toEqual({ listings: 0, posts: 0, businesses: 0 });
-    applyEvent(index, restored('forum-post', p.id));
-    applyEvent(index, restored('business', b.id));
+    indexEvent(index, restored('forum-post', p.id));
+    indexEvent(index, restored('business', b.id));
     expect(publicView(index)).toMatchObject({ words: [p.id, b.id].sort(), sitemap: { posts: [p.id], businesses: [b.id] } });
   });
 
@@ -154,13 +154,13 @@ describe('the index applies moderation', () => {
     const user = randomUUID();
     const [mine, reported, other] = [listing({ userId: user }), listing({ userId: user, title: 'Tabla bag only' }), listing()];
     const [p, b] = [post({ userId: user }), business({ userId: user })];
-    for (const e of [created(mine), created(reported), created(other), posted(p), opened(b), hidden('listing', reported.id)]) applyEvent(index, e);
-    applyEvent(index, banned(user));
+    for (const e of [created(mine), created(reported), created(other), posted(p), opened(b), hidden('listing', reported.id)]) indexEvent(index, e);
+    indexEvent(index, banned(user));
     expect(publicView(index)).toMatchObject({ listings: [other.id], words: [other.id], sitemap: { listings: [other.id], posts: [], businesses: [] } });
     // A listing the banned author changes, or posts, meanwhile stays out too.
-    applyEvent(index, updated({ ...mine, price: 10, updatedAt: t(9) }));
+    indexEvent(index, updated({ ...mine, price: 10, updatedAt: t(9) }));
     expect(publicView(index).listings).toEqual([other.id]);
-    applyEvent(index, unbanned(user));
+    indexEvent(index, unbanned(user));
     expect(publicView(index)).toMatchObject({ words: [mine.id, other.id, p.id, b.id].sort(), sitemap: { posts: [p.id], businesses: [b.id] } });
     expect(publicView(index).listings.sort()).toEqual([mine.id, other.id].sort());
     expect(index.listings.get(mine.id)?.price).toBe(10);
@@ -169,14 +169,14 @@ describe('the index applies moderation', () => {
   it('drops a removed post at once (and keeps it out); a removed listing stays hidden until its deletion', () => {
     const index = new SearchIndex();
     const [p, l] = [post(), listing()];
-    applyEvent(index, posted(p));
-    applyEvent(index, created(l));
-    applyEvent(index, removed('forum-post', p.id));
-    applyEvent(index, removed('listing', l.id));
+    indexEvent(index, posted(p));
+    indexEvent(index, created(l));
+    indexEvent(index, removed('forum-post', p.id));
+    indexEvent(index, removed('listing', l.id));
     expect(index.getPost(p.id)).toBeUndefined();
-    applyEvent(index, posted(p)); // its creation read again (a replica catching up from the streams' start)
+    indexEvent(index, posted(p)); // its creation read again (a replica catching up from the streams' start)
     expect(publicView(index)).toEqual(nothing);
-    applyEvent(index, makeEvent(ListingDeleted, { listingId: l.id, userId: l.userId, imageUrls: [] }));
+    indexEvent(index, makeEvent(ListingDeleted, { listingId: l.id, userId: l.userId, imageUrls: [] }));
     expect(index.listings.get(l.id)).toBeUndefined();
     expect(index.moderation().hidden).toEqual([`post:${p.id}`]);
   });
@@ -185,11 +185,11 @@ describe('the index applies moderation', () => {
     const index = new SearchIndex();
     const user = randomUUID();
     const [l, b] = [listing(), listing({ userId: user })];
-    for (const e of [created(l), created(b), hidden('listing', l.id), banned(user)]) applyEvent(index, e);
+    for (const e of [created(l), created(b), hidden('listing', l.id), banned(user)]) indexEvent(index, e);
     const copy = SearchIndex.fromSnapshot(JSON.parse(JSON.stringify(index.snapshot({}))));
     expect(publicView(copy)).toEqual(nothing);
-    applyEvent(copy, restored('listing', l.id));
-    applyEvent(copy, unbanned(user));
+    indexEvent(copy, restored('listing', l.id));
+    indexEvent(copy, unbanned(user));
     expect(publicView(copy).listings.sort()).toEqual([l.id, b.id].sort());
   });
 });
