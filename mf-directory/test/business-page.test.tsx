@@ -8,6 +8,7 @@ import BusinessPage from '../src/pages/BusinessPage.tsx';
 import BusinessesPage from '../src/pages/BusinessesPage.tsx';
 import YellowPagesPage from '../src/pages/YellowPagesPage.tsx';
 import { routes } from '../src/exposes/routes.ts';
+import { quietConsole } from '../../packages/web-core/test/support/quiet-console.ts';
 
 type Api = (method: string, path: string, query: URLSearchParams) => [number, unknown];
 const calls: string[] = [];
@@ -86,11 +87,7 @@ async function renderAt(path: string, api: Api) {
   return router;
 }
 
-beforeEach(() => {
-  jest.spyOn(console, 'error').mockImplementation(() => undefined);
-  jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-});
-afterEach(() => jest.restoreAllMocks());
+quietConsole();
 
 describe('/business/:id (issue 20 §5)', () => {
   it('is one of the remote\'s routes (metadata.json: the shell loads this remote for it)', () => {

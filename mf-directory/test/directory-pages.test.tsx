@@ -7,6 +7,7 @@ import BusinessesPage from '../src/pages/BusinessesPage.tsx';
 import YellowPagesPage from '../src/pages/YellowPagesPage.tsx';
 import { LIST_PAGE_SIZES, REVIEW_PENDING } from '@cp/contracts';
 import FeaturedBusinesses from '../src/widgets/FeaturedBusinesses.tsx';
+import { quietConsole } from '../../packages/web-core/test/support/quiet-console.ts';
 
 type Api = (method: string, path: string, search: string) => [number, unknown];
 const calls: string[] = [];
@@ -48,11 +49,7 @@ async function renderAt(path: string, api: Api) {
   );
 }
 
-beforeEach(() => {
-  jest.spyOn(console, 'error').mockImplementation(() => undefined);
-  jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-});
-afterEach(() => jest.restoreAllMocks());
+quietConsole();
 
 describe('directory screens', () => {
   it('/businesses: cards with badges, rating, links and the Add Business button', async () => {

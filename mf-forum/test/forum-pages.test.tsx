@@ -7,6 +7,7 @@ import { renderRouter } from '../../packages/web-core/test/support/render-router
 import ForumPage from '../src/pages/ForumPage.tsx';
 import ForumPostPage from '../src/pages/ForumPostPage.tsx';
 import ForumWidget from '../src/widgets/ForumWidget.tsx';
+import { quietConsole } from '../../packages/web-core/test/support/quiet-console.ts';
 
 type Answer = [number, unknown];
 type Api = (method: string, path: string) => Answer | Promise<Answer>;
@@ -53,11 +54,7 @@ const withPosts =
     return [404, { error: 'Not found' }];
   };
 
-beforeEach(() => {
-  jest.spyOn(console, 'error').mockImplementation(() => undefined);
-  jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-});
-afterEach(() => jest.restoreAllMocks());
+quietConsole();
 
 describe('forum screens', () => {
   it('/forum with no posts: the empty state, per category', async () => {

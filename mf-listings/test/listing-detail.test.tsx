@@ -6,6 +6,7 @@ import { renderRouter } from '../../packages/web-core/test/support/render-router
 import ListingDetailPage from '../src/pages/ListingDetailPage.tsx';
 import { MESSAGES_ONLY_NOTICE, UNDER_REVIEW_MESSAGE } from '@cp/contracts';
 import { listingFixture } from './listing-fixture.ts';
+import { quietConsole } from '../../packages/web-core/test/support/quiet-console.ts';
 
 /**
  * /listing/:id with the listings service answering `detail` for the listing (and an empty full list); `detail` may
@@ -29,14 +30,8 @@ async function renderDetail(id: string, detail: [number, unknown] | (() => [numb
   await renderRouter([{ path: '/listing/:id', element: <ListingDetailPage /> }], { path: `/listing/${id}` });
 }
 
-beforeEach(() => {
-  jest.spyOn(console, 'error').mockImplementation(() => undefined);
-  jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-});
-afterEach(() => {
-  cleanup();
-  jest.restoreAllMocks();
-});
+afterEach(() => cleanup());
+quietConsole();
 
 describe('listing detail (spec §2)', () => {
   it('a deleted listing (410 Gone) shows Listing Not Found with Back to Home, like a missing one (404)', async () => {
