@@ -7,6 +7,7 @@ import BusinessesPage from '../src/pages/BusinessesPage.tsx';
 import YellowPagesPage from '../src/pages/YellowPagesPage.tsx';
 import { LIST_PAGE_SIZES, REVIEW_PENDING } from '@cp/contracts';
 import FeaturedBusinesses from '../src/widgets/FeaturedBusinesses.tsx';
+import { fakeSite } from '../../packages/web-core/test/support/fake-site.ts';
 import { quietConsole } from '../../packages/web-core/test/support/quiet-console.ts';
 
 type Api = (method: string, path: string, search: string) => [number, unknown];
@@ -31,14 +32,7 @@ const BUSINESS = {
 };
 
 async function renderAt(path: string, api: Api) {
-  calls.length = 0;
-  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const req = new Request(input, init);
-    const url = new URL(req.url);
-    calls.push(`${req.method} ${url.pathname}${url.search}`);
-    const [status, body] = api(req.method, url.pathname, url.search);
-    return new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-  }) as typeof fetch;
+  fakeSite((req, url) => api(req.method, url.pathname, url.search), calls);
   await renderRouter(
     [
       { path: '/businesses', element: <BusinessesPage /> },
