@@ -1,20 +1,6 @@
-// mf-listings: a Module Federation remote. The template for every other remote (mf-forum, mf-directory, mf-admin):
-// copy this file and a remote.json (name, ports), and expose ./routes and ./widgets (see @cp/web-core/contract).
+// mf-listings: a Module Federation remote (see mf-messages/README.md, "How a new team adds a remote"). Its name, public
+// path and dev server port are its remote.json's; its exposes (./routes, ./widgets from src/exposes/), its metadata file
+// (src/exposes/metadata.json) and its dev server's proxy to the gateway are createWebConfig's defaults for a remote.
 import { createWebConfig } from '@cp/web-core/build';
 
-const dir = import.meta.dirname;
-const gateway = process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080';
-
-export default createWebConfig({
-  appDir: dir,
-  // Its name (mf_<name>), public path (/mf/<name>/) and dev server port: its remote.json.
-  kind: 'remote',
-  exposes: {
-    './routes': './src/exposes/routes.ts',
-    './widgets': './src/exposes/widgets.ts',
-  },
-  // What it contributes (routes, home slots, Post Ad panel): the source of ./routes and ./widgets, published in
-  // mf-manifest.json for the gateway's registry.
-  metadata: './src/exposes/metadata.json',
-  devServer: { proxy: [{ context: ['/api', '/uploads'], target: gateway, changeOrigin: true }] },
-});
+export default createWebConfig({ appDir: import.meta.dirname, kind: 'remote' });

@@ -3,6 +3,7 @@
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ADMIN, adFixture, businessFixture, jsonAnswer, renderAdminPage, USER } from './support/admin-fixtures.tsx';
+import { quietConsole } from '../../packages/web-core/test/support/quiet-console.ts';
 
 type Api = (method: string, path: string) => [number, unknown];
 const calls: string[] = [];
@@ -29,11 +30,7 @@ const as =
   (m, p) =>
     p === '/api/auth/user' ? (user ? [200, user] : [401, { error: 'Authentication required' }]) : rest(m, p);
 
-beforeEach(() => {
-  jest.spyOn(console, 'error').mockImplementation(() => undefined);
-  jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-});
-afterEach(() => jest.restoreAllMocks());
+quietConsole();
 
 describe('/admin', () => {
   it('logged out: Authentication Required with Go to Login, and no admin data fetched', async () => {

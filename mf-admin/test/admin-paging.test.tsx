@@ -3,6 +3,7 @@
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ADMIN, adFixture, businessFixture, jsonAnswer, renderAdminPage } from './support/admin-fixtures.tsx';
+import { quietConsole } from '../../packages/web-core/test/support/quiet-console.ts';
 
 // The admin's tabs page through the services' cursor pages (issue 24 §2): the first page, then Load more, each asked
 // with the cursor the page before named; a create, an edit or a delete shows in every page loaded, without a reload.
@@ -74,11 +75,7 @@ async function renderAdmin(ads: PagedList<ReturnType<typeof ad>>, businesses: Pa
   });
 }
 
-beforeEach(() => {
-  jest.spyOn(console, 'error').mockImplementation(() => undefined);
-  jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-});
-afterEach(() => jest.restoreAllMocks());
+quietConsole();
 
 const heading = (name: string) => screen.queryByRole('heading', { name });
 /** The titles of the cards shown, in order. */

@@ -5,6 +5,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { OPERATIONS_PANELS, OperationsAnswerSchema, formatOperationsValue, type OperationsAnswer } from '@cp/contracts';
 import { linePath, seriesSummary } from '../src/components/OperationsChart.tsx';
 import { ADMIN, jsonAnswer, renderAdminPage } from './support/admin-fixtures.tsx';
+import { quietConsole } from '../../packages/web-core/test/support/quiet-console.ts';
 
 // The Operations tab (issue 36 §4) against a fake of moderation's operations API whose answers are checked against the
 // contracts' schema, so the screen is built on what the service really sends.
@@ -50,11 +51,7 @@ async function openOperations() {
   await act(async () => fireEvent.mouseDown(tab, { button: 0 }));
 }
 
-beforeEach(() => {
-  jest.spyOn(console, 'error').mockImplementation(() => undefined);
-  jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-});
-afterEach(() => jest.restoreAllMocks());
+quietConsole();
 
 describe('/admin Operations tab', () => {
   it('draws six charts per service, each titled and summed up in words (latest value and peak)', async () => {

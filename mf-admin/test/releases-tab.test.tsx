@@ -4,6 +4,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ReleasesListSchema, ReleaseSchema, type ReleasesList } from '@cp/contracts';
 import { jsonAnswer, renderAdminPage } from './support/admin-fixtures.tsx';
+import { quietConsole } from '../../packages/web-core/test/support/quiet-console.ts';
 
 // The Releases tab (issue 35 §4) against a fake of moderation's releases API whose answers are checked against the
 // contracts' schemas, so the screen is built on what the service really sends.
@@ -48,11 +49,7 @@ async function openReleases() {
   await screen.findByRole('heading', { name: /forum/ });
 }
 
-beforeEach(() => {
-  jest.spyOn(console, 'error').mockImplementation(() => undefined);
-  jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-});
-afterEach(() => jest.restoreAllMocks());
+quietConsole();
 
 describe('/admin Releases tab', () => {
   it('lists each remote with its live versions and its release; a rollback says when and why, with both error rates', async () => {

@@ -12,6 +12,7 @@ import {
 } from '@cp/contracts';
 import { confirmBan } from '../src/lib/moderation.ts';
 import { jsonAnswer, renderAdminPage } from './support/admin-fixtures.tsx';
+import { quietConsole } from '../../packages/web-core/test/support/quiet-console.ts';
 
 // The Reports tab (issue 21 §3) against a fake of the moderation service's admin routes whose answers are checked
 // against the contracts' schemas, so the screen is built on what the service really sends.
@@ -95,11 +96,7 @@ async function openReports(own: (method: string, path: string) => Answer | undef
 const caseCard = async (title: string) => (await screen.findByRole('article', { name: title })) as HTMLElement;
 const posts = () => calls.filter((c) => c.startsWith('POST'));
 
-beforeEach(() => {
-  jest.spyOn(console, 'error').mockImplementation(() => undefined);
-  jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-});
-afterEach(() => jest.restoreAllMocks());
+quietConsole();
 
 describe('/admin Reports tab', () => {
   it('the pending queue: kind, status, the content with its link, the author, the reasons counted, the reporters; then the bans and the audit log', async () => {

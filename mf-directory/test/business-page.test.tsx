@@ -8,6 +8,8 @@ import BusinessPage from '../src/pages/BusinessPage.tsx';
 import BusinessesPage from '../src/pages/BusinessesPage.tsx';
 import YellowPagesPage from '../src/pages/YellowPagesPage.tsx';
 import { routes } from '../src/exposes/routes.ts';
+import { fakeSite } from '../../packages/web-core/test/support/fake-site.ts';
+import { quietConsole } from '../../packages/web-core/test/support/quiet-console.ts';
 
 type Api = (method: string, path: string, query: URLSearchParams) => [number, unknown];
 const calls: string[] = [];
@@ -67,14 +69,7 @@ function site(
 }
 
 async function renderAt(path: string, api: Api) {
-  calls.length = 0;
-  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const req = new Request(input, init);
-    const url = new URL(req.url);
-    calls.push(`${req.method} ${url.pathname}${url.search}`);
-    const [status, body] = api(req.method, url.pathname, url.searchParams);
-    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-  }) as typeof fetch;
+  fakeSite((req, url) => api(req.method, url.pathname, url.searchParams), calls);
   const { router } = await renderRouter(
     [
       { path: '/business/:id', element: <BusinessPage /> },
@@ -86,11 +81,7 @@ async function renderAt(path: string, api: Api) {
   return router;
 }
 
-beforeEach(() => {
-  jest.spyOn(console, 'error').mockImplementation(() => undefined);
-  jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-});
-afterEach(() => jest.restoreAllMocks());
+quietConsole();
 
 describe('/business/:id (issue 20 §5)', () => {
   it('is one of the remote\'s routes (metadata.json: the shell loads this remote for it)', () => {

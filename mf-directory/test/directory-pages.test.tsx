@@ -7,6 +7,8 @@ import BusinessesPage from '../src/pages/BusinessesPage.tsx';
 import YellowPagesPage from '../src/pages/YellowPagesPage.tsx';
 import { LIST_PAGE_SIZES, REVIEW_PENDING } from '@cp/contracts';
 import FeaturedBusinesses from '../src/widgets/FeaturedBusinesses.tsx';
+import { fakeSite } from '../../packages/web-core/test/support/fake-site.ts';
+import { quietConsole } from '../../packages/web-core/test/support/quiet-console.ts';
 
 type Api = (method: string, path: string, search: string) => [number, unknown];
 const calls: string[] = [];
@@ -30,14 +32,7 @@ const BUSINESS = {
 };
 
 async function renderAt(path: string, api: Api) {
-  calls.length = 0;
-  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const req = new Request(input, init);
-    const url = new URL(req.url);
-    calls.push(`${req.method} ${url.pathname}${url.search}`);
-    const [status, body] = api(req.method, url.pathname, url.search);
-    return new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-  }) as typeof fetch;
+  fakeSite((req, url) => api(req.method, url.pathname, url.search), calls);
   await renderRouter(
     [
       { path: '/businesses', element: <BusinessesPage /> },
@@ -48,11 +43,7 @@ async function renderAt(path: string, api: Api) {
   );
 }
 
-beforeEach(() => {
-  jest.spyOn(console, 'error').mockImplementation(() => undefined);
-  jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-});
-afterEach(() => jest.restoreAllMocks());
+quietConsole();
 
 describe('directory screens', () => {
   it('/businesses: cards with badges, rating, links and the Add Business button', async () => {

@@ -7,6 +7,8 @@ import { renderRouter } from '../../packages/web-core/test/support/render-router
 import ForumPage from '../src/pages/ForumPage.tsx';
 import ForumPostPage from '../src/pages/ForumPostPage.tsx';
 import ForumWidget from '../src/widgets/ForumWidget.tsx';
+import { fakeSite } from '../../packages/web-core/test/support/fake-site.ts';
+import { quietConsole } from '../../packages/web-core/test/support/quiet-console.ts';
 
 type Answer = [number, unknown];
 type Api = (method: string, path: string) => Answer | Promise<Answer>;
@@ -26,11 +28,7 @@ const POST = {
 const USER = { id: '22222222-2222-4222-8222-222222222222', username: 'priya', email: 'p@example.com', firstName: 'Priya', lastName: 'S', isAdmin: false };
 
 async function renderAt(path: string, api: Api) {
-  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const req = new Request(input, init);
-    const [status, body] = await api(req.method, new URL(req.url).pathname);
-    return new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-  }) as typeof fetch;
+  fakeSite((req, url) => api(req.method, url.pathname));
   const { router } = await renderRouter(
     [
       { path: '/', element: <ForumWidget /> },
@@ -53,11 +51,7 @@ const withPosts =
     return [404, { error: 'Not found' }];
   };
 
-beforeEach(() => {
-  jest.spyOn(console, 'error').mockImplementation(() => undefined);
-  jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-});
-afterEach(() => jest.restoreAllMocks());
+quietConsole();
 
 describe('forum screens', () => {
   it('/forum with no posts: the empty state, per category', async () => {

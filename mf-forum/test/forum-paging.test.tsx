@@ -6,6 +6,7 @@ import { LIST_PAGE_SIZES } from '@cp/contracts';
 import { renderRouter } from '../../packages/web-core/test/support/render-router.tsx';
 import ForumPage from '../src/pages/ForumPage.tsx';
 import ForumPostPage from '../src/pages/ForumPostPage.tsx';
+import { quietConsole } from '../../packages/web-core/test/support/quiet-console.ts';
 
 /**
  * Issue 24 §2: /forum pages from the server — the first page of the chosen category, then Load more with the cursor
@@ -60,10 +61,7 @@ async function renderAt(path: string) {
 
 const shownTitles = () => screen.getAllByRole('link', { name: /^Forum post number/ }).map((a) => a.textContent);
 
-beforeEach(() => {
-  jest.spyOn(console, 'error').mockImplementation(() => undefined);
-});
-afterEach(() => jest.restoreAllMocks());
+quietConsole('error');
 
 describe('/forum pages from the server', () => {
   it('shows the first page, then each next page on Load more, until the last (no button then)', async () => {

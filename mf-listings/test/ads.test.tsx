@@ -10,6 +10,7 @@ import { homeLargeAds, safeHttpUrl, sidebarAds } from '../src/ads/ad-rules.ts';
 import { pageViewId } from '../src/ads/ads-api.ts';
 import { SidebarAd } from '../src/widgets/SidebarAd.tsx';
 import { SponsoredAds } from '../src/widgets/SponsoredAds.tsx';
+import { fakeSite } from '../../packages/web-core/test/support/fake-site.ts';
 
 let n = 0;
 function ad(overrides: Partial<Advertisement> = {}): Advertisement {
@@ -71,17 +72,10 @@ function onScreen(ratio: number) {
 
 // ---------------------------------------------------------------- the API
 
-let calls: string[] = [];
+const calls: string[] = [];
 let served: Advertisement[] = [];
 function mockApi() {
-  calls = [];
-  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const req = new Request(input, init);
-    const url = new URL(req.url);
-    calls.push(`${req.method} ${url.pathname}${url.search}`);
-    const body = url.pathname === '/api/advertisements' ? served : { counted: true };
-    return new Response(JSON.stringify(body), { status: req.method === 'POST' ? 202 : 200, headers: { 'content-type': 'application/json' } });
-  }) as typeof fetch;
+  fakeSite((req, url) => [req.method === 'POST' ? 202 : 200, url.pathname === '/api/advertisements' ? served : { counted: true }], calls);
 }
 const events = (kind: 'impression' | 'click') => calls.filter((c) => c.startsWith('POST') && c.split('?')[0]!.endsWith(`/${kind}`));
 

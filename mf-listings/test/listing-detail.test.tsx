@@ -6,37 +6,25 @@ import { renderRouter } from '../../packages/web-core/test/support/render-router
 import ListingDetailPage from '../src/pages/ListingDetailPage.tsx';
 import { MESSAGES_ONLY_NOTICE, UNDER_REVIEW_MESSAGE } from '@cp/contracts';
 import { listingFixture } from './listing-fixture.ts';
+import { fakeSite } from '../../packages/web-core/test/support/fake-site.ts';
+import { quietConsole } from '../../packages/web-core/test/support/quiet-console.ts';
 
 /**
  * /listing/:id with the listings service answering `detail` for the listing (and an empty full list); `detail` may
  * answer each ask differently. `user`: the session (nobody by default).
  */
 async function renderDetail(id: string, detail: [number, unknown] | (() => [number, unknown]), user: unknown = null) {
-  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(new Request(input, init).url);
-    const [status, body] =
-      url.pathname === '/api/auth/user'
-        ? [200, user]
-        : url.pathname === '/api/listings'
-          ? [200, []]
-          : url.pathname === `/api/listings/${id}`
-            ? typeof detail === 'function'
-              ? detail()
-              : detail
-            : [404, { error: 'Not found' }];
-    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-  }) as typeof fetch;
+  fakeSite((_req, url) => {
+    if (url.pathname === '/api/auth/user') return [200, user];
+    if (url.pathname === '/api/listings') return [200, []];
+    if (url.pathname === `/api/listings/${id}`) return typeof detail === 'function' ? detail() : detail;
+    return [404, { error: 'Not found' }];
+  });
   await renderRouter([{ path: '/listing/:id', element: <ListingDetailPage /> }], { path: `/listing/${id}` });
 }
 
-beforeEach(() => {
-  jest.spyOn(console, 'error').mockImplementation(() => undefined);
-  jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-});
-afterEach(() => {
-  cleanup();
-  jest.restoreAllMocks();
-});
+afterEach(() => cleanup());
+quietConsole();
 
 describe('listing detail (spec §2)', () => {
   it('a deleted listing (410 Gone) shows Listing Not Found with Back to Home, like a missing one (404)', async () => {

@@ -9,6 +9,7 @@ import ListingsPage from '../src/pages/ListingsPage.tsx';
 import { listingsMode, serverListingsArgs } from '../src/lib/listings-server.ts';
 import { NO_FILTERS } from '../src/lib/listing-filters.ts';
 import { listingFixture } from './listing-fixture.ts';
+import { quietConsole } from '../../packages/web-core/test/support/quiet-console.ts';
 
 type Api = (path: string, query: URLSearchParams) => [number, unknown];
 const calls: string[] = [];
@@ -44,11 +45,7 @@ const small: Api = (path) => (path === '/api/search/listings' ? [200, page(SMALL
 
 const status = () => screen.getByText(/^(\d+ listings? found|Loading listings…|Listings unavailable)/, { selector: 'p' });
 
-beforeEach(() => {
-  jest.spyOn(console, 'error').mockImplementation(() => undefined);
-  jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-});
-afterEach(() => jest.restoreAllMocks());
+quietConsole();
 
 describe('which /listings applies', () => {
   it('pending until the probe answers; server past the threshold; client up to it and when the search service fails', () => {

@@ -7,6 +7,7 @@ import { LOCAL_SAVES_KEY } from '@cp/web-core/saved-listings';
 import ListingDetailPage from '../src/pages/ListingDetailPage.tsx';
 import SavedListingsPage from '../src/pages/SavedListingsPage.tsx';
 import { listingFixture } from './listing-fixture.ts';
+import { quietConsole } from '../../packages/web-core/test/support/quiet-console.ts';
 
 const USER = { id: '22222222-2222-4222-8222-222222222222', username: 'priya', email: 'p@example.com', isAdmin: false };
 type Answer = [number, unknown];
@@ -39,15 +40,9 @@ async function renderAt(path: string, routes: Array<{ path: string; element: Rea
 
 const local = () => JSON.parse(localStorage.getItem(LOCAL_SAVES_KEY) ?? '[]') as string[];
 
-beforeEach(() => {
-  localStorage.clear();
-  jest.spyOn(console, 'error').mockImplementation(() => undefined);
-  jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-});
-afterEach(() => {
-  cleanup();
-  jest.restoreAllMocks();
-});
+beforeEach(() => localStorage.clear());
+afterEach(() => cleanup());
+quietConsole();
 
 describe('the Save toggle (issue 22 §2)', () => {
   it('signed out: saves in this browser only, nothing is sent', async () => {

@@ -10,6 +10,7 @@ import ConversationPage from '../src/pages/ConversationPage.tsx';
 import InboxPage from '../src/pages/InboxPage.tsx';
 import NewConversationPage from '../src/pages/NewConversationPage.tsx';
 import UnsubscribePage from '../src/pages/UnsubscribePage.tsx';
+import { quietConsole } from '../../packages/web-core/test/support/quiet-console.ts';
 
 type Answer = [number, unknown];
 type Call = { method: string; path: string; search: string; body: unknown };
@@ -79,11 +80,9 @@ const signedIn =
   };
 
 beforeEach(() => {
-  jest.spyOn(console, 'error').mockImplementation(() => undefined);
-  jest.spyOn(console, 'warn').mockImplementation(() => undefined);
   delete (window as { __pwned?: number }).__pwned;
 });
-afterEach(() => jest.restoreAllMocks());
+quietConsole();
 
 describe('a message is shown as text', () => {
   it('<script> and <img onerror> show literally: no element is made of them, nothing runs', () => {

@@ -4,6 +4,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderRouter } from '../../packages/web-core/test/support/render-router.tsx';
 import { AuthPage } from '../src/pages/AuthPage.tsx';
+import { quietConsole } from '../../packages/web-core/test/support/quiet-console.ts';
 
 /** The JSON bodies the page sent, by `METHOD /path`. */
 const bodies = new Map<string, unknown>();
@@ -35,11 +36,7 @@ async function renderAuth(user?: unknown) {
   );
 }
 
-beforeEach(() => {
-  jest.spyOn(console, 'error').mockImplementation(() => undefined);
-  jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-});
-afterEach(() => jest.restoreAllMocks());
+quietConsole();
 
 describe('/auth (@cp/ui tabs and native checkboxes)', () => {
   it('opens on the Login tab; Remember me is a checkbox its label toggles, and the login sends it', async () => {

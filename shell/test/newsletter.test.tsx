@@ -12,6 +12,7 @@ import { App, SiteRoutes } from '../src/app/App.tsx';
 import { NewsletterSignup } from '../src/home/NewsletterSignup.tsx';
 import { createRemotesController } from '../src/mf/remotes.ts';
 import { NewsletterConfirmPage, NewsletterUnsubscribePage } from '../src/pages/NewsletterLinks.tsx';
+import { quietConsole } from '../../packages/web-core/test/support/quiet-console.ts';
 
 const TOKEN = 'A'.repeat(40) + '_-9';
 
@@ -50,9 +51,8 @@ async function click(name: string) {
 
 beforeEach(() => {
   calls = [];
-  jest.spyOn(console, 'error').mockImplementation(() => undefined);
 });
-afterEach(() => jest.restoreAllMocks());
+quietConsole('error');
 
 describe('the newsletter signup (home)', () => {
   async function signUp(email: string) {

@@ -2,6 +2,7 @@ import { createRemotesController, postAdPanelCandidates, routeOwners, slotOwners
 import { fallbackModuleFor } from '../src/mf/fallback.ts';
 import remoteFallbackPlugin from '../src/mf/runtime-plugin.ts';
 import type { RemoteDescriptor } from '../src/mf/registry.ts';
+import { quietConsole } from '../../packages/web-core/test/support/quiet-console.ts';
 
 const Page = () => null;
 const Widget = () => null;
@@ -46,11 +47,7 @@ const loadedIds = (d: { load: jest.Mock }) => d.load.mock.calls.map(([id]) => id
 const stateOf = (controller: ReturnType<typeof createRemotesController>, name: string) => controller.getSnapshot().remotes.find((r) => r.name === name)!;
 
 describe('remotes controller: registers every remote, loads one only when the page needs it', () => {
-  beforeEach(() => {
-    jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-  });
-  afterEach(() => jest.restoreAllMocks());
+  quietConsole();
 
   it('start reads the registry and registers every remote (name and entry), loading none', async () => {
     const d = deps();

@@ -7,6 +7,7 @@ import { ReportButton, UnderReviewNotice } from '@cp/web-core/moderation';
 import { checkReport, DETAILS_TOO_LONG, REASON_REQUIRED } from '../../packages/web-core/lib/moderation/report-form.ts';
 import { renderRouter } from '../../packages/web-core/test/support/render-router.tsx';
 import '../../packages/web-core/test/support/pointer-event.ts';
+import { quietConsole } from '../../packages/web-core/test/support/quiet-console.ts';
 
 // The report dialog of issue 21 (@cp/web-core/moderation), as a remote's page uses it: a Report button that loads the
 // dialog on its first press, against a fake of the gateway that records each call.
@@ -51,10 +52,7 @@ async function openDialog() {
 const submit = async (dialog: HTMLElement) => act(async () => within(dialog).getByRole('button', { name: 'Submit report' }).click());
 const details = (dialog: HTMLElement) => within(dialog).getByRole('textbox', { name: /^Details/ });
 
-beforeEach(() => {
-  jest.spyOn(console, 'error').mockImplementation(() => undefined);
-});
-afterEach(() => jest.restoreAllMocks());
+quietConsole('error');
 
 describe('checkReport', () => {
   it('needs a reason; details are optional but trimmed, and required with Other; at most 500 characters', () => {

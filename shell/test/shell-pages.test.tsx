@@ -11,6 +11,7 @@ import { RemotesProvider } from '../src/mf/RemotesContext.tsx';
 import { createRemotesController, type RemotesDeps } from '../src/mf/remotes.ts';
 import type { RemoteDescriptor } from '../src/mf/registry.ts';
 import { renderSite } from './support/render-site.tsx';
+import { quietConsole } from '../../packages/web-core/test/support/quiet-console.ts';
 
 const ListingsPage = () => <h1>Listings page from the remote</h1>;
 const ForumPage = () => <h1>Forum page from the remote</h1>;
@@ -98,10 +99,8 @@ class FakeIntersectionObserver {
 
 beforeEach(() => {
   loaded = [];
-  jest.spyOn(console, 'error').mockImplementation(() => undefined);
-  jest.spyOn(console, 'warn').mockImplementation(() => undefined);
 });
-afterEach(() => jest.restoreAllMocks());
+quietConsole();
 
 describe('shell composition', () => {
   it('home: remote widgets in their slots, a throwing widget contained in its own area, shell defaults elsewhere', async () => {

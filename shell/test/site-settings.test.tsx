@@ -10,6 +10,7 @@ import { App, SiteRoutes } from '../src/app/App.tsx';
 import { ContactBlock } from '../src/home/ContactBlock.tsx';
 import { createRemotesController } from '../src/mf/remotes.ts';
 import { ContactPage } from '../src/pages/ContactPage.tsx';
+import { quietConsole } from '../../packages/web-core/test/support/quiet-console.ts';
 
 /** The operator's values as the gateway writes them into the page (services/gateway/src/web/site-settings.ts). */
 const CONFIGURED: SiteSettings = {
@@ -66,14 +67,8 @@ async function renderContactPage() {
 /** Where the page's WhatsApp links (the header's) go. */
 const whatsappLinks = () => screen.getAllByRole('link', { name: /Join WhatsApp/ }).map((a) => a.getAttribute('href'));
 
-beforeEach(() => {
-  jest.spyOn(console, 'error').mockImplementation(() => undefined);
-  jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-});
-afterEach(() => {
-  jest.restoreAllMocks();
-  pageBlock(undefined);
-});
+afterEach(() => pageBlock(undefined));
+quietConsole();
 
 describe('the operator\'s values from the page', () => {
   it('/about: the header\'s WhatsApp group and the founder\'s name, title, biography and photo', async () => {

@@ -7,6 +7,7 @@ import { MemoryRouter } from 'react-router';
 import { Provider } from 'react-redux';
 import { createAppStore } from '@cp/web-core';
 import { VerifyEmailPage } from '../src/pages/VerifyEmailPage.tsx';
+import { quietConsole } from '../../packages/web-core/test/support/quiet-console.ts';
 
 /** The identity call of the page: each POST's body, answered by `answer`. */
 let posted: unknown[] = [];
@@ -36,10 +37,7 @@ async function renderAt(url: string) {
   });
 }
 
-beforeEach(() => {
-  jest.spyOn(console, 'error').mockImplementation(() => undefined);
-});
-afterEach(() => jest.restoreAllMocks());
+quietConsole('error');
 
 describe('/verify-email?token=', () => {
   it('posts the token once (also under strict mode) and says the address is verified', async () => {

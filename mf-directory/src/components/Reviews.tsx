@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LogIn, Star } from 'lucide-react';
 import { relativeTime, type Business } from '@cp/contracts';
-import { Badge, Button, Skeleton } from '@cp/ui';
+import { Badge, Button, LoadingState } from '@cp/ui';
 import { LoadError, useAuth } from '@cp/web-core';
 import { AskAgainWhenSignedIn, ReportButton, UnderReviewNotice } from '@cp/web-core/moderation';
 import { useGetBusinessReviewsQuery } from '../api/directory-api.ts';
@@ -57,13 +57,7 @@ function MoreReviews({ businessId, cursor }: { businessId: string; cursor: strin
 function ReviewPage({ businessId, cursor }: { businessId: string; cursor?: string }) {
   const { data, isLoading, error, refetch } = useGetBusinessReviewsQuery({ businessId, cursor });
   if (isLoading) {
-    return (
-      <div role="status" className="space-y-2">
-        <span className="sr-only">Loading reviews…</span>
-        <Skeleton className="h-12 w-full" />
-        <Skeleton className="h-12 w-full" />
-      </div>
-    );
+    return <LoadingState label="Loading reviews…" bars={['h-12 w-full', 'h-12 w-full']} className="space-y-2" />;
   }
   // The server renders the reviews for nobody: a signed-in reader's own review held or hidden pending review (only its
   // author gets it) comes when asking again as them.

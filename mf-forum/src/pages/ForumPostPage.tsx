@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { ArrowLeft, Eye, LogIn, MessageSquare, SearchX } from 'lucide-react';
 import { relativeTime, type ForumPost } from '@cp/contracts';
-import { Badge, Button, Card, CardContent, EmptyState, Field, Skeleton, Textarea, toast } from '@cp/ui';
+import { Badge, Button, Card, CardContent, EmptyState, Field, LoadingState, Textarea, toast } from '@cp/ui';
 import { LoadError, useAuth } from '@cp/web-core';
 import { AskAgainWhenSignedIn, ReportButton, UnderReviewNotice } from '@cp/web-core/moderation';
 import { useCreateForumReplyMutation, useGetForumPostsQuery, useGetForumRepliesQuery, useViewForumPostQuery } from '../api/forum-api.ts';
@@ -71,13 +71,7 @@ function ReplyBox({ postId }: { postId: string }) {
 function Replies({ postId }: { postId: string }) {
   const { data, isLoading, error, refetch } = useGetForumRepliesQuery(postId);
   if (isLoading) {
-    return (
-      <div role="status" className="space-y-3">
-        <span className="sr-only">Loading replies…</span>
-        <Skeleton className="h-16 w-full" />
-        <Skeleton className="h-16 w-full" />
-      </div>
-    );
+    return <LoadingState label="Loading replies…" bars={['h-16 w-full', 'h-16 w-full']} className="space-y-3" />;
   }
   // The server renders the replies for nobody: a signed-in reader's own replies hidden pending review (and all the
   // replies of their own hidden post, which answer 404 there) come when asking again as them.
@@ -180,13 +174,7 @@ export function ForumPostPage() {
   const isLoading = listLoading || (!inList && view.isLoading);
   let body;
   if (isLoading) {
-    body = (
-      <div role="status" className="space-y-4">
-        <span className="sr-only">Loading post…</span>
-        <Skeleton className="h-10 w-2/3" />
-        <Skeleton className="h-40 w-full" />
-      </div>
-    );
+    body = <LoadingState label="Loading post…" bars={['h-10 w-2/3', 'h-40 w-full']} className="space-y-4" />;
   } else if (error) body = <LoadError title="The forum could not be loaded" error={error} onRetry={() => void refetch()} />;
   else {
     // A post hidden pending review is left out of the list, but its author gets it from GET /api/forum/posts/{id}.

@@ -1,20 +1,13 @@
 import { lazy, Suspense } from 'react';
 import type { Listing } from '@cp/contracts';
-import { Skeleton, useDeferredPartState, type DeferredPartProps } from '@cp/ui';
+import { LoadingState, useDeferredPartState, type DeferredPartProps } from '@cp/ui';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@cp/ui/dialog';
 
 // The edit form (with the contracts' zod schemas): My Listings starts fetching it together with this part.
 const ListingForm = lazy(() => import('./ListingForm.tsx').then((m) => ({ default: m.ListingForm })));
 
 function FormSkeleton() {
-  return (
-    <div role="status" className="space-y-4">
-      <span className="sr-only">Loading the form…</span>
-      <Skeleton className="h-10 w-full" />
-      <Skeleton className="h-24 w-full" />
-      <Skeleton className="h-10 w-full" />
-    </div>
-  );
+  return <LoadingState label="Loading the form…" bars={['h-10 w-full', 'h-24 w-full', 'h-10 w-full']} className="space-y-4" />;
 }
 
 export interface EditListingProps {

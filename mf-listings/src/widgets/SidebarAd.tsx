@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { ChevronLeft, ChevronRight, Megaphone, Pause, Play } from 'lucide-react';
-import { Button, Skeleton } from '@cp/ui';
+import { Button, LoadingState } from '@cp/ui';
 import { useGetActiveAdsQuery } from '../ads/ads-api.ts';
 import { ADVERTISE_SUBJECT, sidebarAds } from '../ads/ad-rules.ts';
 import { AdCard } from '../ads/AdCard.tsx';
@@ -68,12 +68,7 @@ export function AdCarousel({ ads }: { ads: readonly Advertisement[] }) {
 export function SidebarAd() {
   const { data, isLoading } = useGetActiveAdsQuery();
   if (isLoading) {
-    return (
-      <div role="status" aria-live="polite" className={BOX}>
-        <span className="sr-only">Loading the sponsored ad…</span>
-        <Skeleton className="h-full w-full" />
-      </div>
-    );
+    return <LoadingState label="Loading the sponsored ad…" bars={['h-full w-full']} className={BOX} />;
   }
   const ads = sidebarAds(data ?? []);
   return ads.length > 0 ? <AdCarousel ads={ads} /> : <AdvertiseHere />;

@@ -1,4 +1,4 @@
-import { Skeleton } from '@cp/ui';
+import { LoadingState } from '@cp/ui';
 import { HomeSection } from '@cp/web-core';
 import { useGetActiveAdsQuery } from '../ads/ads-api.ts';
 import { homeLargeAds } from '../ads/ad-rules.ts';
@@ -12,14 +12,7 @@ import { AdCard } from '../ads/AdCard.tsx';
 export function SponsoredAds() {
   const { data, isLoading } = useGetActiveAdsQuery();
   if (isLoading) {
-    return (
-      <div role="status" aria-live="polite" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        <span className="sr-only">Loading sponsored ads…</span>
-        <Skeleton className="h-72 w-full" />
-        <Skeleton className="h-72 w-full" />
-        <Skeleton className="h-72 w-full" />
-      </div>
-    );
+    return <LoadingState label="Loading sponsored ads…" bars={['h-72 w-full', 'h-72 w-full', 'h-72 w-full']} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" />;
   }
   const ads = homeLargeAds(data ?? []);
   if (ads.length === 0) return null;

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ArrowLeft, Ban, Check, CheckCheck, Lock, SearchX } from 'lucide-react';
 import { MESSAGES_MESSAGES, relativeTime, type ConversationSummary, type Message } from '@cp/contracts';
-import { Badge, Button, ConfirmButton, EmptyState, Skeleton, toast } from '@cp/ui';
+import { Badge, Button, ConfirmButton, EmptyState, LoadingState, toast } from '@cp/ui';
 import { isApiError, LoadError, serverErrorText } from '@cp/web-core';
 import { ReportButton } from '@cp/web-core/moderation';
 import { useLiveMessages } from '../api/live.ts';
@@ -59,13 +59,7 @@ function MessagesChunk({ id, before, viewerId, isOldest, onOlder }: { id: string
   const live = useLiveMessages();
   const { data, isLoading, error, refetch } = useGetMessagesQuery({ id, before }, before === null && !live ? { pollingInterval: NEWEST_REFRESH_MS, skipPollingIfUnfocused: true } : {});
   if (isLoading) {
-    return (
-      <div role="status" className="space-y-2">
-        <span className="sr-only">Loading messages…</span>
-        <Skeleton className="h-12 w-2/3" />
-        <Skeleton className="ml-auto h-12 w-2/3" />
-      </div>
-    );
+    return <LoadingState label="Loading messages…" bars={['h-12 w-2/3', 'ml-auto h-12 w-2/3']} className="space-y-2" />;
   }
   if (error || !data) return <LoadError title="The messages could not be loaded" error={error} onRetry={() => void refetch()} headingLevel={3} />;
   return (
@@ -192,13 +186,7 @@ function ConversationView({ conversation, viewerId }: { conversation: Conversati
 function ConversationLoader({ id, viewerId }: { id: string; viewerId: string }) {
   const { data, isLoading, error, refetch } = useGetConversationQuery(id);
   if (isLoading) {
-    return (
-      <div role="status" className="space-y-4">
-        <span className="sr-only">Loading the conversation…</span>
-        <Skeleton className="h-20 w-full" />
-        <Skeleton className="h-12 w-2/3" />
-      </div>
-    );
+    return <LoadingState label="Loading the conversation…" bars={['h-20 w-full', 'h-12 w-2/3']} className="space-y-4" />;
   }
   if (isApiError(error) && (error.status === 404 || error.status === 400)) {
     return (

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Inbox, Lock } from 'lucide-react';
 import { relativeTime, type ConversationSummary } from '@cp/contracts';
-import { Badge, Button, EmptyState, Skeleton } from '@cp/ui';
+import { Badge, Button, EmptyState, LoadingState } from '@cp/ui';
 import { LoadError } from '@cp/web-core';
 import { useGetConversationsQuery } from '../api/messages-api.ts';
 import { SignedIn } from '../components/SignedIn.tsx';
@@ -48,13 +48,7 @@ function ConversationRow({ conversation: c, viewerId }: { conversation: Conversa
 function InboxChunk({ cursor, viewerId, isLast, onMore }: { cursor: string | null; viewerId: string; isLast: boolean; onMore: (cursor: string) => void }) {
   const { data, isLoading, error, refetch } = useGetConversationsQuery(cursor);
   if (isLoading) {
-    return (
-      <div role="status" className="space-y-3">
-        <span className="sr-only">Loading conversations…</span>
-        <Skeleton className="h-20 w-full" />
-        <Skeleton className="h-20 w-full" />
-      </div>
-    );
+    return <LoadingState label="Loading conversations…" bars={['h-20 w-full', 'h-20 w-full']} className="space-y-3" />;
   }
   if (error || !data) return <LoadError title="Your messages could not be loaded" error={error} onRetry={() => void refetch()} headingLevel={2} />;
   if (cursor === null && data.items.length === 0) {

@@ -1,7 +1,7 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ArrowLeft, SearchX } from 'lucide-react';
 import { ID_PATTERN, MESSAGES_MESSAGES } from '@cp/contracts';
-import { Card, CardContent, EmptyState, Skeleton } from '@cp/ui';
+import { Card, CardContent, EmptyState, LoadingState } from '@cp/ui';
 import { isApiError, LoadError } from '@cp/web-core';
 import { useGetListingTitleQuery, useOpenConversationMutation } from '../api/messages-api.ts';
 import { Composer } from '../components/Composer.tsx';
@@ -26,13 +26,7 @@ function FirstMessage({ listingId, viewerId }: { listingId: string; viewerId: st
   const { data: listing, isLoading, error, refetch } = useGetListingTitleQuery(listingId);
   const [open] = useOpenConversationMutation();
   if (isLoading) {
-    return (
-      <div role="status" className="space-y-4">
-        <span className="sr-only">Loading the listing…</span>
-        <Skeleton className="h-10 w-2/3" />
-        <Skeleton className="h-32 w-full" />
-      </div>
-    );
+    return <LoadingState label="Loading the listing…" bars={['h-10 w-2/3', 'h-32 w-full']} className="space-y-4" />;
   }
   if (isApiError(error) && (error.status === 404 || error.status === 410 || error.status === 400)) return <ListingNotFound />;
   if (error || !listing) return <LoadError title="The listing could not be loaded" error={error} onRetry={() => void refetch()} />;

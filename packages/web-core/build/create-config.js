@@ -276,6 +276,24 @@ function serverConfig(options, appPackageJson) {
   };
 }
 
+export { devRemotes } from './remote-manifest.js';
+
+/**
+ * What every remote has unless its webpack.config.js says otherwise: its two exposed modules (the contract's `./routes`
+ * and `./widgets`, see @cp/web-core/contract), its metadata file (what it contributes: routes, home slots, header
+ * links, Post Ad panel; the source of ./routes and ./widgets, published in mf-manifest.json for the gateway's
+ * registry) and a dev server that sends the API and the uploads to the gateway (GATEWAY_URL). Read when the config is
+ * made, so GATEWAY_URL is the environment's of that run.
+ */
+function remoteDefaults() {
+  const gateway = process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080';
+  return {
+    exposes: { './routes': './src/exposes/routes.ts', './widgets': './src/exposes/widgets.ts' },
+    metadata: './src/exposes/metadata.json',
+    devServer: { proxy: [{ context: ['/api', '/uploads'], target: gateway, changeOrigin: true }] },
+  };
+}
+
 /**
  * @param {object} options
  * @param {string} options.appDir            the app's folder (import.meta.dirname of its webpack.config.js)
@@ -283,21 +301,22 @@ function serverConfig(options, appPackageJson) {
  * @param {string} [options.name]            the container name: 'shell' (a remote's: from its remote.json, mf_<name>)
  * @param {string} [options.publicPath]      where the gateway serves the build: '/' (a remote's: /mf/<name>/)
  * @param {number} [options.devPort]         the dev server's port (a remote's: its remote.json devPort)
- * @param {Record<string, string>} [options.exposes]  a remote's exposed modules ('./routes', './widgets')
- * @param {string} [options.metadata]       a remote's metadata file (required for a remote: what it contributes, see
- *                                           @cp/contracts/mf-metadata), published in its mf-manifest.json
+ * @param {Record<string, string>} [options.exposes]  a remote's exposed modules (default: './routes' and './widgets'
+ *                                           from src/exposes/, remoteDefaults)
+ * @param {string} [options.metadata]       a remote's metadata file (what it contributes, see @cp/contracts/mf-metadata),
+ *                                           published in its mf-manifest.json (default: './src/exposes/metadata.json')
  * @param {string[]} [options.runtimePlugins]          Module Federation runtime plugins (host)
  * @param {string} [options.serverEntry]     the host's server entry (its render function, for the renderer); a remote's
  *                                           server container is built from its exposes
  * @param {string[]} [options.serverRuntimePlugins]    runtime plugins of the server build (besides the Node.js one)
  * @param {string} [options.htmlTemplate]   the page template (the host); a remote's standalone development page
  *                                           defaults to build/standalone.html titled '<folder> (standalone)'
- * @param {import('webpack-dev-server').Configuration} [options.devServer]  extra dev server settings
+ * @param {import('webpack-dev-server').Configuration} [options.devServer]  extra dev server settings (a remote's
+ *                                           default: the proxy of /api and /uploads to the gateway)
  */
-export { devRemotes } from './remote-manifest.js';
-
 export function createWebConfig(givenOptions) {
-  const options = givenOptions.kind === 'remote' ? fromRemoteManifest(givenOptions) : givenOptions;
+  // A remote: its name, public path and dev server port from its remote.json, the rest from remoteDefaults().
+  const options = givenOptions.kind === 'remote' ? fromRemoteManifest({ ...remoteDefaults(), ...givenOptions }) : givenOptions;
   const { appDir, kind, name, publicPath, devPort } = options;
   const appPackageJson = JSON.parse(readFileSync(path.join(appDir, 'package.json'), 'utf8'));
   if (kind === 'remote' && !options.metadata) throw new Error(`${name}: a remote needs its metadata file (options.metadata, e.g. './src/exposes/metadata.json')`);
