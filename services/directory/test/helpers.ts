@@ -73,11 +73,7 @@ export async function startDirectory(opts: { postingLimits?: PostingLimitOverrid
     return { cookie: reg.cookie, userId: reg.body.id as string, username: name };
   };
   return {
-    base: await base.serve(app),
-    identity: base.identity,
-    deps,
-    conn: base.conn,
-    nats: base.nats,
+    ...(await base.harness(app, deps)),
     clock,
     newSession: () => base.newSession(),
     newVerifiedSession,

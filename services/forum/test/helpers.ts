@@ -37,11 +37,7 @@ export async function startForum(opts: { postingLimits?: PostingLimitOverrides }
   await ensureStream(base.nats.jsm, 'moderation');
   const moderation = await moderationConsumer.start(deps, base.nats, { durable: `forum-moderation-test-${randomUUID().slice(0, 8)}` });
   return {
-    base: await base.serve(app),
-    identity: base.identity,
-    deps,
-    conn: base.conn,
-    nats: base.nats,
+    ...(await base.harness(app, deps)),
     newSession: base.newSession,
     close: () => base.close(counter, moderation),
   };

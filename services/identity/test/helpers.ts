@@ -205,6 +205,11 @@ export interface BehindIdentity {
   newAdminSession(): Promise<{ cookie: string; userId: string; username: string }>;
   /** Serves the service's app on a free port; closed by close(), first. */
   serve(app: Koa): Promise<string>;
+  /**
+   * Serves the app and gives what every service's harness holds: its URL (`base`), identity, its dependencies, its
+   * database and NATS; a harness adds its own.
+   */
+  harness<D>(app: Koa, deps: D): Promise<{ base: string; identity: IdentityHarness; deps: D; conn: Connection; nats: NatsHandle }>;
   /** Stops whatever the test started on top (consumers) before the rest: call with them, once, at the end. */
   close(...first: Array<{ stop(): Promise<void> | void }>): Promise<void>;
 }
@@ -234,6 +239,10 @@ export async function startBehindIdentity(
   const revocations = subscribeSessionRevocations(nats.nc, sessions, logger);
   const verificationMails = opts.verificationMail ? await accountMailConsumer(identity.base, nats, logger) : undefined;
   let server: RunningServer | undefined;
+  const serve = async (app: Koa) => {
+    server = await listen(app, 0, '127.0.0.1', logger);
+    return `http://127.0.0.1:${server.port}`;
+  };
   const register = async () => {
     const user = newUser();
     const res = await call(identity.base, 'POST', '/api/register', { body: user });
@@ -263,10 +272,8 @@ export async function startBehindIdentity(
       await identity.deps.users.setAdmin(session.userId, true);
       return session;
     },
-    async serve(app) {
-      server = await listen(app, 0, '127.0.0.1', logger);
-      return `http://127.0.0.1:${server.port}`;
-    },
+    serve,
+    harness: async (app, deps) => ({ base: await serve(app), identity, deps, conn, nats }),
     async close(...first) {
       await server?.close();
       revocations.stop();

@@ -53,11 +53,7 @@ export async function startListings(
   // A durable of its own per harness: test files share the stream, never a consumer.
   const cleanup = opts.imageCleanup ? await imageCleanupConsumer.start(deps, base.nats, { durable: `image-cleanup-test-${randomUUID().slice(0, 8)}` }) : undefined;
   return {
-    base: await base.serve(app),
-    identity: base.identity,
-    deps,
-    conn: base.conn,
-    nats: base.nats,
+    ...(await base.harness(app, deps)),
     async newSession() {
       const { cookie, userId, username } = await base.newSession();
       return { cookie, userId, username };

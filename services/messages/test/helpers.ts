@@ -97,11 +97,7 @@ export async function startMessages(opts: { postingLimits?: PostingLimitOverride
   const { app, deps } = await build();
   const replicas: RunningServer[] = [];
   return {
-    base: await base.serve(app),
-    identity: base.identity,
-    deps,
-    conn: base.conn,
-    nats: base.nats,
+    ...(await base.harness(app, deps)),
     listings,
     newSession: base.newSession,
     listing: (owner, overrides = {}) =>

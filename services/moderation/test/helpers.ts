@@ -97,11 +97,7 @@ export async function startModeration(opts: { hideThreshold?: number; postingLim
     ...(opts.metrics ? { metrics: opts.metrics } : {}),
   });
   return {
-    base: await base.serve(app),
-    identity: base.identity,
-    deps,
-    conn: base.conn,
-    nats: base.nats,
+    ...(await base.harness(app, deps)),
     owners,
     newSession: base.newSession,
     newAdminSession: base.newAdminSession,

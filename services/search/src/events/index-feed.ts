@@ -1,38 +1,9 @@
 import { DeliverPolicy, type ConsumerMessages } from '@nats-io/jetstream';
-import {
-  BusinessCreated,
-  BusinessDeleted,
-  BusinessReviewed,
-  BusinessUpdated,
-  ContentHidden,
-  ContentRemoved,
-  ContentRestored,
-  ForumPostCreated,
-  ListingCreated,
-  ListingDeleted,
-  ListingExpired,
-  ListingRenewed,
-  ListingUpdated,
-  parseEvent,
-  UserBanned,
-  UserUnbanned,
-  type EventDefinition,
-} from '@cp/contracts';
+import { parseEvent, type EventDefinition } from '@cp/contracts';
 import { ensureStream, whileNatsUnavailable, withConsumerSpan, type NatsHandle, type ReadinessCheck } from '@cp/service-kit';
 import type { Logger } from 'pino';
 import type { SearchIndex } from '../data/search-index.ts';
-import { indexEvent } from '../use-cases/index-event.ts';
-
-/**
- * The events the index is built from, per owning service, and moderation's decisions (issue 21), which every replica
- * applies to its own index like the rest.
- */
-export const FEEDS: Record<'listings' | 'forum' | 'directory' | 'moderation', EventDefinition[]> = {
-  listings: [ListingCreated, ListingUpdated, ListingDeleted, ListingExpired, ListingRenewed],
-  forum: [ForumPostCreated],
-  directory: [BusinessCreated, BusinessUpdated, BusinessReviewed, BusinessDeleted],
-  moderation: [ContentHidden, ContentRestored, ContentRemoved, UserBanned, UserUnbanned],
-};
+import { FEEDS, indexEvent } from '../use-cases/index-event.ts';
 
 async function lastSequence(nats: NatsHandle, stream: string, subjects: string[]): Promise<number> {
   let last = 0;

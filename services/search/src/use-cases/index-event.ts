@@ -14,11 +14,23 @@ import {
   ListingUpdated,
   UserBanned,
   UserUnbanned,
+  type EventDefinition,
   type EventEnvelope,
   type ReportKind,
 } from '@cp/contracts';
 import type { Logger } from 'pino';
 import type { DocKind, SearchIndex } from '../data/search-index.ts';
+
+/**
+ * The events the index is built from, per owning service, and moderation's decisions (issue 21), which every replica
+ * applies to its own index like the rest.
+ */
+export const FEEDS: Record<'listings' | 'forum' | 'directory' | 'moderation', EventDefinition[]> = {
+  listings: [ListingCreated, ListingUpdated, ListingDeleted, ListingExpired, ListingRenewed],
+  forum: [ForumPostCreated],
+  directory: [BusinessCreated, BusinessUpdated, BusinessReviewed, BusinessDeleted],
+  moderation: [ContentHidden, ContentRestored, ContentRemoved, UserBanned, UserUnbanned],
+};
 
 /** The kinds of reported content search holds; replies and reviews are not documents of its own. */
 const DOC_KIND: Partial<Record<ReportKind, DocKind>> = { listing: 'listing', 'forum-post': 'post', business: 'business' };
