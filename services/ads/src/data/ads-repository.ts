@@ -97,11 +97,11 @@ export class AdsRepository extends MongoRepository<AdDoc> {
     super(conn, 'Advertisement', adSchema);
   }
 
-  async insert(doc: AdDoc, session?: ClientSession): Promise<void> {
+  override async insert(doc: AdDoc, session?: ClientSession): Promise<void> {
     await this.model.collection.insertOne(doc as never, session ? { session } : {});
   }
 
-  findById(id: string): Promise<AdDoc | null> {
+  override findById(id: string): Promise<AdDoc | null> {
     return this.model.findById(id).lean<AdDoc>().exec();
   }
 

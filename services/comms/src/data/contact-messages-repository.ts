@@ -38,7 +38,7 @@ export class ContactMessagesRepository extends MongoRepository<ContactMessageDoc
     return doc!.toObject();
   }
 
-  findById(id: string, session?: ClientSession): Promise<ContactMessageDoc | null> {
+  override findById(id: string, session?: ClientSession): Promise<ContactMessageDoc | null> {
     return this.model.findById(id, null, session ? { session } : {}).lean<ContactMessageDoc>().exec();
   }
 

@@ -39,7 +39,7 @@ export class NewsletterMailsRepository extends MongoRepository<NewsletterMailDoc
     return doc!.toObject();
   }
 
-  findById(id: string, session?: ClientSession): Promise<NewsletterMailDoc | null> {
+  override findById(id: string, session?: ClientSession): Promise<NewsletterMailDoc | null> {
     return this.model.findById(id, null, session ? { session } : {}).lean<NewsletterMailDoc>().exec();
   }
 

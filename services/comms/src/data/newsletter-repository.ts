@@ -59,7 +59,7 @@ export class NewsletterRepository extends MongoRepository<NewsletterDoc> {
     return this.model.findOne({ email }, null, session ? { session } : {}).lean<NewsletterDoc>().exec();
   }
 
-  findById(id: string, session?: ClientSession): Promise<NewsletterDoc | null> {
+  override findById(id: string, session?: ClientSession): Promise<NewsletterDoc | null> {
     return this.model.findById(id, null, session ? { session } : {}).lean<NewsletterDoc>().exec();
   }
 

@@ -90,11 +90,11 @@ export class BusinessesRepository extends MongoRepository<BusinessDoc> {
     super(conn, 'Business', businessSchema);
   }
 
-  async insert(doc: BusinessDoc, session?: ClientSession): Promise<void> {
+  override async insert(doc: BusinessDoc, session?: ClientSession): Promise<void> {
     await this.model.collection.insertOne(doc as never, session ? { session } : {});
   }
 
-  findById(id: string, session?: ClientSession): Promise<BusinessDoc | null> {
+  override findById(id: string, session?: ClientSession): Promise<BusinessDoc | null> {
     return this.model.findById(id, null, session ? { session } : {}).lean<BusinessDoc>().exec();
   }
 
@@ -103,15 +103,15 @@ export class BusinessesRepository extends MongoRepository<BusinessDoc> {
    * not of this list), of a main category and/or subcategory when given (values already checked against the tree).
    */
   page(filter: { mainCategory?: string; subCategory?: string }, cursor: string | undefined, limit: number): Promise<BusinessDoc[]> {
-    return this.pageQuery(filter, cursor).limit(limit).lean<BusinessDoc[]>().exec();
+    return this.listQuery(filter, cursor).limit(limit).lean<BusinessDoc[]>().exec();
   }
 
   /** The query plan of page() (the tests check it walks an index in the list order, with no sort in memory). */
   explainPage(filter: { mainCategory?: string; subCategory?: string }, cursor: string | undefined, limit: number): Promise<unknown> {
-    return this.pageQuery(filter, cursor).limit(limit).explain('executionStats');
+    return this.listQuery(filter, cursor).limit(limit).explain('executionStats');
   }
 
-  private pageQuery(filter: { mainCategory?: string; subCategory?: string }, cursor: string | undefined) {
+  private listQuery(filter: { mainCategory?: string; subCategory?: string }, cursor: string | undefined) {
     const query: Record<string, unknown> = { ...VISIBLE };
     if (filter.mainCategory) query.mainCategory = filter.mainCategory;
     if (filter.subCategory) query.subCategory = filter.subCategory;

@@ -56,7 +56,7 @@ export class ReviewsRepository extends MongoRepository<ReviewDoc> {
   }
 
   /** Throws a duplicate-key error when this user already reviewed this business. */
-  async insert(doc: ReviewDoc, session: ClientSession): Promise<void> {
+  override async insert(doc: ReviewDoc, session: ClientSession): Promise<void> {
     await this.model.collection.insertOne(doc as never, { session });
   }
 
@@ -65,15 +65,15 @@ export class ReviewsRepository extends MongoRepository<ReviewDoc> {
    * does not (held, or hidden by moderation) when a viewer is given.
    */
   forBusiness(businessId: string, viewerId: string | undefined, cursor: string | undefined, limit: number): Promise<ReviewDoc[]> {
-    return this.pageQuery(businessId, viewerId, cursor).limit(limit).lean<ReviewDoc[]>().exec();
+    return this.listQuery(businessId, viewerId, cursor).limit(limit).lean<ReviewDoc[]>().exec();
   }
 
   /** The query plan of forBusiness() (the paging test checks it walks `business_newest`, with no sort in memory). */
   explainForBusiness(businessId: string, viewerId: string | undefined, cursor: string | undefined, limit: number): Promise<unknown> {
-    return this.pageQuery(businessId, viewerId, cursor).limit(limit).explain('executionStats');
+    return this.listQuery(businessId, viewerId, cursor).limit(limit).explain('executionStats');
   }
 
-  private pageQuery(businessId: string, viewerId: string | undefined, cursor: string | undefined) {
+  private listQuery(businessId: string, viewerId: string | undefined, cursor: string | undefined) {
     const shown = viewerId ? { $or: [COUNTED, { userId: viewerId }] } : COUNTED;
     const filter = { businessId, ...shown };
     return this.model.find(cursor ? { $and: [filter, afterCursor(cursor, REVIEW_ORDER)] } : filter).sort(sortOf(REVIEW_ORDER));
@@ -94,7 +94,7 @@ export class ReviewsRepository extends MongoRepository<ReviewDoc> {
     return this.model.findOneAndUpdate({ _id: id, held: true }, { $unset: { held: 1, releaseAt: 1 } }, { session }).lean<ReviewDoc>().exec();
   }
 
-  findById(id: string, session?: ClientSession): Promise<ReviewDoc | null> {
+  override findById(id: string, session?: ClientSession): Promise<ReviewDoc | null> {
     return this.model.findById(id, null, session ? { session } : {}).lean<ReviewDoc>().exec();
   }
 

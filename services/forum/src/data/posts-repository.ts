@@ -59,11 +59,11 @@ export class PostsRepository extends MongoRepository<PostDoc> {
     super(conn, 'ForumPost', postSchema);
   }
 
-  async insert(doc: PostDoc, session?: ClientSession): Promise<void> {
+  override async insert(doc: PostDoc, session?: ClientSession): Promise<void> {
     await this.model.collection.insertOne(doc as never, session ? { session } : {});
   }
 
-  findById(id: string, session?: ClientSession): Promise<PostDoc | null> {
+  override findById(id: string, session?: ClientSession): Promise<PostDoc | null> {
     return this.model.findById(id, null, session ? { session } : {}).lean<PostDoc>().exec();
   }
 
@@ -72,15 +72,15 @@ export class PostsRepository extends MongoRepository<PostDoc> {
    * one of this list's): one index range (`newest` or `category_newest`), read no further than `limit` documents.
    */
   page(category: string | undefined, cursor: string | undefined, limit: number): Promise<PostDoc[]> {
-    return this.pageQuery(category, cursor).limit(limit).lean<PostDoc[]>().exec();
+    return this.listQuery(category, cursor).limit(limit).lean<PostDoc[]>().exec();
   }
 
   /** The query plan of page() (tests and the bench check it walks an index in the page's order, with no sort in memory). */
   explainPage(category: string | undefined, cursor: string | undefined, limit: number): Promise<unknown> {
-    return this.pageQuery(category, cursor).limit(limit).explain('executionStats');
+    return this.listQuery(category, cursor).limit(limit).explain('executionStats');
   }
 
-  private pageQuery(category: string | undefined, cursor: string | undefined) {
+  private listQuery(category: string | undefined, cursor: string | undefined) {
     const filter: Record<string, unknown> = { ...VISIBLE, ...(category ? { category } : {}) };
     return this.model.find(cursor ? { $and: [filter, afterCursor(cursor, POST_ORDER)] } : filter).sort(sortOf(POST_ORDER));
   }

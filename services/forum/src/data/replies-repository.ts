@@ -43,7 +43,7 @@ export class RepliesRepository extends MongoRepository<ReplyDoc> {
     super(conn, 'ForumReply', replySchema);
   }
 
-  async insert(doc: ReplyDoc, session: ClientSession): Promise<void> {
+  override async insert(doc: ReplyDoc, session: ClientSession): Promise<void> {
     await this.model.collection.insertOne(doc as never, { session });
   }
 
@@ -62,7 +62,7 @@ export class RepliesRepository extends MongoRepository<ReplyDoc> {
       .exec();
   }
 
-  findById(id: string, session?: ClientSession): Promise<ReplyDoc | null> {
+  override findById(id: string, session?: ClientSession): Promise<ReplyDoc | null> {
     return this.model.findById(id, null, session ? { session } : {}).lean<ReplyDoc>().exec();
   }
 

@@ -176,13 +176,12 @@ export class ListingsRepository extends MongoRepository<ListingDoc> {
 
   /** Creates the collection, then each index, one at a time (see the kit's connectMongo). */
 
-  async insert(doc: ListingDoc, session?: ClientSession): Promise<ListingDoc> {
+  override async insert(doc: ListingDoc, session?: ClientSession): Promise<void> {
     await this.model.collection.insertOne(doc as never, session ? { session } : {});
-    return doc;
   }
 
   /** The stored listing whatever moderation says (callers decide who may see it), or null. */
-  findById(id: string, session?: ClientSession): Promise<ListingDoc | null> {
+  override findById(id: string, session?: ClientSession): Promise<ListingDoc | null> {
     return this.model.findById(id, NOT_RETURNED, session ? { session } : {}).lean<ListingDoc>().exec();
   }
 

@@ -92,7 +92,7 @@ export class SavedSearchesRepository extends MongoRepository<SavedSearchDoc> {
     return this.model.countDocuments({ userId }, { session }).exec();
   }
 
-  async insert(doc: SavedSearchDoc, session: ClientSession): Promise<void> {
+  override async insert(doc: SavedSearchDoc, session: ClientSession): Promise<void> {
     await this.model.collection.insertOne(doc as never, { session });
   }
 
@@ -107,7 +107,7 @@ export class SavedSearchesRepository extends MongoRepository<SavedSearchDoc> {
     return this.model.find({ userId }).sort({ createdAt: -1, _id: -1 }).limit(limit).lean<SavedSearchDoc[]>().exec();
   }
 
-  findById(id: string, session?: ClientSession): Promise<SavedSearchDoc | null> {
+  override findById(id: string, session?: ClientSession): Promise<SavedSearchDoc | null> {
     return this.model.findById(id, null, session ? { session } : {}).lean<SavedSearchDoc>().exec();
   }
 

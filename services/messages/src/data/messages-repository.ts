@@ -28,7 +28,7 @@ export class MessagesRepository extends MongoRepository<MessageDoc> {
     super(conn, 'Message', messageSchema);
   }
 
-  async insert(doc: MessageDoc, session: ClientSession): Promise<void> {
+  override async insert(doc: MessageDoc, session: ClientSession): Promise<void> {
     await this.model.collection.insertOne(doc as never, { session });
   }
 

@@ -43,7 +43,7 @@ export class AuditLogRepository extends MongoRepository<LogDoc> {
     super(conn, 'ModerationLogEntry', logSchema);
   }
 
-  async insert(doc: LogDoc, session: ClientSession): Promise<void> {
+  override async insert(doc: LogDoc, session: ClientSession): Promise<void> {
     await this.model.collection.insertOne(doc as never, { session });
   }
 

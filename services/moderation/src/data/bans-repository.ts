@@ -29,7 +29,7 @@ export class BansRepository extends MongoRepository<BanDoc> {
     super(conn, 'ModerationBan', banSchema);
   }
 
-  async insert(doc: BanDoc, session: ClientSession): Promise<void> {
+  override async insert(doc: BanDoc, session: ClientSession): Promise<void> {
     await this.model.collection.insertOne(doc as never, { session });
   }
 

@@ -60,7 +60,7 @@ export class CasesRepository extends MongoRepository<CaseDoc> {
     super(conn, 'ModerationCase', caseSchema);
   }
 
-  findById(id: string, session?: ClientSession): Promise<CaseDoc | null> {
+  override findById(id: string, session?: ClientSession): Promise<CaseDoc | null> {
     return this.model.findById(id, null, opts(session)).lean<CaseDoc>().exec();
   }
 

@@ -47,7 +47,7 @@ export class ReportsRepository extends MongoRepository<ReportDoc> {
     super(conn, 'ModerationReport', reportSchema);
   }
 
-  async insert(doc: ReportDoc, session: ClientSession): Promise<void> {
+  override async insert(doc: ReportDoc, session: ClientSession): Promise<void> {
     await this.model.collection.insertOne(doc as never, { session });
   }
 
