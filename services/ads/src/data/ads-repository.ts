@@ -97,14 +97,6 @@ export class AdsRepository extends MongoRepository<AdDoc> {
     super(conn, 'Advertisement', adSchema);
   }
 
-  async insert(doc: AdDoc, session?: ClientSession): Promise<void> {
-    await this.model.collection.insertOne(doc as never, session ? { session } : {});
-  }
-
-  findById(id: string): Promise<AdDoc | null> {
-    return this.model.findById(id).lean<AdDoc>().exec();
-  }
-
   /**
    * Up to `limit` ads, newest first, after `cursor` (admins), optionally of one placement and of the status they show at
    * `now` (400 for a cursor not of this list).

@@ -38,10 +38,6 @@ export class ContactMessagesRepository extends MongoRepository<ContactMessageDoc
     return doc!.toObject();
   }
 
-  findById(id: string, session?: ClientSession): Promise<ContactMessageDoc | null> {
-    return this.model.findById(id, null, session ? { session } : {}).lean<ContactMessageDoc>().exec();
-  }
-
   async markNotified(id: string, at: Date, session: ClientSession): Promise<void> {
     await this.model.updateOne({ _id: id }, { $set: { notifiedAt: at } }, { session }).exec();
   }

@@ -157,7 +157,7 @@ export class MailBatchesRepository extends MongoRepository<MailBatchDoc> {
     return true;
   }
 
-  async findById(id: string): Promise<MailBatchDoc | null> {
+  override async findById(id: string): Promise<MailBatchDoc | null> {
     return this.model.collection.findOne({ _id: id } as never) as Promise<MailBatchDoc | null>;
   }
 

@@ -39,10 +39,6 @@ export class NewsletterMailsRepository extends MongoRepository<NewsletterMailDoc
     return doc!.toObject();
   }
 
-  findById(id: string, session?: ClientSession): Promise<NewsletterMailDoc | null> {
-    return this.model.findById(id, null, session ? { session } : {}).lean<NewsletterMailDoc>().exec();
-  }
-
   async finish(id: string, result: { sentAt: Date } | { skipped: string }, session: ClientSession): Promise<void> {
     await this.model.updateOne({ _id: id }, { $set: result }, { session }).exec();
   }

@@ -59,10 +59,6 @@ export class NewsletterRepository extends MongoRepository<NewsletterDoc> {
     return this.model.findOne({ email }, null, session ? { session } : {}).lean<NewsletterDoc>().exec();
   }
 
-  findById(id: string, session?: ClientSession): Promise<NewsletterDoc | null> {
-    return this.model.findById(id, null, session ? { session } : {}).lean<NewsletterDoc>().exec();
-  }
-
   /** A new address: pending, its mail slot taken (the confirmation goes out), its unsubscribe token made. */
   async createPending(email: string, now: Date, unsubscribeToken: string, session: ClientSession): Promise<NewsletterDoc> {
     const [doc] = await this.model.create([{ email, subscribed: false, pendingSince: now, lastMailAt: now, unsubscribeToken }], { session });

@@ -1,5 +1,5 @@
 import { Schema, type ClientSession, type Connection } from 'mongoose';
-import { afterCursor, authorBannedUpdate, hiddenUpdate, MODERATION_FLAG_FIELDS, MongoRepository, VISIBLE, type SortKey } from '@cp/service-kit';
+import { authorBannedUpdate, hiddenUpdate, MODERATION_FLAG_FIELDS, MongoRepository, VISIBLE, type SortKey } from '@cp/service-kit';
 
 /**
  * businesses (spec §3) as stored. `ratingTotal` (the sum of the reviews' ratings) is kept next to `reviewCount` so the
@@ -85,17 +85,17 @@ export function meanRating(total: number, count: number): number {
   return count > 0 ? Math.round((total * 10) / count) / 10 : 0;
 }
 
+/** The businesses everyone may see, of a main category and/or subcategory when given (the list's filter). */
+function visibleOf(filter: { mainCategory?: string; subCategory?: string }): Record<string, unknown> {
+  const query: Record<string, unknown> = { ...VISIBLE };
+  if (filter.mainCategory) query.mainCategory = filter.mainCategory;
+  if (filter.subCategory) query.subCategory = filter.subCategory;
+  return query;
+}
+
 export class BusinessesRepository extends MongoRepository<BusinessDoc> {
   constructor(conn: Connection) {
     super(conn, 'Business', businessSchema);
-  }
-
-  async insert(doc: BusinessDoc, session?: ClientSession): Promise<void> {
-    await this.model.collection.insertOne(doc as never, session ? { session } : {});
-  }
-
-  findById(id: string, session?: ClientSession): Promise<BusinessDoc | null> {
-    return this.model.findById(id, null, session ? { session } : {}).lean<BusinessDoc>().exec();
   }
 
   /**
@@ -103,21 +103,13 @@ export class BusinessesRepository extends MongoRepository<BusinessDoc> {
    * not of this list), of a main category and/or subcategory when given (values already checked against the tree).
    */
   page(filter: { mainCategory?: string; subCategory?: string }, cursor: string | undefined, limit: number): Promise<BusinessDoc[]> {
-    return this.pageQuery(filter, cursor).limit(limit).lean<BusinessDoc[]>().exec();
+    return this.pageQuery(visibleOf(filter), BUSINESS_ORDER, cursor).limit(limit).lean<BusinessDoc[]>().exec();
   }
 
   /** The query plan of page() (the tests check it walks an index in the list order, with no sort in memory). */
   explainPage(filter: { mainCategory?: string; subCategory?: string }, cursor: string | undefined, limit: number): Promise<unknown> {
-    return this.pageQuery(filter, cursor).limit(limit).explain('executionStats');
+    return this.pageQuery(visibleOf(filter), BUSINESS_ORDER, cursor).limit(limit).explain('executionStats');
   }
-
-  private pageQuery(filter: { mainCategory?: string; subCategory?: string }, cursor: string | undefined) {
-    const query: Record<string, unknown> = { ...VISIBLE };
-    if (filter.mainCategory) query.mainCategory = filter.mainCategory;
-    if (filter.subCategory) query.subCategory = filter.subCategory;
-    return this.model.find(cursor ? { $and: [query, afterCursor(cursor, BUSINESS_ORDER)] } : query).sort(ORDER);
-  }
-
 
   /** Replaces what an admin may set; the counters, verified and createdAt stay. Null when there is no such business. */
   update(id: string, fields: BusinessFields, at: Date, session: ClientSession): Promise<BusinessDoc | null> {

@@ -1,5 +1,5 @@
 import { Schema, type ClientSession, type Connection } from 'mongoose';
-import { afterCursor, authorBannedUpdate, hiddenUpdate, MODERATION_FLAG_FIELDS, MongoRepository, sortOf, trusted, VISIBLE, type ModerationFlags, type SortKey } from '@cp/service-kit';
+import { authorBannedUpdate, hiddenUpdate, MODERATION_FLAG_FIELDS, MongoRepository, trusted, VISIBLE, type ModerationFlags, type SortKey } from '@cp/service-kit';
 
 /**
  * business_reviews (spec §3) as stored, with the reviewer's username. One per user per business (a unique index).
@@ -36,6 +36,7 @@ const reviewSchema = new Schema<ReviewDoc>(
   },
   { collection: 'business_reviews', versionKey: false, strict: 'throw' },
 );
+// One review per user per business: inserting a second one throws a duplicate-key error.
 reviewSchema.index({ businessId: 1, userId: 1 }, { name: 'one_per_user', unique: true });
 // A business's reviews, newest first.
 reviewSchema.index({ businessId: 1, createdAt: -1, _id: -1 }, { name: 'business_newest' });
@@ -50,14 +51,15 @@ export const REVIEW_ORDER: readonly SortKey[] = [
   { field: '_id', dir: -1, kind: 'string' },
 ];
 
+/** A business's reviews that count, and the viewer's own one when a viewer is given (forBusiness's filter). */
+function shownOf(businessId: string, viewerId: string | undefined): Record<string, unknown> {
+  const shown = viewerId ? { $or: [COUNTED, { userId: viewerId }] } : COUNTED;
+  return { businessId, ...shown };
+}
+
 export class ReviewsRepository extends MongoRepository<ReviewDoc> {
   constructor(conn: Connection) {
     super(conn, 'BusinessReview', reviewSchema);
-  }
-
-  /** Throws a duplicate-key error when this user already reviewed this business. */
-  async insert(doc: ReviewDoc, session: ClientSession): Promise<void> {
-    await this.model.collection.insertOne(doc as never, { session });
   }
 
   /**
@@ -65,18 +67,12 @@ export class ReviewsRepository extends MongoRepository<ReviewDoc> {
    * does not (held, or hidden by moderation) when a viewer is given.
    */
   forBusiness(businessId: string, viewerId: string | undefined, cursor: string | undefined, limit: number): Promise<ReviewDoc[]> {
-    return this.pageQuery(businessId, viewerId, cursor).limit(limit).lean<ReviewDoc[]>().exec();
+    return this.pageQuery(shownOf(businessId, viewerId), REVIEW_ORDER, cursor).limit(limit).lean<ReviewDoc[]>().exec();
   }
 
   /** The query plan of forBusiness() (the paging test checks it walks `business_newest`, with no sort in memory). */
   explainForBusiness(businessId: string, viewerId: string | undefined, cursor: string | undefined, limit: number): Promise<unknown> {
-    return this.pageQuery(businessId, viewerId, cursor).limit(limit).explain('executionStats');
-  }
-
-  private pageQuery(businessId: string, viewerId: string | undefined, cursor: string | undefined) {
-    const shown = viewerId ? { $or: [COUNTED, { userId: viewerId }] } : COUNTED;
-    const filter = { businessId, ...shown };
-    return this.model.find(cursor ? { $and: [filter, afterCursor(cursor, REVIEW_ORDER)] } : filter).sort(sortOf(REVIEW_ORDER));
+    return this.pageQuery(shownOf(businessId, viewerId), REVIEW_ORDER, cursor).limit(limit).explain('executionStats');
   }
 
   /** Held reviews due at `now`, the longest due first, at most `limit`. */
@@ -92,10 +88,6 @@ export class ReviewsRepository extends MongoRepository<ReviewDoc> {
   /** Ends a held review's hold, in the release's transaction; the review as it was, null when it is not held (any more). */
   release(id: string, session: ClientSession): Promise<ReviewDoc | null> {
     return this.model.findOneAndUpdate({ _id: id, held: true }, { $unset: { held: 1, releaseAt: 1 } }, { session }).lean<ReviewDoc>().exec();
-  }
-
-  findById(id: string, session?: ClientSession): Promise<ReviewDoc | null> {
-    return this.model.findById(id, null, session ? { session } : {}).lean<ReviewDoc>().exec();
   }
 
   /** The sum and number of a business's reviews that count (its rating's total and reviewCount). */

@@ -1,5 +1,5 @@
 import { Schema, type ClientSession, type Connection } from 'mongoose';
-import { afterCursor, authorBannedUpdate, hiddenUpdate, MODERATION_FLAG_FIELDS, MongoRepository, sortOf, VISIBLE, type SortKey } from '@cp/service-kit';
+import { authorBannedUpdate, hiddenUpdate, MODERATION_FLAG_FIELDS, MongoRepository, VISIBLE, type SortKey } from '@cp/service-kit';
 import type { ForumCategory } from '@cp/contracts';
 
 /** forum_posts (spec §3) as stored, with the author's username. Counters are only ever changed with $inc. */
@@ -54,17 +54,12 @@ export const POST_ORDER: readonly SortKey[] = [
   { field: '_id', dir: -1, kind: 'string' },
 ];
 
+/** The posts everyone may see, of `category` when given (the list's filter). */
+const visibleIn = (category: string | undefined): Record<string, unknown> => ({ ...VISIBLE, ...(category ? { category } : {}) });
+
 export class PostsRepository extends MongoRepository<PostDoc> {
   constructor(conn: Connection) {
     super(conn, 'ForumPost', postSchema);
-  }
-
-  async insert(doc: PostDoc, session?: ClientSession): Promise<void> {
-    await this.model.collection.insertOne(doc as never, session ? { session } : {});
-  }
-
-  findById(id: string, session?: ClientSession): Promise<PostDoc | null> {
-    return this.model.findById(id, null, session ? { session } : {}).lean<PostDoc>().exec();
   }
 
   /**
@@ -72,17 +67,12 @@ export class PostsRepository extends MongoRepository<PostDoc> {
    * one of this list's): one index range (`newest` or `category_newest`), read no further than `limit` documents.
    */
   page(category: string | undefined, cursor: string | undefined, limit: number): Promise<PostDoc[]> {
-    return this.pageQuery(category, cursor).limit(limit).lean<PostDoc[]>().exec();
+    return this.pageQuery(visibleIn(category), POST_ORDER, cursor).limit(limit).lean<PostDoc[]>().exec();
   }
 
   /** The query plan of page() (tests and the bench check it walks an index in the page's order, with no sort in memory). */
   explainPage(category: string | undefined, cursor: string | undefined, limit: number): Promise<unknown> {
-    return this.pageQuery(category, cursor).limit(limit).explain('executionStats');
-  }
-
-  private pageQuery(category: string | undefined, cursor: string | undefined) {
-    const filter: Record<string, unknown> = { ...VISIBLE, ...(category ? { category } : {}) };
-    return this.model.find(cursor ? { $and: [filter, afterCursor(cursor, POST_ORDER)] } : filter).sort(sortOf(POST_ORDER));
+    return this.pageQuery(visibleIn(category), POST_ORDER, cursor).limit(limit).explain('executionStats');
   }
 
   /**

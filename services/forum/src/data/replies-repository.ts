@@ -1,5 +1,5 @@
 import { Schema, type ClientSession, type Connection } from 'mongoose';
-import { afterCursor, authorBannedUpdate, hiddenUpdate, MODERATION_FLAG_FIELDS, MongoRepository, sortOf, VISIBLE, type SortKey } from '@cp/service-kit';
+import { authorBannedUpdate, hiddenUpdate, MODERATION_FLAG_FIELDS, MongoRepository, VISIBLE, type SortKey } from '@cp/service-kit';
 
 /** forum_replies (spec §3) as stored, with the author's username. */
 export interface ReplyDoc {
@@ -43,10 +43,6 @@ export class RepliesRepository extends MongoRepository<ReplyDoc> {
     super(conn, 'ForumReply', replySchema);
   }
 
-  async insert(doc: ReplyDoc, session: ClientSession): Promise<void> {
-    await this.model.collection.insertOne(doc as never, { session });
-  }
-
   /**
    * Up to `limit` of a post's replies everyone may see, and the viewer's own hidden ones (when a viewer is given), oldest
    * first, after `cursor` (400 when it is not one of this list's).
@@ -54,16 +50,7 @@ export class RepliesRepository extends MongoRepository<ReplyDoc> {
   forPost(postId: string, viewerId: string | undefined, cursor: string | undefined, limit: number): Promise<ReplyDoc[]> {
     const shown = viewerId ? { $or: [VISIBLE, { userId: viewerId }] } : VISIBLE;
     const filter = { postId, ...shown };
-    return this.model
-      .find(cursor ? { $and: [filter, afterCursor(cursor, REPLY_ORDER)] } : filter)
-      .sort(sortOf(REPLY_ORDER))
-      .limit(limit)
-      .lean<ReplyDoc[]>()
-      .exec();
-  }
-
-  findById(id: string, session?: ClientSession): Promise<ReplyDoc | null> {
-    return this.model.findById(id, null, session ? { session } : {}).lean<ReplyDoc>().exec();
+    return this.pageQuery(filter, REPLY_ORDER, cursor).limit(limit).lean<ReplyDoc[]>().exec();
   }
 
   /** How many of a post's replies everyone may see (its replyCount). */

@@ -159,7 +159,9 @@ fingerprintSchema.index({ expiresAt: 1 }, { expireAfterSeconds: 0 });
 export class ListingsRepository extends MongoRepository<ListingDoc> {
   private readonly fingerprints: Model<FingerprintDoc>;
   constructor(conn: Connection) {
-    super(conn, 'Listing', listingSchema);
+    // findById: the stored listing whatever moderation says (callers decide who may see it), or null; never the fields
+    // no read returns.
+    super(conn, 'Listing', listingSchema, { projection: NOT_RETURNED });
     this.fingerprints = (conn.models.ListingFingerprint as Model<FingerprintDoc> | undefined) ?? conn.model<FingerprintDoc>('ListingFingerprint', fingerprintSchema);
   }
 
@@ -175,16 +177,6 @@ export class ListingsRepository extends MongoRepository<ListingDoc> {
   }
 
   /** Creates the collection, then each index, one at a time (see the kit's connectMongo). */
-
-  async insert(doc: ListingDoc, session?: ClientSession): Promise<ListingDoc> {
-    await this.model.collection.insertOne(doc as never, session ? { session } : {});
-    return doc;
-  }
-
-  /** The stored listing whatever moderation says (callers decide who may see it), or null. */
-  findById(id: string, session?: ClientSession): Promise<ListingDoc | null> {
-    return this.model.findById(id, NOT_RETURNED, session ? { session } : {}).lean<ListingDoc>().exec();
-  }
 
   exists(id: string): Promise<boolean> {
     return this.model.exists({ _id: id }).then((r) => r !== null);

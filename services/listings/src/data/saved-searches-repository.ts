@@ -92,10 +92,6 @@ export class SavedSearchesRepository extends MongoRepository<SavedSearchDoc> {
     return this.model.countDocuments({ userId }, { session }).exec();
   }
 
-  async insert(doc: SavedSearchDoc, session: ClientSession): Promise<void> {
-    await this.model.collection.insertOne(doc as never, { session });
-  }
-
   /** Inserts a saved search unless one of its id exists (the demo's, seeded again after its listings were deleted). */
   async insertIfAbsent(doc: SavedSearchDoc, session: ClientSession): Promise<void> {
     const { _id, ...rest } = doc;
@@ -105,10 +101,6 @@ export class SavedSearchesRepository extends MongoRepository<SavedSearchDoc> {
   /** The user's saved searches, newest first, at most `limit`. */
   listOf(userId: string, limit: number): Promise<SavedSearchDoc[]> {
     return this.model.find({ userId }).sort({ createdAt: -1, _id: -1 }).limit(limit).lean<SavedSearchDoc[]>().exec();
-  }
-
-  findById(id: string, session?: ClientSession): Promise<SavedSearchDoc | null> {
-    return this.model.findById(id, null, session ? { session } : {}).lean<SavedSearchDoc>().exec();
   }
 
   /** Changes the owner's saved search only (the owner is in the filter). Returns it after the change, or null. */

@@ -75,16 +75,8 @@ export class ConversationsRepository extends MongoRepository<ConversationDoc> {
     super(conn, 'Conversation', conversationSchema);
   }
 
-  async findById(id: string, session?: ClientSession): Promise<ConversationDoc | null> {
-    return this.model.findById(id, null, session ? { session } : {}).lean<ConversationDoc>().exec();
-  }
-
   async findOne(listingId: string, buyerId: string, session?: ClientSession): Promise<ConversationDoc | null> {
     return this.model.findOne({ listingId, buyerId }, null, session ? { session } : {}).lean<ConversationDoc>().exec();
-  }
-
-  async insert(doc: ConversationDoc, session: ClientSession): Promise<void> {
-    await this.model.collection.insertOne(doc as never, { session });
   }
 
   /**

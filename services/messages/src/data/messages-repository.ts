@@ -1,4 +1,4 @@
-import { Schema, type ClientSession, type Connection } from 'mongoose';
+import { Schema, type Connection } from 'mongoose';
 import { MongoRepository, trusted } from '@cp/service-kit';
 import type { Position } from './cursor.ts';
 
@@ -26,10 +26,6 @@ messageSchema.index({ conversationId: 1, createdAt: -1, _id: -1 }, { name: 'conv
 export class MessagesRepository extends MongoRepository<MessageDoc> {
   constructor(conn: Connection) {
     super(conn, 'Message', messageSchema);
-  }
-
-  async insert(doc: MessageDoc, session: ClientSession): Promise<void> {
-    await this.model.collection.insertOne(doc as never, { session });
   }
 
   /** The newest `limit` (+1: is there an older page) messages before `before`, newest first. */

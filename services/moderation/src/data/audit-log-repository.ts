@@ -1,4 +1,4 @@
-import { Schema, type ClientSession, type Connection } from 'mongoose';
+import { Schema, type Connection } from 'mongoose';
 import { MongoRepository } from '@cp/service-kit';
 import type { ModerationAction, ReportKind } from '@cp/contracts';
 
@@ -41,10 +41,6 @@ logSchema.index({ at: -1, _id: -1 }, { name: 'newest' });
 export class AuditLogRepository extends MongoRepository<LogDoc> {
   constructor(conn: Connection) {
     super(conn, 'ModerationLogEntry', logSchema);
-  }
-
-  async insert(doc: LogDoc, session: ClientSession): Promise<void> {
-    await this.model.collection.insertOne(doc as never, { session });
   }
 
   async page(page: number, pageSize: number): Promise<{ items: LogDoc[]; total: number }> {

@@ -29,10 +29,6 @@ export class BansRepository extends MongoRepository<BanDoc> {
     super(conn, 'ModerationBan', banSchema);
   }
 
-  async insert(doc: BanDoc, session: ClientSession): Promise<void> {
-    await this.model.collection.insertOne(doc as never, { session });
-  }
-
   /** Lifts the ban: true when there was one. */
   /** Lifts a ban: the removed record (its username names the user in the audit log), or null when there was none. */
   async remove(userId: string, session: ClientSession): Promise<BanDoc | null> {

@@ -60,10 +60,6 @@ export class CasesRepository extends MongoRepository<CaseDoc> {
     super(conn, 'ModerationCase', caseSchema);
   }
 
-  findById(id: string, session?: ClientSession): Promise<CaseDoc | null> {
-    return this.model.findById(id, null, opts(session)).lean<CaseDoc>().exec();
-  }
-
   findByItem(kind: ReportKind, itemId: string, session?: ClientSession): Promise<CaseDoc | null> {
     return this.model.findOne({ kind, itemId }, null, opts(session)).lean<CaseDoc>().exec();
   }

@@ -47,10 +47,6 @@ export class ReportsRepository extends MongoRepository<ReportDoc> {
     super(conn, 'ModerationReport', reportSchema);
   }
 
-  async insert(doc: ReportDoc, session: ClientSession): Promise<void> {
-    await this.model.collection.insertOne(doc as never, { session });
-  }
-
   async closeOfCase(caseId: string, session: ClientSession): Promise<void> {
     await this.model.updateMany({ caseId, status: 'open' }, { $set: { status: 'closed' } }, { session }).exec();
   }
