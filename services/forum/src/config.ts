@@ -1,19 +1,10 @@
-import { z } from 'zod';
-import { BaseServiceEnv, DemoDataEnv, JwtVerifyEnv, loadWithPublicKey, manifestPort, noDemoDataInProduction, port, PostingLimitsEnv, requirePublicKey } from '@cp/service-kit';
+import type { z } from 'zod';
+import { behindIdentityEnv, loadWithPublicKey, manifestPort, PostingLimitsEnv } from '@cp/service-kit';
 
-/** behindIdentityEnv's pieces (its manifest's port, database forum, demo posts) and POSTING_LIMITS (the kit's posting limits). */
-export const ForumEnv = noDemoDataInProduction(
-  requirePublicKey(
-    BaseServiceEnv.extend({
-      ...JwtVerifyEnv.shape,
-      PORT: port(manifestPort(import.meta.url)),
-      MONGO_DB: z.string().default('forum'),
-      ...DemoDataEnv.shape,
-      ...PostingLimitsEnv.shape,
-    }),
-  ),
-  'demo posts',
-);
+/** behindIdentityEnv (its manifest's port, database forum, demo posts) and POSTING_LIMITS (the kit's posting limits). */
+export const ForumEnv = behindIdentityEnv({ port: manifestPort(import.meta.url), db: 'forum', demo: 'demo posts' }).safeExtend({
+  ...PostingLimitsEnv.shape,
+});
 
 export type ForumConfig = z.infer<typeof ForumEnv> & { publicKey: string };
 
