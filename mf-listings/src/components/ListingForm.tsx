@@ -3,8 +3,9 @@ import { ImagePlus, Loader2, X } from 'lucide-react';
 import {
   CONTACT_PREFERENCE_LABELS,
   CONTACT_PREFERENCES,
-  EVENT_TYPES,
+  detailsOf,
   LISTING_CATEGORIES,
+  LISTING_DETAIL_GROUPS,
   LISTING_TIERS,
   ListingInsertSchema,
   ListingUpdateSchema,
@@ -13,6 +14,8 @@ import {
   TIER_INFO,
   type Listing,
   type ListingCategory,
+  type ListingDetailKey,
+  listingDetail,
   type Location,
 } from '@cp/contracts';
 import { Button, cn, Field, Input, Textarea, toast } from '@cp/ui';
@@ -135,7 +138,6 @@ export function ListingForm(props: ListingFormProps) {
     }
   }
 
-  const isEvent = values.category === 'Events';
   const contactHint = values.contactPreference === 'messages-only' ? 'Only you see it' : undefined;
   return (
     <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-4">
@@ -189,30 +191,7 @@ export function ListingForm(props: ListingFormProps) {
         {errors.contactPreference ? <p className="mt-1 text-sm text-destructive">{errors.contactPreference}</p> : null}
       </fieldset>
 
-      {values.category === 'Jobs' ? (
-        <Field label="Employer" hint="Optional: the business or organization hiring" error={errors.employer}>
-          <Input value={values.employer} onChange={text('employer')} maxLength={100} autoComplete="organization" />
-        </Field>
-      ) : null}
-
-      {isEvent ? (
-        <fieldset className="grid gap-4 rounded-lg border p-4 sm:grid-cols-2">
-          <legend className="px-1 text-sm font-semibold">Event details</legend>
-          <Field label="Event date" error={errors.eventDate}>
-            <Input type="date" value={values.eventDate} onChange={text('eventDate')} />
-          </Field>
-          <Field label="Event time" hint="For example 6:00 PM" error={errors.eventTime}>
-            <Input value={values.eventTime} onChange={text('eventTime')} />
-          </Field>
-          <Field label="Venue" error={errors.venue}>
-            <Input value={values.venue} onChange={text('venue')} />
-          </Field>
-          <Field label="Organizer" error={errors.organizer}>
-            <Input value={values.organizer} onChange={text('organizer')} />
-          </Field>
-          <SelectField label="Event type" value={values.eventType as (typeof EVENT_TYPES)[number] | ''} options={EVENT_TYPES} onChange={set('eventType')} placeholder="Select an event type" error={errors.eventType} />
-        </fieldset>
-      ) : null}
+      <ListingDetailFields category={values.category} values={values} errors={errors} onChange={(key, value) => set(key)(value)} />
 
       <fieldset>
         <legend className="mb-2 text-sm font-medium">Listing tier</legend>
@@ -292,5 +271,40 @@ export function ListingForm(props: ListingFormProps) {
         </Button>
       </div>
     </form>
+  );
+}
+
+interface DetailFieldsProps {
+  category: ListingCategory | '';
+  values: Record<ListingDetailKey, string>;
+  errors: FieldErrors;
+  onChange: (key: ListingDetailKey, value: string) => void;
+}
+
+/**
+ * The optional details the chosen category takes (listing-details.ts), each as its declaration says: a date, a choice
+ * or text. A category with a group (Events) shows its details in one box.
+ */
+function ListingDetailFields({ category, values, errors, onChange }: DetailFieldsProps) {
+  const keys = detailsOf(category);
+  if (keys.length === 0) return null;
+  const fields = keys.map((key) => {
+    const detail = listingDetail(key);
+    if (detail.control === 'choice') {
+      return <SelectField key={key} label={detail.label} value={values[key]} options={detail.options ?? []} onChange={(value) => onChange(key, value)} placeholder={detail.placeholder} error={errors[key]} />;
+    }
+    return (
+      <Field key={key} label={detail.label} hint={detail.hint} error={errors[key]}>
+        <Input type={detail.control === 'date' ? 'date' : undefined} value={values[key]} onChange={(e) => onChange(key, e.target.value)} maxLength={detail.maxLength} autoComplete={detail.autoComplete} />
+      </Field>
+    );
+  });
+  const group = category === '' ? undefined : LISTING_DETAIL_GROUPS[category];
+  if (!group) return <>{fields}</>;
+  return (
+    <fieldset className="grid gap-4 rounded-lg border p-4 sm:grid-cols-2">
+      <legend className="px-1 text-sm font-semibold">{group.form}</legend>
+      {fields}
+    </fieldset>
   );
 }

@@ -1,17 +1,23 @@
 import {
   contactPreferenceOf,
   DEFAULT_CONTACT_PREFERENCE,
+  LISTING_DETAIL_KEYS,
   MAX_IMAGE_BYTES,
   MAX_IMAGES_PER_LISTING,
   normalizeListingInput,
   type ContactPreference,
   type Listing,
   type ListingCategory,
+  type ListingDetailKey,
   type ListingTier,
+  takesDetail,
 } from '@cp/contracts';
 
-/** What the Post Ad and Edit forms hold: text as typed (trimmed and dropped on submit), the tier and the status. */
-export interface ListingFormValues {
+/**
+ * What the Post Ad and Edit forms hold: text as typed (trimmed and dropped on submit), the tier and the status, and
+ * every optional detail (listing-details.ts) as text.
+ */
+export interface ListingFormValues extends Record<ListingDetailKey, string> {
   category: ListingCategory | '';
   title: string;
   description: string;
@@ -21,16 +27,11 @@ export interface ListingFormValues {
   contactEmail: string;
   /** Issue 23 §2: show the phone and e-mail, or messages through the site only (the inputs stay: the owner keeps them). */
   contactPreference: ContactPreference;
-  eventDate: string;
-  eventTime: string;
-  venue: string;
-  organizer: string;
-  eventType: string;
-  /** Jobs only: the hiring organization. */
-  employer: string;
   tier: ListingTier;
   status: Listing['status'];
 }
+
+const detailTexts = (textOf: (key: ListingDetailKey) => string) => Object.fromEntries(LISTING_DETAIL_KEYS.map((key) => [key, textOf(key)])) as Record<ListingDetailKey, string>;
 
 /** A fresh Post Ad form: tier free (spec §2), status active. */
 export function emptyListingForm(initialCategory?: ListingCategory): ListingFormValues {
@@ -43,12 +44,7 @@ export function emptyListingForm(initialCategory?: ListingCategory): ListingForm
     contactPhone: '',
     contactEmail: '',
     contactPreference: DEFAULT_CONTACT_PREFERENCE,
-    eventDate: '',
-    eventTime: '',
-    venue: '',
-    organizer: '',
-    eventType: '',
-    employer: '',
+    ...detailTexts(() => ''),
     tier: 'free',
     status: 'active',
   };
@@ -66,12 +62,7 @@ export function listingFormFrom(listing: Listing): ListingFormValues {
     contactPhone: text(listing.contactPhone),
     contactEmail: text(listing.contactEmail),
     contactPreference: contactPreferenceOf(listing),
-    eventDate: text(listing.eventDate),
-    eventTime: text(listing.eventTime),
-    venue: text(listing.venue),
-    organizer: text(listing.organizer),
-    eventType: text(listing.eventType),
-    employer: text(listing.employer),
+    ...detailTexts((key) => text(listing[key])),
     tier: listing.tier,
     status: listing.status,
   };
@@ -79,7 +70,7 @@ export function listingFormFrom(listing: Listing): ListingFormValues {
 
 /**
  * The body the form sends (spec §5 "On submit"): trimmed, blank optional text omitted, price only when greater than 0,
- * event fields only for Events, the employer only for Jobs, image URLs when there are some. Validated by the contracts' schema before sending.
+ * a detail only for the category that takes it, image URLs when there are some. Validated by the contracts' schema before sending.
  */
 export function listingPayload(values: ListingFormValues, imageUrls?: readonly string[]): Record<string, unknown> {
   const price = values.price.trim() === '' ? undefined : Number(values.price);
@@ -90,7 +81,8 @@ export function listingPayload(values: ListingFormValues, imageUrls?: readonly s
   return body;
 }
 
-const CLEARABLE = ['price', 'contactPhone', 'contactEmail', 'eventDate', 'eventTime', 'venue', 'organizer', 'eventType', 'employer'] as const;
+const CLEARABLE = ['price', 'contactPhone', 'contactEmail', ...LISTING_DETAIL_KEYS] as const;
+const isDetail = (key: string): key is ListingDetailKey => (LISTING_DETAIL_KEYS as readonly string[]).includes(key);
 
 /**
  * The optional fields an edit empties: set on the listing, blank in the form (or a price of 0). They are sent as
@@ -98,11 +90,10 @@ const CLEARABLE = ['price', 'contactPhone', 'contactEmail', 'eventDate', 'eventT
  */
 export function clearedFields(values: ListingFormValues, listing: Listing): string[] {
   const before = listingFormFrom(listing);
-  const isEvent = values.category === 'Events';
   return CLEARABLE.filter((key) => {
     if (before[key].trim() === '') return false;
-    if (!isEvent && key.startsWith('event')) return false; // dropped with the category anyway
-    if (key === 'employer' && values.category !== 'Jobs') return false; // likewise
+    // A detail the category does not take is dropped with the category anyway.
+    if (isDetail(key) && !takesDetail(key, values.category)) return false;
     if (key === 'price') return !(Number(values.price) > 0);
     return values[key].trim() === '';
   });

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ArrowLeft, Building2, CalendarDays, Clock, Mail, MapPin, MessageCircle, MessagesSquare, Phone, Share2, User, Users } from 'lucide-react';
-import { contactPreferenceOf, LISTING_EXPIRED_MESSAGE, MESSAGES_ONLY_NOTICE, type Listing, relativeTime, thumbnailUrlOf, truncateMetaDescription, whatsappDigits } from '@cp/contracts';
+import { ArrowLeft, Building2, CalendarDays, Clock, Info, Mail, MapPin, MessageCircle, MessagesSquare, Phone, Share2, User, Users, type LucideIcon } from 'lucide-react';
+import { contactPreferenceOf, detailsOf, LISTING_DETAIL_GROUPS, LISTING_EXPIRED_MESSAGE, listingDetail, type ListingDetailKey, MESSAGES_ONLY_NOTICE, type Listing, relativeTime, thumbnailUrlOf, truncateMetaDescription, whatsappDigits } from '@cp/contracts';
 import { Badge, Button, Card, CardContent, CardHeader, CardTitle, cn, EmptyState, Skeleton, toast } from '@cp/ui';
 import { isApiError, LoadError, serverErrorText, useAuth } from '@cp/web-core';
 import { AskAgainWhenSignedIn, ReportButton, UnderReviewNotice } from '@cp/web-core/moderation';
@@ -43,26 +43,34 @@ function Gallery({ listing }: { listing: Listing }) {
   );
 }
 
-function EventDetails({ listing }: { listing: Listing }) {
-  const rows = [
-    { Icon: CalendarDays, label: 'Date', value: listing.eventDate ? formatEventDate(listing.eventDate) : null },
-    { Icon: Clock, label: 'Time', value: listing.eventTime },
-    { Icon: MapPin, label: 'Venue', value: listing.venue },
-    { Icon: User, label: 'Organizer', value: listing.organizer },
-    { Icon: Users, label: 'Event type', value: listing.eventType },
-  ].filter((row) => row.value);
-  if (listing.category !== 'Events' || rows.length === 0) return null;
+/** The icons of the details (listing-details.ts) that have their own; any other shows the generic one. */
+const DETAIL_ICONS: Partial<Record<ListingDetailKey, LucideIcon>> = { eventDate: CalendarDays, eventTime: Clock, venue: MapPin, organizer: User, eventType: Users, employer: Building2 };
+
+/** A listing's details of its category that have a value (a date as words), with their icons and labels. */
+function detailRows(listing: Listing, headline: boolean) {
+  return detailsOf(listing.category).flatMap((key) => {
+    const detail = listingDetail(key);
+    const value = listing[key]?.trim();
+    if (!value || (detail.headline ?? false) !== headline) return [];
+    return [{ key, Icon: DETAIL_ICONS[key] ?? Info, label: detail.fact ?? detail.label, value: detail.control === 'date' ? formatEventDate(value) : value }];
+  });
+}
+
+/** The card of the listing's details (Event Details for an event), when it has some. */
+function ListingDetails({ listing }: { listing: Listing }) {
+  const rows = detailRows(listing, false);
+  if (rows.length === 0) return null;
   return (
     <Card>
       <CardHeader>
         <CardTitle as="h2" className="text-lg">
-          Event Details
+          {LISTING_DETAIL_GROUPS[listing.category]?.page ?? 'Details'}
         </CardTitle>
       </CardHeader>
       <CardContent>
         <dl className="grid gap-3 sm:grid-cols-2">
-          {rows.map(({ Icon, label, value }) => (
-            <div key={label}>
+          {rows.map(({ key, Icon, label, value }) => (
+            <div key={key}>
               <dt className="flex items-center gap-2 text-xs text-muted-foreground">
                 <Icon className="h-4 w-4 text-primary" aria-hidden="true" />
                 {label}
@@ -207,7 +215,6 @@ export function ListingDetailPage() {
   const price = formatPrice(listing.price);
   const done = doneLabel(listing);
   const expired = isExpired(listing, Date.now());
-  const employer = listing.category === 'Jobs' ? listing.employer?.trim() : undefined;
   const related = (all ?? []).filter((l) => l.category === listing.category && l.id !== listing.id).slice(0, 3);
   const description = truncateMetaDescription([price, listing.location, listing.description].filter(Boolean).join(' · '));
 
@@ -245,12 +252,12 @@ export function ListingDetailPage() {
             <h1 className="text-3xl font-bold tracking-tight">{listing.title}</h1>
             {price ? <p className="text-2xl font-bold text-primary">{price}</p> : null}
             <p className="flex flex-wrap items-center gap-4 text-sm text-muted-foreground">
-              {employer ? (
-                <span className="flex items-center gap-1">
-                  <Building2 className="h-4 w-4" aria-hidden="true" />
-                  Employer: {employer}
+              {detailRows(listing, true).map(({ key, Icon, label, value }) => (
+                <span key={key} className="flex items-center gap-1">
+                  <Icon className="h-4 w-4" aria-hidden="true" />
+                  {label}: {value}
                 </span>
-              ) : null}
+              ))}
               <span className="flex items-center gap-1">
                 <MapPin className="h-4 w-4" aria-hidden="true" />
                 {listing.location}
@@ -268,7 +275,7 @@ export function ListingDetailPage() {
             <UnderReviewNotice moderation={listing.moderation} />
             <OwnerLifecycleActions listing={listing} expired={expired} />
           </header>
-          <EventDetails listing={listing} />
+          <ListingDetails listing={listing} />
           <section aria-labelledby="description-title">
             <h2 id="description-title" className="mb-2 text-xl font-semibold">
               Description

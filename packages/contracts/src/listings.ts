@@ -2,8 +2,9 @@ import './zod-config.ts';
 import { z } from 'zod';
 import { ModerationStateSchema } from './moderation.ts';
 import { IdSchema, IsoDateTimeSchema, PageResponseSchema, QueryTextSchema, StoredImageUrlSchema } from './common.ts';
-import { LIMITS, MAX_IMAGES_PER_LISTING, MAX_LISTING_EMPLOYER, MIN_LISTING_DESCRIPTION, MIN_LISTING_EMPLOYER, MIN_LISTING_TITLE, PRICE_BUCKET_IDS } from './constants.ts';
-import { EVENT_TYPES, LISTING_CATEGORIES, LISTING_STATUSES, LISTING_TIERS, LOCATIONS } from './listing-values.ts';
+import { LIMITS, MAX_IMAGES_PER_LISTING, MIN_LISTING_DESCRIPTION, MIN_LISTING_TITLE, PRICE_BUCKET_IDS } from './constants.ts';
+import { detailsNotOf, LISTING_DETAIL_KEYS, listingDetail, type ListingDetailKey, type ListingDetailSpec } from './listing-details.ts';
+import { EVENT_TYPES, LISTING_CATEGORIES, LISTING_STATUSES, LISTING_TIERS, LOCATIONS, type ListingCategory } from './listing-values.ts';
 import { CONTACT_PREFERENCES, DEFAULT_CONTACT_PREFERENCE } from './contact-preference.ts';
 import { LIST_PAGE_SIZES } from './lists.ts';
 
@@ -34,13 +35,8 @@ export const ListingSchema = z.object({
   contactPreference: ContactPreferenceSchema.optional(),
   tier: ListingTierSchema.default('free'),
   status: ListingStatusSchema.default('active'),
-  eventDate: z.string().nullable().optional(),
-  eventTime: z.string().nullable().optional(),
-  venue: z.string().nullable().optional(),
-  organizer: z.string().nullable().optional(),
-  eventType: z.string().nullable().optional(),
-  /** Jobs only: the hiring organization's name (JobPosting's hiringOrganization). */
-  employer: z.string().nullable().optional(),
+  /** The optional details (listing-details.ts): the event fields, a job's employer. */
+  ...detailShape(() => z.string().nullable().optional()),
   createdAt: IsoDateTimeSchema,
   updatedAt: IsoDateTimeSchema,
   /** Issue 21: 'under-review' when hidden pending review; only the author gets it then (absent when visible to all). */
@@ -56,6 +52,20 @@ export const ListingSchema = z.object({
 export type Listing = z.infer<typeof ListingSchema>;
 
 const optionalTrimmed = (max: number) => z.string().trim().max(max).optional();
+
+/** One zod schema per optional detail (listing-details.ts), in the table's order. */
+function detailShape<S extends z.ZodType>(schemaOf: (key: ListingDetailKey) => S): Record<ListingDetailKey, S> {
+  return Object.fromEntries(LISTING_DETAIL_KEYS.map((key) => [key, schemaOf(key)])) as Record<ListingDetailKey, S>;
+}
+
+/** What a client may send for a detail: an ISO date, one of its options, or trimmed text within its bounds. */
+function detailInput(detail: ListingDetailSpec): z.ZodType<string> {
+  if (detail.control === 'date') return z.iso.date();
+  if (detail.control === 'choice') return detail.options === EVENT_TYPES ? EventTypeSchema : z.enum(detail.options as [string, ...string[]]);
+  let text = z.string().trim();
+  if (detail.minLength !== undefined) text = text.min(detail.minLength, `${detail.label} must be at least ${detail.minLength} characters`);
+  return text.max(detail.maxLength ?? LIMITS.shortTextMax, `${detail.label} must be at most ${detail.maxLength ?? LIMITS.shortTextMax} characters`);
+}
 
 /** The listing fields a client sets, without defaults (so a partial update never resets a field). */
 const ListingFields = z
@@ -75,17 +85,7 @@ const ListingFields = z
     contactPreference: ContactPreferenceSchema,
     tier: ListingTierSchema,
     status: ListingStatusSchema,
-    eventDate: z.iso.date().optional(),
-    eventTime: optionalTrimmed(40),
-    venue: optionalTrimmed(LIMITS.shortTextMax),
-    organizer: optionalTrimmed(LIMITS.shortTextMax),
-    eventType: EventTypeSchema.optional(),
-    employer: z
-      .string()
-      .trim()
-      .min(MIN_LISTING_EMPLOYER, `Employer must be at least ${MIN_LISTING_EMPLOYER} characters`)
-      .max(MAX_LISTING_EMPLOYER, `Employer must be at most ${MAX_LISTING_EMPLOYER} characters`)
-      .optional(),
+    ...detailShape((key) => detailInput(listingDetail(key)).optional()),
   })
   .strict();
 
@@ -108,13 +108,10 @@ export type ListingInsert = z.input<typeof ListingInsertSchema>;
 export const ListingUpdateSchema = ListingFields.partial().strict();
 export type ListingUpdate = z.input<typeof ListingUpdateSchema>;
 
-const EVENT_FIELDS = ['eventDate', 'eventTime', 'venue', 'organizer', 'eventType'] as const;
-/** Fields of the Jobs category only. */
-export const JOB_FIELDS = ['employer'] as const;
 
 /**
  * The §5 submit rules, used by the form and enforced again by the server: values trimmed, blank optional text
- * omitted, price kept only when greater than 0, event fields only for the Events category, the employer only for Jobs.
+ * omitted, price kept only when greater than 0, a detail only for the category that takes it (listing-details.ts).
  */
 export function normalizeListingInput<T extends Record<string, unknown>>(input: T): Partial<T> {
   const out: Record<string, unknown> = {};
@@ -128,8 +125,7 @@ export function normalizeListingInput<T extends Record<string, unknown>>(input: 
     }
     out[key] = value;
   }
-  if (out.category !== undefined && out.category !== 'Events') for (const f of EVENT_FIELDS) delete out[f];
-  if (out.category !== undefined && out.category !== 'Jobs') for (const f of JOB_FIELDS) delete out[f];
+  if (out.category !== undefined) for (const key of detailsNotOf(out.category as ListingCategory)) delete out[key];
   return out as Partial<T>;
 }
 

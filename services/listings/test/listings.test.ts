@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ListingSchema } from '@cp/contracts';
+import { LIMITS, LISTING_CATEGORIES, LISTING_DETAIL_KEYS, listingDetail, ListingSchema, takesDetail, type ListingDetailKey } from '@cp/contracts';
 import { outboxModel } from '@cp/service-kit';
 import { TOMBSTONE_TTL_DAYS } from '../src/data/tombstones-repository.ts';
 import { call, listingBody, startListings, type ListingsHarness } from './helpers.ts';
@@ -316,6 +316,51 @@ describe('the employer of a job listing', () => {
     const notAJob = await call(h.base, 'PUT', `/api/listings/${id}`, { cookie: alice.cookie, body: { employer: 'Saffron Grill' } });
     expect(notAJob.status).toBe(200);
     expect(notAJob.body).not.toHaveProperty('employer');
+  });
+});
+
+/** A valid value of a detail, as its declaration allows (listing-details.ts). */
+function valueOf(key: ListingDetailKey): string {
+  const detail = listingDetail(key);
+  if (detail.control === 'date') return '2027-03-14';
+  if (detail.control === 'choice') return detail.options?.at(-1) ?? '';
+  return 'x'.repeat(Math.max(detail.minLength ?? 1, 3));
+}
+
+// Every declared detail, whichever a later feature adds, goes through the same path: stored and returned for its
+// category, trimmed, cleared by an edit, dropped for a category that does not take it, and bounded.
+describe.each(LISTING_DETAIL_KEYS)('the optional detail %s', (key) => {
+  const detail = listingDetail(key);
+  const own = detail.category ?? 'Community';
+  const other = LISTING_CATEGORIES.find((c) => !takesDetail(key, c));
+
+  it('is stored and returned for a listing of its category, then cleared by an edit', async () => {
+    const created = await post(listingBody({ category: own, [key]: ` ${valueOf(key)} ` }));
+    expect(created.status).toBe(201);
+    expect(created.body[key]).toBe(valueOf(key));
+    const id = created.body.id as string;
+    expect((await call(h.base, 'GET', `/api/listings/${id}`)).body[key]).toBe(valueOf(key));
+    const cleared = await call(h.base, 'PUT', `/api/listings/${id}`, { cookie: alice.cookie, body: { [key]: '' } });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body).not.toHaveProperty(key);
+  });
+
+  it('is never kept for a category that does not take it', async () => {
+    if (!other) return; // a detail of every category
+    const created = await post(listingBody({ category: other, [key]: valueOf(key) }));
+    expect(created.status).toBe(201);
+    expect(created.body).not.toHaveProperty(key);
+    const id = (await post(listingBody({ category: own, [key]: valueOf(key) }))).body.id as string;
+    const moved = await call(h.base, 'PUT', `/api/listings/${id}`, { cookie: alice.cookie, body: { category: other } });
+    expect(moved.status).toBe(200);
+    expect(moved.body).not.toHaveProperty(key);
+  });
+
+  it('refuses a value its declaration does not allow, with a 400 naming it', async () => {
+    const bad = detail.control === 'date' ? '14/03/2027' : detail.control === 'choice' ? 'Not an option' : 'x'.repeat((detail.maxLength ?? LIMITS.shortTextMax) + 1);
+    const res = await post(listingBody({ category: own, [key]: bad }));
+    expect(res.status).toBe(400);
+    if (!detail.control) expect(res.body.error).toBe(`${detail.label} must be at most ${detail.maxLength ?? LIMITS.shortTextMax} characters`);
   });
 });
 

@@ -1,32 +1,29 @@
-import type { Listing } from '@cp/contracts';
+import { LISTING_DETAIL_KEYS, type Listing } from '@cp/contracts';
 import { isModerated, type ListingDoc } from './listings-repository.ts';
 
 /** A stored listing as the API shows it: only the Listing's fields (never an internal one); absent optional fields left out. */
 export function toListing(doc: ListingDoc): Listing {
+  const given = <K extends keyof Listing>(key: K, value: Listing[K] | null | undefined): Partial<Listing> => (value === undefined || value === null || value === '' ? {} : { [key]: value });
   return {
     id: doc._id,
     userId: doc.userId,
     category: doc.category,
     title: doc.title,
     description: doc.description,
-    ...(doc.price !== undefined && doc.price !== null ? { price: doc.price } : {}),
+    ...given('price', doc.price),
     location: doc.location,
     imageUrls: doc.imageUrls ?? [],
-    ...(doc.contactPhone ? { contactPhone: doc.contactPhone } : {}),
-    ...(doc.contactEmail ? { contactEmail: doc.contactEmail } : {}),
-    ...(doc.contactPreference ? { contactPreference: doc.contactPreference } : {}),
+    ...given('contactPhone', doc.contactPhone),
+    ...given('contactEmail', doc.contactEmail),
+    ...given('contactPreference', doc.contactPreference),
     tier: doc.tier,
     status: doc.status as Listing['status'],
-    ...(doc.eventDate ? { eventDate: doc.eventDate } : {}),
-    ...(doc.eventTime ? { eventTime: doc.eventTime } : {}),
-    ...(doc.venue ? { venue: doc.venue } : {}),
-    ...(doc.organizer ? { organizer: doc.organizer } : {}),
-    ...(doc.eventType ? { eventType: doc.eventType } : {}),
-    ...(doc.employer ? { employer: doc.employer } : {}),
+    // The optional details (listing-details.ts), in the table's order.
+    ...Object.assign({}, ...LISTING_DETAIL_KEYS.map((key) => given(key, doc[key]))),
     createdAt: doc.createdAt.toISOString(),
     updatedAt: doc.updatedAt.toISOString(),
-    ...(doc.expiresAt ? { expiresAt: doc.expiresAt.toISOString() } : {}),
-    ...(doc.doneAt ? { doneAt: doc.doneAt.toISOString() } : {}),
+    ...given('expiresAt', doc.expiresAt?.toISOString()),
+    ...given('doneAt', doc.doneAt?.toISOString()),
   };
 }
 

@@ -1,77 +1,42 @@
 import { Schema, type ClientSession, type Connection, type Model, type SortOrder } from 'mongoose';
 import { hiddenUpdate, MongoRepository, trusted, VISIBLE } from '@cp/service-kit';
-import { LISTING_DONE_STATUSES, type ContactPreference, type ListingCategory, type ListingTier } from '@cp/contracts';
+import { LISTING_DETAIL_KEYS, LISTING_DONE_STATUSES, ListingUpdateSchema, type Listing } from '@cp/contracts';
 
 /**
  * A listing as stored. The §9 search and filters are not asked here: the search service owns the server-side pages
  * (its index, built from this service's events); this collection answers reads by id, the full list and the owner's.
- * Documents stored before may still hold a `searchText` field, which no read returns.
+ * Documents stored before may still hold a `searchText` field, which no read returns. Its shape is the Listing's
+ * (contracts), but for the id and the dates, plus the internal fields below.
  */
-export interface ListingDoc {
-  _id: string;
-  userId: string;
-  category: ListingCategory;
-  title: string;
-  description: string;
-  price?: number | undefined;
-  location: string;
-  imageUrls: string[];
-  contactPhone?: string | undefined;
-  contactEmail?: string | undefined;
-  /** Issue 23 §2: absent on listings stored before the choice existed ('show'). */
-  contactPreference?: ContactPreference | undefined;
-  tier: ListingTier;
-  status: string;
-  eventDate?: string | undefined;
-  eventTime?: string | undefined;
-  venue?: string | undefined;
-  organizer?: string | undefined;
-  eventType?: string | undefined;
-  /** Jobs only: the hiring organization's name. */
-  employer?: string | undefined;
-  /**
-   * Internal: the hash of the normalised title and description (duplicateKeyOf), for the duplicate-listing rule
-   * (issue 21 §5). Absent on listings stored before the rule.
-   */
-  contentHash?: string | undefined;
-  /** Hidden by moderation pending review (moderation.content-hidden; cleared by content-restored). */
-  hidden?: boolean | undefined;
-  /** Its author is banned (moderation.user-banned; cleared by user-unbanned). */
-  authorBanned?: boolean | undefined;
-  /** Issue 22: when it stops being shown (lifecycle.ts expiryOf); absent only before the start-up backfill. */
-  expiresAt?: Date | undefined;
-  /** When it was last renewed (the base of expiresAt; createdAt until then). */
-  renewedAt?: Date | undefined;
-  /** When the owner marked it sold/rented/filled. */
-  doneAt?: Date | undefined;
-  /** The expiresAt its owner was reminded of (one reminder per listing and period). */
-  remindedFor?: Date | undefined;
-  /** Done for DONE_VISIBLE_DAYS: gone from the public like an expired one (set by the lifecycle job). */
-  retired?: boolean | undefined;
-  createdAt: Date;
-  updatedAt: Date;
-}
+export type ListingDoc = Omit<Listing, 'id' | 'status' | 'createdAt' | 'updatedAt' | 'moderation' | 'expiresAt' | 'doneAt'> & {
+    _id: string;
+    /** Any status, even one a later version no longer knows (the mapper passes it on). */
+    status: string;
+    /**
+     * Internal: the hash of the normalised title and description (duplicateKeyOf), for the duplicate-listing rule
+     * (issue 21 §5). Absent on listings stored before the rule.
+     */
+    contentHash?: string | undefined;
+    /** Hidden by moderation pending review (moderation.content-hidden; cleared by content-restored). */
+    hidden?: boolean | undefined;
+    /** Its author is banned (moderation.user-banned; cleared by user-unbanned). */
+    authorBanned?: boolean | undefined;
+    /** Issue 22: when it stops being shown (lifecycle.ts expiryOf); absent only before the start-up backfill. */
+    expiresAt?: Date | undefined;
+    /** When it was last renewed (the base of expiresAt; createdAt until then). */
+    renewedAt?: Date | undefined;
+    /** When the owner marked it sold/rented/filled. */
+    doneAt?: Date | undefined;
+    /** The expiresAt its owner was reminded of (one reminder per listing and period). */
+    remindedFor?: Date | undefined;
+    /** Done for DONE_VISIBLE_DAYS: gone from the public like an expired one (set by the lifecycle job). */
+    retired?: boolean | undefined;
+    createdAt: Date;
+    updatedAt: Date;
+  };
 
-/** The client-settable fields, in the API's order. */
-export const LISTING_FIELDS = [
-  'category',
-  'title',
-  'description',
-  'price',
-  'location',
-  'imageUrls',
-  'contactPhone',
-  'contactEmail',
-  'contactPreference',
-  'tier',
-  'status',
-  'eventDate',
-  'eventTime',
-  'venue',
-  'organizer',
-  'eventType',
-  'employer',
-] as const;
+/** The client-settable fields, in the API's order (the update body's). */
+export const LISTING_FIELDS = ListingUpdateSchema.keyof().options;
 export type ListingField = (typeof LISTING_FIELDS)[number];
 
 const listingSchema = new Schema<ListingDoc>(
@@ -89,12 +54,8 @@ const listingSchema = new Schema<ListingDoc>(
     contactPreference: String,
     tier: { type: String, required: true, default: 'free' },
     status: { type: String, required: true, default: 'active' },
-    eventDate: String,
-    eventTime: String,
-    venue: String,
-    organizer: String,
-    eventType: String,
-    employer: String,
+    // The optional details (listing-details.ts), all text.
+    ...Object.fromEntries(LISTING_DETAIL_KEYS.map((key) => [key, String])),
     contentHash: String,
     hidden: Boolean,
     authorBanned: Boolean,

@@ -1,12 +1,11 @@
 import { jsonObject } from '@cp/service-kit';
-import { JOB_FIELDS, ListingInsertSchema, ListingUpdateSchema, normalizeListingInput, type ListingCategory } from '@cp/contracts';
+import { detailsNotOf, LISTING_DETAIL_KEYS, ListingInsertSchema, ListingUpdateSchema, normalizeListingInput, type ListingCategory } from '@cp/contracts';
 import type { ListingField } from '../data/listings-repository.ts';
 
 /** Fields the server sets; a client that sends them (e.g. the whole listing back on edit) has them ignored. */
 const SERVER_SET = ['id', '_id', 'userId', 'createdAt', 'updatedAt'] as const;
 /** Fields that may be absent; blank text, null, an empty list or a price of 0 mean "none". */
-export const OPTIONAL_FIELDS = ['price', 'imageUrls', 'contactPhone', 'contactEmail', 'eventDate', 'eventTime', 'venue', 'organizer', 'eventType', 'employer'] as const;
-export const EVENT_FIELDS = ['eventDate', 'eventTime', 'venue', 'organizer', 'eventType'] as const;
+const OPTIONAL_FIELDS: readonly string[] = ['price', 'imageUrls', 'contactPhone', 'contactEmail', ...LISTING_DETAIL_KEYS];
 
 const isBlank = (v: unknown) => v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0) || v === 0;
 
@@ -16,7 +15,7 @@ function prepare(body: unknown): { values: Record<string, unknown>; cleared: Set
   const cleared = new Set<string>();
   for (const [key, value] of Object.entries(jsonObject(body))) {
     if ((SERVER_SET as readonly string[]).includes(key)) continue;
-    if ((OPTIONAL_FIELDS as readonly string[]).includes(key) && isBlank(value)) {
+    if (OPTIONAL_FIELDS.includes(key) && isBlank(value)) {
       cleared.add(key);
       continue;
     }
@@ -29,7 +28,8 @@ export type NewListingValues = ReturnType<typeof validateNewListing>;
 
 /**
  * POST body → the listing fields (spec §5): validated with the contract (its messages), trimmed, blank optional
- * fields omitted, price kept only when > 0, event fields kept only for Events, the employer only for Jobs; tier defaults to free, status to active.
+ * fields omitted, price kept only when > 0, a detail only for the category that takes it; tier defaults to free, status
+ * to active.
  */
 export function validateNewListing(body: unknown) {
   const { values } = prepare(body);
@@ -44,8 +44,8 @@ export interface ListingChange {
 
 /**
  * PUT body → a change (every field optional, spec §5): a given field replaces the stored one; an optional field
- * sent blank, null, 0 (price) or [] (images) is removed, so an edit can clear a phone number or a price. Event
- * fields are removed when the resulting category is not Events, the employer when it is not Jobs.
+ * sent blank, null, 0 (price) or [] (images) is removed, so an edit can clear a phone number or a price. A detail is
+ * removed when the resulting category does not take it (listing-details.ts).
  */
 export function validateListingChange(body: unknown, currentCategory: ListingCategory): ListingChange {
   const { values, cleared } = prepare(body);
@@ -59,17 +59,9 @@ export function validateListingChange(body: unknown, currentCategory: ListingCat
   delete set.status;
   // A price that normalisation dropped (not > 0) is a removal.
   if (input.price !== undefined && set.price === undefined) unset.add('price');
-  if (category !== 'Events') {
-    for (const f of EVENT_FIELDS) {
-      delete set[f];
-      unset.add(f);
-    }
-  }
-  if (category !== 'Jobs') {
-    for (const f of JOB_FIELDS) {
-      delete set[f];
-      unset.add(f);
-    }
+  for (const key of detailsNotOf(category)) {
+    delete set[key];
+    unset.add(key);
   }
   for (const key of Object.keys(set)) unset.delete(key as ListingField);
   return { set: set as ListingChange['set'], unset: [...unset] };
