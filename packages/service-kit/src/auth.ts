@@ -147,11 +147,15 @@ export function createAuth(opts: AuthOptions) {
     ctx.state.user = await verify(ctx);
     await next();
   }
-  async function requireUser(ctx: Context, next: Next): Promise<void> {
-    if (ctx.state.user === undefined) ctx.state.user = await verify(ctx);
-    if (!ctx.state.user) throw unauthorized();
-    await next();
+  /** Refuses a request without a valid session (401), in the service's own words when it has some. */
+  function requireUserSaying(message?: string) {
+    return async function requireUser(ctx: Context, next: Next): Promise<void> {
+      if (ctx.state.user === undefined) ctx.state.user = await verify(ctx);
+      if (!ctx.state.user) throw unauthorized(message);
+      await next();
+    };
   }
+  const requireUser = requireUserSaying();
   async function requireAdmin(ctx: Context, next: Next): Promise<void> {
     if (ctx.state.user === undefined) ctx.state.user = await verify(ctx);
     const user = ctx.state.user as AuthUser | null;
@@ -159,7 +163,7 @@ export function createAuth(opts: AuthOptions) {
     if (!user.isAdmin) throw forbidden('Admin access required');
     await next();
   }
-  return { authenticate, requireUser, requireAdmin, verify };
+  return { authenticate, requireUser, requireUserSaying, requireAdmin, verify };
 }
 
 export type Auth = ReturnType<typeof createAuth>;
@@ -172,6 +176,7 @@ export const NO_SESSIONS: Auth = {
     await next();
   },
   requireUser: () => Promise.reject(unauthorized()),
+  requireUserSaying: (message) => () => Promise.reject(unauthorized(message)),
   requireAdmin: () => Promise.reject(unauthorized()),
 };
 

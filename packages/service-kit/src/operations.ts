@@ -3,7 +3,6 @@ import type { Context } from 'koa';
 import type { ApiOperation, ServiceApi } from '@cp/contracts/openapi';
 import { createRouter } from './app.ts';
 import { NO_SESSIONS, type Auth, type AuthUser } from './auth.ts';
-import { unauthorized } from './errors.ts';
 
 /**
  * One operation table per service (issue 37 §1): each entry is the operation as the OpenAPI documents describe it
@@ -65,13 +64,7 @@ export function successStatus(op: ApiOperation): number {
 export function operationsRouter<Deps>(table: OperationTable<Deps> | ReadonlyArray<ApiOperation>, deps: Deps, auth: Auth = NO_SESSIONS): Router {
   const ops = 'operations' in table ? table.operations : table;
   const message = 'operations' in table ? table.signInMessage : undefined;
-  const requireUser: Auth['requireUser'] = message
-    ? async (ctx, next) => {
-        if (ctx.state.user === undefined) ctx.state.user = await auth.verify(ctx);
-        if (!ctx.state.user) throw unauthorized(message);
-        await next();
-      }
-    : auth.requireUser;
+  const requireUser = message ? auth.requireUserSaying(message) : auth.requireUser;
   const router = createRouter();
   for (const op of ops) {
     if (!isOperation<Deps>(op)) throw new Error(`${op.method.toUpperCase()} ${op.path} (${op.id}) has no handler`);
