@@ -1,4 +1,6 @@
 import http from 'node:http';
+import type { Collection, Document, Filter } from 'mongodb';
+import { afterCursor, cursorPage, sortOf, type SortKey } from '@cp/service-kit';
 import type { Measure, Measured } from './measure.ts';
 
 export interface BareServer {
@@ -27,6 +29,27 @@ export function listenBare(handle: (req: http.IncomingMessage, res: http.ServerR
       });
     });
   });
+}
+
+/**
+ * What a bare server answers for a list: the same cursor page as the service — the visible items of `filter`, the
+ * keyset after the cursor in `order`, limit + 1 read — mapped as the API shows them.
+ */
+export async function answerCursorPage<D extends Document, T>(
+  res: http.ServerResponse,
+  col: Collection<D>,
+  filter: Record<string, unknown>,
+  query: { cursor?: string | undefined; limit: number },
+  order: readonly SortKey[],
+  toItem: (doc: D) => T,
+): Promise<void> {
+  const visible = { hidden: { $ne: true }, authorBanned: { $ne: true }, ...filter };
+  const docs = (await col
+    .find((query.cursor ? { $and: [visible, afterCursor(query.cursor, order)] } : visible) as Filter<D>)
+    .sort(sortOf(order))
+    .limit(query.limit + 1)
+    .toArray()) as unknown as D[];
+  res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(cursorPage(docs, query.limit, order, toItem)));
 }
 
 /** The header of a three-way table (threeWays prints its rows). */

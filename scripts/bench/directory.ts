@@ -9,13 +9,12 @@
 import { randomUUID } from 'node:crypto';
 import { MongoClient, type Collection } from 'mongodb';
 import { BusinessesQuerySchema, YELLOW_PAGES_MAIN_CATEGORIES, YELLOW_PAGES_TREE, YellowPagesQuerySchema } from '@cp/contracts';
-import { afterCursor, cursorAfter, cursorPage } from '@cp/service-kit';
+import { cursorAfter, sortOf } from '@cp/service-kit';
 import { BUSINESS_ORDER, type BusinessDoc } from '../../services/directory/src/data/businesses-repository.ts';
 import { toBusiness } from '../../services/directory/src/data/business-mapper.ts';
 import type { Measure } from './measure.ts';
-import { listenBare, printPagedGoal, printThreeWayHeader, threeWays, type BareServer } from './bare-server.ts';
+import { answerCursorPage, listenBare, printPagedGoal, printThreeWayHeader, threeWays, type BareServer } from './bare-server.ts';
 
-const ORDER = { premium: -1, createdAt: -1, _id: -1 } as const;
 const YP_MAIN = 'Home Repairs';
 
 function makeBusiness(i: number, now: number): BusinessDoc {
@@ -61,13 +60,7 @@ function bareDirectoryServer(col: Collection<BusinessDoc>): Promise<BareServer> 
     const query = Object.fromEntries(url.searchParams);
     // The same page as the service: the query checked by the contract, the keyset after the cursor, limit + 1 read.
     const q = url.pathname === '/api/yellow-pages' ? YellowPagesQuerySchema.parse(query) : { ...BusinessesQuerySchema.parse(query), mainCategory: undefined };
-    const filter: Record<string, unknown> = { hidden: { $ne: true }, authorBanned: { $ne: true }, ...(q.mainCategory ? { mainCategory: q.mainCategory } : {}) };
-    const docs = await col
-      .find(q.cursor ? { $and: [filter, afterCursor(q.cursor, BUSINESS_ORDER)] } : filter)
-      .sort(ORDER)
-      .limit(q.limit + 1)
-      .toArray();
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(cursorPage(docs, q.limit, BUSINESS_ORDER, toBusiness)));
+    await answerCursorPage(res, col, q.mainCategory ? { mainCategory: q.mainCategory } : {}, q, BUSINESS_ORDER, toBusiness);
   });
 }
 
@@ -84,7 +77,7 @@ export async function benchDirectory(opts: { mongoUrl: string; gatewayUrl: strin
     const bases = { gateway: opts.gatewayUrl, service: opts.directoryUrl, bare };
     const ypPath = `/api/yellow-pages?mainCategory=${encodeURIComponent(YP_MAIN)}&limit=24`;
     // A page half-way down the category: the cursor after its business at the middle (what Load more would send there).
-    const middle = await col.find({ mainCategory: YP_MAIN }).sort(ORDER).skip(Math.floor(inMain / 2)).limit(1).next();
+    const middle = await col.find({ mainCategory: YP_MAIN }).sort(sortOf(BUSINESS_ORDER)).skip(Math.floor(inMain / 2)).limit(1).next();
     const deep = middle ? cursorAfter(middle as unknown as Record<string, unknown>, BUSINESS_ORDER) : undefined;
     for (const [label, path] of [
       ['businesses: first page', '/api/businesses?limit=24'],

@@ -9,11 +9,11 @@
 import { randomUUID } from 'node:crypto';
 import { MongoClient, type Collection } from 'mongodb';
 import { FORUM_CATEGORIES, ForumPostsQuerySchema } from '@cp/contracts';
-import { afterCursor, cursorAfter, cursorPage, sortOf } from '@cp/service-kit';
+import { cursorAfter, sortOf } from '@cp/service-kit';
 import { POST_ORDER, type PostDoc } from '../../services/forum/src/data/posts-repository.ts';
 import { toPost } from '../../services/forum/src/data/forum-mapper.ts';
 import type { Measure } from './measure.ts';
-import { listenBare, printPagedGoal, printThreeWayHeader, threeWays, type BareServer } from './bare-server.ts';
+import { answerCursorPage, listenBare, printPagedGoal, printThreeWayHeader, threeWays, type BareServer } from './bare-server.ts';
 
 const pick = <T>(list: readonly T[], i: number) => list[i % list.length]!;
 
@@ -47,13 +47,7 @@ function barePostsServer(col: Collection<PostDoc>): Promise<BareServer> {
   return listenBare(async (req, res) => {
     const query = Object.fromEntries(new URL(req.url ?? '/', 'http://bare').searchParams);
     const q = ForumPostsQuerySchema.parse(query);
-    const filter: Record<string, unknown> = { hidden: { $ne: true }, authorBanned: { $ne: true }, ...(q.category ? { category: q.category } : {}) };
-    const docs = await col
-      .find(q.cursor ? { $and: [filter, afterCursor(q.cursor, POST_ORDER)] } : filter)
-      .sort(sortOf(POST_ORDER))
-      .limit(q.limit + 1)
-      .toArray();
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(cursorPage(docs, q.limit, POST_ORDER, toPost)));
+    await answerCursorPage(res, col, q.category ? { category: q.category } : {}, q, POST_ORDER, toPost);
   });
 }
 
