@@ -23,16 +23,10 @@ export function BusinessBadges({ business }: { business: Business }) {
   return (
     <div className="flex flex-wrap gap-2">
       {business.premium ? (
-        <Badge variant="accent">
-          <Crown className="mr-1 h-3 w-3" aria-hidden="true" />
-          Premium
-        </Badge>
+        <Badge variant="accent" icon={Crown}>Premium</Badge>
       ) : null}
       {business.verified ? (
-        <Badge variant="success">
-          <BadgeCheck className="mr-1 h-3 w-3" aria-hidden="true" />
-          Verified
-        </Badge>
+        <Badge variant="success" icon={BadgeCheck}>Verified</Badge>
       ) : null}
     </div>
   );
