@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BadgeCheck, Crown, Globe, Mail, MapPin, MessageCircle, MessageSquareText, Phone } from 'lucide-react';
 import { businessCategoryText, type Business } from '@cp/contracts';
@@ -32,6 +32,18 @@ export function BusinessBadges({ business }: { business: Business }) {
   );
 }
 
+/** An outline button opening another site in a new tab (WhatsApp, a business's website); `of` names it for screen readers. */
+export function NewTabButton({ href, icon: Icon, label, of, className }: { href: string; icon: ComponentType<{ 'aria-hidden'?: 'true' }>; label: string; of: string; className?: string }) {
+  return (
+    <Button asChild variant="outline" className={className}>
+      <a href={href} target="_blank" rel="noopener noreferrer">
+        <Icon aria-hidden="true" />
+        {label}
+        <span className="sr-only"> {of} (opens in a new tab)</span>
+      </a>
+    </Button>
+  );
+}
 
 /** The site path of a business's own page. */
 export const businessPath = (id: string) => `/business/${encodeURIComponent(id)}`;
@@ -147,14 +159,7 @@ export function BusinessCard({ business, headingLevel = 2, whatsapp = false, rev
         <Rating rating={business.rating} reviewCount={business.reviewCount} />
         <p className="text-sm">{business.description}</p>
         <ContactLines business={business} className="mt-auto space-y-1.5 text-sm" />
-        {wa ? (
-          <Button asChild variant="outline" className="w-full">
-            <a href={wa} target="_blank" rel="noopener noreferrer">
-              <MessageCircle aria-hidden="true" />
-              WhatsApp<span className="sr-only"> {business.name} (opens in a new tab)</span>
-            </a>
-          </Button>
-        ) : null}
+        {wa ? <NewTabButton href={wa} icon={MessageCircle} label="WhatsApp" of={business.name} className="w-full" /> : null}
         {reviews ? <ReviewsButton business={business} /> : null}
       </CardContent>
     </Card>
