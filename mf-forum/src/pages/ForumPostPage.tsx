@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
-import { ArrowLeft, Eye, LogIn, MessageSquare, SearchX } from 'lucide-react';
+import { ArrowLeft, Eye, MessageSquare, SearchX } from 'lucide-react';
 import { relativeTime, type ForumPost } from '@cp/contracts';
 import { Badge, Button, Card, CardContent, EmptyState, Field, LoadingState, Textarea, toast } from '@cp/ui';
 import { LoadError, useAuth } from '@cp/web-core';
 import { AskAgainWhenSignedIn, ReportButton, UnderReviewNotice } from '@cp/web-core/moderation';
+import { LoginButton } from '@cp/web-core/login-button';
 import { useCreateForumReplyMutation, useGetForumPostsQuery, useGetForumRepliesQuery, useViewForumPostQuery } from '../api/forum-api.ts';
 import { Avatar } from '../components/PostCard.tsx';
 import { findPost, replyProblem, serverText } from '../lib/posts.ts';
@@ -29,12 +30,7 @@ function ReplyBox({ postId }: { postId: string }) {
       <Card>
         <CardContent className="flex flex-col items-center gap-3 pt-6 text-center">
           <p className="text-muted-foreground">You need to be logged in to reply</p>
-          <Button asChild>
-            <Link to="/auth">
-              <LogIn aria-hidden="true" />
-              Login to Reply
-            </Link>
-          </Button>
+          <LoginButton label="Login to Reply" />
         </CardContent>
       </Card>
     );
