@@ -15,6 +15,22 @@ export function Avatar({ name, size = 'md' }: { name: string; size?: 'sm' | 'md'
   );
 }
 
+/** A post's replies and views, each with its icon: the card's and the post page's. */
+export function PostCounts({ post, iconClassName }: { post: ForumPost; iconClassName: string }) {
+  return (
+    <>
+      <span className="flex items-center gap-1">
+        <MessageSquare className={iconClassName} aria-hidden="true" />
+        {post.replyCount} {post.replyCount === 1 ? 'reply' : 'replies'}
+      </span>
+      <span className="flex items-center gap-1">
+        <Eye className={iconClassName} aria-hidden="true" />
+        {post.viewCount} {post.viewCount === 1 ? 'view' : 'views'}
+      </span>
+    </>
+  );
+}
+
 /** A post in the list (spec §2 Forum): title, category, author (their username), replies, views, date, optional image. */
 export function PostCard({ post, headingLevel = 2 }: { post: ForumPost; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
@@ -39,14 +55,7 @@ export function PostCard({ post, headingLevel = 2 }: { post: ForumPost; headingL
               {post.username}
             </span>
           </span>
-          <span className="flex items-center gap-1">
-            <MessageSquare className="h-3.5 w-3.5" aria-hidden="true" />
-            {post.replyCount} {post.replyCount === 1 ? 'reply' : 'replies'}
-          </span>
-          <span className="flex items-center gap-1">
-            <Eye className="h-3.5 w-3.5" aria-hidden="true" />
-            {post.viewCount} {post.viewCount === 1 ? 'view' : 'views'}
-          </span>
+          <PostCounts post={post} iconClassName="h-3.5 w-3.5" />
         </div>
       </div>
       {post.imageUrl ? (
