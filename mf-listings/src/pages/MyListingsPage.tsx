@@ -1,9 +1,10 @@
 import { Link } from 'react-router';
-import { LogIn, MapPin, PackageOpen, Pencil, Trash2 } from 'lucide-react';
+import { MapPin, PackageOpen, Pencil, Trash2 } from 'lucide-react';
 import { relativeTime, type Listing } from '@cp/contracts';
 import { Badge, Button, Card, CardContent, ConfirmButton, createDeferredPart, EmptyState, toast } from '@cp/ui';
 import { LoadError, serverErrorText, useAuth } from '@cp/web-core';
 import { UnderReviewNotice } from '@cp/web-core/moderation';
+import { LoginRequired } from '@cp/web-core/login-button';
 import { useDeleteListingMutation } from '../api/listing-writes-api.ts';
 import { useGetMyListingsQuery } from '../api/lifecycle-api.ts';
 import type { EditListingProps } from '../components/EditListingPart.tsx';
@@ -114,15 +115,7 @@ export function MyListingsPage() {
 
   if (authLoading) return <ListingGridSkeleton count={3} label="Loading your listings…" />;
   if (!user) {
-    return (
-      <EmptyState
-        headingLevel={1}
-        icon={<LogIn />}
-        title="Please Log In"
-        description="Log in to see and manage your listings."
-        links={[{ to: '/auth', label: 'Login' }]}
-      />
-    );
+    return <LoginRequired description="Log in to see and manage your listings." />;
   }
 
   const mine = myListings(data?.items ?? [], user.id);

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { LogIn } from 'lucide-react';
-import { Button, type ButtonProps } from '@cp/ui';
+import { Button, EmptyState, type ButtonProps } from '@cp/ui';
 
 /**
  * The button that takes a visitor who is not signed in to /auth (`@cp/web-core/login-button`): the header's Login, a
@@ -16,4 +16,12 @@ export function LoginButton({ label, onClick, variant, size }: { label: string; 
       </Link>
     </Button>
   );
+}
+
+/**
+ * A page's content for a visitor who must log in to see it (My Listings, Saved Listings, My Alerts, the admin page):
+ * the page's heading, why, and the link to /auth.
+ */
+export function LoginRequired({ description, title = 'Please Log In', linkLabel = 'Login' }: { description: string; title?: string; linkLabel?: string }) {
+  return <EmptyState headingLevel={1} icon={<LogIn />} title={title} description={description} links={[{ to: '/auth', label: linkLabel }]} />;
 }
