@@ -2,7 +2,7 @@ import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 're
 import { Link } from 'react-router';
 import { BadgeCheck, Crown, Globe, Mail, MapPin, MessageCircle, MessageSquareText, Phone } from 'lucide-react';
 import { businessCategoryText, type Business } from '@cp/contracts';
-import { Badge, Button, Card, CardContent, cn, Skeleton } from '@cp/ui';
+import { Badge, Button, Card, CardContent, CardsLoadingState, cn } from '@cp/ui';
 import { telHref, websiteHref, whatsappHref } from '../lib/directory.ts';
 import { Rating } from './Rating.tsx';
 
@@ -166,20 +166,11 @@ export function BusinessCard({ business, headingLevel = 2, whatsapp = false, rev
   );
 }
 
+/** The placeholder bars of a business card. */
+const BUSINESS_CARD_BARS = ['h-6 w-2/3', 'h-4 w-1/3', 'h-16 w-full', 'h-4 w-1/2'];
+
 export function BusinessGridSkeleton({ count = 6, label = 'Loading businesses…' }: { count?: number; label?: string }) {
-  return (
-    <div role="status" aria-live="polite" className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
-      <span className="sr-only">{label}</span>
-      {Array.from({ length: count }, (_, i) => (
-        <Card key={i} className="space-y-3 p-6">
-          <Skeleton className="h-6 w-2/3" />
-          <Skeleton className="h-4 w-1/3" />
-          <Skeleton className="h-16 w-full" />
-          <Skeleton className="h-4 w-1/2" />
-        </Card>
-      ))}
-    </div>
-  );
+  return <CardsLoadingState label={label} count={count} bars={BUSINESS_CARD_BARS} className="grid gap-4 md:grid-cols-2 lg:grid-cols-3" cardClassName="space-y-3 p-6" />;
 }
 
 /** The id of a business's card on /businesses: `/businesses#business-{id}` (an older link to a business) shows it. */

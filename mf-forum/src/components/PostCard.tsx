@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Eye, MessageSquare } from 'lucide-react';
 import { relativeTime, type ForumPost } from '@cp/contracts';
-import { Badge, Card, Skeleton } from '@cp/ui';
+import { Badge, Card, CardsLoadingState } from '@cp/ui';
 import { initials } from '../lib/posts.ts';
 
 export function Avatar({ name, size = 'md' }: { name: string; size?: 'sm' | 'md' }) {
@@ -65,18 +65,9 @@ export function PostCard({ post, headingLevel = 2 }: { post: ForumPost; headingL
   );
 }
 
+/** The placeholder bars of a post card. */
+const POST_CARD_BARS = ['h-4 w-24', 'h-6 w-3/4', 'h-4 w-full', 'h-4 w-1/2'];
+
 export function PostListSkeleton({ count = 4, label = 'Loading posts…' }: { count?: number; label?: string }) {
-  return (
-    <div role="status" aria-live="polite" className="space-y-4">
-      <span className="sr-only">{label}</span>
-      {Array.from({ length: count }, (_, i) => (
-        <Card key={i} className="space-y-3 p-4">
-          <Skeleton className="h-4 w-24" />
-          <Skeleton className="h-6 w-3/4" />
-          <Skeleton className="h-4 w-full" />
-          <Skeleton className="h-4 w-1/2" />
-        </Card>
-      ))}
-    </div>
-  );
+  return <CardsLoadingState label={label} count={count} bars={POST_CARD_BARS} className="space-y-4" cardClassName="space-y-3 p-4" />;
 }
