@@ -4,7 +4,7 @@ import { SelectField } from '@cp/ui/select-field';
 import { useSchemaForm } from '@cp/web-core/schema-form';
 import { useCreateAdvertisementMutation, useUpdateAdvertisementMutation } from '../api/admin-api.ts';
 import { adFormFrom, adPayload, emptyAdForm, type AdFormValues } from '../lib/admin-forms.ts';
-import { withOutcomeToast } from './CollectionTab.tsx';
+import { useSaveItem } from './CollectionTab.tsx';
 import { DialogForm, FormDialog, type FormDialogProps } from './FormDialog.tsx';
 
 /**
@@ -14,21 +14,10 @@ import { DialogForm, FormDialog, type FormDialogProps } from './FormDialog.tsx';
 function AdForm({ ad, onDone }: { ad: Advertisement | null; onDone: () => void }) {
   const form = useSchemaForm(AdvertisementInsertSchema, ad ? adFormFrom(ad) : emptyAdForm());
   const { values, errors, text } = form;
-  const [create, creating] = useCreateAdvertisementMutation();
-  const [update, updating] = useUpdateAdvertisementMutation();
-  const busy = creating.isLoading || updating.isLoading;
+  const { busy, send } = useSaveItem(ad, 'Advertisement', useCreateAdvertisementMutation(), useUpdateAdvertisementMutation(), onDone);
   const pick = <K extends keyof AdFormValues>(key: K) => (value: AdFormValues[K]) => form.setValue(key, value);
 
-  const onSubmit = form.submit({
-    input: adPayload,
-    send: async (body) => {
-      const saved = await withOutcomeToast(() => (ad ? update({ id: ad.id, body }).unwrap() : create(body).unwrap()), {
-        success: ad ? 'Advertisement updated successfully' : 'Advertisement created successfully',
-        failure: ad ? 'Failed to update advertisement' : 'Failed to create advertisement',
-      });
-      if (saved) onDone();
-    },
-  });
+  const onSubmit = form.submit({ input: adPayload, send });
 
   return (
     <DialogForm onSubmit={onSubmit} busy={busy} onCancel={onDone} submitLabel={ad ? 'Update Advertisement' : 'Create Advertisement'}>

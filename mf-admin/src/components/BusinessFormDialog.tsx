@@ -5,7 +5,7 @@ import { Checkbox } from '@cp/ui/checkbox';
 import { useSchemaForm } from '@cp/web-core/schema-form';
 import { useCreateBusinessMutation, useUpdateBusinessMutation } from '../api/admin-api.ts';
 import { businessFormFrom, businessPayload, emptyBusinessForm, withMainCategory } from '../lib/admin-forms.ts';
-import { withOutcomeToast } from './CollectionTab.tsx';
+import { useSaveItem } from './CollectionTab.tsx';
 import { DialogForm, FormDialog, type FormDialogProps } from './FormDialog.tsx';
 
 /**
@@ -15,21 +15,10 @@ import { DialogForm, FormDialog, type FormDialogProps } from './FormDialog.tsx';
 function BusinessForm({ business, onDone }: { business: Business | null; onDone: () => void }) {
   const form = useSchemaForm(BusinessInsertSchema, business ? businessFormFrom(business) : emptyBusinessForm());
   const { values, errors, text } = form;
-  const [create, creating] = useCreateBusinessMutation();
-  const [update, updating] = useUpdateBusinessMutation();
-  const busy = creating.isLoading || updating.isLoading;
+  const { busy, send } = useSaveItem(business, 'Business', useCreateBusinessMutation(), useUpdateBusinessMutation(), onDone);
   const subs: readonly string[] = values.mainCategory ? YELLOW_PAGES_TREE[values.mainCategory] : [];
 
-  const onSubmit = form.submit({
-    input: businessPayload,
-    send: async (body) => {
-      const saved = await withOutcomeToast(() => (business ? update({ id: business.id, body }).unwrap() : create(body).unwrap()), {
-        success: business ? 'Business updated successfully' : 'Business created successfully',
-        failure: business ? 'Failed to update business' : 'Failed to create business',
-      });
-      if (saved) onDone();
-    },
-  });
+  const onSubmit = form.submit({ input: businessPayload, send });
 
   return (
     <DialogForm onSubmit={onSubmit} busy={busy} onCancel={onDone} submitLabel={business ? 'Update Business' : 'Add Business'}>

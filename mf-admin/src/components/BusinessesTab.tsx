@@ -21,10 +21,7 @@ function AdminBusinessCard({ business, edit }: { business: Business; edit: EditC
         <div className="flex items-start justify-between gap-2">
           <h3 className="text-lg font-semibold">{business.name}</h3>
           {business.premium ? (
-            <Badge variant="accent">
-              <Crown className="mr-1 h-3 w-3" aria-hidden="true" />
-              Premium
-            </Badge>
+            <Badge variant="accent" icon={Crown}>Premium</Badge>
           ) : null}
         </div>
         <p className="text-sm text-muted-foreground">{businessCategoryText(business)}</p>

@@ -23,6 +23,27 @@ export async function withOutcomeToast(write: () => Promise<unknown>, messages: 
   }
 }
 
+/** A mutation as the form dialogs use it: its trigger and whether it is running. */
+type Mutation<A> = readonly [(arg: A) => { unwrap: () => Promise<unknown> }, { isLoading: boolean }];
+
+/**
+ * The save of a form dialog: creates the item (`item` null) or updates it, with the outcome's toast (`noun`:
+ * "Advertisement updated successfully", "Failed to create business"), then `onDone` once saved. `send` is the form's.
+ */
+export function useSaveItem<B>(item: { id: string } | null, noun: string, [create, creating]: Mutation<B>, [update, updating]: Mutation<{ id: string; body: B }>, onDone: () => void) {
+  const [done, doing] = item ? ['updated', 'update'] : ['created', 'create'];
+  return {
+    busy: creating.isLoading || updating.isLoading,
+    send: async (body: B) => {
+      const saved = await withOutcomeToast(() => (item ? update({ id: item.id, body }).unwrap() : create(body).unwrap()), {
+        success: `${noun} ${done} successfully`,
+        failure: `Failed to ${doing} ${noun.toLowerCase()}`,
+      });
+      if (saved) onDone();
+    },
+  };
+}
+
 /**
  * A card's Edit button as CollectionTab gives it: `open` opens the dialog on the item (at once when its code is here,
  * else when it arrives, `opening` meanwhile); `preload` starts loading that code on intent (pointer, focus, touch).

@@ -47,12 +47,33 @@ function useKeepPage(page: number, data: Page<unknown> | undefined, setPage: (pa
 /** A list's loading state: two rows' bars. */
 const LIST_BARS = ['h-32 w-full', 'h-32 w-full'];
 
+interface ListStateProps {
+  query: { isLoading: boolean; error?: unknown; refetch: () => unknown; data?: Page<unknown> | undefined };
+  loading: string;
+  failed: string;
+  empty: { icon: ReactNode; title: string; description: string };
+  children: ReactNode;
+}
+
 /** A list's loading, failure and empty states, or the list. */
-function ListState({ query, loading, failed, empty, children }: { query: { isLoading: boolean; error?: unknown; refetch: () => unknown; data?: Page<unknown> | undefined }; loading: string; failed: string; empty: { icon: ReactNode; title: string; description: string }; children: ReactNode }) {
+function ListState({ query, loading, failed, empty, children }: ListStateProps) {
   if (query.isLoading) return <LoadingState label={loading} bars={LIST_BARS} className="space-y-3" />;
   if (query.error) return <LoadError title={failed} error={query.error} onRetry={() => void query.refetch()} headingLevel={3} />;
   if (!query.data || query.data.items.length === 0) return <EmptyState headingLevel={3} {...empty} />;
   return <>{children}</>;
+}
+
+/** A section of the tab showing one paged list: its heading, the list (or its state), the pager. */
+function PagedSection({ id, title, page, onPage, pagerLabel, ...list }: ListStateProps & { id: string; title: string; page: number; onPage: (page: number) => void; pagerLabel: string }) {
+  return (
+    <section aria-labelledby={id} className="space-y-4">
+      <h2 id={id} className="text-xl font-semibold">
+        {title}
+      </h2>
+      <ListState {...list} />
+      <Pager page={page} data={list.query.data} onPage={onPage} label={pagerLabel} />
+    </section>
+  );
 }
 
 /** Which button a decision comes from (the one that shows the dialog's code is loading). */
@@ -227,19 +248,23 @@ function BansSection() {
   const query = useGetModerationBansQuery(page);
   useKeepPage(page, query.data, setPage);
   return (
-    <section aria-labelledby="bans-title" className="space-y-4">
-      <h2 id="bans-title" className="text-xl font-semibold">
-        Banned Users
-      </h2>
-      <ListState query={query} loading="Loading bans…" failed="Bans could not be loaded" empty={{ icon: <UserCheck />, title: 'No banned users', description: 'Authors banned from a report appear here.' }}>
-        <ul className="space-y-2">
-          {query.data?.items.map((ban) => (
-            <BanRow key={ban.userId} ban={ban} />
-          ))}
-        </ul>
-      </ListState>
-      <Pager page={page} data={query.data} onPage={setPage} label="Banned users pages" />
-    </section>
+    <PagedSection
+      id="bans-title"
+      title="Banned Users"
+      query={query}
+      loading="Loading bans…"
+      failed="Bans could not be loaded"
+      empty={{ icon: <UserCheck />, title: 'No banned users', description: 'Authors banned from a report appear here.' }}
+      page={page}
+      onPage={setPage}
+      pagerLabel="Banned users pages"
+    >
+      <ul className="space-y-2">
+        {query.data?.items.map((ban) => (
+          <BanRow key={ban.userId} ban={ban} />
+        ))}
+      </ul>
+    </PagedSection>
   );
 }
 
@@ -247,50 +272,54 @@ function LogSection() {
   const [page, setPage] = useState(1);
   const query = useGetModerationLogQuery(page);
   return (
-    <section aria-labelledby="audit-log-title" className="space-y-4">
-      <h2 id="audit-log-title" className="text-xl font-semibold">
-        Audit Log
-      </h2>
-      <ListState query={query} loading="Loading the audit log…" failed="The audit log could not be loaded" empty={{ icon: <ScrollText />, title: 'No moderation actions yet', description: 'Every decision is recorded here.' }}>
-        <div className="overflow-x-auto rounded-lg border">
-          <table className="w-full text-left text-sm">
-            <thead className="bg-muted">
-              <tr>
-                <th scope="col" className="p-2">
-                  When
-                </th>
-                <th scope="col" className="p-2">
-                  Who
-                </th>
-                <th scope="col" className="p-2">
-                  What
-                </th>
-                <th scope="col" className="p-2">
-                  On
-                </th>
-                <th scope="col" className="p-2">
-                  Why
-                </th>
+    <PagedSection
+      id="audit-log-title"
+      title="Audit Log"
+      query={query}
+      loading="Loading the audit log…"
+      failed="The audit log could not be loaded"
+      empty={{ icon: <ScrollText />, title: 'No moderation actions yet', description: 'Every decision is recorded here.' }}
+      page={page}
+      onPage={setPage}
+      pagerLabel="Audit log pages"
+    >
+      <div className="overflow-x-auto rounded-lg border">
+        <table className="w-full text-left text-sm">
+          <thead className="bg-muted">
+            <tr>
+              <th scope="col" className="p-2">
+                When
+              </th>
+              <th scope="col" className="p-2">
+                Who
+              </th>
+              <th scope="col" className="p-2">
+                What
+              </th>
+              <th scope="col" className="p-2">
+                On
+              </th>
+              <th scope="col" className="p-2">
+                Why
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {query.data?.items.map((entry) => (
+              <tr key={entry.id} className="border-t">
+                <td className="whitespace-nowrap p-2">
+                  <When iso={entry.at} />
+                </td>
+                <td className="p-2">{logActor(entry)}</td>
+                <td className="p-2">{MODERATION_ACTION_LABELS[entry.action]}</td>
+                <td className="break-words p-2">{logTarget(entry)}</td>
+                <td className="break-words p-2">{logWhy(entry)}</td>
               </tr>
-            </thead>
-            <tbody>
-              {query.data?.items.map((entry) => (
-                <tr key={entry.id} className="border-t">
-                  <td className="whitespace-nowrap p-2">
-                    <When iso={entry.at} />
-                  </td>
-                  <td className="p-2">{logActor(entry)}</td>
-                  <td className="p-2">{MODERATION_ACTION_LABELS[entry.action]}</td>
-                  <td className="break-words p-2">{logTarget(entry)}</td>
-                  <td className="break-words p-2">{logWhy(entry)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </ListState>
-      <Pager page={page} data={query.data} onPage={setPage} label="Audit log pages" />
-    </section>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </PagedSection>
   );
 }
 

@@ -15,45 +15,26 @@ const OperationsTab = lazyPage<object>(() => import('../components/OperationsTab
 
 const preload = (load: () => Promise<void>) => () => void load().catch(() => undefined);
 
-const TABS: readonly Tab[] = [
-  { value: 'advertisements', label: 'Advertisements' },
-  { value: 'yellow-pages', label: 'Yellow Pages', onIntent: preload(BusinessesTab.preload) },
-  { value: 'reports', label: 'Reports', onIntent: preload(ReportsTab.preload) },
-  { value: 'releases', label: 'Releases', onIntent: preload(ReleasesTab.preload) },
-  { value: 'operations', label: 'Operations', onIntent: preload(OperationsTab.preload) },
+/** The tabs after Advertisements: their panels load on intent of the tab, and show a loading state until they are in. */
+const LAZY_TABS = [
+  { value: 'yellow-pages', label: 'Yellow Pages', Panel: BusinessesTab },
+  { value: 'reports', label: 'Reports', Panel: ReportsTab },
+  { value: 'releases', label: 'Releases', Panel: ReleasesTab },
+  { value: 'operations', label: 'Operations', Panel: OperationsTab },
 ];
+
+const TABS: readonly Tab[] = [{ value: 'advertisements', label: 'Advertisements' }, ...LAZY_TABS.map(({ value, label, Panel }) => ({ value, label, onIntent: preload(Panel.preload) }))];
 
 /** The chosen tab's panel; a tab's code still loading shows the page's loading state (the tab bar stays where it is). */
 function TabPanel({ tab }: { tab: string }) {
-  if (tab === 'yellow-pages') {
-    return (
-      <Suspense fallback={<LoadingState label="Loading the Yellow Pages tab…" {...PAGE_LOADING} />}>
-        <BusinessesTab />
-      </Suspense>
-    );
-  }
-  if (tab === 'reports') {
-    return (
-      <Suspense fallback={<LoadingState label="Loading the Reports tab…" {...PAGE_LOADING} />}>
-        <ReportsTab />
-      </Suspense>
-    );
-  }
-  if (tab === 'releases') {
-    return (
-      <Suspense fallback={<LoadingState label="Loading the Releases tab…" {...PAGE_LOADING} />}>
-        <ReleasesTab />
-      </Suspense>
-    );
-  }
-  if (tab === 'operations') {
-    return (
-      <Suspense fallback={<LoadingState label="Loading the Operations tab…" {...PAGE_LOADING} />}>
-        <OperationsTab />
-      </Suspense>
-    );
-  }
-  return <AdvertisementsTab />;
+  const lazyTab = LAZY_TABS.find(({ value }) => value === tab);
+  if (!lazyTab) return <AdvertisementsTab />;
+  const { label, Panel } = lazyTab;
+  return (
+    <Suspense fallback={<LoadingState label={`Loading the ${label} tab…`} {...PAGE_LOADING} />}>
+      <Panel />
+    </Suspense>
+  );
 }
 
 /**

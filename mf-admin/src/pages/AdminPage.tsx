@@ -1,8 +1,9 @@
 import { Suspense } from 'react';
-import { LogIn, ShieldAlert } from 'lucide-react';
+import { ShieldAlert } from 'lucide-react';
 import { EmptyState, LoadingState } from '@cp/ui';
 import { useAuth } from '@cp/web-core';
 import { lazyPage } from '@cp/web-core/contract';
+import { LoginRequired } from '@cp/web-core/login-button';
 import { adminGate, PAGE_LOADING } from '../lib/admin.ts';
 // Here, not in ./routes: the admin styles load with the page, not on every page of the site.
 import '../styles.css';
@@ -20,15 +21,7 @@ export function AdminPage() {
   if (isLoading) return pageLoading;
   const gate = adminGate(user);
   if (gate === 'login') {
-    return (
-      <EmptyState
-        headingLevel={1}
-        icon={<LogIn />}
-        title="Authentication Required"
-        description="Please log in to reach the admin dashboard."
-        links={[{ to: '/auth', label: 'Go to Login' }]}
-      />
-    );
+    return <LoginRequired title="Authentication Required" description="Please log in to reach the admin dashboard." linkLabel="Go to Login" />;
   }
   if (gate === 'denied') {
     return (

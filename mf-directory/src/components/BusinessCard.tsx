@@ -1,8 +1,8 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BadgeCheck, Crown, Globe, Mail, MapPin, MessageCircle, MessageSquareText, Phone } from 'lucide-react';
 import { businessCategoryText, type Business } from '@cp/contracts';
-import { Badge, Button, Card, CardContent, cn, Skeleton } from '@cp/ui';
+import { Badge, Button, Card, CardContent, CardsLoadingState, cn } from '@cp/ui';
 import { telHref, websiteHref, whatsappHref } from '../lib/directory.ts';
 import { Rating } from './Rating.tsx';
 
@@ -23,21 +23,27 @@ export function BusinessBadges({ business }: { business: Business }) {
   return (
     <div className="flex flex-wrap gap-2">
       {business.premium ? (
-        <Badge variant="accent">
-          <Crown className="mr-1 h-3 w-3" aria-hidden="true" />
-          Premium
-        </Badge>
+        <Badge variant="accent" icon={Crown}>Premium</Badge>
       ) : null}
       {business.verified ? (
-        <Badge variant="success">
-          <BadgeCheck className="mr-1 h-3 w-3" aria-hidden="true" />
-          Verified
-        </Badge>
+        <Badge variant="success" icon={BadgeCheck}>Verified</Badge>
       ) : null}
     </div>
   );
 }
 
+/** An outline button opening another site in a new tab (WhatsApp, a business's website); `of` names it for screen readers. */
+export function NewTabButton({ href, icon: Icon, label, of, className }: { href: string; icon: ComponentType<{ 'aria-hidden'?: 'true' }>; label: string; of: string; className?: string }) {
+  return (
+    <Button asChild variant="outline" className={className}>
+      <a href={href} target="_blank" rel="noopener noreferrer">
+        <Icon aria-hidden="true" />
+        {label}
+        <span className="sr-only"> {of} (opens in a new tab)</span>
+      </a>
+    </Button>
+  );
+}
 
 /** The site path of a business's own page. */
 export const businessPath = (id: string) => `/business/${encodeURIComponent(id)}`;
@@ -153,34 +159,18 @@ export function BusinessCard({ business, headingLevel = 2, whatsapp = false, rev
         <Rating rating={business.rating} reviewCount={business.reviewCount} />
         <p className="text-sm">{business.description}</p>
         <ContactLines business={business} className="mt-auto space-y-1.5 text-sm" />
-        {wa ? (
-          <Button asChild variant="outline" className="w-full">
-            <a href={wa} target="_blank" rel="noopener noreferrer">
-              <MessageCircle aria-hidden="true" />
-              WhatsApp<span className="sr-only"> {business.name} (opens in a new tab)</span>
-            </a>
-          </Button>
-        ) : null}
+        {wa ? <NewTabButton href={wa} icon={MessageCircle} label="WhatsApp" of={business.name} className="w-full" /> : null}
         {reviews ? <ReviewsButton business={business} /> : null}
       </CardContent>
     </Card>
   );
 }
 
+/** The placeholder bars of a business card. */
+const BUSINESS_CARD_BARS = ['h-6 w-2/3', 'h-4 w-1/3', 'h-16 w-full', 'h-4 w-1/2'];
+
 export function BusinessGridSkeleton({ count = 6, label = 'Loading businesses…' }: { count?: number; label?: string }) {
-  return (
-    <div role="status" aria-live="polite" className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
-      <span className="sr-only">{label}</span>
-      {Array.from({ length: count }, (_, i) => (
-        <Card key={i} className="space-y-3 p-6">
-          <Skeleton className="h-6 w-2/3" />
-          <Skeleton className="h-4 w-1/3" />
-          <Skeleton className="h-16 w-full" />
-          <Skeleton className="h-4 w-1/2" />
-        </Card>
-      ))}
-    </div>
-  );
+  return <CardsLoadingState label={label} count={count} bars={BUSINESS_CARD_BARS} className="grid gap-4 md:grid-cols-2 lg:grid-cols-3" cardClassName="space-y-3 p-6" />;
 }
 
 /** The id of a business's card on /businesses: `/businesses#business-{id}` (an older link to a business) shows it. */

@@ -1,10 +1,10 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
-import { LogIn, Star } from 'lucide-react';
+import { Star } from 'lucide-react';
 import { relativeTime, type Business } from '@cp/contracts';
 import { Badge, Button, LoadingState } from '@cp/ui';
 import { LoadError, useAuth } from '@cp/web-core';
 import { AskAgainWhenSignedIn, ReportButton, UnderReviewNotice } from '@cp/web-core/moderation';
+import { LoginButton } from '@cp/web-core/login-button';
 import { useGetBusinessReviewsQuery } from '../api/directory-api.ts';
 import type ReviewArea from './ReviewArea.tsx';
 
@@ -127,12 +127,7 @@ export function ReviewFormArea({ business, onLogin }: { business: Business; onLo
   return (
     <div className="flex flex-col items-center gap-2 border-t pt-4 text-center">
       <p className="text-sm text-muted-foreground">You need to be logged in to write a review</p>
-      <Button asChild>
-        <Link to="/auth" onClick={onLogin}>
-          <LogIn aria-hidden="true" />
-          Login to Review
-        </Link>
-      </Button>
+      <LoginButton label="Login to Review" onClick={onLogin} />
     </div>
   );
 }

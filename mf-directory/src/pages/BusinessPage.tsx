@@ -6,7 +6,7 @@ import { isApiError, LoadError } from '@cp/web-core';
 import { AskAgainWhenSignedIn, ReportButton, UnderReviewNotice } from '@cp/web-core/moderation';
 import { NotFoundState } from '@cp/web-core/not-found';
 import { useGetBusinessQuery } from '../api/directory-api.ts';
-import { BusinessBadges, ContactLines } from '../components/BusinessCard.tsx';
+import { BusinessBadges, ContactLines, NewTabButton } from '../components/BusinessCard.tsx';
 import { Rating } from '../components/Rating.tsx';
 import { ReviewFormArea, ReviewList } from '../components/Reviews.tsx';
 import { telHref, websiteHref, whatsappHref } from '../lib/directory.ts';
@@ -29,22 +29,8 @@ function Actions({ business }: { business: Business }) {
           </a>
         </Button>
       ) : null}
-      {wa ? (
-        <Button asChild variant="outline">
-          <a href={wa} target="_blank" rel="noopener noreferrer">
-            <MessageCircle aria-hidden="true" />
-            WhatsApp<span className="sr-only"> {business.name} (opens in a new tab)</span>
-          </a>
-        </Button>
-      ) : null}
-      {site ? (
-        <Button asChild variant="outline">
-          <a href={site} target="_blank" rel="noopener noreferrer">
-            <Globe aria-hidden="true" />
-            Website<span className="sr-only"> of {business.name} (opens in a new tab)</span>
-          </a>
-        </Button>
-      ) : null}
+      {wa ? <NewTabButton href={wa} icon={MessageCircle} label="WhatsApp" of={business.name} /> : null}
+      {site ? <NewTabButton href={site} icon={Globe} label="Website" of={`of ${business.name}`} /> : null}
     </div>
   );
 }

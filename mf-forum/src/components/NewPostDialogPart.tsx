@@ -1,6 +1,6 @@
-import { useDeferredPartState, type DeferredPartProps } from '@cp/ui';
+import type { DeferredPartProps } from '@cp/ui';
 import type { ForumCategory } from '@cp/contracts';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@cp/ui/dialog';
+import { DeferredDialog } from '@cp/ui/dialog';
 import { useAuth } from '@cp/web-core';
 import { DialogLoginFooter, SESSION_CHECK_TEXT } from '@cp/web-core/login-footer';
 import PostForm from './NewPostForm.tsx';
@@ -14,27 +14,16 @@ export interface NewPostDialogProps {
  * NewPostDialog when the button is first pointed at, focused or pressed (createDeferredPart), so the forum's pages load
  * neither Radix's dialog nor the form's schemas (zod) with their first view.
  */
-export function NewPostDialogPart({ initialCategory, trigger, autoFocus, defaultOpen }: NewPostDialogProps & DeferredPartProps) {
-  const { open, setOpen, ref } = useDeferredPartState({ autoFocus, defaultOpen });
+export function NewPostDialogPart({ initialCategory, ...part }: NewPostDialogProps & DeferredPartProps) {
   const { user, isLoading } = useAuth();
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild ref={ref}>
-        {trigger}
-      </DialogTrigger>
-      <DialogContent className="sm:max-w-lg">
-        <DialogHeader>
-          <DialogTitle>Create a New Post</DialogTitle>
-          <DialogDescription>
-            {user ? 'Start a discussion with the community.' : isLoading ? SESSION_CHECK_TEXT : 'You need to be logged in to create a forum post'}
-          </DialogDescription>
-        </DialogHeader>
-        {user ? (
-          <PostForm initialCategory={initialCategory} onDone={() => setOpen(false)} />
-        ) : isLoading ? null : (
-          <DialogLoginFooter onNavigate={() => setOpen(false)} />
-        )}
-      </DialogContent>
-    </Dialog>
+    <DeferredDialog
+      {...part}
+      className="sm:max-w-lg"
+      title="Create a New Post"
+      description={user ? 'Start a discussion with the community.' : isLoading ? SESSION_CHECK_TEXT : 'You need to be logged in to create a forum post'}
+    >
+      {({ close }) => (user ? <PostForm initialCategory={initialCategory} onDone={close} /> : isLoading ? null : <DialogLoginFooter onNavigate={close} />)}
+    </DeferredDialog>
   );
 }

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Eye, MessageSquare } from 'lucide-react';
 import { relativeTime, type ForumPost } from '@cp/contracts';
-import { Badge, Card, Skeleton } from '@cp/ui';
+import { Badge, Card, CardsLoadingState } from '@cp/ui';
 import { initials } from '../lib/posts.ts';
 
 export function Avatar({ name, size = 'md' }: { name: string; size?: 'sm' | 'md' }) {
@@ -12,6 +12,22 @@ export function Avatar({ name, size = 'md' }: { name: string; size?: 'sm' | 'md'
     >
       {initials(name) || '?'}
     </span>
+  );
+}
+
+/** A post's replies and views, each with its icon: the card's and the post page's. */
+export function PostCounts({ post, iconClassName }: { post: ForumPost; iconClassName: string }) {
+  return (
+    <>
+      <span className="flex items-center gap-1">
+        <MessageSquare className={iconClassName} aria-hidden="true" />
+        {post.replyCount} {post.replyCount === 1 ? 'reply' : 'replies'}
+      </span>
+      <span className="flex items-center gap-1">
+        <Eye className={iconClassName} aria-hidden="true" />
+        {post.viewCount} {post.viewCount === 1 ? 'view' : 'views'}
+      </span>
+    </>
   );
 }
 
@@ -39,14 +55,7 @@ export function PostCard({ post, headingLevel = 2 }: { post: ForumPost; headingL
               {post.username}
             </span>
           </span>
-          <span className="flex items-center gap-1">
-            <MessageSquare className="h-3.5 w-3.5" aria-hidden="true" />
-            {post.replyCount} {post.replyCount === 1 ? 'reply' : 'replies'}
-          </span>
-          <span className="flex items-center gap-1">
-            <Eye className="h-3.5 w-3.5" aria-hidden="true" />
-            {post.viewCount} {post.viewCount === 1 ? 'view' : 'views'}
-          </span>
+          <PostCounts post={post} iconClassName="h-3.5 w-3.5" />
         </div>
       </div>
       {post.imageUrl ? (
@@ -56,18 +65,9 @@ export function PostCard({ post, headingLevel = 2 }: { post: ForumPost; headingL
   );
 }
 
+/** The placeholder bars of a post card. */
+const POST_CARD_BARS = ['h-4 w-24', 'h-6 w-3/4', 'h-4 w-full', 'h-4 w-1/2'];
+
 export function PostListSkeleton({ count = 4, label = 'Loading posts…' }: { count?: number; label?: string }) {
-  return (
-    <div role="status" aria-live="polite" className="space-y-4">
-      <span className="sr-only">{label}</span>
-      {Array.from({ length: count }, (_, i) => (
-        <Card key={i} className="space-y-3 p-4">
-          <Skeleton className="h-4 w-24" />
-          <Skeleton className="h-6 w-3/4" />
-          <Skeleton className="h-4 w-full" />
-          <Skeleton className="h-4 w-1/2" />
-        </Card>
-      ))}
-    </div>
-  );
+  return <CardsLoadingState label={label} count={count} bars={POST_CARD_BARS} className="space-y-4" cardClassName="space-y-3 p-4" />;
 }

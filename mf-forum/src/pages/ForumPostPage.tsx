@@ -1,12 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
-import { ArrowLeft, Eye, LogIn, MessageSquare, SearchX } from 'lucide-react';
+import { ArrowLeft, SearchX } from 'lucide-react';
 import { relativeTime, type ForumPost } from '@cp/contracts';
 import { Badge, Button, Card, CardContent, EmptyState, Field, LoadingState, Textarea, toast } from '@cp/ui';
 import { LoadError, useAuth } from '@cp/web-core';
 import { AskAgainWhenSignedIn, ReportButton, UnderReviewNotice } from '@cp/web-core/moderation';
+import { LoginButton } from '@cp/web-core/login-button';
 import { useCreateForumReplyMutation, useGetForumPostsQuery, useGetForumRepliesQuery, useViewForumPostQuery } from '../api/forum-api.ts';
-import { Avatar } from '../components/PostCard.tsx';
+import { Avatar, PostCounts } from '../components/PostCard.tsx';
 import { findPost, replyProblem, serverText } from '../lib/posts.ts';
 
 function BackToForum() {
@@ -29,12 +30,7 @@ function ReplyBox({ postId }: { postId: string }) {
       <Card>
         <CardContent className="flex flex-col items-center gap-3 pt-6 text-center">
           <p className="text-muted-foreground">You need to be logged in to reply</p>
-          <Button asChild>
-            <Link to="/auth">
-              <LogIn aria-hidden="true" />
-              Login to Reply
-            </Link>
-          </Button>
+          <LoginButton label="Login to Reply" />
         </CardContent>
       </Card>
     );
@@ -137,14 +133,7 @@ function PostView({ post }: { post: ForumPost }) {
           {post.imageUrl ? <img src={post.imageUrl} alt="" width={1600} height={900} className="aspect-video max-h-96 w-full rounded-md object-cover" /> : null}
           <p className="whitespace-pre-line break-words">{post.content}</p>
           <p className="flex gap-4 text-sm text-muted-foreground">
-            <span className="flex items-center gap-1">
-              <MessageSquare className="h-4 w-4" aria-hidden="true" />
-              {post.replyCount} {post.replyCount === 1 ? 'reply' : 'replies'}
-            </span>
-            <span className="flex items-center gap-1">
-              <Eye className="h-4 w-4" aria-hidden="true" />
-              {post.viewCount} {post.viewCount === 1 ? 'view' : 'views'}
-            </span>
+            <PostCounts post={post} iconClassName="h-4 w-4" />
             <ReportButton kind="forum-post" itemId={post.id} authorId={post.userId} className="-my-2 ml-auto" />
           </p>
         </CardContent>

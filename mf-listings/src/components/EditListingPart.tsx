@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import type { Listing } from '@cp/contracts';
-import { LoadingState, useDeferredPartState, type DeferredPartProps } from '@cp/ui';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@cp/ui/dialog';
+import { LoadingState, type DeferredPartProps } from '@cp/ui';
+import { DeferredDialog } from '@cp/ui/dialog';
 
 // The edit form (with the contracts' zod schemas): My Listings starts fetching it together with this part.
 const ListingForm = lazy(() => import('./ListingForm.tsx').then((m) => ({ default: m.ListingForm })));
@@ -19,24 +19,16 @@ export interface EditListingProps {
  * pressed (createDeferredPart), with the form fetched alongside: the dialog opens as soon as this part is there, the
  * form's skeleton stands in until the form is.
  */
-export function EditListingPart({ listing, trigger, autoFocus, defaultOpen }: EditListingProps & DeferredPartProps) {
-  const { open, setOpen, ref } = useDeferredPartState({ autoFocus, defaultOpen });
+export function EditListingPart({ listing, ...part }: EditListingProps & DeferredPartProps) {
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild ref={ref}>
-        {trigger}
-      </DialogTrigger>
-      <DialogContent className="max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>Edit Listing</DialogTitle>
-          <DialogDescription>Update the details of your listing.</DialogDescription>
-        </DialogHeader>
-        {open ? (
+    <DeferredDialog {...part} className="max-w-2xl" title="Edit Listing" description="Update the details of your listing.">
+      {({ open, close }) =>
+        open ? (
           <Suspense fallback={<FormSkeleton />}>
-            <ListingForm mode="edit" listing={listing} onDone={() => setOpen(false)} />
+            <ListingForm mode="edit" listing={listing} onDone={close} />
           </Suspense>
-        ) : null}
-      </DialogContent>
-    </Dialog>
+        ) : null
+      }
+    </DeferredDialog>
   );
 }

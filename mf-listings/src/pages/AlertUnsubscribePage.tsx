@@ -1,7 +1,6 @@
-import { Link } from 'react-router';
 import { BellOff } from 'lucide-react';
 import { SAVED_SEARCH_MESSAGES, SIGNED_LINK_TOKEN } from '@cp/contracts';
-import { MailLinkPage } from '@cp/web-core/mail-link';
+import { BACK_TO_HOME, MailLinkPage } from '@cp/web-core/mail-link';
 import { useUnsubscribeAlertMutation } from '../api/saved-searches-api.ts';
 
 /**
@@ -27,16 +26,7 @@ export function AlertUnsubscribePage() {
         const answer = await unsubscribe({ token }).unwrap();
         return answer.name ? `“${answer.name}”: ${answer.message}` : answer.message;
       }}
-      links={
-        <p className="flex justify-center gap-4 text-sm">
-          <Link to="/alerts" className="text-primary underline-offset-4 hover:underline">
-            My alerts
-          </Link>
-          <Link to="/" className="text-primary underline-offset-4 hover:underline">
-            Back to Home
-          </Link>
-        </p>
-      }
+      links={[{ to: '/alerts', label: 'My alerts' }, BACK_TO_HOME]}
     />
   );
 }

@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
-import { BellOff, BellRing, LogIn, Pause, Play, Search, Trash2 } from 'lucide-react';
+import { BellOff, BellRing, Pause, Play, Search, Trash2 } from 'lucide-react';
 import { relativeTime, SAVED_SEARCH_FREQUENCIES, type SavedSearch, type SavedSearchFrequency } from '@cp/contracts';
 import { Badge, Button, Card, CardContent, ConfirmButton, EmptyState, Skeleton, toast } from '@cp/ui';
 import { LoadError, serverErrorText, useAuth } from '@cp/web-core';
+import { LoginRequired } from '@cp/web-core/login-button';
 import { useDeleteSavedSearchMutation, useGetSavedSearchesQuery, useUpdateSavedSearchMutation } from '../api/saved-searches-api.ts';
 import { describeFilters, FREQUENCY_LABELS, listingsPathOf } from '../lib/saved-searches.ts';
 
@@ -93,13 +94,7 @@ export function AlertsPage() {
     return (
       <>
         {head}
-        <EmptyState
-          headingLevel={1}
-          icon={<LogIn />}
-          title="Please Log In"
-          description="Log in to see and manage your search alerts."
-          links={[{ to: '/auth', label: 'Login' }]}
-        />
+        <LoginRequired description="Log in to see and manage your search alerts." />
       </>
     );
   }

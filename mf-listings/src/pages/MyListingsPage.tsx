@@ -1,9 +1,10 @@
 import { Link } from 'react-router';
-import { LogIn, MapPin, PackageOpen, Pencil, Trash2 } from 'lucide-react';
+import { MapPin, PackageOpen, Pencil, Trash2 } from 'lucide-react';
 import { relativeTime, type Listing } from '@cp/contracts';
 import { Badge, Button, Card, CardContent, ConfirmButton, createDeferredPart, EmptyState, toast } from '@cp/ui';
 import { LoadError, serverErrorText, useAuth } from '@cp/web-core';
 import { UnderReviewNotice } from '@cp/web-core/moderation';
+import { LoginRequired } from '@cp/web-core/login-button';
 import { useDeleteListingMutation } from '../api/listing-writes-api.ts';
 import { useGetMyListingsQuery } from '../api/lifecycle-api.ts';
 import type { EditListingProps } from '../components/EditListingPart.tsx';
@@ -105,6 +106,19 @@ function MyListingCard({ listing, now }: { listing: Listing; now: number }) {
   );
 }
 
+/** A grid of the user's listings (the current ones, the expired ones), each with its actions. */
+function MyListingGrid({ listings, now }: { listings: readonly Listing[]; now: number }) {
+  return (
+    <ul className="grid gap-4 md:grid-cols-2">
+      {listings.map((listing) => (
+        <li key={listing.id}>
+          <MyListingCard listing={listing} now={now} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** /my-listings (spec §2 My Listings). */
 export function MyListingsPage() {
   const { user, isLoading: authLoading } = useAuth();
@@ -114,15 +128,7 @@ export function MyListingsPage() {
 
   if (authLoading) return <ListingGridSkeleton count={3} label="Loading your listings…" />;
   if (!user) {
-    return (
-      <EmptyState
-        headingLevel={1}
-        icon={<LogIn />}
-        title="Please Log In"
-        description="Log in to see and manage your listings."
-        links={[{ to: '/auth', label: 'Login' }]}
-      />
-    );
+    return <LoginRequired description="Log in to see and manage your listings." />;
   }
 
   const mine = myListings(data?.items ?? [], user.id);
@@ -154,26 +160,14 @@ export function MyListingsPage() {
         <EmptyState icon={<PackageOpen />} title="No Listings Yet" description="Use the Post Ad button in the header to create your first listing." />
       ) : (
         <>
-          <ul className="grid gap-4 md:grid-cols-2">
-            {current.map((listing) => (
-              <li key={listing.id}>
-                <MyListingCard listing={listing} now={now} />
-              </li>
-            ))}
-          </ul>
+          <MyListingGrid listings={current} now={now} />
           {expired.length > 0 ? (
             <section aria-labelledby="expired-title" className="space-y-3">
               <h2 id="expired-title" className="text-2xl font-bold tracking-tight">
                 Expired
               </h2>
               <p className="text-sm text-muted-foreground">Visitors no longer see these. Renew one to show it again.</p>
-              <ul className="grid gap-4 md:grid-cols-2">
-                {expired.map((listing) => (
-                  <li key={listing.id}>
-                    <MyListingCard listing={listing} now={now} />
-                  </li>
-                ))}
-              </ul>
+              <MyListingGrid listings={expired} now={now} />
             </section>
           ) : null}
         </>

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { SIGNED_LINK_TOKEN } from '@cp/contracts';
 import { Button, Skeleton } from '@cp/ui';
 import { isApiError, serverErrorText } from '@cp/web-core';
-import { MailLinkCard, MailLinkFrame } from '@cp/web-core/mail-link';
+import { MailLinkCard, MailLinkFrame, MailLinkWays } from '@cp/web-core/mail-link';
 import { useRenewFromLinkMutation } from '../api/lifecycle-api.ts';
 
 const INVALID = 'This renew link is invalid or has expired';
@@ -36,11 +36,7 @@ export function RenewListingPage() {
         <Button asChild>
           <Link to={`/listing/${data.listingId}`}>View the listing</Link>
         </Button>
-        <p className="text-sm">
-          <Link to="/my-listings" className="text-primary underline-offset-4 hover:underline">
-            My Listings
-          </Link>
-        </p>
+        <MailLinkWays ways={[{ to: '/my-listings', label: 'My Listings' }]} />
       </MailLinkCard>
     );
   } else if (!wellFormed || (failed && isApiError(error) && typeof error.status === 'number' && error.status < 500)) {

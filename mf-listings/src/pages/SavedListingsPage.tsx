@@ -1,10 +1,11 @@
 import { useSyncExternalStore } from 'react';
 import { useSearchParams } from 'react-router';
-import { BookmarkX, LogIn, Trash2 } from 'lucide-react';
+import { BookmarkX, Trash2 } from 'lucide-react';
 import { SAVED_LISTING_STATE_LABELS, type SavedListingItem } from '@cp/contracts';
 import { Badge, Button, Card, CardContent, EmptyState, toast } from '@cp/ui';
 import { LoadError, serverErrorText, useAuth } from '@cp/web-core';
 import { localSavesSnapshot, serverLocalSaves, subscribeLocalSaves } from '@cp/web-core/saved-listings';
+import { LoginRequired } from '@cp/web-core/login-button';
 import { SAVED_PAGE_SIZE, useGetSavedListingsQuery, useRemoveSavedListingMutation } from '../api/saved-listings-api.ts';
 import { ListingCard, ListingGridSkeleton } from '../components/ListingCard.tsx';
 import { cardSaveToggle } from '../components/SaveToggle.tsx';
@@ -46,16 +47,12 @@ function SignedOut() {
   const local = useSyncExternalStore(subscribeLocalSaves, localSavesSnapshot, serverLocalSaves);
   const count = local.length;
   return (
-    <EmptyState
-      headingLevel={1}
-      icon={<LogIn />}
-      title="Please Log In"
+    <LoginRequired
       description={
         count > 0
           ? `Log in to see your saved listings on every device. The ${count === 1 ? 'listing' : `${count} listings`} you saved in this browser will be added to your account.`
           : 'Log in to see your saved listings on every device.'
       }
-      links={[{ to: '/auth', label: 'Login' }]}
     />
   );
 }

@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import { SIGNED_LINK_TOKEN } from '@cp/contracts';
 import { MailLinkPage } from '@cp/web-core/mail-link';
 import { useStopRemindersMutation } from '../api/lifecycle-api.ts';
@@ -22,13 +21,7 @@ export function StopRemindersPage() {
         invalid: 'This unsubscribe link is invalid or has expired',
       }}
       submit={async (token) => (await stop(token).unwrap()).message}
-      links={
-        <p className="text-sm">
-          <Link to="/my-listings" className="text-primary underline-offset-4 hover:underline">
-            My Listings
-          </Link>
-        </p>
-      }
+      links={[{ to: '/my-listings', label: 'My Listings' }]}
     />
   );
 }

@@ -153,10 +153,7 @@ function ConversationView({ conversation, viewerId }: { conversation: Conversati
               </Link>
             )}
             {listing.closed ? (
-              <Badge variant="secondary" className="gap-1">
-                <Lock className="h-3 w-3" aria-hidden="true" />
-                Closed
-              </Badge>
+              <Badge variant="secondary" icon={Lock}>Closed</Badge>
             ) : null}
           </p>
         </div>

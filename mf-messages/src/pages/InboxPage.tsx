@@ -20,10 +20,7 @@ function ConversationRow({ conversation: c, viewerId }: { conversation: Conversa
             <span className="truncate font-medium">{c.other.displayName}</span>
             <span className="text-xs text-muted-foreground">{relativeTime(c.updatedAt)}</span>
             {c.listing.closed ? (
-              <Badge variant="secondary" className="gap-1">
-                <Lock className="h-3 w-3" aria-hidden="true" />
-                Closed
-              </Badge>
+              <Badge variant="secondary" icon={Lock}>Closed</Badge>
             ) : null}
           </span>
           <span className="block truncate text-sm text-muted-foreground">{c.listing.title}</span>

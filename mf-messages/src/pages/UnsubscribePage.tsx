@@ -1,6 +1,5 @@
-import { Link } from 'react-router';
 import { ID_PATTERN, MESSAGE_MAIL_MESSAGES } from '@cp/contracts';
-import { MailLinkPage } from '@cp/web-core/mail-link';
+import { BACK_TO_HOME, MailLinkPage } from '@cp/web-core/mail-link';
 import { useUnsubscribeMessageMailsMutation } from '../api/messages-api.ts';
 import '../styles.css';
 
@@ -24,13 +23,7 @@ export default function UnsubscribePage() {
         invalid: MESSAGE_MAIL_MESSAGES.invalidLink,
       }}
       submit={async (token) => (await unsubscribe(token).unwrap()).message}
-      links={
-        <p className="text-sm">
-          <Link to="/" className="text-primary underline-offset-4 hover:underline">
-            Back to Home
-          </Link>
-        </p>
-      }
+      links={[BACK_TO_HOME]}
     />
   );
 }

@@ -25,7 +25,7 @@ export { Tooltip } from './components/tooltip-trigger.tsx';
 export { ConfirmButton, type ConfirmButtonProps, type ConfirmProps } from './components/confirm-button.tsx';
 export { createDeferredPart, intentHandlers, onIntent, useDeferredPartState, useLoadedOnPress, type DeferredPartProps, type OnIntent } from './deferred.tsx';
 export { Skeleton } from './components/skeleton.tsx';
-export { LoadingState } from './components/loading-state.tsx';
+export { CardsLoadingState, LoadingState } from './components/loading-state.tsx';
 export { Badge, badgeVariants, type BadgeProps } from './components/badge.tsx';
 export { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from './components/card.tsx';
 export { EmptyState, type EmptyStateLink, type EmptyStateProps } from './components/empty-state.tsx';

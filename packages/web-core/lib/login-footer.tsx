@@ -1,7 +1,5 @@
-import { Link } from 'react-router';
-import { LogIn } from 'lucide-react';
-import { Button } from '@cp/ui';
 import { DialogFooter } from '@cp/ui/dialog';
+import { LoginButton } from './login-button.tsx';
 
 /** What a dialog that depends on the visitor's session says while the session is still being checked. */
 export const SESSION_CHECK_TEXT = 'Checking your session…';
@@ -13,12 +11,7 @@ export const SESSION_CHECK_TEXT = 'Checking your session…';
 export function DialogLoginFooter({ onNavigate }: { onNavigate: () => void }) {
   return (
     <DialogFooter>
-      <Button asChild>
-        <Link to="/auth" onClick={onNavigate}>
-          <LogIn aria-hidden="true" />
-          Login to Continue
-        </Link>
-      </Button>
+      <LoginButton label="Login to Continue" onClick={onNavigate} />
     </DialogFooter>
   );
 }

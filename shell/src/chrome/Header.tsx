@@ -1,9 +1,10 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
-import { ChevronDown, LogIn, Menu, Plus } from 'lucide-react';
+import { ChevronDown, Menu, Plus } from 'lucide-react';
 import type { ListingCategory } from '@cp/contracts';
 import { Button, createDeferredPart } from '@cp/ui';
 import { displayName, useAuth } from '@cp/web-core';
+import { LoginButton } from '@cp/web-core/login-button';
 import { useRemotesController } from '../mf/RemotesContext.tsx';
 import { NAV_ITEMS, SITE_SHORT_NAME } from '../site.ts';
 import type { AccountMenuProps, PostAdMenuProps } from './HeaderMenus.tsx';
@@ -115,12 +116,7 @@ export function Header() {
               }
             />
           ) : (
-            <Button asChild variant="outline" size="sm">
-              <Link to="/auth">
-                <LogIn aria-hidden="true" />
-                Login
-              </Link>
-            </Button>
+            <LoginButton label="Login" variant="outline" size="sm" />
           )}
 
           <Button

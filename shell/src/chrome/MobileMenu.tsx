@@ -1,8 +1,9 @@
-import { Link, NavLink } from 'react-router';
-import { LogIn, LogOut, Plus } from 'lucide-react';
+import { NavLink } from 'react-router';
+import { LogOut, Plus } from 'lucide-react';
 import { Button } from '@cp/ui';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@cp/ui/dialog';
 import { useAuth } from '@cp/web-core';
+import { LoginButton } from '@cp/web-core/login-button';
 import { NAV_ITEMS } from '../site.ts';
 import { HeaderSearch } from './HeaderSearch.tsx';
 import { navLinkClass, visible, WhatsAppLink } from './nav.tsx';
@@ -60,12 +61,7 @@ export default function MobileMenu({ open, onOpenChange, onPostAd, onLogout }: M
               Logout
             </Button>
           ) : (
-            <Button asChild variant="outline">
-              <Link to="/auth" onClick={close}>
-                <LogIn aria-hidden="true" />
-                Login
-              </Link>
-            </Button>
+            <LoginButton label="Login" variant="outline" onClick={close} />
           )}
         </div>
       </DialogContent>

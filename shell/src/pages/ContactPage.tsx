@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ComponentType, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { CheckCircle2, Clock, Mail, MapPin } from 'lucide-react';
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, toast } from '@cp/ui';
@@ -25,6 +25,23 @@ export function subjectFromQuery(value: string | null): string {
   return plain.trim().slice(0, LIMITS.shortTextMax);
 }
 
+/** One of the info cards over the form: an icon, what it is, the fact. */
+function ContactFact({ icon: Icon, title, children }: { icon: ComponentType<{ className?: string; 'aria-hidden'?: 'true' }>; title: string; children: ReactNode }) {
+  return (
+    <li>
+      <Card className="h-full">
+        <CardHeader>
+          <Icon className="h-6 w-6 text-primary" aria-hidden="true" />
+          <CardTitle as="h2" className="text-lg">
+            {title}
+          </CardTitle>
+          <CardDescription>{children}</CardDescription>
+        </CardHeader>
+      </Card>
+    </li>
+  );
+}
+
 /**
  * /contact (spec §2, §4): info cards, the form (its subject prefilled from `?subject=`), a success state with Send
  * Another Message, and the FAQ.
@@ -43,41 +60,19 @@ export function ContactPage() {
       </header>
 
       <ul className="grid gap-4 md:grid-cols-3">
-        <li>
-          <Card className="h-full">
-            <CardHeader>
-              <Mail className="h-6 w-6 text-primary" aria-hidden="true" />
-              <CardTitle as="h2" className="text-lg">Email</CardTitle>
-              <CardDescription>
-                <a className="underline-offset-4 hover:underline" href={`mailto:${contactEmail}`}>
-                  {contactEmail}
-                </a>
-              </CardDescription>
-            </CardHeader>
-          </Card>
-        </li>
-        <li>
-          <Card className="h-full">
-            <CardHeader>
-              <MapPin className="h-6 w-6 text-primary" aria-hidden="true" />
-              <CardTitle as="h2" className="text-lg">Serving</CardTitle>
-              <CardDescription>{SERVICE_AREA.join(', ')}</CardDescription>
-            </CardHeader>
-          </Card>
-        </li>
-        <li>
-          <Card className="h-full">
-            <CardHeader>
-              <Clock className="h-6 w-6 text-primary" aria-hidden="true" />
-              <CardTitle as="h2" className="text-lg">Support Hours</CardTitle>
-              <CardDescription>
-                {SUPPORT_HOURS}
-                <br />
-                Closed on major holidays
-              </CardDescription>
-            </CardHeader>
-          </Card>
-        </li>
+        <ContactFact icon={Mail} title="Email">
+          <a className="underline-offset-4 hover:underline" href={`mailto:${contactEmail}`}>
+            {contactEmail}
+          </a>
+        </ContactFact>
+        <ContactFact icon={MapPin} title="Serving">
+          {SERVICE_AREA.join(', ')}
+        </ContactFact>
+        <ContactFact icon={Clock} title="Support Hours">
+          {SUPPORT_HOURS}
+          <br />
+          Closed on major holidays
+        </ContactFact>
       </ul>
 
       <Card className="mx-auto max-w-2xl">

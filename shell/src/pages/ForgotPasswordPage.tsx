@@ -6,8 +6,15 @@ import { isApiError, serverErrorText, serverMessageText } from '@cp/web-core';
 import { useSchemaForm } from '@cp/web-core/schema-form';
 import { formSchema } from '../forms/form-schema.ts';
 import { useForgotPasswordMutation } from '@cp/web-core/password-api';
+import { PasswordFormCard } from '../components/PasswordFormCard.tsx';
 
 const SENT_FALLBACK = 'If an account exists with this email, a password reset link has been sent.';
+
+const BackToLogin = () => (
+  <Link to="/auth" className="text-primary underline-offset-4 hover:underline">
+    Back to Login
+  </Link>
+);
 
 /** /forgot-password (spec §2, §4): form → confirmation → Send Another Email. */
 export function ForgotPasswordPage() {
@@ -57,34 +64,29 @@ export function ForgotPasswordPage() {
                 Send Another Email
               </Button>
               <p className="text-sm">
-                <Link to="/auth" className="text-primary underline-offset-4 hover:underline">
-                  Back to Login
-                </Link>
+                <BackToLogin />
               </p>
             </CardContent>
           </>
         ) : (
-          <>
-            <CardHeader>
-              <CardTitle as="h1">Forgot Password</CardTitle>
-              <CardDescription>Enter your email and we will send you a link to reset your password.</CardDescription>
-            </CardHeader>
-            <CardContent>
-              <form noValidate onSubmit={onSubmit} {...form.intent} className="space-y-4">
-                <Field label="Email" required error={errors.email}>
-                  <Input type="email" autoComplete="email" value={values.email} onChange={text('email')} />
-                </Field>
-                <Button type="submit" className="w-full" disabled={isLoading}>
-                  {isLoading ? 'Sending...' : 'Send Reset Link'}
-                </Button>
-                <p className="text-center text-sm">
-                  <Link to="/auth" className="text-primary underline-offset-4 hover:underline">
-                    Back to Login
-                  </Link>
-                </p>
-              </form>
-            </CardContent>
-          </>
+          <PasswordFormCard
+            title="Forgot Password"
+            description="Enter your email and we will send you a link to reset your password."
+            onSubmit={onSubmit}
+            intent={form.intent}
+            busy={isLoading}
+            submitLabel="Send Reset Link"
+            busyLabel="Sending..."
+            after={
+              <p className="text-center text-sm">
+                <BackToLogin />
+              </p>
+            }
+          >
+            <Field label="Email" required error={errors.email}>
+              <Input type="email" autoComplete="email" value={values.email} onChange={text('email')} />
+            </Field>
+          </PasswordFormCard>
         )}
       </Card>
     </div>

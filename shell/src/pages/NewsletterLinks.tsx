@@ -1,17 +1,8 @@
-import { Link } from 'react-router';
 import { NEWSLETTER_TEXT, NEWSLETTER_TOKEN } from '@cp/contracts';
-import { MailLinkPage } from '@cp/web-core/mail-link';
+import { BACK_TO_HOME, MailLinkPage } from '@cp/web-core/mail-link';
 import { useConfirmNewsletterMutation, useUnsubscribeNewsletterMutation } from '../api/newsletter-links-api.ts';
 
 /** The newsletter mails' links (double opt-in confirmation, unsubscribe): a button acts, no login needed. */
-
-const home = (
-  <p className="text-sm">
-    <Link to="/" className="text-primary underline-offset-4 hover:underline">
-      Back to Home
-    </Link>
-  </p>
-);
 
 /** /newsletter/confirm?token=… — the confirmation mail's link (double opt-in): a button confirms the subscription. */
 export function NewsletterConfirmPage() {
@@ -29,7 +20,7 @@ export function NewsletterConfirmPage() {
         invalid: NEWSLETTER_TEXT.confirmInvalid,
       }}
       submit={async (token) => (await confirm({ token }).unwrap()).message}
-      links={home}
+      links={[BACK_TO_HOME]}
     />
   );
 }
@@ -50,7 +41,7 @@ export function NewsletterUnsubscribePage() {
         invalid: NEWSLETTER_TEXT.unsubscribeInvalid,
       }}
       submit={async (token) => (await unsubscribe({ token }).unwrap()).message}
-      links={home}
+      links={[BACK_TO_HOME]}
       doneExtra={<p className="text-sm text-muted-foreground">Changed your mind? You can subscribe again on the home page.</p>}
     />
   );

@@ -2,10 +2,11 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { CheckCircle2, ShieldAlert } from 'lucide-react';
 import { REDIRECT_DELAY_MS } from '@cp/ui/timings';
-import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Field, Input, toast } from '@cp/ui';
+import { Card, CardDescription, CardHeader, CardTitle, Field, Input, toast } from '@cp/ui';
 import { useSchemaForm } from '@cp/web-core/schema-form';
 import { formSchema } from '../forms/form-schema.ts';
 import { useResetPasswordMutation } from '@cp/web-core/password-api';
+import { PasswordFormCard } from '../components/PasswordFormCard.tsx';
 
 /** /reset-password?token=… (spec §2, §4, §5): form → success → /auth after 3 s; no token → /forgot-password after 3 s. */
 export function ResetPasswordPage() {
@@ -57,25 +58,22 @@ export function ResetPasswordPage() {
     );
   } else {
     content = (
-      <>
-        <CardHeader>
-          <CardTitle as="h1">Reset Password</CardTitle>
-          <CardDescription>Choose a new password of at least 8 characters.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <form noValidate onSubmit={onSubmit} {...form.intent} className="space-y-4">
-            <Field label="New password" required error={errors.password}>
-              <Input type="password" autoComplete="new-password" value={values.password} onChange={text('password')} />
-            </Field>
-            <Field label="Confirm new password" required error={errors.confirmPassword}>
-              <Input type="password" autoComplete="new-password" value={values.confirmPassword} onChange={text('confirmPassword')} />
-            </Field>
-            <Button type="submit" className="w-full" disabled={isLoading}>
-              {isLoading ? 'Resetting...' : 'Reset Password'}
-            </Button>
-          </form>
-        </CardContent>
-      </>
+      <PasswordFormCard
+        title="Reset Password"
+        description="Choose a new password of at least 8 characters."
+        onSubmit={onSubmit}
+        intent={form.intent}
+        busy={isLoading}
+        submitLabel="Reset Password"
+        busyLabel="Resetting..."
+      >
+        <Field label="New password" required error={errors.password}>
+          <Input type="password" autoComplete="new-password" value={values.password} onChange={text('password')} />
+        </Field>
+        <Field label="Confirm new password" required error={errors.confirmPassword}>
+          <Input type="password" autoComplete="new-password" value={values.confirmPassword} onChange={text('confirmPassword')} />
+        </Field>
+      </PasswordFormCard>
     );
   }
 

@@ -1,4 +1,4 @@
-import type { HTMLAttributes } from 'react';
+import type { ComponentType, HTMLAttributes } from 'react';
 import { cva, type VariantProps } from 'class-variance-authority';
 import { cn } from '../utils.ts';
 
@@ -16,8 +16,16 @@ export const badgeVariants = cva('inline-flex items-center rounded-full border p
   defaultVariants: { variant: 'default' },
 });
 
-export interface BadgeProps extends HTMLAttributes<HTMLSpanElement>, VariantProps<typeof badgeVariants> {}
+export interface BadgeProps extends HTMLAttributes<HTMLSpanElement>, VariantProps<typeof badgeVariants> {
+  /** A small icon before the text (e.g. lucide's Crown), hidden from assistive technology. */
+  icon?: ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true' }>;
+}
 
-export function Badge({ className, variant, ...props }: BadgeProps) {
-  return <span className={cn(badgeVariants({ variant }), className)} {...props} />;
+export function Badge({ className, variant, icon: Icon, children, ...props }: BadgeProps) {
+  return (
+    <span className={cn(badgeVariants({ variant }), className)} {...props}>
+      {Icon ? <Icon className="mr-1 h-3 w-3" aria-hidden="true" /> : null}
+      {children}
+    </span>
+  );
 }

@@ -1,7 +1,7 @@
-import { forwardRef, type ComponentPropsWithoutRef, type ComponentRef, type HTMLAttributes } from 'react';
+import { forwardRef, type ComponentPropsWithoutRef, type ComponentRef, type HTMLAttributes, type ReactNode } from 'react';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import { cn } from '@cp/ui';
+import { cn, useDeferredPartState, type DeferredPartProps } from '@cp/ui';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -54,3 +54,34 @@ export const DialogDescription = forwardRef<ComponentRef<typeof DialogPrimitive.
   ({ className, ...props }, ref) => <DialogPrimitive.Description ref={ref} className={cn('text-sm text-muted-foreground', className)} {...props} />,
 );
 DialogDescription.displayName = 'DialogDescription';
+
+/**
+ * A dialog on a deferred part's trigger (createDeferredPart: the part, with Radix's dialog, loads when the trigger is
+ * first pointed at, focused or pressed): its title and description, then `children`, given whether it is open and
+ * how to close it (a form's done, a link followed).
+ */
+export function DeferredDialog({
+  trigger,
+  autoFocus,
+  defaultOpen,
+  title,
+  description,
+  className,
+  children,
+}: DeferredPartProps & { title: string; description: ReactNode; className?: string; children: (dialog: { open: boolean; close: () => void }) => ReactNode }) {
+  const { open, setOpen, ref } = useDeferredPartState({ autoFocus, defaultOpen });
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild ref={ref}>
+        {trigger}
+      </DialogTrigger>
+      <DialogContent className={className}>
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>{description}</DialogDescription>
+        </DialogHeader>
+        {children({ open, close: () => setOpen(false) })}
+      </DialogContent>
+    </Dialog>
+  );
+}

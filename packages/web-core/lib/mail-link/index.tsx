@@ -1,5 +1,5 @@
 import { useState, type ComponentType, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { CheckCircle2, MailX } from 'lucide-react';
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, toast } from '@cp/ui';
 import { isApiError, serverErrorText } from '@cp/web-core';
@@ -48,6 +48,28 @@ export function MailLinkFrame({ title, children }: { title: string; children: Re
   );
 }
 
+/** A way on from a mail link's page (e.g. Back to Home). */
+export interface MailLinkWay {
+  to: string;
+  label: string;
+}
+
+/** The ways on under a mail link's card: one text link, or several side by side. */
+export function MailLinkWays({ ways }: { ways: readonly MailLinkWay[] }) {
+  return (
+    <p className={ways.length > 1 ? 'flex justify-center gap-4 text-sm' : 'text-sm'}>
+      {ways.map(({ to, label }) => (
+        <Link key={to} to={to} className="text-primary underline-offset-4 hover:underline">
+          {label}
+        </Link>
+      ))}
+    </p>
+  );
+}
+
+/** The way home, under most mail links' cards. */
+export const BACK_TO_HOME: MailLinkWay = { to: '/', label: 'Back to Home' };
+
 type State = { kind: 'ready' | 'busy' } | { kind: 'done' | 'invalid'; text: string };
 
 export function MailLinkPage({
@@ -64,13 +86,14 @@ export function MailLinkPage({
   /** Sends the token; resolves to the sentence shown once done. */
   submit: (token: string) => Promise<string>;
   /** The ways on (e.g. Back to Home), under every state. */
-  links: ReactNode;
+  links: readonly MailLinkWay[];
   /** Shown with the done sentence (e.g. a way to subscribe again). */
   doneExtra?: ReactNode;
   /** The icon above the button (none by default). */
   icon?: ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true' }>;
 }) {
   const [params] = useSearchParams();
+  const ways = <MailLinkWays ways={links} />;
   const token = params.get('token') ?? '';
   const [state, setState] = useState<State>(() => (tokenPattern.test(token) ? { kind: 'ready' } : { kind: 'invalid', text: texts.invalid }));
 
@@ -93,13 +116,13 @@ export function MailLinkPage({
     content = (
       <MailLinkCard ok title={texts.doneHeading} text={state.text}>
         {doneExtra}
-        {links}
+        {ways}
       </MailLinkCard>
     );
   } else if (state.kind === 'invalid') {
     content = (
       <MailLinkCard ok={false} title="Link Not Valid" text={state.text}>
-        {links}
+        {ways}
       </MailLinkCard>
     );
   } else {
@@ -114,7 +137,7 @@ export function MailLinkPage({
           <Button onClick={() => void onClick()} disabled={state.kind === 'busy'}>
             {state.kind === 'busy' ? texts.busy : texts.button}
           </Button>
-          {links}
+          {ways}
         </CardContent>
       </Card>
     );
