@@ -1,8 +1,7 @@
-import type { Page } from 'playwright-core';
 import { CONTACT_PREFERENCE_LABELS, MESSAGES_ONLY_NOTICE } from '@cp/contracts';
 import { withPage } from './support/browser.ts';
 import { e2eEnv } from './support/env.ts';
-import { createDirect, expectToast, newUser, registerDirect, signIn } from './support/site.ts';
+import { chooseOption, createDirect, newUser, openPostedListing, registerDirect, signIn } from './support/site.ts';
 
 /**
  * Issue 23 §2 on the running site: a listing posted through the Post Ad form with "Messages through the site only"
@@ -25,11 +24,6 @@ const get = async (path: string, token?: string) => {
   expect([path, res.status]).toEqual([path, 200]);
   return res.text();
 };
-
-async function chooseOption(scope: ReturnType<Page['getByRole']>, page: Page, label: string, option: string): Promise<void> {
-  await scope.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
 
 /** The server's HTML of a page once it is server-rendered with `text` in its `#root` (set-up: a render can miss its budget on this machine). */
 async function served(path: string, text: string, timeoutMs = 60_000): Promise<string> {
@@ -74,15 +68,7 @@ describe('contact details can be hidden (issue 23 §2)', () => {
       expect(await dialog.getByRole('radio', { name: CONTACT_PREFERENCE_LABELS.show }).isChecked()).toBe(true);
       await dialog.getByRole('radio', { name: CONTACT_PREFERENCE_LABELS['messages-only'] }).check();
       await dialog.getByRole('button', { name: 'Post Ad' }).click();
-      await expectToast(page, 'Success!', 'Your ad has been posted successfully.');
-      await dialog.waitFor({ state: 'detached' });
-
-      const recent = page.locator('section', { has: page.getByRole('heading', { name: 'Recent Listings' }) });
-      const link = recent.getByRole('link', { name: hidden.title });
-      await link.waitFor();
-      ids.hidden = (await link.getAttribute('href'))!.split('/').pop()!;
-      await link.click();
-      await page.getByRole('heading', { name: hidden.title, level: 1 }).waitFor();
+      ids.hidden = await openPostedListing(page, dialog, hidden.title);
       await page.getByText(MESSAGES_ONLY_NOTICE).waitFor();
       // The page is what visitors see, for its owner too: no phone, WhatsApp or e-mail, and no Message to oneself.
       expect(await page.locator('a[href^="tel:"], a[href^="mailto:"], a[href^="https://wa.me"]').count()).toBe(0);

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { parseHead } from '../services/renderer/test/head-parser.ts';
 import { describeViolations, seriousAxeViolations, withPage } from './support/browser.ts';
 import { e2eEnv } from './support/env.ts';
-import { expectToast, gotoUntilStatus, newUser, registerDirect, signIn } from './support/site.ts';
+import { chooseOption, expectToast, gotoUntilStatus, newUser, openPostedListing, registerDirect, signIn } from './support/site.ts';
 
 /**
  * The listings screens (mf-listings) on real data: the listings are created through the listings service by two
@@ -137,11 +137,6 @@ async function pngFile(name: string, hue: number): Promise<{ name: string; mimeT
   return { name, mimeType: 'image/png', buffer };
 }
 
-async function chooseOption(scope: Page | ReturnType<Page['getByRole']>, page: Page, label: string, option: string): Promise<void> {
-  await scope.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
 /** Issue 4's flow, last in this file (it adds a listing, which the counts above must not see). */
 describe('posting an ad end to end', () => {
   const poster = newUser('poster');
@@ -172,15 +167,7 @@ describe('posting an ad end to end', () => {
       await expectToast(page, 'Success', '2 image(s) uploaded successfully');
       expect(await dialog.getByRole('button', { name: /Remove image/ }).count()).toBe(2);
       await dialog.getByRole('button', { name: 'Post Ad' }).click();
-      await expectToast(page, 'Success!', 'Your ad has been posted successfully.');
-      await dialog.waitFor({ state: 'detached' });
-
-      const recent = page.locator('section', { has: page.getByRole('heading', { name: 'Recent Listings' }) });
-      const link = recent.getByRole('link', { name: title });
-      await link.waitFor();
-      listingId = (await link.getAttribute('href'))!.split('/').pop()!;
-      await link.click();
-      await page.getByRole('heading', { name: title, level: 1 }).waitFor();
+      listingId = await openPostedListing(page, dialog, title);
       await page.getByAltText(`${title}, image 1 of 2`).waitFor();
       await page.getByText('$35').first().waitFor();
       // the stored images are the service's re-encoded WebP files, served from the one origin
@@ -309,15 +296,7 @@ describe('a job listing with its employer', () => {
       await dialog.getByText('Employer must be at least 2 characters').waitFor();
       await dialog.getByRole('textbox', { name: 'Employer' }).fill('  Saffron Grill ');
       await dialog.getByRole('button', { name: 'Post Ad' }).click();
-      await expectToast(page, 'Success!', 'Your ad has been posted successfully.');
-      await dialog.waitFor({ state: 'detached' });
-
-      const recent = page.locator('section', { has: page.getByRole('heading', { name: 'Recent Listings' }) });
-      const link = recent.getByRole('link', { name: title });
-      await link.waitFor();
-      id = (await link.getAttribute('href'))!.split('/').pop()!;
-      await link.click();
-      await page.getByRole('heading', { name: title, level: 1 }).waitFor();
+      id = await openPostedListing(page, dialog, title);
       await page.getByText('Employer: Saffron Grill').waitFor();
 
       await page.goto('/my-listings');

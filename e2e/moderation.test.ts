@@ -7,6 +7,7 @@
  * under-review notice); a ban ends the author's session at once and their login is refused with the sentence.
  */
 import { MODERATION_MESSAGES, REPORT_REASON_LABELS } from '@cp/contracts';
+import { untilDefined } from '../infra/src/jest/until-defined.ts';
 import { mailbox } from '../infra/src/mailbox.ts';
 import { describeViolations, seriousAxeViolations, withPage } from './support/browser.ts';
 import { e2eEnv } from './support/env.ts';
@@ -19,17 +20,6 @@ let sellerToken = '';
 let adminToken = '';
 const seller = newUser('seller');
 const admin = newUser('modadmin');
-
-/** Polls `probe` every 200 ms until it answers something defined (bounded). */
-async function until<T>(probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 beforeAll(async () => {
   sellerToken = await registerDirect(seller);
@@ -105,7 +95,7 @@ test('report a listing → the admin queue → removal → the mail to its autho
   expect(mail.text).toContain('Payment by gift card is a known scam.');
 
   // Gone for visitors: its page is not found, and the listings no longer have it.
-  const status = await until(async () => {
+  const status = await untilDefined(async () => {
     const res = await fetch(`${e2eEnv().site}/listing/${listingId}`, { signal: AbortSignal.timeout(15_000) });
     await res.body?.cancel();
     return res.status === 200 ? undefined : res.status;
@@ -125,7 +115,7 @@ test('three reporters hide a forum post from everyone but its author; a ban ends
     await createDirect(`${e2eEnv().serviceUrls.moderation}/api/reports`, token, { kind: 'forum-post', itemId: postId, reason: 'scam' });
   }
   // Hidden for a visitor (within seconds: the forum applies the moderation event)...
-  await until(async () => {
+  await untilDefined(async () => {
     const res = await fetch(`${e2eEnv().site}/api/forum/posts/${postId}`, { signal: AbortSignal.timeout(15_000) });
     await res.body?.cancel();
     return res.status === 404 ? true : undefined;
@@ -147,7 +137,7 @@ test('three reporters hide a forum post from everyone but its author; a ban ends
   });
   expect(res.status).toBeLessThan(300);
   // The author's next request is refused (identity revoked the session everywhere), and the login says why.
-  await until(async () => {
+  await untilDefined(async () => {
     const me = await fetch(`${e2eEnv().serviceUrls.forum}/api/forum/posts`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie: `cp_session=${authorToken}` },

@@ -177,6 +177,28 @@ export async function expectToast(page: Page, title: string, text?: string): Pro
   expect(await openToasts(page).count()).toBe(1);
 }
 
+/** Picks `option` in the select (Radix combobox) labelled `label` in `scope`; its options open in a portal of `page`. */
+export async function chooseOption(scope: Page | Locator, page: Page, label: string, option: string): Promise<void> {
+  await scope.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/**
+ * After Post Ad: the success toast and the form closed, then the new listing's link under Recent Listings on home
+ * followed to its page. Gives the listing's id.
+ */
+export async function openPostedListing(page: Page, form: Locator, title: string): Promise<string> {
+  await expectToast(page, 'Success!', 'Your ad has been posted successfully.');
+  await form.waitFor({ state: 'detached' });
+  const recent = page.locator('section', { has: page.getByRole('heading', { name: 'Recent Listings' }) });
+  const link = recent.getByRole('link', { name: title });
+  await link.waitFor();
+  const id = (await link.getAttribute('href'))!.split('/').pop()!;
+  await link.click();
+  await page.getByRole('heading', { name: title, level: 1 }).waitFor();
+  return id;
+}
+
 /** The header's main navigation (desktop). */
 export const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 

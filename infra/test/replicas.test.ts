@@ -10,7 +10,7 @@
  * - the ads counter equals the clicks the stream stored, each handled once across the two replicas' shared durable
  *   consumer (processed-event records are exactly those events), and every accepted click is among them.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,11 +23,11 @@ import { processGone } from '../src/proc.ts';
 import { liftedPostingLimits } from '../src/stack-env.ts';
 import { startServices, type RunningStack } from '../src/stack.ts';
 import { AD_COUNTER_DURABLE } from '../../services/ads/src/events/ad-counter.ts';
+import { adBody, BROWSER, visitorCookie } from '../../services/ads/test/helpers.ts';
 
 jest.setTimeout(240_000);
 
 const logger = createLogger('replicas-test', 'silent');
-const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
 const suffix = randomUUID().slice(0, 8);
 const dbs = { identity: `replicas_identity_${suffix}`, listings: `replicas_listings_${suffix}`, ads: `replicas_ads_${suffix}` };
 /** Listing creations per user; clicks go on while they do, at most MAX_CLICKS: bounded whatever happens. */
@@ -142,15 +142,7 @@ test('two replicas of listings and of ads: one of each killed mid-load, no reque
   const now = new Date();
   await conns[1]!.db!.collection('advertisements').insertOne({
     _id: adId as never,
-    title: 'Replica test ad',
-    description: 'Sweets and gift boxes, 20% off this week.',
-    imageUrl: null,
-    ctaText: 'Shop now',
-    ctaUrl: 'https://desibazaar.example/diwali',
-    placement: 'homepage-top',
-    size: 'large',
-    pricingTier: 'banner',
-    status: 'active',
+    ...adBody({ title: 'Replica test ad', imageUrl: null }),
     startDate: null,
     endDate: null,
     impressions: 0,
@@ -206,7 +198,7 @@ test('two replicas of listings and of ads: one of each killed mid-load, no reque
       clicksSent += 1;
       await clicks.run(
         // Each click from a visitor of its own (a cp_vid cookie), so each stored click is one to count (issue 26).
-        () => fetch(`${gateway}/api/advertisements/${adId}/click`, { method: 'POST', headers: { 'user-agent': BROWSER, cookie: `cp_vid=${randomBytes(16).toString('base64url')}` }, signal: AbortSignal.timeout(30_000) }),
+        () => fetch(`${gateway}/api/advertisements/${adId}/click`, { method: 'POST', headers: { 'user-agent': BROWSER, cookie: visitorCookie() }, signal: AbortSignal.timeout(30_000) }),
         202,
       );
     }

@@ -1,19 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { AdvertisementSchema } from '@cp/contracts';
+import { harnessForFile } from '../../../infra/src/jest/for-file.ts';
 import { adBody, BROWSER, call, startAds, until, visitorCookie, type AdsHarness } from './helpers.ts';
 
 type Session = Awaited<ReturnType<AdsHarness['newSession']>>;
-let h: AdsHarness;
+const h = harnessForFile(startAds);
 let admin: Session;
 let user: Session;
 
 beforeAll(async () => {
-  h = await startAds();
   admin = await h.newAdminSession();
   user = await h.newSession();
-});
-afterAll(async () => {
-  await h?.close();
 });
 
 const create = (body: unknown, cookie: string | null = admin.cookie) => call(h.base, 'POST', '/api/advertisements', { body, cookie: cookie ?? undefined });

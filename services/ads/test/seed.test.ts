@@ -1,17 +1,12 @@
 import { AdvertisementInsertSchema, AdvertisementSchema } from '@cp/contracts';
+import { harnessForFile } from '../../../infra/src/jest/for-file.ts';
 import { makeKeys } from '../../identity/test/helpers.ts';
 import { loadAdsConfig } from '../src/config.ts';
 import { demoAdId, seedDemoAds } from '../src/seed/seed.ts';
 import { DEMO_ADS } from '../src/seed/demo-ads.ts';
-import { call, startAds, type AdsHarness } from './helpers.ts';
+import { call, startAds } from './helpers.ts';
 
-let h: AdsHarness;
-beforeAll(async () => {
-  h = await startAds();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = harnessForFile(startAds);
 
 describe('the demo advertisements (npm start only)', () => {
   it('inserts the demo ads once, valid like the admin form, with their counters, statuses and created events', async () => {

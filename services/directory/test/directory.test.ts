@@ -12,25 +12,22 @@ import {
   parseEvent,
 } from '@cp/contracts';
 import { outboxModel, streamMessages } from '@cp/service-kit';
+import { harnessForFile } from '../../../infra/src/jest/for-file.ts';
 import { meanRating } from '../src/data/businesses-repository.ts';
 import { INVALID_BUSINESS_ID } from '../src/use-cases/get-business.ts';
-import { businessBody, call, DAY_MS, startDirectory, until, type DirectoryHarness, type Session } from './helpers.ts';
+import { businessBody, call, DAY_MS, startDirectory, until, type Session } from './helpers.ts';
 
-let h: DirectoryHarness;
+const h = harnessForFile(startDirectory);
 let admin: Session;
 let alice: Session;
 let bob: Session;
 
 beforeAll(async () => {
-  h = await startDirectory();
   admin = await h.newAdminSession();
   alice = await h.newVerifiedSession();
   bob = await h.newVerifiedSession();
   // The directory looks at the accounts from a day later: their reviews count at once (the hold has its own tests).
   h.clock.set(DAY_MS + 60_000);
-});
-afterAll(async () => {
-  await h?.close();
 });
 
 const create = (body: unknown, cookie: string | null = admin.cookie) => call(h.base, 'POST', '/api/admin/businesses', { body, cookie: cookie ?? undefined });

@@ -1,24 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { BusinessDeleted, BusinessReviewPageSchema, BusinessSchema, BusinessUpdated, BUSINESS_NOT_FOUND } from '@cp/contracts';
+import { harnessForFile } from '../../../infra/src/jest/for-file.ts';
 import { moderationEvents } from '../../../infra/src/jest/moderation-events.ts';
 import { releaseHeldReviews } from '../src/use-cases/release-held-reviews.ts';
-import { businessBody, call, DAY_MS, startDirectory, until, type DirectoryHarness, type Session } from './helpers.ts';
+import { businessBody, call, DAY_MS, startDirectory, until, type Session } from './helpers.ts';
 
-let h: DirectoryHarness;
+const h = harnessForFile(startDirectory);
 let admin: Session;
 let alice: Session;
 let bob: Session;
 let carol: Session;
 
 beforeAll(async () => {
-  h = await startDirectory();
   admin = await h.newAdminSession();
   [alice, bob, carol] = [await h.newVerifiedSession(), await h.newVerifiedSession(), await h.newVerifiedSession()];
   // The directory looks at the accounts from a day later: their reviews count at once (but in the held review's test).
   h.clock.set(DAY_MS + 60_000);
-});
-afterAll(async () => {
-  await h?.close();
 });
 
 const newBusiness = async (overrides: Record<string, unknown> = {}) => {

@@ -1,16 +1,11 @@
 import { BusinessReviewPageSchema, BusinessSchema, DEMO_ACCOUNTS, isValidYellowPagesPair, LIST_PAGE_SIZES, YELLOW_PAGES_MAIN_CATEGORIES } from '@cp/contracts';
+import { harnessForFile } from '../../../infra/src/jest/for-file.ts';
 import { meanRating } from '../src/data/businesses-repository.ts';
 import { seedDemoBusinesses } from '../src/seed/seed.ts';
 import { DEMO_BUSINESSES } from '../src/seed/demo-businesses.ts';
-import { startDirectory, type DirectoryHarness } from './helpers.ts';
+import { startDirectory } from './helpers.ts';
 
-let h: DirectoryHarness;
-beforeAll(async () => {
-  h = await startDirectory();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = harnessForFile(startDirectory);
 
 describe('the demo directory (npm start only)', () => {
   it('inserts ~30 businesses across the tree, by the demo admin, with reviews by the demo accounts and their ratings; once', async () => {

@@ -1,19 +1,16 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eventStream, ForumPostCreated, ForumPostSchema, ForumPostViewed, ForumReplyCreated, ForumReplySchema, makeEvent, parseEvent } from '@cp/contracts';
 import { outboxModel, publishEvent, streamMessages } from '@cp/service-kit';
-import { BROWSER, call, postBody, startForum, until, type ForumHarness } from './helpers.ts';
+import { harnessForFile } from '../../../infra/src/jest/for-file.ts';
+import { BROWSER, call, postBody, startForum, until } from './helpers.ts';
 
-let h: ForumHarness;
+const h = harnessForFile(startForum);
 let alice: { cookie: string; userId: string; username: string };
 let bob: { cookie: string; userId: string; username: string };
 
 beforeAll(async () => {
-  h = await startForum();
   alice = await h.newSession();
   bob = await h.newSession();
-});
-afterAll(async () => {
-  await h?.close();
 });
 
 const createPost = (body: unknown, cookie: string | null = alice.cookie) => call(h.base, 'POST', '/api/forum/posts', { body, cookie: cookie ?? undefined });

@@ -1,20 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { ForumPostDeleted, ForumPostSchema, ForumReplySchema } from '@cp/contracts';
+import { harnessForFile } from '../../../infra/src/jest/for-file.ts';
 import { moderationEvents } from '../../../infra/src/jest/moderation-events.ts';
-import { BROWSER, call, postBody, startForum, until, type ForumHarness } from './helpers.ts';
+import { BROWSER, call, postBody, startForum, until } from './helpers.ts';
 
 type Session = { cookie: string; userId: string; username: string };
-let h: ForumHarness;
+const h = harnessForFile(startForum);
 let alice: Session;
 let bob: Session;
 let carol: Session;
 
 beforeAll(async () => {
-  h = await startForum();
   [alice, bob, carol] = [await h.newSession(), await h.newSession(), await h.newSession()];
-});
-afterAll(async () => {
-  await h?.close();
 });
 
 const createPost = async (author: Session, title = 'A post about the temple fair') => {

@@ -1,18 +1,13 @@
 import { DEMO_ACCOUNTS, eventStream, ForumPostCreated, ForumPostSchema, ForumReplyCreated, ForumReplySchema, parseEvent } from '@cp/contracts';
 import { outboxModel, streamMessages } from '@cp/service-kit';
+import { harnessForFile } from '../../../infra/src/jest/for-file.ts';
 import { makeKeys } from '../../identity/test/helpers.ts';
 import { loadForumConfig } from '../src/config.ts';
 import { demoId, seedDemoPosts } from '../src/seed/seed.ts';
 import { DEMO_POSTS } from '../src/seed/demo-posts.ts';
-import { call, startForum, until, type ForumHarness } from './helpers.ts';
+import { call, startForum, until } from './helpers.ts';
 
-let h: ForumHarness;
-beforeAll(async () => {
-  h = await startForum();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = harnessForFile(startForum);
 
 const demoReplies = DEMO_POSTS.reduce((n, p) => n + p.replies.length, 0);
 

@@ -1,15 +1,10 @@
 import { DEMO_ACCOUNTS } from '@cp/contracts';
+import { harnessForFile } from '../../../infra/src/jest/for-file.ts';
 import { loadIdentityConfig } from '../src/config.ts';
 import { seedDemoAccounts } from '../src/seed/seed.ts';
-import { call, newUser, startIdentity, type IdentityHarness } from './helpers.ts';
+import { call, newUser, startIdentity } from './helpers.ts';
 
-let h: IdentityHarness;
-beforeAll(async () => {
-  h = await startIdentity();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = harnessForFile(startIdentity);
 
 const PASSWORD = 'demo-password-for-tests';
 

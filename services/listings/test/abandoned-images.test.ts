@@ -2,26 +2,24 @@ import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { ForumPostCreated } from '@cp/contracts';
 import { ensureStream, publishEvent } from '@cp/service-kit';
+import { harnessForFile } from '../../../infra/src/jest/for-file.ts';
 import { imageClaimsConsumer } from '../src/events/image-claims.ts';
 import { startAbandonedImageSweep } from '../src/jobs/abandoned-images.ts';
 import type { ObjectStore } from '@cp/service-kit';
 import { storeImage } from '../src/images/storage-keys.ts';
 import { removeAbandonedImages } from '../src/use-cases/remove-abandoned-images.ts';
-import { call, listingBody, startListings, testStore, until, type ListingsHarness } from './helpers.ts';
+import { call, listingBody, startListings, testStore, until } from './helpers.ts';
 
+const h = harnessForFile(startListings);
 // A bucket of its own: a sweep removes every unused image of its bucket, and the other test files upload in parallel.
-let h: ListingsHarness;
 let store: ObjectStore;
 let cookie: string;
 let userId: string;
+
 beforeAll(async () => {
-  h = await startListings();
   ({ cookie, userId } = await h.newSession());
   store = testStore(`abandoned-${randomUUID().slice(0, 8)}`);
   await store.ensureBucket();
-});
-afterAll(async () => {
-  await h?.close();
 });
 
 const png = (color: string) => sharp({ create: { width: 40, height: 30, channels: 3, background: color } }).png().toBuffer();

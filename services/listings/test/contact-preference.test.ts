@@ -1,26 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { ListingSchema, type Listing } from '@cp/contracts';
 import { outboxModel } from '@cp/service-kit';
-import { call, listingBody, startListings, until, type ListingsHarness } from './helpers.ts';
+import { harnessForFile } from '../../../infra/src/jest/for-file.ts';
+import { call, listingBody, startListings, until } from './helpers.ts';
 
 /**
  * Issue 23 §2: a 'messages-only' listing's phone and e-mail reach its owner only — on every read path of the service
  * (the listing, every list and filter, My Listings, saved listings, moderation's snapshot) and never in an event (the
  * search service's documents are the events' listings).
  */
-let h: ListingsHarness;
+const h = harnessForFile(startListings);
 let owner: { cookie: string; userId: string };
 let other: { cookie: string; userId: string };
 let admin: { cookie: string; userId: string };
 
 beforeAll(async () => {
-  h = await startListings();
   owner = await h.newSession();
   other = await h.newSession();
   admin = await h.newAdminSession();
-});
-afterAll(async () => {
-  await h?.close();
 });
 
 /** A phone and an e-mail no other listing has, so finding them anywhere is this listing's leak. */

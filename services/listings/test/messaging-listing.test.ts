@@ -1,16 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { MessagingListingSchema, type Listing } from '@cp/contracts';
-import { call, listingBody, startListings, type ListingsHarness } from './helpers.ts';
+import { harnessForFile } from '../../../infra/src/jest/for-file.ts';
+import { call, listingBody, startListings } from './helpers.ts';
 
-let h: ListingsHarness;
+const h = harnessForFile(startListings);
 let alice: { cookie: string; userId: string };
 
 beforeAll(async () => {
-  h = await startListings();
   alice = await h.newSession();
-});
-afterAll(async () => {
-  await h?.close();
 });
 
 async function create(overrides: Record<string, unknown> = {}): Promise<Listing> {

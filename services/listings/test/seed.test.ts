@@ -1,17 +1,12 @@
 import sharp from 'sharp';
 import { DEMO_ACCOUNTS, LISTING_CATEGORIES, LISTING_REMINDER_DAYS, LISTING_TIERS, ListingSchema, listingMatchesFilters, LOCATIONS, type Listing } from '@cp/contracts';
 import { outboxModel } from '@cp/service-kit';
+import { harnessForFile } from '../../../infra/src/jest/for-file.ts';
 import { seedDemoData } from '../src/seed/seed.ts';
 import { DEMO_LISTINGS } from '../src/seed/demo-listings.ts';
-import { call, listingBody, startListings, type ListingsHarness } from './helpers.ts';
+import { call, listingBody, startListings } from './helpers.ts';
 
-let h: ListingsHarness;
-beforeAll(async () => {
-  h = await startListings();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = harnessForFile(startListings);
 
 describe('demo data', () => {
   it('seeds an empty database with valid listings across every category, location and tier, with stored images', async () => {

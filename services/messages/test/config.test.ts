@@ -1,11 +1,9 @@
 import { ConfigError } from '@cp/service-kit';
+import { behindIdentityVars } from '@cp/service-kit/testing';
 import { loadMessagesConfig } from '../src/config.ts';
 
 const base = {
-  MONGO_URL: 'mongodb://127.0.0.1:27017/?replicaSet=rs0',
-  NATS_URL: 'nats://127.0.0.1:4222',
-  IDENTITY_URL: 'http://127.0.0.1:4001',
-  JWT_PUBLIC_KEY: '-----BEGIN PUBLIC KEY-----\\nMFkw\\n-----END PUBLIC KEY-----',
+  ...behindIdentityVars,
   LISTINGS_URL: 'http://127.0.0.1:4002',
 };
 

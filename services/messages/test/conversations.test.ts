@@ -13,19 +13,16 @@ import {
   type ConversationSummary,
   type Message,
 } from '@cp/contracts';
-import { call, startMessages, until, type MessagesHarness, type Session } from './helpers.ts';
+import { harnessForFile } from '../../../infra/src/jest/for-file.ts';
+import { call, startMessages, until, type Session } from './helpers.ts';
 
-let h: MessagesHarness;
+const h = harnessForFile(startMessages);
 let owner: Session;
 let buyer: Session;
 let third: Session;
 
 beforeAll(async () => {
-  h = await startMessages();
   [owner, buyer, third] = [await h.newSession(), await h.newSession(), await h.newSession()];
-});
-afterAll(async () => {
-  await h?.close();
 });
 
 const open = (who: Session, listingId: string, text: unknown) => call(h.base, 'POST', '/api/conversations', { cookie: who.cookie, body: { listingId, text } });

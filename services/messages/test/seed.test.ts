@@ -1,14 +1,9 @@
 import { DEMO_ACCOUNTS, UnreadCountSchema } from '@cp/contracts';
+import { harnessForFile } from '../../../infra/src/jest/for-file.ts';
 import { DEMO_CONVERSATION_ID, DEMO_CONVERSATION_LISTING_ID, seedDemoConversation } from '../src/seed/seed.ts';
-import { startMessages, type MessagesHarness } from './helpers.ts';
+import { startMessages } from './helpers.ts';
 
-let h: MessagesHarness;
-beforeAll(async () => {
-  h = await startMessages();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = harnessForFile(startMessages);
 
 describe('the demo conversation (SEED_DEMO_DATA)', () => {
   it('waits for the demo listing, then inserts priya’s conversation with rajesh once; a second start skips it', async () => {

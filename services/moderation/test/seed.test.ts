@@ -1,15 +1,9 @@
 import { ContentReported, DEMO_ACCOUNTS } from '@cp/contracts';
+import { harnessForFile } from '../../../infra/src/jest/for-file.ts';
 import { DEMO_REPORTED_LISTING_ID, seedDemoReport } from '../src/seed/seed.ts';
-import { snapshot, startModeration, type ModerationHarness } from './helpers.ts';
+import { snapshot, startModeration } from './helpers.ts';
 
-let h: ModerationHarness;
-
-beforeAll(async () => {
-  h = await startModeration({ hideThreshold: 3 });
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = harnessForFile(() => startModeration({ hideThreshold: 3 }));
 
 describe('the demo report', () => {
   it('waits for the demo listing at listings, files one report on it by another demo account, and is idempotent', async () => {

@@ -10,6 +10,7 @@ import { client, startTestGateway } from '../../gateway/test/helpers.ts';
 import { startForum, type ForumHarness } from '../../forum/test/helpers.ts';
 import { ensureWebBuild, remoteKey, webApps } from '../../../infra/src/web.ts';
 import { testEnv } from '../../../infra/src/jest/test-env.ts';
+import { untilDefined } from '../../../infra/src/jest/until-defined.ts';
 import { call, DOWN, PUBLIC_URL } from './helpers.ts';
 
 /**
@@ -120,7 +121,7 @@ async function startRendererProcess(vars: Record<string, string>): Promise<{ bas
   child.stdout!.on('data', (d: Buffer) => (output = (output + d.toString()).slice(-20_000)));
   child.stderr!.on('data', (d: Buffer) => (output = (output + d.toString()).slice(-20_000)));
   const base = `http://127.0.0.1:${port}`;
-  await until(async () => {
+  await untilDefined(async () => {
     if (child.exitCode !== null) throw new Error(`renderer exited ${child.exitCode}: ${output}`);
     const res = await fetch(`${base}/readyz`).catch(() => undefined);
     return res?.ok ? true : undefined;
@@ -147,17 +148,6 @@ function rendered(html: string): { body: string; state: { api: { queries: Record
 /** Every text is in the markup (a failure names the missing ones, not the whole page). */
 function expectIn(markup: string, ...texts: string[]): void {
   expect(texts.filter((t) => !markup.includes(t))).toEqual([]);
-}
-
-/** The probe's first defined answer, asked every 200 ms; fails after `timeoutMs`. */
-async function until<T>(probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 async function page(p: string): Promise<{ status: number; html: string; csp: string }> {
@@ -212,7 +202,7 @@ afterAll(async () => {
 describe('pages rendered on the server', () => {
   test('/forum: the posts are in the HTML, with the answer the browser hydrates from; no inline script', async () => {
     // The first render after start loads the remotes' server containers: the page may come without its body once.
-    const got = await until(async () => {
+    const got = await untilDefined(async () => {
       const p = await page('/forum');
       return rendered(p.html).state ? p : undefined;
     }, 30_000);
@@ -279,7 +269,7 @@ describe('pages rendered on the server', () => {
       const lines = (await res.text()).split('\n').filter((line) => line !== '');
       return lines[1] ? PageBodyFrameSchema.parse(JSON.parse(lines[1])).body : null;
     };
-    const usual = await until(async () => ((await body())?.html.includes(postTitle) ? true : undefined), 20_000);
+    const usual = await untilDefined(async () => ((await body())?.html.includes(postTitle) ? true : undefined), 20_000);
     expect(usual).toBe(true);
     // This process loaded the forum remote of the registry it read (no release there: no version it can vouch for):
     // the visitor's v2 is left to the browser, as a remote that failed on the server would be.
@@ -292,7 +282,7 @@ describe('pages rendered on the server', () => {
   });
 
   test("a post's page: its head and its body read the post from the forum once", async () => {
-    const got = await until(async () => {
+    const got = await untilDefined(async () => {
       forumProxy.asked.length = 0;
       const p = await page(`/forum/post/${postId}`);
       return rendered(p.html).state ? p : undefined;
@@ -304,7 +294,7 @@ describe('pages rendered on the server', () => {
   });
 
   test("a page of the shell (/about, with the gateway's site settings) and an unknown path (the 404 page, status 404)", async () => {
-    const about = await until(async () => {
+    const about = await untilDefined(async () => {
       const p = await page('/about');
       return rendered(p.html).state ? p : undefined;
     }, 10_000);
@@ -329,7 +319,7 @@ describe('pages rendered on the server', () => {
     // Deployed: the folder the gateway serves is replaced by the new build.
     rmSync(forumDir, { recursive: true, force: true });
     cpSync(path.join(release, 'dist'), forumDir, { recursive: true });
-    const got = await until(async () => {
+    const got = await untilDefined(async () => {
       const p = await page('/forum');
       return rendered(p.html).body.includes('Community Forum — new release') ? p : undefined;
     }, 60_000); // generous: the registry is checked every 200 ms, but the two cores may be busy with the rest of the suite
@@ -341,7 +331,7 @@ describe('pages rendered on the server', () => {
     ['at all (its gateway restarting)', () => true],
     ['for the server containers only (cut between the registry and them)', (p: string) => p.includes('/server/remoteEntry.js')],
   ])('the web origin answering nothing %s: pages still render with the remotes read last', async (_name, cut) => {
-    await until(async () => {
+    await untilDefined(async () => {
       const p = await page('/forum');
       return rendered(p.html).body.includes(postTitle) ? p : undefined;
     }, 20_000);
@@ -365,7 +355,7 @@ describe('pages rendered on the server', () => {
   }, 60_000);
 
   test("a remote whose new version failed to load (its files cut while it loaded) is loaded again at the next look: pages do not keep its fallback", async () => {
-    await until(async () => {
+    await untilDefined(async () => {
       const p = await page('/forum');
       return rendered(p.html).body.includes(postTitle) ? p : undefined;
     }, 20_000);
@@ -376,7 +366,7 @@ describe('pages rendered on the server', () => {
       const entry = path.join(forumDir, 'server', 'remoteEntry.js');
       const later = new Date(Date.now() + 60_000);
       utimesSync(entry, later, later);
-      await until(async () => {
+      await untilDefined(async () => {
         const p = await page('/forum');
         return rendered(p.html).state?.failedRemotes.includes('mf_forum/routes') ? p : undefined;
       }, 20_000);
@@ -384,7 +374,7 @@ describe('pages rendered on the server', () => {
       originProxy.down = () => false;
     }
     // The origin answers again, with the same version as when it failed: the remote is rendered again.
-    await until(async () => {
+    await untilDefined(async () => {
       const p = await page('/forum');
       return rendered(p.html).body.includes(postTitle) ? p : undefined;
     }, 20_000);
@@ -396,7 +386,7 @@ describe('pages rendered on the server', () => {
     cpSync(forumDir, aside, { recursive: true });
     rmSync(forumDir, { recursive: true, force: true });
     try {
-      const got = await until(async () => {
+      const got = await untilDefined(async () => {
         const p = await page('/forum');
         return rendered(p.html).state?.failedRemotes.length ? p : undefined;
       }, 20_000);
@@ -413,7 +403,7 @@ describe('pages rendered on the server', () => {
       cpSync(aside, forumDir, { recursive: true });
     }
     // Back up: rendered again.
-    await until(async () => {
+    await untilDefined(async () => {
       const p = await page('/forum');
       return rendered(p.html).body.includes(postTitle) ? p : undefined;
     }, 20_000);

@@ -1,7 +1,7 @@
 import { LISTING_CATEGORIES, LISTING_SORTS, LISTING_TIERS, LOCATIONS, PRICE_BUCKET_IDS, SearchListingsPageSchema, type Listing } from '@cp/contracts';
 import { seededRandom } from '../../../infra/src/seeded-random.ts';
 import { clientModePage } from './client-mode.ts';
-import { call, startSearch, until } from './helpers.ts';
+import { call, searchForFile, until } from './helpers.ts';
 
 /**
  * Issue 25 §1: the §9 listings rule has one server engine, the search service, and the browser's client mode runs the
@@ -67,20 +67,16 @@ function query(all: readonly Listing[], userId: string): URLSearchParams {
   return q;
 }
 
-let env: Awaited<ReturnType<typeof startSearch>>;
-let owner: { cookie: string; userId: string };
+const env = searchForFile();
 beforeAll(async () => {
-  env = await startSearch();
-  owner = await env.listings.newSession();
   const ids: string[] = [];
   for (let i = 0; i < LISTINGS; i++) {
-    const res = await call(env.listings.base, 'POST', '/api/listings', { cookie: owner.cookie, body: listingBody(i) });
+    const res = await call(env.listings.base, 'POST', '/api/listings', { cookie: env.owner.cookie, body: listingBody(i) });
     expect([i, res.status, res.body.error]).toEqual([i, 201, undefined]);
     ids.push(res.body.id as string);
   }
   await until('search has the catalogue', async () => ids.every((id) => env.search.deps.index.listings.get(id) !== undefined));
 }, 120_000);
-afterAll(() => env.close());
 
 describe('client mode and the search service agree (issue 25 §1)', () => {
   it(`gives the same page for ${QUERIES} generated filters over a generated catalogue (seed ${SEED})`, async () => {
@@ -88,12 +84,12 @@ describe('client mode and the search service agree (issue 25 §1)', () => {
     const full = await call(env.listings.base, 'GET', '/api/listings');
     expect(full.status).toBe(200);
     const fullList = full.body as unknown as Listing[];
-    const catalogue = fullList.filter((l) => l.userId === owner.userId);
+    const catalogue = fullList.filter((l) => l.userId === env.owner.userId);
     expect(catalogue).toHaveLength(LISTINGS);
 
     let nonEmpty = 0;
     for (let n = 0; n < QUERIES; n++) {
-      const q = query(catalogue, owner.userId);
+      const q = query(catalogue, env.owner.userId);
       const res = await fetch(`${env.search.base}/api/search/listings?${q.toString()}`);
       expect([q.toString(), res.status]).toEqual([q.toString(), 200]);
       const server = SearchListingsPageSchema.parse(await res.json());

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type Koa from 'koa';
 import { listen, S3Env, s3ObjectStore, s3OptionsFrom, type RunningServer } from '@cp/service-kit';
+import { harnessForFile } from '../../../infra/src/jest/for-file.ts';
 import { testEnv } from '../../../infra/src/jest/test-env.ts';
 import { startListings, type ListingsHarness } from '../../listings/test/helpers.ts';
 import { buildSearchApp } from '../src/app.ts';
@@ -55,4 +56,12 @@ export async function startSearch(): Promise<{ listings: ListingsHarness; search
       await listings.close();
     },
   };
+}
+
+/** startSearch for the whole file, with a signed-in user of the listings service who writes the file's listings. */
+export function searchForFile() {
+  return harnessForFile(async () => {
+    const env = await startSearch();
+    return { ...env, owner: await env.listings.newSession() };
+  });
 }

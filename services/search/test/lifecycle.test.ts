@@ -1,22 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { DONE_VISIBLE_DAYS, ListingCreated, ListingExpired, ListingRenewed, ListingUpdated, makeEvent, type Listing } from '@cp/contracts';
+import { DONE_VISIBLE_DAYS, ListingExpired, ListingRenewed, makeEvent, type Listing } from '@cp/contracts';
 import { runLifecycle } from '../../listings/src/use-cases/run-lifecycle.ts';
 import { SearchIndex } from '../src/data/search-index.ts';
 import { indexEvent } from '../src/use-cases/index-event.ts';
-import { call, listingBody, startSearch, until } from './helpers.ts';
+import { aListing, created, listingRef, t, updated } from './documents.ts';
+import { call, listingBody, searchForFile, until } from './helpers.ts';
 
 // Issue 22: search keeps its own copy of the listings; the lifecycle's events take expired and retired listings out of
 // the listings page, site search and the sitemap, and a renewal brings them back. The real listings service publishes
 // them (its lifecycle run on an injected clock) into the real stream this replica reads.
 const DAY = 86_400_000;
-let env: Awaited<ReturnType<typeof startSearch>>;
+const env = searchForFile();
 let clock = Date.now();
-beforeAll(async () => {
-  env = await startSearch();
+beforeAll(() => {
   env.listings.deps.now = () => new Date(clock);
-});
-afterAll(async () => {
-  await env?.close();
 });
 
 const inSearch = async (word: string) => {
@@ -73,45 +70,31 @@ it('shows a listing marked done with its status, then drops it once retired', as
 });
 
 describe('the index alone', () => {
-  const t = (minute: number) => new Date(Date.UTC(2026, 0, 1, 12, minute)).toISOString();
-  const listing: Listing = {
-    id: randomUUID(),
-    userId: randomUUID(),
-    category: 'Buy & Sell',
-    title: 'Rocking chair',
-    description: 'Solid oak rocking chair, cushion included.',
-    location: 'Carlisle PA',
-    imageUrls: [],
-    tier: 'free',
-    status: 'active',
-    createdAt: t(0),
-    updatedAt: t(0),
-  };
-  const ref = (l: Listing) => ({ listingId: l.id, userId: l.userId, category: l.category, tier: l.tier, title: l.title, listing: l });
+  const listing = aListing({ title: 'Rocking chair', description: 'Solid oak rocking chair, cushion included.' });
   const ids = (index: SearchIndex) => index.listings.query({ sort: 'newest', page: 1, pageSize: 10 }).items.map((l) => l.id);
 
   it('keeps a retired listing out across a snapshot, a redelivered event and an edit, until renewed', () => {
     const index = new SearchIndex();
-    indexEvent(index, makeEvent(ListingCreated, ref(listing)));
+    indexEvent(index, created(listing));
     const sold = { ...listing, status: 'sold' as const, doneAt: t(1) };
-    indexEvent(index, makeEvent(ListingUpdated, { ...ref(sold), changed: ['status'] }));
+    indexEvent(index, updated(sold, ['status']));
     expect(index.listings.query({ sort: 'newest', page: 1, pageSize: 10 }).items.map((l) => l.status)).toEqual(['sold']);
-    const retired = makeEvent(ListingExpired, { ...ref(sold), reason: 'done' });
+    const retired = makeEvent(ListingExpired, { ...listingRef(sold), reason: 'done' });
     indexEvent(index, retired);
     indexEvent(index, retired);
     expect(ids(index)).toEqual([]);
     const restored = SearchIndex.fromSnapshot(JSON.parse(JSON.stringify(index.snapshot({}))));
     expect(ids(restored)).toEqual([]);
-    indexEvent(restored, makeEvent(ListingUpdated, { ...ref({ ...sold, title: 'Rocking chair (sold)', updatedAt: t(5) }), changed: ['title'] }));
+    indexEvent(restored, updated({ ...sold, title: 'Rocking chair (sold)', updatedAt: t(5) }));
     expect(ids(restored)).toEqual([]);
     expect(restored.words.search('rocking').hits).toEqual([]);
 
     const expired = { ...listing, status: 'expired' as const };
     const other = new SearchIndex();
-    indexEvent(other, makeEvent(ListingCreated, ref(listing)));
-    indexEvent(other, makeEvent(ListingExpired, { ...ref(expired), reason: 'expired' }));
+    indexEvent(other, created(listing));
+    indexEvent(other, makeEvent(ListingExpired, { ...listingRef(expired), reason: 'expired' }));
     expect(ids(other)).toEqual([]);
-    indexEvent(other, makeEvent(ListingRenewed, { ...ref(listing), expiresAt: t(30) }));
+    indexEvent(other, makeEvent(ListingRenewed, { ...listingRef(listing), expiresAt: t(30) }));
     expect(ids(other)).toEqual([listing.id]);
   });
 });

@@ -5,9 +5,6 @@ import {
   ContentRemoved,
   ContentRestored,
   ForumPostCreated,
-  ListingCreated,
-  ListingDeleted,
-  ListingUpdated,
   SearchListingsPageSchema,
   SearchResponseSchema,
   SitemapPageSchema,
@@ -23,28 +20,11 @@ import { publishEvent } from '@cp/service-kit';
 import { SearchIndex } from '../src/data/search-index.ts';
 import { SitemapEntries } from '../src/data/sitemap-entries.ts';
 import { indexEvent } from '../src/use-cases/index-event.ts';
-import { call, listingBody, startSearch, until } from './helpers.ts';
+import { aListing, created, deleted, t, updated } from './documents.ts';
+import { call, listingBody, searchForFile, until } from './helpers.ts';
 
 /** Moderation's decisions (issue 21) in the index: hidden items and banned authors leave everything public, and come back. */
-const t = (minute: number) => new Date(Date.UTC(2026, 0, 1, 12, minute)).toISOString();
-
-function listing(overrides: Partial<Listing> = {}): Listing {
-  return {
-    id: randomUUID(),
-    userId: randomUUID(),
-    category: 'Buy & Sell',
-    title: 'Tabla set with bag',
-    description: 'A pair of tabla, tuned, with a padded bag and rings.',
-    price: 300,
-    location: 'Carlisle PA',
-    imageUrls: [],
-    tier: 'free',
-    status: 'active',
-    createdAt: t(0),
-    updatedAt: t(0),
-    ...overrides,
-  };
-}
+const listing = (overrides: Partial<Listing> = {}) => aListing({ title: 'Tabla set with bag', description: 'A pair of tabla, tuned, with a padded bag and rings.', ...overrides });
 const post = (overrides: Partial<ForumPost> = {}): ForumPost => ({
   id: randomUUID(),
   userId: randomUUID(),
@@ -79,8 +59,6 @@ const business = (overrides: Partial<Business> = {}): Business => ({
   ...overrides,
 });
 
-const created = (l: Listing) => makeEvent(ListingCreated, { listingId: l.id, userId: l.userId, category: l.category, tier: l.tier, title: l.title, listing: l });
-const updated = (l: Listing) => makeEvent(ListingUpdated, { listingId: l.id, userId: l.userId, category: l.category, tier: l.tier, title: l.title, changed: ['title'], listing: l });
 const posted = (p: ForumPost) => makeEvent(ForumPostCreated, { postId: p.id, userId: p.userId, category: p.category, title: p.title, post: p });
 const opened = (b: Business) => makeEvent(BusinessCreated, { businessId: b.id, name: b.name, mainCategory: 'Music', business: b }, { occurredAt: new Date(t(2)) });
 const ref = (kind: ReportKind, itemId: string) => ({ caseId: randomUUID(), kind, itemId, authorId: null });
@@ -176,7 +154,7 @@ describe('the index applies moderation', () => {
     expect(index.getPost(p.id)).toBeUndefined();
     indexEvent(index, posted(p)); // its creation read again (a replica catching up from the streams' start)
     expect(publicView(index)).toEqual(nothing);
-    indexEvent(index, makeEvent(ListingDeleted, { listingId: l.id, userId: l.userId, imageUrls: [] }));
+    indexEvent(index, deleted(l));
     expect(index.listings.get(l.id)).toBeUndefined();
     expect(index.moderation().hidden).toEqual([`post:${p.id}`]);
   });
@@ -195,13 +173,7 @@ describe('the index applies moderation', () => {
 });
 
 describe('through the streams', () => {
-  let env: Awaited<ReturnType<typeof startSearch>>;
-  let owner: { cookie: string; userId: string };
-  beforeAll(async () => {
-    env = await startSearch();
-    owner = await env.listings.newSession();
-  });
-  afterAll(() => env.close());
+  const env = searchForFile();
 
   const get = async (path: string) => (await call(env.search.base, 'GET', path)).body;
   const inListings = async (id: string, search: string) => SearchListingsPageSchema.parse(await get(`/api/search/listings?search=${encodeURIComponent(search)}`)).items.some((l) => l.id === id);
@@ -209,7 +181,7 @@ describe('through the streams', () => {
   const inSitemap = async (kind: 'listings' | 'posts' | 'businesses', id: string) => SitemapPageSchema.parse(await get(`/internal/sitemap/${kind}`)).items.some((e) => e.id === id);
   const everywhere = async (id: string, words: string) => [await inListings(id, words), await inWords(id, words), await inSitemap('listings', id)];
 
-  async function createListing(title: string, cookie = owner.cookie): Promise<Listing> {
+  async function createListing(title: string, cookie = env.owner.cookie): Promise<Listing> {
     const res = await call(env.listings.base, 'POST', '/api/listings', { cookie, body: listingBody({ title }) });
     expect(res.status).toBe(201);
     const l = res.body as unknown as Listing;

@@ -7,20 +7,14 @@ import type { SnapshotStore } from '../src/data/snapshots.ts';
 import { startIndexFeed } from '../src/events/index-feed.ts';
 import { seededRandom } from '../../../infra/src/seeded-random.ts';
 import { clientModePage } from './client-mode.ts';
-import { call, listingBody, startSearch, startSearchReplica, testSnapshotStore, until, type SearchReplica } from './helpers.ts';
+import { call, listingBody, searchForFile, startSearchReplica, testSnapshotStore, until, type SearchReplica } from './helpers.ts';
 
 /**
  * The search service on the real stream: listings created, edited and deleted through the listings service reach it
  * through NATS; its listings page equals client mode's over the full list for the same query; a replica started later
  * catches up; hostile queries never get a 5xx.
  */
-let env: Awaited<ReturnType<typeof startSearch>>;
-let owner: { cookie: string; userId: string };
-beforeAll(async () => {
-  env = await startSearch();
-  owner = await env.listings.newSession();
-});
-afterAll(() => env.close());
+const env = searchForFile();
 
 const get = async (base: string, path: string) => {
   const res = await fetch(base + path);
@@ -40,7 +34,7 @@ describe('listings through the stream', () => {
 
   beforeAll(async () => {
     for (const body of bodies) {
-      const res = await call(env.listings.base, 'POST', '/api/listings', { cookie: owner.cookie, body });
+      const res = await call(env.listings.base, 'POST', '/api/listings', { cookie: env.owner.cookie, body });
       expect(res.status).toBe(201);
       ids.push(res.body.id as string);
     }
@@ -60,7 +54,7 @@ describe('listings through the stream', () => {
     ['oldest first, second page', 'sort=oldest&page=2&pageSize=2'],
     ['empty parameters do not filter', 'search=&location='],
   ])('answers as client mode over the full list: %s', async (_what, query) => {
-    const q = `userId=${owner.userId}${query ? `&${query}` : ''}`;
+    const q = `userId=${env.owner.userId}${query ? `&${query}` : ''}`;
     const reference = clientModePage((await call(env.listings.base, 'GET', '/api/listings')).body as unknown as Listing[], new URLSearchParams(q));
     const answer = await get(env.search.base, `/api/search/listings?${q}`);
     expect(answer.status).toBe(200);
@@ -69,7 +63,7 @@ describe('listings through the stream', () => {
   });
 
   it('counts the facets with the other filters applied', async () => {
-    const answer = SearchListingsPageSchema.parse((await get(env.search.base, `/api/search/listings?userId=${owner.userId}&priceRange=under-50`)).body);
+    const answer = SearchListingsPageSchema.parse((await get(env.search.base, `/api/search/listings?userId=${env.owner.userId}&priceRange=under-50`)).body);
     // Under $50: the sofa (49) and the tutor (no price); each bucket counts the tutor.
     expect(answer.total).toBe(2);
     expect(answer.facets.priceRange).toEqual({ 'under-50': 2, '50-100': 1, '100-500': 2, '500-1000': 2, '1000-plus': 2 });
@@ -79,13 +73,13 @@ describe('listings through the stream', () => {
 
   it('shows an edit and a delete', async () => {
     const id = ids[0]!;
-    expect((await call(env.listings.base, 'PUT', `/api/listings/${id}`, { cookie: owner.cookie, body: { title: 'Road bicycle for sale' } })).status).toBe(200);
+    expect((await call(env.listings.base, 'PUT', `/api/listings/${id}`, { cookie: env.owner.cookie, body: { title: 'Road bicycle for sale' } })).status).toBe(200);
     await until('search has the edit', async () => env.search.deps.index.listings.get(id)?.title === 'Road bicycle for sale');
     const words = SearchResponseSchema.parse((await get(env.search.base, '/api/search?q=bicycle&type=listing')).body);
     expect(words.items.map((h) => h.id)).toContain(id);
-    expect((await call(env.listings.base, 'DELETE', `/api/listings/${id}`, { cookie: owner.cookie })).status).toBe(200);
+    expect((await call(env.listings.base, 'DELETE', `/api/listings/${id}`, { cookie: env.owner.cookie })).status).toBe(200);
     await until('search has the delete', async () => !seen(env.search, id));
-    const after = SearchListingsPageSchema.parse((await get(env.search.base, `/api/search/listings?userId=${owner.userId}`)).body);
+    const after = SearchListingsPageSchema.parse((await get(env.search.base, `/api/search/listings?userId=${env.owner.userId}`)).body);
     expect(after.items.map((l) => l.id)).not.toContain(id);
   });
 
@@ -127,7 +121,7 @@ describe('listings through the stream', () => {
 
 describe('a replica from a snapshot', () => {
   const create = async (title: string) => {
-    const res = await call(env.listings.base, 'POST', '/api/listings', { cookie: owner.cookie, body: listingBody({ title, description: 'Kept in a snapshot, then gone from the stream.' }) });
+    const res = await call(env.listings.base, 'POST', '/api/listings', { cookie: env.owner.cookie, body: listingBody({ title, description: 'Kept in a snapshot, then gone from the stream.' }) });
     expect(res.status).toBe(201);
     return res.body.id as string;
   };
@@ -208,7 +202,7 @@ describe('a snapshot newer than its stream', () => {
   });
 
   it('is discarded when the stream was created after it was taken, though its sequence is within the stream', async () => {
-    expect((await call(env.listings.base, 'POST', '/api/listings', { cookie: owner.cookie, body: listingBody({ title: 'A listing, so the stream has a sequence 1' }) })).status).toBe(201);
+    expect((await call(env.listings.base, 'POST', '/api/listings', { cookie: env.owner.cookie, body: listingBody({ title: 'A listing, so the stream has a sequence 1' }) })).status).toBe(201);
     const info = await env.listings.nats.jsm.streams.info('EVENTS_LISTINGS');
     const { store, ghost } = await ghostSnapshot(1, new Date(Date.parse(info.created) - 60_000).toISOString());
     await expectFromTheStreams(store, ghost);
@@ -235,12 +229,12 @@ describe('a feed that ends without stop()', () => {
 
 describe("an author's own listing", () => {
   it('appears in search once created, and its edit once edited (polled: the bench prints the delay)', async () => {
-    const res = await call(env.listings.base, 'POST', '/api/listings', { cookie: owner.cookie, body: listingBody({ title: 'Brass diya set, hand polished' }) });
+    const res = await call(env.listings.base, 'POST', '/api/listings', { cookie: env.owner.cookie, body: listingBody({ title: 'Brass diya set, hand polished' }) });
     expect(res.status).toBe(201);
     const id = res.body.id as string;
-    const found = async (q: string) => SearchListingsPageSchema.parse((await get(env.search.base, `/api/search/listings?search=${encodeURIComponent(q)}&userId=${owner.userId}`)).body).items.map((l) => l.id);
+    const found = async (q: string) => SearchListingsPageSchema.parse((await get(env.search.base, `/api/search/listings?search=${encodeURIComponent(q)}&userId=${env.owner.userId}`)).body).items.map((l) => l.id);
     await until('search answers the new listing', async () => (await found('diya set')).includes(id));
-    expect((await call(env.listings.base, 'PUT', `/api/listings/${id}`, { cookie: owner.cookie, body: { title: 'Copper diya set, hand polished' } })).status).toBe(200);
+    expect((await call(env.listings.base, 'PUT', `/api/listings/${id}`, { cookie: env.owner.cookie, body: { title: 'Copper diya set, hand polished' } })).status).toBe(200);
     await until('search answers the edit', async () => (await found('copper diya')).includes(id));
     expect(await found('brass diya')).toEqual([]);
   });

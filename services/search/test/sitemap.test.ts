@@ -1,19 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { BusinessCreated, ForumPostCreated, SITEMAP_PAGE_SIZE_MAX, SitemapPageSchema, SitemapSummarySchema, type SitemapEntry, type SitemapPage } from '@cp/contracts';
 import { publishEvent } from '@cp/service-kit';
-import { call, listingBody, startSearch, until } from './helpers.ts';
+import { call, listingBody, searchForFile, until } from './helpers.ts';
 
 /**
  * GET /internal/sitemap/{kind}: the renderer's sitemaps read every public document of a kind from here, page by page.
  * Listings come through the real listings service and its stream; posts and businesses as their owners publish them.
  */
-let env: Awaited<ReturnType<typeof startSearch>>;
-let owner: { cookie: string; userId: string };
-beforeAll(async () => {
-  env = await startSearch();
-  owner = await env.listings.newSession();
-});
-afterAll(() => env.close());
+const env = searchForFile();
 
 const get = async (path: string) => {
   const res = await fetch(env.search.base + path);
@@ -45,7 +39,7 @@ describe('GET /internal/sitemap/listings', () => {
   const ids: string[] = [];
   beforeAll(async () => {
     for (const title of ['Sitemap desk & chair', 'Sitemap bookshelf', 'Sitemap lamp']) {
-      const res = await call(env.listings.base, 'POST', '/api/listings', { cookie: owner.cookie, body: listingBody({ title }) });
+      const res = await call(env.listings.base, 'POST', '/api/listings', { cookie: env.owner.cookie, body: listingBody({ title }) });
       expect(res.status).toBe(201);
       ids.push(res.body.id as string);
     }
@@ -82,13 +76,13 @@ describe('GET /internal/sitemap/listings', () => {
   it('follows a delete (gone) and an edit (a new lastmod), each read after a read that sorted the list', async () => {
     const [edited, deleted] = [ids[0]!, ids[1]!];
     expect((await page('/internal/sitemap/listings')).items.map((e) => e.id)).toContain(deleted);
-    expect((await call(env.listings.base, 'DELETE', `/api/listings/${deleted}`, { cookie: owner.cookie })).status).toBe(200);
+    expect((await call(env.listings.base, 'DELETE', `/api/listings/${deleted}`, { cookie: env.owner.cookie })).status).toBe(200);
     await until('search has the delete', async () => !env.search.deps.index.listings.get(deleted));
     expect((await page('/internal/sitemap/listings')).items.map((e) => e.id)).not.toContain(deleted);
 
     const before = (await page('/internal/sitemap/listings')).items.find((e) => e.id === edited)!;
     await new Promise((r) => setTimeout(r, 5)); // updatedAt has millisecond precision
-    expect((await call(env.listings.base, 'PUT', `/api/listings/${edited}`, { cookie: owner.cookie, body: { title: 'Sitemap desk, chair and lamp' } })).status).toBe(200);
+    expect((await call(env.listings.base, 'PUT', `/api/listings/${edited}`, { cookie: env.owner.cookie, body: { title: 'Sitemap desk, chair and lamp' } })).status).toBe(200);
     await until('search has the edit', async () => env.search.deps.index.listings.get(edited)?.title === 'Sitemap desk, chair and lamp');
     const after = (await page('/internal/sitemap/listings')).items.find((e) => e.id === edited)!;
     expect(after.lastmod).toBe(env.search.deps.index.listings.get(edited)!.updatedAt);

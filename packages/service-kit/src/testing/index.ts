@@ -26,3 +26,15 @@ export function testAuth(): { auth: Auth; cookie(opts?: { admin?: boolean }): st
     },
   };
 }
+
+/**
+ * What a service behind identity needs in its environment before its own variables: local MongoDB and NATS,
+ * identity's address and a public key (its configuration checks only that there is one). A configuration test adds
+ * its service's variables to these.
+ */
+export const behindIdentityVars = {
+  MONGO_URL: 'mongodb://127.0.0.1:27017/?replicaSet=rs0',
+  NATS_URL: 'nats://127.0.0.1:4222',
+  IDENTITY_URL: 'http://127.0.0.1:4001',
+  JWT_PUBLIC_KEY: '-----BEGIN PUBLIC KEY-----\\nMFkw\\n-----END PUBLIC KEY-----',
+};

@@ -21,6 +21,7 @@ import {
   type NatsHandle,
 } from '../../src/index.ts';
 import { testEnv } from '../../../../infra/src/jest/test-env.ts';
+import { counted, deadLetterCount, letters } from '../support/events.ts';
 import { until } from '../support/until.ts';
 
 // A consumer reads exactly the events it handles (one filtered durable per event, on NATS 2.9 as on 2.10+), fails its
@@ -29,7 +30,6 @@ import { until } from '../support/until.ts';
 
 const env = testEnv();
 const logger = createLogger('consumer-lanes-test', 'silent');
-const letters = () => Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
 
 /** A domain of its own per test: three event types on one stream. */
 function testDomain() {
@@ -66,7 +66,8 @@ afterAll(async () => {
 
 const envelope = (def: EventDefinition, n: number, id = randomUUID()) => ({ id, type: def.type, version: def.version, occurredAt: new Date().toISOString(), data: { n } });
 const publish = (def: EventDefinition, body: unknown, msgID: string = randomUUID()) => nats.js.publish(def.subject, JSON.stringify(body), { msgID });
-const count = async (id: string) => (await conn.model('Counter').findById(id).lean<{ count: number }>())?.count ?? 0;
+/** What every consumer of these tests starts with: the file's NATS and database, the test's stream and durable. */
+const consumerBase = (stream: string, durable: string) => ({ nats, connection: conn, stream, durable, logger });
 /** A handler that counts its events under `${durable}:${def.type}`. */
 const counting = (durable: string, def: EventDefinition, calls: string[] = []) =>
   on(def, async (event, { session }) => {
@@ -84,10 +85,6 @@ const deadLetters = async (stream: string, durable: string) => {
     seq = m.seq + 1;
   }
 };
-const deadLetterCount = async (stream: string, durable: string) => {
-  const dlq = deadLetterSubject(stream, durable);
-  return ((await nats.jsm.streams.info(DEAD_LETTER_STREAM, { subjects_filter: dlq })).state.subjects as Record<string, number> | undefined)?.[dlq] ?? 0;
-};
 const consumerNames = async (stream: string) => {
   const names: string[] = [];
   for await (const c of nats.jsm.consumers.list(stream)) names.push(c.name);
@@ -104,7 +101,7 @@ describe('a consumer of several events', () => {
     await ensureStream(nats.jsm, A.domain);
     const durable = `multi_${letters()}`;
     const calls: string[] = [];
-    const consumer = await startConsumer({ nats, connection: conn, stream, durable, logger, handlers: [counting(durable, A, calls), counting(durable, B, calls)] });
+    const consumer = await startConsumer({ ...consumerBase(stream, durable), handlers: [counting(durable, A, calls), counting(durable, B, calls)] });
     try {
       const twice = envelope(A, 1);
       for (let i = 0; i < 3; i += 1) {
@@ -113,10 +110,10 @@ describe('a consumer of several events', () => {
         await publish(B, envelope(B, 1));
       }
       await publish(A, twice, 'another-copy'); // the same event again, another message id
-      await until('handled', async () => (await count(`${durable}:${A.type}`)) >= 3 && (await count(`${durable}:${B.type}`)) >= 3);
+      await until('handled', async () => (await counted(conn, `${durable}:${A.type}`)) >= 3 && (await counted(conn, `${durable}:${B.type}`)) >= 3);
       await until('settled', settled(stream, durable));
-      expect({ a: await count(`${durable}:${A.type}`), b: await count(`${durable}:${B.type}`), calls: calls.length }).toEqual({ a: 3, b: 3, calls: 6 });
-      expect(await deadLetterCount(stream, durable)).toBe(0);
+      expect({ a: await counted(conn, `${durable}:${A.type}`), b: await counted(conn, `${durable}:${B.type}`), calls: calls.length }).toEqual({ a: 3, b: 3, calls: 6 });
+      expect(await deadLetterCount(nats, stream, durable)).toBe(0);
       // One filtered durable per event, nothing else of this consumer on the stream.
       const lanes = consumerLanes(durable, [A, B]);
       expect(lanes.map((l) => l.name)).toEqual([`${durable}_a-happened-v1`, `${durable}_b-happened-v1`]);
@@ -138,11 +135,7 @@ describe('a consumer of several events', () => {
       await publish(C, envelope(C, 100));
     }
     const consumer = await startBatchConsumer({
-      nats,
-      connection: conn,
-      stream,
-      durable,
-      logger,
+      ...consumerBase(stream, durable),
       defs: [A, B],
       batchSize: 8,
       async handle(events, session) {
@@ -152,11 +145,11 @@ describe('a consumer of several events', () => {
       },
     });
     try {
-      await until('applied', async () => (await count(durable)) >= 60);
+      await until('applied', async () => (await counted(conn, durable)) >= 60);
       await until('settled', settled(stream, durable));
-      expect(await count(durable)).toBe(60);
+      expect(await counted(conn, durable)).toBe(60);
       expect(new Set(types)).toEqual(new Set([A.type, B.type]));
-      expect(await deadLetterCount(stream, durable)).toBe(0);
+      expect(await deadLetterCount(nats, stream, durable)).toBe(0);
       expect(await consumerNames(stream)).toEqual(consumerLanes(durable, [A, B]).map((l) => l.name).sort());
     } finally {
       await consumer.stop();
@@ -171,11 +164,11 @@ describe('configuration errors fail the start', () => {
     await ensureStream(nats.jsm, A.domain);
     const durable = `misconfigured_${letters()}`;
     const noop = async () => undefined;
-    const start = (handlers: ReturnType<typeof on>[]) => startConsumer({ nats, connection: conn, stream, durable, logger, handlers });
+    const start = (handlers: ReturnType<typeof on>[]) => startConsumer({ ...consumerBase(stream, durable), handlers });
     await expect(start([on(A, noop), on(B, noop), on(A, noop)])).rejects.toThrow(`consumer ${durable}: ${A.type} v1 is listed twice (one handler per event type and version)`);
     await expect(start([on(A, noop), on(other.A, noop)])).rejects.toThrow(`consumer ${durable}: ${other.A.type} v1 is published on ${other.stream}, not on ${stream}`);
     await expect(start([])).rejects.toThrow(`consumer ${durable}: no event to handle`);
-    const batch = (defs: EventDefinition[]) => startBatchConsumer({ nats, connection: conn, stream, durable, logger, defs, handle: noop });
+    const batch = (defs: EventDefinition[]) => startBatchConsumer({ ...consumerBase(stream, durable), defs, handle: noop });
     await expect(batch([A, A])).rejects.toThrow(/is listed twice/);
     await expect(batch([other.B])).rejects.toThrow(/is published on/);
     await expect(startConsumer({ nats, connection: conn, stream, durable: 'has.dot', logger, handlers: [on(A, noop)] })).rejects.toThrow(/a durable name is/);
@@ -216,11 +209,11 @@ describe('a durable made by earlier versions', () => {
     await until('acks recorded', async () => (await nats.jsm.consumers.info(stream, durable)).ack_floor.stream_seq === 4);
 
     const calls: string[] = [];
-    const replicas = await Promise.all([1, 2].map(() => startConsumer({ nats, connection: conn, stream, durable, logger, handlers: [counting(durable, A, calls), counting(durable, B, calls)] })));
+    const replicas = await Promise.all([1, 2].map(() => startConsumer({ ...consumerBase(stream, durable), handlers: [counting(durable, A, calls), counting(durable, B, calls)] })));
     try {
-      await until('handled', async () => (await count(`${durable}:${A.type}`)) >= 3 && (await count(`${durable}:${B.type}`)) >= 3);
+      await until('handled', async () => (await counted(conn, `${durable}:${A.type}`)) >= 3 && (await counted(conn, `${durable}:${B.type}`)) >= 3);
       await until('settled', settled(stream, durable));
-      expect({ a: await count(`${durable}:${A.type}`), b: await count(`${durable}:${B.type}`) }).toEqual({ a: 3, b: 3 });
+      expect({ a: await counted(conn, `${durable}:${A.type}`), b: await counted(conn, `${durable}:${B.type}`) }).toEqual({ a: 3, b: 3 });
       // Only A3 and B3 were new; B2 (handled, not acked) was found processed.
       expect(calls.sort()).toEqual([events[6]!.id, events[7]!.id].sort());
       const lanes = consumerLanes(durable, [A, B]);
@@ -229,7 +222,7 @@ describe('a durable made by earlier versions', () => {
         const { config } = await nats.jsm.consumers.info(stream, lane.name);
         expect({ filter: config.filter_subject, policy: config.deliver_policy, start: config.opt_start_seq }).toEqual({ filter: lane.def.subject, policy: DeliverPolicy.StartSequence, start: 5 });
       }
-      expect(await deadLetterCount(stream, durable)).toBe(0);
+      expect(await deadLetterCount(nats, stream, durable)).toBe(0);
     } finally {
       await Promise.all(replicas.map((r) => r.stop()));
     }
@@ -246,14 +239,14 @@ describe('a durable made by earlier versions', () => {
       if (++i === 4) break;
     }
     const calls: string[] = [];
-    const consumer = await startConsumer({ nats, connection: conn, stream, durable, logger, handlers: [counting(durable, A, calls)] });
+    const consumer = await startConsumer({ ...consumerBase(stream, durable), handlers: [counting(durable, A, calls)] });
     try {
       await until('handled', async () => calls.length >= 1);
       await until('settled', settled(stream, durable));
       expect(calls).toEqual([events[6]!.id]); // A3; A1 and A2 were acked before
       expect(await consumerNames(stream)).toEqual([durable]);
       expect((await nats.jsm.consumers.info(stream, durable)).config.filter_subject).toBe(A.subject);
-      expect(await deadLetterCount(stream, durable)).toBe(0);
+      expect(await deadLetterCount(nats, stream, durable)).toBe(0);
     } finally {
       await consumer.stop();
     }
@@ -286,7 +279,7 @@ describe('dead letters of events a consumer does not handle', () => {
     const replicas = await Promise.all(logs.map(({ log }) => startConsumer({ nats, connection: conn, stream, durable, logger: log, handlers: [on(A, noop), on(B, noop)] })));
     await Promise.all(replicas.map((r) => r.stop()));
     expect((await deadLetters(stream, durable)).map((m) => m.seq)).toEqual(keep);
-    expect(await deadLetterCount(stream, neighbour)).toBe(1);
+    expect(await deadLetterCount(nats, stream, neighbour)).toBe(1);
     const removedLogged = logs.flatMap(({ lines }) => lines.filter((l) => l.msg === 'dead letters of events this consumer does not handle removed').map((l) => l.removed as number));
     expect(removedLogged.reduce((a, b) => a + b, 0)).toBe(3);
 
@@ -304,7 +297,7 @@ describe('dead letters of events a consumer does not handle', () => {
     for (let n = 0; n < 5; n += 1) await deadLetter(stream, durable, C.subject, `unknown event ${C.type} v1`);
     const drop = () => true;
     expect(await removeDeadLetters(nats.jsm, stream, durable, drop, { max: 2 })).toEqual({ scanned: 2, removed: 2 });
-    expect(await deadLetterCount(stream, durable)).toBe(3);
+    expect(await deadLetterCount(nats, stream, durable)).toBe(3);
     expect(await removeDeadLetters(nats.jsm, stream, durable, drop, { max: 10 })).toEqual({ scanned: 3, removed: 3 });
     expect(await removeDeadLetters(nats.jsm, stream, durable, drop)).toEqual({ scanned: 0, removed: 0 });
   });

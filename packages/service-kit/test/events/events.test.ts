@@ -4,11 +4,11 @@ import { z } from 'zod';
 import { defineEvent, eventStream } from '@cp/contracts';
 import { connectMongo, connectNats, trusted, createLogger, DEAD_LETTER_STREAM, deadLetterSubject, ensureStream, on, OutboxRelay, outboxModel, runInTransaction, startBatchConsumer, startConsumer, streamMessages, whileNatsUnavailable, writeOrder, type NatsHandle } from '../../src/index.ts';
 import { faultNats, testEnv } from '../../../../infra/src/jest/test-env.ts';
+import { counted, deadLetterCount, letters } from '../support/events.ts';
 import { until } from '../support/until.ts';
 
 const env = testEnv();
 const logger = createLogger('events-test', 'silent');
-const letters = () => Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
 
 /** A domain of its own per test, so streams and subjects never collide across tests. */
 function testDomain() {
@@ -284,7 +284,7 @@ describe('setting up streams and consumers while NATS does not answer', () => {
       await server.start();
       await starting;
       await own.js.publish(Happened.subject, JSON.stringify({ id: randomUUID(), type: Happened.type, version: 1, occurredAt: new Date().toISOString(), data: { n: 7 } }));
-      await until('handled', async () => (await counters.findById(durable).lean<{ count: number }>())?.count === 7);
+      await until('handled', async () => (await counted(conn, durable)) === 7);
     } finally {
       await consumer?.stop();
       await own.close();
@@ -296,6 +296,8 @@ describe('setting up streams and consumers while NATS does not answer', () => {
 /** A message as any publisher could send it (not through the kit): a raw body, its own message id. */
 const publishRaw = (subject: string, body: unknown, msgID: string = randomUUID()) => nats.js.publish(subject, typeof body === 'string' ? body : JSON.stringify(body), { msgID });
 const envelope = (type: string, data: unknown, id = randomUUID()) => ({ id, type, version: 1, occurredAt: new Date().toISOString(), data });
+/** What every consumer of these tests starts with: the file's NATS and database, the test's stream and durable. */
+const consumerBase = (stream: string, durable: string) => ({ nats, connection: conn, stream, durable, logger });
 
 describe('consumers', () => {
 
@@ -305,11 +307,7 @@ describe('consumers', () => {
     const counters = conn.model('Counter');
     const durable = `count_${letters()}`;
     const consumer = await startConsumer({
-      nats,
-      connection: conn,
-      stream,
-      durable,
-      logger,
+      ...consumerBase(stream, durable),
       handlers: [
         on(Happened, async (event, { session }) => {
           await counters.updateOne({ _id: durable }, { $inc: { count: event.data.n } }, { upsert: true, session });
@@ -322,9 +320,9 @@ describe('consumers', () => {
       await publishRaw(Happened.subject, e, 'second-copy'); // same event, another message id: no dedup by the stream
       const other = envelope(Happened.type, { n: 10 });
       await publishRaw(Happened.subject, other);
-      await until('handled', async () => ((await counters.findById(durable).lean<{ count: number }>())?.count ?? 0) >= 11);
+      await until('handled', async () => (await counted(conn, durable)) >= 11);
       await new Promise((r) => setTimeout(r, 500));
-      expect((await counters.findById(durable).lean<{ count: number }>())?.count).toBe(11);
+      expect(await counted(conn, durable)).toBe(11);
       const info = await nats.jsm.consumers.info(stream, durable);
       expect(info.num_ack_pending).toBe(0);
     } finally {
@@ -338,11 +336,7 @@ describe('consumers', () => {
     const durable = `fail_${letters()}`;
     let calls = 0;
     const consumer = await startConsumer({
-      nats,
-      connection: conn,
-      stream,
-      durable,
-      logger,
+      ...consumerBase(stream, durable),
       maxDeliver: 3,
       backoffMs: [100],
       handlers: [
@@ -353,10 +347,7 @@ describe('consumers', () => {
       ],
     });
     const dlq = deadLetterSubject(stream, durable);
-    const deadLetters = async () => {
-      const info = await nats.jsm.streams.info(DEAD_LETTER_STREAM, { subjects_filter: dlq });
-      return (info.state.subjects as Record<string, number> | undefined)?.[dlq] ?? 0;
-    };
+    const deadLetters = () => deadLetterCount(nats, stream, durable);
     try {
       await publishRaw(Happened.subject, envelope(Happened.type, { n: 'not a number' }));
       await until('invalid payload dead-lettered', async () => (await deadLetters()) === 1);
@@ -388,11 +379,7 @@ describe('batch consumers', () => {
     await publishRaw(Happened.subject, events[1], 'again-2');
     const expected = events.reduce((sum, e) => sum + (e.data as { n: number }).n, 0);
     const consumer = await startBatchConsumer({
-      nats,
-      connection: conn,
-      stream,
-      durable,
-      logger,
+      ...consumerBase(stream, durable),
       defs: [Happened],
       batchSize: 100,
       async handle(batch, session) {
@@ -402,10 +389,10 @@ describe('batch consumers', () => {
       },
     });
     try {
-      await until('all applied', async () => ((await counters.findById(durable).lean<{ count: number }>())?.count ?? 0) >= expected);
+      await until('all applied', async () => (await counted(conn, durable)) >= expected);
       await publishRaw(Happened.subject, events[2], 'again-later');
       await new Promise((r) => setTimeout(r, 1_000));
-      expect((await counters.findById(durable).lean<{ count: number }>())?.count).toBe(expected);
+      expect(await counted(conn, durable)).toBe(expected);
       expect(sizes.reduce((a, b) => a + b, 0)).toBe(300);
       expect(Math.max(...sizes)).toBe(100);
       expect((await nats.jsm.consumers.info(stream, durable)).num_ack_pending).toBe(0);
@@ -422,11 +409,7 @@ describe('batch consumers', () => {
     for (let n = 1; n <= 20; n += 1) await publishRaw(Happened.subject, envelope(Happened.type, { n: n === 13 ? -1 : 1 }));
     await publishRaw(Happened.subject, 'not json at all');
     const consumer = await startBatchConsumer({
-      nats,
-      connection: conn,
-      stream,
-      durable,
-      logger,
+      ...consumerBase(stream, durable),
       defs: [Happened],
       maxDeliver: 2,
       backoffMs: [100],
@@ -435,13 +418,12 @@ describe('batch consumers', () => {
         await counters.updateOne({ _id: durable }, { $inc: { count: batch.length } }, { upsert: true, session });
       },
     });
-    const dlq = deadLetterSubject(stream, durable);
-    const deadLetters = async () => ((await nats.jsm.streams.info(DEAD_LETTER_STREAM, { subjects_filter: dlq })).state.subjects as Record<string, number> | undefined)?.[dlq] ?? 0;
+    const deadLetters = () => deadLetterCount(nats, stream, durable);
     try {
       await until('the poison and the garbage dead-lettered', async () => (await deadLetters()) === 2, 30_000);
-      await until('the others applied', async () => (await counters.findById(durable).lean<{ count: number }>())?.count === 19);
+      await until('the others applied', async () => (await counted(conn, durable)) === 19);
       await new Promise((r) => setTimeout(r, 500));
-      expect((await counters.findById(durable).lean<{ count: number }>())?.count).toBe(19);
+      expect(await counted(conn, durable)).toBe(19);
     } finally {
       await consumer.stop();
     }
