@@ -16,8 +16,9 @@ export interface Operation<Deps> extends ApiOperation {
   /**
    * Answers the call, after the table's `auth` was enforced (`user`: 401 without a session; `admin`: 401, or 403
    * without the role; the session is then on `signedIn(ctx)`). What it returns, unless `undefined`, is the JSON body,
-   * sent with the operation's only success status (201 for a creation); a handler that answers otherwise (a bare list
-   * with its Link header, a redirect, a stream) sets `ctx` itself and returns nothing.
+   * sent with the operation's only success status (201 for a creation); an operation whose only success is 204 answers
+   * that once the handler is done (and sends no body); a handler that answers otherwise (a bare list with its Link
+   * header, a redirect, a stream) sets `ctx` itself and returns nothing.
    */
   handle(ctx: Context, deps: Deps, auth: Auth): unknown;
 }
@@ -79,6 +80,10 @@ export function operationsRouter<Deps>(table: OperationTable<Deps> | ReadonlyArr
     const status = successStatus(op);
     router[op.method](op.path, ...guard, async (ctx: Context) => {
       const body: unknown = await op.handle(ctx, deps, auth);
+      if (status === 204) {
+        ctx.status = 204;
+        return;
+      }
       if (body === undefined) return;
       ctx.body = body;
       ctx.status = status;

@@ -46,10 +46,7 @@ export const adsApi = defineOperations<AdsDeps>({
     {
       method: 'delete', path: '/api/advertisements/:id', id: 'deleteAd', summary: 'Delete an advertisement', auth: 'admin', params: { id: IdSchema },
       responses: { 204: { description: 'Deleted.' } }, errors: [400, 404],
-      handle: async (ctx, deps) => {
-        await deleteAd(deps, ctx.params.id ?? '');
-        ctx.status = 204;
-      },
+      handle: (ctx, deps) => deleteAd(deps, ctx.params.id ?? ''),
     },
     {
       method: 'post', path: '/api/advertisements/:id/impression', id: 'recordImpression', summary: 'An ad was shown', auth: 'none',
