@@ -7,14 +7,12 @@ import {
   BusinessReviewSchema,
   BusinessReviewsQuerySchema,
   BusinessSchema,
-  ContentSnapshotSchema,
   IdSchema,
   LIST_PAGE_SIZES,
   YellowPagesQuerySchema,
 } from '@cp/contracts';
 import { LIST_OR_PAGE_DESCRIPTION, listOrPageAnswer } from '@cp/contracts/openapi';
-import { answerList, defineOperations, signedIn } from '@cp/service-kit';
-import { z } from 'zod';
+import { answerList, contentSnapshotOperation, defineOperations, signedIn } from '@cp/service-kit';
 import type { DirectoryDeps } from './use-cases/deps.ts';
 import { listBusinesses } from './use-cases/list-businesses.ts';
 import { getBusiness } from './use-cases/get-business.ts';
@@ -97,16 +95,8 @@ export const directoryApi = defineOperations<DirectoryDeps>({
     {
       method: 'delete', path: '/api/admin/businesses/:id', id: 'deleteBusiness', summary: 'Delete a business', auth: 'admin', params: { id: IdSchema },
       responses: { 204: { description: 'Deleted.' } }, errors: [400, 404],
-      handle: async (ctx, deps) => {
-        await deleteBusiness(deps, ctx.params.id ?? '');
-        ctx.status = 204;
-      },
+      handle: (ctx, deps) => deleteBusiness(deps, ctx.params.id ?? ''),
     },
-    {
-      // Internal (the gateway never routes /internal): a business or review as the moderation service describes it.
-      method: 'get', path: '/internal/content/:kind/:id', id: 'contentSnapshot', summary: 'A reported business or review as moderation describes it', auth: 'internal',
-      params: { kind: z.string(), id: z.string() }, responses: { 200: { description: 'The snapshot.', schema: ContentSnapshotSchema } }, errors: [400, 404],
-      handle: (ctx, deps) => contentSnapshot(deps, ctx.params.kind ?? '', ctx.params.id ?? ''),
-    },
+    contentSnapshotOperation('A reported business or review as moderation describes it', (ctx, deps) => contentSnapshot(deps, ctx.params.kind ?? '', ctx.params.id ?? '')),
   ],
 });

@@ -1,5 +1,4 @@
 import {
-  ContentSnapshotSchema,
   ForumPostInsertSchema,
   ForumPostPageSchema,
   ForumPostSchema,
@@ -12,8 +11,7 @@ import {
   LIST_PAGE_SIZES,
 } from '@cp/contracts';
 import { LIST_OR_PAGE_DESCRIPTION, listOrPageAnswer } from '@cp/contracts/openapi';
-import { answerList, defineOperations, signedIn } from '@cp/service-kit';
-import { z } from 'zod';
+import { answerList, contentSnapshotOperation, defineOperations, signedIn } from '@cp/service-kit';
 import type { ForumDeps } from './use-cases/deps.ts';
 import { listPosts } from './use-cases/list-posts.ts';
 import { viewPost } from './use-cases/view-post.ts';
@@ -68,11 +66,6 @@ export const forumApi = defineOperations<ForumDeps>({
       body: ForumReplyInsertSchema, responses: { 201: { description: 'The new reply.', schema: ForumReplySchema } }, errors: [400, 403, 404],
       handle: (ctx, deps) => createReply(deps, signedIn(ctx), ctx.params.id ?? '', ctx.request.body),
     },
-    {
-      // Internal (the gateway never routes /internal): a post or reply as the moderation service describes it.
-      method: 'get', path: '/internal/content/:kind/:id', id: 'contentSnapshot', summary: 'A reported post or reply as moderation describes it', auth: 'internal',
-      params: { kind: z.string(), id: z.string() }, responses: { 200: { description: 'The snapshot.', schema: ContentSnapshotSchema } }, errors: [400, 404],
-      handle: (ctx, deps) => contentSnapshot(deps, ctx.params.kind ?? '', ctx.params.id ?? ''),
-    },
+    contentSnapshotOperation('A reported post or reply as moderation describes it', (ctx, deps) => contentSnapshot(deps, ctx.params.kind ?? '', ctx.params.id ?? '')),
   ],
 });
