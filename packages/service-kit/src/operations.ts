@@ -4,6 +4,7 @@ import type { ApiOperation, ServiceApi } from '@cp/contracts/openapi';
 import { createRouter } from './app.ts';
 import { NO_SESSIONS, type Auth, type AuthUser } from './auth.ts';
 import { unauthorized } from './errors.ts';
+import { answerList, type ListAnswer } from './list-page.ts';
 
 /**
  * One operation table per service (issue 37 §1): each entry is the operation as the OpenAPI documents describe it
@@ -45,6 +46,17 @@ export function signedIn(ctx: Context): AuthUser {
   const user = ctx.state.user as AuthUser | null | undefined;
   if (!user) throw new Error('signedIn(ctx) outside a user or admin operation');
   return user;
+}
+
+/**
+ * The handler of a list-or-page operation (listOrPageAnswer): what the use case lists, answered as answerList does,
+ * `maxLimit` being the endpoint's largest page.
+ */
+export function answeringList<Deps>(maxLimit: number, list: (ctx: Context, deps: Deps, auth: Auth) => Promise<ListAnswer<unknown>>): Operation<Deps>['handle'] {
+  return async (ctx, deps, auth) => {
+    const { page, bare } = await list(ctx, deps, auth);
+    answerList(ctx, page, bare, maxLimit);
+  };
 }
 
 /** Whether a table entry carries its handler (a declaration without one is described, not answered, by this service). */

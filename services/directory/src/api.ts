@@ -12,7 +12,7 @@ import {
   YellowPagesQuerySchema,
 } from '@cp/contracts';
 import { LIST_OR_PAGE_DESCRIPTION, listOrPageAnswer } from '@cp/contracts/openapi';
-import { answerList, contentSnapshotOperation, defineOperations, signedIn } from '@cp/service-kit';
+import { answeringList, contentSnapshotOperation, defineOperations, signedIn, viewerOf } from '@cp/service-kit';
 import type { DirectoryDeps } from './use-cases/deps.ts';
 import { listBusinesses } from './use-cases/list-businesses.ts';
 import { getBusiness } from './use-cases/get-business.ts';
@@ -37,10 +37,7 @@ export const directoryApi = defineOperations<DirectoryDeps>({
       method: 'get', path: '/api/businesses', id: 'listBusinesses', summary: 'Businesses (premium first, then the newest)', auth: 'none', query: BusinessesQuerySchema,
       description: LIST_OR_PAGE_DESCRIPTION,
       responses: { 200: listOrPageAnswer('The businesses', BusinessSchema, BusinessPageSchema) }, errors: [400],
-      handle: async (ctx, deps) => {
-        const { page, bare } = await listBusinesses(deps, ctx.query);
-        answerList(ctx, page, bare, LIST_PAGE_SIZES.businesses.max);
-      },
+      handle: answeringList(LIST_PAGE_SIZES.businesses.max, (ctx, deps) => listBusinesses(deps, ctx.query)),
     },
     {
       method: 'get', path: '/api/businesses/:id', id: 'getBusiness', summary: 'One business', auth: 'optional', params: { id: IdSchema },
@@ -48,7 +45,7 @@ export const directoryApi = defineOperations<DirectoryDeps>({
       responses: { 200: { description: 'The business.', schema: BusinessSchema } }, errors: [400, 404],
       handle: async (ctx, deps, auth) => {
         // Public; its creator also gets it while moderation hides it. A session that cannot be checked: as to a visitor.
-        const viewer = await auth.verify(ctx).catch(() => null);
+        const viewer = await viewerOf(auth, ctx);
         return getBusiness(deps, ctx.params.id ?? '', viewer?.id);
       },
     },
@@ -56,10 +53,7 @@ export const directoryApi = defineOperations<DirectoryDeps>({
       method: 'get', path: '/api/yellow-pages', id: 'yellowPages', summary: 'Yellow Pages: businesses of a category', auth: 'none', query: YellowPagesQuerySchema,
       description: LIST_OR_PAGE_DESCRIPTION,
       responses: { 200: listOrPageAnswer('The businesses of the category (all without one)', BusinessSchema, BusinessPageSchema) }, errors: [400],
-      handle: async (ctx, deps) => {
-        const { page, bare } = await yellowPages(deps, ctx.query);
-        answerList(ctx, page, bare, LIST_PAGE_SIZES.yellowPages.max);
-      },
+      handle: answeringList(LIST_PAGE_SIZES.yellowPages.max, (ctx, deps) => yellowPages(deps, ctx.query)),
     },
     {
       method: 'get', path: '/api/businesses/:id/reviews', id: 'listReviews', summary: 'A business\'s reviews, newest first', auth: 'optional', params: { id: IdSchema }, query: BusinessReviewsQuerySchema,
@@ -68,10 +62,7 @@ export const directoryApi = defineOperations<DirectoryDeps>({
       handle: async (ctx, deps, auth) => {
         // Public; a logged-in viewer also sees their own held review. A session that cannot be checked (identity down)
         // only costs that: the list is answered as to a visitor.
-        const viewer = await auth.verify(ctx).catch((err: unknown) => {
-          deps.logger.warn({ err: String(err) }, 'session check failed; reviews listed as for a visitor');
-          return null;
-        });
+        const viewer = await viewerOf(auth, ctx, (err) => deps.logger.warn({ err: String(err) }, 'session check failed; reviews listed as for a visitor'));
         if (viewer) ctx.set('Cache-Control', 'private, no-store');
         return listReviews(deps, ctx.params.id ?? '', ctx.query, viewer?.id);
       },

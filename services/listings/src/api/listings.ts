@@ -13,7 +13,7 @@ import {
   MyListingsQuerySchema,
   UploadResponseSchema,
 } from '@cp/contracts';
-import { contentSnapshotOperation, notFound, operations, signedIn, type Auth } from '@cp/service-kit';
+import { contentSnapshotOperation, notFound, operations, signedIn, viewerOf, type Auth } from '@cp/service-kit';
 import { z } from 'zod';
 import { createListing } from '../use-cases/create-listing.ts';
 import { getListing } from '../use-cases/get-listing.ts';
@@ -34,10 +34,7 @@ const WEBP = { type: 'image/webp', description: 'The stored image (WebP), cachea
  * invalid or revoked session, or identity not answering, reads as anonymous (the public answer), never an error.
  */
 async function viewerId(ctx: Context, deps: ListingsDeps, auth: Auth): Promise<string | undefined> {
-  const found = await auth.verify(ctx).catch((err: unknown) => {
-    deps.logger.warn({ err }, 'session not checked: read as anonymous');
-    return null;
-  });
+  const found = await viewerOf(auth, ctx, (err) => deps.logger.warn({ err }, 'session not checked: read as anonymous'));
   return found?.id;
 }
 
