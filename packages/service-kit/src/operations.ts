@@ -1,7 +1,11 @@
 import type Router from '@koa/router';
+import type Koa from 'koa';
 import type { Context } from 'koa';
 import type { ApiOperation, ServiceApi } from '@cp/contracts/openapi';
-import { createRouter } from './app.ts';
+import { createApp, createRouter } from './app.ts';
+import type { ReadinessCheck } from './health.ts';
+import { mongoReadiness } from './mongo.ts';
+import type { ServiceAppInput } from './service.ts';
 import { NO_SESSIONS, type Auth, type AuthUser } from './auth.ts';
 import { unauthorized } from './errors.ts';
 import { answerList, type ListAnswer } from './list-page.ts';
@@ -102,4 +106,27 @@ export function operationsRouter<Deps>(table: OperationTable<Deps> | ReadonlyArr
     });
   }
   return router;
+}
+
+/**
+ * A service's app on its database, answering its operation table (createApp, named after the table's service):
+ * `/readyz` checks MongoDB, then the service's own `readiness` (its object store), then the kit's (NATS);
+ * `rawBodyPaths`, the writes whose routes read a body that is not JSON.
+ */
+export function operationsApp<Deps>(
+  input: Pick<ServiceAppInput, 'conn' | 'logger' | 'readiness'>,
+  table: OperationTable<Deps>,
+  deps: Deps,
+  auth: Auth = NO_SESSIONS,
+  options: { readiness?: ReadinessCheck[]; rawBodyPaths?: string[] } = {},
+): Koa {
+  const app = createApp({
+    name: table.service,
+    logger: input.logger,
+    readiness: [mongoReadiness(input.conn), ...(options.readiness ?? []), ...(input.readiness ?? [])],
+    ...(options.rawBodyPaths ? { rawBodyPaths: options.rawBodyPaths } : {}),
+  });
+  const routes = operationsRouter(table, deps, auth);
+  app.use(routes.routes()).use(routes.allowedMethods());
+  return app;
 }

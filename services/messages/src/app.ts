@@ -1,5 +1,5 @@
 import type Koa from 'koa';
-import { addGauge, createApp, createAuth, createPostingLimits, mongoReadiness, operationsRouter, outboxModel, type MetricsRegistry, type PostingLimitOverrides, type ServiceAppInput } from '@cp/service-kit';
+import { addGauge, createAuth, createPostingLimits, initStores, operationsApp, type MetricsRegistry, type PostingLimitOverrides, type ServiceAppInput } from '@cp/service-kit';
 import { BlocksRepository } from './data/blocks-repository.ts';
 import { ConversationsRepository } from './data/conversations-repository.ts';
 import { ListingMarksRepository } from './data/listing-marks-repository.ts';
@@ -42,15 +42,12 @@ export async function buildMessagesApp(input: MessagesAppInput): Promise<{ app: 
     logger: input.logger,
     now: input.now ?? (() => new Date()),
   };
-  for (const repo of [deps.conversations, deps.messages, deps.blocks, deps.listingMarks]) await repo.init();
-  await outboxModel(input.conn).createIndexes();
-  const app = createApp({ name: 'messages', logger: input.logger, readiness: [mongoReadiness(input.conn), ...(input.readiness ?? [])] });
+  await initStores(input.conn, [deps.conversations, deps.messages, deps.blocks, deps.listingMarks]);
   const live = input.live ? liveStreams(input.live(deps), deps, { maxStreams: input.liveStreamsMax ?? 2_000 }) : undefined;
   if (live && input.metrics) {
     addGauge(input.metrics, { name: 'live_streams_open', help: 'Live message streams (server-sent events) open on this replica', read: () => live.open() });
   }
   deps.live = live;
-  const routes = operationsRouter(messagesApi, deps, createAuth(input.auth));
-  app.use(routes.routes()).use(routes.allowedMethods());
+  const app = operationsApp(input, messagesApi, deps, createAuth(input.auth));
   return { app, deps };
 }

@@ -1,5 +1,5 @@
 import type Koa from 'koa';
-import { createApp, createAuth, createPostingLimits, mongoReadiness, operationsRouter, outboxModel, type PostingLimitOverrides, type ServiceAppInput } from '@cp/service-kit';
+import { createAuth, createPostingLimits, initStores, operationsApp, type PostingLimitOverrides, type ServiceAppInput } from '@cp/service-kit';
 import { AuditLogRepository } from './data/audit-log-repository.ts';
 import { BansRepository } from './data/bans-repository.ts';
 import { CasesRepository } from './data/cases-repository.ts';
@@ -46,10 +46,7 @@ export async function buildModerationApp(input: ModerationAppInput): Promise<{ a
     releases: input.releases,
     metrics: input.metrics,
   };
-  for (const repo of [deps.cases, deps.reports, deps.log, deps.bans]) await repo.init();
-  await outboxModel(input.conn).createIndexes();
-  const app = createApp({ name: 'moderation', logger: input.logger, readiness: [mongoReadiness(input.conn), ...(input.readiness ?? [])] });
-  const routes = operationsRouter(moderationApi, deps, createAuth(input.auth));
-  app.use(routes.routes()).use(routes.allowedMethods());
+  await initStores(input.conn, [deps.cases, deps.reports, deps.log, deps.bans]);
+  const app = operationsApp(input, moderationApi, deps, createAuth(input.auth));
   return { app, deps };
 }
