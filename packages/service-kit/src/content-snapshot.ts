@@ -1,4 +1,4 @@
-import { CONTENT_EXCERPT_MAX, CONTENT_NOT_FOUND, ContentSnapshotSchema, IdSchema, type ContentSnapshot, type ReportKind } from '@cp/contracts';
+import { CONTENT_EXCERPT_MAX, CONTENT_NOT_FOUND, CONTENT_TITLE_MAX, ContentSnapshotSchema, IdSchema, type ContentSnapshot, type ReportKind } from '@cp/contracts';
 import { z } from 'zod';
 import { notFound } from './errors.ts';
 import type { Operation } from './operations.ts';
@@ -18,6 +18,27 @@ export async function readContentSnapshot(readers: ContentReaders, kind: string,
   const snapshot = await read(id.data);
   if (!snapshot) throw notFound(CONTENT_NOT_FOUND);
   return snapshot;
+}
+
+/**
+ * The snapshot of a stored item (`_id`, its author's `userId`, `createdAt`), as its owner shows it: `title` cut to
+ * CONTENT_TITLE_MAX; `excerpt` as given (each owner cuts its own).
+ */
+export function snapshotOf(
+  kind: ReportKind,
+  doc: { _id: string; userId: string; createdAt: Date },
+  shown: { authorName: string | null; title: string; excerpt: string; path: string },
+): ContentSnapshot {
+  return {
+    kind,
+    itemId: doc._id,
+    authorId: doc.userId,
+    authorName: shown.authorName,
+    title: shown.title.slice(0, CONTENT_TITLE_MAX),
+    excerpt: shown.excerpt,
+    path: shown.path,
+    createdAt: doc.createdAt.toISOString(),
+  };
 }
 
 /** An excerpt that fits a snapshot: as it is, or cut to CONTENT_EXCERPT_MAX with an ellipsis. */

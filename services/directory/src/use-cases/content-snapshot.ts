@@ -1,5 +1,5 @@
-import { readContentSnapshot } from '@cp/service-kit';
-import { CONTENT_EXCERPT_MAX, CONTENT_TITLE_MAX, type ContentSnapshot } from '@cp/contracts';
+import { readContentSnapshot, snapshotOf } from '@cp/service-kit';
+import { CONTENT_EXCERPT_MAX, type ContentSnapshot } from '@cp/contracts';
 import type { DirectoryDeps } from './deps.ts';
 
 /** Where a business is seen on the site (a review: on its business's page). */
@@ -15,32 +15,23 @@ export function contentSnapshot(deps: DirectoryDeps, kind: string, rawId: string
   return readContentSnapshot({
     business: async (id) => {
       const business = await deps.businesses.findById(id);
-      if (!business) return null;
-      return {
-        kind: 'business',
-        itemId: business._id,
-        authorId: business.userId,
+      return business && snapshotOf('business', business, {
         authorName: null,
-        title: business.name.slice(0, CONTENT_TITLE_MAX),
+        title: business.name,
         excerpt: business.description.slice(0, CONTENT_EXCERPT_MAX),
         path: businessPath(business._id),
-        createdAt: business.createdAt.toISOString(),
-      };
+      });
     },
     review: async (id) => {
       const review = await deps.reviews.findById(id);
       if (!review) return null;
       const business = await deps.businesses.findById(review.businessId);
-      return {
-        kind: 'review',
-        itemId: review._id,
-        authorId: review.userId,
+      return snapshotOf('review', review, {
         authorName: review.username,
-        title: `Review of ${business?.name ?? 'a deleted business'}`.slice(0, CONTENT_TITLE_MAX),
+        title: `Review of ${business?.name ?? 'a deleted business'}`,
         excerpt: `${review.rating}/5${review.comment ? `: ${review.comment}` : ''}`.slice(0, CONTENT_EXCERPT_MAX),
         path: businessPath(review.businessId),
-        createdAt: review.createdAt.toISOString(),
-      };
+      });
     },
   }, kind, rawId);
 }

@@ -1,5 +1,5 @@
-import { readContentSnapshot } from '@cp/service-kit';
-import { CONTENT_EXCERPT_MAX, CONTENT_TITLE_MAX, type ContentSnapshot } from '@cp/contracts';
+import { readContentSnapshot, snapshotOf } from '@cp/service-kit';
+import { CONTENT_EXCERPT_MAX, type ContentSnapshot } from '@cp/contracts';
 import type { ForumDeps } from './deps.ts';
 
 /** Where a post is seen on the site (a reply: on its post's page). */
@@ -13,32 +13,23 @@ export function contentSnapshot(deps: ForumDeps, kind: string, rawId: string): P
   return readContentSnapshot({
     'forum-post': async (id) => {
       const post = await deps.posts.findById(id);
-      if (!post) return null;
-      return {
-        kind: 'forum-post',
-        itemId: post._id,
-        authorId: post.userId,
+      return post && snapshotOf('forum-post', post, {
         authorName: post.username,
-        title: post.title.slice(0, CONTENT_TITLE_MAX),
+        title: post.title,
         excerpt: post.content.slice(0, CONTENT_EXCERPT_MAX),
         path: postPath(post._id),
-        createdAt: post.createdAt.toISOString(),
-      };
+      });
     },
     'forum-reply': async (id) => {
       const reply = await deps.replies.findById(id);
       if (!reply) return null;
       const post = await deps.posts.findById(reply.postId);
-      return {
-        kind: 'forum-reply',
-        itemId: reply._id,
-        authorId: reply.userId,
+      return snapshotOf('forum-reply', reply, {
         authorName: reply.username,
-        title: `Reply to: ${post?.title ?? 'a deleted post'}`.slice(0, CONTENT_TITLE_MAX),
+        title: `Reply to: ${post?.title ?? 'a deleted post'}`,
         excerpt: reply.content.slice(0, CONTENT_EXCERPT_MAX),
         path: postPath(reply.postId),
-        createdAt: reply.createdAt.toISOString(),
-      };
+      });
     },
   }, kind, rawId);
 }

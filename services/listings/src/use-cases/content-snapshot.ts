@@ -1,5 +1,5 @@
-import { fitExcerpt, readContentSnapshot } from '@cp/service-kit';
-import { CONTENT_TITLE_MAX, type ContentSnapshot } from '@cp/contracts';
+import { fitExcerpt, readContentSnapshot, snapshotOf } from '@cp/service-kit';
+import type { ContentSnapshot } from '@cp/contracts';
 import type { ListingsDeps } from './deps.ts';
 
 /**
@@ -11,17 +11,12 @@ export function contentSnapshot(deps: ListingsDeps, kind: string, rawId: string)
   return readContentSnapshot({
     listing: async (id) => {
       const doc = await deps.listings.findById(id);
-      if (!doc) return null;
-      return {
-        kind: 'listing',
-        itemId: doc._id,
-        authorId: doc.userId,
+      return doc && snapshotOf('listing', doc, {
         authorName: null,
-        title: doc.title.slice(0, CONTENT_TITLE_MAX),
+        title: doc.title,
         excerpt: fitExcerpt(doc.description.replace(/\s+/g, ' ').trim()),
         path: `/listing/${doc._id}`,
-        createdAt: doc.createdAt.toISOString(),
-      };
+      });
     },
   }, kind, rawId);
 }
