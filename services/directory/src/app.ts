@@ -1,5 +1,5 @@
 import type Koa from 'koa';
-import { createAuth, createPostingLimits, initStores, operationsApp, type PostingLimitOverrides, type ServiceAppInput } from '@cp/service-kit';
+import { createAuth, appPostingLimits, initStores, operationsApp, type PostingLimitOverrides, type ServiceAppInput } from '@cp/service-kit';
 import { BusinessesRepository } from './data/businesses-repository.ts';
 import { ReviewsRepository } from './data/reviews-repository.ts';
 import { directoryApi } from './api.ts';
@@ -14,10 +14,9 @@ export interface DirectoryAppInput extends ServiceAppInput {
 export async function buildDirectoryApp(input: DirectoryAppInput): Promise<{ app: Koa; deps: DirectoryDeps }> {
   const businesses = new BusinessesRepository(input.conn);
   const reviews = new ReviewsRepository(input.conn);
-  await initStores(input.conn, [businesses, reviews]);
+  const limits = appPostingLimits(input);
+  await initStores(input.conn, [businesses, reviews, limits]);
   const now = input.now ?? (() => new Date());
-  const limits = createPostingLimits(input.conn, { overrides: input.postingLimits ?? {}, now });
-  await limits.init();
   const deps: DirectoryDeps = { conn: input.conn, businesses, reviews, limits, logger: input.logger, now };
   const app = operationsApp(input, directoryApi, deps, createAuth(input.auth));
   return { app, deps };

@@ -2,8 +2,8 @@ import type Koa from 'koa';
 import type { Connection } from 'mongoose';
 import { LIFECYCLE_MESSAGES, LISTING_TTL_DAYS_DEFAULT, ReminderOptOutDataSchema, RenewLinkDataSchema } from '@cp/contracts';
 import {
+  appPostingLimits,
   createAuth,
-  createPostingLimits,
   createSignedLinks,
   initStores,
   operationsApp,
@@ -55,7 +55,7 @@ export async function buildListingsApp(input: ListingsAppInput): Promise<{ app: 
     listings: new ListingsRepository(input.conn),
     uploads: new UploadsRepository(input.conn),
     tombstones: new TombstonesRepository(input.conn),
-    postingLimits: createPostingLimits(input.conn, { overrides: input.postingLimits ?? {}, ...(input.now ? { now: input.now } : {}) }),
+    postingLimits: appPostingLimits(input),
     savedSearches: new SavedSearchesRepository(input.conn),
     alertLinks: createAlertLinks(input.linkSigningKey),
     store: input.store,
