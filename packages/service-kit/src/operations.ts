@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import type Koa from 'koa';
 import type { Context } from 'koa';
-import type { ApiOperation, ServiceApi } from '@cp/contracts/openapi';
+import { LIST_OR_PAGE_DESCRIPTION, type ApiOperation, type ApiResponse, type ServiceApi } from '@cp/contracts/openapi';
 import { createApp, createRouter } from './app.ts';
 import type { ReadinessCheck } from './health.ts';
 import { mongoReadiness } from './mongo.ts';
@@ -60,6 +60,28 @@ export function answeringList<Deps>(maxLimit: number, list: (ctx: Context, deps:
   return async (ctx, deps, auth) => {
     const { page, bare } = await list(ctx, deps, auth);
     answerList(ctx, page, bare, maxLimit);
+  };
+}
+
+/**
+ * A list-or-page operation: described by LIST_OR_PAGE_DESCRIPTION unless it says more, its 200 answer `answer`
+ * (listOrPageAnswer), 400 for a bad query unless it names its errors, answered by answeringList.
+ */
+export function listOrPageOperation<Deps>(
+  op: Omit<Operation<Deps>, 'responses' | 'errors' | 'handle'> & {
+    answer: ApiResponse;
+    errors?: number[];
+    maxLimit: number;
+    list: (ctx: Context, deps: Deps, auth: Auth) => Promise<ListAnswer<unknown>>;
+  },
+): Operation<Deps> {
+  const { answer, errors, maxLimit, list, ...declared } = op;
+  return {
+    description: LIST_OR_PAGE_DESCRIPTION,
+    ...declared,
+    responses: { 200: answer },
+    errors: errors ?? [400],
+    handle: answeringList(maxLimit, list),
   };
 }
 

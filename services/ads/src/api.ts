@@ -1,6 +1,6 @@
 import { AdEventAnswerSchema, AdEventQuerySchema, AdvertisementInsertSchema, AdvertisementPageSchema, AdvertisementSchema, AdvertisementsQuerySchema, IdSchema, LIST_PAGE_SIZES } from '@cp/contracts';
 import { LIST_OR_PAGE_DESCRIPTION, listOrPageAnswer } from '@cp/contracts/openapi';
-import { answeringList, defineOperations, viewerOf } from '@cp/service-kit';
+import { defineOperations, listOrPageOperation, viewerOf } from '@cp/service-kit';
 import type { Context } from 'koa';
 import type { AdsDeps } from './use-cases/deps.ts';
 import { listAds } from './use-cases/list-ads.ts';
@@ -22,16 +22,16 @@ export const adsApi = defineOperations<AdsDeps>({
   title: 'Advertisements',
   description: 'Sponsored advertisements (spec §5, §7): visitors see active ads inside their dates; impressions and clicks are counted once per visitor; changes by admins only.',
   operations: [
-    {
+    listOrPageOperation({
       method: 'get', path: '/api/advertisements', id: 'listAds', summary: 'Advertisements', auth: 'optional', query: AdvertisementsQuerySchema,
       description: `Visitors get the active ads inside their dates; an admin gets every ad (with \`status\` to filter). ${LIST_OR_PAGE_DESCRIPTION}`,
-      responses: { 200: { ...listOrPageAnswer('The ads', AdvertisementSchema, AdvertisementPageSchema), description: 'The ads: the bare list or a cursor page, newest first.' } }, errors: [400],
+      answer: { ...listOrPageAnswer('The ads', AdvertisementSchema, AdvertisementPageSchema), description: 'The ads: the bare list or a cursor page, newest first.' }, maxLimit: LIST_PAGE_SIZES.advertisements.max,
       // An admin sees every ad; anyone else (or a session that cannot be checked) what visitors see.
-      handle: answeringList(LIST_PAGE_SIZES.advertisements.max, async (ctx, deps, auth) => {
+      list: async (ctx, deps, auth) => {
         const viewer = await viewerOf(auth, ctx);
         return listAds(deps, viewer, ctx.query);
-      }),
-    },
+      },
+    }),
     {
       method: 'post', path: '/api/advertisements', id: 'createAd', summary: 'Add an advertisement', auth: 'admin',
       body: AdvertisementInsertSchema, responses: { 201: { description: 'The new ad.', schema: AdvertisementSchema } }, errors: [400],

@@ -11,8 +11,8 @@ import {
   LIST_PAGE_SIZES,
   YellowPagesQuerySchema,
 } from '@cp/contracts';
-import { LIST_OR_PAGE_DESCRIPTION, listOrPageAnswer } from '@cp/contracts/openapi';
-import { answeringList, contentSnapshotOperation, defineOperations, signedIn, viewerOf } from '@cp/service-kit';
+import { listOrPageAnswer } from '@cp/contracts/openapi';
+import { contentSnapshotOperation, defineOperations, listOrPageOperation, signedIn, viewerOf } from '@cp/service-kit';
 import type { DirectoryDeps } from './use-cases/deps.ts';
 import { listBusinesses } from './use-cases/list-businesses.ts';
 import { getBusiness } from './use-cases/get-business.ts';
@@ -33,12 +33,11 @@ export const directoryApi = defineOperations<DirectoryDeps>({
   title: 'Directory',
   description: 'The business directory and the Yellow Pages (spec §3, §5, §7), reviews and ratings; changes by admins only.',
   operations: [
-    {
+    listOrPageOperation({
       method: 'get', path: '/api/businesses', id: 'listBusinesses', summary: 'Businesses (premium first, then the newest)', auth: 'none', query: BusinessesQuerySchema,
-      description: LIST_OR_PAGE_DESCRIPTION,
-      responses: { 200: listOrPageAnswer('The businesses', BusinessSchema, BusinessPageSchema) }, errors: [400],
-      handle: answeringList(LIST_PAGE_SIZES.businesses.max, (ctx, deps) => listBusinesses(deps, ctx.query)),
-    },
+      answer: listOrPageAnswer('The businesses', BusinessSchema, BusinessPageSchema), maxLimit: LIST_PAGE_SIZES.businesses.max,
+      list: (ctx, deps) => listBusinesses(deps, ctx.query),
+    }),
     {
       method: 'get', path: '/api/businesses/:id', id: 'getBusiness', summary: 'One business', auth: 'optional', params: { id: IdSchema },
       description: 'An id that is not a UUID is a 400; an unknown one (or one moderation hides, but for its creator) a 404.',
@@ -49,12 +48,11 @@ export const directoryApi = defineOperations<DirectoryDeps>({
         return getBusiness(deps, ctx.params.id ?? '', viewer?.id);
       },
     },
-    {
+    listOrPageOperation({
       method: 'get', path: '/api/yellow-pages', id: 'yellowPages', summary: 'Yellow Pages: businesses of a category', auth: 'none', query: YellowPagesQuerySchema,
-      description: LIST_OR_PAGE_DESCRIPTION,
-      responses: { 200: listOrPageAnswer('The businesses of the category (all without one)', BusinessSchema, BusinessPageSchema) }, errors: [400],
-      handle: answeringList(LIST_PAGE_SIZES.yellowPages.max, (ctx, deps) => yellowPages(deps, ctx.query)),
-    },
+      answer: listOrPageAnswer('The businesses of the category (all without one)', BusinessSchema, BusinessPageSchema), maxLimit: LIST_PAGE_SIZES.yellowPages.max,
+      list: (ctx, deps) => yellowPages(deps, ctx.query),
+    }),
     {
       method: 'get', path: '/api/businesses/:id/reviews', id: 'listReviews', summary: 'A business\'s reviews, newest first', auth: 'optional', params: { id: IdSchema }, query: BusinessReviewsQuerySchema,
       description: `Always one cursor page \`{ items, nextCursor }\` of at most \`limit\` reviews (default ${LIST_PAGE_SIZES.reviews.default}, at most ${LIST_PAGE_SIZES.reviews.max}); pass \`nextCursor\` back as \`cursor\` for the next one (null on the last). The business's rating and review count are on the business.`,

@@ -10,8 +10,8 @@ import {
   IdSchema,
   LIST_PAGE_SIZES,
 } from '@cp/contracts';
-import { LIST_OR_PAGE_DESCRIPTION, listOrPageAnswer } from '@cp/contracts/openapi';
-import { answeringList, contentSnapshotOperation, defineOperations, signedIn, viewerOf } from '@cp/service-kit';
+import { listOrPageAnswer } from '@cp/contracts/openapi';
+import { contentSnapshotOperation, defineOperations, listOrPageOperation, signedIn, viewerOf } from '@cp/service-kit';
 import type { ForumDeps } from './use-cases/deps.ts';
 import { listPosts } from './use-cases/list-posts.ts';
 import { viewPost } from './use-cases/view-post.ts';
@@ -26,12 +26,11 @@ export const forumApi = defineOperations<ForumDeps>({
   title: 'Forum',
   description: 'Forum posts and replies (spec §5, §7), reply and view counts.',
   operations: [
-    {
+    listOrPageOperation({
       method: 'get', path: '/api/forum/posts', id: 'listPosts', summary: 'Forum posts, newest first', auth: 'none', query: ForumPostsQuerySchema,
-      description: LIST_OR_PAGE_DESCRIPTION,
-      responses: { 200: listOrPageAnswer('The posts', ForumPostSchema, ForumPostPageSchema) }, errors: [400],
-      handle: answeringList(LIST_PAGE_SIZES.forumPosts.max, (ctx, deps) => listPosts(deps, ctx.query)),
-    },
+      answer: listOrPageAnswer('The posts', ForumPostSchema, ForumPostPageSchema), maxLimit: LIST_PAGE_SIZES.forumPosts.max,
+      list: (ctx, deps) => listPosts(deps, ctx.query),
+    }),
     {
       method: 'get', path: '/api/forum/posts/:id', id: 'getPost', summary: 'One post (opening it counts a view)', auth: 'optional', params: { id: IdSchema },
       responses: { 200: { description: 'The post.', schema: ForumPostSchema } }, errors: [404],
@@ -41,17 +40,16 @@ export const forumApi = defineOperations<ForumDeps>({
         return viewPost(deps, ctx.params.id ?? '', { userId: reader?.id, cookie: ctx.get('cookie') || undefined, ip: ctx.ip, userAgent: ctx.get('user-agent') || undefined });
       },
     },
-    {
+    listOrPageOperation({
       method: 'get', path: '/api/forum/posts/:id/replies', id: 'listReplies', summary: 'A post\'s replies, oldest first', auth: 'optional', params: { id: IdSchema }, query: ForumRepliesQuerySchema,
-      description: LIST_OR_PAGE_DESCRIPTION,
-      responses: { 200: listOrPageAnswer('The replies (the caller\'s own hidden ones marked)', ForumReplySchema, ForumReplyPageSchema) }, errors: [400, 404],
+      answer: listOrPageAnswer('The replies (the caller\'s own hidden ones marked)', ForumReplySchema, ForumReplyPageSchema), errors: [400, 404], maxLimit: LIST_PAGE_SIZES.forumReplies.max,
       // Public; a logged-in viewer also gets their own replies moderation hides (marked). A session that cannot be
       // checked only costs that: the list is answered as to a visitor.
-      handle: answeringList(LIST_PAGE_SIZES.forumReplies.max, async (ctx, deps, auth) => {
+      list: async (ctx, deps, auth) => {
         const reader = await viewerOf(auth, ctx);
         return listReplies(deps, ctx.params.id ?? '', ctx.query, reader?.id);
-      }),
-    },
+      },
+    }),
     {
       method: 'post', path: '/api/forum/posts', id: 'createPost', summary: 'Start a discussion', auth: 'user', postingLimit: 'forum-post',
       body: ForumPostInsertSchema, responses: { 201: { description: 'The new post.', schema: ForumPostSchema } }, errors: [400, 403],
