@@ -15,6 +15,9 @@ export type ReportKind = (typeof REPORT_KINDS)[number];
 
 /** The 404 of `GET /internal/content/{kind}/{id}` (every owning service): another kind, a malformed id or nothing there. */
 export const CONTENT_NOT_FOUND = 'Content not found';
+/** How long a content snapshot's title and excerpt may be (each owner cuts its item's text to them). */
+export const CONTENT_TITLE_MAX = 300;
+export const CONTENT_EXCERPT_MAX = 500;
 /** The 404 of an admin's action on a moderation case that does not exist. */
 export const CASE_NOT_FOUND = 'Case not found';
 

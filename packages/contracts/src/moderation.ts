@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { IdSchema, IsoDateTimeSchema, PageResponseSchema } from './common.ts';
 import { LIST_PAGE_SIZES } from './lists.ts';
 import {
+  CONTENT_EXCERPT_MAX,
+  CONTENT_TITLE_MAX,
   MODERATION_ACTIONS,
   MODERATION_MESSAGES,
   POSTING_ACTIONS,
@@ -42,8 +44,8 @@ export const ContentSnapshotSchema = z.object({
   itemId: IdSchema,
   authorId: IdSchema.nullable(),
   authorName: z.string().nullable(),
-  title: z.string().max(300),
-  excerpt: z.string().max(500),
+  title: z.string().max(CONTENT_TITLE_MAX),
+  excerpt: z.string().max(CONTENT_EXCERPT_MAX),
   path: z.string().startsWith('/'),
   createdAt: IsoDateTimeSchema,
 });

@@ -168,6 +168,17 @@ export function createAuth(opts: AuthOptions) {
 
 export type Auth = ReturnType<typeof createAuth>;
 
+/**
+ * The signed-in caller of a public (`optional`) call, if any. A session that cannot be checked (identity not answering)
+ * reads as a visitor's, never as an error; `onError` hears why.
+ */
+export function viewerOf(auth: Auth, ctx: Context, onError?: (err: unknown) => void): Promise<AuthUser | null> {
+  return auth.verify(ctx).catch((err: unknown) => {
+    onError?.(err);
+    return null;
+  });
+}
+
 /** The Auth of a service that reads no session (the renderer, search): every caller is anonymous; a user operation is refused (401). */
 export const NO_SESSIONS: Auth = {
   verify: () => Promise.resolve(null),

@@ -27,6 +27,7 @@ export * from './form-body.ts';
 export * from './list-page.ts';
 export * from './operations.ts';
 export * from './moderation-flags.ts';
+export * from './content-snapshot.ts';
 export * from './background-retry.ts';
 export * from './registry/manifest.ts';
 export * from './registry/table.ts';

@@ -92,6 +92,12 @@ export function listRequest(query: Record<string, unknown>, parsed: { limit: num
   return { bare, limit: bare ? FULL_LIST_MAX : parsed.limit, cursor: parsed.cursor };
 }
 
+/** What a list use case answers: its cursor page, and whether the request asked for the bare list (listRequest). */
+export interface ListAnswer<T> {
+  page: CursorPage<T>;
+  bare: boolean;
+}
+
 /**
  * Answers a list request (listRequest): the cursor page as is, or the bare list of its items; when a bare list stops
  * at FULL_LIST_MAX with more behind it, a `Link: <…>; rel="next"` header names the cursor page that follows (the

@@ -1,4 +1,6 @@
+import type { ClientSession } from 'mongoose';
 import { trusted } from './mongo.ts';
+import { MongoRepository } from './repository.ts';
 
 /**
  * The two flags moderation's events set on a piece of content where its owner stores it (issue 21): `hidden`, pending
@@ -25,3 +27,19 @@ export const hiddenUpdate = (hidden: boolean) => (hidden ? { $set: { hidden: tru
 
 /** The update that flags an author's items when a ban begins, or unflags them when it ends. */
 export const authorBannedUpdate = (banned: boolean) => (banned ? { $set: { authorBanned: true } } : { $unset: { authorBanned: 1 } });
+
+/**
+ * The repository of content moderation sets its flags on (listings aside: forum posts and replies, businesses and
+ * reviews), each document its author's (`userId`).
+ */
+export class ModeratedRepository<T extends ModerationFlags & { userId: string }> extends MongoRepository<T> {
+  /** Hides an item pending review, or shows it again (moderation); the item as it was, null when there is none. */
+  setHidden(id: string, hidden: boolean, session: ClientSession): Promise<T | null> {
+    return this.model.findByIdAndUpdate(id, hiddenUpdate(hidden), { session }).lean<T>().exec();
+  }
+
+  /** Flags (or unflags) every item of a user whose ban began (or ended). */
+  async setAuthorBanned(userId: string, banned: boolean, session: ClientSession): Promise<void> {
+    await this.model.updateMany({ userId }, authorBannedUpdate(banned), { session }).exec();
+  }
+}

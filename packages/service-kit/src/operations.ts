@@ -1,8 +1,13 @@
 import type Router from '@koa/router';
+import type Koa from 'koa';
 import type { Context } from 'koa';
-import type { ApiOperation, ServiceApi } from '@cp/contracts/openapi';
-import { createRouter } from './app.ts';
+import { LIST_OR_PAGE_DESCRIPTION, type ApiOperation, type ApiResponse, type ServiceApi } from '@cp/contracts/openapi';
+import { createApp, createRouter } from './app.ts';
+import type { ReadinessCheck } from './health.ts';
+import { mongoReadiness } from './mongo.ts';
+import type { ServiceAppInput } from './service.ts';
 import { NO_SESSIONS, type Auth, type AuthUser } from './auth.ts';
+import { answerList, type ListAnswer } from './list-page.ts';
 
 /**
  * One operation table per service (issue 37 §1): each entry is the operation as the OpenAPI documents describe it
@@ -15,8 +20,9 @@ export interface Operation<Deps> extends ApiOperation {
   /**
    * Answers the call, after the table's `auth` was enforced (`user`: 401 without a session; `admin`: 401, or 403
    * without the role; the session is then on `signedIn(ctx)`). What it returns, unless `undefined`, is the JSON body,
-   * sent with the operation's only success status (201 for a creation); a handler that answers otherwise (a bare list
-   * with its Link header, a redirect, a stream) sets `ctx` itself and returns nothing.
+   * sent with the operation's only success status (201 for a creation); an operation whose only success is 204 answers
+   * that once the handler is done (and sends no body); a handler that answers otherwise (a bare list with its Link
+   * header, a redirect, a stream) sets `ctx` itself and returns nothing.
    */
   handle(ctx: Context, deps: Deps, auth: Auth): unknown;
 }
@@ -43,6 +49,39 @@ export function signedIn(ctx: Context): AuthUser {
   const user = ctx.state.user as AuthUser | null | undefined;
   if (!user) throw new Error('signedIn(ctx) outside a user or admin operation');
   return user;
+}
+
+/**
+ * The handler of a list-or-page operation (listOrPageAnswer): what the use case lists, answered as answerList does,
+ * `maxLimit` being the endpoint's largest page.
+ */
+export function answeringList<Deps>(maxLimit: number, list: (ctx: Context, deps: Deps, auth: Auth) => Promise<ListAnswer<unknown>>): Operation<Deps>['handle'] {
+  return async (ctx, deps, auth) => {
+    const { page, bare } = await list(ctx, deps, auth);
+    answerList(ctx, page, bare, maxLimit);
+  };
+}
+
+/**
+ * A list-or-page operation: described by LIST_OR_PAGE_DESCRIPTION unless it says more, its 200 answer `answer`
+ * (listOrPageAnswer), 400 for a bad query unless it names its errors, answered by answeringList.
+ */
+export function listOrPageOperation<Deps>(
+  op: Omit<Operation<Deps>, 'responses' | 'errors' | 'handle'> & {
+    answer: ApiResponse;
+    errors?: number[];
+    maxLimit: number;
+    list: (ctx: Context, deps: Deps, auth: Auth) => Promise<ListAnswer<unknown>>;
+  },
+): Operation<Deps> {
+  const { answer, errors, maxLimit, list, ...declared } = op;
+  return {
+    description: LIST_OR_PAGE_DESCRIPTION,
+    ...declared,
+    responses: { 200: answer },
+    errors: errors ?? [400],
+    handle: answeringList(maxLimit, list),
+  };
 }
 
 /** Whether a table entry carries its handler (a declaration without one is described, not answered, by this service). */
@@ -72,10 +111,37 @@ export function operationsRouter<Deps>(table: OperationTable<Deps> | ReadonlyArr
     const status = successStatus(op);
     router[op.method](op.path, ...guard, async (ctx: Context) => {
       const body: unknown = await op.handle(ctx, deps, auth);
+      if (status === 204) {
+        ctx.status = 204;
+        return;
+      }
       if (body === undefined) return;
       ctx.body = body;
       ctx.status = status;
     });
   }
   return router;
+}
+
+/**
+ * A service's app on its database, answering its operation table (createApp, named after the table's service):
+ * `/readyz` checks MongoDB, then the service's own `readiness` (its object store), then the kit's (NATS);
+ * `rawBodyPaths`, the writes whose routes read a body that is not JSON.
+ */
+export function operationsApp<Deps>(
+  input: Pick<ServiceAppInput, 'conn' | 'logger' | 'readiness'>,
+  table: OperationTable<Deps>,
+  deps: Deps,
+  auth: Auth = NO_SESSIONS,
+  options: { readiness?: ReadinessCheck[]; rawBodyPaths?: string[] } = {},
+): Koa {
+  const app = createApp({
+    name: table.service,
+    logger: input.logger,
+    readiness: [mongoReadiness(input.conn), ...(options.readiness ?? []), ...(input.readiness ?? [])],
+    ...(options.rawBodyPaths ? { rawBodyPaths: options.rawBodyPaths } : {}),
+  });
+  const routes = operationsRouter(table, deps, auth);
+  app.use(routes.routes()).use(routes.allowedMethods());
+  return app;
 }

@@ -124,6 +124,14 @@ export interface PostingLimits {
 }
 
 /**
+ * The posting limits of a service's app: createPostingLimits on its database and clock, with POSTING_LIMITS' overrides
+ * (`postingLimits`) of the contracts' limits. Not ready until its `init()` (initStores).
+ */
+export function appPostingLimits(input: { conn: Connection; now?: (() => Date) | undefined; postingLimits?: PostingLimitOverrides | undefined }): PostingLimits {
+  return createPostingLimits(input.conn, { overrides: input.postingLimits ?? {}, ...(input.now ? { now: input.now } : {}) });
+}
+
+/**
  * Per-user posting limits that hold across replicas: a sliding window per user and action, kept in the service's own
  * MongoDB (`posting_limits`). One conditional update per post, so two replicas taking the last slot at once cannot
  * both get it: the pipeline drops the slots older than the window and appends the new one only while fewer than the

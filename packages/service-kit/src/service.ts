@@ -6,6 +6,7 @@ import { ConfigError, metricsPortOf } from './config.ts';
 import { createMetrics, serveMetrics, type ServiceMetrics } from './metrics/metrics.ts';
 import { consumerMetrics, outboxMetrics } from './metrics/pipeline.ts';
 import { OutboxRelay } from './events/relay.ts';
+import { outboxModel } from './events/outbox.ts';
 import type { ConsumerDeps, StartableConsumer } from './events/declared-consumer.ts';
 import type { ReadinessCheck } from './health.ts';
 import { createLogger, type Logger } from './logger.ts';
@@ -260,6 +261,15 @@ export function instanceRecord<M extends InstanceRecord['manifest']>(
 }
 
 export type { Registration };
+
+/**
+ * A service's stores made ready at start-up: each repository's collection and indexes (MongoRepository.init), one
+ * after the other, then the outbox's indexes (every service writes its events through it).
+ */
+export async function initStores(conn: Connection, stores: ReadonlyArray<{ init(): Promise<void> }>): Promise<void> {
+  for (const store of stores) await store.init();
+  await outboxModel(conn).createIndexes();
+}
 
 /** What every service's app builder takes (build<Name>App): its database, logger, token verification, readiness checks. */
 export interface ServiceAppInput {

@@ -1,6 +1,6 @@
 import { AdEventAnswerSchema, AdEventQuerySchema, AdvertisementInsertSchema, AdvertisementPageSchema, AdvertisementSchema, AdvertisementsQuerySchema, IdSchema, LIST_PAGE_SIZES } from '@cp/contracts';
 import { LIST_OR_PAGE_DESCRIPTION, listOrPageAnswer } from '@cp/contracts/openapi';
-import { answerList, defineOperations } from '@cp/service-kit';
+import { defineOperations, listOrPageOperation, viewerOf } from '@cp/service-kit';
 import type { Context } from 'koa';
 import type { AdsDeps } from './use-cases/deps.ts';
 import { listAds } from './use-cases/list-ads.ts';
@@ -22,17 +22,16 @@ export const adsApi = defineOperations<AdsDeps>({
   title: 'Advertisements',
   description: 'Sponsored advertisements (spec §5, §7): visitors see active ads inside their dates; impressions and clicks are counted once per visitor; changes by admins only.',
   operations: [
-    {
+    listOrPageOperation({
       method: 'get', path: '/api/advertisements', id: 'listAds', summary: 'Advertisements', auth: 'optional', query: AdvertisementsQuerySchema,
       description: `Visitors get the active ads inside their dates; an admin gets every ad (with \`status\` to filter). ${LIST_OR_PAGE_DESCRIPTION}`,
-      responses: { 200: { ...listOrPageAnswer('The ads', AdvertisementSchema, AdvertisementPageSchema), description: 'The ads: the bare list or a cursor page, newest first.' } }, errors: [400],
-      handle: async (ctx, deps, auth) => {
-        // An admin sees every ad; anyone else (or a session that cannot be checked) what visitors see.
-        const viewer = await auth.verify(ctx).catch(() => null);
-        const { page, bare } = await listAds(deps, viewer, ctx.query);
-        answerList(ctx, page, bare, LIST_PAGE_SIZES.advertisements.max);
+      answer: { ...listOrPageAnswer('The ads', AdvertisementSchema, AdvertisementPageSchema), description: 'The ads: the bare list or a cursor page, newest first.' }, maxLimit: LIST_PAGE_SIZES.advertisements.max,
+      // An admin sees every ad; anyone else (or a session that cannot be checked) what visitors see.
+      list: async (ctx, deps, auth) => {
+        const viewer = await viewerOf(auth, ctx);
+        return listAds(deps, viewer, ctx.query);
       },
-    },
+    }),
     {
       method: 'post', path: '/api/advertisements', id: 'createAd', summary: 'Add an advertisement', auth: 'admin',
       body: AdvertisementInsertSchema, responses: { 201: { description: 'The new ad.', schema: AdvertisementSchema } }, errors: [400],
@@ -46,10 +45,7 @@ export const adsApi = defineOperations<AdsDeps>({
     {
       method: 'delete', path: '/api/advertisements/:id', id: 'deleteAd', summary: 'Delete an advertisement', auth: 'admin', params: { id: IdSchema },
       responses: { 204: { description: 'Deleted.' } }, errors: [400, 404],
-      handle: async (ctx, deps) => {
-        await deleteAd(deps, ctx.params.id ?? '');
-        ctx.status = 204;
-      },
+      handle: (ctx, deps) => deleteAd(deps, ctx.params.id ?? ''),
     },
     {
       method: 'post', path: '/api/advertisements/:id/impression', id: 'recordImpression', summary: 'An ad was shown', auth: 'none',

@@ -1,7 +1,7 @@
 import type Koa from 'koa';
 import type { JetStreamClient } from '@nats-io/jetstream';
 import { makeEvent } from '@cp/contracts';
-import { createApp, createAuth, mongoReadiness, operationsRouter, outboxModel, visitorSalt, type ServiceAppInput } from '@cp/service-kit';
+import { createAuth, initStores, operationsApp, visitorSalt, type ServiceAppInput } from '@cp/service-kit';
 import { AdsRepository } from './data/ads-repository.ts';
 import { KnownAds } from './data/known-ads.ts';
 import { VisitorWindowsRepository } from './data/visitor-windows-repository.ts';
@@ -19,8 +19,7 @@ export interface AdsAppInput extends ServiceAppInput {
 export async function buildAdsApp(input: AdsAppInput): Promise<{ app: Koa; deps: AdsDeps }> {
   const ads = new AdsRepository(input.conn);
   const windows = new VisitorWindowsRepository(input.conn);
-  for (const repo of [ads, windows]) await repo.init();
-  await outboxModel(input.conn).createIndexes();
+  await initStores(input.conn, [ads, windows]);
   const now = input.now ?? (() => new Date());
   const deps: AdsDeps = {
     conn: input.conn,
@@ -38,8 +37,6 @@ export async function buildAdsApp(input: AdsAppInput): Promise<{ app: Koa; deps:
     logger: input.logger,
     now,
   };
-  const app = createApp({ name: 'ads', logger: input.logger, readiness: [mongoReadiness(input.conn), ...(input.readiness ?? [])] });
-  const routes = operationsRouter(adsApi, deps, createAuth(input.auth));
-  app.use(routes.routes()).use(routes.allowedMethods());
+  const app = operationsApp(input, adsApi, deps, createAuth(input.auth));
   return { app, deps };
 }

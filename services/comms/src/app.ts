@@ -1,5 +1,5 @@
 import type Koa from 'koa';
-import { createApp, createAuth, mongoReadiness, NO_SESSIONS, operationsRouter, outboxModel, type AuthOptions, type Mailer, type ServiceAppInput } from '@cp/service-kit';
+import { createAuth, initStores, NO_SESSIONS, operationsApp, type AuthOptions, type Mailer, type ServiceAppInput } from '@cp/service-kit';
 import { ContactMessagesRepository } from './data/contact-messages-repository.ts';
 import { NewsletterMailsRepository } from './data/newsletter-mails-repository.ts';
 import { NewsletterRepository } from './data/newsletter-repository.ts';
@@ -45,11 +45,8 @@ export async function buildCommsApp(input: CommsAppInput): Promise<{ app: Koa; d
     },
     now: input.now ?? (() => new Date()),
   };
-  for (const repo of [deps.messages, deps.newsletter, deps.newsletterMails, deps.mailBatches, deps.messageMailOptOuts]) await repo.init();
-  await outboxModel(input.conn).createIndexes();
+  await initStores(input.conn, [deps.messages, deps.newsletter, deps.newsletterMails, deps.mailBatches, deps.messageMailOptOuts]);
   // The one-click unsubscribe's body is a form (RFC 8058), read by its route; every other write stays JSON only.
-  const app = createApp({ name: 'comms', logger: input.logger, readiness: [mongoReadiness(input.conn), ...(input.readiness ?? [])], rawBodyPaths: [NEWSLETTER_UNSUBSCRIBE_PATH, MESSAGE_MAIL_UNSUBSCRIBE_PATH] });
-  const routes = operationsRouter(commsApi, deps, input.auth ? createAuth(input.auth) : NO_SESSIONS);
-  app.use(routes.routes()).use(routes.allowedMethods());
+  const app = operationsApp(input, commsApi, deps, input.auth ? createAuth(input.auth) : NO_SESSIONS, { rawBodyPaths: [NEWSLETTER_UNSUBSCRIBE_PATH, MESSAGE_MAIL_UNSUBSCRIBE_PATH] });
   return { app, deps };
 }

@@ -7,14 +7,12 @@ import {
   BusinessReviewSchema,
   BusinessReviewsQuerySchema,
   BusinessSchema,
-  ContentSnapshotSchema,
   IdSchema,
   LIST_PAGE_SIZES,
   YellowPagesQuerySchema,
 } from '@cp/contracts';
-import { LIST_OR_PAGE_DESCRIPTION, listOrPageAnswer } from '@cp/contracts/openapi';
-import { answerList, defineOperations, signedIn } from '@cp/service-kit';
-import { z } from 'zod';
+import { listOrPageAnswer } from '@cp/contracts/openapi';
+import { contentSnapshotOperation, defineOperations, listOrPageOperation, signedIn, viewerOf } from '@cp/service-kit';
 import type { DirectoryDeps } from './use-cases/deps.ts';
 import { listBusinesses } from './use-cases/list-businesses.ts';
 import { getBusiness } from './use-cases/get-business.ts';
@@ -35,34 +33,26 @@ export const directoryApi = defineOperations<DirectoryDeps>({
   title: 'Directory',
   description: 'The business directory and the Yellow Pages (spec §3, §5, §7), reviews and ratings; changes by admins only.',
   operations: [
-    {
+    listOrPageOperation({
       method: 'get', path: '/api/businesses', id: 'listBusinesses', summary: 'Businesses (premium first, then the newest)', auth: 'none', query: BusinessesQuerySchema,
-      description: LIST_OR_PAGE_DESCRIPTION,
-      responses: { 200: listOrPageAnswer('The businesses', BusinessSchema, BusinessPageSchema) }, errors: [400],
-      handle: async (ctx, deps) => {
-        const { page, bare } = await listBusinesses(deps, ctx.query);
-        answerList(ctx, page, bare, LIST_PAGE_SIZES.businesses.max);
-      },
-    },
+      answer: listOrPageAnswer('The businesses', BusinessSchema, BusinessPageSchema), maxLimit: LIST_PAGE_SIZES.businesses.max,
+      list: (ctx, deps) => listBusinesses(deps, ctx.query),
+    }),
     {
       method: 'get', path: '/api/businesses/:id', id: 'getBusiness', summary: 'One business', auth: 'optional', params: { id: IdSchema },
       description: 'An id that is not a UUID is a 400; an unknown one (or one moderation hides, but for its creator) a 404.',
       responses: { 200: { description: 'The business.', schema: BusinessSchema } }, errors: [400, 404],
       handle: async (ctx, deps, auth) => {
         // Public; its creator also gets it while moderation hides it. A session that cannot be checked: as to a visitor.
-        const viewer = await auth.verify(ctx).catch(() => null);
+        const viewer = await viewerOf(auth, ctx);
         return getBusiness(deps, ctx.params.id ?? '', viewer?.id);
       },
     },
-    {
+    listOrPageOperation({
       method: 'get', path: '/api/yellow-pages', id: 'yellowPages', summary: 'Yellow Pages: businesses of a category', auth: 'none', query: YellowPagesQuerySchema,
-      description: LIST_OR_PAGE_DESCRIPTION,
-      responses: { 200: listOrPageAnswer('The businesses of the category (all without one)', BusinessSchema, BusinessPageSchema) }, errors: [400],
-      handle: async (ctx, deps) => {
-        const { page, bare } = await yellowPages(deps, ctx.query);
-        answerList(ctx, page, bare, LIST_PAGE_SIZES.yellowPages.max);
-      },
-    },
+      answer: listOrPageAnswer('The businesses of the category (all without one)', BusinessSchema, BusinessPageSchema), maxLimit: LIST_PAGE_SIZES.yellowPages.max,
+      list: (ctx, deps) => yellowPages(deps, ctx.query),
+    }),
     {
       method: 'get', path: '/api/businesses/:id/reviews', id: 'listReviews', summary: 'A business\'s reviews, newest first', auth: 'optional', params: { id: IdSchema }, query: BusinessReviewsQuerySchema,
       description: `Always one cursor page \`{ items, nextCursor }\` of at most \`limit\` reviews (default ${LIST_PAGE_SIZES.reviews.default}, at most ${LIST_PAGE_SIZES.reviews.max}); pass \`nextCursor\` back as \`cursor\` for the next one (null on the last). The business's rating and review count are on the business.`,
@@ -70,10 +60,7 @@ export const directoryApi = defineOperations<DirectoryDeps>({
       handle: async (ctx, deps, auth) => {
         // Public; a logged-in viewer also sees their own held review. A session that cannot be checked (identity down)
         // only costs that: the list is answered as to a visitor.
-        const viewer = await auth.verify(ctx).catch((err: unknown) => {
-          deps.logger.warn({ err: String(err) }, 'session check failed; reviews listed as for a visitor');
-          return null;
-        });
+        const viewer = await viewerOf(auth, ctx, (err) => deps.logger.warn({ err: String(err) }, 'session check failed; reviews listed as for a visitor'));
         if (viewer) ctx.set('Cache-Control', 'private, no-store');
         return listReviews(deps, ctx.params.id ?? '', ctx.query, viewer?.id);
       },
@@ -97,16 +84,8 @@ export const directoryApi = defineOperations<DirectoryDeps>({
     {
       method: 'delete', path: '/api/admin/businesses/:id', id: 'deleteBusiness', summary: 'Delete a business', auth: 'admin', params: { id: IdSchema },
       responses: { 204: { description: 'Deleted.' } }, errors: [400, 404],
-      handle: async (ctx, deps) => {
-        await deleteBusiness(deps, ctx.params.id ?? '');
-        ctx.status = 204;
-      },
+      handle: (ctx, deps) => deleteBusiness(deps, ctx.params.id ?? ''),
     },
-    {
-      // Internal (the gateway never routes /internal): a business or review as the moderation service describes it.
-      method: 'get', path: '/internal/content/:kind/:id', id: 'contentSnapshot', summary: 'A reported business or review as moderation describes it', auth: 'internal',
-      params: { kind: z.string(), id: z.string() }, responses: { 200: { description: 'The snapshot.', schema: ContentSnapshotSchema } }, errors: [400, 404],
-      handle: (ctx, deps) => contentSnapshot(deps, ctx.params.kind ?? '', ctx.params.id ?? ''),
-    },
+    contentSnapshotOperation('A reported business or review as moderation describes it', (ctx, deps) => contentSnapshot(deps, ctx.params.kind ?? '', ctx.params.id ?? '')),
   ],
 });

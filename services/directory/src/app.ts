@@ -1,5 +1,5 @@
 import type Koa from 'koa';
-import { createApp, createAuth, createPostingLimits, mongoReadiness, operationsRouter, outboxModel, type PostingLimitOverrides, type ServiceAppInput } from '@cp/service-kit';
+import { createAuth, appPostingLimits, initStores, operationsApp, type PostingLimitOverrides, type ServiceAppInput } from '@cp/service-kit';
 import { BusinessesRepository } from './data/businesses-repository.ts';
 import { ReviewsRepository } from './data/reviews-repository.ts';
 import { directoryApi } from './api.ts';
@@ -14,14 +14,10 @@ export interface DirectoryAppInput extends ServiceAppInput {
 export async function buildDirectoryApp(input: DirectoryAppInput): Promise<{ app: Koa; deps: DirectoryDeps }> {
   const businesses = new BusinessesRepository(input.conn);
   const reviews = new ReviewsRepository(input.conn);
-  for (const repo of [businesses, reviews]) await repo.init();
-  await outboxModel(input.conn).createIndexes();
+  const limits = appPostingLimits(input);
+  await initStores(input.conn, [businesses, reviews, limits]);
   const now = input.now ?? (() => new Date());
-  const limits = createPostingLimits(input.conn, { overrides: input.postingLimits ?? {}, now });
-  await limits.init();
   const deps: DirectoryDeps = { conn: input.conn, businesses, reviews, limits, logger: input.logger, now };
-  const app = createApp({ name: 'directory', logger: input.logger, readiness: [mongoReadiness(input.conn), ...(input.readiness ?? [])] });
-  const routes = operationsRouter(directoryApi, deps, createAuth(input.auth));
-  app.use(routes.routes()).use(routes.allowedMethods());
+  const app = operationsApp(input, directoryApi, deps, createAuth(input.auth));
   return { app, deps };
 }

@@ -1,5 +1,4 @@
 import {
-  ContentSnapshotSchema,
   ForumPostInsertSchema,
   ForumPostPageSchema,
   ForumPostSchema,
@@ -11,9 +10,8 @@ import {
   IdSchema,
   LIST_PAGE_SIZES,
 } from '@cp/contracts';
-import { LIST_OR_PAGE_DESCRIPTION, listOrPageAnswer } from '@cp/contracts/openapi';
-import { answerList, defineOperations, signedIn } from '@cp/service-kit';
-import { z } from 'zod';
+import { listOrPageAnswer } from '@cp/contracts/openapi';
+import { contentSnapshotOperation, defineOperations, listOrPageOperation, signedIn, viewerOf } from '@cp/service-kit';
 import type { ForumDeps } from './use-cases/deps.ts';
 import { listPosts } from './use-cases/list-posts.ts';
 import { viewPost } from './use-cases/view-post.ts';
@@ -28,36 +26,30 @@ export const forumApi = defineOperations<ForumDeps>({
   title: 'Forum',
   description: 'Forum posts and replies (spec §5, §7), reply and view counts.',
   operations: [
-    {
+    listOrPageOperation({
       method: 'get', path: '/api/forum/posts', id: 'listPosts', summary: 'Forum posts, newest first', auth: 'none', query: ForumPostsQuerySchema,
-      description: LIST_OR_PAGE_DESCRIPTION,
-      responses: { 200: listOrPageAnswer('The posts', ForumPostSchema, ForumPostPageSchema) }, errors: [400],
-      handle: async (ctx, deps) => {
-        const { page, bare } = await listPosts(deps, ctx.query);
-        answerList(ctx, page, bare, LIST_PAGE_SIZES.forumPosts.max);
-      },
-    },
+      answer: listOrPageAnswer('The posts', ForumPostSchema, ForumPostPageSchema), maxLimit: LIST_PAGE_SIZES.forumPosts.max,
+      list: (ctx, deps) => listPosts(deps, ctx.query),
+    }),
     {
       method: 'get', path: '/api/forum/posts/:id', id: 'getPost', summary: 'One post (opening it counts a view)', auth: 'optional', params: { id: IdSchema },
       responses: { 200: { description: 'The post.', schema: ForumPostSchema } }, errors: [404],
       handle: async (ctx, deps, auth) => {
         // A logged-in reader is counted by user id; when the session cannot be checked, as a visitor: reading never fails on it.
-        const reader = await auth.verify(ctx).catch(() => null);
+        const reader = await viewerOf(auth, ctx);
         return viewPost(deps, ctx.params.id ?? '', { userId: reader?.id, cookie: ctx.get('cookie') || undefined, ip: ctx.ip, userAgent: ctx.get('user-agent') || undefined });
       },
     },
-    {
+    listOrPageOperation({
       method: 'get', path: '/api/forum/posts/:id/replies', id: 'listReplies', summary: 'A post\'s replies, oldest first', auth: 'optional', params: { id: IdSchema }, query: ForumRepliesQuerySchema,
-      description: LIST_OR_PAGE_DESCRIPTION,
-      responses: { 200: listOrPageAnswer('The replies (the caller\'s own hidden ones marked)', ForumReplySchema, ForumReplyPageSchema) }, errors: [400, 404],
-      handle: async (ctx, deps, auth) => {
-        // Public; a logged-in viewer also gets their own replies moderation hides (marked). A session that cannot be
-        // checked only costs that: the list is answered as to a visitor.
-        const reader = await auth.verify(ctx).catch(() => null);
-        const { page, bare } = await listReplies(deps, ctx.params.id ?? '', ctx.query, reader?.id);
-        answerList(ctx, page, bare, LIST_PAGE_SIZES.forumReplies.max);
+      answer: listOrPageAnswer('The replies (the caller\'s own hidden ones marked)', ForumReplySchema, ForumReplyPageSchema), errors: [400, 404], maxLimit: LIST_PAGE_SIZES.forumReplies.max,
+      // Public; a logged-in viewer also gets their own replies moderation hides (marked). A session that cannot be
+      // checked only costs that: the list is answered as to a visitor.
+      list: async (ctx, deps, auth) => {
+        const reader = await viewerOf(auth, ctx);
+        return listReplies(deps, ctx.params.id ?? '', ctx.query, reader?.id);
       },
-    },
+    }),
     {
       method: 'post', path: '/api/forum/posts', id: 'createPost', summary: 'Start a discussion', auth: 'user', postingLimit: 'forum-post',
       body: ForumPostInsertSchema, responses: { 201: { description: 'The new post.', schema: ForumPostSchema } }, errors: [400, 403],
@@ -68,11 +60,6 @@ export const forumApi = defineOperations<ForumDeps>({
       body: ForumReplyInsertSchema, responses: { 201: { description: 'The new reply.', schema: ForumReplySchema } }, errors: [400, 403, 404],
       handle: (ctx, deps) => createReply(deps, signedIn(ctx), ctx.params.id ?? '', ctx.request.body),
     },
-    {
-      // Internal (the gateway never routes /internal): a post or reply as the moderation service describes it.
-      method: 'get', path: '/internal/content/:kind/:id', id: 'contentSnapshot', summary: 'A reported post or reply as moderation describes it', auth: 'internal',
-      params: { kind: z.string(), id: z.string() }, responses: { 200: { description: 'The snapshot.', schema: ContentSnapshotSchema } }, errors: [400, 404],
-      handle: (ctx, deps) => contentSnapshot(deps, ctx.params.kind ?? '', ctx.params.id ?? ''),
-    },
+    contentSnapshotOperation('A reported post or reply as moderation describes it', (ctx, deps) => contentSnapshot(deps, ctx.params.kind ?? '', ctx.params.id ?? '')),
   ],
 });

@@ -1,7 +1,7 @@
 import type Koa from 'koa';
 import type { JetStreamClient } from '@nats-io/jetstream';
 import { ForumPostViewed } from '@cp/contracts';
-import { createApp, createAuth, createPostingLimits, mongoReadiness, operationsRouter, outboxModel, publishEvent, type PostingLimitOverrides, type ServiceAppInput } from '@cp/service-kit';
+import { createAuth, appPostingLimits, initStores, operationsApp, publishEvent, type PostingLimitOverrides, type ServiceAppInput } from '@cp/service-kit';
 import { PostsRepository } from './data/posts-repository.ts';
 import { RepliesRepository } from './data/replies-repository.ts';
 import { ViewsRepository } from './data/views-repository.ts';
@@ -20,11 +20,9 @@ export async function buildForumApp(input: ForumAppInput): Promise<{ app: Koa; d
   const posts = new PostsRepository(input.conn);
   const replies = new RepliesRepository(input.conn);
   const views = new ViewsRepository(input.conn);
-  for (const repo of [posts, replies, views]) await repo.init();
-  await outboxModel(input.conn).createIndexes();
+  const limits = appPostingLimits(input);
+  await initStores(input.conn, [posts, replies, views, limits]);
   const now = input.now ?? (() => new Date());
-  const limits = createPostingLimits(input.conn, { overrides: input.postingLimits ?? {}, now });
-  await limits.init();
   const deps: ForumDeps = {
     conn: input.conn,
     posts,
@@ -38,8 +36,6 @@ export async function buildForumApp(input: ForumAppInput): Promise<{ app: Koa; d
     logger: input.logger,
     now,
   };
-  const app = createApp({ name: 'forum', logger: input.logger, readiness: [mongoReadiness(input.conn), ...(input.readiness ?? [])] });
-  const routes = operationsRouter(forumApi, deps, createAuth(input.auth));
-  app.use(routes.routes()).use(routes.allowedMethods());
+  const app = operationsApp(input, forumApi, deps, createAuth(input.auth));
   return { app, deps };
 }

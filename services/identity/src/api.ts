@@ -1,5 +1,5 @@
 import { AccountMailLinkSchema, AccountMailPurposeSchema, ForgotPasswordRequestSchema, LoginRequestSchema, MessageResponseSchema, PublicUserSchema, RegisterRequestSchema, ResetPasswordRequestSchema, SESSION_NOT_FOUND, SessionCheckAnswerSchema, USER_NOT_FOUND, UserContactSchema, VerifyEmailRequestSchema } from '@cp/contracts';
-import { defineOperations, readCookie, SESSION_COOKIE, signedIn } from '@cp/service-kit';
+import { defineOperations, readCookie, SESSION_COOKIE, signedIn, type Operation } from '@cp/service-kit';
 import type { Context } from 'koa';
 import { z } from 'zod';
 import type { IdentityDeps } from './use-cases/deps.ts';
@@ -32,6 +32,14 @@ function setSessionCookie(ctx: Context, deps: IdentityDeps, s: IssuedSession): v
 
 function clearSessionCookie(ctx: Context, deps: IdentityDeps): void {
   ctx.append('Set-Cookie', cookieHeader('', { maxAge: 0, secure: deps.config.COOKIE_SECURE }));
+}
+
+/** A call that spends a mailed token (verify the address, reset the password): answered with `Referrer-Policy: no-referrer`. */
+function spendingMailedToken(spend: (deps: IdentityDeps, body: unknown) => Promise<unknown>): Operation<IdentityDeps>['handle'] {
+  return (ctx, deps) => {
+    ctx.set('Referrer-Policy', 'no-referrer');
+    return spend(deps, ctx.request.body);
+  };
 }
 
 /** Identity's operations: its router, its OpenAPI document and the route test (service-kit operations.ts). */
@@ -88,10 +96,7 @@ export const identityApi = defineOperations<IdentityDeps>({
     {
       method: 'post', path: '/api/auth/verify-email', id: 'verifyEmail', summary: 'Verify the e-mail address with the mailed token', auth: 'none',
       body: VerifyEmailRequestSchema, responses: { 200: { description: 'Verified.', schema: MessageResponseSchema } }, errors: [400],
-      handle: (ctx, deps) => {
-        ctx.set('Referrer-Policy', 'no-referrer');
-        return verifyEmail(deps, ctx.request.body);
-      },
+      handle: spendingMailedToken(verifyEmail),
     },
     {
       method: 'post', path: '/api/auth/resend-verification', id: 'resendVerification', summary: 'Mail the verification link again', auth: 'user',
@@ -107,10 +112,7 @@ export const identityApi = defineOperations<IdentityDeps>({
     {
       method: 'post', path: '/api/reset-password', id: 'resetPassword', summary: 'Set a new password with the mailed token', auth: 'none',
       body: ResetPasswordRequestSchema, responses: { 200: { description: 'Password changed; every session of the account ended.', schema: MessageResponseSchema } }, errors: [400],
-      handle: (ctx, deps) => {
-        ctx.set('Referrer-Policy', 'no-referrer');
-        return resetPassword(deps, ctx.request.body);
-      },
+      handle: spendingMailedToken(resetPassword),
     },
     {
       // Internal: where another service sends a user's notices (comms, for replies to their posts).

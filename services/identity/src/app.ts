@@ -1,5 +1,5 @@
 import type Koa from 'koa';
-import { createApp, createAuth, mongoReadiness, operationsRouter, outboxModel, type ServiceAppInput } from '@cp/service-kit';
+import { createAuth, initStores, operationsApp, type ServiceAppInput } from '@cp/service-kit';
 import { UsersRepository } from './data/users-repository.ts';
 import { SessionsRepository } from './data/sessions-repository.ts';
 import { LoginThrottleRepository } from './data/login-throttle-repository.ts';
@@ -23,8 +23,7 @@ export async function buildIdentityApp(input: IdentityAppInput): Promise<{ app: 
     logger: input.logger,
     now: input.now ?? (() => new Date()),
   };
-  for (const repo of [deps.users, deps.sessions, deps.throttle]) await repo.init();
-  await outboxModel(input.conn).createIndexes();
+  await initStores(input.conn, [deps.users, deps.sessions, deps.throttle]);
   // identity checks its own sessions directly, without a cache: logout is effective at once here.
   const auth = createAuth({
     publicKey: input.config.publicKey,
@@ -32,8 +31,6 @@ export async function buildIdentityApp(input: IdentityAppInput): Promise<{ app: 
     audience: input.config.JWT_AUDIENCE,
     sessions: { check: (sid) => checkSession(deps, sid) },
   });
-  const app = createApp({ name: 'identity', logger: input.logger, readiness: [mongoReadiness(input.conn), ...(input.readiness ?? [])] });
-  const routes = operationsRouter(identityApi, deps, auth);
-  app.use(routes.routes()).use(routes.allowedMethods());
+  const app = operationsApp(input, identityApi, deps, auth);
   return { app, deps };
 }

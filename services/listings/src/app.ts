@@ -2,13 +2,11 @@ import type Koa from 'koa';
 import type { Connection } from 'mongoose';
 import { LIFECYCLE_MESSAGES, LISTING_TTL_DAYS_DEFAULT, ReminderOptOutDataSchema, RenewLinkDataSchema } from '@cp/contracts';
 import {
-  createApp,
+  appPostingLimits,
   createAuth,
   createSignedLinks,
-  createPostingLimits,
-  mongoReadiness,
-  operationsRouter,
-  outboxModel,
+  initStores,
+  operationsApp,
   type Logger,
   type PostingLimitOverrides,
   type ReadinessCheck,
@@ -57,7 +55,7 @@ export async function buildListingsApp(input: ListingsAppInput): Promise<{ app: 
     listings: new ListingsRepository(input.conn),
     uploads: new UploadsRepository(input.conn),
     tombstones: new TombstonesRepository(input.conn),
-    postingLimits: createPostingLimits(input.conn, { overrides: input.postingLimits ?? {}, ...(input.now ? { now: input.now } : {}) }),
+    postingLimits: appPostingLimits(input),
     savedSearches: new SavedSearchesRepository(input.conn),
     alertLinks: createAlertLinks(input.linkSigningKey),
     store: input.store,
@@ -73,23 +71,12 @@ export async function buildListingsApp(input: ListingsAppInput): Promise<{ app: 
     logger: input.logger,
     now: input.now ?? (() => new Date()),
   };
-  await deps.listings.init();
-  await deps.uploads.init();
-  await deps.tombstones.init();
-  await deps.optOuts.init();
-  await deps.savedSearches.init();
-  await deps.saved.init();
-  await deps.postingLimits.init();
-  await outboxModel(input.conn).createIndexes();
+  await initStores(input.conn, [deps.listings, deps.uploads, deps.tombstones, deps.optOuts, deps.savedSearches, deps.saved, deps.postingLimits]);
   await input.store.ensureBucket();
   const auth = createAuth(input.auth);
-  const app = createApp({
-    name: 'listings',
-    logger: input.logger,
-    readiness: [mongoReadiness(input.conn), storeReadiness(input.store), ...(input.readiness ?? [])],
+  const app = operationsApp(input, listingsApi, deps, auth, {
+    readiness: [storeReadiness(input.store)],
     rawBodyPaths: ['/api/upload', REMINDERS_UNSUBSCRIBE_PATH, ALERT_UNSUBSCRIBE_PATH],
   });
-  const routes = operationsRouter(listingsApi, deps, auth);
-  app.use(routes.routes()).use(routes.allowedMethods());
   return { app, deps };
 }

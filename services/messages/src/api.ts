@@ -2,7 +2,6 @@ import {
   BlockBodySchema,
   BlockedUserPageSchema,
   BlocksQuerySchema,
-  ContentSnapshotSchema,
   ConversationPageSchema,
   ConversationsQuerySchema,
   ConversationSummarySchema,
@@ -16,7 +15,7 @@ import {
   MESSAGES_MESSAGES,
   UnreadCountSchema,
 } from '@cp/contracts';
-import { defineOperations, HttpError, signedIn } from '@cp/service-kit';
+import { contentSnapshotOperation, defineOperations, HttpError, signedIn } from '@cp/service-kit';
 import { z } from 'zod';
 import { blockUser, listBlocks, unblockUser } from './use-cases/blocks.ts';
 import { contentSnapshot } from './use-cases/content-snapshot.ts';
@@ -65,10 +64,7 @@ export const messagesApi = defineOperations<MessagesDeps>({
     {
       method: 'post', path: '/api/conversations/:id/read', id: 'markRead', summary: 'Mark a conversation read', auth: 'user', params: { id: IdSchema },
       responses: { 204: { description: 'Marked.' } }, errors: [404],
-      handle: async (ctx, deps) => {
-        await markRead(deps, signedIn(ctx), ctx.params.id ?? '');
-        ctx.status = 204;
-      },
+      handle: (ctx, deps) => markRead(deps, signedIn(ctx), ctx.params.id ?? ''),
     },
     {
       method: 'get', path: '/api/messages/unread-count', id: 'unreadCount', summary: 'Unread messages of the user', auth: 'user',
@@ -91,10 +87,7 @@ export const messagesApi = defineOperations<MessagesDeps>({
     {
       method: 'post', path: '/api/blocks', id: 'blockUser', summary: 'Block a user (they are not told)', auth: 'user',
       body: BlockBodySchema, responses: { 204: { description: 'Blocked.' } }, errors: [400, 404],
-      handle: async (ctx, deps) => {
-        await blockUser(deps, signedIn(ctx), ctx.request.body);
-        ctx.status = 204;
-      },
+      handle: (ctx, deps) => blockUser(deps, signedIn(ctx), ctx.request.body),
     },
     {
       method: 'get', path: '/api/blocks', id: 'listBlocks', summary: 'The users the user blocked', auth: 'user', query: BlocksQuerySchema,
@@ -104,17 +97,12 @@ export const messagesApi = defineOperations<MessagesDeps>({
     {
       method: 'delete', path: '/api/blocks/:userId', id: 'unblockUser', summary: 'Unblock a user', auth: 'user', params: { userId: IdSchema },
       responses: { 204: { description: 'Unblocked.' } }, errors: [400],
-      handle: async (ctx, deps) => {
-        await unblockUser(deps, signedIn(ctx), ctx.params.userId ?? '');
-        ctx.status = 204;
-      },
+      handle: (ctx, deps) => unblockUser(deps, signedIn(ctx), ctx.params.userId ?? ''),
     },
-    {
-      // Internal (the gateway never routes /internal): moderation's view of a reported conversation.
-      method: 'get', path: '/internal/content/:kind/:id', id: 'contentSnapshot', summary: 'A reported conversation as moderation reads it', auth: 'internal',
-      params: { kind: z.string(), id: z.string() }, query: z.object({ reporterId: IdSchema.optional() }),
-      responses: { 200: { description: 'The snapshot.', schema: ContentSnapshotSchema } }, errors: [400, 404],
-      handle: (ctx, deps) => contentSnapshot(deps, ctx.params.kind ?? '', ctx.params.id ?? '', ctx.query.reporterId),
-    },
+    contentSnapshotOperation(
+      'A reported conversation as moderation reads it',
+      (ctx, deps) => contentSnapshot(deps, ctx.params.kind ?? '', ctx.params.id ?? '', ctx.query.reporterId),
+      z.object({ reporterId: IdSchema.optional() }),
+    ),
   ],
 });

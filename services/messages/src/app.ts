@@ -1,5 +1,5 @@
 import type Koa from 'koa';
-import { addGauge, createApp, createAuth, createPostingLimits, mongoReadiness, operationsRouter, outboxModel, type MetricsRegistry, type PostingLimitOverrides, type ServiceAppInput } from '@cp/service-kit';
+import { addGauge, createAuth, appPostingLimits, initStores, operationsApp, type MetricsRegistry, type PostingLimitOverrides, type ServiceAppInput } from '@cp/service-kit';
 import { BlocksRepository } from './data/blocks-repository.ts';
 import { ConversationsRepository } from './data/conversations-repository.ts';
 import { ListingMarksRepository } from './data/listing-marks-repository.ts';
@@ -28,8 +28,6 @@ export interface MessagesAppInput extends ServiceAppInput {
 
 /** Builds the messages service (repositories, use cases, routes) on given connections; used by main and by tests. */
 export async function buildMessagesApp(input: MessagesAppInput): Promise<{ app: Koa; deps: MessagesDeps }> {
-  const limits = createPostingLimits(input.conn, { overrides: input.postingLimits ?? {}, ...(input.now ? { now: input.now } : {}) });
-  await limits.init();
   const deps: MessagesDeps = {
     conn: input.conn,
     conversations: new ConversationsRepository(input.conn),
@@ -38,19 +36,16 @@ export async function buildMessagesApp(input: MessagesAppInput): Promise<{ app: 
     listingMarks: new ListingMarksRepository(input.conn),
     listings: input.listings,
     users: input.users,
-    limits,
+    limits: appPostingLimits(input),
     logger: input.logger,
     now: input.now ?? (() => new Date()),
   };
-  for (const repo of [deps.conversations, deps.messages, deps.blocks, deps.listingMarks]) await repo.init();
-  await outboxModel(input.conn).createIndexes();
-  const app = createApp({ name: 'messages', logger: input.logger, readiness: [mongoReadiness(input.conn), ...(input.readiness ?? [])] });
+  await initStores(input.conn, [deps.conversations, deps.messages, deps.blocks, deps.listingMarks, deps.limits]);
   const live = input.live ? liveStreams(input.live(deps), deps, { maxStreams: input.liveStreamsMax ?? 2_000 }) : undefined;
   if (live && input.metrics) {
     addGauge(input.metrics, { name: 'live_streams_open', help: 'Live message streams (server-sent events) open on this replica', read: () => live.open() });
   }
   deps.live = live;
-  const routes = operationsRouter(messagesApi, deps, createAuth(input.auth));
-  app.use(routes.routes()).use(routes.allowedMethods());
+  const app = operationsApp(input, messagesApi, deps, createAuth(input.auth));
   return { app, deps };
 }

@@ -1,5 +1,5 @@
 import type Koa from 'koa';
-import { createApp, createAuth, createPostingLimits, mongoReadiness, operationsRouter, outboxModel, type PostingLimitOverrides, type ServiceAppInput } from '@cp/service-kit';
+import { createAuth, appPostingLimits, initStores, operationsApp, type PostingLimitOverrides, type ServiceAppInput } from '@cp/service-kit';
 import { AuditLogRepository } from './data/audit-log-repository.ts';
 import { BansRepository } from './data/bans-repository.ts';
 import { CasesRepository } from './data/cases-repository.ts';
@@ -29,8 +29,6 @@ export interface ModerationAppInput extends ServiceAppInput {
 
 /** Builds the moderation service (repositories, use cases, routes) on given connections; used by main and by tests. */
 export async function buildModerationApp(input: ModerationAppInput): Promise<{ app: Koa; deps: ModerationDeps }> {
-  const limits = createPostingLimits(input.conn, { overrides: input.postingLimits ?? {}, ...(input.now ? { now: input.now } : {}) });
-  await limits.init();
   const deps: ModerationDeps = {
     conn: input.conn,
     cases: new CasesRepository(input.conn),
@@ -39,17 +37,14 @@ export async function buildModerationApp(input: ModerationAppInput): Promise<{ a
     bans: new BansRepository(input.conn),
     owners: input.owners,
     users: input.users,
-    limits,
+    limits: appPostingLimits(input),
     config: { HIDE_THRESHOLD: input.config?.HIDE_THRESHOLD ?? HideThreshold.parse(undefined) },
     logger: input.logger,
     now: input.now ?? (() => new Date()),
     releases: input.releases,
     metrics: input.metrics,
   };
-  for (const repo of [deps.cases, deps.reports, deps.log, deps.bans]) await repo.init();
-  await outboxModel(input.conn).createIndexes();
-  const app = createApp({ name: 'moderation', logger: input.logger, readiness: [mongoReadiness(input.conn), ...(input.readiness ?? [])] });
-  const routes = operationsRouter(moderationApi, deps, createAuth(input.auth));
-  app.use(routes.routes()).use(routes.allowedMethods());
+  await initStores(input.conn, [deps.cases, deps.reports, deps.log, deps.bans, deps.limits]);
+  const app = operationsApp(input, moderationApi, deps, createAuth(input.auth));
   return { app, deps };
 }

@@ -1,5 +1,5 @@
-import { AdvertisementsQuerySchema, type Advertisement, type CursorPage } from '@cp/contracts';
-import { cursorPage, listRequest, type AuthUser } from '@cp/service-kit';
+import { AdvertisementsQuerySchema, type Advertisement } from '@cp/contracts';
+import { cursorPage, listRequest, type AuthUser, type ListAnswer } from '@cp/service-kit';
 import { toAd } from '../data/ad-mapper.ts';
 import { AD_ORDER } from '../data/ads-repository.ts';
 import type { AdsDeps } from './deps.ts';
@@ -10,7 +10,7 @@ import type { AdsDeps } from './deps.ts';
  * filtered by the status it shows (an ad past its end date shows as expired). Asked with `limit`/`cursor`: one cursor
  * page; without them the bare array, bounded by FULL_LIST_MAX.
  */
-export async function listAds(deps: AdsDeps, viewer: AuthUser | null, query: Record<string, unknown>): Promise<{ page: CursorPage<Advertisement>; bare: boolean }> {
+export async function listAds(deps: AdsDeps, viewer: AuthUser | null, query: Record<string, unknown>): Promise<ListAnswer<Advertisement>> {
   const q = AdvertisementsQuerySchema.parse(query);
   const { bare, limit, cursor } = listRequest(query, q);
   const now = deps.now();

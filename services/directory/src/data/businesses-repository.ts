@@ -1,5 +1,5 @@
 import { Schema, type ClientSession, type Connection } from 'mongoose';
-import { authorBannedUpdate, hiddenUpdate, MODERATION_FLAG_FIELDS, MongoRepository, VISIBLE, type SortKey } from '@cp/service-kit';
+import { MODERATION_FLAG_FIELDS, ModeratedRepository, VISIBLE, type SortKey } from '@cp/service-kit';
 
 /**
  * businesses (spec §3) as stored. `ratingTotal` (the sum of the reviews' ratings) is kept next to `reviewCount` so the
@@ -93,7 +93,7 @@ function visibleOf(filter: { mainCategory?: string; subCategory?: string }): Rec
   return query;
 }
 
-export class BusinessesRepository extends MongoRepository<BusinessDoc> {
+export class BusinessesRepository extends ModeratedRepository<BusinessDoc> {
   constructor(conn: Connection) {
     super(conn, 'Business', businessSchema);
   }
@@ -146,18 +146,6 @@ export class BusinessesRepository extends MongoRepository<BusinessDoc> {
       .findOneAndUpdate({ _id: id }, { $set: { ratingTotal: totals.total, reviewCount: totals.count, rating: meanRating(totals.total, totals.count) } }, { session, returnDocument: 'after' })
       .lean<BusinessDoc>()
       .exec();
-  }
-
-  /** Hides a business pending review, or shows it again (moderation); false when there is no such business. */
-  async setHidden(id: string, hidden: boolean, session: ClientSession): Promise<boolean> {
-    const res = await this.model.updateOne({ _id: id }, hiddenUpdate(hidden), { session }).exec();
-    return res.matchedCount === 1;
-  }
-
-  /** Flags (or unflags) every business created by a user whose ban began (or ended). */
-  async setAuthorBanned(userId: string, banned: boolean, session: ClientSession): Promise<number> {
-    const res = await this.model.updateMany({ userId }, authorBannedUpdate(banned), { session }).exec();
-    return res.modifiedCount;
   }
 
   count(): Promise<number> {

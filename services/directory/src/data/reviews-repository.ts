@@ -1,5 +1,5 @@
 import { Schema, type ClientSession, type Connection } from 'mongoose';
-import { authorBannedUpdate, hiddenUpdate, MODERATION_FLAG_FIELDS, MongoRepository, trusted, VISIBLE, type ModerationFlags, type SortKey } from '@cp/service-kit';
+import { MODERATION_FLAG_FIELDS, ModeratedRepository, trusted, VISIBLE, type ModerationFlags, type SortKey } from '@cp/service-kit';
 
 /**
  * business_reviews (spec §3) as stored, with the reviewer's username. One per user per business (a unique index).
@@ -57,7 +57,7 @@ function shownOf(businessId: string, viewerId: string | undefined): Record<strin
   return { businessId, ...shown };
 }
 
-export class ReviewsRepository extends MongoRepository<ReviewDoc> {
+export class ReviewsRepository extends ModeratedRepository<ReviewDoc> {
   constructor(conn: Connection) {
     super(conn, 'BusinessReview', reviewSchema);
   }
@@ -102,16 +102,9 @@ export class ReviewsRepository extends MongoRepository<ReviewDoc> {
     return { total: row?.total ?? 0, count: row?.count ?? 0 };
   }
 
-  /** Hides a review pending review, or shows it again (moderation); the review as it was, null when there is none. */
-  setHidden(id: string, hidden: boolean, session: ClientSession): Promise<ReviewDoc | null> {
-    return this.model.findOneAndUpdate({ _id: id }, hiddenUpdate(hidden), { session }).lean<ReviewDoc>().exec();
-  }
-
-  /** Flags (or unflags) every review of a user whose ban began (or ended); returns the businesses they reviewed. */
-  async setAuthorBanned(userId: string, banned: boolean, session: ClientSession): Promise<string[]> {
-    const businessIds = (await this.model.distinct('businessId', { userId }).session(session).exec()) as string[];
-    await this.model.updateMany({ userId }, authorBannedUpdate(banned), { session }).exec();
-    return businessIds;
+  /** The businesses a user reviewed (those whose rating a ban of the user changes). */
+  async businessesReviewedBy(userId: string, session: ClientSession): Promise<string[]> {
+    return (await this.model.distinct('businessId', { userId }).session(session).exec()) as string[];
   }
 
   async delete(id: string, session: ClientSession): Promise<ReviewDoc | null> {

@@ -1,5 +1,5 @@
-import { BusinessesQuerySchema, type Business, type CursorPage } from '@cp/contracts';
-import { cursorPage, listRequest } from '@cp/service-kit';
+import { BusinessesQuerySchema, type Business } from '@cp/contracts';
+import { cursorPage, listRequest, type ListAnswer } from '@cp/service-kit';
 import { toBusiness } from '../data/business-mapper.ts';
 import { BUSINESS_ORDER } from '../data/businesses-repository.ts';
 import type { DirectoryDeps } from './deps.ts';
@@ -8,7 +8,7 @@ import type { DirectoryDeps } from './deps.ts';
  * GET /api/businesses (spec §7): the businesses everyone may see, premium first, then the newest. Asked with
  * `limit`/`cursor`: one cursor page; without them the bare array, bounded by FULL_LIST_MAX. Bad query: 400.
  */
-export async function listBusinesses(deps: DirectoryDeps, query: Record<string, unknown>): Promise<{ page: CursorPage<Business>; bare: boolean }> {
+export async function listBusinesses(deps: DirectoryDeps, query: Record<string, unknown>): Promise<ListAnswer<Business>> {
   const { bare, limit, cursor } = listRequest(query, BusinessesQuerySchema.parse(query));
   return { page: cursorPage(await deps.businesses.page({}, cursor, limit + 1), limit, BUSINESS_ORDER, toBusiness), bare };
 }

@@ -33,6 +33,6 @@ export async function removeContent(deps: DirectoryDeps, kind: ReportKind, itemI
 /** user-banned / user-unbanned: every business and review of the user is gone for everyone, or back; ratings follow. */
 export async function setAuthorBanned(deps: DirectoryDeps, userId: string, banned: boolean, session: ClientSession, emit: Emit): Promise<void> {
   await deps.businesses.setAuthorBanned(userId, banned, session);
-  const businessIds = await deps.reviews.setAuthorBanned(userId, banned, session);
-  for (const id of businessIds) await recountRating(deps, id, session, emit);
+  await deps.reviews.setAuthorBanned(userId, banned, session);
+  for (const id of await deps.reviews.businessesReviewedBy(userId, session)) await recountRating(deps, id, session, emit);
 }

@@ -1,5 +1,5 @@
-import { YELLOW_PAGES_TREE, YellowPagesQuerySchema, isValidYellowPagesPair, type Business, type CursorPage } from '@cp/contracts';
-import { cursorPage, listRequest } from '@cp/service-kit';
+import { YELLOW_PAGES_TREE, YellowPagesQuerySchema, isValidYellowPagesPair, type Business } from '@cp/contracts';
+import { cursorPage, listRequest, type ListAnswer } from '@cp/service-kit';
 import { toBusiness } from '../data/business-mapper.ts';
 import { BUSINESS_ORDER } from '../data/businesses-repository.ts';
 import type { DirectoryDeps } from './deps.ts';
@@ -13,7 +13,7 @@ const ALL_SUBCATEGORIES = new Set<string>(Object.values(YELLOW_PAGES_TREE).flat(
  * a category, every business. Asked with `limit`/`cursor`: one cursor page in the list order (the Yellow Pages screen
  * pages a category's businesses); without them the bare array, bounded by FULL_LIST_MAX.
  */
-export async function yellowPages(deps: DirectoryDeps, query: Record<string, unknown>): Promise<{ page: CursorPage<Business>; bare: boolean }> {
+export async function yellowPages(deps: DirectoryDeps, query: Record<string, unknown>): Promise<ListAnswer<Business>> {
   const q = YellowPagesQuerySchema.parse(query);
   const { bare, limit, cursor } = listRequest(query, q);
   const main = q.mainCategory || undefined;

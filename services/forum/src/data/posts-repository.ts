@@ -1,5 +1,5 @@
 import { Schema, type ClientSession, type Connection } from 'mongoose';
-import { authorBannedUpdate, hiddenUpdate, MODERATION_FLAG_FIELDS, MongoRepository, VISIBLE, type SortKey } from '@cp/service-kit';
+import { MODERATION_FLAG_FIELDS, ModeratedRepository, VISIBLE, type SortKey } from '@cp/service-kit';
 import type { ForumCategory } from '@cp/contracts';
 
 /** forum_posts (spec §3) as stored, with the author's username. Counters are only ever changed with $inc. */
@@ -57,7 +57,7 @@ export const POST_ORDER: readonly SortKey[] = [
 /** The posts everyone may see, of `category` when given (the list's filter). */
 const visibleIn = (category: string | undefined): Record<string, unknown> => ({ ...VISIBLE, ...(category ? { category } : {}) });
 
-export class PostsRepository extends MongoRepository<PostDoc> {
+export class PostsRepository extends ModeratedRepository<PostDoc> {
   constructor(conn: Connection) {
     super(conn, 'ForumPost', postSchema);
   }
@@ -89,18 +89,6 @@ export class PostsRepository extends MongoRepository<PostDoc> {
   /** Sets the count of replies everyone may see (moderation changed which ones are); the post's updatedAt stays. */
   async setReplyCount(id: string, replyCount: number, session: ClientSession): Promise<void> {
     await this.model.updateOne({ _id: id }, { $set: { replyCount } }, { session }).exec();
-  }
-
-  /** Hides a post pending review, or shows it again (moderation); false when there is no such post. */
-  async setHidden(id: string, hidden: boolean, session: ClientSession): Promise<boolean> {
-    const res = await this.model.updateOne({ _id: id }, hiddenUpdate(hidden), { session }).exec();
-    return res.matchedCount === 1;
-  }
-
-  /** Flags (or unflags) every post of a user whose ban began (or ended). */
-  async setAuthorBanned(userId: string, banned: boolean, session: ClientSession): Promise<number> {
-    const res = await this.model.updateMany({ userId }, authorBannedUpdate(banned), { session }).exec();
-    return res.modifiedCount;
   }
 
   async delete(id: string, session: ClientSession): Promise<PostDoc | null> {

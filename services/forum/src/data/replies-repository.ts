@@ -1,5 +1,5 @@
 import { Schema, type ClientSession, type Connection } from 'mongoose';
-import { authorBannedUpdate, hiddenUpdate, MODERATION_FLAG_FIELDS, MongoRepository, VISIBLE, type SortKey } from '@cp/service-kit';
+import { MODERATION_FLAG_FIELDS, ModeratedRepository, VISIBLE, type SortKey } from '@cp/service-kit';
 
 /** forum_replies (spec §3) as stored, with the author's username. */
 export interface ReplyDoc {
@@ -38,7 +38,7 @@ export const REPLY_ORDER: readonly SortKey[] = [
   { field: '_id', dir: 1, kind: 'string' },
 ];
 
-export class RepliesRepository extends MongoRepository<ReplyDoc> {
+export class RepliesRepository extends ModeratedRepository<ReplyDoc> {
   constructor(conn: Connection) {
     super(conn, 'ForumReply', replySchema);
   }
@@ -58,16 +58,9 @@ export class RepliesRepository extends MongoRepository<ReplyDoc> {
     return this.model.countDocuments({ postId, ...VISIBLE }, { session }).exec();
   }
 
-  /** Hides a reply pending review, or shows it again (moderation); the reply as it was, null when there is none. */
-  setHidden(id: string, hidden: boolean, session: ClientSession): Promise<ReplyDoc | null> {
-    return this.model.findOneAndUpdate({ _id: id }, hiddenUpdate(hidden), { session }).lean<ReplyDoc>().exec();
-  }
-
-  /** Flags (or unflags) every reply of a user whose ban began (or ended); returns the posts they replied to. */
-  async setAuthorBanned(userId: string, banned: boolean, session: ClientSession): Promise<string[]> {
-    const postIds = (await this.model.distinct('postId', { userId }).session(session).exec()) as string[];
-    await this.model.updateMany({ userId }, authorBannedUpdate(banned), { session }).exec();
-    return postIds;
+  /** The posts a user replied to (those whose reply counts a ban of the user changes). */
+  async postsRepliedToBy(userId: string, session: ClientSession): Promise<string[]> {
+    return (await this.model.distinct('postId', { userId }).session(session).exec()) as string[];
   }
 
   async delete(id: string, session: ClientSession): Promise<ReplyDoc | null> {

@@ -1,5 +1,5 @@
-import { ForumRepliesQuerySchema, type CursorPage, type ForumReply } from '@cp/contracts';
-import { cursorPage, listRequest } from '@cp/service-kit';
+import { ForumRepliesQuerySchema, type ForumReply } from '@cp/contracts';
+import { cursorPage, listRequest, type ListAnswer } from '@cp/service-kit';
 import { toReply } from '../data/forum-mapper.ts';
 import { REPLY_ORDER } from '../data/replies-repository.ts';
 import type { ForumDeps } from './deps.ts';
@@ -10,7 +10,7 @@ import { existingPost } from './post-rules.ts';
  * hidden ones (marked under review); 404 for an unknown post or one the viewer may not see (post-rules). Asked with
  * `limit`/`cursor`: one cursor page; without them the bare list, bounded by FULL_LIST_MAX.
  */
-export async function listReplies(deps: ForumDeps, rawPostId: string, query: Record<string, unknown>, viewerId?: string): Promise<{ page: CursorPage<ForumReply>; bare: boolean }> {
+export async function listReplies(deps: ForumDeps, rawPostId: string, query: Record<string, unknown>, viewerId?: string): Promise<ListAnswer<ForumReply>> {
   const q = ForumRepliesQuerySchema.parse(query);
   const post = await existingPost(deps, rawPostId, viewerId);
   const { bare, limit, cursor } = listRequest(query, q);

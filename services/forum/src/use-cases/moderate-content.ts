@@ -31,6 +31,6 @@ export async function removeContent(deps: ForumDeps, kind: ReportKind, itemId: s
 /** user-banned / user-unbanned: every post and reply of the user is gone for everyone, or back; the counts follow. */
 export async function setAuthorBanned(deps: ForumDeps, userId: string, banned: boolean, session: ClientSession): Promise<void> {
   await deps.posts.setAuthorBanned(userId, banned, session);
-  const postIds = await deps.replies.setAuthorBanned(userId, banned, session);
-  for (const postId of postIds) await recountReplies(deps, postId, session);
+  await deps.replies.setAuthorBanned(userId, banned, session);
+  for (const postId of await deps.replies.postsRepliedToBy(userId, session)) await recountReplies(deps, postId, session);
 }

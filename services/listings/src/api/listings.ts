@@ -1,6 +1,5 @@
 import type { Context } from 'koa';
 import {
-  ContentSnapshotSchema,
   FullListQuerySchema,
   IdSchema,
   IMAGE_NOT_FOUND,
@@ -14,7 +13,7 @@ import {
   MyListingsQuerySchema,
   UploadResponseSchema,
 } from '@cp/contracts';
-import { notFound, operations, signedIn, type Auth } from '@cp/service-kit';
+import { contentSnapshotOperation, notFound, operations, signedIn, viewerOf, type Auth } from '@cp/service-kit';
 import { z } from 'zod';
 import { createListing } from '../use-cases/create-listing.ts';
 import { getListing } from '../use-cases/get-listing.ts';
@@ -35,10 +34,7 @@ const WEBP = { type: 'image/webp', description: 'The stored image (WebP), cachea
  * invalid or revoked session, or identity not answering, reads as anonymous (the public answer), never an error.
  */
 async function viewerId(ctx: Context, deps: ListingsDeps, auth: Auth): Promise<string | undefined> {
-  const found = await auth.verify(ctx).catch((err: unknown) => {
-    deps.logger.warn({ err }, 'session not checked: read as anonymous');
-    return null;
-  });
+  const found = await viewerOf(auth, ctx, (err) => deps.logger.warn({ err }, 'session not checked: read as anonymous'));
   return found?.id;
 }
 
@@ -76,12 +72,7 @@ export const listingsOperations = operations<ListingsDeps>([
     responses: { 200: { description: 'The listing (its contacts hidden when its owner chose messages only).', schema: ListingSchema } }, errors: [404, 410],
     handle: async (ctx, deps, auth) => getListing(deps, ctx.params.id ?? '', await viewerId(ctx, deps, auth)),
   },
-  {
-    // Internal (the gateway never routes /internal): moderation's view of a reported listing.
-    method: 'get', path: '/internal/content/:kind/:id', id: 'contentSnapshot', summary: 'A reported listing as moderation describes it', auth: 'internal',
-    params: { kind: z.string(), id: z.string() }, responses: { 200: { description: 'The snapshot.', schema: ContentSnapshotSchema } }, errors: [400, 404],
-    handle: (ctx, deps) => contentSnapshot(deps, ctx.params.kind ?? '', ctx.params.id ?? ''),
-  },
+  contentSnapshotOperation('A reported listing as moderation describes it', (ctx, deps) => contentSnapshot(deps, ctx.params.kind ?? '', ctx.params.id ?? '')),
   {
     // Internal: what the messages service keeps of a listing a conversation is about (issue 23).
     method: 'get', path: '/internal/listings/:id/messaging', id: 'messagingListing', summary: 'What messages keeps of a listing', auth: 'internal',

@@ -1,12 +1,10 @@
-import { CONTENT_NOT_FOUND, IdSchema, type ContentSnapshot } from '@cp/contracts';
-import { notFound } from '@cp/service-kit';
+import { CONTENT_EXCERPT_MAX, CONTENT_NOT_FOUND, CONTENT_TITLE_MAX, IdSchema, type ContentSnapshot } from '@cp/contracts';
+import { fitExcerpt, notFound, readContentSnapshot } from '@cp/service-kit';
 import { roleOf } from '../data/conversation-mapper.ts';
 import { otherRole } from '../data/conversations-repository.ts';
 import type { MessagesDeps } from './deps.ts';
 
-const EXCERPT_MAX = 500;
-const TITLE_MAX = 300;
-/** How many of the newest messages the excerpt quotes (as many as fit in EXCERPT_MAX). */
+/** How many of the newest messages the excerpt quotes (as many as fit in CONTENT_EXCERPT_MAX). */
 const EXCERPT_MESSAGES = 10;
 
 /**
@@ -15,38 +13,39 @@ const EXCERPT_MESSAGES = 10;
  * (moderation sends it); anyone but a participant gets 404, as on every conversation route, and the reported author
  * is the other participant. Without it, `authorId` is null. The excerpt: the newest messages, "name: text", oldest first.
  */
-export async function contentSnapshot(deps: MessagesDeps, kind: string, rawId: string, rawReporterId: unknown): Promise<ContentSnapshot> {
-  const id = IdSchema.safeParse(rawId);
-  if (kind !== 'conversation' || !id.success) throw notFound(CONTENT_NOT_FOUND);
-  const doc = await deps.conversations.findById(id.data);
-  if (!doc) throw notFound(CONTENT_NOT_FOUND);
-  let author: { id: string; name: string } | null = null;
-  if (rawReporterId !== undefined) {
-    const reporter = IdSchema.safeParse(rawReporterId);
-    const role = reporter.success ? roleOf(doc, reporter.data) : null;
-    if (!role) throw notFound(CONTENT_NOT_FOUND);
-    const other = otherRole(role);
-    author = { id: other === 'buyer' ? doc.buyerId : doc.ownerId, name: doc.names[other] };
-  }
-  const newest = await deps.messages.newest(doc._id, undefined, EXCERPT_MESSAGES);
-  const name = (senderId: string) => (senderId === doc.buyerId ? doc.names.buyer : doc.names.owner);
-  const lines: string[] = [];
-  let length = 0;
-  for (const m of newest.slice(0, EXCERPT_MESSAGES)) {
-    const line = `${name(m.senderId)}: ${m.text.replace(/\s+/g, ' ').trim()}`;
-    if (lines.length > 0 && length + line.length + 3 > EXCERPT_MAX) break;
-    lines.unshift(line);
-    length += line.length + 3;
-  }
-  const excerpt = lines.join(' · ');
-  return {
-    kind: 'conversation',
-    itemId: doc._id,
-    authorId: author?.id ?? null,
-    authorName: author?.name ?? null,
-    title: `Conversation about “${doc.listing.title}”`.slice(0, TITLE_MAX),
-    excerpt: excerpt.length <= EXCERPT_MAX ? excerpt : `${excerpt.slice(0, EXCERPT_MAX - 1)}…`,
-    path: `/messages/${doc._id}`,
-    createdAt: doc.createdAt.toISOString(),
-  };
+export function contentSnapshot(deps: MessagesDeps, kind: string, rawId: string, rawReporterId: unknown): Promise<ContentSnapshot> {
+  return readContentSnapshot({
+    conversation: async (id) => {
+      const doc = await deps.conversations.findById(id);
+      if (!doc) return null;
+      let author: { id: string; name: string } | null = null;
+      if (rawReporterId !== undefined) {
+        const reporter = IdSchema.safeParse(rawReporterId);
+        const role = reporter.success ? roleOf(doc, reporter.data) : null;
+        if (!role) throw notFound(CONTENT_NOT_FOUND);
+        const other = otherRole(role);
+        author = { id: other === 'buyer' ? doc.buyerId : doc.ownerId, name: doc.names[other] };
+      }
+      const newest = await deps.messages.newest(doc._id, undefined, EXCERPT_MESSAGES);
+      const name = (senderId: string) => (senderId === doc.buyerId ? doc.names.buyer : doc.names.owner);
+      const lines: string[] = [];
+      let length = 0;
+      for (const m of newest.slice(0, EXCERPT_MESSAGES)) {
+        const line = `${name(m.senderId)}: ${m.text.replace(/\s+/g, ' ').trim()}`;
+        if (lines.length > 0 && length + line.length + 3 > CONTENT_EXCERPT_MAX) break;
+        lines.unshift(line);
+        length += line.length + 3;
+      }
+      return {
+        kind: 'conversation',
+        itemId: doc._id,
+        authorId: author?.id ?? null,
+        authorName: author?.name ?? null,
+        title: `Conversation about “${doc.listing.title}”`.slice(0, CONTENT_TITLE_MAX),
+        excerpt: fitExcerpt(lines.join(' · ')),
+        path: `/messages/${doc._id}`,
+        createdAt: doc.createdAt.toISOString(),
+      };
+    },
+  }, kind, rawId);
 }

@@ -59,10 +59,7 @@ export const moderationOperations = operations<ModerationDeps>([
   {
     method: 'post', path: '/api/admin/moderation/users/:userId/unban', id: 'unbanUser', summary: 'Lift a ban', auth: 'admin', params: { userId: IdSchema },
     body: UnbanUserBodySchema, responses: { 204: { description: 'Lifted.' } }, errors: [400, 404],
-    handle: async (ctx, deps) => {
-      await unbanUser(deps, signedIn(ctx), ctx.params.userId ?? '', ctx.request.body);
-      ctx.status = 204;
-    },
+    handle: (ctx, deps) => unbanUser(deps, signedIn(ctx), ctx.params.userId ?? '', ctx.request.body),
   },
   {
     method: 'get', path: '/api/admin/moderation/bans', id: 'listBans', summary: 'Banned users', auth: 'admin', query: ModerationPageQuerySchema,
