@@ -6,11 +6,10 @@ import { ErrorBoundary, type AppStore } from '@cp/web-core';
 import { Layout } from '../chrome/Layout.tsx';
 import { RemotesProvider } from '../mf/RemotesContext.tsx';
 import type { RemotesController, RemotesSnapshot } from '../mf/remotes.ts';
-import { HomePage } from '../home/HomePage.tsx';
 import { RemoteRoutes } from './RemoteRoutes.tsx';
 import { RouteError } from './RouteError.tsx';
 import { FlashToast } from './flash-toast-loader.tsx';
-import { SHELL_PAGES } from './shell-pages.ts';
+import { HOME_PAGE, SHELL_PAGES } from './shell-pages.ts';
 import { markReadyWhenHydrated } from './ready.ts';
 
 /**
@@ -23,7 +22,7 @@ export function SiteRoutes() {
     <ErrorBoundary fallback={() => <RouteError />}>
       <Routes>
         <Route element={<Layout />}>
-          <Route index element={<HomePage />} />
+          <Route index element={<HOME_PAGE />} />
           {Object.entries(SHELL_PAGES).map(([path, Page]) => (
             <Route key={path} path={path} element={<Page />} />
           ))}
