@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { readdirSync, readFileSync } from 'node:fs';
-import { eventCatalog, routeRules, ServiceManifestSchema, reservedClaimError } from '@cp/contracts';
+import { eventCatalog, isPlatformEvent, NOTICES_DOMAIN, PLATFORM_EVENT_TYPES, routeRules, ServiceManifestSchema, reservedClaimError } from '@cp/contracts';
 import { ManifestError, readServiceManifest, readServiceManifests } from '@cp/service-kit';
 import { ROUTE_RULES as GATEWAY_ROUTES, SERVICE_NAMES as GATEWAY_SERVICES } from '../../services/gateway/src/proxy/routes-table.ts';
 import { ROUTE_RULES as RENDERER_ROUTES } from '../../services/renderer/src/platform-routes.ts';
@@ -32,14 +32,16 @@ describe('the repository’s manifests', () => {
     expect(typeof schema?.safeParse).toBe('function');
   });
 
-  it('publishes only events of the catalogue, and every event of the catalogue is published by its service', () => {
-    const catalogue = [...new Set(eventCatalog.map((e) => e.type))].sort();
-    const published = found.services.flatMap((s) => s.manifest.publishes).sort();
-    expect(published).toEqual(catalogue);
+  it('publishes only events of the catalogue, and every event of a service in the catalogue is published by it', () => {
+    const catalogue = [...new Set(eventCatalog.map((e) => e.type))].filter((type) => !isPlatformEvent(type)).sort();
+    const published = found.services.flatMap((s) => s.manifest.publishes);
+    expect(published.filter((type) => !isPlatformEvent(type)).sort()).toEqual(catalogue);
+    // The platform's events (a notice for comms), which any service may publish, are in the catalogue too.
+    for (const type of PLATFORM_EVENT_TYPES) expect(eventCatalog.map((e) => e.type)).toContain(type);
   });
 
   it('consumes from services that exist; each declared consumer reads a stream its manifest consumes', () => {
-    const names = new Set(found.services.map((s) => s.manifest.name));
+    const names = new Set([...found.services.map((s) => s.manifest.name), NOTICES_DOMAIN]); // and the platform's stream
     for (const s of found.services) {
       for (const c of s.manifest.consumes) expect({ service: s.manifest.name, consumes: c, exists: names.has(c.split('.')[0]!) }).toMatchObject({ exists: true });
       const sources = new Set<string>();
@@ -110,6 +112,15 @@ describe('a malformed manifest', () => {
     mkdirSync(path.join(dir, 'services', 'second'));
     writeFileSync(path.join(dir, 'services', 'second', 'service.json'), JSON.stringify({ ...valid, name: 'second', routes: [] }));
     expect(() => discoverDeployables(dir)).toThrow(/port 4100 is already services\/newteam's/);
+  });
+
+  it("publishes its own events and the platform's, never another service's, and cannot take the platform stream's name", () => {
+    expect(ServiceManifestSchema.parse({ ...valid, publishes: ['newteam.thing-done', 'notices.mail-requested'] }).publishes).toEqual(['newteam.thing-done', 'notices.mail-requested']);
+    expect(ServiceManifestSchema.safeParse({ ...valid, publishes: ['listings.listing-created'] }).error?.issues).toEqual([
+      expect.objectContaining({ path: ['publishes', 0], message: expect.stringContaining("must be one of newteam's own events") }),
+    ]);
+    expect(ServiceManifestSchema.safeParse({ ...valid, publishes: ['notices.something-else'] }).success).toBe(false);
+    expect(ServiceManifestSchema.safeParse({ ...valid, name: 'notices', routes: [] }).error?.issues).toEqual([expect.objectContaining({ path: ['name'] })]);
   });
 
   it('is accepted as the minimal declaration, with the defaults filled in', () => {

@@ -13,14 +13,15 @@ import path from 'node:path';
 import { parse } from 'yaml';
 import { z } from 'zod';
 import { SERVICE_NAMES } from '../../services/gateway/src/proxy/routes-table.ts';
-import { REGISTRY_BUCKET } from '@cp/contracts';
+import { NoticeMailRequested, REGISTRY_BUCKET, ServiceManifestSchema } from '@cp/contracts';
 import { connectNatsClient, ensureStream } from '@cp/service-kit';
 import type { NatsConnection } from '@nats-io/nats-core';
 import { AckPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { Kvm } from '@nats-io/kv';
 import { NATS_SERVER } from '../src/components/nats.ts';
 import { discoverDeployables } from '../src/deployables.ts';
-import { OTEL_SETTINGS } from '../src/deploy-gen/model.ts';
+import { OTEL_SETTINGS, type Unit } from '../src/deploy-gen/model.ts';
+import { natsPermissions } from '../src/deploy-gen/nats.ts';
 import { kustomizeBuild, readObjects, validateObjects, type K8sObject } from './support/kustomize.ts';
 import { loadServiceConfig, loadServiceConfigs, remoteDirs, REPO, serviceDirs, staticServerReadyz, tempKeyFiles, type Env } from './support/operator-files.ts';
 
@@ -423,6 +424,17 @@ describe('MongoDB and NATS from their official charts and operator, pinned', () 
         const user = userOf(s.manifest.name)!;
         for (const other of manifests) expect(`${s.manifest.name} → ${other.manifest.name}: ${mayPublish(user, `events.${other.manifest.name}.something-happened.v1`)}`).toBe(`${s.manifest.name} → ${other.manifest.name}: ${other.manifest.name === s.manifest.name}`);
       }
+    });
+
+    test('a service asks comms for a mail (the platform event notices.mail-requested) only when its manifest publishes it', () => {
+      for (const s of manifests.filter((m) => m.manifest.kind === 'service')) {
+        expect([s.manifest.name, mayPublish(userOf(s.manifest.name)!, NoticeMailRequested.subject)]).toEqual([s.manifest.name, s.manifest.publishes.includes(NoticeMailRequested.type)]);
+      }
+      const team = (publishes: string[]) =>
+        ({ kind: 'service', manifestName: 'zeta', name: 'zeta', service: ServiceManifestSchema.parse({ name: 'zeta', kind: 'service', description: 'A new team', port: 4200, config: { module: 'src/config.ts', export: 'ZetaEnv' }, publishes }) }) as Unit;
+      expect(mayPublish({ permissions: natsPermissions(team(['zeta.thing-done', NoticeMailRequested.type])) }, NoticeMailRequested.subject)).toBe(true);
+      expect(mayPublish({ permissions: natsPermissions(team(['zeta.thing-done'])) }, NoticeMailRequested.subject)).toBe(false);
+      expect(mayPublish({ permissions: natsPermissions(team([NoticeMailRequested.type])) }, 'events.notices.something-else.v1')).toBe(false);
     });
   });
 

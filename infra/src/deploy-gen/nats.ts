@@ -4,12 +4,13 @@
  * from that deployable's Secret (`cp-nats-<name>`, key `password`) and whose NATS_URL (same Secret, key `NATS_URL`)
  * carries the same user and password. Its permissions:
  *   publish   the JetStream API, acknowledgements and flow control (streams, consumers, the registry bucket), its own
- *             events (`events.<name>.>`, its stream EVENTS_<NAME>), dead letters, and in the registry only its own
+ *             events (`events.<name>.>`, its stream EVENTS_<NAME>), the platform events its manifest publishes (a
+ *             notice for comms: `events.notices.mail-requested.>`), dead letters, and in the registry only its own
  *             keys (`$KV.cp_registry.service.<name>.>`, a remote `$KV.cp_registry.remote.<name>.>`); never the
  *             registry's purge or deletes, which would drop other deployables' registrations;
  *   subscribe replies (`_INBOX.>`: pulled messages, watches) and events (sessions revoked, e-mail verified).
  */
-import { REGISTRY_BUCKET } from '@cp/contracts';
+import { isPlatformEvent, REGISTRY_BUCKET } from '@cp/contracts';
 import { envName, natsSecretName, natsUser, registrySubjects, resolveSettings, type Model, type Unit } from './model.ts';
 import { k8sOrder } from './k8s.ts';
 import { flowMap, GENERATED_HEADER, indent, scalar } from './yaml-text.ts';
@@ -26,7 +27,8 @@ export const natsUnits = (model: Model): Unit[] => k8sOrder(model).filter((u) =>
 const REGISTRY_STREAM = `KV_${REGISTRY_BUCKET}`;
 
 export function natsPermissions(unit: Unit): NatsPermissions {
-  const events = unit.kind === 'service' ? [`events.${unit.manifestName}.>`, 'deadletter.>'] : [];
+  const platform = (unit.service?.publishes ?? []).filter(isPlatformEvent).map((type) => `events.${type}.>`);
+  const events = unit.kind === 'service' ? [`events.${unit.manifestName}.>`, ...platform, 'deadletter.>'] : [];
   return {
     publish: {
       allow: ['$JS.API.>', '$JS.ACK.>', '$JS.FC.>', ...events, ...registrySubjects(unit)],

@@ -12,6 +12,14 @@ import { NEVER_ROUTED, RATE_LIMIT_CLASSES, type RouteRule } from './public-route
 
 /** A deployable's name: lower case, a letter first (`listings`, `events`, `saved-search`); also its DNS name. */
 export const DEPLOYABLE_NAME = /^[a-z][a-z0-9-]{1,29}$/;
+/**
+ * The platform's own event streams, which no deployable may take as its name, and the events on them any service may
+ * publish (besides its own, `<name>.<event>`): `notices.mail-requested`, a mail comms sends for it (contracts'
+ * notices.ts).
+ */
+export const NOTICES_DOMAIN = 'notices';
+export const PLATFORM_EVENT_TYPES = [`${NOTICES_DOMAIN}.mail-requested`] as const;
+export const isPlatformEvent = (type: string): boolean => (PLATFORM_EVENT_TYPES as readonly string[]).includes(type);
 /** An environment variable's name. */
 const ENV_NAME = /^[A-Z][A-Z0-9_]*$/;
 
@@ -131,8 +139,11 @@ export const ServiceManifestSchema = z
   })
   .superRefine((m, ctx) => {
     for (const [i, type] of m.publishes.entries()) {
-      if (!type.startsWith(`${m.name}.`)) ctx.addIssue({ code: 'custom', path: ['publishes', i], message: `must be one of ${m.name}'s own events (${m.name}.<event>)` });
+      if (!type.startsWith(`${m.name}.`) && !isPlatformEvent(type)) {
+        ctx.addIssue({ code: 'custom', path: ['publishes', i], message: `must be one of ${m.name}'s own events (${m.name}.<event>) or a platform event (${PLATFORM_EVENT_TYPES.join(', ')})` });
+      }
     }
+    if (m.name === NOTICES_DOMAIN) ctx.addIssue({ code: 'custom', path: ['name'], message: `"${NOTICES_DOMAIN}" is the platform's stream, not a deployable's name` });
     const prefixes = m.routes.map((r) => r.prefix.toLowerCase());
     for (const [i, p] of prefixes.entries()) {
       if (prefixes.indexOf(p) !== i) ctx.addIssue({ code: 'custom', path: ['routes', i, 'prefix'], message: 'is listed twice' });

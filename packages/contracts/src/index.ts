@@ -24,6 +24,7 @@ export * from './directory.ts';
 export * from './ads.ts';
 export * from './visitor.ts';
 export * from './comms.ts';
+export * from './notices.ts';
 export * from './demo-accounts.ts';
 export * from './mf-metadata.ts';
 export * from './header-links.ts';

@@ -18,11 +18,12 @@ import * as messages from './messages.ts';
 import * as deployables from './deployables.ts';
 import * as releases from './releases.ts';
 import * as operations from './operations.ts';
+import * as notices from './notices.ts';
 import { EventEnvelopeSchema } from './events/envelope.ts';
 import { eventCatalog } from './events/catalog.ts';
 
 /** Every schema module; each `*Schema` export of these is part of the snapshot (a test checks none is missed). */
-export const SCHEMA_MODULES = { common, identity, listings, forum, directory, ads, comms, microfrontends, search, pageHead, moderation, savedListings, savedSearches, listingLifecycle, messages, deployables, releases, operations } as const;
+export const SCHEMA_MODULES = { common, identity, listings, forum, directory, ads, comms, microfrontends, search, pageHead, moderation, savedListings, savedSearches, listingLifecycle, messages, deployables, releases, operations, notices } as const;
 
 function isSchema(v: unknown): v is z.ZodType {
   return v instanceof z.ZodType;

@@ -17,7 +17,7 @@ import { guardProcess } from './server-guard.ts';
 import { onShutdown } from './shutdown.ts';
 import { randomBytes } from 'node:crypto';
 import { networkInterfaces } from 'node:os';
-import type { InstanceRecord, ServiceManifest } from '@cp/contracts';
+import { eventDomain, type InstanceRecord, type ServiceManifest } from '@cp/contracts';
 import { ManifestError, ownServiceManifest } from './registry/manifest.ts';
 import { registerInstance, type Registration } from './registry/registry.ts';
 
@@ -168,7 +168,10 @@ export async function startService<C extends ServiceConfig, D extends ConsumerDe
   const conn = def.mongo === false ? undefined : await connectMongo(config.MONGO_URL, config.MONGO_DB);
   const nats = await connectNats({ url: config.NATS_URL, name: def.name, logger, streamReplicas: config.NATS_STREAM_REPLICAS ?? 1 });
   const consumers = def.mongo === false ? [] : (def.consumers ?? []);
-  for (const source of new Set([def.name, ...(def.streams ?? []), ...consumers.map((c) => c.source)])) await ensureStream(nats.jsm, source, logger);
+  // Its own stream, the platform streams its manifest publishes on (a notice for comms: `notices.mail-requested`), and
+  // those it reads: each exists before the first event is written or read.
+  const published = (manifest?.publishes ?? []).map(eventDomain);
+  for (const source of new Set([def.name, ...published, ...(def.streams ?? []), ...consumers.map((c) => c.source)])) await ensureStream(nats.jsm, source, logger);
   const relay = conn ? new OutboxRelay({ connection: conn, js: nats.js, logger }) : undefined;
   relay?.start();
 

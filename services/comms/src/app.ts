@@ -6,6 +6,7 @@ import { NewsletterRepository } from './data/newsletter-repository.ts';
 import { MailBatchesRepository } from './data/mail-batches-repository.ts';
 import type { UserDirectory } from './data/user-directory.ts';
 import { MessageMailOptOutsRepository } from './data/message-mail-opt-outs-repository.ts';
+import { SentNoticesRepository } from './data/sent-notices-repository.ts';
 import { AlertDigestWindowS, MessageNoticeDelayS, ReplyNoticeWindowS } from './config.ts';
 import { MESSAGE_MAIL_UNSUBSCRIBE_PATH } from '@cp/contracts';
 import { commsApi, NEWSLETTER_UNSUBSCRIBE_PATH } from './api.ts';
@@ -34,6 +35,7 @@ export async function buildCommsApp(input: CommsAppInput): Promise<{ app: Koa; d
     newsletterMails: new NewsletterMailsRepository(input.conn),
     mailBatches: new MailBatchesRepository(input.conn),
     messageMailOptOuts: new MessageMailOptOutsRepository(input.conn),
+    sentNotices: new SentNoticesRepository(input.conn),
     users: input.users,
     mailer: input.mailer,
     logger: input.logger,
@@ -45,7 +47,7 @@ export async function buildCommsApp(input: CommsAppInput): Promise<{ app: Koa; d
     },
     now: input.now ?? (() => new Date()),
   };
-  await initStores(input.conn, [deps.messages, deps.newsletter, deps.newsletterMails, deps.mailBatches, deps.messageMailOptOuts]);
+  await initStores(input.conn, [deps.messages, deps.newsletter, deps.newsletterMails, deps.mailBatches, deps.messageMailOptOuts, deps.sentNotices]);
   // The one-click unsubscribe's body is a form (RFC 8058), read by its route; every other write stays JSON only.
   const app = operationsApp(input, commsApi, deps, input.auth ? createAuth(input.auth) : NO_SESSIONS, { rawBodyPaths: [NEWSLETTER_UNSUBSCRIBE_PATH, MESSAGE_MAIL_UNSUBSCRIBE_PATH] });
   return { app, deps };

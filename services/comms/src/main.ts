@@ -11,6 +11,7 @@ import { startMailBatchSender } from './jobs/send-mail-batches.ts';
 import { expiryRemindersConsumer } from './events/expiry-reminders.ts';
 import { messageNoticesConsumer } from './events/message-notices.ts';
 import { accountMailsConsumer } from './events/account-mails.ts';
+import { noticeMailsConsumer } from './events/notice-mails.ts';
 import { identityAccountMailLinks } from './data/account-mail-links.ts';
 import type { CommsConsumerDeps } from './use-cases/deps.ts';
 
@@ -19,7 +20,8 @@ await startService<CommsConfig, CommsConsumerDeps>({
   loadConfig: loadCommsConfig,
   // comms' own events (operators' notices, newsletter mails) and those of the services it mails for: forum's replies,
   // moderation's removals, listings' expiring listings and saved-search matches, messages' messages and reads,
-  // identity's password-reset and verification links. The kit makes sure each stream exists first (the settings its
+  // identity's password-reset and verification links, and the notices any service asks for on the platform stream
+  // (issue 35). The kit makes sure each stream exists first (the settings its
   // owner gives it; whoever starts first makes it), starts them after build and stops them first at shutdown.
   consumers: [
     notifyOperatorsConsumer,
@@ -30,6 +32,7 @@ await startService<CommsConfig, CommsConsumerDeps>({
     savedSearchAlertsConsumer,
     messageNoticesConsumer,
     accountMailsConsumer,
+    noticeMailsConsumer,
   ],
   async build({ config, logger, conn, readiness, onClose, sessionAuth, metrics }) {
     const mailer = createMailer(config, logger);

@@ -9,6 +9,7 @@ import { NewsletterMailKindSchema } from '../comms.ts';
 import { PAGE_VIEW_ID_PATTERN } from '../visitor.ts';
 import { ReportKindSchema, ReportReasonSchema } from '../moderation.ts';
 import { AlertListingSchema, SavedSearchFrequencySchema } from '../saved-searches.ts';
+import { NOTICE_MAIL_REQUESTED, NoticeMailSchema } from '../notices.ts';
 import { defineEvent, EventEnvelopeSchema, type EventDefinition, type EventEnvelope } from './envelope.ts';
 
 // identity
@@ -189,6 +190,9 @@ export const MessageSent = defineEvent(
 /** `readerId` read the other participant's messages of the conversation up to `readAt` (emitted only when something was unread). */
 export const ConversationRead = defineEvent('messages.conversation-read', 1, z.object({ conversationId: IdSchema, readerId: IdSchema, readAt: IsoDateTimeSchema }));
 
+// the platform (any service may ask; comms mails: notices.ts)
+export const NoticeMailRequested = defineEvent(NOTICE_MAIL_REQUESTED, 1, NoticeMailSchema);
+
 /** Every event the system publishes. */
 export const eventCatalog = [
   UserRegistered,
@@ -225,6 +229,7 @@ export const eventCatalog = [
   UserUnbanned,
   MessageSent,
   ConversationRead,
+  NoticeMailRequested,
 ] as const satisfies readonly EventDefinition[];
 
 export type CatalogEvent = (typeof eventCatalog)[number];

@@ -238,7 +238,9 @@ async function consumerPlumbing(opts: ConsumerOptions, defs: EventDefinition[]) 
     h.set('Cp-Stream-Seq', String(msg.seq));
     h.set('Cp-Deliveries', String(msg.info.deliveryCount));
     await opts.nats.js.publish(deadLetterSubject(opts.stream, opts.durable), msg.data, { headers: h, msgID: `${opts.durable}:${opts.stream}:${msg.seq}` });
-    msg.term(reason.slice(0, 200));
+    // No reason on the +TERM: nats-server 2.9 takes only a bare "+TERM" (a "+TERM <reason>" is ignored there, and the
+    // message stays unacknowledged until its deliveries run out). The reason is in the dead letter's Cp-Reason header.
+    msg.term();
     logger.error({ subject: msg.subject, seq: msg.seq, reason }, 'message dead-lettered');
   };
 

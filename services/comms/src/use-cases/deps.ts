@@ -6,6 +6,7 @@ import type { NewsletterRepository } from '../data/newsletter-repository.ts';
 import type { MailBatchesRepository } from '../data/mail-batches-repository.ts';
 import type { UserDirectory } from '../data/user-directory.ts';
 import type { MessageMailOptOutsRepository } from '../data/message-mail-opt-outs-repository.ts';
+import type { SentNoticesRepository } from '../data/sent-notices-repository.ts';
 import type { AccountMailLinks } from '../data/account-mail-links.ts';
 
 export interface CommsDeps {
@@ -18,6 +19,8 @@ export interface CommsDeps {
   mailBatches: MailBatchesRepository;
   /** Users who stopped the unread-message mails (issue 23 §5). */
   messageMailOptOuts: MessageMailOptOutsRepository;
+  /** The notices other services asked for that were mailed (each once). */
+  sentNotices: SentNoticesRepository;
   /** Users' addresses (identity's internal endpoint). */
   users: UserDirectory;
   mailer: Mailer;
