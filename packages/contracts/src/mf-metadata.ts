@@ -122,6 +122,8 @@ export interface RemotePage {
   description: string;
   /** Search engines may index it (default true). */
   index?: boolean;
+  /** An API GET answering the head's description now (RemotePagePreviewSchema): a shared link names what is on the page. */
+  preview?: string;
 }
 
 /** The key under `metaData` of a remote's mf-manifest.json where its build publishes its metadata. */

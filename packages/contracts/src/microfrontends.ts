@@ -55,7 +55,18 @@ export const RemotePageSchema = z.strictObject({
   title: text(REMOTE_PAGE_LIMITS.title),
   description: text(REMOTE_PAGE_LIMITS.description),
   index: z.boolean().optional(),
+  /**
+   * A public API GET (`/api/...`, no query) whose answer (RemotePagePreviewSchema) gives the page's head what is on it
+   * now — the next events, not a fixed sentence — so a link shared in a chat names them. The renderer asks the service
+   * that owns the path (configured, or registered at run time) within the page's budget; without an answer in time,
+   * or with one that breaks the schema, the page has `title` and `description`.
+   */
+  preview: z.string().max(REMOTE_METADATA_LIMITS.routeLength).regex(/^\/api(\/[A-Za-z0-9][A-Za-z0-9._-]*)+$/).optional(),
 });
+
+/** What a page's `preview` endpoint answers: the head's description now, and a title when it has a better one. */
+export const RemotePagePreviewSchema = z.object({ title: text(REMOTE_PAGE_LIMITS.title).optional(), description: text(REMOTE_PAGE_LIMITS.description) });
+export type RemotePagePreview = z.infer<typeof RemotePagePreviewSchema>;
 
 const metadataShape = {
   routes: z

@@ -5,6 +5,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { RemotePageSchema } from '@cp/contracts';
 import { createLogger } from '@cp/service-kit';
 import { buildPageHead } from '../src/pages/page-head.ts';
 import { remotePagesReader } from '../src/remote-pages.ts';
@@ -25,11 +26,17 @@ const EVENTS = {
 };
 
 let answer: { status: number; body: unknown } = { status: 200, body: { remotes: [EVENTS] } };
+/** What the events team's service answers to its page's preview (`/api/events/preview`), and after how long. */
+let preview: { status: number; body: unknown; delayMs?: number } = { status: 200, body: {} };
 let asked = 0;
 let server: http.Server;
 let origin: string;
 beforeAll(async () => {
   server = http.createServer((req, res) => {
+    if (req.url === '/api/events/preview') {
+      const { status, body, delayMs = 0 } = preview;
+      return void setTimeout(() => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body)), delayMs);
+    }
     asked += 1;
     if (req.url !== '/mf/registry.json') return void res.writeHead(404).end();
     res.writeHead(answer.status, { 'content-type': 'application/json' }).end(JSON.stringify(answer.body));
@@ -74,6 +81,37 @@ describe('pages declared by remotes', () => {
     clock = 3_000;
     expect([...(await reader()).keys()]).toEqual(['/events']);
     answer = { status: 200, body: { remotes: [EVENTS] } };
+  });
+
+  it("give a page with a preview endpoint the head its service says is on it now, and the declared head when it cannot", async () => {
+    answer = { status: 200, body: { remotes: [{ ...EVENTS, pages: [{ ...EVENTS.pages[0], preview: '/api/events/preview' }] }] } };
+    const reader = remotePagesReader({ webOrigin: origin, ttlMs: 60_000, logger });
+    const readApi = (apiPath: string, signal: AbortSignal) => fetch(new URL(apiPath, origin), { signal });
+    const head = (budgetMs = 2_000) => buildPageHead({ site, services: { listings: nowhere, forum: nowhere, directory: nowhere }, budgetMs, logger, remotePages: reader, readApi }, '/events');
+    const declared = { title: 'Community Events | Central PA Desi Community', description: EVENTS.pages[0]!.description };
+
+    preview = { status: 200, body: { description: 'Next: Diwali Mela (Sat, Dec 5, Harrisburg) · Garba Night (Sun, Dec 6, Enola)' } };
+    expect(await head()).toMatchObject({ status: 200, title: declared.title, description: 'Next: Diwali Mela (Sat, Dec 5, Harrisburg) · Garba Night (Sun, Dec 6, Enola)', canonicalPath: '/events' });
+    preview = { status: 200, body: { title: 'Events this weekend', description: 'Diwali Mela and 3 more events this weekend.' } };
+    expect(await head()).toMatchObject({ title: 'Events this weekend | Central PA Desi Community', description: 'Diwali Mela and 3 more events this weekend.' });
+    // Down, wrong, or too slow for the page's budget: the declared head, never an error page.
+    preview = { status: 503, body: { error: 'down' } };
+    expect(await head()).toMatchObject({ status: 200, ...declared });
+    preview = { status: 200, body: { description: '', title: 42 } };
+    expect(await head()).toMatchObject({ status: 200, ...declared });
+    preview = { status: 200, body: { description: 'Too late' }, delayMs: 1_000 };
+    expect(await head(200)).toMatchObject({ status: 200, ...declared });
+    // No reader (the renderer reads no API): the declared head.
+    expect(await buildPageHead({ site, services: { listings: nowhere, forum: nowhere, directory: nowhere }, budgetMs: 2_000, logger, remotePages: reader }, '/events')).toMatchObject(declared);
+    answer = { status: 200, body: { remotes: [EVENTS] } };
+  });
+
+  it('refuse a preview that is not a public API path', () => {
+    const page = { path: '/events', title: 'Events', description: 'Events.' };
+    expect(RemotePageSchema.safeParse({ ...page, preview: '/api/events/preview' }).success).toBe(true);
+    for (const preview of ['/internal/events', 'https://evil.example/api/x', '/api/events/preview?x=1', '/api/../identity', '/api']) {
+      expect([preview, RemotePageSchema.safeParse({ ...page, preview }).success]).toEqual([preview, false]);
+    }
   });
 
   it('put the pages to index into the static sitemap, after the site’s own', async () => {

@@ -85,17 +85,18 @@ export const pageOperations = operations<{ pages: PageDeps }>([
       const siteSettings = siteSettingsOf(ctx.get(SITE_SETTINGS_HEADER));
       // One read of each service path for both: the head's entity is the body's query.
       const reads = pageReads(pages.pageServices);
+      const readApi = apiReader(reads, pages.registered);
       // The first view's stylesheets go with the head (into the document's <head>): known once its remotes are loaded.
       let stylesKnown!: (styles: string[]) => void;
       const firstStyles = new Promise<string[]>((resolve) => (stylesKnown = resolve));
       const rendering = pages.body
-        ?.render(parsed.data, deadline, siteSettings, apiReader(reads, pages.registered), stylesKnown, ctx.get(REMOTE_VERSIONS_HEADER) || undefined)
+        ?.render(parsed.data, deadline, siteSettings, readApi, stylesKnown, ctx.get(REMOTE_VERSIONS_HEADER) || undefined)
         .catch((err: unknown) => {
           pages.logger.error({ err, path: parsed.data }, 'page body: rendering failed: the browser renders it');
           return undefined;
         })
         .finally(() => stylesKnown([])); // not rendered: none (a no-op once known)
-      const [head, styles] = await Promise.all([pageHead({ ...pages, budgetMs, services: reads }, parsed.data), rendering ? firstStyles : []]);
+      const [head, styles] = await Promise.all([pageHead({ ...pages, budgetMs, services: reads, readApi }, parsed.data), rendering ? firstStyles : []]);
       // A head alone may be kept by the gateway (30 s). A page with its body is not: its data is what the browser shows
       // and keeps (it does not fetch it again), so a visitor who just posted must see it on the next page load; nor is
       // an answer that should have had a body (over the budget) or shows a remote's fallback. Nor is a generic head that

@@ -1,4 +1,4 @@
-import { BusinessSchema, ForumPostSchema, IdSchema, LISTING_CATEGORIES, PAGE_NOT_FOUND, LISTING_EXPIRED_MESSAGE, ListingSchema, LOCATIONS, PRICE_BUCKET_IDS, truncateMetaDescription, yellowPagesChoiceOf, yellowPagesPath } from '@cp/contracts';
+import { BusinessSchema, ForumPostSchema, RemotePagePreviewSchema, IdSchema, LISTING_CATEGORIES, PAGE_NOT_FOUND, LISTING_EXPIRED_MESSAGE, ListingSchema, LOCATIONS, PRICE_BUCKET_IDS, truncateMetaDescription, yellowPagesChoiceOf, yellowPagesPath } from '@cp/contracts';
 import type { Logger } from '@cp/service-kit';
 import type { RemotePagesReader } from '../remote-pages.ts';
 import type { Fetched, ServiceClient } from '../upstream.ts';
@@ -13,6 +13,8 @@ export interface PageHeadDeps {
   logger: Logger;
   /** The pages the deployed remotes declare (issue 35); absent: none. */
   remotePages?: RemotePagesReader | undefined;
+  /** Reads a public API GET from the service that owns it, configured or registered (a declared page's `preview`). */
+  readApi?: ((apiPath: string, signal: AbortSignal) => Promise<Response>) | undefined;
 }
 
 /** Pages of a signed-in person, or of a one-time link: never in a search engine. */
@@ -115,6 +117,27 @@ export async function pageHead(deps: PageHeadDeps, target: string): Promise<{ st
   return { status: head.status, head: renderHead(head, deps.site), incomplete: head.incomplete === true };
 }
 
+/**
+ * What a declared page's `preview` endpoint says is on the page now (issue 35), or undefined — the page's declared head
+ * — when there is no reader, or the service does not answer 200 with RemotePagePreviewSchema within the page's budget.
+ */
+async function remotePagePreview(deps: PageHeadDeps, apiPath: string, signal: AbortSignal) {
+  if (!deps.readApi) return undefined;
+  try {
+    const res = await deps.readApi(apiPath, signal);
+    if (res.status !== 200) {
+      deps.logger.warn({ apiPath, status: res.status }, 'page preview: not available; the declared head instead');
+      return undefined;
+    }
+    const preview = RemotePagePreviewSchema.safeParse(await res.json());
+    if (!preview.success) deps.logger.warn({ apiPath }, 'page preview: the answer breaks the schema; the declared head instead');
+    return preview.success ? preview.data : undefined;
+  } catch (err) {
+    deps.logger.warn({ apiPath, err: err instanceof Error ? err.message : String(err) }, 'page preview: failed; the declared head instead');
+    return undefined;
+  }
+}
+
 export async function buildPageHead(deps: PageHeadDeps, target: string): Promise<PageHead> {
   const { site } = deps;
   let parsed: URL;
@@ -178,10 +201,11 @@ export async function buildPageHead(deps: PageHeadDeps, target: string): Promise
     // A page a remote declares (a new team's /events): its own head; any other path is no page of the site.
     const declared = (await deps.remotePages?.(signal))?.get(path.toLowerCase());
     if (!declared) return notFoundHead(site);
+    const now = declared.preview ? await remotePagePreview(deps, declared.preview, signal) : undefined;
     return {
       status: 200,
-      title: withSite(declared.title, site),
-      description: truncateMetaDescription(declared.description),
+      title: withSite(now?.title ?? declared.title, site),
+      description: truncateMetaDescription(now?.description ?? declared.description),
       canonicalPath: declared.path,
       ...(declared.index === false ? { noindex: true } : {}),
       ogType: 'website',
