@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Schema, type Connection } from 'mongoose';
-import { BAD_CURSOR, connectMongo, cursorAfter, HttpError, MongoRepository, runInTransaction, type SortKey } from '../src/index.ts';
+import type { Connection } from 'mongoose';
+import { BAD_CURSOR, connectMongo, cursorAfter, HttpError, MongoRepository, optional, runInTransaction, storedSchema, type SortKey } from '../src/index.ts';
 import { testEnv } from '../../../infra/src/jest/test-env.ts';
 
 /** The kit's MongoRepository against a real MongoDB: insert, findById (its projection, in a transaction) and cursor pages. */
@@ -12,16 +12,7 @@ type ThingDoc = {
   createdAt: Date;
 };
 
-const thingSchema = new Schema<ThingDoc>(
-  {
-    _id: { type: String, required: true },
-    group: { type: String, required: true },
-    name: { type: String, required: true },
-    secret: String,
-    createdAt: { type: Date, required: true },
-  },
-  { collection: 'things', versionKey: false, strict: 'throw' },
-);
+const thingSchema = storedSchema<ThingDoc>('things', { _id: String, group: String, name: String, secret: optional(String), createdAt: Date });
 thingSchema.index({ group: 1, createdAt: -1, _id: -1 }, { name: 'group_newest' });
 
 const THING_ORDER: readonly SortKey[] = [

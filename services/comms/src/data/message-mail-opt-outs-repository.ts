@@ -1,5 +1,5 @@
-import { Schema, type Connection } from 'mongoose';
-import { MongoRepository } from '@cp/service-kit';
+import type { Connection } from 'mongoose';
+import { MongoRepository, storedSchema } from '@cp/service-kit';
 
 /** message_mail_opt_outs: the users who stopped the unread-message mails (their one-click unsubscribe); keyed by user id. */
 export interface MessageMailOptOutDoc {
@@ -7,10 +7,7 @@ export interface MessageMailOptOutDoc {
   at: Date;
 }
 
-const optOutSchema = new Schema<MessageMailOptOutDoc>(
-  { _id: { type: String, required: true }, at: { type: Date, required: true } },
-  { collection: 'message_mail_opt_outs', versionKey: false, strict: 'throw' },
-);
+const optOutSchema = storedSchema<MessageMailOptOutDoc>('message_mail_opt_outs', { _id: String, at: Date });
 
 export class MessageMailOptOutsRepository extends MongoRepository<MessageMailOptOutDoc> {
   constructor(conn: Connection) {

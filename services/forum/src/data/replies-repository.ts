@@ -1,5 +1,5 @@
-import { Schema, type ClientSession, type Connection } from 'mongoose';
-import { MODERATION_FLAG_FIELDS, ModeratedRepository, VISIBLE, type SortKey } from '@cp/service-kit';
+import type { ClientSession, Connection } from 'mongoose';
+import { MODERATION_FLAG_FIELDS, ModeratedRepository, storedSchema, VISIBLE, type SortKey } from '@cp/service-kit';
 
 /** forum_replies (spec §3) as stored, with the author's username. */
 export interface ReplyDoc {
@@ -15,18 +15,15 @@ export interface ReplyDoc {
   authorBanned?: boolean;
 }
 
-const replySchema = new Schema<ReplyDoc>(
-  {
-    _id: { type: String, required: true },
-    postId: { type: String, required: true },
-    userId: { type: String, required: true },
-    username: { type: String, required: true },
-    content: { type: String, required: true },
-    createdAt: { type: Date, required: true },
-    ...MODERATION_FLAG_FIELDS,
-  },
-  { collection: 'forum_replies', versionKey: false, strict: 'throw' },
-);
+const replySchema = storedSchema<ReplyDoc>('forum_replies', {
+  _id: String,
+  postId: String,
+  userId: String,
+  username: String,
+  content: String,
+  createdAt: Date,
+  ...MODERATION_FLAG_FIELDS,
+});
 // A post's replies, oldest first.
 replySchema.index({ postId: 1, createdAt: 1, _id: 1 }, { name: 'post_oldest' });
 // A user's replies (a ban or an unban flags them all).

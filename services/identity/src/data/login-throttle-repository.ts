@@ -1,5 +1,5 @@
-import { Schema, type Connection, type Model } from 'mongoose';
-import { trusted } from '@cp/service-kit';
+import type { Connection, Model } from 'mongoose';
+import { nullable, storedSchema, trusted } from '@cp/service-kit';
 
 /**
  * Failed-login counters, kept in MongoDB so the rule holds across replicas of identity.
@@ -14,15 +14,12 @@ export interface ThrottleDoc {
   expiresAt: Date;
 }
 
-const throttleSchema = new Schema<ThrottleDoc>(
-  {
-    _id: { type: String, required: true },
-    failures: { type: Number, required: true },
-    blockedUntil: { type: Date, default: null },
-    expiresAt: { type: Date, required: true },
-  },
-  { versionKey: false, collection: 'login_throttle', strict: 'throw' },
-);
+const throttleSchema = storedSchema<ThrottleDoc>('login_throttle', {
+  _id: String,
+  failures: Number,
+  blockedUntil: nullable(Date),
+  expiresAt: Date,
+});
 throttleSchema.index({ expiresAt: 1 }, { expireAfterSeconds: 0 });
 
 export interface ThrottleRule {

@@ -1,5 +1,5 @@
-import { Schema, type ClientSession, type Connection, type Model } from 'mongoose';
-import { trusted } from '@cp/service-kit';
+import type { ClientSession, Connection, Model } from 'mongoose';
+import { optional, storedSchema, trusted } from '@cp/service-kit';
 
 /** Server-side sessions (spec §3 sessions: sid, sess, expire). A token is only honoured while its session exists. */
 export interface SessionDoc {
@@ -8,19 +8,16 @@ export interface SessionDoc {
   expire: Date;
 }
 
-const sessionSchema = new Schema<SessionDoc>(
-  {
-    _id: { type: String, required: true },
-    sess: {
-      userId: { type: String, required: true },
-      rememberMe: { type: Boolean, required: true },
-      createdAt: { type: Date, required: true },
-      userAgent: String,
-    },
-    expire: { type: Date, required: true },
+const sessionSchema = storedSchema<SessionDoc>('sessions', {
+  _id: String,
+  sess: {
+    userId: String,
+    rememberMe: Boolean,
+    createdAt: Date,
+    userAgent: optional(String),
   },
-  { versionKey: false, collection: 'sessions', strict: 'throw' },
-);
+  expire: Date,
+});
 sessionSchema.index({ expire: 1 }, { expireAfterSeconds: 0 });
 sessionSchema.index({ 'sess.userId': 1 });
 

@@ -1,5 +1,5 @@
-import { Schema, type Connection } from 'mongoose';
-import { MongoRepository, trusted } from '@cp/service-kit';
+import type { Connection } from 'mongoose';
+import { MongoRepository, storedSchema, trusted } from '@cp/service-kit';
 
 /** A user who stopped the expiry reminders (issue 22 §4, the mail's signed link): their listings still expire. */
 export interface ReminderOptOutDoc {
@@ -7,10 +7,7 @@ export interface ReminderOptOutDoc {
   optedOutAt: Date;
 }
 
-const optOutSchema = new Schema<ReminderOptOutDoc>(
-  { _id: { type: String, required: true }, optedOutAt: { type: Date, required: true } },
-  { collection: 'reminder_opt_outs', versionKey: false, strict: 'throw' },
-);
+const optOutSchema = storedSchema<ReminderOptOutDoc>('reminder_opt_outs', { _id: String, optedOutAt: Date });
 
 export class ReminderOptOutsRepository extends MongoRepository<ReminderOptOutDoc> {
   constructor(conn: Connection) {

@@ -1,5 +1,5 @@
-import { Schema, type ClientSession, type Connection } from 'mongoose';
-import { MongoRepository } from '@cp/service-kit';
+import type { ClientSession, Connection } from 'mongoose';
+import { MongoRepository, nullable, storedSchema } from '@cp/service-kit';
 
 /** moderation_bans: the users banned now (keyed by user id: banning twice meets the key); an unban deletes the record. */
 export interface BanDoc {
@@ -11,17 +11,14 @@ export interface BanDoc {
   bannedAt: Date;
 }
 
-const banSchema = new Schema<BanDoc>(
-  {
-    _id: { type: String, required: true },
-    username: { type: String, default: null },
-    reason: { type: String, required: true },
-    bannedBy: { type: String, required: true },
-    caseId: { type: String, default: null },
-    bannedAt: { type: Date, required: true },
-  },
-  { collection: 'moderation_bans', versionKey: false, strict: 'throw' },
-);
+const banSchema = storedSchema<BanDoc>('moderation_bans', {
+  _id: String,
+  username: nullable(String),
+  reason: String,
+  bannedBy: String,
+  caseId: nullable(String),
+  bannedAt: Date,
+});
 banSchema.index({ bannedAt: -1, _id: -1 }, { name: 'newest' });
 
 export class BansRepository extends MongoRepository<BanDoc> {
