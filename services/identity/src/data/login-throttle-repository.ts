@@ -1,5 +1,5 @@
-import type { Connection, Model } from 'mongoose';
-import { nullable, storedSchema, trusted } from '@cp/service-kit';
+import type { Connection } from 'mongoose';
+import { MongoRepository, nullable, storedSchema, trusted } from '@cp/service-kit';
 
 /**
  * Failed-login counters, kept in MongoDB so the rule holds across replicas of identity.
@@ -32,13 +32,9 @@ export interface ThrottleRule {
   windowMs: number;
 }
 
-export class LoginThrottleRepository {
-  readonly model: Model<ThrottleDoc>;
+export class LoginThrottleRepository extends MongoRepository<ThrottleDoc> {
   constructor(conn: Connection) {
-    this.model = conn.models.LoginThrottle ?? conn.model<ThrottleDoc>('LoginThrottle', throttleSchema);
-  }
-  async init(): Promise<void> {
-    await this.model.createIndexes();
+    super(conn, 'LoginThrottle', throttleSchema);
   }
   /** Milliseconds the caller must still wait for any of the keys, 0 when free. */
   async waitMs(keys: string[], now: Date): Promise<number> {

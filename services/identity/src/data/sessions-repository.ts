@@ -1,5 +1,5 @@
-import type { ClientSession, Connection, Model } from 'mongoose';
-import { optional, storedSchema, trusted } from '@cp/service-kit';
+import type { ClientSession, Connection } from 'mongoose';
+import { MongoRepository, optional, storedSchema, trusted } from '@cp/service-kit';
 
 /** Server-side sessions (spec §3 sessions: sid, sess, expire). A token is only honoured while its session exists. */
 export interface SessionDoc {
@@ -21,13 +21,9 @@ const sessionSchema = storedSchema<SessionDoc>('sessions', {
 sessionSchema.index({ expire: 1 }, { expireAfterSeconds: 0 });
 sessionSchema.index({ 'sess.userId': 1 });
 
-export class SessionsRepository {
-  readonly model: Model<SessionDoc>;
+export class SessionsRepository extends MongoRepository<SessionDoc> {
   constructor(conn: Connection) {
-    this.model = conn.models.Session ?? conn.model<SessionDoc>('Session', sessionSchema);
-  }
-  async init(): Promise<void> {
-    await this.model.createIndexes();
+    super(conn, 'Session', sessionSchema);
   }
   async create(doc: SessionDoc): Promise<void> {
     await this.model.create(doc);

@@ -1,5 +1,5 @@
-import type { ClientSession, Connection, Model } from 'mongoose';
-import { entitySchemaOptions, optional, storedSchema, trusted, uuidId, withDefault } from '@cp/service-kit';
+import type { ClientSession, Connection } from 'mongoose';
+import { entitySchemaOptions, MongoRepository, optional, storedSchema, trusted, uuidId, withDefault } from '@cp/service-kit';
 
 export interface UserDoc {
   _id: string;
@@ -69,21 +69,14 @@ userSchema.index({ email: 1 }, { unique: true, name: 'email_unique', partialFilt
 userSchema.index({ resetToken: 1 }, { sparse: true });
 userSchema.index({ emailVerifyToken: 1 }, { sparse: true });
 
-export class UsersRepository {
-  readonly model: Model<UserDoc>;
+export class UsersRepository extends MongoRepository<UserDoc> {
   constructor(conn: Connection) {
-    this.model = conn.models.User ?? conn.model<UserDoc>('User', userSchema);
-  }
-  async init(): Promise<void> {
-    await this.model.createIndexes();
+    super(conn, 'User', userSchema);
   }
   /** `_id`: a new random id unless given (the demo accounts have fixed ids). `emailVerified`: every creator says. */
   async create(data: Omit<UserDoc, '_id' | 'createdAt' | 'updatedAt' | 'emailVerified'> & { _id?: string; emailVerified: boolean }, session?: ClientSession): Promise<UserDoc> {
     const [doc] = await this.model.create([data], session ? { session } : {});
     return doc!.toObject() as UserDoc;
-  }
-  findById(id: string, session?: ClientSession): Promise<UserDoc | null> {
-    return this.model.findById(id, null, session ? { session } : {}).lean<UserDoc>().exec();
   }
   findByUsername(username: string): Promise<UserDoc | null> {
     return this.model.findOne({ usernameLower: username.toLowerCase() }).lean<UserDoc>().exec();
