@@ -1,11 +1,11 @@
 import type { ClientSession, Connection } from 'mongoose';
-import { MODERATION_FLAG_FIELDS, ModeratedRepository, nullable, storedSchema, VISIBLE, withDefault, type SortKey } from '@cp/service-kit';
+import { MODERATION_FLAG_FIELDS, ModeratedRepository, nullable, storedSchema, VISIBLE, withDefault, type ModerationFlags, type SortKey } from '@cp/service-kit';
 
 /**
  * businesses (spec §3) as stored. `ratingTotal` (the sum of the reviews' ratings) is kept next to `reviewCount` so the
  * mean is computed from whole numbers, never from a rounded mean; both only ever change with $inc.
  */
-export interface BusinessDoc {
+export interface BusinessDoc extends ModerationFlags {
   _id: string;
   userId: string;
   name: string;
@@ -25,10 +25,6 @@ export interface BusinessDoc {
   premium: boolean;
   createdAt: Date;
   updatedAt: Date;
-  /** Hidden by moderation pending review (issue 21): gone for everyone but its creator. */
-  hidden?: boolean;
-  /** Its creator is banned: gone for everyone. */
-  authorBanned?: boolean;
 }
 
 /** What everyone may see, a business or a review: the kit's moderation rule (moderation-flags.ts). */

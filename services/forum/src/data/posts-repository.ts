@@ -1,9 +1,9 @@
 import type { ClientSession, Connection } from 'mongoose';
-import { MODERATION_FLAG_FIELDS, ModeratedRepository, optional, storedSchema, VISIBLE, withDefault, type SortKey } from '@cp/service-kit';
+import { MODERATION_FLAG_FIELDS, ModeratedRepository, optional, storedSchema, VISIBLE, withDefault, type ModerationFlags, type SortKey } from '@cp/service-kit';
 import type { ForumCategory } from '@cp/contracts';
 
 /** forum_posts (spec §3) as stored, with the author's username. Counters are only ever changed with $inc. */
-export interface PostDoc {
+export interface PostDoc extends ModerationFlags {
   _id: string;
   userId: string;
   username: string;
@@ -15,10 +15,6 @@ export interface PostDoc {
   viewCount: number;
   createdAt: Date;
   updatedAt: Date;
-  /** Hidden by moderation pending review (issue 21): gone for everyone but its author. */
-  hidden?: boolean;
-  /** Its author is banned: gone for everyone. */
-  authorBanned?: boolean;
 }
 
 /** What everyone may see, a post or a reply: the kit's moderation rule (moderation-flags.ts). */
@@ -86,10 +82,6 @@ export class PostsRepository extends ModeratedRepository<PostDoc> {
   /** Sets the count of replies everyone may see (moderation changed which ones are); the post's updatedAt stays. */
   async setReplyCount(id: string, replyCount: number, session: ClientSession): Promise<void> {
     await this.model.updateOne({ _id: id }, { $set: { replyCount } }, { session }).exec();
-  }
-
-  async delete(id: string, session: ClientSession): Promise<PostDoc | null> {
-    return this.model.findOneAndDelete({ _id: id }, { session }).lean<PostDoc>().exec();
   }
 
   /** One more view (the view counter's consumer); the post's updatedAt does not move for a view. */
