@@ -136,3 +136,39 @@ test('pageQuery refuses a cursor that is not one of its order’s, as afterCurso
     expect(refused).toMatchObject({ status: 400, message: BAD_CURSOR });
   }
 });
+
+test('deleteById removes the document of an id and returns it (with the projection; in a transaction when given), null when there is none', async () => {
+  const doc = thing('del', 1, new Date());
+  await things.insert(doc);
+  expect(await things.deleteById(doc._id)).toEqual(doc);
+  expect(await things.findById(doc._id)).toBeNull();
+  expect(await things.deleteById(doc._id)).toBeNull();
+
+  const hidden = thing('del', 2, new Date());
+  await things.insert(hidden);
+  const { secret: _secret, ...rest } = hidden;
+  await runInTransaction(conn, async (session) => {
+    expect(await hiding.deleteById(hidden._id, session)).toEqual(rest);
+    // Outside the transaction it is still there until the commit.
+    expect(await things.findById(hidden._id)).toEqual(hidden);
+  });
+  expect(await things.findById(hidden._id)).toBeNull();
+});
+
+test('numberedPage reads page n of the whole collection in its order, and the collection’s size', async () => {
+  type RankDoc = { _id: string; rank: number };
+  class RanksRepository extends MongoRepository<RankDoc> {
+    page(page: number, pageSize: number) {
+      return this.numberedPage({ rank: -1, _id: -1 }, page, pageSize);
+    }
+  }
+  const ranks = new RanksRepository(conn, 'Rank', storedSchema<RankDoc>('ranks', { _id: String, rank: Number }));
+  await ranks.init();
+  const docs = [3, 1, 4, 1, 5].map((rank, i) => ({ _id: `r${i}`, rank }));
+  await Promise.all(docs.map((d) => ranks.insert(d)));
+  const ordered = [...docs].sort((a, b) => b.rank - a.rank || (a._id < b._id ? 1 : -1));
+
+  expect(await ranks.page(1, 2)).toEqual({ items: ordered.slice(0, 2), total: 5 });
+  expect(await ranks.page(3, 2)).toEqual({ items: ordered.slice(4), total: 5 });
+  expect(await ranks.page(4, 2)).toEqual({ items: [], total: 5 });
+});

@@ -104,10 +104,6 @@ export class ReviewsRepository extends ModeratedRepository<ReviewDoc> {
     return (await this.model.distinct('businessId', { userId }).session(session).exec()) as string[];
   }
 
-  async delete(id: string, session: ClientSession): Promise<ReviewDoc | null> {
-    return this.model.findOneAndDelete({ _id: id }, { session }).lean<ReviewDoc>().exec();
-  }
-
   async deleteForBusiness(businessId: string, session: ClientSession): Promise<number> {
     const res = await this.model.deleteMany({ businessId }, { session }).exec();
     return res.deletedCount;

@@ -31,9 +31,6 @@ export class SessionsRepository extends MongoRepository<SessionDoc> {
   findActive(sid: string, now: Date): Promise<SessionDoc | null> {
     return this.model.findOne({ _id: sid, expire: trusted({ $gt: now }) }).lean<SessionDoc>().exec();
   }
-  async delete(sid: string, session?: ClientSession): Promise<SessionDoc | null> {
-    return this.model.findOneAndDelete({ _id: sid }, session ? { session } : {}).lean<SessionDoc>().exec();
-  }
   async listForUser(userId: string, session?: ClientSession): Promise<string[]> {
     const docs = await this.model.find({ 'sess.userId': userId }, { _id: 1 }, session ? { session } : {}).lean<{ _id: string }[]>().exec();
     return docs.map((d) => d._id);

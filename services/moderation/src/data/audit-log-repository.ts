@@ -40,11 +40,7 @@ export class AuditLogRepository extends MongoRepository<LogDoc> {
     super(conn, 'ModerationLogEntry', logSchema);
   }
 
-  async page(page: number, pageSize: number): Promise<{ items: LogDoc[]; total: number }> {
-    const [items, total] = await Promise.all([
-      this.model.find({}).sort({ at: -1, _id: -1 }).skip((page - 1) * pageSize).limit(pageSize).lean<LogDoc[]>().exec(),
-      this.model.estimatedDocumentCount().exec(),
-    ]);
-    return { items, total };
+  page(page: number, pageSize: number): Promise<{ items: LogDoc[]; total: number }> {
+    return this.numberedPage({ at: -1, _id: -1 }, page, pageSize);
   }
 }

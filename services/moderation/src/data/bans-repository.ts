@@ -26,17 +26,12 @@ export class BansRepository extends MongoRepository<BanDoc> {
     super(conn, 'ModerationBan', banSchema);
   }
 
-  /** Lifts the ban: true when there was one. */
   /** Lifts a ban: the removed record (its username names the user in the audit log), or null when there was none. */
-  async remove(userId: string, session: ClientSession): Promise<BanDoc | null> {
-    return this.model.findOneAndDelete({ _id: userId }, { session }).lean<BanDoc>().exec();
+  remove(userId: string, session: ClientSession): Promise<BanDoc | null> {
+    return this.deleteById(userId, session);
   }
 
-  async page(page: number, pageSize: number): Promise<{ items: BanDoc[]; total: number }> {
-    const [items, total] = await Promise.all([
-      this.model.find({}).sort({ bannedAt: -1, _id: -1 }).skip((page - 1) * pageSize).limit(pageSize).lean<BanDoc[]>().exec(),
-      this.model.estimatedDocumentCount().exec(),
-    ]);
-    return { items, total };
+  page(page: number, pageSize: number): Promise<{ items: BanDoc[]; total: number }> {
+    return this.numberedPage({ bannedAt: -1, _id: -1 }, page, pageSize);
   }
 }
