@@ -6,6 +6,8 @@ export * from './health.ts';
 export * from './logger.ts';
 export * from './mongo.ts';
 export * from './repository.ts';
+export * from './stored-schema.ts';
+export * from './opt-outs.ts';
 export * from './rate-limit.ts';
 export * from './shutdown.ts';
 export * from './server-guard.ts';

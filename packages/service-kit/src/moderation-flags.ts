@@ -1,6 +1,7 @@
 import type { ClientSession } from 'mongoose';
 import { trusted } from './mongo.ts';
 import { MongoRepository } from './repository.ts';
+import { optional } from './stored-schema.ts';
 
 /**
  * The two flags moderation's events set on a piece of content where its owner stores it (issue 21): `hidden`, pending
@@ -13,8 +14,8 @@ export interface ModerationFlags {
   authorBanned?: boolean | undefined;
 }
 
-/** The flags' fields in a mongoose schema: absent unless set. */
-export const MODERATION_FLAG_FIELDS = { hidden: Boolean, authorBanned: Boolean } as const;
+/** The flags' fields in a stored schema (storedSchema): absent unless set. */
+export const MODERATION_FLAG_FIELDS = { hidden: optional(Boolean), authorBanned: optional(Boolean) };
 
 /** The filter of what everyone may see: neither hidden by moderation nor by a banned author. */
 export const VISIBLE = { hidden: trusted({ $ne: true }), authorBanned: trusted({ $ne: true }) };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Schema, type Connection, type Model } from 'mongoose';
+import type { Connection, Model } from 'mongoose';
 import { z } from 'zod';
 import {
   NEW_ACCOUNT_HOURS,
@@ -13,6 +13,7 @@ import {
 import type { AuthUser } from './auth.ts';
 import { HttpError } from './errors.ts';
 import { ensureCollection } from './mongo.ts';
+import { storedSchema } from './stored-schema.ts';
 
 const HOUR_MS = 3_600_000;
 
@@ -70,10 +71,7 @@ interface SlotsDoc {
   slots: Array<{ t: Date; k: string }>;
   expiresAt: Date;
 }
-const slotsSchema = new Schema<SlotsDoc>(
-  { _id: { type: String, required: true }, slots: [{ _id: false, t: Date, k: String }], expiresAt: { type: Date, required: true } },
-  { collection: 'posting_limits', versionKey: false },
-);
+const slotsSchema = storedSchema<SlotsDoc>('posting_limits', { _id: String, slots: [{ _id: false, t: Date, k: String }], expiresAt: Date }, { strict: true });
 slotsSchema.index({ expiresAt: 1 }, { expireAfterSeconds: 0 });
 
 function slotsModel(conn: Connection): Model<SlotsDoc> {

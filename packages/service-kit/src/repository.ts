@@ -1,4 +1,4 @@
-import type { ClientSession, Connection, Model, ProjectionType, Schema } from 'mongoose';
+import type { ClientSession, Connection, Model, ProjectionType, Schema, SortOrder } from 'mongoose';
 import { afterCursor, sortOf, type SortKey } from './list-page.ts';
 
 /** How a repository reads its documents (MongoRepository's constructor). */
@@ -41,6 +41,26 @@ export class MongoRepository<T> {
   /** The stored document of `id` as a plain object (lean), with the repository's projection (RepositoryOptions), or null. */
   findById(id: string, session?: ClientSession): Promise<T | null> {
     return this.model.findById(id, this.projection, session ? { session } : {}).lean<T>().exec();
+  }
+
+  /**
+   * Removes the document of `id`, in `session`'s transaction when one is given: the removed document as a plain object
+   * (lean, with the repository's projection), or null when there was none.
+   */
+  deleteById(id: string, session?: ClientSession): Promise<T | null> {
+    return this.model.findByIdAndDelete(id, { ...(session && { session }), ...(this.projection && { projection: this.projection }) }).lean<T>().exec();
+  }
+
+  /**
+   * Page `page` (from 1) of `pageSize` documents of the whole collection in `sort` order, and the collection's size
+   * (estimatedDocumentCount, from its metadata: no scan): the numbered pages of an admin list.
+   */
+  protected async numberedPage(sort: Record<string, SortOrder>, page: number, pageSize: number): Promise<{ items: T[]; total: number }> {
+    const [items, total] = await Promise.all([
+      this.model.find({}).sort(sort).skip((page - 1) * pageSize).limit(pageSize).lean<T[]>().exec(),
+      this.model.estimatedDocumentCount().exec(),
+    ]);
+    return { items, total };
   }
 
   /**

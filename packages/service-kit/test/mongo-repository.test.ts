@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Schema, type Connection } from 'mongoose';
-import { BAD_CURSOR, connectMongo, cursorAfter, HttpError, MongoRepository, runInTransaction, type SortKey } from '../src/index.ts';
+import type { Connection } from 'mongoose';
+import { BAD_CURSOR, connectMongo, cursorAfter, HttpError, MongoRepository, optional, runInTransaction, storedSchema, type SortKey } from '../src/index.ts';
 import { testEnv } from '../../../infra/src/jest/test-env.ts';
 
 /** The kit's MongoRepository against a real MongoDB: insert, findById (its projection, in a transaction) and cursor pages. */
@@ -12,16 +12,7 @@ type ThingDoc = {
   createdAt: Date;
 };
 
-const thingSchema = new Schema<ThingDoc>(
-  {
-    _id: { type: String, required: true },
-    group: { type: String, required: true },
-    name: { type: String, required: true },
-    secret: String,
-    createdAt: { type: Date, required: true },
-  },
-  { collection: 'things', versionKey: false, strict: 'throw' },
-);
+const thingSchema = storedSchema<ThingDoc>('things', { _id: String, group: String, name: String, secret: optional(String), createdAt: Date });
 thingSchema.index({ group: 1, createdAt: -1, _id: -1 }, { name: 'group_newest' });
 
 const THING_ORDER: readonly SortKey[] = [
@@ -144,4 +135,40 @@ test('pageQuery refuses a cursor that is not one of its order’s, as afterCurso
     expect(refused).toBeInstanceOf(HttpError);
     expect(refused).toMatchObject({ status: 400, message: BAD_CURSOR });
   }
+});
+
+test('deleteById removes the document of an id and returns it (with the projection; in a transaction when given), null when there is none', async () => {
+  const doc = thing('del', 1, new Date());
+  await things.insert(doc);
+  expect(await things.deleteById(doc._id)).toEqual(doc);
+  expect(await things.findById(doc._id)).toBeNull();
+  expect(await things.deleteById(doc._id)).toBeNull();
+
+  const hidden = thing('del', 2, new Date());
+  await things.insert(hidden);
+  const { secret: _secret, ...rest } = hidden;
+  await runInTransaction(conn, async (session) => {
+    expect(await hiding.deleteById(hidden._id, session)).toEqual(rest);
+    // Outside the transaction it is still there until the commit.
+    expect(await things.findById(hidden._id)).toEqual(hidden);
+  });
+  expect(await things.findById(hidden._id)).toBeNull();
+});
+
+test('numberedPage reads page n of the whole collection in its order, and the collection’s size', async () => {
+  type RankDoc = { _id: string; rank: number };
+  class RanksRepository extends MongoRepository<RankDoc> {
+    page(page: number, pageSize: number) {
+      return this.numberedPage({ rank: -1, _id: -1 }, page, pageSize);
+    }
+  }
+  const ranks = new RanksRepository(conn, 'Rank', storedSchema<RankDoc>('ranks', { _id: String, rank: Number }));
+  await ranks.init();
+  const docs = [3, 1, 4, 1, 5].map((rank, i) => ({ _id: `r${i}`, rank }));
+  await Promise.all(docs.map((d) => ranks.insert(d)));
+  const ordered = [...docs].sort((a, b) => b.rank - a.rank || (a._id < b._id ? 1 : -1));
+
+  expect(await ranks.page(1, 2)).toEqual({ items: ordered.slice(0, 2), total: 5 });
+  expect(await ranks.page(3, 2)).toEqual({ items: ordered.slice(4), total: 5 });
+  expect(await ranks.page(4, 2)).toEqual({ items: [], total: 5 });
 });

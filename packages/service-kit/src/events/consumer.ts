@@ -1,4 +1,4 @@
-import { Schema, type ClientSession, type Connection, type Model } from 'mongoose';
+import type { ClientSession, Connection, Model } from 'mongoose';
 import { headers, nanos } from '@nats-io/nats-core';
 import { AckPolicy, DeliverPolicy, type ConsumerConfig, type ConsumerInfo, type JetStreamManager, type JsMsg } from '@nats-io/jetstream';
 import { eventStream, parseEvent, type EventDefinition, type EventEnvelope } from '@cp/contracts';
@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import { deadLetterSubject, removeDeadLetters, whileNatsUnavailable, type NatsHandle } from '../nats.ts';
 import { isDuplicateKey } from '../errors.ts';
 import { startMessageSpans, withBatchSpan, withConsumerSpan } from '../telemetry/trace.ts';
+import { storedSchema } from '../stored-schema.ts';
 
 /** "Event X was handled by consumer Y", recorded in the same transaction as the handler's side effect. */
 interface ProcessedDoc {
@@ -16,15 +17,16 @@ interface ProcessedDoc {
   type: string;
   processedAt: Date;
 }
-const processedSchema = new Schema<ProcessedDoc>(
+const processedSchema = storedSchema<ProcessedDoc>(
+  'processed_events',
   {
-    _id: { type: String, required: true },
-    consumer: { type: String, required: true },
-    eventId: { type: String, required: true },
-    type: { type: String, required: true },
-    processedAt: { type: Date, required: true },
+    _id: String,
+    consumer: String,
+    eventId: String,
+    type: String,
+    processedAt: Date,
   },
-  { collection: 'processed_events', versionKey: false },
+  { strict: true },
 );
 // Kept longer than any redelivery could arrive; the stream's own duplicate window is only 2 minutes.
 processedSchema.index({ processedAt: 1 }, { expireAfterSeconds: 30 * 24 * 60 * 60 });

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { eventDomain, eventStream, makeEvent, type EventDefinition, type EventEnvelope } from '@cp/contracts';
 import { trusted } from '../mongo.ts';
 import { traceHeaders } from '../telemetry/trace.ts';
+import { nullable, optional, storedSchema, withDefault } from '../stored-schema.ts';
 
 /** An event waiting to be (or already) published, written in the same transaction as the change it describes. */
 export interface OutboxDoc {
@@ -29,26 +30,27 @@ export interface OutboxDoc {
 
 const PUBLISHED_RETENTION_S = 7 * 24 * 60 * 60;
 
-const outboxSchema = new Schema<OutboxDoc>(
+const outboxSchema = storedSchema<OutboxDoc>(
+  'outbox',
   {
-    _id: { type: String, required: true },
-    type: { type: String, required: true },
-    version: { type: Number, required: true },
-    subject: { type: String, required: true },
-    stream: { type: String, required: true },
-    seq: { type: Number, required: true },
-    occurredAt: { type: Date, required: true },
+    _id: String,
+    type: String,
+    version: Number,
+    subject: String,
+    stream: String,
+    seq: Number,
+    occurredAt: Date,
     data: { type: Schema.Types.Mixed, required: true },
     status: { type: String, enum: ['pending', 'published'], required: true, default: 'pending' },
-    attempts: { type: Number, required: true, default: 0 },
-    nextAttemptAt: { type: Date, required: true },
-    lockedUntil: { type: Date, default: null },
-    lockedBy: { type: String, default: null },
-    publishedAt: Date,
-    lastError: String,
+    attempts: withDefault(Number, 0),
+    nextAttemptAt: Date,
+    lockedUntil: nullable(Date),
+    lockedBy: nullable(String),
+    publishedAt: optional(Date),
+    lastError: optional(String),
     trace: { type: Schema.Types.Mixed, default: undefined },
   },
-  { collection: 'outbox', versionKey: false, minimize: false },
+  { strict: true, minimize: false },
 );
 // What the relay claims: the streams with pending entries, and the oldest pending entry of each (write order).
 outboxSchema.index({ status: 1, stream: 1, seq: 1, _id: 1 });

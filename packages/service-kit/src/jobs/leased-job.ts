@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { Schema, type Connection, type Model } from 'mongoose';
+import type { Connection, Model } from 'mongoose';
 import type { Logger } from 'pino';
 import { isDuplicateKey } from '../errors.ts';
 import { ensureCollection } from '../mongo.ts';
+import { optional, storedSchema } from '../stored-schema.ts';
 
 /** Who runs a job now: one document per job name, held until `until`. */
 interface LeaseDoc {
@@ -12,10 +13,7 @@ interface LeaseDoc {
   /** When the holder last finished a run (for logs and operators). */
   lastRunAt?: Date;
 }
-const leaseSchema = new Schema<LeaseDoc>(
-  { _id: { type: String, required: true }, holder: { type: String, required: true }, until: { type: Date, required: true }, lastRunAt: Date },
-  { collection: 'job_leases', versionKey: false },
-);
+const leaseSchema = storedSchema<LeaseDoc>('job_leases', { _id: String, holder: String, until: Date, lastRunAt: optional(Date) }, { strict: true });
 
 function leaseModel(conn: Connection): Model<LeaseDoc> {
   return (conn.models.JobLease as Model<LeaseDoc> | undefined) ?? conn.model<LeaseDoc>('JobLease', leaseSchema);

@@ -1,5 +1,5 @@
 import { Schema, type ClientSession, type Connection } from 'mongoose';
-import { afterCursor, MongoRepository, sortOf, trusted, type SortKey } from '@cp/service-kit';
+import { afterCursor, MongoRepository, nullable, optional, sortOf, storedSchema, trusted, withDefault, type SortKey } from '@cp/service-kit';
 import type { AD_PLACEMENTS, AD_PRICING_TIERS, AD_SIZES, AD_STATUSES } from '@cp/contracts';
 
 /**
@@ -42,30 +42,27 @@ export const STATUS_CHANGES_KEPT = 20;
 /** What an admin sets (spec §5 Advertisement: everything but id, impressions, clicks and the timestamps). */
 export type AdFields = Pick<AdDoc, 'title' | 'description' | 'imageUrl' | 'ctaText' | 'ctaUrl' | 'placement' | 'size' | 'pricingTier' | 'status' | 'startDate' | 'endDate'>;
 
-const adSchema = new Schema<AdDoc>(
-  {
-    _id: { type: String, required: true },
-    title: { type: String, required: true },
-    description: { type: String, required: true },
-    imageUrl: { type: String, default: null },
-    ctaText: { type: String, required: true },
-    ctaUrl: { type: String, required: true },
-    placement: { type: String, required: true },
-    size: { type: String, required: true },
-    pricingTier: { type: String, default: null },
-    status: { type: String, required: true },
-    impressions: { type: Number, required: true, default: 0 },
-    clicks: { type: Number, required: true, default: 0 },
-    impressionsFiltered: { type: Number },
-    clicksFiltered: { type: Number },
-    statusChanges: { type: [new Schema<StatusChange>({ at: { type: Date, required: true }, status: { type: String, required: true } }, { _id: false })], default: undefined },
-    startDate: { type: Date, default: null },
-    endDate: { type: Date, default: null },
-    createdAt: { type: Date, required: true },
-    updatedAt: { type: Date, required: true },
-  },
-  { collection: 'advertisements', versionKey: false, strict: 'throw' },
-);
+const adSchema = storedSchema<AdDoc>('advertisements', {
+  _id: String,
+  title: String,
+  description: String,
+  imageUrl: nullable(String),
+  ctaText: String,
+  ctaUrl: String,
+  placement: String,
+  size: String,
+  pricingTier: nullable(String),
+  status: String,
+  impressions: withDefault(Number, 0),
+  clicks: withDefault(Number, 0),
+  impressionsFiltered: optional(Number),
+  clicksFiltered: optional(Number),
+  statusChanges: { type: [new Schema<StatusChange>({ at: { type: Date, required: true }, status: { type: String, required: true } }, { _id: false })], default: undefined },
+  startDate: nullable(Date),
+  endDate: nullable(Date),
+  createdAt: Date,
+  updatedAt: Date,
+});
 adSchema.index({ createdAt: -1, _id: -1 }, { name: 'newest' });
 adSchema.index({ status: 1, placement: 1, createdAt: -1 }, { name: 'showable' });
 

@@ -1,5 +1,5 @@
-import { Schema, type ClientSession, type Connection } from 'mongoose';
-import { MongoRepository } from '@cp/service-kit';
+import type { ClientSession, Connection } from 'mongoose';
+import { MongoRepository, storedSchema } from '@cp/service-kit';
 
 /**
  * The ad counter's memory of who was counted (issue 26): one document per visitor and ad (and page view), keyed by
@@ -13,10 +13,7 @@ export interface VisitorWindowDoc {
   expiresAt: Date;
 }
 
-const windowSchema = new Schema<VisitorWindowDoc>(
-  { _id: { type: String, required: true }, at: { type: Date, required: true }, expiresAt: { type: Date, required: true } },
-  { collection: 'ad_visitor_windows', versionKey: false, strict: 'throw' },
-);
+const windowSchema = storedSchema<VisitorWindowDoc>('ad_visitor_windows', { _id: String, at: Date, expiresAt: Date });
 windowSchema.index({ expiresAt: 1 }, { name: 'expire', expireAfterSeconds: 0 });
 
 export class VisitorWindowsRepository extends MongoRepository<VisitorWindowDoc> {

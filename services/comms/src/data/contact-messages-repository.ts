@@ -1,5 +1,5 @@
-import { Schema, type ClientSession, type Connection } from 'mongoose';
-import { entitySchemaOptions, MongoRepository, uuidId } from '@cp/service-kit';
+import type { ClientSession, Connection } from 'mongoose';
+import { entitySchemaOptions, MongoRepository, optional, storedSchema, uuidId, withDefault } from '@cp/service-kit';
 
 /** contact_messages (spec §3), plus when the operators were told about it. */
 export interface ContactMessageDoc {
@@ -13,17 +13,18 @@ export interface ContactMessageDoc {
   createdAt: Date;
 }
 
-const contactMessageSchema = new Schema<ContactMessageDoc>(
+const contactMessageSchema = storedSchema<ContactMessageDoc, 'createdAt'>(
+  'contact_messages',
   {
     _id: uuidId,
-    name: { type: String, required: true },
-    email: { type: String, required: true },
-    subject: String,
-    message: { type: String, required: true },
-    read: { type: Boolean, required: true, default: false },
-    notifiedAt: Date,
+    name: String,
+    email: String,
+    subject: optional(String),
+    message: String,
+    read: withDefault(Boolean, false),
+    notifiedAt: optional(Date),
   },
-  entitySchemaOptions({ timestamps: { createdAt: true, updatedAt: false }, collection: 'contact_messages' }),
+  entitySchemaOptions({ timestamps: { createdAt: true, updatedAt: false } }),
 );
 contactMessageSchema.index({ createdAt: -1 });
 contactMessageSchema.index({ read: 1, createdAt: -1 });

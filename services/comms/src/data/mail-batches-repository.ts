@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Schema, type ClientSession, type Connection, type Model } from 'mongoose';
-import { MongoRepository } from '@cp/service-kit';
+import { MongoRepository, optional, storedSchema } from '@cp/service-kit';
 
 /**
  * A mail batch: the items (forum replies, ...) of one kind for one recipient about one subject (a post) that one mail
@@ -48,25 +48,22 @@ export interface MailBatchItemDoc {
   expireAt?: Date | undefined;
 }
 
-const batchSchema = new Schema<MailBatchDoc>(
-  {
-    _id: { type: String, required: true },
-    kind: { type: String, required: true },
-    recipientId: { type: String, required: true },
-    subjectKey: { type: String, required: true },
-    state: { type: String, required: true },
-    itemCount: { type: Number, required: true },
-    openedAt: { type: Date, required: true },
-    dueAt: { type: Date, required: true },
-    attempts: { type: Number, required: true },
-    claimId: String,
-    leaseUntil: Date,
-    sentAt: Date,
-    reason: String,
-    expireAt: Date,
-  },
-  { collection: 'mail_batches', versionKey: false, strict: 'throw' },
-);
+const batchSchema = storedSchema<MailBatchDoc>('mail_batches', {
+  _id: String,
+  kind: String,
+  recipientId: String,
+  subjectKey: String,
+  state: String,
+  itemCount: Number,
+  openedAt: Date,
+  dueAt: Date,
+  attempts: Number,
+  claimId: optional(String),
+  leaseUntil: optional(Date),
+  sentAt: optional(Date),
+  reason: optional(String),
+  expireAt: optional(Date),
+});
 // One open batch per key: concurrent appends of one key meet here (a write conflict, retried) instead of opening two.
 batchSchema.index({ kind: 1, recipientId: 1, subjectKey: 1 }, { unique: true, partialFilterExpression: { state: 'open' }, name: 'one_open_batch_per_key' });
 // The sender's queries: due batches, dead senders' claims, the last mail of a key.
@@ -75,17 +72,14 @@ batchSchema.index({ state: 1, leaseUntil: 1 });
 batchSchema.index({ kind: 1, recipientId: 1, subjectKey: 1, sentAt: -1 });
 batchSchema.index({ expireAt: 1 }, { expireAfterSeconds: 0 });
 
-const itemSchema = new Schema<MailBatchItemDoc>(
-  {
-    _id: { type: String, required: true },
-    batchId: { type: String, required: true },
-    seq: { type: Number, required: true },
-    at: { type: Date, required: true },
-    data: { type: Schema.Types.Mixed, required: true },
-    expireAt: Date,
-  },
-  { collection: 'mail_batch_items', versionKey: false, strict: 'throw' },
-);
+const itemSchema = storedSchema<MailBatchItemDoc>('mail_batch_items', {
+  _id: String,
+  batchId: String,
+  seq: Number,
+  at: Date,
+  data: { type: Schema.Types.Mixed, required: true },
+  expireAt: optional(Date),
+});
 itemSchema.index({ batchId: 1, seq: 1 });
 itemSchema.index({ expireAt: 1 }, { expireAfterSeconds: 0 });
 

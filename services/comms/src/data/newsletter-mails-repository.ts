@@ -1,6 +1,6 @@
-import { Schema, type ClientSession, type Connection } from 'mongoose';
+import type { ClientSession, Connection } from 'mongoose';
 import type { NewsletterMailKind } from '@cp/contracts';
-import { MongoRepository, uuidId } from '@cp/service-kit';
+import { MongoRepository, optional, storedSchema, uuidId } from '@cp/service-kit';
 
 /**
  * newsletter_mails: one record per newsletter mail asked for (written with its event, comms.newsletter-mail-requested).
@@ -17,15 +17,16 @@ export interface NewsletterMailDoc {
   skipped?: string | undefined;
 }
 
-const schema = new Schema<NewsletterMailDoc>(
+const schema = storedSchema<NewsletterMailDoc, 'createdAt'>(
+  'newsletter_mails',
   {
     _id: uuidId,
-    subscriptionId: { type: String, required: true },
-    kind: { type: String, required: true },
-    sentAt: Date,
-    skipped: String,
+    subscriptionId: String,
+    kind: String,
+    sentAt: optional(Date),
+    skipped: optional(String),
   },
-  { collection: 'newsletter_mails', versionKey: false, strict: 'throw', timestamps: { createdAt: true, updatedAt: false } },
+  { timestamps: { createdAt: true, updatedAt: false } },
 );
 schema.index({ subscriptionId: 1, createdAt: -1 }, { name: 'subscription_created' });
 

@@ -1,5 +1,5 @@
-import { Schema, type ClientSession, type Connection } from 'mongoose';
-import { entitySchemaOptions, MongoRepository, trusted, uuidId } from '@cp/service-kit';
+import type { ClientSession, Connection } from 'mongoose';
+import { entitySchemaOptions, MongoRepository, optional, storedSchema, trusted, uuidId, withDefault } from '@cp/service-kit';
 
 /** A confirmation link's token, stored as its SHA-256 only, with the time it stops working. */
 export interface ConfirmTokenDoc {
@@ -29,19 +29,20 @@ export interface NewsletterDoc {
   unsubscribeToken?: string | undefined;
 }
 
-const newsletterSchema = new Schema<NewsletterDoc>(
+const newsletterSchema = storedSchema<NewsletterDoc, 'createdAt'>(
+  'newsletters',
   {
     _id: uuidId,
-    email: { type: String, required: true },
-    subscribed: { type: Boolean, required: true, default: true },
-    pendingSince: Date,
+    email: String,
+    subscribed: withDefault(Boolean, true),
+    pendingSince: optional(Date),
     confirmTokens: { type: [{ _id: false, hash: { type: String, required: true }, expiresAt: { type: Date, required: true } }], default: undefined },
-    lastMailAt: Date,
-    confirmedAt: Date,
-    unsubscribedAt: Date,
-    unsubscribeToken: String,
+    lastMailAt: optional(Date),
+    confirmedAt: optional(Date),
+    unsubscribedAt: optional(Date),
+    unsubscribeToken: optional(String),
   },
-  entitySchemaOptions({ timestamps: { createdAt: true, updatedAt: false }, collection: 'newsletters' }),
+  entitySchemaOptions({ timestamps: { createdAt: true, updatedAt: false } }),
 );
 newsletterSchema.index({ email: 1 }, { unique: true, name: 'email_unique' });
 newsletterSchema.index({ 'confirmTokens.hash': 1 }, { name: 'confirm_token', partialFilterExpression: { 'confirmTokens.hash': { $exists: true } } });

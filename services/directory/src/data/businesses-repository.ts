@@ -1,11 +1,11 @@
-import { Schema, type ClientSession, type Connection } from 'mongoose';
-import { MODERATION_FLAG_FIELDS, ModeratedRepository, VISIBLE, type SortKey } from '@cp/service-kit';
+import type { ClientSession, Connection } from 'mongoose';
+import { MODERATION_FLAG_FIELDS, ModeratedRepository, nullable, storedSchema, VISIBLE, withDefault, type ModerationFlags, type SortKey } from '@cp/service-kit';
 
 /**
  * businesses (spec §3) as stored. `ratingTotal` (the sum of the reviews' ratings) is kept next to `reviewCount` so the
  * mean is computed from whole numbers, never from a rounded mean; both only ever change with $inc.
  */
-export interface BusinessDoc {
+export interface BusinessDoc extends ModerationFlags {
   _id: string;
   userId: string;
   name: string;
@@ -25,10 +25,6 @@ export interface BusinessDoc {
   premium: boolean;
   createdAt: Date;
   updatedAt: Date;
-  /** Hidden by moderation pending review (issue 21): gone for everyone but its creator. */
-  hidden?: boolean;
-  /** Its creator is banned: gone for everyone. */
-  authorBanned?: boolean;
 }
 
 /** What everyone may see, a business or a review: the kit's moderation rule (moderation-flags.ts). */
@@ -37,33 +33,28 @@ export { isVisible, VISIBLE } from '@cp/service-kit';
 /** What an admin may set (spec §5 Business: everything but id, userId, rating, reviewCount, verified, createdAt). */
 export type BusinessFields = Pick<BusinessDoc, 'name' | 'category' | 'mainCategory' | 'subCategory' | 'description' | 'address' | 'phone' | 'email' | 'website' | 'logoUrl' | 'premium'>;
 
-const nullableString = { type: String, default: null };
-
-const businessSchema = new Schema<BusinessDoc>(
-  {
-    _id: { type: String, required: true },
-    userId: { type: String, required: true },
-    name: { type: String, required: true },
-    category: { type: String, required: true },
-    mainCategory: { type: String, required: true },
-    subCategory: nullableString,
-    description: { type: String, required: true },
-    address: { type: String, required: true },
-    phone: { type: String, required: true },
-    email: nullableString,
-    website: nullableString,
-    logoUrl: nullableString,
-    rating: { type: Number, required: true, default: 0 },
-    ratingTotal: { type: Number, required: true, default: 0 },
-    reviewCount: { type: Number, required: true, default: 0 },
-    verified: { type: Boolean, required: true, default: false },
-    premium: { type: Boolean, required: true, default: false },
-    createdAt: { type: Date, required: true },
-    updatedAt: { type: Date, required: true },
-    ...MODERATION_FLAG_FIELDS,
-  },
-  { collection: 'businesses', versionKey: false, strict: 'throw' },
-);
+const businessSchema = storedSchema<BusinessDoc>('businesses', {
+  _id: String,
+  userId: String,
+  name: String,
+  category: String,
+  mainCategory: String,
+  subCategory: nullable(String),
+  description: String,
+  address: String,
+  phone: String,
+  email: nullable(String),
+  website: nullable(String),
+  logoUrl: nullable(String),
+  rating: withDefault(Number, 0),
+  ratingTotal: withDefault(Number, 0),
+  reviewCount: withDefault(Number, 0),
+  verified: withDefault(Boolean, false),
+  premium: withDefault(Boolean, false),
+  createdAt: Date,
+  updatedAt: Date,
+  ...MODERATION_FLAG_FIELDS,
+});
 /** The order of every list: premium businesses first, then the newest (the _id breaks ties). */
 const ORDER = { premium: -1, createdAt: -1, _id: -1 } as const;
 businessSchema.index(ORDER, { name: 'premium_newest' });

@@ -1,5 +1,5 @@
-import { Schema, type ClientSession, type Connection } from 'mongoose';
-import { MODERATION_FLAG_FIELDS, ModeratedRepository, trusted, VISIBLE, type ModerationFlags, type SortKey } from '@cp/service-kit';
+import type { ClientSession, Connection } from 'mongoose';
+import { MODERATION_FLAG_FIELDS, ModeratedRepository, nullable, optional, storedSchema, trusted, VISIBLE, type ModerationFlags, type SortKey } from '@cp/service-kit';
 
 /**
  * business_reviews (spec §3) as stored, with the reviewer's username. One per user per business (a unique index).
@@ -21,21 +21,18 @@ export interface ReviewDoc extends ModerationFlags {
 /** The reviews that count (in the rating, shown to everyone): not held, not hidden, not by a banned author. */
 const COUNTED = { held: trusted({ $ne: true }), ...VISIBLE };
 
-const reviewSchema = new Schema<ReviewDoc>(
-  {
-    _id: { type: String, required: true },
-    businessId: { type: String, required: true },
-    userId: { type: String, required: true },
-    username: { type: String, required: true },
-    rating: { type: Number, required: true },
-    comment: { type: String, default: null },
-    createdAt: { type: Date, required: true },
-    held: Boolean,
-    releaseAt: Date,
-    ...MODERATION_FLAG_FIELDS,
-  },
-  { collection: 'business_reviews', versionKey: false, strict: 'throw' },
-);
+const reviewSchema = storedSchema<ReviewDoc>('business_reviews', {
+  _id: String,
+  businessId: String,
+  userId: String,
+  username: String,
+  rating: Number,
+  comment: nullable(String),
+  createdAt: Date,
+  held: optional(Boolean),
+  releaseAt: optional(Date),
+  ...MODERATION_FLAG_FIELDS,
+});
 // One review per user per business: inserting a second one throws a duplicate-key error.
 reviewSchema.index({ businessId: 1, userId: 1 }, { name: 'one_per_user', unique: true });
 // A business's reviews, newest first.
@@ -105,10 +102,6 @@ export class ReviewsRepository extends ModeratedRepository<ReviewDoc> {
   /** The businesses a user reviewed (those whose rating a ban of the user changes). */
   async businessesReviewedBy(userId: string, session: ClientSession): Promise<string[]> {
     return (await this.model.distinct('businessId', { userId }).session(session).exec()) as string[];
-  }
-
-  async delete(id: string, session: ClientSession): Promise<ReviewDoc | null> {
-    return this.model.findOneAndDelete({ _id: id }, { session }).lean<ReviewDoc>().exec();
   }
 
   async deleteForBusiness(businessId: string, session: ClientSession): Promise<number> {

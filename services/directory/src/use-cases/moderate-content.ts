@@ -25,7 +25,7 @@ export async function setContentHidden(deps: DirectoryDeps, kind: ReportKind, it
 export async function removeContent(deps: DirectoryDeps, kind: ReportKind, itemId: string, session: ClientSession, emit: Emit): Promise<void> {
   if (kind === 'business') await removeBusiness(deps, itemId, session, emit);
   else if (kind === 'review') {
-    const review = await deps.reviews.delete(itemId, session);
+    const review = await deps.reviews.deleteById(itemId, session);
     if (review) await recountRating(deps, review.businessId, session, emit);
   }
 }

@@ -22,7 +22,7 @@ export async function releaseHeldReview(deps: DirectoryDeps, review: ReviewDoc):
     if (!held || !isVisible(held)) return false;
     const business = await deps.businesses.addRating(review.businessId, review.rating, session);
     if (!business) {
-      await deps.reviews.delete(review._id, session);
+      await deps.reviews.deleteById(review._id, session);
       return false;
     }
     await emit(BusinessReviewed, { reviewId: review._id, businessId: review.businessId, userId: review.userId, rating: review.rating, businessRating: business.rating, reviewCount: business.reviewCount });

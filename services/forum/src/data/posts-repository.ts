@@ -1,9 +1,9 @@
-import { Schema, type ClientSession, type Connection } from 'mongoose';
-import { MODERATION_FLAG_FIELDS, ModeratedRepository, VISIBLE, type SortKey } from '@cp/service-kit';
+import type { ClientSession, Connection } from 'mongoose';
+import { MODERATION_FLAG_FIELDS, ModeratedRepository, optional, storedSchema, VISIBLE, withDefault, type ModerationFlags, type SortKey } from '@cp/service-kit';
 import type { ForumCategory } from '@cp/contracts';
 
 /** forum_posts (spec §3) as stored, with the author's username. Counters are only ever changed with $inc. */
-export interface PostDoc {
+export interface PostDoc extends ModerationFlags {
   _id: string;
   userId: string;
   username: string;
@@ -15,32 +15,25 @@ export interface PostDoc {
   viewCount: number;
   createdAt: Date;
   updatedAt: Date;
-  /** Hidden by moderation pending review (issue 21): gone for everyone but its author. */
-  hidden?: boolean;
-  /** Its author is banned: gone for everyone. */
-  authorBanned?: boolean;
 }
 
 /** What everyone may see, a post or a reply: the kit's moderation rule (moderation-flags.ts). */
 export { isVisible, VISIBLE } from '@cp/service-kit';
 
-const postSchema = new Schema<PostDoc>(
-  {
-    _id: { type: String, required: true },
-    userId: { type: String, required: true },
-    username: { type: String, required: true },
-    category: { type: String, required: true },
-    title: { type: String, required: true },
-    content: { type: String, required: true },
-    imageUrl: String,
-    replyCount: { type: Number, required: true, default: 0 },
-    viewCount: { type: Number, required: true, default: 0 },
-    createdAt: { type: Date, required: true },
-    updatedAt: { type: Date, required: true },
-    ...MODERATION_FLAG_FIELDS,
-  },
-  { collection: 'forum_posts', versionKey: false, strict: 'throw' },
-);
+const postSchema = storedSchema<PostDoc>('forum_posts', {
+  _id: String,
+  userId: String,
+  username: String,
+  category: String,
+  title: String,
+  content: String,
+  imageUrl: optional(String),
+  replyCount: withDefault(Number, 0),
+  viewCount: withDefault(Number, 0),
+  createdAt: Date,
+  updatedAt: Date,
+  ...MODERATION_FLAG_FIELDS,
+});
 // The list, newest first (the _id breaks ties).
 postSchema.index({ createdAt: -1, _id: -1 }, { name: 'newest' });
 // A category's page, newest first (the forum's category filter pages from the server).
@@ -89,10 +82,6 @@ export class PostsRepository extends ModeratedRepository<PostDoc> {
   /** Sets the count of replies everyone may see (moderation changed which ones are); the post's updatedAt stays. */
   async setReplyCount(id: string, replyCount: number, session: ClientSession): Promise<void> {
     await this.model.updateOne({ _id: id }, { $set: { replyCount } }, { session }).exec();
-  }
-
-  async delete(id: string, session: ClientSession): Promise<PostDoc | null> {
-    return this.model.findOneAndDelete({ _id: id }, { session }).lean<PostDoc>().exec();
   }
 
   /** One more view (the view counter's consumer); the post's updatedAt does not move for a view. */

@@ -1,32 +1,25 @@
-import { Schema, type ClientSession, type Connection } from 'mongoose';
-import { MODERATION_FLAG_FIELDS, ModeratedRepository, VISIBLE, type SortKey } from '@cp/service-kit';
+import type { ClientSession, Connection } from 'mongoose';
+import { MODERATION_FLAG_FIELDS, ModeratedRepository, storedSchema, VISIBLE, type ModerationFlags, type SortKey } from '@cp/service-kit';
 
 /** forum_replies (spec §3) as stored, with the author's username. */
-export interface ReplyDoc {
+export interface ReplyDoc extends ModerationFlags {
   _id: string;
   postId: string;
   userId: string;
   username: string;
   content: string;
   createdAt: Date;
-  /** Hidden by moderation pending review (issue 21): gone for everyone but its author. */
-  hidden?: boolean;
-  /** Its author is banned: gone for everyone. */
-  authorBanned?: boolean;
 }
 
-const replySchema = new Schema<ReplyDoc>(
-  {
-    _id: { type: String, required: true },
-    postId: { type: String, required: true },
-    userId: { type: String, required: true },
-    username: { type: String, required: true },
-    content: { type: String, required: true },
-    createdAt: { type: Date, required: true },
-    ...MODERATION_FLAG_FIELDS,
-  },
-  { collection: 'forum_replies', versionKey: false, strict: 'throw' },
-);
+const replySchema = storedSchema<ReplyDoc>('forum_replies', {
+  _id: String,
+  postId: String,
+  userId: String,
+  username: String,
+  content: String,
+  createdAt: Date,
+  ...MODERATION_FLAG_FIELDS,
+});
 // A post's replies, oldest first.
 replySchema.index({ postId: 1, createdAt: 1, _id: 1 }, { name: 'post_oldest' });
 // A user's replies (a ban or an unban flags them all).
@@ -61,10 +54,6 @@ export class RepliesRepository extends ModeratedRepository<ReplyDoc> {
   /** The posts a user replied to (those whose reply counts a ban of the user changes). */
   async postsRepliedToBy(userId: string, session: ClientSession): Promise<string[]> {
     return (await this.model.distinct('postId', { userId }).session(session).exec()) as string[];
-  }
-
-  async delete(id: string, session: ClientSession): Promise<ReplyDoc | null> {
-    return this.model.findOneAndDelete({ _id: id }, { session }).lean<ReplyDoc>().exec();
   }
 
   async deleteForPost(postId: string, session: ClientSession): Promise<number> {

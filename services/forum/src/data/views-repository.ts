@@ -1,5 +1,5 @@
-import { Schema, type ClientSession, type Connection } from 'mongoose';
-import { MongoRepository, visitorSalt } from '@cp/service-kit';
+import type { ClientSession, Connection } from 'mongoose';
+import { MongoRepository, storedSchema, visitorSalt } from '@cp/service-kit';
 
 /** Who viewed which post, and when that viewer's view was last counted: one counted view per viewer per post per day. */
 interface ViewDoc {
@@ -9,7 +9,7 @@ interface ViewDoc {
 
 export const VIEW_WINDOW_S = 24 * 60 * 60;
 
-const viewSchema = new Schema<ViewDoc>({ _id: { type: String, required: true }, at: { type: Date, required: true } }, { collection: 'forum_views', versionKey: false, strict: 'throw' });
+const viewSchema = storedSchema<ViewDoc>('forum_views', { _id: String, at: Date });
 // Cleanup only: MongoDB removes a view a day after it was counted (its TTL monitor runs every minute, late under load).
 // The rule itself is firstInWindow's comparison of the stored time with the view's.
 viewSchema.index({ at: 1 }, { name: 'expire_after_window', expireAfterSeconds: VIEW_WINDOW_S });

@@ -9,7 +9,7 @@ import type { ForumDeps } from './deps.ts';
  * the forum has no delete route). False when there is no such post.
  */
 export async function deletePost(deps: ForumDeps, postId: string, session: ClientSession, emit: Emit): Promise<boolean> {
-  const post = await deps.posts.delete(postId, session);
+  const post = await deps.posts.deleteById(postId, session);
   if (!post) return false;
   await deps.replies.deleteForPost(postId, session);
   await emit(ForumPostDeleted, { postId, userId: post.userId, ...(post.imageUrl ? { imageUrl: post.imageUrl } : {}) });

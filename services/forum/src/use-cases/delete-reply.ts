@@ -7,7 +7,7 @@ import { recountReplies } from './post-rules.ts';
  * (issue 21). False when there is no such reply.
  */
 export async function deleteReply(deps: ForumDeps, replyId: string, session: ClientSession): Promise<boolean> {
-  const reply = await deps.replies.delete(replyId, session);
+  const reply = await deps.replies.deleteById(replyId, session);
   if (!reply) return false;
   await recountReplies(deps, reply.postId, session);
   return true;

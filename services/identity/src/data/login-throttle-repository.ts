@@ -1,5 +1,5 @@
-import { Schema, type Connection, type Model } from 'mongoose';
-import { trusted } from '@cp/service-kit';
+import type { Connection } from 'mongoose';
+import { MongoRepository, nullable, storedSchema, trusted } from '@cp/service-kit';
 
 /**
  * Failed-login counters, kept in MongoDB so the rule holds across replicas of identity.
@@ -14,15 +14,12 @@ export interface ThrottleDoc {
   expiresAt: Date;
 }
 
-const throttleSchema = new Schema<ThrottleDoc>(
-  {
-    _id: { type: String, required: true },
-    failures: { type: Number, required: true },
-    blockedUntil: { type: Date, default: null },
-    expiresAt: { type: Date, required: true },
-  },
-  { versionKey: false, collection: 'login_throttle', strict: 'throw' },
-);
+const throttleSchema = storedSchema<ThrottleDoc>('login_throttle', {
+  _id: String,
+  failures: Number,
+  blockedUntil: nullable(Date),
+  expiresAt: Date,
+});
 throttleSchema.index({ expiresAt: 1 }, { expireAfterSeconds: 0 });
 
 export interface ThrottleRule {
@@ -35,13 +32,9 @@ export interface ThrottleRule {
   windowMs: number;
 }
 
-export class LoginThrottleRepository {
-  readonly model: Model<ThrottleDoc>;
+export class LoginThrottleRepository extends MongoRepository<ThrottleDoc> {
   constructor(conn: Connection) {
-    this.model = conn.models.LoginThrottle ?? conn.model<ThrottleDoc>('LoginThrottle', throttleSchema);
-  }
-  async init(): Promise<void> {
-    await this.model.createIndexes();
+    super(conn, 'LoginThrottle', throttleSchema);
   }
   /** Milliseconds the caller must still wait for any of the keys, 0 when free. */
   async waitMs(keys: string[], now: Date): Promise<number> {

@@ -1,5 +1,5 @@
-import { Schema, type ClientSession, type Connection, type Model } from 'mongoose';
-import { trusted } from '@cp/service-kit';
+import type { ClientSession, Connection } from 'mongoose';
+import { MongoRepository, optional, storedSchema, trusted } from '@cp/service-kit';
 
 /** Server-side sessions (spec §3 sessions: sid, sess, expire). A token is only honoured while its session exists. */
 export interface SessionDoc {
@@ -8,38 +8,28 @@ export interface SessionDoc {
   expire: Date;
 }
 
-const sessionSchema = new Schema<SessionDoc>(
-  {
-    _id: { type: String, required: true },
-    sess: {
-      userId: { type: String, required: true },
-      rememberMe: { type: Boolean, required: true },
-      createdAt: { type: Date, required: true },
-      userAgent: String,
-    },
-    expire: { type: Date, required: true },
+const sessionSchema = storedSchema<SessionDoc>('sessions', {
+  _id: String,
+  sess: {
+    userId: String,
+    rememberMe: Boolean,
+    createdAt: Date,
+    userAgent: optional(String),
   },
-  { versionKey: false, collection: 'sessions', strict: 'throw' },
-);
+  expire: Date,
+});
 sessionSchema.index({ expire: 1 }, { expireAfterSeconds: 0 });
 sessionSchema.index({ 'sess.userId': 1 });
 
-export class SessionsRepository {
-  readonly model: Model<SessionDoc>;
+export class SessionsRepository extends MongoRepository<SessionDoc> {
   constructor(conn: Connection) {
-    this.model = conn.models.Session ?? conn.model<SessionDoc>('Session', sessionSchema);
-  }
-  async init(): Promise<void> {
-    await this.model.createIndexes();
+    super(conn, 'Session', sessionSchema);
   }
   async create(doc: SessionDoc): Promise<void> {
     await this.model.create(doc);
   }
   findActive(sid: string, now: Date): Promise<SessionDoc | null> {
     return this.model.findOne({ _id: sid, expire: trusted({ $gt: now }) }).lean<SessionDoc>().exec();
-  }
-  async delete(sid: string, session?: ClientSession): Promise<SessionDoc | null> {
-    return this.model.findOneAndDelete({ _id: sid }, session ? { session } : {}).lean<SessionDoc>().exec();
   }
   async listForUser(userId: string, session?: ClientSession): Promise<string[]> {
     const docs = await this.model.find({ 'sess.userId': userId }, { _id: 1 }, session ? { session } : {}).lean<{ _id: string }[]>().exec();

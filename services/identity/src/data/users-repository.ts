@@ -1,5 +1,5 @@
-import { Schema, type ClientSession, type Connection, type Model } from 'mongoose';
-import { entitySchemaOptions, trusted, uuidId } from '@cp/service-kit';
+import type { ClientSession, Connection } from 'mongoose';
+import { entitySchemaOptions, MongoRepository, optional, storedSchema, trusted, uuidId, withDefault } from '@cp/service-kit';
 
 export interface UserDoc {
   _id: string;
@@ -37,52 +37,46 @@ export interface UserDoc {
   updatedAt: Date;
 }
 
-const userSchema = new Schema<UserDoc>(
+const userSchema = storedSchema<UserDoc, 'createdAt' | 'updatedAt'>(
+  'users',
   {
     _id: uuidId,
-    username: { type: String, required: true },
-    usernameLower: { type: String, required: true },
-    password: { type: String, required: true },
-    email: { type: String },
-    firstName: String,
-    lastName: String,
-    profileImageUrl: String,
-    resetToken: String,
-    resetTokenExpiry: Date,
-    emailVerified: Boolean,
-    emailVerifiedAt: Date,
-    emailVerifyToken: String,
-    emailVerifyExpiry: Date,
+    username: String,
+    usernameLower: String,
+    password: String,
+    email: optional(String),
+    firstName: optional(String),
+    lastName: optional(String),
+    profileImageUrl: optional(String),
+    resetToken: optional(String),
+    resetTokenExpiry: optional(Date),
+    emailVerified: optional(Boolean),
+    emailVerifiedAt: optional(Date),
+    emailVerifyToken: optional(String),
+    emailVerifyExpiry: optional(Date),
     isAdmin: { type: Boolean, default: false },
-    bannedAt: Date,
-    banReason: String,
-    bannedBy: String,
-    banChangedAt: Date,
-    termsAccepted: { type: Boolean, required: true, default: false },
-    termsAcceptedAt: Date,
+    bannedAt: optional(Date),
+    banReason: optional(String),
+    bannedBy: optional(String),
+    banChangedAt: optional(Date),
+    termsAccepted: withDefault(Boolean, false),
+    termsAcceptedAt: optional(Date),
   },
-  entitySchemaOptions({ timestamps: true, collection: 'users' }),
+  entitySchemaOptions({ timestamps: true }),
 );
 userSchema.index({ usernameLower: 1 }, { unique: true, name: 'username_unique' });
 userSchema.index({ email: 1 }, { unique: true, name: 'email_unique', partialFilterExpression: { email: { $type: 'string' } } });
 userSchema.index({ resetToken: 1 }, { sparse: true });
 userSchema.index({ emailVerifyToken: 1 }, { sparse: true });
 
-export class UsersRepository {
-  readonly model: Model<UserDoc>;
+export class UsersRepository extends MongoRepository<UserDoc> {
   constructor(conn: Connection) {
-    this.model = conn.models.User ?? conn.model<UserDoc>('User', userSchema);
-  }
-  async init(): Promise<void> {
-    await this.model.createIndexes();
+    super(conn, 'User', userSchema);
   }
   /** `_id`: a new random id unless given (the demo accounts have fixed ids). `emailVerified`: every creator says. */
   async create(data: Omit<UserDoc, '_id' | 'createdAt' | 'updatedAt' | 'emailVerified'> & { _id?: string; emailVerified: boolean }, session?: ClientSession): Promise<UserDoc> {
     const [doc] = await this.model.create([data], session ? { session } : {});
     return doc!.toObject() as UserDoc;
-  }
-  findById(id: string, session?: ClientSession): Promise<UserDoc | null> {
-    return this.model.findById(id, null, session ? { session } : {}).lean<UserDoc>().exec();
   }
   findByUsername(username: string): Promise<UserDoc | null> {
     return this.model.findOne({ usernameLower: username.toLowerCase() }).lean<UserDoc>().exec();

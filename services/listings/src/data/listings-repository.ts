@@ -1,6 +1,6 @@
-import { Schema, type ClientSession, type Connection, type Model, type SortOrder } from 'mongoose';
-import { hiddenUpdate, MongoRepository, trusted, VISIBLE } from '@cp/service-kit';
-import { LISTING_DETAIL_KEYS, LISTING_DONE_STATUSES, ListingUpdateSchema, type Listing } from '@cp/contracts';
+import type { ClientSession, Connection, Model, SortOrder } from 'mongoose';
+import { hiddenUpdate, MongoRepository, optional, storedSchema, trusted, VISIBLE, withDefault, type StoredFields } from '@cp/service-kit';
+import { LISTING_DETAIL_KEYS, LISTING_DONE_STATUSES, ListingUpdateSchema, type Listing, type ListingDetailKey } from '@cp/contracts';
 
 /**
  * A listing as stored. The §9 search and filters are not asked here: the search service owns the server-side pages
@@ -39,36 +39,33 @@ export type ListingDoc = Omit<Listing, 'id' | 'status' | 'createdAt' | 'updatedA
 export const LISTING_FIELDS = ListingUpdateSchema.keyof().options;
 export type ListingField = (typeof LISTING_FIELDS)[number];
 
-const listingSchema = new Schema<ListingDoc>(
-  {
-    _id: { type: String, required: true },
-    userId: { type: String, required: true },
-    category: { type: String, required: true },
-    title: { type: String, required: true },
-    description: { type: String, required: true },
-    price: Number,
-    location: { type: String, required: true },
-    imageUrls: { type: [String], default: [] },
-    contactPhone: String,
-    contactEmail: String,
-    contactPreference: String,
-    tier: { type: String, required: true, default: 'free' },
-    status: { type: String, required: true, default: 'active' },
-    // The optional details (listing-details.ts), all text.
-    ...Object.fromEntries(LISTING_DETAIL_KEYS.map((key) => [key, String])),
-    contentHash: String,
-    hidden: Boolean,
-    authorBanned: Boolean,
-    expiresAt: Date,
-    renewedAt: Date,
-    doneAt: Date,
-    remindedFor: Date,
-    retired: Boolean,
-    createdAt: { type: Date, required: true },
-    updatedAt: { type: Date, required: true },
-  },
-  { collection: 'listings', versionKey: false, strict: 'throw' },
-);
+const listingSchema = storedSchema<ListingDoc>('listings', {
+  _id: String,
+  userId: String,
+  category: String,
+  title: String,
+  description: String,
+  price: optional(Number),
+  location: String,
+  imageUrls: { type: [String], default: [] },
+  contactPhone: optional(String),
+  contactEmail: optional(String),
+  contactPreference: optional(String),
+  tier: withDefault(String, 'free'),
+  status: withDefault(String, 'active'),
+  // The optional details (listing-details.ts), all text.
+  ...(Object.fromEntries(LISTING_DETAIL_KEYS.map((key) => [key, optional(String)])) as StoredFields<Pick<ListingDoc, ListingDetailKey>>),
+  contentHash: optional(String),
+  hidden: optional(Boolean),
+  authorBanned: optional(Boolean),
+  expiresAt: optional(Date),
+  renewedAt: optional(Date),
+  doneAt: optional(Date),
+  remindedFor: optional(Date),
+  retired: optional(Boolean),
+  createdAt: Date,
+  updatedAt: Date,
+});
 // The full list and the default sort: newest first (the _id breaks ties so pages are stable).
 listingSchema.index({ createdAt: -1, _id: -1 }, { name: 'newest' });
 // My Listings: the owner's, newest first.
@@ -114,7 +111,7 @@ interface FingerprintDoc {
   _id: string;
   expiresAt: Date;
 }
-const fingerprintSchema = new Schema<FingerprintDoc>({ _id: { type: String, required: true }, expiresAt: { type: Date, required: true } }, { collection: 'listing_fingerprints', versionKey: false });
+const fingerprintSchema = storedSchema<FingerprintDoc>('listing_fingerprints', { _id: String, expiresAt: Date }, { strict: true });
 fingerprintSchema.index({ expiresAt: 1 }, { expireAfterSeconds: 0 });
 
 export class ListingsRepository extends MongoRepository<ListingDoc> {

@@ -1,31 +1,9 @@
-import { Schema, type Connection } from 'mongoose';
-import { MongoRepository, trusted } from '@cp/service-kit';
+import type { Connection } from 'mongoose';
+import { OptOutsRepository } from '@cp/service-kit';
 
 /** A user who stopped the expiry reminders (issue 22 §4, the mail's signed link): their listings still expire. */
-export interface ReminderOptOutDoc {
-  _id: string;
-  optedOutAt: Date;
-}
-
-const optOutSchema = new Schema<ReminderOptOutDoc>(
-  { _id: { type: String, required: true }, optedOutAt: { type: Date, required: true } },
-  { collection: 'reminder_opt_outs', versionKey: false, strict: 'throw' },
-);
-
-export class ReminderOptOutsRepository extends MongoRepository<ReminderOptOutDoc> {
+export class ReminderOptOutsRepository extends OptOutsRepository<'optedOutAt'> {
   constructor(conn: Connection) {
-    super(conn, 'ReminderOptOut', optOutSchema);
-  }
-
-  /** Records the opt-out (again: the first time stays). */
-  async record(userId: string, at: Date): Promise<void> {
-    await this.model.collection.updateOne({ _id: userId } as never, { $setOnInsert: { optedOutAt: at } }, { upsert: true });
-  }
-
-  /** Which of these users opted out. */
-  async optedOut(userIds: readonly string[]): Promise<Set<string>> {
-    if (userIds.length === 0) return new Set();
-    const found = await this.model.find({ _id: trusted({ $in: [...new Set(userIds)] }) }, { _id: 1 }).lean<ReminderOptOutDoc[]>().exec();
-    return new Set(found.map((d) => d._id));
+    super(conn, { model: 'ReminderOptOut', collection: 'reminder_opt_outs', at: 'optedOutAt' });
   }
 }

@@ -1,6 +1,6 @@
-import { Schema, type ClientSession, type Connection } from 'mongoose';
+import type { ClientSession, Connection } from 'mongoose';
 import { UserLocks } from './user-locks.ts';
-import { MongoRepository, trusted } from '@cp/service-kit';
+import { MongoRepository, storedSchema, trusted } from '@cp/service-kit';
 
 /** saved_listings (spec §3; issue 22 §2): one listing one user saved. */
 export interface SavedListingDoc {
@@ -10,15 +10,12 @@ export interface SavedListingDoc {
   createdAt: Date;
 }
 
-const savedListingSchema = new Schema<SavedListingDoc>(
-  {
-    _id: { type: String, required: true },
-    userId: { type: String, required: true },
-    listingId: { type: String, required: true },
-    createdAt: { type: Date, required: true },
-  },
-  { collection: 'saved_listings', versionKey: false, strict: 'throw' },
-);
+const savedListingSchema = storedSchema<SavedListingDoc>('saved_listings', {
+  _id: String,
+  userId: String,
+  listingId: String,
+  createdAt: Date,
+});
 // One save per user and listing: saving again, or two saves at once, keep one.
 savedListingSchema.index({ userId: 1, listingId: 1 }, { name: 'user_listing', unique: true });
 // A user's saves, newest first (GET /api/saved-listings pages).

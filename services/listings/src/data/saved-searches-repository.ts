@@ -1,6 +1,6 @@
 import { Schema, type ClientSession, type Connection, type Model } from 'mongoose';
 import { UserLocks } from './user-locks.ts';
-import { MongoRepository, trusted } from '@cp/service-kit';
+import { MongoRepository, storedSchema, trusted, withDefault } from '@cp/service-kit';
 import type { SavedSearchFilters, SavedSearchFrequency } from '@cp/contracts';
 
 /**
@@ -19,19 +19,20 @@ export interface SavedSearchDoc {
   updatedAt: Date;
 }
 
-const savedSearchSchema = new Schema<SavedSearchDoc>(
+const savedSearchSchema = storedSchema<SavedSearchDoc>(
+  'saved_searches',
   {
-    _id: { type: String, required: true },
-    userId: { type: String, required: true },
-    name: { type: String, required: true },
+    _id: String,
+    userId: String,
+    name: String,
     filters: { type: Schema.Types.Mixed, required: true, default: {} },
-    frequency: { type: String, required: true },
-    paused: { type: Boolean, required: true, default: false },
+    frequency: String,
+    paused: withDefault(Boolean, false),
     keys: { type: [String], default: [] },
-    createdAt: { type: Date, required: true },
-    updatedAt: { type: Date, required: true },
+    createdAt: Date,
+    updatedAt: Date,
   },
-  { collection: 'saved_searches', versionKey: false, strict: 'throw', minimize: false },
+  { minimize: false },
 );
 // A user's saved searches, newest first (the alerts page; the cap count).
 savedSearchSchema.index({ userId: 1, createdAt: -1, _id: -1 }, { name: 'owner_newest' });
@@ -51,16 +52,13 @@ export interface AlertDeliveryDoc {
   userId: string;
   createdAt: Date;
 }
-const deliverySchema = new Schema<AlertDeliveryDoc>(
-  {
-    _id: { type: String, required: true },
-    savedSearchId: { type: String, required: true },
-    listingId: { type: String, required: true },
-    userId: { type: String, required: true },
-    createdAt: { type: Date, required: true },
-  },
-  { collection: 'alert_deliveries', versionKey: false, strict: 'throw' },
-);
+const deliverySchema = storedSchema<AlertDeliveryDoc>('alert_deliveries', {
+  _id: String,
+  savedSearchId: String,
+  listingId: String,
+  userId: String,
+  createdAt: Date,
+});
 deliverySchema.index({ savedSearchId: 1 }, { name: 'saved_search' });
 
 

@@ -1,5 +1,5 @@
-import { Schema, type ClientSession, type Connection } from 'mongoose';
-import { MongoRepository } from '@cp/service-kit';
+import type { ClientSession, Connection } from 'mongoose';
+import { MongoRepository, storedSchema } from '@cp/service-kit';
 
 /**
  * What is kept of a deleted listing: its id and when it was deleted, nothing of its content or owner. It lets
@@ -16,13 +16,10 @@ export interface TombstoneDoc {
  */
 export const TOMBSTONE_TTL_DAYS = 180;
 
-const tombstoneSchema = new Schema<TombstoneDoc>(
-  {
-    _id: { type: String, required: true },
-    deletedAt: { type: Date, required: true },
-  },
-  { collection: 'listing_tombstones', versionKey: false, strict: 'throw' },
-);
+const tombstoneSchema = storedSchema<TombstoneDoc>('listing_tombstones', {
+  _id: String,
+  deletedAt: Date,
+});
 // MongoDB's TTL monitor removes a tombstone TOMBSTONE_TTL_DAYS after the deletion. Changing the figure later needs
 // a collMod of this index (createIndexes refuses the same index with other options).
 tombstoneSchema.index({ deletedAt: 1 }, { name: 'expire', expireAfterSeconds: TOMBSTONE_TTL_DAYS * 24 * 60 * 60 });

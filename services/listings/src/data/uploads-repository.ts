@@ -1,5 +1,5 @@
-import { Schema, type Connection } from 'mongoose';
-import { MongoRepository, trusted } from '@cp/service-kit';
+import type { Connection } from 'mongoose';
+import { MongoRepository, storedSchema, trusted } from '@cp/service-kit';
 
 /** Who stored an image (POST /api/upload): only its uploader may attach it to a listing. `_id` is the image's URL. */
 export interface UploadDoc {
@@ -10,15 +10,12 @@ export interface UploadDoc {
   claimedBy?: string[] | undefined;
 }
 
-const uploadSchema = new Schema<UploadDoc>(
-  {
-    _id: { type: String, required: true },
-    userId: { type: String, required: true },
-    createdAt: { type: Date, required: true },
-    claimedBy: { type: [String], default: undefined },
-  },
-  { collection: 'uploads', versionKey: false, strict: 'throw' },
-);
+const uploadSchema = storedSchema<UploadDoc>('uploads', {
+  _id: String,
+  userId: String,
+  createdAt: Date,
+  claimedBy: { type: [String], default: undefined },
+});
 
 export class UploadsRepository extends MongoRepository<UploadDoc> {
   constructor(conn: Connection) {

@@ -1,4 +1,5 @@
-import { Schema, type ClientSession, type Connection, type Model } from 'mongoose';
+import type { ClientSession, Connection, Model } from 'mongoose';
+import { storedSchema } from '@cp/service-kit';
 
 /**
  * A per-user lock for a cap (saved listings, saved searches): one document per user in its own collection, written
@@ -14,7 +15,7 @@ interface UserLockDoc {
 export class UserLocks {
   private readonly model: Model<UserLockDoc>;
   constructor(conn: Connection, modelName: string, collection: string) {
-    const schema = new Schema<UserLockDoc>({ _id: { type: String, required: true }, v: { type: Number, required: true } }, { collection, versionKey: false });
+    const schema = storedSchema<UserLockDoc>(collection, { _id: String, v: Number }, { strict: true });
     this.model = (conn.models[modelName] as Model<UserLockDoc> | undefined) ?? conn.model<UserLockDoc>(modelName, schema);
   }
 

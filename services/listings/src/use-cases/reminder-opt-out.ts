@@ -8,6 +8,6 @@ import type { ListingsDeps } from './deps.ts';
  */
 export async function optOutOfReminders(deps: ListingsDeps, token: unknown): Promise<{ message: string }> {
   const { userId } = deps.lifecycle.optOutLinks.verify(token, deps.now());
-  await deps.optOuts.record(userId, deps.now());
+  await deps.optOuts.add(userId, deps.now());
   return { message: LIFECYCLE_MESSAGES.optedOut };
 }

@@ -1,5 +1,5 @@
-import { Schema, type ClientSession, type Connection, type Model } from 'mongoose';
-import { conflict, isDuplicateKey, MongoRepository, trusted } from '@cp/service-kit';
+import type { ClientSession, Connection, Model } from 'mongoose';
+import { conflict, isDuplicateKey, MongoRepository, nullable, storedSchema, trusted } from '@cp/service-kit';
 import { BLOCKS_PER_USER_MAX, MESSAGES_MESSAGES } from '@cp/contracts';
 import type { Position } from './cursor.ts';
 
@@ -12,16 +12,13 @@ export interface BlockDoc {
   createdAt: Date;
 }
 
-const blockSchema = new Schema<BlockDoc>(
-  {
-    _id: { type: String, required: true },
-    blockerId: { type: String, required: true },
-    blockedId: { type: String, required: true },
-    blockedName: { type: String, default: null },
-    createdAt: { type: Date, required: true },
-  },
-  { collection: 'blocks', versionKey: false, strict: 'throw' },
-);
+const blockSchema = storedSchema<BlockDoc>('blocks', {
+  _id: String,
+  blockerId: String,
+  blockedId: String,
+  blockedName: nullable(String),
+  createdAt: Date,
+});
 blockSchema.index({ blockerId: 1, createdAt: -1, _id: -1 }, { name: 'blocker_newest' });
 
 /** block_counts: how many users each user blocked, so the list stays within BLOCKS_PER_USER_MAX also under concurrency. */
@@ -29,7 +26,7 @@ interface BlockCountDoc {
   _id: string;
   n: number;
 }
-const countSchema = new Schema<BlockCountDoc>({ _id: { type: String, required: true }, n: { type: Number, required: true } }, { collection: 'block_counts', versionKey: false });
+const countSchema = storedSchema<BlockCountDoc>('block_counts', { _id: String, n: Number }, { strict: true });
 
 const blockId = (blockerId: string, blockedId: string) => `${blockerId}:${blockedId}`;
 

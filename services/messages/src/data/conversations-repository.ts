@@ -1,5 +1,5 @@
 import { Schema, type ClientSession, type Connection } from 'mongoose';
-import { MongoRepository, trusted } from '@cp/service-kit';
+import { MongoRepository, nullable, storedSchema, trusted } from '@cp/service-kit';
 import type { ConversationListingStatus } from '@cp/contracts';
 import type { Position } from './cursor.ts';
 
@@ -37,30 +37,27 @@ export interface ConversationDoc {
   updatedAt: Date;
 }
 
-const conversationSchema = new Schema<ConversationDoc>(
-  {
-    _id: { type: String, required: true },
-    listingId: { type: String, required: true },
-    buyerId: { type: String, required: true },
-    ownerId: { type: String, required: true },
-    participants: { type: [String], required: true },
-    names: { buyer: { type: String, required: true }, owner: { type: String, required: true } },
-    listing: {
-      title: { type: String, required: true },
-      thumbnailUrl: { type: String, default: null },
-      status: { type: String, required: true },
-      eventAt: { type: Date, default: null },
-    },
-    closed: { type: Boolean, required: true },
-    closedReason: { type: String, default: null },
-    lastMessage: { type: new Schema({ text: String, senderId: String, createdAt: Date }, { _id: false }), default: null },
-    unread: { buyer: { type: Number, required: true }, owner: { type: Number, required: true } },
-    lastReadAt: { buyer: { type: Date, default: null }, owner: { type: Date, default: null } },
-    createdAt: { type: Date, required: true },
-    updatedAt: { type: Date, required: true },
+const conversationSchema = storedSchema<ConversationDoc>('conversations', {
+  _id: String,
+  listingId: String,
+  buyerId: String,
+  ownerId: String,
+  participants: { type: [String], required: true },
+  names: { buyer: String, owner: String },
+  listing: {
+    title: String,
+    thumbnailUrl: nullable(String),
+    status: String,
+    eventAt: nullable(Date),
   },
-  { collection: 'conversations', versionKey: false, strict: 'throw' },
-);
+  closed: Boolean,
+  closedReason: nullable(String),
+  lastMessage: { type: new Schema({ text: String, senderId: String, createdAt: Date }, { _id: false }), default: null },
+  unread: { buyer: Number, owner: Number },
+  lastReadAt: { buyer: nullable(Date), owner: nullable(Date) },
+  createdAt: Date,
+  updatedAt: Date,
+});
 // The rule "one conversation per (listing, buyer)": two opens at once meet this key, and one of them retries into the other's.
 conversationSchema.index({ listingId: 1, buyerId: 1 }, { unique: true, name: 'one_per_listing_buyer' });
 conversationSchema.index({ participants: 1, updatedAt: -1, _id: -1 }, { name: 'inbox' });

@@ -1,5 +1,5 @@
-import { Schema, type ClientSession, type Connection } from 'mongoose';
-import { MongoRepository } from '@cp/service-kit';
+import type { ClientSession, Connection } from 'mongoose';
+import { MongoRepository, storedSchema } from '@cp/service-kit';
 
 /**
  * listing_marks: what this service heard of a listing that matters to opening a conversation — `deleted` (its
@@ -13,10 +13,7 @@ export interface ListingMarkDoc {
   v: number;
 }
 
-const markSchema = new Schema<ListingMarkDoc>(
-  { _id: { type: String, required: true }, deleted: { type: Boolean, required: true }, v: { type: Number, required: true } },
-  { collection: 'listing_marks', versionKey: false, strict: 'throw' },
-);
+const markSchema = storedSchema<ListingMarkDoc>('listing_marks', { _id: String, deleted: Boolean, v: Number });
 
 export class ListingMarksRepository extends MongoRepository<ListingMarkDoc> {
   constructor(conn: Connection) {

@@ -1,5 +1,5 @@
-import { Schema, type Connection } from 'mongoose';
-import { MongoRepository, trusted } from '@cp/service-kit';
+import type { Connection } from 'mongoose';
+import { MongoRepository, storedSchema, trusted } from '@cp/service-kit';
 import type { Position } from './cursor.ts';
 
 /** messages: one per message, plain text as typed (trimmed), never HTML. Whether it was read is the conversation's lastReadAt. */
@@ -11,16 +11,13 @@ export interface MessageDoc {
   createdAt: Date;
 }
 
-const messageSchema = new Schema<MessageDoc>(
-  {
-    _id: { type: String, required: true },
-    conversationId: { type: String, required: true },
-    senderId: { type: String, required: true },
-    text: { type: String, required: true },
-    createdAt: { type: Date, required: true },
-  },
-  { collection: 'messages', versionKey: false, strict: 'throw' },
-);
+const messageSchema = storedSchema<MessageDoc>('messages', {
+  _id: String,
+  conversationId: String,
+  senderId: String,
+  text: String,
+  createdAt: Date,
+});
 messageSchema.index({ conversationId: 1, createdAt: -1, _id: -1 }, { name: 'conversation_newest' });
 
 export class MessagesRepository extends MongoRepository<MessageDoc> {

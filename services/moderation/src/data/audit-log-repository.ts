@@ -1,5 +1,5 @@
-import { Schema, type Connection } from 'mongoose';
-import { MongoRepository } from '@cp/service-kit';
+import type { Connection } from 'mongoose';
+import { MongoRepository, nullable, storedSchema } from '@cp/service-kit';
 import type { ModerationAction, ReportKind } from '@cp/contracts';
 
 /** moderation_log: every moderation action, who (null: the system), what, to what, when and why. Never changed. */
@@ -19,23 +19,20 @@ export interface LogDoc {
   at: Date;
 }
 
-const logSchema = new Schema<LogDoc>(
-  {
-    _id: { type: String, required: true },
-    action: { type: String, required: true },
-    actorId: { type: String, default: null },
-    actorName: { type: String, default: null },
-    caseId: { type: String, default: null },
-    kind: { type: String, default: null },
-    itemId: { type: String, default: null },
-    userId: { type: String, default: null },
-    reason: { type: String, default: null },
-    note: { type: String, default: null },
-    subject: { type: String, default: null },
-    at: { type: Date, required: true },
-  },
-  { collection: 'moderation_log', versionKey: false, strict: 'throw' },
-);
+const logSchema = storedSchema<LogDoc>('moderation_log', {
+  _id: String,
+  action: String,
+  actorId: nullable(String),
+  actorName: nullable(String),
+  caseId: nullable(String),
+  kind: nullable(String),
+  itemId: nullable(String),
+  userId: nullable(String),
+  reason: nullable(String),
+  note: nullable(String),
+  subject: nullable(String),
+  at: Date,
+});
 logSchema.index({ at: -1, _id: -1 }, { name: 'newest' });
 
 export class AuditLogRepository extends MongoRepository<LogDoc> {
@@ -43,11 +40,7 @@ export class AuditLogRepository extends MongoRepository<LogDoc> {
     super(conn, 'ModerationLogEntry', logSchema);
   }
 
-  async page(page: number, pageSize: number): Promise<{ items: LogDoc[]; total: number }> {
-    const [items, total] = await Promise.all([
-      this.model.find({}).sort({ at: -1, _id: -1 }).skip((page - 1) * pageSize).limit(pageSize).lean<LogDoc[]>().exec(),
-      this.model.estimatedDocumentCount().exec(),
-    ]);
-    return { items, total };
+  page(page: number, pageSize: number): Promise<{ items: LogDoc[]; total: number }> {
+    return this.numberedPage({ at: -1, _id: -1 }, page, pageSize);
   }
 }

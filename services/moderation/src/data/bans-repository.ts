@@ -1,5 +1,5 @@
-import { Schema, type ClientSession, type Connection } from 'mongoose';
-import { MongoRepository } from '@cp/service-kit';
+import type { ClientSession, Connection } from 'mongoose';
+import { MongoRepository, nullable, storedSchema } from '@cp/service-kit';
 
 /** moderation_bans: the users banned now (keyed by user id: banning twice meets the key); an unban deletes the record. */
 export interface BanDoc {
@@ -11,17 +11,14 @@ export interface BanDoc {
   bannedAt: Date;
 }
 
-const banSchema = new Schema<BanDoc>(
-  {
-    _id: { type: String, required: true },
-    username: { type: String, default: null },
-    reason: { type: String, required: true },
-    bannedBy: { type: String, required: true },
-    caseId: { type: String, default: null },
-    bannedAt: { type: Date, required: true },
-  },
-  { collection: 'moderation_bans', versionKey: false, strict: 'throw' },
-);
+const banSchema = storedSchema<BanDoc>('moderation_bans', {
+  _id: String,
+  username: nullable(String),
+  reason: String,
+  bannedBy: String,
+  caseId: nullable(String),
+  bannedAt: Date,
+});
 banSchema.index({ bannedAt: -1, _id: -1 }, { name: 'newest' });
 
 export class BansRepository extends MongoRepository<BanDoc> {
@@ -29,17 +26,12 @@ export class BansRepository extends MongoRepository<BanDoc> {
     super(conn, 'ModerationBan', banSchema);
   }
 
-  /** Lifts the ban: true when there was one. */
   /** Lifts a ban: the removed record (its username names the user in the audit log), or null when there was none. */
-  async remove(userId: string, session: ClientSession): Promise<BanDoc | null> {
-    return this.model.findOneAndDelete({ _id: userId }, { session }).lean<BanDoc>().exec();
+  remove(userId: string, session: ClientSession): Promise<BanDoc | null> {
+    return this.deleteById(userId, session);
   }
 
-  async page(page: number, pageSize: number): Promise<{ items: BanDoc[]; total: number }> {
-    const [items, total] = await Promise.all([
-      this.model.find({}).sort({ bannedAt: -1, _id: -1 }).skip((page - 1) * pageSize).limit(pageSize).lean<BanDoc[]>().exec(),
-      this.model.estimatedDocumentCount().exec(),
-    ]);
-    return { items, total };
+  page(page: number, pageSize: number): Promise<{ items: BanDoc[]; total: number }> {
+    return this.numberedPage({ bannedAt: -1, _id: -1 }, page, pageSize);
   }
 }

@@ -1,5 +1,5 @@
 import { Schema, type ClientSession, type Connection } from 'mongoose';
-import { MongoRepository, trusted } from '@cp/service-kit';
+import { MongoRepository, nullable, storedSchema, trusted, withDefault } from '@cp/service-kit';
 import { REPORT_REASONS, type ContentSnapshot, type ModerationCaseStatus, type ReportKind, type ReportReason } from '@cp/contracts';
 
 /**
@@ -28,23 +28,24 @@ export const CLOSED_STATUSES: ModerationCaseStatus[] = ['dismissed', 'removed'];
 
 const zeroReasons = (): Record<ReportReason, number> => Object.fromEntries(REPORT_REASONS.map((r) => [r, 0])) as Record<ReportReason, number>;
 
-const caseSchema = new Schema<CaseDoc>(
+const caseSchema = storedSchema<CaseDoc>(
+  'moderation_cases',
   {
-    _id: { type: String, required: true },
-    kind: { type: String, required: true },
-    itemId: { type: String, required: true },
-    status: { type: String, required: true },
+    _id: String,
+    kind: String,
+    itemId: String,
+    status: String,
     content: { type: Schema.Types.Mixed, required: true },
-    cycle: { type: Number, required: true },
-    reportCount: { type: Number, required: true },
-    reasons: Object.fromEntries(REPORT_REASONS.map((r) => [r, { type: Number, required: true, default: 0 }])),
-    firstReportedAt: { type: Date, required: true },
-    lastReportedAt: { type: Date, required: true },
-    hiddenAt: { type: Date, default: null },
-    decidedAt: { type: Date, default: null },
-    decidedBy: { type: String, default: null },
+    cycle: Number,
+    reportCount: Number,
+    reasons: Object.fromEntries(REPORT_REASONS.map((r) => [r, withDefault(Number, 0)])),
+    firstReportedAt: Date,
+    lastReportedAt: Date,
+    hiddenAt: nullable(Date),
+    decidedAt: nullable(Date),
+    decidedBy: nullable(String),
   },
-  { collection: 'moderation_cases', versionKey: false, strict: 'throw', minimize: false },
+  { minimize: false },
 );
 // One case per item: concurrent first reports of an item meet on this key.
 caseSchema.index({ kind: 1, itemId: 1 }, { unique: true, name: 'item' });

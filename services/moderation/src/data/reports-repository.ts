@@ -1,5 +1,5 @@
-import { Schema, type ClientSession, type Connection } from 'mongoose';
-import { MongoRepository } from '@cp/service-kit';
+import type { ClientSession, Connection } from 'mongoose';
+import { MongoRepository, nullable, storedSchema } from '@cp/service-kit';
 import type { ReportKind, ReportReason } from '@cp/contracts';
 
 /** moderation_reports: one per user per item, ever (the unique key); `cycle`: the case's cycle it was filed in. */
@@ -18,22 +18,19 @@ export interface ReportDoc {
   createdAt: Date;
 }
 
-const reportSchema = new Schema<ReportDoc>(
-  {
-    _id: { type: String, required: true },
-    caseId: { type: String, required: true },
-    cycle: { type: Number, required: true },
-    kind: { type: String, required: true },
-    itemId: { type: String, required: true },
-    reporterId: { type: String, required: true },
-    reporterName: { type: String, required: true },
-    reason: { type: String, required: true },
-    details: { type: String, default: null },
-    status: { type: String, required: true },
-    createdAt: { type: Date, required: true },
-  },
-  { collection: 'moderation_reports', versionKey: false, strict: 'throw' },
-);
+const reportSchema = storedSchema<ReportDoc>('moderation_reports', {
+  _id: String,
+  caseId: String,
+  cycle: Number,
+  kind: String,
+  itemId: String,
+  reporterId: String,
+  reporterName: String,
+  reason: String,
+  details: nullable(String),
+  status: String,
+  createdAt: Date,
+});
 // One report per user per item: a second one is refused by this key, not by a read before the write.
 reportSchema.index({ kind: 1, itemId: 1, reporterId: 1 }, { unique: true, name: 'one_per_reporter' });
 // A case's reports of one cycle, newest first.
