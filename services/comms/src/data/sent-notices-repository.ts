@@ -1,5 +1,5 @@
-import { Schema, type ClientSession, type Connection } from 'mongoose';
-import { MongoRepository } from '@cp/service-kit';
+import type { ClientSession, Connection } from 'mongoose';
+import { MongoRepository, storedSchema } from '@cp/service-kit';
 
 /**
  * sent_notices: the notices comms has mailed (notices.mail-requested), keyed `<source>:<noticeId>`, so a notice the
@@ -14,10 +14,7 @@ export interface SentNoticeDoc {
 
 export const SENT_NOTICE_TTL_S = 60 * 86_400;
 
-const sentNoticeSchema = new Schema<SentNoticeDoc>(
-  { _id: { type: String, required: true }, userId: { type: String, required: true }, sentAt: { type: Date, required: true } },
-  { collection: 'sent_notices', versionKey: false, strict: 'throw' },
-);
+const sentNoticeSchema = storedSchema<SentNoticeDoc>('sent_notices', { _id: String, userId: String, sentAt: Date });
 sentNoticeSchema.index({ sentAt: 1 }, { name: 'sent_ttl', expireAfterSeconds: SENT_NOTICE_TTL_S });
 
 export class SentNoticesRepository extends MongoRepository<SentNoticeDoc> {
