@@ -2,7 +2,7 @@
  * @jest-environment ./shell/test/support/jsdom-env.mjs
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { ADMIN, adFixture, businessFixture, jsonAnswer, renderAdminPage, USER } from './support/admin-fixtures.tsx';
+import { ADMIN, adFixture, businessFixture, jsonAnswer, openAndFill, renderAdminPage, USER } from './support/admin-fixtures.tsx';
 import { quietConsole } from '../../packages/web-core/test/support/quiet-console.ts';
 
 type Api = (method: string, path: string) => [number, unknown];
@@ -74,13 +74,7 @@ describe('/admin', () => {
     let accept = false;
     const api = as(ADMIN, (m, p) => (m === 'POST' && p === '/api/advertisements' ? (accept ? [201, AD] : [500, { error: 'boom' }]) : [200, []]));
     await renderAdmin(api);
-    await act(async () => (await screen.findByRole('button', { name: 'Create Advertisement' })).click());
-    const dialog = await screen.findByRole('dialog');
-    const fill = (label: RegExp, value: string) => fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
-    fill(/^Title/, 'Diwali Sale');
-    fill(/^Description/, '20% off sweets');
-    fill(/^Call-to-action text/, 'Shop now');
-    fill(/^Call-to-action URL/, 'https://shop.example.com');
+    const dialog = await openAndFill('Create Advertisement', { Title: 'Diwali Sale', Description: '20% off sweets', 'Call-to-action text': 'Shop now', 'Call-to-action URL': 'https://shop.example.com' });
     await act(async () => within(dialog).getByRole('button', { name: 'Create Advertisement' }).click());
     expect(await screen.findByText('Failed to create advertisement')).toBeTruthy();
     expect(screen.getByRole('dialog')).toBeTruthy();
@@ -186,13 +180,7 @@ describe('/admin Yellow Pages tab', () => {
     let accept = false;
     const api = as(ADMIN, (m, p) => (m === 'POST' && p === '/api/admin/businesses' ? (accept ? [201, BUSINESS] : [500, { error: 'boom' }]) : [200, []]));
     await openYellowPages(api);
-    await act(async () => (await screen.findByRole('button', { name: 'Add Business' })).click());
-    const dialog = await screen.findByRole('dialog');
-    const fill = (label: RegExp, value: string) => fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
-    fill(/^Business name/, 'Spice Bazaar');
-    fill(/^Description/, 'Indian groceries');
-    fill(/^Address/, '1 Market St, Mechanicsburg');
-    fill(/^Phone/, '717-555-0100');
+    const dialog = await openAndFill('Add Business', { 'Business name': 'Spice Bazaar', Description: 'Indian groceries', Address: '1 Market St, Mechanicsburg', Phone: '717-555-0100' });
     fireEvent.pointerDown(within(dialog).getByRole('combobox', { name: /^Main category/ }), { button: 0, pointerType: 'mouse' });
     fireEvent.click(await screen.findByRole('option', { name: 'Shopping' }));
     await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));

@@ -1,3 +1,4 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { renderRouter } from '../../../packages/web-core/test/support/render-router.tsx';
 import AdminPage from '../../src/pages/AdminPage.tsx';
 import '../../../packages/web-core/test/support/pointer-event.ts';
@@ -57,6 +58,17 @@ export const businessFixture = (overrides: Record<string, unknown> = {}) => ({
   createdAt: '2026-01-01T00:00:00.000Z',
   ...overrides,
 });
+
+/**
+ * Presses `button` (Create Advertisement, Add Business) and types into its dialog's fields, each found by the start of
+ * its label (`fields`: label → value); resolves to the dialog.
+ */
+export async function openAndFill(button: string, fields: Record<string, string>): Promise<HTMLElement> {
+  await act(async () => (await screen.findByRole('button', { name: button })).click());
+  const dialog = await screen.findByRole('dialog');
+  for (const [label, value] of Object.entries(fields)) fireEvent.change(within(dialog).getByLabelText(new RegExp(`^${label}`)), { target: { value } });
+  return dialog;
+}
 
 /** A JSON answer of the fake site. */
 export const jsonAnswer = (status: number, body: unknown) =>
