@@ -249,11 +249,6 @@ describe('forum screens', () => {
       await act(async () => within(dialog).getByRole('button', { name: 'Create Post' }).click());
     }
 
-    it('creating a post: the server message', async () => {
-      await submitPost(failing([503, { error: 'The forum is read-only for maintenance' }]));
-      await toastWith('Error', 'The forum is read-only for maintenance');
-    });
-
     it('creating a post without a server message: the catalogue text', async () => {
       await submitPost(failing([502, 'Bad Gateway']));
       await toastWith('Error', 'Failed to create post. Please try again.');
@@ -265,11 +260,6 @@ describe('forum screens', () => {
       fireEvent.change(await screen.findByPlaceholderText(/Write a reply/), { target: { value: 'Count me in, I will bring chai.' } });
       await act(async () => screen.getByRole('button', { name: 'Post Reply' }).click());
     }
-
-    it('posting a reply: the message', async () => {
-      await submitReply(failing([409, { message: 'This post no longer takes replies' }]));
-      await toastWith('Error', 'This post no longer takes replies');
-    });
 
     it('posting a reply without a message: the catalogue text, the reply kept', async () => {
       await submitReply(failing([500, {}]));
@@ -283,9 +273,13 @@ describe('forum screens', () => {
       await act(async () => fireEvent.change(input, { target: { files: [new File(['not really a picture'], 'samosa.png', { type: 'image/png' })] } }));
     }
 
-    it('a failed image upload: the server error text', async () => {
-      await upload(failing([413, { error: 'Image too large: at most 10MB' }]));
-      await toastWith('Error', 'Image too large: at most 10MB');
+    it.each<[string, (api: Api) => Promise<void>, Answer, string]>([
+      ['creating a post', submitPost, [503, { error: 'The forum is read-only for maintenance' }], 'The forum is read-only for maintenance'],
+      ['posting a reply', submitReply, [409, { message: 'This post no longer takes replies' }], 'This post no longer takes replies'],
+      ['a failed image upload', upload, [413, { error: 'Image too large: at most 10MB' }], 'Image too large: at most 10MB'],
+    ])("%s: the server's text", async (_action, send, answer, text) => {
+      await send(failing(answer));
+      await toastWith('Error', text);
     });
 
     it('a failed image upload without a server text: the catalogue text, no image kept', async () => {
