@@ -1,7 +1,7 @@
-import { AdvertisementInsertSchema, BusinessInsertSchema } from '@cp/contracts';
+import { AdvertisementInsertSchema, BusinessInsertSchema, type Business } from '@cp/contracts';
 import { validate } from '@cp/web-core';
 import { adminGate, ctr } from '../src/lib/admin.ts';
-import { adFixture, businessFixture } from './support/admin-data.ts';
+import { adFixture } from './support/admin-data.ts';
 import { adFormFrom, adPayload, businessFormFrom, businessPayload, emptyAdForm, emptyBusinessForm, withMainCategory } from '../src/lib/admin-forms.ts';
 
 describe('admin gates (spec §2 Admin)', () => {
@@ -105,7 +105,25 @@ describe('business form (spec §5)', () => {
   });
 
   it('edit form from a business', () => {
-    const b = businessFixture({ subCategory: null, website: 'w.example' });
-    expect(businessFormFrom(b)).toEqual({ ...emptyBusinessForm(), name: 'Spice Bazaar', category: 'Shopping', mainCategory: 'Shopping', description: 'Indian groceries', address: '1 Market St, Mechanicsburg', phone: '717-555-0100', website: 'w.example' });
+    const b: Business = {
+      id: '00000000-0000-4000-8000-000000000001',
+      userId: '11111111-1111-4111-8111-111111111111',
+      name: 'N',
+      category: 'Grocers',
+      mainCategory: 'Grocers',
+      subCategory: null,
+      description: 'D',
+      address: 'A',
+      phone: 'P',
+      email: null,
+      website: 'w.example',
+      logoUrl: null,
+      rating: 4,
+      reviewCount: 2,
+      verified: true,
+      premium: false,
+      createdAt: '2026-01-01T00:00:00.000Z',
+    };
+    expect(businessFormFrom(b)).toEqual({ ...emptyBusinessForm(), name: 'N', category: 'Grocers', mainCategory: 'Grocers', description: 'D', address: 'A', phone: 'P', website: 'w.example' });
   });
 });

@@ -1,6 +1,6 @@
-import type { Advertisement, Business } from '@cp/contracts';
+import type { Advertisement } from '@cp/contracts';
 
-// The admin tests' data, without the DOM set-up of admin-fixtures.tsx: the pure tests (admin.test.ts) run in Node.
+// The admin tests' users and ad, without the DOM set-up of admin-fixtures.tsx: the pure tests (admin.test.ts) run in Node.
 
 export const USER = { id: '22222222-2222-4222-8222-222222222222', username: 'priya', email: 'p@example.com', firstName: 'Priya', lastName: 'S', isAdmin: false };
 export const ADMIN = { ...USER, isAdmin: true };
@@ -23,27 +23,5 @@ export const adFixture = (overrides: Partial<Advertisement> = {}): Advertisement
   clicksFiltered: 7,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
-  ...overrides,
-});
-
-/** A business as the directory answers it. */
-export const businessFixture = (overrides: Partial<Business> = {}): Business => ({
-  id: '00000000-0000-4000-8000-000000000002',
-  userId: ADMIN.id,
-  name: 'Spice Bazaar',
-  category: 'Shopping',
-  mainCategory: 'Shopping',
-  subCategory: 'Grocery Stores',
-  description: 'Indian groceries',
-  address: '1 Market St, Mechanicsburg',
-  phone: '717-555-0100',
-  email: null,
-  website: null,
-  logoUrl: null,
-  rating: 0,
-  reviewCount: 0,
-  verified: false,
-  premium: false,
-  createdAt: '2026-01-01T00:00:00.000Z',
   ...overrides,
 });

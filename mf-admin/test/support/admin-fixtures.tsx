@@ -2,6 +2,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { renderRouter } from '../../../packages/web-core/test/support/render-router.tsx';
 import AdminPage from '../../src/pages/AdminPage.tsx';
 import '../../../packages/web-core/test/support/pointer-event.ts';
+import { ADMIN } from './admin-data.ts';
 
 // jsdom lacks what Radix's select calls on its trigger and items (the Yellow Pages form's main category), and the
 // ResizeObserver its popper sizes itself with: no layout here, so one that never reports.
@@ -13,7 +14,29 @@ class NoLayoutResizeObserver {
 }
 Object.assign(globalThis, { ResizeObserver: NoLayoutResizeObserver });
 
-export { ADMIN, adFixture, businessFixture, USER } from './admin-data.ts';
+export { ADMIN, adFixture, USER } from './admin-data.ts';
+
+/** A business as the directory answers it. */
+export const businessFixture = (overrides: Record<string, unknown> = {}) => ({
+  id: '00000000-0000-4000-8000-000000000002',
+  userId: ADMIN.id,
+  name: 'Spice Bazaar',
+  category: 'Shopping',
+  mainCategory: 'Shopping',
+  subCategory: 'Grocery Stores',
+  description: 'Indian groceries',
+  address: '1 Market St, Mechanicsburg',
+  phone: '717-555-0100',
+  email: null,
+  website: null,
+  logoUrl: null,
+  rating: 0,
+  reviewCount: 0,
+  verified: false,
+  premium: false,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  ...overrides,
+});
 
 /**
  * Presses `button` (Create Advertisement, Add Business) and types into its dialog's fields, each found by the start of
