@@ -2,7 +2,7 @@
  * @jest-environment ./shell/test/support/jsdom-env.mjs
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { ADMIN, adFixture, businessFixture, jsonAnswer, renderAdminPage, USER } from './support/admin-fixtures.tsx';
+import { ADMIN, adFixture, businessFixture, jsonAnswer, openAndFill, renderAdminPage, USER } from './support/admin-fixtures.tsx';
 import { quietConsole } from '../../packages/web-core/test/support/quiet-console.ts';
 
 type Api = (method: string, path: string) => [number, unknown];
@@ -29,6 +29,29 @@ const as =
   (user: unknown, rest: Api = () => [200, []]): Api =>
   (m, p) =>
     p === '/api/auth/user' ? (user ? [200, user] : [401, { error: 'Authentication required' }]) : rest(m, p);
+
+/** The admin's site where `POST path` is refused (500) until `accept()`, then answered 201 with `item`. */
+function refusingCreates(path: string, item: unknown) {
+  let accepted = false;
+  const api = as(ADMIN, (m, p) => (m === 'POST' && p === path ? (accepted ? [201, item] : [500, { error: 'boom' }]) : [200, []]));
+  return { api, accept: () => void (accepted = true) };
+}
+
+/**
+ * The open create dialog's `button` pressed over refusingCreates: the refused save says `failed` and keeps the form;
+ * once accepted, pressed again, the saved one says `saved` and closes it (two `POST path` calls in all).
+ */
+async function expectRefusedThenSaved(button: string, path: string, { failed, saved }: { failed: string; saved: string }, accept: () => void) {
+  const press = () => act(async () => (await within(screen.getByRole('dialog')).findByRole('button', { name: button })).click());
+  await press();
+  expect(await screen.findByText(failed)).toBeTruthy();
+  expect(screen.getByRole('dialog')).toBeTruthy();
+  accept();
+  await press();
+  expect(await screen.findByText(saved)).toBeTruthy();
+  expect(calls.filter((c) => c === `POST ${path}`)).toHaveLength(2);
+  expect(screen.queryByRole('dialog')).toBeNull();
+}
 
 quietConsole();
 
@@ -71,24 +94,10 @@ describe('/admin', () => {
   });
 
   it('create: a refused save says so and keeps the form; a saved one says so and closes it', async () => {
-    let accept = false;
-    const api = as(ADMIN, (m, p) => (m === 'POST' && p === '/api/advertisements' ? (accept ? [201, AD] : [500, { error: 'boom' }]) : [200, []]));
+    const { api, accept } = refusingCreates('/api/advertisements', AD);
     await renderAdmin(api);
-    await act(async () => (await screen.findByRole('button', { name: 'Create Advertisement' })).click());
-    const dialog = await screen.findByRole('dialog');
-    const fill = (label: RegExp, value: string) => fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
-    fill(/^Title/, 'Diwali Sale');
-    fill(/^Description/, '20% off sweets');
-    fill(/^Call-to-action text/, 'Shop now');
-    fill(/^Call-to-action URL/, 'https://shop.example.com');
-    await act(async () => within(dialog).getByRole('button', { name: 'Create Advertisement' }).click());
-    expect(await screen.findByText('Failed to create advertisement')).toBeTruthy();
-    expect(screen.getByRole('dialog')).toBeTruthy();
-    accept = true;
-    await act(async () => (await within(screen.getByRole('dialog')).findByRole('button', { name: 'Create Advertisement' })).click());
-    expect(await screen.findByText('Advertisement created successfully')).toBeTruthy();
-    expect(calls.filter((c) => c === 'POST /api/advertisements')).toHaveLength(2);
-    expect(screen.queryByRole('dialog')).toBeNull();
+    await openAndFill('Create Advertisement', { Title: 'Diwali Sale', Description: '20% off sweets', 'Call-to-action text': 'Shop now', 'Call-to-action URL': 'https://shop.example.com' });
+    await expectRefusedThenSaved('Create Advertisement', '/api/advertisements', { failed: 'Failed to create advertisement', saved: 'Advertisement created successfully' }, accept);
   });
 
   it('a failed delete says so and keeps the card', async () => {
@@ -183,16 +192,9 @@ async function openYellowPages(api: Api) {
 
 describe('/admin Yellow Pages tab', () => {
   it('create: a refused save says so and keeps the form; a saved one says so and closes it', async () => {
-    let accept = false;
-    const api = as(ADMIN, (m, p) => (m === 'POST' && p === '/api/admin/businesses' ? (accept ? [201, BUSINESS] : [500, { error: 'boom' }]) : [200, []]));
+    const { api, accept } = refusingCreates('/api/admin/businesses', BUSINESS);
     await openYellowPages(api);
-    await act(async () => (await screen.findByRole('button', { name: 'Add Business' })).click());
-    const dialog = await screen.findByRole('dialog');
-    const fill = (label: RegExp, value: string) => fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
-    fill(/^Business name/, 'Spice Bazaar');
-    fill(/^Description/, 'Indian groceries');
-    fill(/^Address/, '1 Market St, Mechanicsburg');
-    fill(/^Phone/, '717-555-0100');
+    const dialog = await openAndFill('Add Business', { 'Business name': 'Spice Bazaar', Description: 'Indian groceries', Address: '1 Market St, Mechanicsburg', Phone: '717-555-0100' });
     fireEvent.pointerDown(within(dialog).getByRole('combobox', { name: /^Main category/ }), { button: 0, pointerType: 'mouse' });
     fireEvent.click(await screen.findByRole('option', { name: 'Shopping' }));
     await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
@@ -201,15 +203,8 @@ describe('/admin Yellow Pages tab', () => {
     expect(premium.checked).toBe(false);
     await act(async () => within(screen.getByRole('dialog')).getByText('Premium listing').click());
     expect(premium.checked).toBe(true);
-    await act(async () => (await within(screen.getByRole('dialog')).findByRole('button', { name: 'Add Business' })).click());
-    expect(await screen.findByText('Failed to create business')).toBeTruthy();
+    await expectRefusedThenSaved('Add Business', '/api/admin/businesses', { failed: 'Failed to create business', saved: 'Business created successfully' }, accept);
     expect(bodies.get('POST /api/admin/businesses')).toMatchObject({ name: 'Spice Bazaar', mainCategory: 'Shopping', category: 'Shopping', premium: true });
-    expect(screen.getByRole('dialog')).toBeTruthy();
-    accept = true;
-    await act(async () => (await within(screen.getByRole('dialog')).findByRole('button', { name: 'Add Business' })).click());
-    expect(await screen.findByText('Business created successfully')).toBeTruthy();
-    expect(calls.filter((c) => c === 'POST /api/admin/businesses')).toHaveLength(2);
-    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('delete: asks the confirm text; a failed delete says so and keeps the card', async () => {

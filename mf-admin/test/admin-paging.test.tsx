@@ -2,7 +2,7 @@
  * @jest-environment ./shell/test/support/jsdom-env.mjs
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { ADMIN, adFixture, businessFixture, jsonAnswer, renderAdminPage } from './support/admin-fixtures.tsx';
+import { ADMIN, adFixture, businessFixture, jsonAnswer, openAndFill, renderAdminPage } from './support/admin-fixtures.tsx';
 import { quietConsole } from '../../packages/web-core/test/support/quiet-console.ts';
 
 // The admin's tabs page through the services' cursor pages (issue 24 §2): the first page, then Load more, each asked
@@ -106,13 +106,7 @@ describe('/admin: the tabs page through the cursor pages', () => {
     await waitFor(() => expect(cardTitles()).toEqual(['Ad number 1', 'Ad number 2', 'Ad number 4', 'Ad number 5']));
 
     // Create one: the newest, at the top of the first page.
-    await act(async () => screen.getByRole('button', { name: 'Create Advertisement' }).click());
-    const dialog = await screen.findByRole('dialog');
-    const fill = (label: RegExp, value: string) => fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
-    fill(/^Title/, 'Brand new ad');
-    fill(/^Description/, 'Fresh');
-    fill(/^Call-to-action text/, 'Go');
-    fill(/^Call-to-action URL/, 'https://new.example.com');
+    const dialog = await openAndFill('Create Advertisement', { Title: 'Brand new ad', Description: 'Fresh', 'Call-to-action text': 'Go', 'Call-to-action URL': 'https://new.example.com' });
     await act(async () => within(dialog).getByRole('button', { name: 'Create Advertisement' }).click());
     expect(await screen.findByText('Advertisement created successfully')).toBeTruthy();
     // The pages opened stay open: every ad still shows, once each.

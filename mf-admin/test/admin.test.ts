@@ -1,6 +1,7 @@
-import { AdvertisementInsertSchema, BusinessInsertSchema, type Advertisement, type Business } from '@cp/contracts';
+import { AdvertisementInsertSchema, BusinessInsertSchema, type Business } from '@cp/contracts';
 import { validate } from '@cp/web-core';
 import { adminGate, ctr } from '../src/lib/admin.ts';
+import { adFixture } from './support/admin-data.ts';
 import { adFormFrom, adPayload, businessFormFrom, businessPayload, emptyAdForm, emptyBusinessForm, withMainCategory } from '../src/lib/admin-forms.ts';
 
 describe('admin gates (spec §2 Admin)', () => {
@@ -56,48 +57,12 @@ describe('advertisement form (spec §5)', () => {
   });
 
   it('edit form round-trips an advertisement', () => {
-    const ad: Advertisement = {
-      id: '00000000-0000-4000-8000-000000000001',
-      title: 'T',
-      description: 'D',
-      imageUrl: null,
-      ctaText: 'C',
-      ctaUrl: 'https://x.example',
-      placement: 'homepage-middle',
-      size: 'small',
-      pricingTier: null,
-      status: 'paused',
-      impressions: 3,
-      clicks: 1,
-      impressionsFiltered: 0,
-      clicksFiltered: 0,
-      startDate: '2026-01-05T00:00:00.000Z',
-      endDate: null,
-      createdAt: '2026-01-01T00:00:00.000Z',
-      updatedAt: '2026-01-01T00:00:00.000Z',
-    };
-    expect(adFormFrom(ad)).toEqual({ ...emptyAdForm(), title: 'T', description: 'D', ctaText: 'C', ctaUrl: 'https://x.example', placement: 'homepage-middle', size: 'small', status: 'paused', startDate: '2026-01-05' });
+    const ad = adFixture({ placement: 'homepage-middle', size: 'small', pricingTier: null, status: 'paused', startDate: '2026-01-05T00:00:00.000Z', endDate: null });
+    expect(adFormFrom(ad)).toEqual({ ...emptyAdForm(), title: 'Diwali Sale', description: '20% off sweets', ctaText: 'Shop now', ctaUrl: 'https://shop.example.com', placement: 'homepage-middle', size: 'small', status: 'paused', startDate: '2026-01-05' });
   });
 
   it('an ad that shows expired because it ended: the form starts from the status the admin set', () => {
-    const ad: Advertisement = {
-      id: '00000000-0000-4000-8000-000000000001',
-      title: 'T',
-      description: 'D',
-      ctaText: 'C',
-      ctaUrl: 'https://x.example',
-      placement: 'homepage-top',
-      size: 'large',
-      status: 'expired',
-      storedStatus: 'active',
-      impressions: 0,
-      clicks: 0,
-      impressionsFiltered: 0,
-      clicksFiltered: 0,
-      endDate: '2025-01-31T23:59:59.999Z',
-      createdAt: '2025-01-01T00:00:00.000Z',
-      updatedAt: '2025-01-01T00:00:00.000Z',
-    };
+    const ad = adFixture({ status: 'expired', storedStatus: 'active', endDate: '2025-01-31T23:59:59.999Z' });
     expect(adFormFrom(ad)).toMatchObject({ status: 'active', endDate: '2025-01-31' });
     expect(adPayload(adFormFrom(ad))).toMatchObject({ status: 'active', endDate: '2025-01-31T23:59:59.999Z' });
     // set to expired by hand: it stays so

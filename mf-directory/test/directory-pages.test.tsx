@@ -9,6 +9,7 @@ import { LIST_PAGE_SIZES, REVIEW_PENDING } from '@cp/contracts';
 import FeaturedBusinesses from '../src/widgets/FeaturedBusinesses.tsx';
 import { fakeSite } from '../../packages/web-core/test/support/fake-site.ts';
 import { quietConsole } from '../../packages/web-core/test/support/quiet-console.ts';
+import { recordScrolls } from './support/record-scrolls.ts';
 
 type Api = (method: string, path: string, search: string) => [number, unknown];
 const calls: string[] = [];
@@ -108,14 +109,7 @@ describe('directory screens', () => {
   });
 
   it('/yellow-pages: choosing a letter clears the selection and scrolls to that letter', async () => {
-    const scrolled: string[] = [];
-    // jsdom has no layout: record where the page is asked to scroll.
-    Object.defineProperty(Element.prototype, 'scrollIntoView', {
-      configurable: true,
-      value(this: Element) {
-        scrolled.push(this.id);
-      },
-    });
+    const { scrolled, stop } = recordScrolls();
     try {
       await renderAt('/yellow-pages', (_m, p, search) => (p === '/api/yellow-pages' && search.includes('Grocers') ? [200, [BUSINESS]] : [200, []]));
       await act(async () => screen.getByRole('link', { name: 'Grocers' }).click());
@@ -130,7 +124,7 @@ describe('directory screens', () => {
       expect(within(section).getByRole('link', { name: 'Home Repairs' })).toBeTruthy();
       await waitFor(() => expect(scrolled).toEqual(['yp-letter-H']));
     } finally {
-      delete (Element.prototype as { scrollIntoView?: unknown }).scrollIntoView;
+      stop();
     }
   });
 });

@@ -51,6 +51,21 @@ const withPosts =
     return [404, { error: 'Not found' }];
   };
 
+/**
+ * `api` with its answers held back: an answer to a path ending in `held[i]` waits for `release[i]()`, to see a page
+ * while it loads.
+ */
+function holding<const H extends readonly string[]>(api: Api, ...held: H) {
+  const release: (() => void)[] = [];
+  const gates = held.map((_, i) => new Promise<void>((r) => (release[i] = r)));
+  const heldApi: Api = async (m, p) => {
+    const i = held.findIndex((end) => p.endsWith(end));
+    if (i >= 0) await gates[i];
+    return api(m, p);
+  };
+  return { api: heldApi, release: release as { [K in keyof H]: () => void } };
+}
+
 quietConsole();
 
 describe('forum screens', () => {
@@ -174,13 +189,8 @@ describe('forum screens', () => {
   });
 
   it('/forum: skeletons while the posts load, then the posts', async () => {
-    let release!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
-    const api = withPosts([POST]);
-    await renderAt('/forum', async (m, p) => {
-      if (p === '/api/forum/posts') await gate;
-      return api(m, p);
-    });
+    const { api, release: [release] } = holding(withPosts([POST]), '/api/forum/posts');
+    await renderAt('/forum', api);
     const region = screen.getByText('Loading posts…').closest('[role="status"]')!;
     expect(region.querySelectorAll('.animate-pulse').length).toBeGreaterThan(0);
     expect(screen.queryByRole('link', { name: POST.title })).toBeNull();
@@ -190,16 +200,8 @@ describe('forum screens', () => {
   });
 
   it('skeletons while loading a post, then its replies', async () => {
-    let release!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
-    let repliesGate!: () => void;
-    const repliesHeld = new Promise<void>((r) => (repliesGate = r));
-    const api = withPosts([POST]);
-    await renderAt(`/forum/post/${POST.id}`, async (m, p) => {
-      if (p === '/api/forum/posts') await gate;
-      if (p.endsWith('/replies')) await repliesHeld;
-      return api(m, p);
-    });
+    const { api, release: [release, repliesGate] } = holding(withPosts([POST]), '/api/forum/posts', '/replies');
+    await renderAt(`/forum/post/${POST.id}`, api);
     expect(screen.getByText('Loading post…').closest('[role="status"]')!.querySelectorAll('.animate-pulse').length).toBeGreaterThan(0);
     expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
     await act(async () => release());
@@ -212,13 +214,8 @@ describe('forum screens', () => {
   });
 
   it('the home widget: skeletons while loading', async () => {
-    let release!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
-    const api = withPosts([POST]);
-    await renderAt('/', async (m, p) => {
-      if (p === '/api/forum/posts') await gate;
-      return api(m, p);
-    });
+    const { api, release: [release] } = holding(withPosts([POST]), '/api/forum/posts');
+    await renderAt('/', api);
     const region = screen.getByText('Loading forum posts…').closest('[role="status"]')!;
     expect(region.children).toHaveLength(1 + HOME_COUNTS.forumPosts); // the label and one placeholder card per post shown
     await act(async () => release());
@@ -252,11 +249,6 @@ describe('forum screens', () => {
       await act(async () => within(dialog).getByRole('button', { name: 'Create Post' }).click());
     }
 
-    it('creating a post: the server message', async () => {
-      await submitPost(failing([503, { error: 'The forum is read-only for maintenance' }]));
-      await toastWith('Error', 'The forum is read-only for maintenance');
-    });
-
     it('creating a post without a server message: the catalogue text', async () => {
       await submitPost(failing([502, 'Bad Gateway']));
       await toastWith('Error', 'Failed to create post. Please try again.');
@@ -268,11 +260,6 @@ describe('forum screens', () => {
       fireEvent.change(await screen.findByPlaceholderText(/Write a reply/), { target: { value: 'Count me in, I will bring chai.' } });
       await act(async () => screen.getByRole('button', { name: 'Post Reply' }).click());
     }
-
-    it('posting a reply: the message', async () => {
-      await submitReply(failing([409, { message: 'This post no longer takes replies' }]));
-      await toastWith('Error', 'This post no longer takes replies');
-    });
 
     it('posting a reply without a message: the catalogue text, the reply kept', async () => {
       await submitReply(failing([500, {}]));
@@ -286,9 +273,13 @@ describe('forum screens', () => {
       await act(async () => fireEvent.change(input, { target: { files: [new File(['not really a picture'], 'samosa.png', { type: 'image/png' })] } }));
     }
 
-    it('a failed image upload: the server error text', async () => {
-      await upload(failing([413, { error: 'Image too large: at most 10MB' }]));
-      await toastWith('Error', 'Image too large: at most 10MB');
+    it.each<[string, (api: Api) => Promise<void>, Answer, string]>([
+      ['creating a post', submitPost, [503, { error: 'The forum is read-only for maintenance' }], 'The forum is read-only for maintenance'],
+      ['posting a reply', submitReply, [409, { message: 'This post no longer takes replies' }], 'This post no longer takes replies'],
+      ['a failed image upload', upload, [413, { error: 'Image too large: at most 10MB' }], 'Image too large: at most 10MB'],
+    ])("%s: the server's text", async (_action, send, answer, text) => {
+      await send(failing(answer));
+      await toastWith('Error', text);
     });
 
     it('a failed image upload without a server text: the catalogue text, no image kept', async () => {

@@ -116,6 +116,11 @@ async function renderWidget(element: React.ReactElement, ads: Advertisement[]) {
   for (let i = 0; i < 20 && screen.queryByRole('status'); i += 1) await advance(1);
 }
 const shown = () => screen.getByRole('group').getAttribute('aria-label');
+/** `ms` later, the carousel shows `slide` (e.g. '2 of 3'). */
+async function shownAfter(ms: number, slide: string) {
+  await advance(ms);
+  expect(shown()).toBe(slide);
+}
 /** Keyboard focus: jsdom's :focus-visible matches any focused control, as a browser's does after Tab. */
 function tabTo(el: HTMLElement) {
   act(() => el.focus());
@@ -160,20 +165,15 @@ describe('the carousel', () => {
   it('turns every 5 s with at least 2 ads; one ad never turns', async () => {
     await renderWidget(<SidebarAd />, [ad(), ad(), ad()]);
     expect(shown()).toBe('1 of 3');
-    await advance(4_999);
-    expect(shown()).toBe('1 of 3');
-    await advance(1);
-    expect(shown()).toBe('2 of 3');
-    await advance(5_000);
-    expect(shown()).toBe('3 of 3');
-    await advance(5_000);
-    expect(shown()).toBe('1 of 3');
+    await shownAfter(4_999, '1 of 3');
+    await shownAfter(1, '2 of 3');
+    await shownAfter(5_000, '3 of 3');
+    await shownAfter(5_000, '1 of 3');
   });
 
   it('a single ad: no controls, no turning', async () => {
     await renderWidget(<SidebarAd />, [ad()]);
-    await advance(20_000);
-    expect(shown()).toBe('1 of 1');
+    await shownAfter(20_000, '1 of 1');
     expect(screen.queryByRole('button', { name: 'Next ad' })).toBeNull();
   });
 
@@ -181,20 +181,15 @@ describe('the carousel', () => {
     await renderWidget(<SidebarAd />, [ad(), ad()]);
     const carousel = screen.getByRole('region', { name: 'Sponsored ad' });
     fireEvent.mouseEnter(carousel);
-    await advance(12_000);
-    expect(shown()).toBe('1 of 2');
+    await shownAfter(12_000, '1 of 2');
     fireEvent.mouseLeave(carousel);
-    await advance(5_000);
-    expect(shown()).toBe('2 of 2');
+    await shownAfter(5_000, '2 of 2');
     tabTo(screen.getByRole('button', { name: 'Next ad' }));
-    await advance(12_000);
-    expect(shown()).toBe('2 of 2');
+    await shownAfter(12_000, '2 of 2');
     tabTo(screen.getByRole('button', { name: 'Previous ad' })); // still inside: still held
-    await advance(12_000);
-    expect(shown()).toBe('2 of 2');
+    await shownAfter(12_000, '2 of 2');
     act(() => (document.activeElement as HTMLElement).blur());
-    await advance(5_000);
-    expect(shown()).toBe('1 of 2');
+    await shownAfter(5_000, '1 of 2');
   });
 
   it('a manual previous/next pauses the turning for 10 s, though the clicked button keeps the focus', async () => {
@@ -203,43 +198,33 @@ describe('the carousel', () => {
     clickWithMouse(next);
     expect(document.activeElement).toBe(next);
     expect(shown()).toBe('2 of 3');
-    await advance(9_999);
-    expect(shown()).toBe('2 of 3');
-    await advance(1);
-    expect(shown()).toBe('3 of 3');
+    await shownAfter(9_999, '2 of 3');
+    await shownAfter(1, '3 of 3');
     expect(document.activeElement).toBe(next);
-    await advance(5_000); // back to the 5 s rhythm
-    expect(shown()).toBe('1 of 3');
+    await shownAfter(5_000, '1 of 3'); // back to the 5 s rhythm
     clickWithMouse(screen.getByRole('button', { name: 'Previous ad' }));
     expect(shown()).toBe('3 of 3');
-    await advance(10_000);
-    expect(shown()).toBe('1 of 3');
+    await shownAfter(10_000, '1 of 3');
   });
 
   it('a click after tabbing in: the 10 s pause of a click, not the hold of keyboard focus', async () => {
     await renderWidget(<SidebarAd />, [ad(), ad(), ad()]);
     tabTo(screen.getByRole('button', { name: 'Next ad' }));
-    await advance(12_000);
-    expect(shown()).toBe('1 of 3');
+    await shownAfter(12_000, '1 of 3');
     clickWithMouse(screen.getByRole('button', { name: 'Previous ad' }));
     expect(shown()).toBe('3 of 3');
-    await advance(9_999);
-    expect(shown()).toBe('3 of 3');
-    await advance(1);
-    expect(shown()).toBe('1 of 3');
+    await shownAfter(9_999, '3 of 3');
+    await shownAfter(1, '1 of 3');
   });
 
   it('never turns by itself under prefers-reduced-motion; the visitor can start it', async () => {
     reducedMotion = true;
     await renderWidget(<SidebarAd />, [ad(), ad()]);
-    await advance(30_000);
-    expect(shown()).toBe('1 of 2');
+    await shownAfter(30_000, '1 of 2');
     clickWithMouse(screen.getByRole('button', { name: 'Start rotating the ads' }));
-    await advance(5_000);
-    expect(shown()).toBe('2 of 2');
+    await shownAfter(5_000, '2 of 2');
     clickWithMouse(screen.getByRole('button', { name: 'Stop rotating the ads' }));
-    await advance(10_000);
-    expect(shown()).toBe('2 of 2');
+    await shownAfter(10_000, '2 of 2');
   });
 
   it('without ads: a card about advertising, the same size', async () => {

@@ -1,6 +1,7 @@
 import { ListingInsertSchema, ListingUpdateSchema, type Listing } from '@cp/contracts';
 import { validate } from '@cp/web-core';
 import { clearedFields, emptyListingForm, listingFormFrom, listingPayload, pickImages } from '../src/lib/listing-form.ts';
+import { listingFixture } from './listing-fixture.ts';
 
 const filled = {
   ...emptyListingForm(),
@@ -78,23 +79,7 @@ describe('listing form payload (spec §5 On submit)', () => {
   });
 
   it('edits an existing listing with its values and sends a valid update', () => {
-    const listing: Listing = {
-      id: '00000000-0000-4000-8000-000000000001',
-      userId: '11111111-1111-4111-8111-111111111111',
-      category: 'Home Rentals',
-      title: 'Room for rent near Mechanicsburg',
-      description: 'Furnished room, utilities included, close to the bus stop.',
-      price: 650,
-      location: 'Mechanicsburg PA',
-      imageUrls: ['/uploads/img/5f0c4f0e-1d2b-4c3a-8e9f-6a7b8c9d0e1f.webp'],
-      contactPhone: '717-555-0134',
-      contactEmail: null,
-      tier: 'free',
-      status: 'active',
-      eventDate: null,
-      createdAt: '2026-11-01T10:00:00.000Z',
-      updatedAt: '2026-11-01T10:00:00.000Z',
-    };
+    const listing = listingFixture(1, { price: 650, imageUrls: ['/uploads/img/5f0c4f0e-1d2b-4c3a-8e9f-6a7b8c9d0e1f.webp'], contactPhone: '717-555-0134', contactEmail: null });
     const values = listingFormFrom(listing);
     expect(values).toMatchObject({ price: '650', contactEmail: '', tier: 'free' });
     const body = listingPayload({ ...values, tier: 'gold' });
@@ -137,27 +122,17 @@ describe('picking images (spec §5 Images)', () => {
 });
 
 describe('clearing fields on edit', () => {
-  const listing: Listing = {
-    id: '00000000-0000-4000-8000-000000000002',
-    userId: '11111111-1111-4111-8111-111111111111',
+  const listing = listingFixture(2, {
     category: 'Events',
-    title: 'Garba night at the temple',
-    description: 'Live dhol, garba and dandiya for all ages, snacks available.',
     price: 15,
-    location: 'Harrisburg PA',
-    imageUrls: [],
     contactPhone: '717-555-0100',
     contactEmail: 'garba@example.com',
-    tier: 'silver',
-    status: 'active',
     eventDate: '2026-10-10',
     eventTime: '7:00 PM',
     venue: 'Hindu American Religious Institute',
     organizer: null,
     eventType: 'Cultural',
-    createdAt: '2026-09-01T10:00:00.000Z',
-    updatedAt: '2026-09-01T10:00:00.000Z',
-  };
+  });
   it('names the optional fields that were set and are now blank, and a price set to 0', () => {
     const values = { ...listingFormFrom(listing), contactPhone: ' ', price: '0', venue: '' };
     expect(clearedFields(values, listing).sort()).toEqual(['contactPhone', 'price', 'venue']);

@@ -38,6 +38,32 @@ async function renderAt(path: string, routes: Array<{ path: string; element: Rea
   await renderRouter(routes, { path });
 }
 
+/**
+ * The account's saved listings as the saved-listings service keeps them, for serve(): the ids (GET), a save (POST), a
+ * merge of a browser's saves (POST merge), a removal (DELETE).
+ */
+function accountSaves(ids: string[] = []) {
+  return (method: string, path: string, body: unknown): Answer | undefined => {
+    if (method === 'GET' && path === '/api/saved-listings/ids') return [200, { listingIds: ids }];
+    if (method === 'POST' && path === '/api/saved-listings') {
+      const { listingId } = body as { listingId: string };
+      ids = [listingId, ...ids];
+      return [201, { id: '33333333-3333-4333-8333-333333333333', userId: USER.id, listingId, createdAt: '2026-01-01T00:00:00.000Z' }];
+    }
+    if (method === 'POST' && path === '/api/saved-listings/merge') {
+      const { listingIds } = body as { listingIds: string[] };
+      ids = [...listingIds, ...ids];
+      return [200, { merged: listingIds.length, skipped: 0, total: ids.length }];
+    }
+    if (method === 'DELETE' && path.startsWith('/api/saved-listings/')) {
+      const listingId = path.slice('/api/saved-listings/'.length);
+      ids = ids.filter((i) => i !== listingId);
+      return [200, { message: 'removed' }];
+    }
+    return undefined;
+  };
+}
+
 const local = () => JSON.parse(localStorage.getItem(LOCAL_SAVES_KEY) ?? '[]') as string[];
 
 beforeEach(() => localStorage.clear());
@@ -61,23 +87,7 @@ describe('the Save toggle (issue 22 §2)', () => {
 
   it('signed in: reads and writes the account, shown at once', async () => {
     const listing = listingFixture(2);
-    let ids: string[] = [];
-    serve(
-      USER,
-      (method, path, body) => {
-        if (method === 'GET' && path === '/api/saved-listings/ids') return [200, { listingIds: ids }];
-        if (method === 'POST' && path === '/api/saved-listings') {
-          ids = [(body as { listingId: string }).listingId, ...ids];
-          return [201, { id: '33333333-3333-4333-8333-333333333333', userId: USER.id, listingId: listing.id, createdAt: '2026-01-01T00:00:00.000Z' }];
-        }
-        if (method === 'DELETE' && path === `/api/saved-listings/${listing.id}`) {
-          ids = ids.filter((i) => i !== listing.id);
-          return [200, { message: 'removed' }];
-        }
-        return undefined;
-      },
-      listing,
-    );
+    serve(USER, accountSaves(), listing);
     await renderAt(`/listing/${listing.id}`, [{ path: '/listing/:id', element: <ListingDetailPage /> }]);
     await waitFor(() => expect(calls.some((c) => c.path === '/api/saved-listings/ids')).toBe(true));
     fireEvent.click(await screen.findByRole('button', { name: 'Save' }));
@@ -111,19 +121,7 @@ describe('the Save toggle (issue 22 §2)', () => {
     const listing = listingFixture(4);
     const other = listingFixture(5);
     localStorage.setItem(LOCAL_SAVES_KEY, JSON.stringify([other.id]));
-    let ids: string[] = [];
-    serve(
-      USER,
-      (method, path, body) => {
-        if (method === 'GET' && path === '/api/saved-listings/ids') return [200, { listingIds: ids }];
-        if (method === 'POST' && path === '/api/saved-listings/merge') {
-          ids = [...(body as { listingIds: string[] }).listingIds, ...ids];
-          return [200, { merged: 1, skipped: 0, total: ids.length }];
-        }
-        return undefined;
-      },
-      listing,
-    );
+    serve(USER, accountSaves(), listing);
     await renderAt(`/listing/${listing.id}`, [{ path: '/listing/:id', element: <ListingDetailPage /> }]);
     await waitFor(() => expect(local()).toEqual([]));
     expect(calls.filter((c) => c.path === '/api/saved-listings/merge').map((c) => c.body)).toEqual([{ listingIds: [other.id] }]);

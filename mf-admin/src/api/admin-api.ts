@@ -11,50 +11,63 @@ export const ADMIN_BUSINESSES_PAGE_SIZE = LIST_PAGE_SIZES.businesses.max;
 /** The query of a cursor page: its size, and the cursor of the page (none: the first). */
 const pageQuery = (limit: number, cursor: string | undefined) => new URLSearchParams({ limit: String(limit), ...(cursor ? { cursor } : {}) }).toString();
 
+type EndpointBuild = Parameters<Parameters<typeof baseApi.injectEndpoints>[0]['endpoints']>[0];
+
+/**
+ * The four admin endpoints of one collection: a cursor page of it (`list`), then create, update and delete under
+ * `items`, all on the collection's LIST tag. The ads and the businesses are administered alike; only their paths, tag
+ * and page size differ.
+ */
+function collection<Item, Insert>(
+  build: EndpointBuild,
+  { tag, list, items, pageSize }: { tag: 'Advertisement' | 'Business'; list: string; items: string; pageSize: number },
+) {
+  const tags = [{ type: tag, id: 'LIST' as const }];
+  const item = (id: string) => `${items}/${encodeURIComponent(id)}`;
+  return {
+    list: build.query<CursorPage<Item>, { cursor?: string | undefined }>({
+      query: ({ cursor }) => `${list}?${pageQuery(pageSize, cursor)}`,
+      transformResponse: (data: unknown) => cursorPageOf<Item>(data),
+      providesTags: tags,
+    }),
+    create: build.mutation<unknown, Insert>({ query: (body) => ({ url: items, method: 'POST', body }), invalidatesTags: tags }),
+    update: build.mutation<unknown, { id: string; body: Insert }>({ query: ({ id, body }) => ({ url: item(id), method: 'PUT', body }), invalidatesTags: tags }),
+    remove: build.mutation<unknown, string>({ query: (id) => ({ url: item(id), method: 'DELETE' }), invalidatesTags: tags }),
+  };
+}
+
 /**
  * The admin calls (spec §7), injected into the page's one API when this remote loads. The lists come a cursor page at
  * a time (`{ items, nextCursor }`), each page cached under its cursor and tagged like the directory's and the ads'
  * lists, so a change made here refetches every page shown (and every list of the page that shows the same data).
  */
 export const adminApi = baseApi.injectEndpoints({
-  endpoints: (build) => ({
-    /** GET /api/advertisements?limit=&cursor=: one page of every ad (an admin's), newest first. */
-    getAdminAdvertisements: build.query<CursorPage<Advertisement>, { cursor?: string | undefined }>({
-      query: ({ cursor }) => `/api/advertisements?${pageQuery(ADMIN_ADS_PAGE_SIZE, cursor)}`,
-      transformResponse: (data: unknown) => cursorPageOf<Advertisement>(data),
-      providesTags: [{ type: 'Advertisement', id: 'LIST' }],
-    }),
-    createAdvertisement: build.mutation<unknown, AdvertisementInsert>({
-      query: (body) => ({ url: '/api/advertisements', method: 'POST', body }),
-      invalidatesTags: [{ type: 'Advertisement', id: 'LIST' }],
-    }),
-    updateAdvertisement: build.mutation<unknown, { id: string; body: AdvertisementInsert }>({
-      query: ({ id, body }) => ({ url: `/api/advertisements/${encodeURIComponent(id)}`, method: 'PUT', body }),
-      invalidatesTags: [{ type: 'Advertisement', id: 'LIST' }],
-    }),
-    deleteAdvertisement: build.mutation<unknown, string>({
-      query: (id) => ({ url: `/api/advertisements/${encodeURIComponent(id)}`, method: 'DELETE' }),
-      invalidatesTags: [{ type: 'Advertisement', id: 'LIST' }],
-    }),
-    /** GET /api/businesses?limit=&cursor=: one page of the businesses, premium first, then the newest. */
-    getAdminBusinesses: build.query<CursorPage<Business>, { cursor?: string | undefined }>({
-      query: ({ cursor }) => `/api/businesses?${pageQuery(ADMIN_BUSINESSES_PAGE_SIZE, cursor)}`,
-      transformResponse: (data: unknown) => cursorPageOf<Business>(data),
-      providesTags: [{ type: 'Business', id: 'LIST' }],
-    }),
-    createBusiness: build.mutation<unknown, BusinessInsert>({
-      query: (body) => ({ url: '/api/admin/businesses', method: 'POST', body }),
-      invalidatesTags: [{ type: 'Business', id: 'LIST' }],
-    }),
-    updateBusiness: build.mutation<unknown, { id: string; body: BusinessInsert }>({
-      query: ({ id, body }) => ({ url: `/api/admin/businesses/${encodeURIComponent(id)}`, method: 'PUT', body }),
-      invalidatesTags: [{ type: 'Business', id: 'LIST' }],
-    }),
-    deleteBusiness: build.mutation<unknown, string>({
-      query: (id) => ({ url: `/api/admin/businesses/${encodeURIComponent(id)}`, method: 'DELETE' }),
-      invalidatesTags: [{ type: 'Business', id: 'LIST' }],
-    }),
-  }),
+  endpoints: (build) => {
+    /** GET /api/advertisements?limit=&cursor=: one page of every ad (an admin's), newest first; written at the same path. */
+    const ads = collection<Advertisement, AdvertisementInsert>(build, {
+      tag: 'Advertisement',
+      list: '/api/advertisements',
+      items: '/api/advertisements',
+      pageSize: ADMIN_ADS_PAGE_SIZE,
+    });
+    /** GET /api/businesses?limit=&cursor=: one page of the businesses, premium first, then the newest; written under /api/admin. */
+    const businesses = collection<Business, BusinessInsert>(build, {
+      tag: 'Business',
+      list: '/api/businesses',
+      items: '/api/admin/businesses',
+      pageSize: ADMIN_BUSINESSES_PAGE_SIZE,
+    });
+    return {
+      getAdminAdvertisements: ads.list,
+      createAdvertisement: ads.create,
+      updateAdvertisement: ads.update,
+      deleteAdvertisement: ads.remove,
+      getAdminBusinesses: businesses.list,
+      createBusiness: businesses.create,
+      updateBusiness: businesses.update,
+      deleteBusiness: businesses.remove,
+    };
+  },
 });
 
 export const {

@@ -3,18 +3,14 @@ import type { Advertisement } from '@cp/contracts';
 import { Badge, Card, CardContent, onIntent } from '@cp/ui';
 import { useDeleteAdvertisementMutation, useGetAdminAdvertisementsQuery } from '../api/admin-api.ts';
 import { CONFIRM_DELETE_AD, ctr } from '../lib/admin.ts';
-import { CollectionTab, EditDeleteActions, withOutcomeToast, type EditControl } from './CollectionTab.tsx';
+import { CollectionTab, EditDeleteActions, useDeleteItem, type EditControl } from './CollectionTab.tsx';
 
 // The create/edit dialog (its form, AdvertisementInsertSchema and so zod, Radix's dialog and select) loads on intent of
 // Create Advertisement or an Edit button: the list needs none of it.
 const adFormDialog = onIntent(() => import('./AdFormDialog.tsx').then((m) => m.AdFormDialog));
 
 function AdCard({ ad, edit }: { ad: Advertisement; edit: EditControl }) {
-  const [remove, { isLoading }] = useDeleteAdvertisementMutation();
-  async function onDelete() {
-    if (!window.confirm(CONFIRM_DELETE_AD)) return;
-    await withOutcomeToast(() => remove(ad.id).unwrap(), { success: 'Advertisement deleted successfully', failure: 'Failed to delete advertisement' });
-  }
+  const remove = useDeleteItem(ad.id, 'Advertisement', CONFIRM_DELETE_AD, useDeleteAdvertisementMutation());
   return (
     <Card>
       <CardContent className="flex flex-col gap-3 pt-6">
@@ -52,7 +48,7 @@ function AdCard({ ad, edit }: { ad: Advertisement; edit: EditControl }) {
           </a>
         </p>
         <div className="flex gap-2">
-          <EditDeleteActions name={ad.title} edit={edit} onDelete={() => void onDelete()} deleting={isLoading} />
+          <EditDeleteActions name={ad.title} edit={edit} {...remove} />
         </div>
       </CardContent>
     </Card>

@@ -3,18 +3,14 @@ import { businessCategoryText, type Business } from '@cp/contracts';
 import { Badge, Card, CardContent, onIntent } from '@cp/ui';
 import { useDeleteBusinessMutation, useGetAdminBusinessesQuery } from '../api/admin-api.ts';
 import { CONFIRM_DELETE_BUSINESS } from '../lib/admin.ts';
-import { CollectionTab, EditDeleteActions, withOutcomeToast, type EditControl } from './CollectionTab.tsx';
+import { CollectionTab, EditDeleteActions, useDeleteItem, type EditControl } from './CollectionTab.tsx';
 
 // The create/edit dialog (its form, BusinessInsertSchema and so zod, the category tree, Radix's dialog and select)
 // loads on intent of Add Business or an Edit button: the list needs none of it.
 const businessFormDialog = onIntent(() => import('./BusinessFormDialog.tsx').then((m) => m.BusinessFormDialog));
 
 function AdminBusinessCard({ business, edit }: { business: Business; edit: EditControl }) {
-  const [remove, { isLoading }] = useDeleteBusinessMutation();
-  async function onDelete() {
-    if (!window.confirm(CONFIRM_DELETE_BUSINESS)) return;
-    await withOutcomeToast(() => remove(business.id).unwrap(), { success: 'Business deleted successfully', failure: 'Failed to delete business' });
-  }
+  const remove = useDeleteItem(business.id, 'Business', CONFIRM_DELETE_BUSINESS, useDeleteBusinessMutation());
   return (
     <Card className="h-full">
       <CardContent className="flex h-full flex-col gap-2 pt-6">
@@ -33,7 +29,7 @@ function AdminBusinessCard({ business, edit }: { business: Business; edit: EditC
           {business.website ? <li className="break-all">{business.website}</li> : null}
         </ul>
         <div className="mt-auto flex gap-2 pt-2">
-          <EditDeleteActions name={business.name} edit={edit} onDelete={() => void onDelete()} deleting={isLoading} />
+          <EditDeleteActions name={business.name} edit={edit} {...remove} />
         </div>
       </CardContent>
     </Card>

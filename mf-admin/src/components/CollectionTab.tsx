@@ -45,6 +45,18 @@ export function useSaveItem<B>(item: { id: string } | null, noun: string, [creat
 }
 
 /**
+ * The Delete of a card, for EditDeleteActions: asks `confirm` with the browser's confirm, then deletes the item with the
+ * outcome's toast (`noun`: "Advertisement deleted successfully", "Failed to delete business"), like useSaveItem saves.
+ */
+export function useDeleteItem(id: string, noun: string, confirm: string, [remove, removing]: Mutation<string>) {
+  async function deleteItem() {
+    if (!window.confirm(confirm)) return;
+    await withOutcomeToast(() => remove(id).unwrap(), { success: `${noun} deleted successfully`, failure: `Failed to delete ${noun.toLowerCase()}` });
+  }
+  return { onDelete: () => void deleteItem(), deleting: removing.isLoading };
+}
+
+/**
  * A card's Edit button as CollectionTab gives it: `open` opens the dialog on the item (at once when its code is here,
  * else when it arrives, `opening` meanwhile); `preload` starts loading that code on intent (pointer, focus, touch).
  */

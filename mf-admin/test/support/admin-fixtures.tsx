@@ -1,6 +1,8 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { renderRouter } from '../../../packages/web-core/test/support/render-router.tsx';
 import AdminPage from '../../src/pages/AdminPage.tsx';
 import '../../../packages/web-core/test/support/pointer-event.ts';
+import { ADMIN } from './admin-data.ts';
 
 // jsdom lacks what Radix's select calls on its trigger and items (the Yellow Pages form's main category), and the
 // ResizeObserver its popper sizes itself with: no layout here, so one that never reports.
@@ -12,29 +14,7 @@ class NoLayoutResizeObserver {
 }
 Object.assign(globalThis, { ResizeObserver: NoLayoutResizeObserver });
 
-export const USER = { id: '22222222-2222-4222-8222-222222222222', username: 'priya', email: 'p@example.com', firstName: 'Priya', lastName: 'S', isAdmin: false };
-export const ADMIN = { ...USER, isAdmin: true };
-
-/** An advertisement as the ads service answers it. */
-export const adFixture = (overrides: Record<string, unknown> = {}) => ({
-  id: '00000000-0000-4000-8000-000000000001',
-  title: 'Diwali Sale',
-  description: '20% off sweets',
-  imageUrl: null,
-  ctaText: 'Shop now',
-  ctaUrl: 'https://shop.example.com',
-  placement: 'homepage-top',
-  size: 'large',
-  pricingTier: 'banner',
-  status: 'active',
-  impressions: 200,
-  clicks: 3,
-  impressionsFiltered: 40,
-  clicksFiltered: 7,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  ...overrides,
-});
+export { ADMIN, adFixture, USER } from './admin-data.ts';
 
 /** A business as the directory answers it. */
 export const businessFixture = (overrides: Record<string, unknown> = {}) => ({
@@ -57,6 +37,17 @@ export const businessFixture = (overrides: Record<string, unknown> = {}) => ({
   createdAt: '2026-01-01T00:00:00.000Z',
   ...overrides,
 });
+
+/**
+ * Presses `button` (Create Advertisement, Add Business) and types into its dialog's fields, each found by the start of
+ * its label (`fields`: label → value); resolves to the dialog.
+ */
+export async function openAndFill(button: string, fields: Record<string, string>): Promise<HTMLElement> {
+  await act(async () => (await screen.findByRole('button', { name: button })).click());
+  const dialog = await screen.findByRole('dialog');
+  for (const [label, value] of Object.entries(fields)) fireEvent.change(within(dialog).getByLabelText(new RegExp(`^${label}`)), { target: { value } });
+  return dialog;
+}
 
 /** A JSON answer of the fake site. */
 export const jsonAnswer = (status: number, body: unknown) =>

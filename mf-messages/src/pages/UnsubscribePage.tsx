@@ -1,5 +1,5 @@
 import { ID_PATTERN, MESSAGE_MAIL_MESSAGES } from '@cp/contracts';
-import { BACK_TO_HOME, MailLinkPage } from '@cp/web-core/mail-link';
+import { MailLinkPage, UNSUBSCRIBE_TEXTS } from '@cp/web-core/mail-link';
 import { useUnsubscribeMessageMailsMutation } from '../api/messages-api.ts';
 import '../styles.css';
 
@@ -14,16 +14,13 @@ export default function UnsubscribePage() {
     <MailLinkPage
       token={ID_PATTERN}
       texts={{
+        ...UNSUBSCRIBE_TEXTS,
         title: 'Message E-mails',
         heading: 'E-mails About New Messages',
         description: 'Stop the e-mails that tell you a message is waiting for you on the site. Your messages stay on the site.',
-        button: 'Unsubscribe',
-        busy: 'Unsubscribing...',
-        doneHeading: 'You Have Been Unsubscribed',
         invalid: MESSAGE_MAIL_MESSAGES.invalidLink,
       }}
       submit={async (token) => (await unsubscribe(token).unwrap()).message}
-      links={[BACK_TO_HOME]}
     />
   );
 }

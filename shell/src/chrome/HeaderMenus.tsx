@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { BellRing, Bookmark, CalendarPlus, FilePlus2, ListChecks, LogOut } from 'lucide-react';
+import { BellRing, Bookmark, CalendarPlus, FilePlus2, ListChecks, LogOut, type LucideIcon } from 'lucide-react';
 import type { ListingCategory } from '@cp/contracts';
 import { useDeferredPartState, type DeferredPartProps } from '@cp/ui';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '@cp/ui/dropdown-menu';
@@ -22,6 +22,16 @@ function HeaderMenu({ trigger, autoFocus, defaultOpen, children }: DeferredPartP
   );
 }
 
+/** An item of a header menu: its icon (decorative) before its label. */
+function HeaderMenuItem({ icon: Icon, label, onSelect }: { icon: LucideIcon; label: string; onSelect: () => void }) {
+  return (
+    <DropdownMenuItem onSelect={onSelect}>
+      <Icon aria-hidden="true" />
+      {label}
+    </DropdownMenuItem>
+  );
+}
+
 export interface PostAdMenuProps {
   onPick: (category?: ListingCategory) => void;
 }
@@ -29,14 +39,8 @@ export interface PostAdMenuProps {
 export function PostAdMenu({ onPick, ...part }: PostAdMenuProps & DeferredPartProps) {
   return (
     <HeaderMenu {...part}>
-      <DropdownMenuItem onSelect={() => onPick()}>
-        <FilePlus2 aria-hidden="true" />
-        Post a Listing
-      </DropdownMenuItem>
-      <DropdownMenuItem onSelect={() => onPick('Events')}>
-        <CalendarPlus aria-hidden="true" />
-        Post an Event
-      </DropdownMenuItem>
+      <HeaderMenuItem icon={FilePlus2} label="Post a Listing" onSelect={() => onPick()} />
+      <HeaderMenuItem icon={CalendarPlus} label="Post an Event" onSelect={() => onPick('Events')} />
     </HeaderMenu>
   );
 }
@@ -58,22 +62,10 @@ export function AccountMenu({ name, email, onMyListings, onSaved, onAlerts, onLo
         {email ? <p className="text-xs text-muted-foreground">{email}</p> : null}
       </DropdownMenuLabel>
       <DropdownMenuSeparator />
-      <DropdownMenuItem onSelect={onMyListings}>
-        <ListChecks aria-hidden="true" />
-        My Listings
-      </DropdownMenuItem>
-      <DropdownMenuItem onSelect={onSaved}>
-        <Bookmark aria-hidden="true" />
-        Saved Listings
-      </DropdownMenuItem>
-      <DropdownMenuItem onSelect={onAlerts}>
-        <BellRing aria-hidden="true" />
-        My Alerts
-      </DropdownMenuItem>
-      <DropdownMenuItem onSelect={onLogout}>
-        <LogOut aria-hidden="true" />
-        Logout
-      </DropdownMenuItem>
+      <HeaderMenuItem icon={ListChecks} label="My Listings" onSelect={onMyListings} />
+      <HeaderMenuItem icon={Bookmark} label="Saved Listings" onSelect={onSaved} />
+      <HeaderMenuItem icon={BellRing} label="My Alerts" onSelect={onAlerts} />
+      <HeaderMenuItem icon={LogOut} label="Logout" onSelect={onLogout} />
     </HeaderMenu>
   );
 }

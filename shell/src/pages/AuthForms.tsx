@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Building2, MessagesSquare, ShoppingBag } from 'lucide-react';
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Field, Input, Label, toast } from '@cp/ui';
@@ -14,26 +14,54 @@ import { afterLoginPath } from './after-login.ts';
 const LOGIN_SCHEMA = formSchema('LoginRequestSchema');
 const REGISTER_SCHEMA = formSchema('RegisterFormSchema');
 
+/**
+ * The submit of a sign-in form (login, register): busy from the press on — a success moves to another page, so the
+ * button stays disabled — while a failure toasts why (`failure`) and frees the button for another try.
+ */
+function useSignInSubmit<D>(
+  form: { submit(opts: { send: (data: D) => Promise<void>; onError: (error: unknown) => void }): (event: FormEvent) => void },
+  send: (data: D) => Promise<void>,
+  failure: (error: unknown) => { title: string; description: string },
+) {
+  const [busy, setBusy] = useState(false);
+  const onSubmit = form.submit({
+    send: async (data) => {
+      setBusy(true);
+      await send(data);
+    },
+    onError: (error) => {
+      toast({ ...failure(error), variant: 'destructive' });
+      setBusy(false);
+    },
+  });
+  return { busy, onSubmit };
+}
+
+/** A sign-in form's full-width submit button, saying what it is doing while busy. */
+function SignInButton({ busy, label, busyLabel }: { busy: boolean; label: string; busyLabel: string }) {
+  return (
+    <Button type="submit" className="w-full" disabled={busy}>
+      {busy ? busyLabel : label}
+    </Button>
+  );
+}
+
 function LoginForm() {
   const { login } = useSignIn();
   const [params] = useSearchParams();
   const form = useSchemaForm(LOGIN_SCHEMA, { username: '', password: '', rememberMe: false });
   const { values, errors, text } = form;
-  const [busy, setBusy] = useState(false);
-  const onSubmit = form.submit({
-    send: async (credentials) => {
-      setBusy(true);
+  const { busy, onSubmit } = useSignInSubmit(
+    form,
+    async (credentials) => {
       await login(credentials);
       // Spec §4: a successful login performs a full page redirect to / (or to the page that asked for it, `next`);
       // its toast is shown by the new page.
       toastAfterReload({ title: 'You have successfully logged in.', variant: 'success' });
       window.location.assign(afterLoginPath(params.get('next')));
     },
-    onError: (error) => {
-      toast({ ...loginFailureToast(error), variant: 'destructive' });
-      setBusy(false);
-    },
-  });
+    loginFailureToast,
+  );
 
   return (
     <form noValidate onSubmit={onSubmit} {...form.intent} className="space-y-4">
@@ -54,9 +82,7 @@ function LoginForm() {
           Forgot password?
         </Link>
       </div>
-      <Button type="submit" className="w-full" disabled={busy}>
-        {busy ? 'Logging in...' : 'Login'}
-      </Button>
+      <SignInButton busy={busy} label="Login" busyLabel="Logging in..." />
     </form>
   );
 }
@@ -67,10 +93,9 @@ function RegisterForm() {
   const { register } = useSignIn();
   const form = useSchemaForm(REGISTER_SCHEMA, EMPTY_REGISTER);
   const { values, errors, text: set } = form;
-  const [busy, setBusy] = useState(false);
-  const onSubmit = form.submit({
-    send: async ({ confirmPassword: _confirm, ...body }) => {
-      setBusy(true);
+  const { busy, onSubmit } = useSignInSubmit(
+    form,
+    async ({ confirmPassword: _confirm, ...body }) => {
       const user = await register(body);
       // The user is now the current user; the page redirects to / (logged-in users do not stay on /auth). With an
       // e-mail address, identity mailed a link to verify it (reviews need it).
@@ -80,11 +105,8 @@ function RegisterForm() {
         variant: 'success',
       });
     },
-    onError: (error) => {
-      toast({ ...registrationFailureToast(error), variant: 'destructive' });
-      setBusy(false);
-    },
-  });
+    registrationFailureToast,
+  );
 
   return (
     <form noValidate onSubmit={onSubmit} {...form.intent} className="space-y-4">
@@ -131,9 +153,7 @@ function RegisterForm() {
           </p>
         ) : null}
       </div>
-      <Button type="submit" className="w-full" disabled={busy}>
-        {busy ? 'Creating account...' : 'Create Account'}
-      </Button>
+      <SignInButton busy={busy} label="Create Account" busyLabel="Creating account..." />
     </form>
   );
 }

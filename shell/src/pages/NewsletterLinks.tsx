@@ -1,5 +1,5 @@
 import { NEWSLETTER_TEXT, NEWSLETTER_TOKEN } from '@cp/contracts';
-import { BACK_TO_HOME, MailLinkPage } from '@cp/web-core/mail-link';
+import { MailLinkPage, UNSUBSCRIBE_TEXTS } from '@cp/web-core/mail-link';
 import { useConfirmNewsletterMutation, useUnsubscribeNewsletterMutation } from '../api/newsletter-links-api.ts';
 
 /** The newsletter mails' links (double opt-in confirmation, unsubscribe): a button acts, no login needed. */
@@ -20,7 +20,6 @@ export function NewsletterConfirmPage() {
         invalid: NEWSLETTER_TEXT.confirmInvalid,
       }}
       submit={async (token) => (await confirm({ token }).unwrap()).message}
-      links={[BACK_TO_HOME]}
     />
   );
 }
@@ -32,16 +31,13 @@ export function NewsletterUnsubscribePage() {
     <MailLinkPage
       token={NEWSLETTER_TOKEN}
       texts={{
+        ...UNSUBSCRIBE_TEXTS,
         title: 'Unsubscribe',
         heading: 'Unsubscribe from the Newsletter',
         description: 'Press the button to stop receiving the Central PA Desi Community newsletter at this address.',
-        button: 'Unsubscribe',
-        busy: 'Unsubscribing...',
-        doneHeading: 'You Have Been Unsubscribed',
         invalid: NEWSLETTER_TEXT.unsubscribeInvalid,
       }}
       submit={async (token) => (await unsubscribe({ token }).unwrap()).message}
-      links={[BACK_TO_HOME]}
       doneExtra={<p className="text-sm text-muted-foreground">Changed your mind? You can subscribe again on the home page.</p>}
     />
   );

@@ -5,6 +5,16 @@ import { authApi, baseApi, useAppDispatch } from '@cp/web-core';
 import { mergeLocalSavesIntoAccount } from '../saved/merge-api.ts';
 import type { AppDispatch } from '../store.ts';
 
+/** A sign-in's answer is the user signed in from then on: the session's current user at once, without asking again. */
+async function becomeCurrentUser(_body: unknown, { dispatch, queryFulfilled }: { dispatch: AppDispatch; queryFulfilled: Promise<{ data: PublicUser }> }) {
+  try {
+    const { data } = await queryFulfilled;
+    dispatch(authApi.util.upsertQueryData('getCurrentUser', undefined, data));
+  } catch {
+    // the caller shows the failure
+  }
+}
+
 /**
  * Logging in and registering (spec §4, §7): `@cp/web-core/sign-in`, apart from the session's other calls so that only
  * the sign-in page loads them (a shared module is never tree-shaken). The new user becomes the current user, and the
@@ -15,26 +25,12 @@ export const signInApi = baseApi.injectEndpoints({
     /** POST /api/local-login. */
     login: build.mutation<PublicUser, LoginRequest>({
       query: (body) => ({ url: '/api/local-login', method: 'POST', body }),
-      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        try {
-          const { data } = await queryFulfilled;
-          dispatch(authApi.util.upsertQueryData('getCurrentUser', undefined, data));
-        } catch {
-          // the caller shows the failure
-        }
-      },
+      onQueryStarted: becomeCurrentUser,
     }),
     /** POST /api/register. */
     register: build.mutation<PublicUser, RegisterRequest>({
       query: (body) => ({ url: '/api/register', method: 'POST', body }),
-      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        try {
-          const { data } = await queryFulfilled;
-          dispatch(authApi.util.upsertQueryData('getCurrentUser', undefined, data));
-        } catch {
-          // the caller shows the failure
-        }
-      },
+      onQueryStarted: becomeCurrentUser,
     }),
   }),
 });

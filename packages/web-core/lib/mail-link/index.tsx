@@ -23,6 +23,9 @@ export interface MailLinkTexts {
   invalid: string;
 }
 
+/** The button and outcome of an unsubscribe link, worded alike in every mail that has one (the newsletter, message mails). */
+export const UNSUBSCRIBE_TEXTS = { button: 'Unsubscribe', busy: 'Unsubscribing...', doneHeading: 'You Have Been Unsubscribed' } satisfies Partial<MailLinkTexts>;
+
 /** The card of a mail link's page: an icon, a heading, what happened, the ways on. */
 export function MailLinkCard({ ok, title, text, children }: { ok: boolean; title: string; text: string; children?: ReactNode }) {
   const Icon = ok ? CheckCircle2 : MailX;
@@ -76,7 +79,7 @@ export function MailLinkPage({
   texts,
   token: tokenPattern,
   submit,
-  links,
+  links = [BACK_TO_HOME],
   doneExtra,
   icon: Icon,
 }: {
@@ -85,8 +88,8 @@ export function MailLinkPage({
   token: RegExp;
   /** Sends the token; resolves to the sentence shown once done. */
   submit: (token: string) => Promise<string>;
-  /** The ways on (e.g. Back to Home), under every state. */
-  links: readonly MailLinkWay[];
+  /** The ways on, under every state (Back to Home unless said otherwise). */
+  links?: readonly MailLinkWay[];
   /** Shown with the done sentence (e.g. a way to subscribe again). */
   doneExtra?: ReactNode;
   /** The icon above the button (none by default). */
