@@ -1,4 +1,4 @@
-import { closeAfterAll } from '../../../infra/src/jest/close-after-all.ts';
+import { closeAfterAll } from '../../../infra/src/jest/closing.ts';
 import type { RunningGateway } from '../src/app.ts';
 import { client, eventually, startFakeService, startTestGateway, type CallResult, type FakeService } from './helpers.ts';
 

@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { closeAfterAll } from '../../../infra/src/jest/close-after-all.ts';
+import { closeAfterAll } from '../../../infra/src/jest/closing.ts';
 import type { RunningGateway } from '../src/app.ts';
 import { withPageBody, withPageHead } from '../src/web/page-head.ts';
 import { startListings, call, listingBody, type ListingsHarness } from '../../listings/test/helpers.ts';

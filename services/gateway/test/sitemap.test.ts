@@ -1,4 +1,4 @@
-import { closeAfterAll } from '../../../infra/src/jest/close-after-all.ts';
+import { closeAfterAll } from '../../../infra/src/jest/closing.ts';
 import type { RunningGateway } from '../src/app.ts';
 import { call, listingBody, startSearch, until } from '../../search/test/helpers.ts';
 import { DOWN, startRenderer, type RendererHarness } from '../../renderer/test/helpers.ts';

@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { VISITOR_COOKIE, VISITOR_COOKIE_MAX_AGE_S, VISITOR_ID_PATTERN } from '@cp/contracts';
-import { closeAfterAll } from '../../../infra/src/jest/close-after-all.ts';
+import { closeAfterAll } from '../../../infra/src/jest/closing.ts';
 import type { RunningGateway } from '../src/app.ts';
 import { client, startFakeService, startTestGateway, type FakeService } from './helpers.ts';
 

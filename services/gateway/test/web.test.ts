@@ -9,7 +9,7 @@ import { createLogger, type RunningServer } from '@cp/service-kit';
 import type { RunningGateway } from '../src/app.ts';
 import { withSiteSettings } from '../src/web/site-settings.ts';
 import { startStaticServer } from '../src/web/static-server.ts';
-import { closeAfterAll } from '../../../infra/src/jest/close-after-all.ts';
+import { closeAfterAll } from '../../../infra/src/jest/closing.ts';
 import { client, startFakeService, startTestGateway, type FakeService } from './helpers.ts';
 
 /**

@@ -7,7 +7,7 @@ import { UserRegistered, type EventEnvelope } from '@cp/contracts';
 import { connectNats, createLogger, ensureStream, on, OutboxRelay, startConsumer, type NatsHandle } from '@cp/service-kit';
 import { testEnv } from '../../../infra/src/jest/test-env.ts';
 import { newUser, startIdentity, type IdentityHarness } from '../../identity/test/helpers.ts';
-import { closeAfterAll } from '../../../infra/src/jest/close-after-all.ts';
+import { closeAfterAll } from '../../../infra/src/jest/closing.ts';
 import { client, eventually, PUBLIC_URL, startTestGateway } from './helpers.ts';
 
 const logger = createLogger('gateway-identity-test', 'silent');
