@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { EmailVerified, makeEvent, UserRegistered } from '@cp/contracts';
 import { connectNats, createLogger } from '../src/index.ts';
+import { closeAfterEach } from '../../../infra/src/jest/closing.ts';
 import { testEnv } from '../../../infra/src/jest/test-env.ts';
 
 const FIXTURE = path.join(__dirname, 'fixtures', 'kit-service.ts');
@@ -29,8 +30,22 @@ function run(env: Record<string, string>, until: RegExp, fixture = FIXTURE) {
       resolve(out);
     });
   });
-  return { child, exited, matched, output: () => out };
+  /** The output once it matches `pattern`, polled for up to 30 s (what the fixture logs once it handled an event). */
+  const outputMatching = async (pattern: RegExp): Promise<string> => {
+    for (const deadline = Date.now() + 30_000; !pattern.test(out) && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 100));
+    return out;
+  };
+  /** Sends SIGTERM; resolves with the exit code (0: a graceful shutdown). */
+  const terminate = (): Promise<number | null> => {
+    child.kill('SIGTERM');
+    return exited;
+  };
+  return { child, exited, matched, output: () => out, outputMatching, terminate };
 }
+
+/** A NATS connection of the test's own, to publish what the fixture consumes; closed when the test ends. */
+const closing = closeAfterEach();
+const publisher = async () => closing(await connectNats({ url: testEnv().NATS_URL, name: 'kit-service-test', logger: createLogger('kit-service-test', 'silent') }));
 
 describe('startService: a service in one call', () => {
   it('serves the app with /healthz and /readyz on MongoDB and NATS, and shuts down gracefully on SIGTERM', async () => {
@@ -44,8 +59,7 @@ describe('startService: a service in one call', () => {
     const ready = await fetch(`${base}/readyz`);
     expect(ready.status).toBe(200);
     expect(await ready.json()).toMatchObject({ status: 'ready', checks: [{ name: 'mongodb', ok: true }, { name: 'nats', ok: true }] });
-    s.child.kill('SIGTERM');
-    expect(await s.exited).toBe(0);
+    expect(await s.terminate()).toBe(0);
     expect(s.output()).toContain('closed');
   });
 
@@ -54,17 +68,11 @@ describe('startService: a service in one call', () => {
     const userId = randomUUID();
     const s = run({ MONGO_URL: env.MONGO_URL, NATS_URL: env.NATS_URL, MONGO_DB: `kit_${randomUUID().slice(0, 8)}`, PORT: '0', KIT_CONSUMER_DURABLE: `kitfixture-${userId.slice(0, 8)}` }, /listening (\d+)/);
     await s.matched;
-    const nats = await connectNats({ url: env.NATS_URL, name: 'kit-service-test', logger: createLogger('kit-service-test', 'silent') });
-    try {
-      await nats.js.publish(UserRegistered.subject, JSON.stringify(makeEvent(UserRegistered, { userId, username: 'kit', email: null })), { msgID: randomUUID() });
-      const consumed = new RegExp(`consumed ${userId}`);
-      for (const deadline = Date.now() + 30_000; !consumed.test(s.output()) && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 100));
-      expect(s.output()).toMatch(consumed);
-    } finally {
-      await nats.close();
-    }
-    s.child.kill('SIGTERM');
-    expect(await s.exited).toBe(0);
+    const nats = await publisher();
+    await nats.js.publish(UserRegistered.subject, JSON.stringify(makeEvent(UserRegistered, { userId, username: 'kit', email: null })), { msgID: randomUUID() });
+    const consumed = new RegExp(`consumed ${userId}`);
+    expect(await s.outputMatching(consumed)).toMatch(consumed);
+    expect(await s.terminate()).toBe(0);
   });
 
   it('starts a declared batch consumer too: each event applied once, also when the stream holds it twice', async () => {
@@ -76,22 +84,16 @@ describe('startService: a service in one call', () => {
       /listening (\d+)/,
     );
     await s.matched;
-    const nats = await connectNats({ url: env.NATS_URL, name: 'kit-service-test', logger: createLogger('kit-service-test', 'silent') });
-    try {
-      // The same event stored twice (a re-publish after the duplicate window), then another: once that one is folded, the
-      // first was handled in an earlier batch or the same one (one lane, stream order).
-      const event = makeEvent(EmailVerified, { userId: twice });
-      for (const msgID of [randomUUID(), randomUUID()]) await nats.js.publish(EmailVerified.subject, JSON.stringify(event), { msgID });
-      await nats.js.publish(EmailVerified.subject, JSON.stringify(makeEvent(EmailVerified, { userId: after })), { msgID: randomUUID() });
-      const done = new RegExp(`folded ${after}`);
-      for (const deadline = Date.now() + 30_000; !done.test(s.output()) && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 100));
-      expect(s.output()).toMatch(done);
-      expect(s.output().match(new RegExp(`folded ${twice}`, 'g'))).toHaveLength(1);
-    } finally {
-      await nats.close();
-    }
-    s.child.kill('SIGTERM');
-    expect(await s.exited).toBe(0);
+    const nats = await publisher();
+    // The same event stored twice (a re-publish after the duplicate window), then another: once that one is folded, the
+    // first was handled in an earlier batch or the same one (one lane, stream order).
+    const event = makeEvent(EmailVerified, { userId: twice });
+    for (const msgID of [randomUUID(), randomUUID()]) await nats.js.publish(EmailVerified.subject, JSON.stringify(event), { msgID });
+    await nats.js.publish(EmailVerified.subject, JSON.stringify(makeEvent(EmailVerified, { userId: after })), { msgID: randomUUID() });
+    const done = new RegExp(`folded ${after}`);
+    expect(await s.outputMatching(done)).toMatch(done);
+    expect(s.output().match(new RegExp(`folded ${twice}`, 'g'))).toHaveLength(1);
+    expect(await s.terminate()).toBe(0);
   });
 
   it('a service with `mongo: false` starts without MONGO_URL: no MongoDB, /readyz on NATS alone', async () => {
@@ -102,8 +104,7 @@ describe('startService: a service in one call', () => {
     const base = `http://127.0.0.1:${port}`;
     expect(await (await fetch(`${base}/api/ping`)).json()).toEqual({ pong: true });
     expect(await (await fetch(`${base}/readyz`)).json()).toMatchObject({ status: 'ready', checks: [{ name: 'nats', ok: true }] });
-    s.child.kill('SIGTERM');
-    expect(await s.exited).toBe(0);
+    expect(await s.terminate()).toBe(0);
     expect(s.output()).toContain('closed');
   });
 

@@ -1,4 +1,5 @@
 import { ConfigError } from '@cp/service-kit';
+import { configRefusal } from '../../../packages/service-kit/test/support/config-refusal.ts';
 import { loadCommsConfig } from '../src/config.ts';
 
 /** The operators' inbox (CONTACT_INBOX): required in every environment, no default, an e-mail address. */
@@ -13,15 +14,7 @@ const BASE = {
   PUBLIC_URL: 'http://localhost:8080',
 };
 
-function refusal(env: Record<string, string>): string {
-  try {
-    loadCommsConfig(env);
-  } catch (err) {
-    expect(err).toBeInstanceOf(ConfigError);
-    return (err as Error).message;
-  }
-  throw new Error('the configuration was accepted');
-}
+const refusal = (env: Record<string, string>) => configRefusal(loadCommsConfig, env);
 
 describe('CONTACT_INBOX', () => {
   test.each(['development', 'test', 'production'])('%s: required, no inbox is made up', (NODE_ENV) => {

@@ -31,6 +31,15 @@ const register = () => registerUser(comms.upstream.identity.base);
 const TITLE = 'Weekend cricket at Carlisle';
 const reply = (author: { id: string }, replier: { id: string; username: string }, excerpt = 'Count me in for Sunday, I will bring the bats.', postId?: string) =>
   replyEventData(author, replier, { title: TITLE, excerpt, ...(postId ? { postId } : {}) });
+/** A reply by a new user to another new user's post, through the stream, once its batch is open: the batch is the post's only one. */
+async function firstReplyBatched(excerpt?: string) {
+  const author = await register();
+  const replier = await register();
+  const data = reply(author, replier, excerpt);
+  await publishEvent(nats.js, ForumReplyCreated, data);
+  const [batch] = await waitForBatches(deps, author.id, data.postId, (b) => b.length === 1);
+  return { author, replier, data, batch: batch! };
+}
 const mailsTo = async (to: string) => (await box.list(to)).length;
 /** The reply's number as the tests write it: never a prefix of another's. */
 const nth = (i: number) => `reply #${String(i).padStart(2, '0')}#`;
@@ -85,11 +94,7 @@ describe('reply notices are batched per post and author', () => {
 
   it('one reply: who replied, the start of the reply and a link, the HTML escaped', async () => {
     const job = sender();
-    const author = await register();
-    const replier = await register();
-    const data = reply(author, replier, 'Bring <b>chai</b> & "samosas" for all.');
-    await publishEvent(nats.js, ForumReplyCreated, data);
-    await waitForBatches(deps, author.id, data.postId, (b) => b.length === 1);
+    const { author, replier, data } = await firstReplyBatched('Bring <b>chai</b> & "samosas" for all.');
     clock.advance(WINDOW_MS);
     await job.tick();
     const mail = await box.waitFor(author.email);
@@ -193,21 +198,17 @@ describe('the batch sender', () => {
 
   it('a mail server that refuses: retried after the backoff (not every tick), then sent once; at most one mail per window', async () => {
     const job = sender();
-    const author = await register();
-    const replier = await register();
-    const data = reply(author, replier, 'First, while the mail server is down.');
-    await publishEvent(nats.js, ForumReplyCreated, data);
-    const [batch] = await waitForBatches(deps, author.id, data.postId, (b) => b.length === 1);
+    const { author, replier, data, batch } = await firstReplyBatched('First, while the mail server is down.');
     mailServer.down();
     clock.advance(WINDOW_MS);
     await job.tick();
     const refusedAt = clock.ms();
-    expect(await deps.mailBatches.find(batch!._id)).toMatchObject({ state: 'retrying', attempts: 1, dueAt: new Date(refusedAt + MAIL_BATCH_BACKOFF_MS[0]!) });
+    expect(await deps.mailBatches.find(batch._id)).toMatchObject({ state: 'retrying', attempts: 1, dueAt: new Date(refusedAt + MAIL_BATCH_BACKOFF_MS[0]!) });
     expect(recorded.to(author.email)).toHaveLength(1); // tried once
     await job.tick();
     await job.tick();
     expect(recorded.to(author.email)).toHaveLength(1); // not again before the backoff
-    expect((await deps.mailBatches.find(batch!._id))?.attempts).toBe(1);
+    expect((await deps.mailBatches.find(batch._id))?.attempts).toBe(1);
 
     // A reply meanwhile opens a new batch (the retried mail keeps its content).
     await publishEvent(nats.js, ForumReplyCreated, reply(author, replier, 'Second, while it is still down.', data.postId));
@@ -219,7 +220,7 @@ describe('the batch sender', () => {
     const first = await box.waitFor(author.email);
     expect(first.text).toContain('First, while the mail server is down.');
     expect(first.text).not.toContain('Second');
-    expect(await deps.mailBatches.find(batch!._id)).toMatchObject({ state: 'sent', attempts: 2 });
+    expect(await deps.mailBatches.find(batch._id)).toMatchObject({ state: 'sent', attempts: 2 });
     const sentAt = clock.ms();
     // Both attempts were the same message.
     expect(new Set(recorded.to(author.email).map((m) => m.messageId)).size).toBe(1);
@@ -238,10 +239,7 @@ describe('the batch sender', () => {
 
   it('a mail that went out while MongoDB does not answer is marked sent once it answers: never mailed twice', async () => {
     const job = sender();
-    const author = await register();
-    const data = reply(author, await register());
-    await publishEvent(nats.js, ForumReplyCreated, data);
-    const [batch] = await waitForBatches(deps, author.id, data.postId, (b) => b.length === 1);
+    const { author, batch } = await firstReplyBatched();
     clock.advance(WINDOW_MS);
     // The first two attempts to record this batch's mail as sent fail as when mongod was just killed (the chaos suite's
     // fault). Only this batch's: an earlier test's batch that comes due now (finished as skipped, say) must not take
@@ -249,7 +247,7 @@ describe('the batch sender', () => {
     const failures = [new Error('MongoNetworkError: read ECONNRESET'), new Error('MongoServerSelectionError')];
     const realFinish = deps.mailBatches.finish.bind(deps.mailBatches);
     const finish = jest.spyOn(deps.mailBatches, 'finish').mockImplementation(async (batchId, ...rest) => {
-      const failure = batchId === batch!._id ? failures.shift() : undefined;
+      const failure = batchId === batch._id ? failures.shift() : undefined;
       if (failure) throw failure;
       return realFinish(batchId, ...rest);
     });
@@ -259,7 +257,7 @@ describe('the batch sender', () => {
       finish.mockRestore();
     }
     expect(failures).toEqual([]); // both failures happened
-    expect(await deps.mailBatches.find(batch!._id)).toMatchObject({ state: 'sent', attempts: 1 });
+    expect(await deps.mailBatches.find(batch._id)).toMatchObject({ state: 'sent', attempts: 1 });
     // Past the claim's lease, no other sender takes it over.
     clock.advance(MAIL_BATCH_CLAIM_MS + 1_000);
     await job.tick();
@@ -270,26 +268,22 @@ describe('the batch sender', () => {
 
   it('a batch that keeps failing is kept as failed after its last attempt, and later replies open a new one', async () => {
     const job = sender('replica-1', { backoffMs: [1_000], maxAttempts: 3 });
-    const author = await register();
-    const replier = await register();
-    const data = reply(author, replier);
-    await publishEvent(nats.js, ForumReplyCreated, data);
-    const [batch] = await waitForBatches(deps, author.id, data.postId, (b) => b.length === 1);
+    const { author, replier, data, batch } = await firstReplyBatched();
     mailServer.down();
     clock.advance(WINDOW_MS);
     // A tick ends at the first mail that fails: another test's batch that is due too may take a tick. Bounded.
-    for (let i = 0; i < 10 && (await deps.mailBatches.find(batch!._id))?.state !== 'failed'; i++) {
+    for (let i = 0; i < 10 && (await deps.mailBatches.find(batch._id))?.state !== 'failed'; i++) {
       await job.tick();
       clock.advance(1_000);
     }
-    expect(await deps.mailBatches.find(batch!._id)).toMatchObject({ state: 'failed', attempts: 3 });
-    expect((await deps.mailBatches.find(batch!._id))?.reason).toMatch(/ECONNREFUSED|connect/i);
+    expect(await deps.mailBatches.find(batch._id)).toMatchObject({ state: 'failed', attempts: 3 });
+    expect((await deps.mailBatches.find(batch._id))?.reason).toMatch(/ECONNREFUSED|connect/i);
     mailServer.up();
     clock.advance(WINDOW_MS);
     await job.tick();
     expect(recorded.to(author.email)).toHaveLength(3);
     expect(await mailsTo(author.email)).toBe(0);
-    expect((await deps.mailBatches.find(batch!._id))?.state).toBe('failed');
+    expect((await deps.mailBatches.find(batch._id))?.state).toBe('failed');
 
     await publishEvent(nats.js, ForumReplyCreated, reply(author, replier, 'Still there?', data.postId));
     const batches = await waitForBatches(deps, author.id, data.postId, (b) => b.length === 2);

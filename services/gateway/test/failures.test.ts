@@ -1,14 +1,16 @@
+import { closeAfterAll } from '../../../infra/src/jest/closing.ts';
 import type { RunningGateway } from '../src/app.ts';
 import { client, eventually, startFakeService, startTestGateway, type CallResult, type FakeService } from './helpers.ts';
 
 /** Generous bound for "answered quickly": far below the 10 s default timeout, far above a loaded CI machine's jitter. */
 const FAST_MS = 3_000;
 
+const closing = closeAfterAll();
+const http = closing(client());
 let gateway: RunningGateway;
 let identity: FakeService; // healthy but has a slow route
 let listings: FakeService; // goes down during the tests
 let forum: FakeService; // its /readyz is slower than the readiness bound
-const http = client();
 let base: string;
 
 async function timed(fn: () => Promise<CallResult>): Promise<{ res: CallResult; ms: number }> {
@@ -18,24 +20,18 @@ async function timed(fn: () => Promise<CallResult>): Promise<{ res: CallResult; 
 }
 
 beforeAll(async () => {
-  identity = await startFakeService('identity');
-  listings = await startFakeService('listings');
-  forum = await startFakeService('forum', { readyDelayMs: 1_500 });
-  gateway = await startTestGateway({
+  identity = closing(await startFakeService('identity'));
+  listings = closing(await startFakeService('listings'));
+  forum = closing(await startFakeService('forum', { readyDelayMs: 1_500 }));
+  gateway = closing(await startTestGateway({
     IDENTITY_URL: identity.url,
     LISTINGS_URL: listings.url,
     FORUM_URL: forum.url,
     UPSTREAM_TIMEOUT_MS: '300',
     BREAKER_FAILURES: '3',
     BREAKER_COOLDOWN_MS: '1500',
-  });
+  }));
   base = gateway.url;
-});
-
-afterAll(async () => {
-  await http.close();
-  await gateway?.close();
-  await Promise.all([identity?.stop(), listings?.stop(), forum?.stop()]);
 });
 
 test('an upstream slower than the timeout answers 504 JSON, well before the upstream would have', async () => {

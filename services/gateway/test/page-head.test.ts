@@ -3,6 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { closeAfterAll } from '../../../infra/src/jest/closing.ts';
 import type { RunningGateway } from '../src/app.ts';
 import { withPageBody, withPageHead } from '../src/web/page-head.ts';
 import { startListings, call, listingBody, type ListingsHarness } from '../../listings/test/helpers.ts';
@@ -24,30 +25,24 @@ let renderer: RendererHarness;
 let gateway: RunningGateway;
 let listingId: string;
 let cookie: string;
-const api = client();
+const closing = closeAfterAll();
+const api = closing(client());
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'gateway-head-'));
+  closing(() => rmSync(dir, { recursive: true, force: true }));
   mkdirSync(path.join(dir, 'shell'), { recursive: true });
   writeFileSync(path.join(dir, 'shell', 'index.html'), INDEX_HTML);
   writeFileSync(path.join(dir, 'shell', 'csp.json'), JSON.stringify({ 'script-src': ["'sha256-AAAA'"] }));
-  listings = await startListings();
+  listings = closing(await startListings());
   // Budgets far above the defaults: what these tests check is the head, not the wait (two cores shared with the suite;
   // the waits have tests of their own below).
-  renderer = await startRenderer({ listings: listings.base, forum: DOWN, directory: DOWN }, { PUBLIC_URL, PAGE_DATA_BUDGET_MS: '3000' });
+  renderer = closing(await startRenderer({ listings: listings.base, forum: DOWN, directory: DOWN }, { PUBLIC_URL, PAGE_DATA_BUDGET_MS: '3000' }));
   ({ cookie } = await listings.newSession());
   const created = await call(listings.base, 'POST', '/api/listings', { body: listingBody({ title: 'Teak dining table', price: 450 }), cookie });
   listingId = created.body.id as string;
-  gateway = await startTestGateway({ LISTINGS_URL: listings.base, RENDERER_URL: renderer.base, WEB_ROOT: path.join(dir, 'shell'), PAGE_HEAD_CACHE_TTL_MS: '500', PAGE_HEAD_TIMEOUT_MS: '4000' });
+  gateway = closing(await startTestGateway({ LISTINGS_URL: listings.base, RENDERER_URL: renderer.base, WEB_ROOT: path.join(dir, 'shell'), PAGE_HEAD_CACHE_TTL_MS: '500', PAGE_HEAD_TIMEOUT_MS: '4000' }));
 }, 120_000);
-
-afterAll(async () => {
-  await api.close();
-  await gateway?.close();
-  await renderer?.close();
-  await listings?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
 
 describe('the page with its head from the renderer', () => {
   test("a listing's page: one title and description, the listing's; Open Graph and JSON-LD in the head; the CSP kept", async () => {

@@ -9,6 +9,7 @@ import { createLogger } from '@cp/service-kit';
 import type { RunningGateway } from '../src/app.ts';
 import { metadataFromManifest, preloadLinks, registryDocument, urlMetadataReader } from '../src/web/remote-metadata.ts';
 import { Upstream } from '../src/shared/upstream.ts';
+import { closeAfterEach } from '../../../infra/src/jest/closing.ts';
 import { client, eventually, startTestGateway } from './helpers.ts';
 
 const HEADER_LINK = { id: 'm', slot: 'header-actions' as const, to: '/m', label: 'M', icon: 'bell' as const, count: { url: '/api/m/count', field: 'n', noun: 'new' } };
@@ -94,138 +95,114 @@ afterAll(async () => {
 });
 
 describe('metadata of a remote served from its build folder', () => {
+  const closing = closeAfterEach();
+
   test('read from its manifest; an upgrade is picked up when the file changes; a missing or invalid file lists it without metadata', async () => {
     const dist = path.join(dir, 'mf-forum/dist');
     mkdirSync(dist, { recursive: true });
     const file = path.join(dist, 'mf-manifest.json');
     writeFileSync(file, manifest('mf_forum', { routes: ['/forum'], slots: ['forum'] }));
-    const g = await startTestGateway({ WEB_REMOTES: JSON.stringify({ forum: dist }) });
-    try {
-      expect(await registryOf(g)).toEqual({ remotes: [{ name: 'mf_forum', entry: '/mf/forum/mf-manifest.json', routes: ['/forum'], slots: ['forum'] }] });
+    const g = closing(await startTestGateway({ WEB_REMOTES: JSON.stringify({ forum: dist }) }));
+    expect(await registryOf(g)).toEqual({ remotes: [{ name: 'mf_forum', entry: '/mf/forum/mf-manifest.json', routes: ['/forum'], slots: ['forum'] }] });
 
-      // a new build (watch mode, or a redeploy into the folder)
-      writeFileSync(file, manifest('mf_forum', { routes: ['/forum', '/forum/post/:id'], slots: ['forum', 'sidebar-ad'], postAdPanel: true }));
-      utimesSync(file, new Date(), new Date(Date.now() + 5_000));
-      expect(await entryOf(g, 'mf_forum')).toEqual({ name: 'mf_forum', entry: '/mf/forum/mf-manifest.json', routes: ['/forum', '/forum/post/:id'], slots: ['forum', 'sidebar-ad'], postAdPanel: true });
+    // a new build (watch mode, or a redeploy into the folder)
+    writeFileSync(file, manifest('mf_forum', { routes: ['/forum', '/forum/post/:id'], slots: ['forum', 'sidebar-ad'], postAdPanel: true }));
+    utimesSync(file, new Date(), new Date(Date.now() + 5_000));
+    expect(await entryOf(g, 'mf_forum')).toEqual({ name: 'mf_forum', entry: '/mf/forum/mf-manifest.json', routes: ['/forum', '/forum/post/:id'], slots: ['forum', 'sidebar-ad'], postAdPanel: true });
 
-      writeFileSync(file, manifest('mf_forum', { routes: ['not-a-path'], slots: ['forum'] }));
-      utimesSync(file, new Date(), new Date(Date.now() + 10_000));
-      expect(await entryOf(g, 'mf_forum')).toEqual({ name: 'mf_forum', entry: '/mf/forum/mf-manifest.json', routes: [], slots: [], metadataUnavailable: true });
+    writeFileSync(file, manifest('mf_forum', { routes: ['not-a-path'], slots: ['forum'] }));
+    utimesSync(file, new Date(), new Date(Date.now() + 10_000));
+    expect(await entryOf(g, 'mf_forum')).toEqual({ name: 'mf_forum', entry: '/mf/forum/mf-manifest.json', routes: [], slots: [], metadataUnavailable: true });
 
-      unlinkSync(file);
-      expect(await entryOf(g, 'mf_forum')).toMatchObject({ routes: [], slots: [], metadataUnavailable: true });
-      // the site is still up
-      expect((await api.call(`${g.url}/mf/forum/nothing.js`)).status).toBe(404);
-    } finally {
-      await g.close();
-    }
+    unlinkSync(file);
+    expect(await entryOf(g, 'mf_forum')).toMatchObject({ routes: [], slots: [], metadataUnavailable: true });
+    // the site is still up
+    expect((await api.call(`${g.url}/mf/forum/nothing.js`)).status).toBe(404);
   });
 });
 
 describe('metadata of a remote served from its own server', () => {
+  const closing = closeAfterEach();
+
   test('fetched at start; revalidated with If-None-Match after the TTL; an upgrade shows in the registry', async () => {
-    const server = await manifestServer(manifest('mf_forum', { routes: ['/forum'], slots: ['forum'] }));
-    const g = await startTestGateway({ WEB_REMOTES: JSON.stringify({ forum: `${server.url}/forum/v1/` }), WEB_REMOTE_METADATA_TTL_MS: '300' });
-    try {
-      expect(await entryOf(g, 'mf_forum')).toEqual({ name: 'mf_forum', entry: '/mf/forum/mf-manifest.json', routes: ['/forum'], slots: ['forum'] });
-      expect(server.requests[0]).toEqual({ url: '/forum/v1/mf-manifest.json', ifNoneMatch: undefined });
-      // within the TTL: no new request
-      const asked = server.requests.length;
-      await registryOf(g);
-      expect(server.requests.length).toBe(asked);
+    const server = closing(await manifestServer(manifest('mf_forum', { routes: ['/forum'], slots: ['forum'] })));
+    const g = closing(await startTestGateway({ WEB_REMOTES: JSON.stringify({ forum: `${server.url}/forum/v1/` }), WEB_REMOTE_METADATA_TTL_MS: '300' }));
+    expect(await entryOf(g, 'mf_forum')).toEqual({ name: 'mf_forum', entry: '/mf/forum/mf-manifest.json', routes: ['/forum'], slots: ['forum'] });
+    expect(server.requests[0]).toEqual({ url: '/forum/v1/mf-manifest.json', ifNoneMatch: undefined });
+    // within the TTL: no new request
+    const asked = server.requests.length;
+    await registryOf(g);
+    expect(server.requests.length).toBe(asked);
 
-      // unchanged after the TTL: a conditional request, answered 304
-      await new Promise((r) => setTimeout(r, 350));
-      expect(await eventually(async () => (await registryOf(g), server.requests.length > asked))).toBe(true);
-      expect(server.requests.at(-1)?.ifNoneMatch).toMatch(/^"/);
+    // unchanged after the TTL: a conditional request, answered 304
+    await new Promise((r) => setTimeout(r, 350));
+    expect(await eventually(async () => (await registryOf(g), server.requests.length > asked))).toBe(true);
+    expect(server.requests.at(-1)?.ifNoneMatch).toMatch(/^"/);
 
-      // upgraded: the registry shows it once revalidated (the answer during the refresh is the previous metadata)
-      server.answer = manifest('mf_forum', { routes: ['/forum', '/forum/post/:id'], slots: ['forum'] });
-      expect(await eventually(async () => (await entryOf(g, 'mf_forum'))?.routes.length === 2, 3_000)).toBe(true);
-    } finally {
-      await g.close();
-      await server.stop();
-    }
+    // upgraded: the registry shows it once revalidated (the answer during the refresh is the previous metadata)
+    server.answer = manifest('mf_forum', { routes: ['/forum', '/forum/post/:id'], slots: ['forum'] });
+    expect(await eventually(async () => (await entryOf(g, 'mf_forum'))?.routes.length === 2, 3_000)).toBe(true);
   });
 
   test('down after a good read: the last metadata is kept (its pages show the fallback, not a 404); back up: revalidated', async () => {
-    const server = await manifestServer(manifest('mf_forum', { routes: ['/forum'], slots: ['forum'] }));
-    const g = await startTestGateway({ WEB_REMOTES: JSON.stringify({ forum: server.url }), WEB_REMOTE_METADATA_TTL_MS: '100' });
-    try {
-      expect((await entryOf(g, 'mf_forum'))?.routes).toEqual(['/forum']);
-      await server.stop();
-      await new Promise((r) => setTimeout(r, 150));
-      for (let i = 0; i < 3; i++) {
-        expect(await entryOf(g, 'mf_forum')).toEqual({ name: 'mf_forum', entry: '/mf/forum/mf-manifest.json', routes: ['/forum'], slots: ['forum'] });
-        await new Promise((r) => setTimeout(r, 60));
-      }
-      server.answer = 500;
-      await server.start();
-      expect((await entryOf(g, 'mf_forum'))?.routes).toEqual(['/forum']);
-      server.answer = manifest('mf_forum', { routes: ['/forum', '/forum/new'], slots: ['forum'] });
-      expect(await eventually(async () => (await entryOf(g, 'mf_forum'))?.routes.length === 2, 3_000)).toBe(true);
-    } finally {
-      await g.close();
-      await server.stop();
+    const server = closing(await manifestServer(manifest('mf_forum', { routes: ['/forum'], slots: ['forum'] })));
+    const g = closing(await startTestGateway({ WEB_REMOTES: JSON.stringify({ forum: server.url }), WEB_REMOTE_METADATA_TTL_MS: '100' }));
+    expect((await entryOf(g, 'mf_forum'))?.routes).toEqual(['/forum']);
+    await server.stop();
+    await new Promise((r) => setTimeout(r, 150));
+    for (let i = 0; i < 3; i++) {
+      expect(await entryOf(g, 'mf_forum')).toEqual({ name: 'mf_forum', entry: '/mf/forum/mf-manifest.json', routes: ['/forum'], slots: ['forum'] });
+      await new Promise((r) => setTimeout(r, 60));
     }
+    server.answer = 500;
+    await server.start();
+    expect((await entryOf(g, 'mf_forum'))?.routes).toEqual(['/forum']);
+    server.answer = manifest('mf_forum', { routes: ['/forum', '/forum/new'], slots: ['forum'] });
+    expect(await eventually(async () => (await entryOf(g, 'mf_forum'))?.routes.length === 2, 3_000)).toBe(true);
   });
 
   test('down from the start: listed without metadata at once, the other remotes with theirs; read once it comes up', async () => {
-    const server = await manifestServer(manifest('mf_forum', { routes: ['/forum'], slots: ['forum'] }));
+    const server = closing(await manifestServer(manifest('mf_forum', { routes: ['/forum'], slots: ['forum'] })));
     await server.stop();
-    const listings = await manifestServer(manifest('mf_listings', { routes: ['/listings'], slots: ['hero'], postAdPanel: true }));
-    const g = await startTestGateway({ WEB_REMOTES: JSON.stringify({ listings: listings.url, forum: server.url }), WEB_REMOTE_METADATA_TTL_MS: '100' });
-    try {
-      const started = Date.now();
-      expect(await registryOf(g)).toEqual({
-        remotes: [
-          { name: 'mf_listings', entry: '/mf/listings/mf-manifest.json', routes: ['/listings'], slots: ['hero'], postAdPanel: true },
-          { name: 'mf_forum', entry: '/mf/forum/mf-manifest.json', routes: [], slots: [], metadataUnavailable: true },
-        ],
-      });
-      expect(Date.now() - started).toBeLessThan(2_000);
-      await server.start();
-      expect(await eventually(async () => (await entryOf(g, 'mf_forum'))?.routes[0] === '/forum', 3_000)).toBe(true);
-    } finally {
-      await g.close();
-      await Promise.all([server.stop(), listings.stop()]);
-    }
+    const listings = closing(await manifestServer(manifest('mf_listings', { routes: ['/listings'], slots: ['hero'], postAdPanel: true })));
+    const g = closing(await startTestGateway({ WEB_REMOTES: JSON.stringify({ listings: listings.url, forum: server.url }), WEB_REMOTE_METADATA_TTL_MS: '100' }));
+    const started = Date.now();
+    expect(await registryOf(g)).toEqual({
+      remotes: [
+        { name: 'mf_listings', entry: '/mf/listings/mf-manifest.json', routes: ['/listings'], slots: ['hero'], postAdPanel: true },
+        { name: 'mf_forum', entry: '/mf/forum/mf-manifest.json', routes: [], slots: [], metadataUnavailable: true },
+      ],
+    });
+    expect(Date.now() - started).toBeLessThan(2_000);
+    await server.start();
+    expect(await eventually(async () => (await entryOf(g, 'mf_forum'))?.routes[0] === '/forum', 3_000)).toBe(true);
   });
 
   test('a server that hangs: the first registry answer waits at most the remote timeout, later ones not at all', async () => {
     const server = await manifestServer('hang');
-    const g = await startTestGateway({ WEB_REMOTES: JSON.stringify({ forum: server.url }), WEB_REMOTE_TIMEOUT_MS: '300', WEB_REMOTE_METADATA_TTL_MS: '100' });
-    try {
-      let started = Date.now();
-      expect(await entryOf(g, 'mf_forum')).toMatchObject({ routes: [], slots: [], metadataUnavailable: true });
-      expect(Date.now() - started).toBeLessThan(1_500);
-      await new Promise((r) => setTimeout(r, 150));
-      started = Date.now();
-      expect(await entryOf(g, 'mf_forum')).toMatchObject({ metadataUnavailable: true });
-      expect(Date.now() - started).toBeLessThan(200);
-    } finally {
-      await server.stop();
-      await g.close();
-    }
+    const g = closing(await startTestGateway({ WEB_REMOTES: JSON.stringify({ forum: server.url }), WEB_REMOTE_TIMEOUT_MS: '300', WEB_REMOTE_METADATA_TTL_MS: '100' }));
+    closing(server); // stopped before the gateway closes, as it holds what the gateway asked
+    let started = Date.now();
+    expect(await entryOf(g, 'mf_forum')).toMatchObject({ routes: [], slots: [], metadataUnavailable: true });
+    expect(Date.now() - started).toBeLessThan(1_500);
+    await new Promise((r) => setTimeout(r, 150));
+    started = Date.now();
+    expect(await entryOf(g, 'mf_forum')).toMatchObject({ metadataUnavailable: true });
+    expect(Date.now() - started).toBeLessThan(200);
   });
 
   test('a manifest without metadata (an old build), or not JSON, or too big: listed without metadata', async () => {
-    const server = await manifestServer(JSON.stringify({ id: 'mf_forum', name: 'mf_forum', metaData: { name: 'mf_forum' } }));
-    const g = await startTestGateway({ WEB_REMOTES: JSON.stringify({ forum: server.url }), WEB_REMOTE_METADATA_TTL_MS: '50' });
-    try {
-      expect(await entryOf(g, 'mf_forum')).toMatchObject({ metadataUnavailable: true });
-      server.answer = '<html>';
-      await new Promise((r) => setTimeout(r, 80));
-      await registryOf(g);
-      expect(await entryOf(g, 'mf_forum')).toMatchObject({ metadataUnavailable: true });
-      server.answer = manifest('mf_forum', { routes: ['/forum'], slots: ['forum'], padding: 'x'.repeat(1024 * 1024) });
-      await new Promise((r) => setTimeout(r, 80));
-      await registryOf(g);
-      expect(await entryOf(g, 'mf_forum')).toMatchObject({ metadataUnavailable: true });
-    } finally {
-      await g.close();
-      await server.stop();
-    }
+    const server = closing(await manifestServer(JSON.stringify({ id: 'mf_forum', name: 'mf_forum', metaData: { name: 'mf_forum' } })));
+    const g = closing(await startTestGateway({ WEB_REMOTES: JSON.stringify({ forum: server.url }), WEB_REMOTE_METADATA_TTL_MS: '50' }));
+    expect(await entryOf(g, 'mf_forum')).toMatchObject({ metadataUnavailable: true });
+    server.answer = '<html>';
+    await new Promise((r) => setTimeout(r, 80));
+    await registryOf(g);
+    expect(await entryOf(g, 'mf_forum')).toMatchObject({ metadataUnavailable: true });
+    server.answer = manifest('mf_forum', { routes: ['/forum'], slots: ['forum'], padding: 'x'.repeat(1024 * 1024) });
+    await new Promise((r) => setTimeout(r, 80));
+    await registryOf(g);
+    expect(await entryOf(g, 'mf_forum')).toMatchObject({ metadataUnavailable: true });
   });
 });
 

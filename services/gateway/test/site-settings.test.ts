@@ -5,10 +5,10 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { request } from 'undici';
 import { parseSiteSettings, SAMPLE_SITE_SETTINGS, type SiteSettings } from '@cp/contracts';
-import { ConfigError } from '@cp/service-kit';
 import type { RunningGateway } from '../src/app.ts';
 import { loadGatewayConfig } from '../src/config.ts';
 import { siteSettingsBlock, withSiteSettings } from '../src/web/site-settings.ts';
+import { configRefusal } from '../../../packages/service-kit/test/support/config-refusal.ts';
 import { client, startTestGateway } from './helpers.ts';
 
 /** The operator's site settings (SITE_*): validated, required in production, written into every page served. */
@@ -24,15 +24,7 @@ const REAL = {
 
 const REQUIRED = ['SITE_WHATSAPP_GROUP_URL', 'SITE_CONTACT_EMAIL', 'SITE_CONTACT_PHONE', 'SITE_FOUNDER_NAME', 'SITE_FOUNDER_TITLE', 'SITE_FOUNDER_BIO'];
 
-function configError(env: Record<string, string>): string {
-  try {
-    loadGatewayConfig(env);
-  } catch (err) {
-    expect(err).toBeInstanceOf(ConfigError);
-    return (err as Error).message;
-  }
-  throw new Error('the configuration was accepted');
-}
+const configError = (env: Record<string, string>) => configRefusal(loadGatewayConfig, env);
 
 /** The text between the block's tags, as an HTML parser sees a script element's content (up to the first `</script`). */
 function blockText(html: string): string {

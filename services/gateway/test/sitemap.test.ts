@@ -1,3 +1,4 @@
+import { closeAfterAll } from '../../../infra/src/jest/closing.ts';
 import type { RunningGateway } from '../src/app.ts';
 import { call, listingBody, startSearch, until } from '../../search/test/helpers.ts';
 import { DOWN, startRenderer, type RendererHarness } from '../../renderer/test/helpers.ts';
@@ -7,28 +8,22 @@ import { client, startTestGateway, PUBLIC_URL } from './helpers.ts';
  * robots.txt and the sitemaps through the gateway (issue 20): the gateway → the real renderer → the real search
  * service, fed by the real listings service's stream. The internal sitemap routes of search are never reachable.
  */
+const closing = closeAfterAll();
+const api = closing(client());
 let env: Awaited<ReturnType<typeof startSearch>>;
 let renderer: RendererHarness;
 let gateway: RunningGateway;
 let listingId: string;
-const api = client();
 
 beforeAll(async () => {
-  env = await startSearch();
-  renderer = await startRenderer({ listings: env.listings.base, forum: DOWN, directory: DOWN, search: env.search.base }, { PUBLIC_URL });
+  env = closing(await startSearch());
+  renderer = closing(await startRenderer({ listings: env.listings.base, forum: DOWN, directory: DOWN, search: env.search.base }, { PUBLIC_URL }));
   const { cookie } = await env.listings.newSession();
   const created = await call(env.listings.base, 'POST', '/api/listings', { cookie, body: listingBody({ title: 'Gateway sitemap sofa' }) });
   listingId = created.body.id as string;
   await until('search has the listing', async () => !!env.search.deps.index.listings.get(listingId));
-  gateway = await startTestGateway({ LISTINGS_URL: env.listings.base, SEARCH_URL: env.search.base, RENDERER_URL: renderer.base });
+  gateway = closing(await startTestGateway({ LISTINGS_URL: env.listings.base, SEARCH_URL: env.search.base, RENDERER_URL: renderer.base }));
 }, 120_000);
-
-afterAll(async () => {
-  await api.close();
-  await gateway?.close();
-  await renderer?.close();
-  await env?.close();
-});
 
 test('/robots.txt answers through the gateway as text, naming the sitemap on PUBLIC_URL', async () => {
   const res = await api.call(`${gateway.url}/robots.txt`);

@@ -7,6 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { VISITOR_COOKIE, VISITOR_COOKIE_MAX_AGE_S, VISITOR_ID_PATTERN } from '@cp/contracts';
+import { closeAfterAll } from '../../../infra/src/jest/closing.ts';
 import type { RunningGateway } from '../src/app.ts';
 import { client, startFakeService, startTestGateway, type FakeService } from './helpers.ts';
 
@@ -14,7 +15,8 @@ let dir: string;
 let gateway: RunningGateway;
 let production: RunningGateway;
 let listings: FakeService;
-const api = client();
+const closing = closeAfterAll();
+const api = closing(client());
 
 function write(file: string, content: string): void {
   mkdirSync(path.dirname(file), { recursive: true });
@@ -33,6 +35,7 @@ const SITE = {
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'gateway-visitor-'));
+  closing(() => rmSync(dir, { recursive: true, force: true }));
   const shell = path.join(dir, 'shell');
   write(path.join(shell, 'index.html'), '<!doctype html><html><head></head><body><div id="root"></div></body></html>');
   write(path.join(shell, 'csp.json'), JSON.stringify({ 'script-src': [] }));
@@ -41,18 +44,10 @@ beforeAll(async () => {
   const remote = path.join(dir, 'listings');
   write(path.join(remote, 'remoteEntry.js'), 'var mf_listings = 1;\n');
   write(path.join(remote, 'mf-manifest.json'), JSON.stringify({ id: 'mf_listings', name: 'mf_listings', metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' }, cpRemote: { routes: ['/listings'], slots: [], postAdPanel: false } } }));
-  listings = await startFakeService('listings');
+  listings = closing(await startFakeService('listings'));
   const env = { LISTINGS_URL: listings.url, WEB_ROOT: shell, WEB_REMOTES: JSON.stringify({ listings: remote }) };
-  gateway = await startTestGateway(env);
-  production = await startTestGateway({ ...env, ...SITE, NODE_ENV: 'production' });
-});
-
-afterAll(async () => {
-  await api.close();
-  await gateway?.close();
-  await production?.close();
-  await listings?.stop();
-  rmSync(dir, { recursive: true, force: true });
+  gateway = closing(await startTestGateway(env));
+  production = closing(await startTestGateway({ ...env, ...SITE, NODE_ENV: 'production' }));
 });
 
 const visitorCookies = (headers: Record<string, string | string[] | undefined>) => [headers['set-cookie'] ?? []].flat().filter((c) => c.startsWith(`${VISITOR_COOKIE}=`));

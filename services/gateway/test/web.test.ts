@@ -9,6 +9,7 @@ import { createLogger, type RunningServer } from '@cp/service-kit';
 import type { RunningGateway } from '../src/app.ts';
 import { withSiteSettings } from '../src/web/site-settings.ts';
 import { startStaticServer } from '../src/web/static-server.ts';
+import { closeAfterAll } from '../../../infra/src/jest/closing.ts';
 import { client, startFakeService, startTestGateway, type FakeService } from './helpers.ts';
 
 /**
@@ -35,7 +36,8 @@ let forumServer: RunningServer | undefined;
 let forumPort: number;
 let identity: FakeService;
 let echo: FakeService;
-const api = client();
+const closing = closeAfterAll();
+const api = closing(client());
 let base: string;
 
 function write(file: string, content: string | Buffer): void {
@@ -56,26 +58,14 @@ const startForumServer = async (port = 0) => {
   forumPort = forumServer.port;
 };
 
-/** A raw request whose path is sent exactly as written (URL parsers would resolve `..` before sending). */
-function rawGet(rawPath: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+/**
+ * A raw request whose path is sent exactly as written (URL parsers would resolve `..` before sending), with the raw
+ * bytes of the answer (the shared client decodes nothing either, but returns text).
+ */
+function getBytes(rawPath: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   const url = new URL(base);
   return new Promise((resolve, reject) => {
     const req = http.request({ host: url.hostname, port: url.port, path: rawPath, method: 'GET', headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-/** A request with the raw bytes of the answer (the shared client decodes nothing either, but returns text). */
-function getBytes(p: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
-  const url = new URL(base);
-  return new Promise((resolve, reject) => {
-    const req = http.request({ host: url.hostname, port: url.port, path: p, method: 'GET', headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
@@ -86,8 +76,15 @@ function getBytes(p: string, headers: Record<string, string> = {}): Promise<{ st
   });
 }
 
+/** getBytes with the answer as text. */
+async function rawGet(rawPath: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+  const res = await getBytes(rawPath, headers);
+  return { ...res, body: res.body.toString('utf8') };
+}
+
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'gateway-web-'));
+  closing(() => rmSync(dir, { recursive: true, force: true }));
   shellDist = path.join(dir, 'shell/dist');
   listingsDist = path.join(dir, 'mf-listings/dist');
   forumDist = path.join(dir, 'mf-forum/dist');
@@ -104,14 +101,15 @@ beforeAll(async () => {
   write(path.join(listingsDist, '.env'), 'SECRET=1');
 
   await startForumServer();
-  identity = await startFakeService('identity');
-  echo = await startFakeService('echo');
+  closing(() => forumServer?.close()); // the tests stop and start it again
+  identity = closing(await startFakeService('identity'));
+  echo = closing(await startFakeService('echo'));
   // A port where nothing listens: a remote whose server is down from the start.
   const down = await startFakeService('down');
   const downUrl = down.url;
   await down.stop();
 
-  gateway = await startTestGateway({
+  gateway = closing(await startTestGateway({
     IDENTITY_URL: identity.url,
     WEB_ROOT: shellDist,
     WEB_REMOTES: JSON.stringify({
@@ -123,16 +121,8 @@ beforeAll(async () => {
     WEB_REMOTE_TIMEOUT_MS: '500',
     BREAKER_FAILURES: '3',
     BREAKER_COOLDOWN_MS: '1000',
-  });
+  }));
   base = gateway.url;
-});
-
-afterAll(async () => {
-  await api.close();
-  await gateway?.close();
-  await forumServer?.close();
-  await Promise.all([identity?.stop(), echo?.stop()]);
-  rmSync(dir, { recursive: true, force: true });
 });
 
 describe('the page', () => {

@@ -7,32 +7,22 @@ import { UserRegistered, type EventEnvelope } from '@cp/contracts';
 import { connectNats, createLogger, ensureStream, on, OutboxRelay, startConsumer, type NatsHandle } from '@cp/service-kit';
 import { testEnv } from '../../../infra/src/jest/test-env.ts';
 import { newUser, startIdentity, type IdentityHarness } from '../../identity/test/helpers.ts';
-import type { RunningGateway } from '../src/app.ts';
+import { closeAfterAll } from '../../../infra/src/jest/closing.ts';
 import { client, eventually, PUBLIC_URL, startTestGateway } from './helpers.ts';
 
 const logger = createLogger('gateway-identity-test', 'silent');
+const closing = closeAfterAll();
+const http = closing(client());
 let identity: IdentityHarness;
-let gateway: RunningGateway;
 let nats: NatsHandle;
-let relay: OutboxRelay;
 let base: string;
-const http = client();
 
 beforeAll(async () => {
-  identity = await startIdentity();
-  nats = await connectNats({ url: testEnv().NATS_URL, name: 'gateway-identity-test', logger });
+  identity = closing(await startIdentity());
+  nats = closing(await connectNats({ url: testEnv().NATS_URL, name: 'gateway-identity-test', logger }));
   await ensureStream(nats.jsm, 'identity');
-  relay = new OutboxRelay({ connection: identity.conn, js: nats.js, logger });
-  relay.start();
-  gateway = await startTestGateway({ IDENTITY_URL: identity.base });
-  base = `http://127.0.0.1:${gateway.port}`;
-});
-afterAll(async () => {
-  await gateway?.close();
-  await relay?.stop();
-  await nats?.close();
-  await identity?.close();
-  await http.close();
+  closing(new OutboxRelay({ connection: identity.conn, js: nats.js, logger })).start();
+  base = closing(await startTestGateway({ IDENTITY_URL: identity.base })).url;
 });
 
 /** A same-origin browser request through the gateway. */

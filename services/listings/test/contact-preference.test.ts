@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { ListingSchema, type Listing } from '@cp/contracts';
+import type { Listing } from '@cp/contracts';
 import { outboxModel } from '@cp/service-kit';
 import { harnessForFile } from '../../../infra/src/jest/for-file.ts';
-import { call, listingBody, startListings, until } from './helpers.ts';
+import { call, createListing, listingBody, startListings, until } from './helpers.ts';
 
 /**
  * Issue 23 §2: a 'messages-only' listing's phone and e-mail reach its owner only — on every read path of the service
@@ -26,11 +26,7 @@ function contacts() {
   return { contactPhone: `717-555-${n}`, contactEmail: `hidden-${randomUUID().slice(0, 8)}@example.com` };
 }
 
-async function create(body: Record<string, unknown>): Promise<Listing> {
-  const res = await call(h.base, 'POST', '/api/listings', { cookie: owner.cookie, body: listingBody(body) });
-  expect(res.status).toBe(201);
-  return ListingSchema.parse(res.body);
-}
+const create = (body: Record<string, unknown>) => createListing(h.base, owner.cookie, body);
 
 const leaks = (body: unknown, c: { contactPhone: string; contactEmail: string }) => {
   const text = JSON.stringify(body);

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Connection } from 'mongoose';
+import { ListingSchema, type Listing } from '@cp/contracts';
 import { S3Env, s3ObjectStore, s3OptionsFrom, type NatsHandle, type ObjectStore, type PostingLimitOverrides } from '@cp/service-kit';
 import { testEnv } from '../../../infra/src/jest/test-env.ts';
 import { call, newUser, startBehindIdentity, until, type IdentityHarness } from '../../identity/test/helpers.ts';
@@ -83,3 +84,10 @@ export function listingBody(overrides: Record<string, unknown> = {}): Record<str
   };
 }
 
+
+/** Posts a listing (listingBody with overrides) as the user of `cookie` and expects it created (201): the listing. */
+export async function createListing(base: string, cookie: string, overrides: Record<string, unknown> = {}): Promise<Listing> {
+  const res = await call(base, 'POST', '/api/listings', { cookie, body: listingBody(overrides) });
+  expect(res.status).toBe(201);
+  return ListingSchema.parse(res.body);
+}

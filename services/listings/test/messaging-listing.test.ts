@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { MessagingListingSchema, type Listing } from '@cp/contracts';
+import { MessagingListingSchema } from '@cp/contracts';
 import { harnessForFile } from '../../../infra/src/jest/for-file.ts';
-import { call, listingBody, startListings } from './helpers.ts';
+import { call, createListing, startListings } from './helpers.ts';
 
 const h = harnessForFile(startListings);
 let alice: { cookie: string; userId: string };
@@ -10,11 +10,7 @@ beforeAll(async () => {
   alice = await h.newSession();
 });
 
-async function create(overrides: Record<string, unknown> = {}): Promise<Listing> {
-  const res = await call(h.base, 'POST', '/api/listings', { cookie: alice.cookie, body: listingBody(overrides) });
-  expect(res.status).toBe(201);
-  return res.body as unknown as Listing;
-}
+const create = (overrides: Record<string, unknown> = {}) => createListing(h.base, alice.cookie, overrides);
 const read = (id: string) => call(h.base, 'GET', `/internal/listings/${id}/messaging`);
 
 describe('GET /internal/listings/:id/messaging (the messages service, issue 23)', () => {

@@ -14,7 +14,7 @@ import {
 } from '@cp/contracts';
 import { ensureStream, outboxModel, publishEvent } from '@cp/service-kit';
 import { moderationConsumer } from '../src/events/moderation.ts';
-import { call, listingBody, startListings, until, type ListingsHarness } from './helpers.ts';
+import { call, createListing, listingBody, startListings, until, type ListingsHarness } from './helpers.ts';
 
 let h: ListingsHarness;
 let consumer: { stop(): Promise<void> };
@@ -35,11 +35,7 @@ afterAll(async () => {
   await h?.close();
 });
 
-async function create(cookie: string, overrides: Record<string, unknown> = {}): Promise<Listing> {
-  const res = await call(h.base, 'POST', '/api/listings', { cookie, body: listingBody(overrides) });
-  expect(res.status).toBe(201);
-  return ListingSchema.parse(res.body);
-}
+const create = (cookie: string, overrides: Record<string, unknown> = {}) => createListing(h.base, cookie, overrides);
 
 const ref = (itemId: string, authorId: string | null, kind: 'listing' | 'forum-post' = 'listing') => ({ caseId: randomUUID(), kind, itemId, authorId });
 const hide = (l: Listing) => publishEvent(h.nats.js, ContentHidden, ref(l.id, l.userId));

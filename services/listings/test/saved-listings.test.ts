@@ -1,17 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import {
   LISTING_EXPIRED_MESSAGE,
-  ListingSchema,
   SAVED_LISTINGS_FULL_MESSAGE,
   SAVED_LISTINGS_MAX,
   SavedListingIdsResponseSchema,
   SavedListingSchema,
   SavedListingsMergeResponseSchema,
   SavedListingsPageSchema,
-  type Listing,
 } from '@cp/contracts';
 import { harnessForFile } from '../../../infra/src/jest/for-file.ts';
-import { call, listingBody, startListings } from './helpers.ts';
+import { call, createListing, startListings } from './helpers.ts';
 
 const h = harnessForFile(startListings);
 let owner: { cookie: string; userId: string };
@@ -20,11 +18,7 @@ beforeAll(async () => {
   owner = await h.newSession();
 });
 
-async function create(overrides: Record<string, unknown> = {}): Promise<Listing> {
-  const res = await call(h.base, 'POST', '/api/listings', { cookie: owner.cookie, body: listingBody(overrides) });
-  expect(res.status).toBe(201);
-  return ListingSchema.parse(res.body);
-}
+const create = (overrides: Record<string, unknown> = {}) => createListing(h.base, owner.cookie, overrides);
 
 const save = (cookie: string, listingId: unknown) => call(h.base, 'POST', '/api/saved-listings', { cookie, body: { listingId } });
 const unsave = (cookie: string, listingId: string) => call(h.base, 'DELETE', `/api/saved-listings/${listingId}`, { cookie });

@@ -82,6 +82,11 @@ function publicView(index: SearchIndex) {
     sitemap: { listings: sitemap.page('listings', 1, 100).items.map((e) => e.id), posts: sitemap.page('posts', 1, 100).items.map((e) => e.id), businesses: sitemap.page('businesses', 1, 100).items.map((e) => e.id) },
   };
 }
+/** Indexes the events in the order given, as the consumers would. */
+const feed = (index: SearchIndex, ...events: Parameters<typeof indexEvent>[1][]) => {
+  for (const event of events) indexEvent(index, event);
+};
+
 const nothing = { listings: [], total: 0, facetTotal: 0, words: [], wordCounts: { listing: 0, business: 0, post: 0 }, sitemap: { listings: [], posts: [], businesses: [] } };
 
 describe('the index applies moderation', () => {
@@ -103,8 +108,7 @@ describe('the index applies moderation', () => {
   it('withholds a listing whose hiding came before its creation (read from another stream first)', () => {
     const index = new SearchIndex();
     const l = listing();
-    indexEvent(index, hidden('listing', l.id));
-    indexEvent(index, created(l));
+    feed(index, hidden('listing', l.id), created(l));
     expect(publicView(index)).toEqual(nothing);
     indexEvent(index, restored('listing', l.id));
     expect(publicView(index).listings).toEqual([l.id]);
@@ -113,17 +117,12 @@ describe('the index applies moderation', () => {
   it('withholds a hidden post and business; ignores replies and reviews', () => {
     const index = new SearchIndex();
     const [p, b] = [post(), business()];
-    indexEvent(index, posted(p));
-    indexEvent(index, opened(b));
-    indexEvent(index, hidden('forum-reply', p.id));
-    indexEvent(index, hidden('review', b.id));
+    feed(index, posted(p), opened(b), hidden('forum-reply', p.id), hidden('review', b.id));
     expect(publicView(index).words).toEqual([p.id, b.id].sort());
-    indexEvent(index, hidden('forum-post', p.id));
-    indexEvent(index, hidden('business', b.id));
+    feed(index, hidden('forum-post', p.id), hidden('business', b.id));
     expect(publicView(index)).toEqual(nothing);
     expect(index.counts).toEqual({ listings: 0, posts: 0, businesses: 0 });
-    indexEvent(index, restored('forum-post', p.id));
-    indexEvent(index, restored('business', b.id));
+    feed(index, restored('forum-post', p.id), restored('business', b.id));
     expect(publicView(index)).toMatchObject({ words: [p.id, b.id].sort(), sitemap: { posts: [p.id], businesses: [b.id] } });
   });
 
@@ -132,7 +131,7 @@ describe('the index applies moderation', () => {
     const user = randomUUID();
     const [mine, reported, other] = [listing({ userId: user }), listing({ userId: user, title: 'Tabla bag only' }), listing()];
     const [p, b] = [post({ userId: user }), business({ userId: user })];
-    for (const e of [created(mine), created(reported), created(other), posted(p), opened(b), hidden('listing', reported.id)]) indexEvent(index, e);
+    feed(index, created(mine), created(reported), created(other), posted(p), opened(b), hidden('listing', reported.id));
     indexEvent(index, banned(user));
     expect(publicView(index)).toMatchObject({ listings: [other.id], words: [other.id], sitemap: { listings: [other.id], posts: [], businesses: [] } });
     // A listing the banned author changes, or posts, meanwhile stays out too.
@@ -147,10 +146,7 @@ describe('the index applies moderation', () => {
   it('drops a removed post at once (and keeps it out); a removed listing stays hidden until its deletion', () => {
     const index = new SearchIndex();
     const [p, l] = [post(), listing()];
-    indexEvent(index, posted(p));
-    indexEvent(index, created(l));
-    indexEvent(index, removed('forum-post', p.id));
-    indexEvent(index, removed('listing', l.id));
+    feed(index, posted(p), created(l), removed('forum-post', p.id), removed('listing', l.id));
     expect(index.getPost(p.id)).toBeUndefined();
     indexEvent(index, posted(p)); // its creation read again (a replica catching up from the streams' start)
     expect(publicView(index)).toEqual(nothing);
@@ -163,7 +159,7 @@ describe('the index applies moderation', () => {
     const index = new SearchIndex();
     const user = randomUUID();
     const [l, b] = [listing(), listing({ userId: user })];
-    for (const e of [created(l), created(b), hidden('listing', l.id), banned(user)]) indexEvent(index, e);
+    feed(index, created(l), created(b), hidden('listing', l.id), banned(user));
     const copy = SearchIndex.fromSnapshot(JSON.parse(JSON.stringify(index.snapshot({}))));
     expect(publicView(copy)).toEqual(nothing);
     indexEvent(copy, restored('listing', l.id));

@@ -17,6 +17,12 @@ function testDomain() {
   return { domain, Happened, stream: eventStream(domain).name };
 }
 
+/** A new domain with its stream made sure of, and a durable name of the test's own (`prefix_…`): what a consumer test starts from. */
+async function consumerDomain(prefix: string) {
+  const { domain, Happened } = testDomain();
+  return { Happened, stream: await ensureStream(nats.jsm, domain), durable: `${prefix}_${letters()}` };
+}
+
 /** Every message of a stream: its Nats-Msg-Id header and event id. */
 async function streamContents(nats: NatsHandle, stream: string): Promise<Array<{ msgId: string | undefined; eventId: string }>> {
   return (await streamMessages(nats.jsm, stream)).map((m) => ({ msgId: m.header.get('Nats-Msg-Id') || undefined, eventId: (m.json() as { id: string }).id }));
@@ -302,10 +308,8 @@ const consumerBase = (stream: string, durable: string) => ({ nats, connection: c
 describe('consumers', () => {
 
   it('handles an event once even when it is delivered twice', async () => {
-    const { domain, Happened } = testDomain();
-    const stream = await ensureStream(nats.jsm, domain);
+    const { Happened, stream, durable } = await consumerDomain('count');
     const counters = conn.model('Counter');
-    const durable = `count_${letters()}`;
     const consumer = await startConsumer({
       ...consumerBase(stream, durable),
       handlers: [
@@ -331,9 +335,7 @@ describe('consumers', () => {
   });
 
   it('dead-letters an invalid payload at once and a handler that keeps failing after maxDeliver', async () => {
-    const { domain, Happened } = testDomain();
-    const stream = await ensureStream(nats.jsm, domain);
-    const durable = `fail_${letters()}`;
+    const { Happened, stream, durable } = await consumerDomain('fail');
     let calls = 0;
     const consumer = await startConsumer({
       ...consumerBase(stream, durable),
@@ -367,10 +369,8 @@ describe('consumers', () => {
 describe('batch consumers', () => {
 
   it('applies events in batches, each once: duplicates in a batch, redeliveries and re-publishes add nothing', async () => {
-    const { domain, Happened } = testDomain();
-    const stream = await ensureStream(nats.jsm, domain);
+    const { Happened, stream, durable } = await consumerDomain('batch');
     const counters = conn.model('Counter');
-    const durable = `batch_${letters()}`;
     const sizes: number[] = [];
     const events = Array.from({ length: 300 }, (_, i) => envelope(Happened.type, { n: i % 3 }));
     // Published before the consumer starts: they come in full batches.
@@ -402,10 +402,8 @@ describe('batch consumers', () => {
   });
 
   it('a batch whose handler fails is retried one by one: the bad event is dead-lettered alone, the rest applied once', async () => {
-    const { domain, Happened } = testDomain();
-    const stream = await ensureStream(nats.jsm, domain);
+    const { Happened, stream, durable } = await consumerDomain('batchfail');
     const counters = conn.model('Counter');
-    const durable = `batchfail_${letters()}`;
     for (let n = 1; n <= 20; n += 1) await publishRaw(Happened.subject, envelope(Happened.type, { n: n === 13 ? -1 : 1 }));
     await publishRaw(Happened.subject, 'not json at all');
     const consumer = await startBatchConsumer({
