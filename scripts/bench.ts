@@ -35,6 +35,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import jwt from 'jsonwebtoken';
 import { MongoClient } from 'mongodb';
+import { z } from 'zod';
 import { startInfra } from '../infra/src/index.ts';
 import { repoRoot } from '../infra/src/paths.ts';
 import { liftedPostingLimits } from '../infra/src/stack-env.ts';
@@ -53,7 +54,7 @@ import { homePageJavaScript, printHomePage } from './bench/home-page.ts';
 import { lighthousePages, printLighthouse } from './bench/lighthouse.ts';
 import { benchRendererPage, demoListing } from './bench/renderer-page.ts';
 import { ensureWebBuild } from '../infra/src/web.ts';
-import { benchObservability } from './bench/observability.ts';
+import { benchObservability, OBSERVABILITY_MEASURES } from './bench/observability.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -79,6 +80,11 @@ const STACK_PARTS = ['page', 'renderer', 'auth', 'listings', 'forum', 'directory
  * ports reach 32010).
  */
 const OBSERVABILITY_ROUNDS = 8;
+/**
+ * BENCH_OBSERVABILITY=metrics|tracing: the observability part turns on only that one in B (default both, the goal's
+ * figure), to tell which one a cost over the goal comes from.
+ */
+const OBSERVABILITY_MEASURE = z.enum(OBSERVABILITY_MEASURES).default('both').parse(process.env.BENCH_OBSERVABILITY || undefined);
 const OBSERVABILITY_PORT_OFFSET = Number(process.env.BENCH_OBSERVABILITY_PORT_OFFSET ?? 28_000);
 /** The parts that failed (each says why when it fails; the bench goes on to the next). */
 const failed: string[] = [];
@@ -196,7 +202,7 @@ async function main(): Promise<void> {
   try {
     // First, while nothing else runs: its two stacks are measured against each other on a quiet machine.
     await part('observability', 'metrics and tracing vs neither', () =>
-      benchObservability({ infra, dataDir, portOffset: OBSERVABILITY_PORT_OFFSET, connections: CONNECTIONS, rounds: OBSERVABILITY_ROUNDS, roundS: DURATION_S / 2, log }),
+      benchObservability({ infra, dataDir, portOffset: OBSERVABILITY_PORT_OFFSET, connections: CONNECTIONS, rounds: OBSERVABILITY_ROUNDS, roundS: DURATION_S / 2, measure: OBSERVABILITY_MEASURE, log }),
     );
     if (!STACK_PARTS.some(wants)) return;
     // The gateway's per-client rate limit would answer most of the load with 429, and the posting limits the bench's

@@ -133,6 +133,13 @@ function load(url: string, durationS: number, connections: number): Promise<auto
   return autocannon({ url, connections, duration: durationS, headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING } });
 }
 
+/**
+ * What B turns on (BENCH_OBSERVABILITY): both, as deployed (the goal's figure), or one of them, to tell which one a cost
+ * over the goal comes from.
+ */
+export const OBSERVABILITY_MEASURES = ['both', 'metrics', 'tracing'] as const;
+export type ObservabilityMeasure = (typeof OBSERVABILITY_MEASURES)[number];
+
 export interface ObservabilityBenchOptions {
   infra: Infra;
   /** The bench's data folder: each stack's keys and logs go under observability-a/ and -b/. */
@@ -142,11 +149,16 @@ export interface ObservabilityBenchOptions {
   connections: number;
   rounds: number;
   roundS: number;
+  /** What B turns on (default both). */
+  measure?: ObservabilityMeasure;
   log: (line: string) => void;
 }
 
 export async function benchObservability(opts: ObservabilityBenchOptions): Promise<void> {
   const { infra, connections, rounds, roundS } = opts;
+  const measure = opts.measure ?? 'both';
+  const metricsOn = measure !== 'tracing';
+  const tracingOn = measure !== 'metrics';
   const receiver = await startReceiver();
   const stacks: Partial<Record<'A' | 'B', RunningStack>> = {};
   const natsServers: Array<{ close(): Promise<void> }> = [];
@@ -167,11 +179,16 @@ export async function benchObservability(opts: ObservabilityBenchOptions): Promi
       );
     const configs = {
       A: { METRICS_ENABLED: 'false' },
-      B: { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json' },
+      B: {
+        ...(metricsOn ? {} : { METRICS_ENABLED: 'false' }),
+        ...(tracingOn ? { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json' } : {}),
+      },
     };
+    const what = { both: 'metrics and tracing', metrics: 'metrics', tracing: 'tracing' }[measure];
     console.log('');
-    console.log(`bench: metrics and tracing vs neither, GET ${PAGE} through the gateway, two stacks side by side`);
-    console.log(`  A: METRICS_ENABLED=false, no OTEL_* (baseline); B: metrics on, tracing to an OTLP/HTTP receiver (${receiver.url}, http/json)`);
+    console.log(`bench: ${what} vs neither, GET ${PAGE} through the gateway, two stacks side by side`);
+    const b = [metricsOn ? 'metrics on' : 'METRICS_ENABLED=false', tracingOn ? `tracing to an OTLP/HTTP receiver (${receiver.url}, http/json)` : 'no OTEL_*'];
+    console.log(`  A: METRICS_ENABLED=false, no OTEL_* (baseline); B: ${b.join(', ')}`);
     console.log(`  each: ${SERVICES.join(', ')} and the remotes' static servers, its own databases, NATS and demo data; starting both ...`);
     const started = Date.now();
     const results = await Promise.allSettled(
@@ -196,8 +213,8 @@ export async function benchObservability(opts: ObservabilityBenchOptions): Promi
     const pages = { A: await pageReady(gw.A), B: await pageReady(gw.B) };
     console.log(`  both ready in ${((Date.now() - started) / 1000).toFixed(0)} s; ${PAGE}: ${pages.A.length} bytes of HTML from A, ${pages.B.length} from B (the renderer's body in both)`);
     const metrics = { A: await servesMetrics(gw.A), B: await servesMetrics(gw.B) };
-    if (metrics.A || !metrics.B) throw new Error(`the configurations are not what they say: A's gateway ${metrics.A ? 'serves' : 'serves no'} metrics, B's ${metrics.B ? 'serves' : 'serves no'} metrics`);
-    console.log(`  the gateway's /metrics on its metrics port: A none (off), B answers`);
+    if (metrics.A || metrics.B !== metricsOn) throw new Error(`the configurations are not what they say: A's gateway ${metrics.A ? 'serves' : 'serves no'} metrics, B's ${metrics.B ? 'serves' : 'serves no'} metrics`);
+    console.log(`  the gateway's /metrics on its metrics port: A none (off), B ${metricsOn ? 'answers' : 'none (off)'}`);
 
     const check = (key: 'A' | 'B', r: autocannon.Result) => {
       if (r.errors > 0 || r.non2xx > 0) throw new Error(`${key}: ${r.errors} errors and ${r.non2xx} non-2xx answers out of ${r.requests.total}`);
@@ -231,14 +248,15 @@ export async function benchObservability(opts: ObservabilityBenchOptions): Promi
     const during = receiver.total() - spansBefore;
     const byService = [...receiver.spans].sort((x, y) => y[1] - x[1]).map(([s, n]) => `${s} ${n}`).join(', ');
     console.log(`  tracing: ${receiver.total()} spans received (${during} from the measured rounds on), by service: ${byService || 'none'}`);
-    if (receiver.total() === 0) throw new Error('B sent no spans: tracing did not run, the figure is not its cost');
+    if (tracingOn && receiver.total() === 0) throw new Error('B sent no spans: tracing did not run, the figure is not its cost');
+    if (!tracingOn && receiver.total() > 0) throw new Error('spans were sent with tracing off: the configurations are not what they say');
     const goal = `${OBSERVABILITY_GOAL * 100}%`;
     console.log(
-      `  metrics and tracing cost ${pct(v.cost)} of the gateway's requests/s on ${PAGE} (medians ${medA.toFixed(0)} → ${medB.toFixed(0)}): ` +
+      `  ${what} cost${measure === 'both' ? '' : 's'} ${pct(v.cost)} of the gateway's requests/s on ${PAGE} (medians ${medA.toFixed(0)} → ${medB.toFixed(0)}): ` +
         `${v.within ? `within the ${goal} goal` : `OVER THE ${goal} GOAL`}; round by round ${pct(v.pairedCost)} (median), from ${pct(v.spread[0])} to ${pct(v.spread[1])}`,
     );
     if (v.noisy) console.log(`  (the rounds' own costs spread over more than the goal: the machine's load moved more than what is measured; a quiet machine gives the verdict)`);
-    if (!v.within) console.log(`  !!! bench: metrics and tracing are over their goal: ${pct(v.cost)} > ${goal} !!!`);
+    if (!v.within) console.log(`  !!! bench: ${what} ${measure === 'both' ? 'are' : 'is'} over the goal: ${pct(v.cost)} > ${goal} !!!`);
   } finally {
     await Promise.allSettled([stacks.A?.stop(), stacks.B?.stop()]);
     await Promise.allSettled(natsServers.map((n) => n.close()));
