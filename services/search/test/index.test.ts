@@ -26,6 +26,26 @@ describe('index consistency', () => {
     expect(index.words.search('bicycle').hits).toEqual([]);
   });
 
+  it('says what it holds beside the documents (issue 36: the index memory an operator watches)', () => {
+    const index = new SearchIndex();
+    expect(index.stats).toEqual({ listingSlots: { live: 0, dead: 0 }, listingTrigrams: 0, words: 0, wordsNotCleaned: 0 });
+    const l = aListing();
+    indexEvent(index, created(l));
+    const one = index.stats;
+    expect(one.listingSlots).toEqual({ live: 1, dead: 0 });
+    expect(one.listingTrigrams).toBeGreaterThan(0);
+    expect(one.words).toBeGreaterThan(0);
+    // An edit takes a new slot; the old one is dead until the next compaction, its words wait for the clean-up.
+    indexEvent(index, updated({ ...l, title: 'Road bicycle with panniers and a kickstand', updatedAt: t(5) }));
+    const edited = index.stats;
+    expect(edited.listingSlots).toEqual({ live: 1, dead: 1 });
+    expect(edited.listingTrigrams).toBeGreaterThan(one.listingTrigrams);
+    expect(edited.words).toBeGreaterThan(one.words);
+    expect(edited.wordsNotCleaned).toBe(1);
+    indexEvent(index, deleted(l));
+    expect(index.stats.listingSlots.live).toBe(0);
+  });
+
   it('leaves the index right when events come twice or out of order', () => {
     const index = new SearchIndex();
     const l = aListing();

@@ -132,6 +132,11 @@ export class ListingsIndex {
     return this.listings.length;
   }
 
+  /** Distinct trigrams with a posting list (what the text filter's memory grows with, beside the slots). */
+  get trigrams(): number {
+    return this.grams.size;
+  }
+
   get(id: string): Listing | undefined {
     const s = this.slotOf.get(id);
     return s === undefined ? undefined : this.listings[s]!;

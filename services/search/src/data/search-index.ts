@@ -296,6 +296,21 @@ export class SearchIndex {
   }
 
   /** The documents the public sees, per kind (moderation's withheld ones left out). */
+  /**
+   * What the in-memory index holds, apart from the documents (issue 36: "index memory" an operator can watch grow, apart
+   * from the process's heap): the listings page's slots, live and dead until its next compaction, and its distinct
+   * trigrams; the words index's distinct words and the removed documents its next clean-up drops.
+   */
+  get stats() {
+    const words = this.words.stats;
+    return {
+      listingSlots: { live: this.listings.size, dead: this.listings.slots - this.listings.size },
+      listingTrigrams: this.listings.trigrams,
+      words: words.terms,
+      wordsNotCleaned: words.removedNotCleaned,
+    };
+  }
+
   get counts() {
     let businesses = 0;
     let posts = 0;

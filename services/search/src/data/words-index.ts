@@ -32,6 +32,14 @@ export class WordsIndex {
   private mini = new MiniSearch<WordsDoc>({ idField: 'key', fields: ['title', 'text'], storeFields: [], autoVacuum: { batchSize: Number.MAX_SAFE_INTEGER } });
   private docs = new Map<string, WordsDoc>();
 
+  /**
+   * What the words index holds: its distinct words (the word tree's size) and the removed or replaced documents whose
+   * words are still in the tree until the next clean-up.
+   */
+  get stats(): { terms: number; removedNotCleaned: number } {
+    return { terms: this.mini.termCount, removedNotCleaned: this.mini.dirtCount };
+  }
+
   put(type: SearchHitType, id: string, title: string, text: string): void {
     const key = `${type}:${id}`;
     const doc: WordsDoc = { key, type, id, title, text };
