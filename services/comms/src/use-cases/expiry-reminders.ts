@@ -2,12 +2,12 @@ import type { z } from 'zod';
 import type { ListingExpiring } from '@cp/contracts';
 import { escapeHtml, type Mail } from '@cp/service-kit';
 import type { CommsDeps } from './deps.ts';
+import { listId, mailButton, oneClickUnsubscribe, SITE } from './mail-parts.ts';
 
 type Expiring = z.output<(typeof ListingExpiring)['data']>;
 
 export type ExpiryReminderOutcome = 'sent' | 'unknown-user' | 'no-address';
 
-const SITE = 'Central PA Desi Community';
 
 /** The listings service's paths its signed links act on (the gateway routes /api/listings to it; the pages are mf-listings'). */
 export const RENEW_PAGE_PATH = '/renew-listing';
@@ -60,7 +60,7 @@ export function expiryReminderMail(to: { email: string; name: string }, data: Ex
   const html =
     `<p>Hello ${escapeHtml(to.name)},</p>` +
     `<p>Your listing "<a href="${escapeHtml(links.listing)}">${escapeHtml(data.title)}</a>" expires on ${escapeHtml(when)}. After that, visitors no longer see it.</p>` +
-    `<p><a href="${escapeHtml(links.renew)}" style="display:inline-block;padding:10px 18px;background:#ea580c;color:#fff;border-radius:6px;text-decoration:none">Renew listing</a></p>` +
+    mailButton(links.renew, 'Renew listing') +
     `<p>Sold, rented or filled? Mark it in <a href="${escapeHtml(links.myListings)}">My Listings</a>.</p>` +
     `<hr>\n<p style="font-size:12px;color:#666">${escapeHtml(why)} <a href="${escapeHtml(links.unsubscribePage)}">Stop expiry reminders</a></p>`;
   return {
@@ -69,11 +69,7 @@ export function expiryReminderMail(to: { email: string; name: string }, data: Ex
     text,
     html,
     messageId: expiryReminderMessageId(data.listingId, data.expiresAt, publicUrl),
-    headers: {
-      'List-Unsubscribe': `<${links.oneClick}>`,
-      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-      'List-Id': `${SITE} listing reminders <listing-reminders.${new URL(publicUrl).hostname}>`,
-    },
+    headers: { ...oneClickUnsubscribe(links.oneClick), 'List-Id': listId('listing reminders', 'listing-reminders', publicUrl) },
   };
 }
 

@@ -13,6 +13,7 @@ import { appendToBatch } from './append-to-batch.ts';
 import type { CommsDeps } from './deps.ts';
 import type { MailBatchKind } from './mail-batch-kind.ts';
 import type { UnsubscribeRequest } from './unsubscribe-newsletter.ts';
+import { oneClickUnsubscribe } from './mail-parts.ts';
 
 type Sent = z.output<(typeof MessageSent)['data']>;
 type Read = z.output<(typeof ConversationRead)['data']>;
@@ -55,7 +56,7 @@ export function messageNoticeKind(config: Pick<CommsDeps['config'], 'MESSAGE_NOT
           `<p><a href="${escapeHtml(link)}">Open the conversation</a></p><p>Central PA Desi Community</p>` +
           `<p><a href="${escapeHtml(page)}">Stop e-mails about new messages</a></p>`,
         messageId,
-        headers: { 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+        headers: oneClickUnsubscribe(oneClick),
       };
     },
   };

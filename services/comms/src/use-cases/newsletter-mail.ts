@@ -1,7 +1,7 @@
 import { escapeHtml, type Mail } from '@cp/service-kit';
 import { NEWSLETTER_CONFIRM_TTL_DAYS, type NewsletterMailKind } from '@cp/contracts';
+import { listId, oneClickUnsubscribe, SITE } from './mail-parts.ts';
 
-const SITE = 'Central PA Desi Community';
 
 /** What a newsletter mail says; newsletterMail adds the unsubscribe headers and link. */
 export interface NewsletterContent {
@@ -42,11 +42,7 @@ export function newsletterMail(to: NewsletterRecipient, content: NewsletterConte
     text: `${content.text}\n\n--\n${why}\nUnsubscribe: ${links.page}\n`,
     html: `${content.html}\n<hr>\n<p style="font-size:12px;color:#666">${escapeHtml(why)} <a href="${escapeHtml(links.page)}">Unsubscribe</a></p>`,
     messageId: opts.messageId,
-    headers: {
-      'List-Unsubscribe': `<${links.oneClick}>`,
-      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-      'List-Id': `${SITE} newsletter <newsletter.${new URL(opts.publicUrl).hostname}>`,
-    },
+    headers: { ...oneClickUnsubscribe(links.oneClick), 'List-Id': listId('newsletter', 'newsletter', opts.publicUrl) },
   };
 }
 

@@ -2,10 +2,10 @@ import type { ClientSession } from 'mongoose';
 import { noticeLinks, type NoticeMail } from '@cp/contracts';
 import { escapeHtml, type Mail } from '@cp/service-kit';
 import type { CommsDeps } from './deps.ts';
+import { listId, mailButton, oneClickUnsubscribe } from './mail-parts.ts';
 
 export type NoticeMailOutcome = 'sent' | 'duplicate' | 'unknown-user' | 'no-address' | 'foreign-link';
 
-const SITE = 'Central PA Desi Community';
 
 /** One Message-ID per asking service and notice: a notice asked for again is the same mail to the receiver. */
 export function noticeMessageId(notice: Pick<NoticeMail, 'source' | 'noticeId'>, publicUrl: string): string {
@@ -43,22 +43,15 @@ export function noticeMail(to: { email: string; name: string }, notice: NoticeMa
     `<p>Hello ${escapeHtml(to.name)},</p>` +
     notice.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('') +
     (notice.items.length > 0 ? `<ul>${notice.items.map((i) => `<li>${link(i.url, i.title)}${i.detail ? ` (${escapeHtml(i.detail)})` : ''}</li>`).join('')}</ul>` : '') +
-    (notice.action
-      ? `<p><a href="${escapeHtml(notice.action.url)}" style="display:inline-block;padding:10px 18px;background:#ea580c;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(notice.action.label)}</a></p>`
-      : '') +
+    (notice.action ? mailButton(notice.action.url, notice.action.label) : '') +
     `<hr>\n<p style="font-size:12px;color:#666">${escapeHtml(notice.reason)} ${link(notice.unsubscribe.pageUrl, stop)}</p>`;
-  const host = new URL(publicUrl).hostname;
   return {
     to: to.email,
     subject: notice.subject,
     text,
     html,
     messageId: noticeMessageId(notice, publicUrl),
-    headers: {
-      'List-Unsubscribe': `<${notice.unsubscribe.oneClickUrl}>`,
-      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-      'List-Id': `${SITE} ${notice.topicLabel} <${notice.topic}.${notice.source}.${host}>`,
-    },
+    headers: { ...oneClickUnsubscribe(notice.unsubscribe.oneClickUrl), 'List-Id': listId(notice.topicLabel, `${notice.topic}.${notice.source}`, publicUrl) },
   };
 }
 

@@ -2,12 +2,12 @@ import type { z } from 'zod';
 import { REPORT_KIND_LABELS, REPORT_REASON_LABELS, type ContentRemoved } from '@cp/contracts';
 import { escapeHtml, type Mail } from '@cp/service-kit';
 import type { CommsDeps } from './deps.ts';
+import { SITE } from './mail-parts.ts';
 
 type Removal = z.output<(typeof ContentRemoved)['data']>;
 
 export type RemovalNoticeOutcome = 'sent' | 'no-author' | 'unknown-user' | 'no-address';
 
-const SITE = 'Central PA Desi Community';
 
 /** One Message-ID per removed item (its moderation case): a copy sent again, or a second event of the case, is dropped by receivers. */
 export function removalNoticeMessageId(caseId: string, publicUrl: string): string {

@@ -5,10 +5,10 @@ import { escapeHtml, type Mail } from '@cp/service-kit';
 import { appendToBatch } from './append-to-batch.ts';
 import type { CommsDeps } from './deps.ts';
 import type { MailBatchKind, MailBatchRecipient } from './mail-batch-kind.ts';
+import { listId, oneClickUnsubscribe, SITE } from './mail-parts.ts';
 
 type Matched = z.output<(typeof SavedSearchMatched)['data']>;
 
-const SITE = 'Central PA Desi Community';
 export const ALERT_DIGEST_KIND = 'alert-digest';
 /** One digest per user: every daily saved search of theirs shares it. */
 const DIGEST_SUBJECT_KEY = 'daily';
@@ -46,11 +46,7 @@ function withUnsubscribe(mail: Omit<Mail, 'headers'>, input: { publicUrl: string
     ...mail,
     text: `${mail.text}\n\n--\n${input.why}\nManage your alerts: ${manage}\n${input.stop}: ${links.page}\n`,
     html: `${mail.html}\n<hr>\n<p style="font-size:12px;color:#666">${escapeHtml(input.why)} <a href="${escapeHtml(manage)}">Manage your alerts</a> · <a href="${escapeHtml(links.page)}">${escapeHtml(input.stop)}</a></p>`,
-    headers: {
-      'List-Unsubscribe': `<${links.oneClick}>`,
-      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-      'List-Id': `${SITE} search alerts <alerts.${new URL(input.publicUrl).hostname}>`,
-    },
+    headers: { ...oneClickUnsubscribe(links.oneClick), 'List-Id': listId('search alerts', 'alerts', input.publicUrl) },
   };
 }
 
