@@ -4,6 +4,7 @@ export * from './constants.ts';
 export * from './identity.ts';
 export * from './listing-values.ts';
 export * from './listing-details.ts';
+export * from './event-time.ts';
 // Issue 22's lifecycle values live in their own module, so a page that needs only listing-values (home's widgets) does
 // not carry them: webpack keeps a module's used exports wherever any page uses them.
 export * from './listing-lifecycle-values.ts';

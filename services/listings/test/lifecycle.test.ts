@@ -4,7 +4,7 @@ import { outboxModel } from '@cp/service-kit';
 import { call, listingBody, startListings, type ListingsHarness } from './helpers.ts';
 import { startLifecycleJob } from '../src/jobs/listing-lifecycle.ts';
 import { backfillExpiry, remindOwner, runLifecycle } from '../src/use-cases/run-lifecycle.ts';
-import { eventDayEnd } from '../src/use-cases/expiry.ts';
+import { eventDayEnd } from '@cp/contracts';
 
 // Issue 22 §1: expiry, the reminder (once, whatever runs it), renewal (signed-in and by the signed link), mark done,
 // 410 for visitors. The clock is injected (deps.now, and the jobs' clock); real MongoDB, NATS, identity.

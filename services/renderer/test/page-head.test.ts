@@ -158,7 +158,26 @@ describe('page heads', () => {
     const id = await newListing({ category: 'Events', title: 'Diwali Mela 2026', description: 'Food stalls, music and dance for the whole family.', price: undefined, eventDate: date, eventTime: '6:30 PM', venue: 'Carlisle Fairgrounds', eventType: 'Cultural' });
     const { head } = await headOf(`/listing/${id}`);
     const [event] = typed(head, 'Event');
-    expect(event).toMatchObject({ name: 'Diwali Mela 2026', startDate: `${date}T18:30`, location: { '@type': 'Place', name: 'Carlisle Fairgrounds' } });
+    expect(event).toMatchObject({ name: 'Diwali Mela 2026', eventStatus: 'https://schema.org/EventScheduled', location: { '@type': 'Place', name: 'Carlisle Fairgrounds' } });
+    // With the site's UTC offset of that day (EST or EDT): 6:30 PM in Central Pennsylvania, whichever the season.
+    const startDate = String(event!.startDate);
+    expect(startDate).toMatch(new RegExp(`^${date}T18:30:00-0[45]:00$`));
+    expect(new Date(startDate).toLocaleString('en-US', { timeZone: 'America/New_York', dateStyle: 'short', timeStyle: 'short' })).toBe(
+      new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', dateStyle: 'short' }) + ', 6:30 PM',
+    );
+    expect(event).not.toHaveProperty('offers');
+  });
+
+  it('an event: the day alone when its time cannot be read, an offer when it has a price, nothing without a real date', () => {
+    const site = { publicUrl: PUBLIC_URL, siteName: 'Central PA Desi Community', siteDescription: 'x' };
+    const now = new Date().toISOString();
+    const event = ListingSchema.parse({ id: randomUUID(), userId: randomUUID(), category: 'Events', title: 'Garba night', description: 'Garba and dandiya.', location: 'Harrisburg PA', price: 15, eventDate: '2027-01-15', eventTime: '7 - 11 PM', createdAt: now, updatedAt: now });
+    const url = `${PUBLIC_URL}/listing/${event.id}`;
+    expect(listingJsonLd(event, site, url)[0]).toMatchObject({ startDate: '2027-01-15T19:00:00-05:00', offers: { '@type': 'Offer', price: 15, priceCurrency: 'USD', url } });
+    expect(listingJsonLd({ ...event, eventDate: '2027-07-04' }, site, url)[0]).toMatchObject({ startDate: '2027-07-04T19:00:00-04:00' });
+    expect(listingJsonLd({ ...event, eventTime: 'after evening prayers' }, site, url)[0]).toMatchObject({ startDate: '2027-01-15' });
+    expect(listingJsonLd({ ...event, eventDate: '2027-02-30' }, site, url)).toEqual([]);
+    expect(listingJsonLd({ ...event, eventDate: null }, site, url)).toEqual([]);
   });
 
   it('a forum post: a DiscussionForumPosting counting its replies', async () => {

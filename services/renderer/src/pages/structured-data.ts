@@ -1,4 +1,4 @@
-import type { Business, ForumPost, Listing } from '@cp/contracts';
+import { eventStart, eventStartText, type Business, type ForumPost, type Listing } from '@cp/contracts';
 import { absoluteUrl, type SiteInfo } from './head.ts';
 
 /**
@@ -6,23 +6,6 @@ import { absoluteUrl, type SiteInfo } from './head.ts';
  * lacks gets no data at all (a JobPosting without its organisation would be an error in Search Console).
  */
 type Doc = Record<string, unknown>;
-
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A listing's event time as the form takes it ("7:30 PM", "19:30") → "19:30", or null when it is not a time. */
-export function clockTime(text: string | null | undefined): string | null {
-  const m = /^\s*(\d{1,2})(?::(\d{2}))?\s*([AaPp][Mm])?\s*$/.exec(text ?? '');
-  if (!m) return null;
-  let hours = Number(m[1]);
-  const minutes = m[2] ? Number(m[2]) : 0;
-  const half = m[3]?.toLowerCase();
-  if (minutes > 59) return null;
-  if (half) {
-    if (hours < 1 || hours > 12) return null;
-    hours = (hours % 12) + (half === 'pm' ? 12 : 0);
-  } else if (hours > 23 || !m[2]) return null;
-  return `${String(hours).padStart(2, '0')}:${String(minutes).padStart(2, '0')}`;
-}
 
 function images(listing: Listing, site: SiteInfo): string[] {
   return listing.imageUrls.slice(0, 5).map((u) => absoluteUrl(site, u));
@@ -70,19 +53,26 @@ export function listingJsonLd(listing: Listing, site: SiteInfo, url: string): Do
       ];
     }
     case 'Events': {
-      if (!listing.eventDate || !ISO_DATE.test(listing.eventDate)) return [];
-      const time = clockTime(listing.eventTime);
+      // Event's required fields: name, startDate (with the site's UTC offset, or the day alone when the time cannot
+      // be read: never a guessed time) and location.
+      const start = eventStart(listing.eventDate, listing.eventTime);
+      if (!start) return [];
       const place = listing.venue?.trim() || listing.location;
       return [
         {
           '@type': 'Event',
           name: listing.title,
           description: listing.description,
-          startDate: time ? `${listing.eventDate}T${time}` : listing.eventDate,
+          startDate: eventStartText(start),
+          eventStatus: 'https://schema.org/EventScheduled',
           eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
           location: { '@type': 'Place', name: place, address: { '@type': 'PostalAddress', addressLocality: cityOf(listing.location), addressRegion: 'PA', addressCountry: 'US' } },
           ...(listing.organizer?.trim() ? { organizer: { '@type': 'Organization', name: listing.organizer.trim() } } : {}),
           ...(image.length ? { image } : {}),
+          // A ticket price when there is one (a free event has none: "free" is not an Offer Google asks for).
+          ...(listing.price && listing.price > 0
+            ? { offers: { '@type': 'Offer', price: listing.price, priceCurrency: 'USD', availability: listing.status === 'active' ? 'https://schema.org/InStock' : 'https://schema.org/SoldOut', url } }
+            : {}),
           url,
         },
       ];
