@@ -13,5 +13,5 @@ export default tseslint.config(
       'no-console': ['error', { allow: ['warn', 'error'] }],
     },
   },
-  { files: ['**/test/**', 'scripts/**', '**/scripts/**', 'infra/src/cli.ts', '**/src/cli/**'], rules: { 'no-console': 'off' } },
+  { files: ['**/test/**', '**/e2e/**', 'scripts/**', '**/scripts/**', 'infra/src/cli.ts', '**/src/cli/**'], rules: { 'no-console': 'off' } },
 );

@@ -210,9 +210,21 @@ export const RESERVED_PREFIXES: Readonly<Record<string, readonly string[]>> = {
 
 const below = (path: string, prefix: string) => path.toLowerCase() === prefix.toLowerCase() || path.toLowerCase().startsWith(`${prefix.toLowerCase()}/`);
 
+/** The file types a service may serve at the site's root under its own name: feeds that apps subscribe to. */
+export const FEED_FILE_TYPES = ['ics', 'xml', 'rss', 'atom'] as const;
+
+/**
+ * Whether `prefix` is a feed file named after the service at the site's root (`/events.ics` of the service `events`,
+ * issue 38's calendar feed): a calendar or feed app is given one short URL, and no page or other service can have it,
+ * since a page's path has no extension and a service name is unique.
+ */
+function ownFeedFile(service: string, prefix: string): boolean {
+  return (FEED_FILE_TYPES as readonly string[]).some((type) => prefix.toLowerCase() === `/${service}.${type}`);
+}
+
 /**
  * Why `service` may not claim `prefix`, or undefined when it may: a reserved prefix (or one below it, or one that would
- * contain it) of another owner, or a prefix outside `/api/` that is not reserved for it.
+ * contain it) of another owner, or a prefix outside `/api/` that is neither reserved for it nor its own feed file.
  */
 export function reservedClaimError(service: string, prefix: string): string | undefined {
   for (const [reserved, owners] of Object.entries(RESERVED_PREFIXES)) {
@@ -221,7 +233,8 @@ export function reservedClaimError(service: string, prefix: string): string | un
       return `${prefix} is reserved${owners.length > 0 ? ` for ${owners.join(', ')}` : ' for the platform'} (${reserved})`;
     }
   }
-  if (!below(prefix, '/api')) return `${prefix} is outside /api/: only the platform's reserved prefixes may be`;
+  if (ownFeedFile(service, prefix)) return undefined;
+  if (!below(prefix, '/api')) return `${prefix} is outside /api/: only the platform's reserved prefixes and the service's own feed files (/${service}.ics, .xml, .rss, .atom) may be`;
   if (prefix.toLowerCase() === '/api') return '/api itself is the platform\'s';
   return undefined;
 }

@@ -54,14 +54,21 @@ describe('the registry table', () => {
   });
 
   it('refuses the platform’s reserved prefixes to a newcomer, and anything outside /api', () => {
-    const t = buildRegistryTable([entry(record(service('events', ['/api/auth', '/api/admin/events', '/api/reports/x', '/events', '/uploads', '/api/events'])))]);
-    expect(t.services.get('events')!.routes.map((r) => r.prefix)).toEqual(['/api/events']);
+    const t = buildRegistryTable([
+      entry(record(service('events', ['/api/auth', '/api/admin/events', '/api/reports/x', '/events', '/uploads', '/api/events', '/events.ics', '/listings.ics', '/events.ics/x', '/events.html']))),
+    ]);
+    // Its own feed file at the site's root is its own (issue 38's calendar feed); another's, or a page, is not.
+    expect(t.services.get('events')!.routes.map((r) => r.prefix)).toEqual(['/api/events', '/events.ics']);
+    const outside = "is outside /api/: only the platform's reserved prefixes and the service's own feed files (/events.ics, .xml, .rss, .atom) may be";
     expect(t.refused.map((r) => r.reason)).toEqual([
       '/api/auth is reserved for identity (/api/auth)',
       '/api/admin/events is reserved for directory, moderation (/api/admin)',
       '/api/reports/x is reserved for moderation (/api/reports)',
-      "/events is outside /api/: only the platform's reserved prefixes may be",
+      `/events ${outside}`,
       '/uploads is reserved for listings (/uploads)',
+      `/listings.ics ${outside}`,
+      `/events.ics/x ${outside}`,
+      `/events.html ${outside}`,
     ]);
     // Their owners may.
     expect(buildRegistryTable([entry(record(service('identity', ['/api/auth'])))]).refused).toEqual([]);
