@@ -19,8 +19,8 @@ function devRegistryDocument() {
   return {
     remotes: devRemotes(root).map(({ name, entry, metadata }) => {
       try {
-        const { routes, slots, postAdPanel } = JSON.parse(readFileSync(metadata, 'utf8'));
-        return { name, entry, routes, slots, ...(postAdPanel ? { postAdPanel: true } : {}) };
+        const { routes, slots, pageSlots, postAdPanel } = JSON.parse(readFileSync(metadata, 'utf8'));
+        return { name, entry, routes, slots, ...(pageSlots?.length ? { pageSlots } : {}), ...(postAdPanel ? { postAdPanel: true } : {}) };
       } catch {
         return { name, entry, routes: [], slots: [], metadataUnavailable: true };
       }

@@ -18,6 +18,7 @@ const messages = (headerLinks: unknown): RemoteDescriptor => ({
   entry: '/mf/messages/mf-manifest.json',
   routes: ['/messages', '/messages/:id'],
   slots: [],
+  pageSlots: [],
   postAdPanel: false,
   headerLinks,
   metadataKnown: true,

@@ -7,10 +7,19 @@ describe('remote registry (GET /mf/registry.json)', () => {
   it('keeps valid remotes in order, with their metadata', () => {
     const { remotes, rejected } = parseRegistry({ remotes: [listings, forum] });
     expect(remotes).toEqual([
-      { ...listings, metadataKnown: true },
-      { ...forum, postAdPanel: false, metadataKnown: true },
+      { ...listings, pageSlots: [], metadataKnown: true },
+      { ...forum, pageSlots: [], postAdPanel: false, metadataKnown: true },
     ]);
     expect(rejected).toEqual([]);
+  });
+
+  it('carries the page slots a remote fills (issue 35), and drops a remote\'s metadata when they are invalid', () => {
+    const events = { name: 'mf_events', entry: '/mf/events/mf-manifest.json', routes: ['/events'], slots: ['community'], pageSlots: [{ slot: 'listing-actions', when: { category: ['Events'] } }] };
+    expect(parseRegistry({ remotes: [events] })).toEqual({ remotes: [{ ...events, postAdPanel: false, metadataKnown: true }], rejected: [] });
+    const odd = { ...events, pageSlots: [{ slot: 'listing-actions', when: { price: ['0'] } }] };
+    const { remotes, rejected } = parseRegistry({ remotes: [odd] });
+    expect(remotes).toEqual([{ name: 'mf_events', entry: events.entry, routes: [], slots: [], pageSlots: [], postAdPanel: false, metadataKnown: false }]);
+    expect(rejected).toEqual([expect.stringContaining('page slot listing-actions has no key "price"')]);
   });
 
   it('drops invalid names, foreign or non-http entries and duplicates', () => {
@@ -37,7 +46,7 @@ describe('remote registry (GET /mf/registry.json)', () => {
   });
 
   it('a remote without metadata (metadataUnavailable, an older gateway) or with invalid metadata is kept as one of unknown metadata', () => {
-    const unknown = { routes: [], slots: [], postAdPanel: false, metadataKnown: false };
+    const unknown = { routes: [], slots: [], pageSlots: [], postAdPanel: false, metadataKnown: false };
     const { remotes, rejected } = parseRegistry({
       remotes: [
         { name: 'mf_a', entry: '/mf/a/mf-manifest.json', routes: [], slots: [], metadataUnavailable: true },
@@ -58,9 +67,9 @@ describe('remote registry (GET /mf/registry.json)', () => {
     const odd = { ...messages, name: 'mf_odd', headerLinks: 'not a list' };
     const { remotes, rejected } = parseRegistry({ remotes: [messages, odd, forum] });
     expect(remotes).toEqual([
-      { ...messages, postAdPanel: false, metadataKnown: true },
-      { ...odd, postAdPanel: false, metadataKnown: true },
-      { ...forum, postAdPanel: false, metadataKnown: true },
+      { ...messages, pageSlots: [], postAdPanel: false, metadataKnown: true },
+      { ...odd, pageSlots: [], postAdPanel: false, metadataKnown: true },
+      { ...forum, pageSlots: [], postAdPanel: false, metadataKnown: true },
     ]);
     expect(remotes[2]).not.toHaveProperty('headerLinks');
     expect(rejected).toEqual([]);
@@ -73,7 +82,7 @@ describe('remote registry (GET /mf/registry.json)', () => {
 
   it('fetches the registry and reports failures as "no remotes" with an error', async () => {
     const ok = (async () => new Response(JSON.stringify({ remotes: [forum] }))) as unknown as typeof fetch;
-    expect(await fetchRegistry(ok, '/mf/registry.json')).toEqual({ remotes: [{ ...forum, postAdPanel: false, metadataKnown: true }] });
+    expect(await fetchRegistry(ok, '/mf/registry.json')).toEqual({ remotes: [{ ...forum, pageSlots: [], postAdPanel: false, metadataKnown: true }] });
 
     const missing = (async () => new Response('nope', { status: 404, statusText: 'Not Found' })) as unknown as typeof fetch;
     expect(await fetchRegistry(missing)).toEqual({ remotes: [], error: '404: Not Found' });

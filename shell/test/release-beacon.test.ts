@@ -63,8 +63,8 @@ describe('release reports', () => {
     const controller = createRemotesController({
       readRegistry: async () => ({
         remotes: [
-          { name: 'mf_forum', entry: '/f', routes: ['/forum'], slots: [], postAdPanel: false, metadataKnown: true, version: 'v2' },
-          { name: 'mf_news', entry: '/n', routes: ['/forum'], slots: [], postAdPanel: false, metadataKnown: true },
+          { name: 'mf_forum', entry: '/f', routes: ['/forum'], slots: [], pageSlots: [], postAdPanel: false, metadataKnown: true, version: 'v2' },
+          { name: 'mf_news', entry: '/n', routes: ['/forum'], slots: [], pageSlots: [], postAdPanel: false, metadataKnown: true },
         ],
       }),
       register: () => undefined,

@@ -45,4 +45,15 @@ describe('defineRemoteRoutes / defineRemoteWidgets refuse to disagree with the m
     expect(() => defineRemoteWidgets(metadata, { widgets: [{ id: 'a', slot: 'forum', Component: Page }], postAdPanel: Page })).toThrow('exported but not declared');
     expect(() => defineRemoteWidgets({ ...metadata, postAdPanel: true }, { widgets: [{ id: 'a', slot: 'forum', Component: Page }] })).toThrow('declared but not exported');
   });
+
+  it('page widgets: exactly the page slots the metadata declares (issue 35)', () => {
+    const events = { routes: ['/events'], slots: [], pageSlots: [{ slot: 'listing-actions', when: { category: ['Events'] } }] };
+    const rsvp = { id: 'events.rsvp', slot: 'listing-actions' as const, Component: Page };
+    expect(defineRemoteWidgets(events, { widgets: [], pageWidgets: [rsvp] }).pageWidgets).toEqual([rsvp]);
+    expect(() => defineRemoteWidgets(events, { widgets: [] })).toThrow('page slots without a widget: listing-actions');
+    expect(() => defineRemoteWidgets({ ...events, pageSlots: [] }, { widgets: [], pageWidgets: [rsvp] })).toThrow('page widgets in undeclared page slots: listing-actions');
+    expect(parseWidgetsModule({ widgets: [], pageWidgets: [rsvp] }).pageWidgets).toEqual([rsvp]);
+    expect(() => parseWidgetsModule({ widgets: [], pageWidgets: [{ ...rsvp, slot: 'hero' }] })).toThrow('`pageWidgets` needs');
+    expect(() => parseWidgetsModule({ widgets: [rsvp] })).toThrow('`widgets` needs');
+  });
 });

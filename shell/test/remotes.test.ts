@@ -1,4 +1,4 @@
-import { createRemotesController, postAdPanelCandidates, routeOwners, slotOwners, type RemotesDeps } from '../src/mf/remotes.ts';
+import { createRemotesController, pageSlotOwners, postAdPanelCandidates, routeOwners, slotOwners, type RemotesDeps } from '../src/mf/remotes.ts';
 import { fallbackModuleFor } from '../src/mf/fallback.ts';
 import remoteFallbackPlugin from '../src/mf/runtime-plugin.ts';
 import type { RemoteDescriptor } from '../src/mf/registry.ts';
@@ -11,12 +11,13 @@ const listings: RemoteDescriptor = {
   entry: '/mf/listings/mf-manifest.json',
   routes: ['/listings', '/listing/:id'],
   slots: ['hero', 'recent-listings'],
+  pageSlots: [],
   postAdPanel: true,
   metadataKnown: true,
 };
-const forum: RemoteDescriptor = { name: 'mf_forum', entry: '/mf/forum/mf-manifest.json', routes: ['/forum', '/forum/post/:id'], slots: ['forum'], postAdPanel: false, metadataKnown: true };
-const admin: RemoteDescriptor = { name: 'mf_admin', entry: '/mf/admin/mf-manifest.json', routes: ['/admin'], slots: [], postAdPanel: false, metadataKnown: true };
-const unknown = (name: string): RemoteDescriptor => ({ name, entry: `/mf/${name.slice(3)}/mf-manifest.json`, routes: [], slots: [], postAdPanel: false, metadataKnown: false });
+const forum: RemoteDescriptor = { name: 'mf_forum', entry: '/mf/forum/mf-manifest.json', routes: ['/forum', '/forum/post/:id'], slots: ['forum'], pageSlots: [], postAdPanel: false, metadataKnown: true };
+const admin: RemoteDescriptor = { name: 'mf_admin', entry: '/mf/admin/mf-manifest.json', routes: ['/admin'], slots: [], pageSlots: [], postAdPanel: false, metadataKnown: true };
+const unknown = (name: string): RemoteDescriptor => ({ name, entry: `/mf/${name.slice(3)}/mf-manifest.json`, routes: [], slots: [], pageSlots: [], postAdPanel: false, metadataKnown: false });
 
 const modules: Record<string, unknown> = {
   'mf_listings/routes': { routes: [{ path: '/listings', Component: Page }, { path: '/listing/:id', Component: Page }] },
@@ -114,6 +115,49 @@ describe('remotes controller: registers every remote, loads one only when the pa
     expect(loadedIds(d2)).toEqual(['mf_listings/widgets']);
     expect(other.getSnapshot().postAdPanel).toBe(Widget);
     expect(postAdPanelCandidates(other.getSnapshot())).toEqual([]);
+  });
+
+  it('a page slot loads the ./widgets of the remotes that declare it for the page\'s keys; never one of unknown metadata', async () => {
+    const events: RemoteDescriptor = {
+      name: 'mf_events',
+      entry: '/mf/events/mf-manifest.json',
+      routes: ['/events'],
+      slots: [],
+      pageSlots: [{ slot: 'listing-actions', when: { category: ['Events'] } }],
+      postAdPanel: false,
+      metadataKnown: true,
+    };
+    const everywhere: RemoteDescriptor = { ...events, name: 'mf_notes', entry: '/mf/notes/mf-manifest.json', routes: ['/notes'], pageSlots: [{ slot: 'listing-actions' }] };
+    const pageModules: Record<string, unknown> = {
+      ...modules,
+      'mf_events/widgets': { widgets: [], pageWidgets: [{ id: 'events.rsvp', slot: 'listing-actions', order: 2, Component: Widget }] },
+      'mf_notes/widgets': { widgets: [], pageWidgets: [{ id: 'notes.note', slot: 'listing-actions', order: 1, Component: Page }] },
+    };
+    const d = deps({ load: async (id: string) => pageModules[id] }, [listings, events, everywhere, unknown('mf_mystery')]);
+    const controller = createRemotesController(d);
+    await controller.start();
+    expect(pageSlotOwners(controller.getSnapshot(), 'listing-actions', { category: 'Jobs' }).map((r) => r.name)).toEqual(['mf_notes']);
+    await controller.loadPageWidgetsFor('listing-actions', { category: 'Jobs' });
+    expect(loadedIds(d)).toEqual(['mf_notes/widgets']);
+    await controller.loadPageWidgetsFor('listing-actions', { category: 'Events' });
+    expect(loadedIds(d)).toEqual(['mf_events/widgets', 'mf_notes/widgets']);
+    const s = controller.getSnapshot();
+    expect(s.pageWidgets.map((w) => [w.id, w.remote])).toEqual([
+      ['notes.note', 'mf_notes'],
+      ['events.rsvp', 'mf_events'],
+    ]);
+    expect(s.widgets).toEqual([]);
+    expect(pageSlotOwners(s, 'listing-actions', { category: 'Events' }).map((r) => r.name)).toEqual(['mf_events', 'mf_notes']);
+  });
+
+  it('a remote whose ./widgets lack a declared page slot: a warning, and the loaded module decides', async () => {
+    const events: RemoteDescriptor = { name: 'mf_events', entry: '/e', routes: [], slots: [], pageSlots: [{ slot: 'listing-actions' }], postAdPanel: false, metadataKnown: true };
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const d = deps({ load: async () => ({ widgets: [] }) }, [events]);
+    const controller = createRemotesController(d);
+    await controller.loadPageWidgetsFor('listing-actions', { category: 'Events' });
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('page slots none (registry: listing-actions)'));
+    expect(pageSlotOwners(controller.getSnapshot(), 'listing-actions', { category: 'Events' })).toEqual([]);
   });
 
   it('the first view: on home the ./widgets of the first screen\'s remotes only, elsewhere the ./routes of the path\'s owner', async () => {

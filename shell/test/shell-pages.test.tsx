@@ -25,9 +25,9 @@ const Broken = () => {
 
 /** The registry as the gateway serves it: each remote with the metadata of its build. */
 const REGISTRY: RemoteDescriptor[] = [
-  { name: 'mf_listings', entry: '/mf/listings/mf-manifest.json', routes: ['/listings'], slots: ['hero', 'recent-listings'], postAdPanel: true, metadataKnown: true },
-  { name: 'mf_forum', entry: '/mf/forum/mf-manifest.json', routes: ['/forum', '/forum/post/:id'], slots: ['forum'], postAdPanel: false, metadataKnown: true },
-  { name: 'mf_admin', entry: '/mf/admin/mf-manifest.json', routes: ['/admin'], slots: [], postAdPanel: false, metadataKnown: true },
+  { name: 'mf_listings', entry: '/mf/listings/mf-manifest.json', routes: ['/listings'], slots: ['hero', 'recent-listings'], pageSlots: [], postAdPanel: true, metadataKnown: true },
+  { name: 'mf_forum', entry: '/mf/forum/mf-manifest.json', routes: ['/forum', '/forum/post/:id'], slots: ['forum'], pageSlots: [], postAdPanel: false, metadataKnown: true },
+  { name: 'mf_admin', entry: '/mf/admin/mf-manifest.json', routes: ['/admin'], slots: [], pageSlots: [], postAdPanel: false, metadataKnown: true },
 ];
 
 const MODULES: Record<string, unknown> = {
@@ -189,6 +189,37 @@ describe('shell composition', () => {
     }
   });
 
+  it('a team\'s own home section (the open `community` slot, issue 35): its remote loads when it comes near; with none it takes no room', async () => {
+    const Weekend = () => <h2>This weekend</h2>;
+    const events: RemoteDescriptor = { name: 'mf_events', entry: '/mf/events/mf-manifest.json', routes: ['/events'], slots: ['community'], pageSlots: [], postAdPanel: false, metadataKnown: true };
+    const load: RemotesDeps['load'] = async (id) => {
+      loaded.push(id);
+      return id === 'mf_events/widgets' ? { widgets: [{ id: 'events.weekend', slot: 'community', Component: Weekend }] } : MODULES[id];
+    };
+    globalThis.IntersectionObserver = FakeIntersectionObserver as unknown as typeof IntersectionObserver;
+    try {
+      await renderAt('/', load, [...REGISTRY, events]);
+      expect(await screen.findByRole('heading', { name: 'Remote hero' })).toBeTruthy();
+      expect(loaded).toEqual(['mf_listings/widgets']);
+      await act(async () => FakeIntersectionObserver.scrollAll());
+      expect(await screen.findByRole('heading', { name: 'This weekend' })).toBeTruthy();
+      expect(loaded).toContain('mf_events/widgets');
+      document.body.innerHTML = '';
+
+      // Nobody fills it: no placeholder (one fewer block collapsing as the visitor scrolls), the sections keep their order.
+      FakeIntersectionObserver.instances = [];
+      await renderAt('/', healthy);
+      expect(await screen.findByRole('heading', { name: 'Remote hero' })).toBeTruthy();
+      const placeholders = () => document.querySelectorAll('div.min-h-64[aria-hidden="true"]').length;
+      // The forum, featured businesses, newsletter and contact wait for their turn; the community and sponsored-ads slots,
+      // which no remote of this registry fills and the shell has no default for, take no room.
+      expect(placeholders()).toBe(4);
+    } finally {
+      delete (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver;
+      FakeIntersectionObserver.instances = [];
+    }
+  });
+
   it('an offline remote below the first screen: its section fails alone, with the notice and Try again', async () => {
     let forumDown = true;
     await renderAt('/', async (id) => {
@@ -205,7 +236,7 @@ describe('shell composition', () => {
   });
 
   it('a remote the registry has no metadata for is loaded to find out whether it owns the path', async () => {
-    const registry: RemoteDescriptor[] = [REGISTRY[0]!, { name: 'mf_forum', entry: '/mf/forum/mf-manifest.json', routes: [], slots: [], postAdPanel: false, metadataKnown: false }];
+    const registry: RemoteDescriptor[] = [REGISTRY[0]!, { name: 'mf_forum', entry: '/mf/forum/mf-manifest.json', routes: [], slots: [], pageSlots: [], postAdPanel: false, metadataKnown: false }];
     await renderAt('/forum', healthy, registry);
     expect(await screen.findByRole('heading', { name: 'Forum page from the remote' })).toBeTruthy();
   });

@@ -4,6 +4,7 @@ import { ArrowLeft, Building2, CalendarDays, Clock, Info, Mail, MapPin, MessageC
 import { contactPreferenceOf, detailsOf, LISTING_DETAIL_GROUPS, LISTING_EXPIRED_MESSAGE, listingDetail, type ListingDetailKey, MESSAGES_ONLY_NOTICE, type Listing, relativeTime, thumbnailUrlOf, truncateMetaDescription, whatsappDigits } from '@cp/contracts';
 import { Badge, Button, Card, CardContent, CardHeader, CardTitle, cn, EmptyState, Skeleton, toast } from '@cp/ui';
 import { isApiError, LoadError, serverErrorText, useAuth } from '@cp/web-core';
+import { PageSlotOutlet } from '@cp/web-core/contract';
 import { AskAgainWhenSignedIn, ReportButton, UnderReviewNotice } from '@cp/web-core/moderation';
 import { useGetListingQuery, useGetListingsQuery } from '../api/listings-api.ts';
 import { ListingGrid, TierBadge } from '../components/ListingCard.tsx';
@@ -172,6 +173,9 @@ function DetailSkeleton() {
   );
 }
 
+/** What the page's slot tells other teams' widgets about the listing (PageSlotProps of @cp/web-core/contract). */
+const slotListing = ({ id, category, title, userId, status, location }: Listing) => ({ id, category, title, userId, status, location });
+
 /** /listing/:id (spec §2 Listing detail). */
 export function ListingDetailPage() {
   const { id = '' } = useParams();
@@ -285,6 +289,8 @@ export function ListingDetailPage() {
         </div>
         <div className="space-y-4">
           <ContactSeller listing={listing} />
+          {/* Other teams' widgets for this listing (the Events team's RSVP), after hydration; nothing when none. */}
+          <PageSlotOutlet slot="listing-actions" props={{ listing: slotListing(listing) }} />
         </div>
       </div>
       {related.length > 0 ? (

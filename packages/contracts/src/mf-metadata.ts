@@ -24,6 +24,9 @@ export const HOME_SLOTS = [
   'categories',
   'featured-listings',
   'recent-listings',
+  // Open to any team (issue 35): the sections a new team adds to the home page ("This weekend" of the Events team),
+  // in their widgets' `order`, below the listings and above the forum. Deferred like the slots below it.
+  'community',
   'forum',
   'sponsored-ads',
   'featured-businesses',
@@ -38,6 +41,63 @@ export type HomeSlot = (typeof HOME_SLOTS)[number];
  * others when they come near the viewport. The gateway preloads the remotes that fill them with the home page.
  */
 export const FIRST_SCREEN_SLOTS: readonly HomeSlot[] = ['hero', 'categories', 'featured-listings', 'recent-listings'];
+
+/**
+ * The places on another remote's page where a remote may show a widget (issue 35: the Events team's RSVP control on
+ * an Events listing's page, without mf-listings importing mf-events). The page that has the slot renders it with the
+ * slot's props (`PageSlotProps` of @cp/web-core/contract); the shell loads the widgets that fill it after the page has
+ * hydrated, so the server's markup never depends on them, and a remote that is down leaves the slot empty.
+ * - `listing-actions`: the side column of a listing's page, under the seller's contact card.
+ */
+export const PAGE_SLOTS = ['listing-actions'] as const;
+export type PageSlot = (typeof PAGE_SLOTS)[number];
+
+/**
+ * What a page slot tells about itself before any remote is loaded, by slot: a remote's declaration may ask for some
+ * values of these (`when`), and the shell loads the remote only for a page whose slot has one of them, so a listing
+ * page of another category fetches nothing of the Events team's remote.
+ */
+export const PAGE_SLOT_KEYS = { 'listing-actions': ['category'] } as const satisfies Record<PageSlot, readonly string[]>;
+export type PageSlotKeys = { [S in PageSlot]: { [K in (typeof PAGE_SLOT_KEYS)[S][number]]: string } };
+
+export const PAGE_SLOT_LIMITS = { perRemote: 10, values: 20, valueLength: 80 } as const;
+
+/** A page slot a remote fills: `when` (optional) limits it to pages whose slot keys have one of the listed values. */
+export interface PageSlotDeclaration {
+  slot: PageSlot;
+  when?: Record<string, string[]>;
+}
+
+/** Whether a declaration asks for the slot as a page shows it (its slot, and each `when` key with one of its values). */
+export function fillsPageSlot(declaration: PageSlotDeclaration, slot: PageSlot, keys: Readonly<Record<string, string>>): boolean {
+  if (declaration.slot !== slot) return false;
+  return Object.entries(declaration.when ?? {}).every(([key, values]) => keys[key] !== undefined && values.includes(keys[key]));
+}
+
+const isPageSlot = (value: unknown): value is PageSlot => (PAGE_SLOTS as readonly unknown[]).includes(value);
+
+/** Why `list` is not a valid `pageSlots` (distinct slots, known `when` keys with a few short values); undefined when it is. */
+function pageSlotsError(list: unknown): string | undefined {
+  if (!Array.isArray(list)) return '`pageSlots` must be an array';
+  if (list.length > PAGE_SLOT_LIMITS.perRemote) return `at most ${PAGE_SLOT_LIMITS.perRemote} page slots`;
+  const seen = new Set<string>();
+  for (const item of list as unknown[]) {
+    const { slot, when } = (item ?? {}) as { slot?: unknown; when?: unknown };
+    if (!isPageSlot(slot)) return `unknown page slot ${JSON.stringify(slot)}`;
+    if (seen.has(slot)) return `page slot ${slot} is listed twice`;
+    seen.add(slot);
+    if (when === undefined) continue;
+    if (typeof when !== 'object' || when === null || Array.isArray(when)) return `\`when\` of page slot ${slot} must be an object`;
+    for (const [key, values] of Object.entries(when)) {
+      if (!(PAGE_SLOT_KEYS[slot] as readonly string[]).includes(key)) return `page slot ${slot} has no key ${JSON.stringify(key)}`;
+      const valid = Array.isArray(values) && values.length > 0 && values.length <= PAGE_SLOT_LIMITS.values;
+      if (!valid || !(values as unknown[]).every((v) => typeof v === 'string' && v.length > 0 && v.length <= PAGE_SLOT_LIMITS.valueLength)) {
+        return `\`when.${key}\` of page slot ${slot} must list 1 to ${PAGE_SLOT_LIMITS.values} values`;
+      }
+    }
+  }
+  return undefined;
+}
 
 /**
  * The places in the site's header a remote may put a link into (issue 23: mf-messages' Messages link and unread
@@ -134,6 +194,8 @@ export interface RemoteMetadata {
   routes: string[];
   /** Home slots its `./widgets` fill. */
   slots: HomeSlot[];
+  /** Slots on other remotes' pages its `./widgets` fill (`pageWidgets`); absent when none. */
+  pageSlots?: PageSlotDeclaration[];
   /** Its `./widgets` export `postAdPanel` (the body of the header's Post Ad dialog). */
   postAdPanel?: boolean;
   /** The links it puts into the header's slots; absent when none. */
@@ -166,17 +228,27 @@ function listError(list: unknown, field: string, valid: (value: unknown) => bool
 const isRoute = (route: unknown) => typeof route === 'string' && route.length <= REMOTE_METADATA_LIMITS.routeLength && ROUTE_PATTERN.test(route);
 
 /**
- * Checks what pages need of a remote's metadata: its routes, home slots and Post Ad panel (unknown keys are ignored,
+ * Checks what pages need of a remote's metadata: its routes, home slots, page slots and Post Ad panel (unknown keys are ignored,
  * as by the zod schema, and so are `headerLinks`: see `checkHeaderLinks`). Returns them, or why they are invalid.
  */
 export function checkPageMetadata(value: unknown): { ok: true; metadata: Omit<RemoteMetadata, 'headerLinks' | 'pages'> } | { ok: false; error: string } {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, error: 'metadata must be an object' };
-  const { routes, slots, postAdPanel } = value as { routes?: unknown; slots?: unknown; postAdPanel?: unknown };
+  const { routes, slots, postAdPanel, pageSlots } = value as { routes?: unknown; slots?: unknown; postAdPanel?: unknown; pageSlots?: unknown };
   if (Array.isArray(routes) && routes.length > REMOTE_METADATA_LIMITS.routes) return { ok: false, error: `at most ${REMOTE_METADATA_LIMITS.routes} routes` };
   const error =
     listError(routes, 'routes', isRoute, (r) => `invalid route pattern ${JSON.stringify(r)}`, 'route') ??
     listError(slots, 'slots', isHomeSlot, (slot) => `unknown home slot ${JSON.stringify(slot)}`, 'slot') ??
-    (postAdPanel !== undefined && typeof postAdPanel !== 'boolean' ? '`postAdPanel` must be a boolean' : undefined);
+    (postAdPanel !== undefined && typeof postAdPanel !== 'boolean' ? '`postAdPanel` must be a boolean' : undefined) ??
+    (pageSlots !== undefined ? pageSlotsError(pageSlots) : undefined);
   if (error !== undefined) return { ok: false, error };
-  return { ok: true, metadata: { routes: [...(routes as string[])], slots: [...(slots as HomeSlot[])], ...(postAdPanel ? { postAdPanel: true } : {}) } };
+  const declared = (pageSlots ?? []) as PageSlotDeclaration[];
+  return {
+    ok: true,
+    metadata: {
+      routes: [...(routes as string[])],
+      slots: [...(slots as HomeSlot[])],
+      ...(postAdPanel ? { postAdPanel: true } : {}),
+      ...(declared.length > 0 ? { pageSlots: declared.map(({ slot, when }) => ({ slot, ...(when ? { when: { ...when } } : {}) })) } : {}),
+    },
+  };
 }

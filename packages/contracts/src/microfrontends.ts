@@ -6,6 +6,9 @@ import {
   HEADER_SLOTS,
   HOME_SLOTS,
   MANIFEST_METADATA_KEY,
+  PAGE_SLOT_KEYS,
+  PAGE_SLOT_LIMITS,
+  PAGE_SLOTS,
   REMOTE_METADATA_LIMITS,
   REMOTE_PAGE_LIMITS,
   REMOTE_NAME_PATTERN,
@@ -68,12 +71,29 @@ export const RemotePageSchema = z.strictObject({
 export const RemotePagePreviewSchema = z.object({ title: text(REMOTE_PAGE_LIMITS.title).optional(), description: text(REMOTE_PAGE_LIMITS.description) });
 export type RemotePagePreview = z.infer<typeof RemotePagePreviewSchema>;
 
+/** A page slot a remote fills (mf-metadata.ts `PageSlotDeclaration`): `when` keys are the slot's own (PAGE_SLOT_KEYS). */
+export const PageSlotDeclarationSchema = z
+  .strictObject({
+    slot: z.enum(PAGE_SLOTS),
+    when: z.record(z.string(), z.array(z.string().min(1).max(PAGE_SLOT_LIMITS.valueLength)).min(1).max(PAGE_SLOT_LIMITS.values)).optional(),
+  })
+  .superRefine(({ slot, when }, ctx) => {
+    for (const key of Object.keys(when ?? {})) {
+      if (!(PAGE_SLOT_KEYS[slot] as readonly string[]).includes(key)) ctx.addIssue({ code: 'custom', path: ['when', key], message: `page slot ${slot} has no key ${key}` });
+    }
+  });
+
 const metadataShape = {
   routes: z
     .array(z.string().max(REMOTE_METADATA_LIMITS.routeLength).regex(ROUTE_PATTERN))
     .max(REMOTE_METADATA_LIMITS.routes)
     .refine(unique, 'a route is listed twice'),
   slots: z.array(z.enum(HOME_SLOTS)).refine(unique, 'a slot is listed twice'),
+  pageSlots: z
+    .array(PageSlotDeclarationSchema)
+    .max(PAGE_SLOT_LIMITS.perRemote)
+    .refine((declared) => unique(declared.map((d) => d.slot)), 'a page slot is listed twice')
+    .optional(),
   postAdPanel: z.boolean().optional(),
   headerLinks: headerLinksOf(HeaderLinkSchema),
   pages: z
@@ -114,6 +134,7 @@ export function publishedMetadata(m: RemoteMetadata): RemoteMetadata {
   return {
     routes: m.routes,
     slots: m.slots,
+    ...(m.pageSlots?.length ? { pageSlots: m.pageSlots } : {}),
     ...(m.postAdPanel ? { postAdPanel: true } : {}),
     ...(m.headerLinks?.length ? { headerLinks: m.headerLinks } : {}),
     ...(m.pages?.length ? { pages: m.pages } : {}),
@@ -137,6 +158,8 @@ export const RegistryRemoteSchema = z
     entry: z.string().min(1).max(2048),
     routes: metadataShape.routes,
     slots: metadataShape.slots,
+    /** Present only when the remote fills slots on other remotes' pages. */
+    pageSlots: metadataShape.pageSlots,
     postAdPanel: z.literal(true).optional(),
     /** Present only when the remote has header links. */
     headerLinks: metadataShape.headerLinks,

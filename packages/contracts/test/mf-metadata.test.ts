@@ -17,6 +17,12 @@ const valid: unknown[] = [
   { routes: ['/messages'], slots: [], headerLinks: [{ ...MESSAGES_LINK, colour: 'red' }] },
   // unknown keys are dropped (a newer build may publish more)
   { routes: ['/x'], slots: [], since: '2.0' },
+  // a team's section on the home page (issue 35): the open slot
+  { routes: ['/events'], slots: ['community'] },
+  // page slots (issue 35): on another remote's page, for all of its pages or for some values of the slot's keys
+  { routes: ['/events'], slots: [], pageSlots: [{ slot: 'listing-actions' }] },
+  { routes: ['/events'], slots: ['community'], pageSlots: [{ slot: 'listing-actions', when: { category: ['Events'] } }] },
+  { routes: [], slots: [], pageSlots: [] },
 ];
 
 const invalid: unknown[] = [
@@ -69,6 +75,19 @@ const invalid: unknown[] = [
   withLink({ live: { url: '/api/messages/stream', events: ['message', 'message'] } }),
   withLink({ live: { url: '/api/messages/stream', events: ['a b'] } }),
   withLink({ live: { url: '/stream', events: ['message'] } }),
+  { routes: [], slots: ['listing-actions'] }, // a page slot is not a home slot
+  { routes: [], slots: [], pageSlots: [{ slot: 'hero' }] }, // nor the other way round
+  { routes: [], slots: [], pageSlots: [{ slot: 'listing-footer' }] },
+  { routes: [], slots: [], pageSlots: 'listing-actions' },
+  { routes: [], slots: [], pageSlots: [null] },
+  { routes: [], slots: [], pageSlots: [{ slot: 'listing-actions' }, { slot: 'listing-actions', when: { category: ['Jobs'] } }] },
+  { routes: [], slots: [], pageSlots: [{ slot: 'listing-actions', when: { town: ['Enola'] } }] }, // not a key of the slot
+  { routes: [], slots: [], pageSlots: [{ slot: 'listing-actions', when: { category: [] } }] },
+  { routes: [], slots: [], pageSlots: [{ slot: 'listing-actions', when: { category: 'Events' } }] },
+  { routes: [], slots: [], pageSlots: [{ slot: 'listing-actions', when: { category: [''] } }] },
+  { routes: [], slots: [], pageSlots: [{ slot: 'listing-actions', when: { category: ['x'.repeat(81)] } }] },
+  { routes: [], slots: [], pageSlots: [{ slot: 'listing-actions', when: { category: Array.from({ length: 21 }, (_, i) => `c${i}`) } }] },
+  { routes: [], slots: [], pageSlots: [{ slot: 'listing-actions', when: [] }] },
 ];
 
 describe('remote metadata: the zod-free check (browser) and the zod schema (build, gateway) agree', () => {
@@ -82,6 +101,7 @@ describe('remote metadata: the zod-free check (browser) and the zod schema (buil
       routes: parsed.routes,
       slots: parsed.slots,
       ...(parsed.postAdPanel ? { postAdPanel: true } : {}),
+      ...(parsed.pageSlots?.length ? { pageSlots: parsed.pageSlots } : {}),
       ...(parsed.headerLinks?.length ? { headerLinks: parsed.headerLinks } : {}),
     });
   });

@@ -1,8 +1,8 @@
-import { createElement, lazy, type ComponentType } from 'react';
-import type { ListingCategory } from '@cp/contracts';
-import { checkPageMetadata, HOME_SLOTS, type HomeSlot, type RemoteMetadata } from '@cp/contracts/mf-metadata';
+import { createContext, createElement, lazy, useContext, type ComponentType } from 'react';
+import type { Listing, ListingCategory } from '@cp/contracts';
+import { checkPageMetadata, HOME_SLOTS, PAGE_SLOTS, type HomeSlot, type PageSlot, type PageSlotKeys, type RemoteMetadata } from '@cp/contracts/mf-metadata';
 
-export { HOME_SLOTS, type HomeSlot, type RemoteMetadata };
+export { HOME_SLOTS, PAGE_SLOTS, type HomeSlot, type PageSlot, type RemoteMetadata };
 
 /**
  * The contract between the shell and every microfrontend (mf-listings, mf-forum, mf-directory, mf-admin, ...).
@@ -17,7 +17,8 @@ export { HOME_SLOTS, type HomeSlot, type RemoteMetadata };
  * - exposes exactly two modules, built from that file with {@link defineRemoteRoutes} and {@link defineRemoteWidgets}
  *   (which refuse to disagree with it):
  *   - `./routes`  → {@link RemoteRoutesModule}: the pages it owns, by path;
- *   - `./widgets` → {@link RemoteWidgetsModule}: what it contributes to the shell's pages (home sections, Post Ad body).
+ *   - `./widgets` → {@link RemoteWidgetsModule}: what it contributes to the shell's pages (home sections, Post Ad body)
+ *     and to other remotes' pages ({@link PageSlot}s, shown through {@link PageSlotOutlet}).
  * Both modules must stay small: pages and widgets are {@link lazyPage} components, loaded when shown (and before the
  * server's markup of the first view is hydrated).
  * A remote reaches the store through react-redux hooks and adds data with `baseApi.injectEndpoints(...)` or
@@ -52,8 +53,40 @@ export interface PostAdPanelProps {
   initialCategory?: ListingCategory;
 }
 
+/**
+ * What a page gives the widgets of a page slot, by slot. The props are data about what the page shows (never the
+ * page's own components or store keys), so the page and the widgets' remote stay free to change apart.
+ */
+export interface PageSlotProps {
+  'listing-actions': { listing: Pick<Listing, 'id' | 'category' | 'title' | 'userId' | 'status' | 'location'> };
+}
+
+/** The values a page slot's declarations can ask for (`when` of mf-metadata's PageSlotDeclaration), from its props. */
+export const PAGE_SLOT_KEYS_OF: { [S in PageSlot]: (props: PageSlotProps[S]) => PageSlotKeys[S] } = {
+  'listing-actions': ({ listing }) => ({ category: listing.category }),
+};
+
+/** A widget a remote shows in a page slot of another remote's page: `id` as for a home widget, rendered with the slot's props. */
+export type PageWidget = { [S in PageSlot]: { id: string; slot: S; order?: number; Component: ComponentType<PageSlotProps[S]> } }[PageSlot];
+
+/**
+ * How a page renders a page slot: the shell provides it ({@link PageSlotsContext}); the slot's widgets come after the
+ * page has hydrated, so the server's markup and the first render never have them. Without a provider (a remote's own
+ * standalone page, a test) nothing is rendered.
+ */
+export type PageSlotRenderer = ComponentType<{ [S in PageSlot]: { slot: S; props: PageSlotProps[S] } }[PageSlot]>;
+export const PageSlotsContext = createContext<PageSlotRenderer | null>(null);
+
+/** Where a page shows the widgets other remotes put into its slot `slot` (nothing when none, or when they fail). */
+export function PageSlotOutlet<S extends PageSlot>({ slot, props }: { slot: S; props: PageSlotProps[S] }) {
+  const Renderer = useContext(PageSlotsContext);
+  return Renderer ? createElement(Renderer as ComponentType<{ slot: S; props: PageSlotProps[S] }>, { slot, props }) : null;
+}
+
 export interface RemoteWidgetsModule {
   widgets: readonly HomeWidget[];
+  /** Its widgets in page slots of other remotes' pages, exactly the `pageSlots` its metadata declares. */
+  pageWidgets?: readonly PageWidget[];
   /** The body of the header's Post Ad dialog (mf-listings), shown to a logged-in user. */
   postAdPanel?: ComponentType<PostAdPanelProps>;
 }
@@ -124,7 +157,14 @@ export function defineRemoteRoutes(metadata: unknown, pages: Readonly<Record<str
  * slot has a widget, and `postAdPanel` is there exactly when the metadata says so. Throws otherwise.
  */
 export function defineRemoteWidgets(metadata: unknown, module: RemoteWidgetsModule): RemoteWidgetsModule {
-  const { slots, postAdPanel = false } = metadataOf(metadata, './widgets');
+  const { slots, postAdPanel = false, pageSlots = [] } = metadataOf(metadata, './widgets');
+  const declaredPageSlots = pageSlots.map((d) => d.slot);
+  const filledPageSlots = new Set<PageSlot>((module.pageWidgets ?? []).map((w) => w.slot));
+  const emptyPageSlots = declaredPageSlots.filter((slot) => !filledPageSlots.has(slot));
+  const undeclaredPageSlots = [...filledPageSlots].filter((slot) => !declaredPageSlots.includes(slot));
+  if (emptyPageSlots.length > 0 || undeclaredPageSlots.length > 0) {
+    throw new Error(`./widgets disagrees with metadata.json: page slots without a widget: ${listed(emptyPageSlots)}; page widgets in undeclared page slots: ${listed(undeclaredPageSlots)}`);
+  }
   const filled = new Set<HomeSlot>(module.widgets.map((w) => w.slot));
   const undeclared = [...filled].filter((slot) => !slots.includes(slot));
   const empty = slots.filter((slot) => !filled.has(slot));
@@ -165,8 +205,9 @@ function checkWidgets(list: unknown, slots: readonly string[], what: string): vo
 
 /** Checks what a remote returned for `./widgets`. */
 export function parseWidgetsModule(value: unknown): RemoteWidgetsModule {
-  const module = value as { widgets?: unknown; postAdPanel?: unknown } | null;
+  const module = value as { widgets?: unknown; pageWidgets?: unknown; postAdPanel?: unknown } | null;
   checkWidgets(module?.widgets, HOME_SLOTS, 'widgets');
+  if (module?.pageWidgets !== undefined) checkWidgets(module.pageWidgets, PAGE_SLOTS, 'pageWidgets');
   if (module?.postAdPanel !== undefined && !isComponent(module.postAdPanel)) throw new Error('./widgets: `postAdPanel` must be a component');
   return module as RemoteWidgetsModule;
 }

@@ -4,6 +4,7 @@ import { Route, Routes } from 'react-router';
 import { Toaster } from '@cp/ui';
 import { ErrorBoundary, type AppStore } from '@cp/web-core';
 import { Layout } from '../chrome/Layout.tsx';
+import { PageSlotsProvider } from '../mf/PageSlots.tsx';
 import { RemotesProvider } from '../mf/RemotesContext.tsx';
 import type { RemotesController, RemotesSnapshot } from '../mf/remotes.ts';
 import { RemoteRoutes } from './RemoteRoutes.tsx';
@@ -54,7 +55,7 @@ export function App({ store, remotes, hydration, children }: { store: AppStore; 
   return (
     <Provider store={store} serverState={hydration?.state}>
       <RemotesProvider controller={remotes} serverSnapshot={hydration?.remotes}>
-        {children}
+        <PageSlotsProvider>{children}</PageSlotsProvider>
         <Ready />
         <Toaster />
         <FlashToast />

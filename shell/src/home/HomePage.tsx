@@ -77,8 +77,12 @@ function DeferredSlot({ slot }: { slot: HomeSlot }) {
   // first render, the server's included (issue 20: the browser's first render must be the server's markup).
   const [near, setNear] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
+  // A slot that no remote fills and the shell has nothing for (a team's section not deployed yet) takes no room: its
+  // placeholder would only collapse when scrolled near. Decided from the same snapshot on the server and in hydration.
+  const snapshot = useRemotes();
+  const empty = snapshot.phase === 'ready' && !SLOT_DEFAULTS[slot] && slotOwners(snapshot, slot).length === 0;
   useEffect(() => {
-    if (near || !ref.current) return;
+    if (near || empty || !ref.current) return;
     if (typeof IntersectionObserver === 'undefined') {
       setNear(true);
       return;
@@ -88,7 +92,8 @@ function DeferredSlot({ slot }: { slot: HomeSlot }) {
     }, { rootMargin: '300px 0px' });
     observer.observe(ref.current);
     return () => observer.disconnect();
-  }, [near]);
+  }, [near, empty]);
+  if (empty) return null;
   if (near) return <Slot slot={slot} />;
   return <div ref={ref} className="min-h-64" aria-hidden="true" />;
 }

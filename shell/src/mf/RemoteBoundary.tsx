@@ -35,13 +35,28 @@ export function RemoteFailure({ reset, compact = false }: { reset?: () => void; 
  * Everything a remote renders goes through this: a failure (a chunk that does not load, a component that throws)
  * stays in the remote's area, and lazy code shows a skeleton while it loads (`fallback`), or, with `fallback={null}`,
  * suspends to the caller's own Suspense boundary. `remote` (its container name): a failure is reported for the
- * releases by percentage (release-beacon.ts).
+ * releases by percentage (release-beacon.ts). `quiet`: a failure shows nothing (a page slot's widget: an extra the
+ * page is whole without).
  */
-export function RemoteBoundary({ children, resetKey, compact, fallback, remote }: { children: ReactNode; resetKey?: unknown; compact?: boolean; fallback?: ReactNode; remote?: string }) {
+export function RemoteBoundary({
+  children,
+  resetKey,
+  compact,
+  fallback,
+  remote,
+  quiet = false,
+}: {
+  children: ReactNode;
+  resetKey?: unknown;
+  compact?: boolean;
+  fallback?: ReactNode;
+  remote?: string;
+  quiet?: boolean;
+}) {
   return (
     <ErrorBoundary
       resetKey={resetKey}
-      fallback={({ reset }) => <RemoteFailure reset={reset} compact={compact ?? false} />}
+      fallback={({ reset }) => (quiet ? null : <RemoteFailure reset={reset} compact={compact ?? false} />)}
       onError={(error) => {
         console.error('A microfrontend failed while rendering', error);
         if (remote) releaseReports.renderFailed(remote);

@@ -1,11 +1,12 @@
-import { checkPageMetadata, MF_REGISTRY_PATH, REMOTE_NAME_PATTERN, type HomeSlot } from '@cp/contracts/mf-metadata';
+import { checkPageMetadata, MF_REGISTRY_PATH, REMOTE_NAME_PATTERN, type HomeSlot, type PageSlotDeclaration } from '@cp/contracts/mf-metadata';
 
 /**
  * The runtime registry of microfrontends. The shell knows no remote at build time: at startup it reads
  * `GET /mf/registry.json` (served by the gateway from its configuration and each remote's build) →
  * `{ "remotes": [{ "name": "mf_listings", "entry": "/mf/listings/mf-manifest.json", "routes": ["/listings", ...],
  *    "slots": ["hero", ...], "postAdPanel": true }, ...] }`.
- * The metadata (routes, slots, postAdPanel) says which remote to load for a path, a home slot or the Post Ad dialog,
+ * The metadata (routes, slots, pageSlots, postAdPanel) says which remote to load for a path, a home slot, a page slot
+ * (issue 35) or the Post Ad dialog,
  * before loading any. Its header links (`headerLinks`) are kept as they came: the header's own chunk checks and draws
  * them (src/chrome/HeaderLinks.tsx), so this first bundle does not carry their rules. A remote listed without it (`metadataUnavailable`, an older gateway, invalid metadata) may own
  * any path or slot: the shell loads it to find out.
@@ -22,6 +23,8 @@ export interface RemoteDescriptor {
   routes: readonly string[];
   /** The home slots its widgets fill. */
   slots: readonly HomeSlot[];
+  /** The slots on other remotes' pages its widgets fill. */
+  pageSlots: readonly PageSlotDeclaration[];
   /** It provides the body of the Post Ad dialog. */
   postAdPanel: boolean;
   /** Its header links as the registry gave them, unchecked (`checkHeaderLinks` of @cp/contracts/mf-metadata). */
@@ -46,7 +49,7 @@ function isAllowedEntry(entry: string, origin: string | undefined): boolean {
   }
 }
 
-const UNKNOWN = { routes: [], slots: [], postAdPanel: false, metadataKnown: false } as const;
+const UNKNOWN = { routes: [], slots: [], pageSlots: [], postAdPanel: false, metadataKnown: false } as const;
 
 /**
  * Validates the registry document; invalid entries are dropped (and reported), duplicates keep the first. A valid
@@ -59,7 +62,7 @@ export function parseRegistry(document: unknown, origin?: string): { remotes: Re
   if (!Array.isArray(list)) return { remotes, rejected: ['registry: `remotes` is not an array'] };
   const seen = new Set<string>();
   for (const item of list as unknown[]) {
-    const { name, entry, routes, slots, postAdPanel, headerLinks, metadataUnavailable, version } = (item ?? {}) as Record<string, unknown>;
+    const { name, entry, routes, slots, pageSlots, postAdPanel, headerLinks, metadataUnavailable, version } = (item ?? {}) as Record<string, unknown>;
     if (typeof name !== 'string' || !REMOTE_NAME_PATTERN.test(name) || typeof entry !== 'string' || !isAllowedEntry(entry, origin)) {
       rejected.push(`registry: invalid remote ${JSON.stringify(item)}`);
       continue;
@@ -74,14 +77,14 @@ export function parseRegistry(document: unknown, origin?: string): { remotes: Re
       remotes.push({ name, entry, ...UNKNOWN, ...released });
       continue;
     }
-    const checked = checkPageMetadata({ routes, slots, postAdPanel });
+    const checked = checkPageMetadata({ routes, slots, postAdPanel, pageSlots });
     if (!checked.ok) {
       rejected.push(`registry: invalid metadata of ${name} (${checked.error}): it is loaded to find out what it owns`);
       remotes.push({ name, entry, ...UNKNOWN, ...released });
       continue;
     }
     const { metadata } = checked;
-    remotes.push({ name, entry, routes: metadata.routes, slots: metadata.slots, postAdPanel: metadata.postAdPanel === true, ...(headerLinks !== undefined ? { headerLinks } : {}), metadataKnown: true, ...released });
+    remotes.push({ name, entry, routes: metadata.routes, slots: metadata.slots, pageSlots: metadata.pageSlots ?? [], postAdPanel: metadata.postAdPanel === true, ...(headerLinks !== undefined ? { headerLinks } : {}), metadataKnown: true, ...released });
   }
   return { remotes, rejected };
 }

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { matchPath } from 'react-router';
-import { FIRST_SCREEN_SLOTS } from '@cp/contracts/mf-metadata';
-import { parseRoutesModule, parseWidgetsModule, preloadOf, REMOTE_EXPOSES, type HomeSlot, type HomeWidget, type PostAdPanelProps, type RemoteRoute } from '@cp/web-core/contract';
+import { fillsPageSlot, FIRST_SCREEN_SLOTS, type PageSlot } from '@cp/contracts/mf-metadata';
+import { parseRoutesModule, parseWidgetsModule, preloadOf, REMOTE_EXPOSES, type HomeSlot, type HomeWidget, type PageWidget, type PostAdPanelProps, type RemoteRoute } from '@cp/web-core/contract';
 import { failureOf } from './fallback.ts';
 import type { RemoteDescriptor } from './registry.ts';
 
@@ -28,6 +28,8 @@ export interface LoadedWidget extends HomeWidget {
   remote: string;
 }
 
+export type LoadedPageWidget = PageWidget & { remote: string };
+
 export interface RemotesSnapshot {
   /** 'loading' until the registry has been read (or failed). */
   phase: 'loading' | 'ready';
@@ -37,6 +39,8 @@ export interface RemotesSnapshot {
   routes: readonly LoadedRoute[];
   /** The widgets of the remotes whose ./widgets are loaded, by `order`. */
   widgets: readonly LoadedWidget[];
+  /** Their widgets in other remotes' page slots, by `order`. */
+  pageWidgets: readonly LoadedPageWidget[];
   postAdPanel?: ComponentType<PostAdPanelProps>;
 }
 
@@ -73,6 +77,8 @@ export interface RemotesController {
   loadRoutesFor: (pathname: string) => Promise<void>;
   /** Loads the ./widgets of the remotes that fill this home slot. */
   loadWidgetsFor: (slot: HomeSlot) => Promise<void>;
+  /** Loads the ./widgets of the remotes that fill this page slot as a page shows it (its keys). */
+  loadPageWidgetsFor: (slot: PageSlot, keys: Readonly<Record<string, string>>) => Promise<void>;
   /** Loads the ./widgets of the remote that provides the Post Ad panel. */
   loadPostAdPanel: () => Promise<void>;
   /** Loads again every exposed module that failed (after registering its remote again). */
@@ -127,6 +133,18 @@ export function slotOwners(snapshot: RemotesSnapshot, slot: HomeSlot): RemoteSta
 }
 
 /**
+ * The remotes that fill a page slot as a page shows it: by their loaded widgets once loaded, else by the registry's
+ * declarations. Unlike a home slot's, a remote of unknown metadata is not loaded to find out: a page slot is an
+ * extra on someone else's page, which is whole without it.
+ */
+export function pageSlotOwners(snapshot: RemotesSnapshot, slot: PageSlot, keys: Readonly<Record<string, string>>): RemoteState[] {
+  return snapshot.remotes.filter((r) => {
+    if (!r.metadataKnown || !r.pageSlots.some((d) => fillsPageSlot(d, slot, keys))) return false;
+    return r.widgetsLoad.status !== 'ready' || snapshot.pageWidgets.some((w) => w.remote === r.name && w.slot === slot);
+  });
+}
+
+/**
  * The remotes that may still provide the Post Ad panel: not loaded yet, and declaring it (unknown metadata: maybe).
  * A loaded remote's panel is `snapshot.postAdPanel`.
  */
@@ -136,6 +154,7 @@ export function postAdPanelCandidates(snapshot: RemotesSnapshot): RemoteState[] 
 
 interface LoadedWidgets {
   widgets: LoadedWidget[];
+  pageWidgets: LoadedPageWidget[];
   postAdPanel?: ComponentType<PostAdPanelProps>;
 }
 
@@ -150,7 +169,7 @@ const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.l
  */
 export function createRemotesController(deps: RemotesDeps): RemotesController {
   const timeoutMs = deps.timeoutMs ?? 15_000;
-  let snapshot: RemotesSnapshot = { phase: 'loading', remotes: [], routes: [], widgets: [] };
+  let snapshot: RemotesSnapshot = { phase: 'loading', remotes: [], routes: [], widgets: [], pageWidgets: [] };
   const loadedRoutes = new Map<string, LoadedRoute[]>();
   const loadedWidgets = new Map<string, LoadedWidgets>();
   const inflight = new Map<string, Promise<void>>();
@@ -162,8 +181,9 @@ export function createRemotesController(deps: RemotesDeps): RemotesController {
     const names = merged.remotes.map((r) => r.name);
     const byOrder = (a: { order?: number }, b: { order?: number }) => (a.order ?? 0) - (b.order ?? 0);
     const widgets = names.flatMap((n) => loadedWidgets.get(n)?.widgets ?? []).sort(byOrder);
+    const pageWidgets = names.flatMap((n) => loadedWidgets.get(n)?.pageWidgets ?? []).sort(byOrder);
     const postAdPanel = names.map((n) => loadedWidgets.get(n)?.postAdPanel).find((p) => p !== undefined);
-    snapshot = { ...merged, routes: names.flatMap((n) => loadedRoutes.get(n) ?? []), widgets };
+    snapshot = { ...merged, routes: names.flatMap((n) => loadedRoutes.get(n) ?? []), widgets, pageWidgets };
     if (postAdPanel) snapshot.postAdPanel = postAdPanel;
     else delete snapshot.postAdPanel;
     for (const listener of listeners) listener();
@@ -175,11 +195,15 @@ export function createRemotesController(deps: RemotesDeps): RemotesController {
   };
 
   /** The remote's loaded module differs from what the registry said: the loaded one wins, with a warning. */
-  function checkAgainstRegistry(remote: RemoteState, kind: ExposeKind, loaded: { routes?: string[]; slots?: string[]; postAdPanel?: boolean }): void {
+  function checkAgainstRegistry(remote: RemoteState, kind: ExposeKind, loaded: { routes?: string[]; slots?: string[]; pageSlots?: string[]; postAdPanel?: boolean }): void {
     if (!remote.metadataKnown) return;
     const differences: string[] = [];
-    if (loaded.routes && !sameSet(loaded.routes, remote.routes)) differences.push(`routes ${loaded.routes.join(', ') || 'none'} (registry: ${remote.routes.join(', ') || 'none'})`);
-    if (loaded.slots && !sameSet(loaded.slots, remote.slots)) differences.push(`slots ${loaded.slots.join(', ') || 'none'} (registry: ${remote.slots.join(', ') || 'none'})`);
+    const differ = (what: string, found: readonly string[] | undefined, registry: readonly string[]) => {
+      if (found && !sameSet(found, registry)) differences.push(`${what} ${found.join(', ') || 'none'} (registry: ${registry.join(', ') || 'none'})`);
+    };
+    differ('routes', loaded.routes, remote.routes);
+    differ('slots', loaded.slots, remote.slots);
+    differ('page slots', loaded.pageSlots, remote.pageSlots.map((d) => d.slot));
     if (loaded.postAdPanel !== undefined && loaded.postAdPanel !== remote.postAdPanel) differences.push(`postAdPanel ${loaded.postAdPanel} (registry: ${remote.postAdPanel})`);
     if (differences.length > 0) console.warn(`Microfrontend ${remote.name}: its ./${kind} differ from the registry: ${differences.join('; ')}. Using what it loaded.`);
   }
@@ -196,9 +220,12 @@ export function createRemotesController(deps: RemotesDeps): RemotesController {
         loadedRoutes.set(remote.name, routes.map((r) => ({ ...r, remote: remote.name })));
       } else {
         const parsed = parseWidgetsModule(module);
-        checkAgainstRegistry(remote, kind, { slots: [...new Set(parsed.widgets.map((w) => w.slot))], postAdPanel: parsed.postAdPanel !== undefined });
+        const pageWidgets = parsed.pageWidgets ?? [];
+        const slotsOf = (list: ReadonlyArray<{ slot: string }>) => [...new Set(list.map((w) => w.slot))];
+        checkAgainstRegistry(remote, kind, { slots: slotsOf(parsed.widgets), pageSlots: slotsOf(pageWidgets), postAdPanel: parsed.postAdPanel !== undefined });
         loadedWidgets.set(remote.name, {
           widgets: parsed.widgets.map((w) => ({ ...w, remote: remote.name })),
+          pageWidgets: pageWidgets.map((w) => ({ ...w, remote: remote.name })),
           ...(parsed.postAdPanel ? { postAdPanel: parsed.postAdPanel } : {}),
         });
       }
@@ -260,6 +287,7 @@ export function createRemotesController(deps: RemotesDeps): RemotesController {
     start,
     loadRoutesFor: (pathname) => loadAll((s) => routeOwners(s, pathname), 'routes'),
     loadWidgetsFor: (slot) => loadAll((s) => slotOwners(s, slot), 'widgets'),
+    loadPageWidgetsFor: (slot, keys) => loadAll((s) => pageSlotOwners(s, slot, keys), 'widgets'),
     async loadFirstView(pathname) {
       if (pathname === '/') await loadAll((s) => [...new Set(FIRST_SCREEN_SLOTS.flatMap((slot) => slotOwners(s, slot)))], 'widgets');
       else await loadAll((s) => routeOwners(s, pathname), 'routes');
