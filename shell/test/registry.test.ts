@@ -1,3 +1,4 @@
+import { fillsPageSlot, type PageSlotDeclaration } from '@cp/contracts/mf-metadata';
 import { fetchRegistry, parseRegistry } from '../src/mf/registry.ts';
 
 const listings = { name: 'mf_listings', entry: '/mf/listings/mf-manifest.json', routes: ['/listings', '/listing/:id'], slots: ['hero'], postAdPanel: true };
@@ -13,13 +14,16 @@ describe('remote registry (GET /mf/registry.json)', () => {
     expect(rejected).toEqual([]);
   });
 
-  it('carries the page slots a remote fills (issue 35), and drops a remote\'s metadata when they are invalid', () => {
+  it('carries the page slots a remote fills (issue 35) as they came; a malformed declaration fills nothing', () => {
     const events = { name: 'mf_events', entry: '/mf/events/mf-manifest.json', routes: ['/events'], slots: ['community'], pageSlots: [{ slot: 'listing-actions', when: { category: ['Events'] } }] };
     expect(parseRegistry({ remotes: [events] })).toEqual({ remotes: [{ ...events, postAdPanel: false, metadataKnown: true }], rejected: [] });
-    const odd = { ...events, pageSlots: [{ slot: 'listing-actions', when: { price: ['0'] } }] };
-    const { remotes, rejected } = parseRegistry({ remotes: [odd] });
-    expect(remotes).toEqual([{ name: 'mf_events', entry: events.entry, routes: [], slots: [], pageSlots: [], postAdPanel: false, metadataKnown: false }]);
-    expect(rejected).toEqual([expect.stringContaining('page slot listing-actions has no key "price"')]);
+    const event = { category: 'Events' };
+    expect(fillsPageSlot(events.pageSlots[0] as PageSlotDeclaration, 'listing-actions', event)).toBe(true);
+    expect(fillsPageSlot(events.pageSlots[0] as PageSlotDeclaration, 'listing-actions', { category: 'Jobs' })).toBe(false);
+    for (const odd of [{ slot: 'listing-actions', when: { price: ['0'] } }, { slot: 'listing-actions', when: { category: 'Events' } }, { slot: 'listing-actions', when: 'Events' }, null, 'listing-actions']) {
+      expect(fillsPageSlot(odd as unknown as PageSlotDeclaration, 'listing-actions', event)).toBe(false);
+    }
+    expect(parseRegistry({ remotes: [{ ...events, pageSlots: 'listing-actions' }] }).remotes[0]!.pageSlots).toEqual([]);
   });
 
   it('drops invalid names, foreign or non-http entries and duplicates', () => {

@@ -50,8 +50,10 @@ describe('defineRemoteRoutes / defineRemoteWidgets refuse to disagree with the m
     const events = { routes: ['/events'], slots: [], pageSlots: [{ slot: 'listing-actions', when: { category: ['Events'] } }] };
     const rsvp = { id: 'events.rsvp', slot: 'listing-actions' as const, Component: Page };
     expect(defineRemoteWidgets(events, { widgets: [], pageWidgets: [rsvp] }).pageWidgets).toEqual([rsvp]);
-    expect(() => defineRemoteWidgets(events, { widgets: [] })).toThrow('page slots without a widget: listing-actions');
-    expect(() => defineRemoteWidgets({ ...events, pageSlots: [] }, { widgets: [], pageWidgets: [rsvp] })).toThrow('page widgets in undeclared page slots: listing-actions');
+    expect(() => defineRemoteWidgets(events, { widgets: [] })).toThrow('slots without a widget: listing-actions');
+    expect(() => defineRemoteWidgets({ ...events, pageSlots: [] }, { widgets: [], pageWidgets: [rsvp] })).toThrow('widgets in undeclared slots: listing-actions');
+    // A page widget is not a home widget, nor the other way round.
+    expect(() => defineRemoteWidgets(events, { widgets: [{ ...rsvp, slot: 'hero' }], pageWidgets: [rsvp] })).toThrow('widgets in undeclared slots: hero');
     expect(parseWidgetsModule({ widgets: [], pageWidgets: [rsvp] }).pageWidgets).toEqual([rsvp]);
     expect(() => parseWidgetsModule({ widgets: [], pageWidgets: [{ ...rsvp, slot: 'hero' }] })).toThrow('`pageWidgets` needs');
     expect(() => parseWidgetsModule({ widgets: [rsvp] })).toThrow('`widgets` needs');

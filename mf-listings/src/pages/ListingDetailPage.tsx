@@ -173,9 +173,6 @@ function DetailSkeleton() {
   );
 }
 
-/** What the page's slot tells other teams' widgets about the listing (PageSlotProps of @cp/web-core/contract). */
-const slotListing = ({ id, category, title, userId, status, location }: Listing) => ({ id, category, title, userId, status, location });
-
 /** /listing/:id (spec §2 Listing detail). */
 export function ListingDetailPage() {
   const { id = '' } = useParams();
@@ -290,7 +287,7 @@ export function ListingDetailPage() {
         <div className="space-y-4">
           <ContactSeller listing={listing} />
           {/* Other teams' widgets for this listing (the Events team's RSVP), after hydration; nothing when none. */}
-          <PageSlotOutlet slot="listing-actions" props={{ listing: slotListing(listing) }} />
+          <PageSlotOutlet slot="listing-actions" props={{ listing }} />
         </div>
       </div>
       {related.length > 0 ? (

@@ -1,4 +1,4 @@
-import { checkPageMetadata, firstDuplicate, HEADER_LINK_ICONS, isHeaderSlot, type HeaderLink, type HeaderLinkIcon, type RemoteMetadata } from './mf-metadata.ts';
+import { checkPageMetadata, checkPageSlots, firstDuplicate, HEADER_LINK_ICONS, isHeaderSlot, type HeaderLink, type HeaderLinkIcon, type RemoteMetadata } from './mf-metadata.ts';
 
 /**
  * The rules of a remote's header links (mf-metadata.ts `HeaderLink`), zod-free, apart from mf-metadata.ts: the shell's
@@ -76,11 +76,16 @@ export function checkHeaderLinks(links: unknown, routes: readonly string[]): { o
   return { ok: true, links: (links as HeaderLink[]).map(headerLinkOf) };
 }
 
-/** Checks a remote's whole metadata (`checkPageMetadata` and `checkHeaderLinks`): the same rules as the zod schema. */
+/** Checks a remote's whole metadata (`checkPageMetadata`, `checkPageSlots` and `checkHeaderLinks`): the same rules as the zod schema. */
 export function checkRemoteMetadata(value: unknown): { ok: true; metadata: RemoteMetadata } | { ok: false; error: string } {
   const page = checkPageMetadata(value);
   if (!page.ok) return page;
+  const slots = checkPageSlots((value as { pageSlots?: unknown }).pageSlots);
+  if (!slots.ok) return slots;
   const header = checkHeaderLinks((value as { headerLinks?: unknown }).headerLinks, page.metadata.routes);
   if (!header.ok) return header;
-  return { ok: true, metadata: { ...page.metadata, ...(header.links.length > 0 ? { headerLinks: header.links } : {}) } };
+  return {
+    ok: true,
+    metadata: { ...page.metadata, ...(slots.pageSlots.length > 0 ? { pageSlots: slots.pageSlots } : {}), ...(header.links.length > 0 ? { headerLinks: header.links } : {}) },
+  };
 }

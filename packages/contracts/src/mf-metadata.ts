@@ -68,35 +68,46 @@ export interface PageSlotDeclaration {
   when?: Record<string, string[]>;
 }
 
-/** Whether a declaration asks for the slot as a page shows it (its slot, and each `when` key with one of its values). */
+/**
+ * Whether a declaration asks for the slot as a page shows it (its slot, and each `when` key with one of its values).
+ * Safe on unchecked data: the shell's first bundle keeps the registry's declarations as they came (checkPageSlots is
+ * for the build, the gateway and the tests, like checkHeaderLinks), and anything malformed matches nothing.
+ */
 export function fillsPageSlot(declaration: PageSlotDeclaration, slot: PageSlot, keys: Readonly<Record<string, string>>): boolean {
-  if (declaration.slot !== slot) return false;
-  return Object.entries(declaration.when ?? {}).every(([key, values]) => keys[key] !== undefined && values.includes(keys[key]));
+  if (declaration?.slot !== slot) return false;
+  const when: unknown = declaration.when ?? {};
+  if (typeof when !== 'object' || when === null) return false;
+  return Object.entries(when).every(([key, values]) => Array.isArray(values) && Object.hasOwn(keys, key) && values.includes(keys[key]));
 }
 
 const isPageSlot = (value: unknown): value is PageSlot => (PAGE_SLOTS as readonly unknown[]).includes(value);
 
-/** Why `list` is not a valid `pageSlots` (distinct slots, known `when` keys with a few short values); undefined when it is. */
-function pageSlotsError(list: unknown): string | undefined {
-  if (!Array.isArray(list)) return '`pageSlots` must be an array';
-  if (list.length > PAGE_SLOT_LIMITS.perRemote) return `at most ${PAGE_SLOT_LIMITS.perRemote} page slots`;
+/**
+ * Checks a remote's `pageSlots` (absent: none): distinct known slots, `when` keys of the slot's own with a few short
+ * values. Returns them with only the known keys, or why they are invalid.
+ */
+export function checkPageSlots(list: unknown): { ok: true; pageSlots: PageSlotDeclaration[] } | { ok: false; error: string } {
+  if (list === undefined) return { ok: true, pageSlots: [] };
+  if (!Array.isArray(list)) return { ok: false, error: '`pageSlots` must be an array' };
+  if (list.length > PAGE_SLOT_LIMITS.perRemote) return { ok: false, error: `at most ${PAGE_SLOT_LIMITS.perRemote} page slots` };
   const seen = new Set<string>();
   for (const item of list as unknown[]) {
     const { slot, when } = (item ?? {}) as { slot?: unknown; when?: unknown };
-    if (!isPageSlot(slot)) return `unknown page slot ${JSON.stringify(slot)}`;
-    if (seen.has(slot)) return `page slot ${slot} is listed twice`;
+    if (!isPageSlot(slot)) return { ok: false, error: `unknown page slot ${JSON.stringify(slot)}` };
+    if (seen.has(slot)) return { ok: false, error: `page slot ${slot} is listed twice` };
     seen.add(slot);
     if (when === undefined) continue;
-    if (typeof when !== 'object' || when === null || Array.isArray(when)) return `\`when\` of page slot ${slot} must be an object`;
+    if (typeof when !== 'object' || when === null || Array.isArray(when)) return { ok: false, error: `\`when\` of page slot ${slot} must be an object` };
     for (const [key, values] of Object.entries(when)) {
-      if (!(PAGE_SLOT_KEYS[slot] as readonly string[]).includes(key)) return `page slot ${slot} has no key ${JSON.stringify(key)}`;
+      if (!(PAGE_SLOT_KEYS[slot] as readonly string[]).includes(key)) return { ok: false, error: `page slot ${slot} has no key ${JSON.stringify(key)}` };
       const valid = Array.isArray(values) && values.length > 0 && values.length <= PAGE_SLOT_LIMITS.values;
       if (!valid || !(values as unknown[]).every((v) => typeof v === 'string' && v.length > 0 && v.length <= PAGE_SLOT_LIMITS.valueLength)) {
-        return `\`when.${key}\` of page slot ${slot} must list 1 to ${PAGE_SLOT_LIMITS.values} values`;
+        return { ok: false, error: `\`when.${key}\` of page slot ${slot} must list 1 to ${PAGE_SLOT_LIMITS.values} values` };
       }
     }
   }
-  return undefined;
+  const declared = list as PageSlotDeclaration[];
+  return { ok: true, pageSlots: declared.map(({ slot, when }) => ({ slot, ...(when ? { when: { ...when } } : {}) })) };
 }
 
 /**
@@ -228,27 +239,17 @@ function listError(list: unknown, field: string, valid: (value: unknown) => bool
 const isRoute = (route: unknown) => typeof route === 'string' && route.length <= REMOTE_METADATA_LIMITS.routeLength && ROUTE_PATTERN.test(route);
 
 /**
- * Checks what pages need of a remote's metadata: its routes, home slots, page slots and Post Ad panel (unknown keys are ignored,
- * as by the zod schema, and so are `headerLinks`: see `checkHeaderLinks`). Returns them, or why they are invalid.
+ * Checks what pages need of a remote's metadata: its routes, home slots and Post Ad panel (unknown keys are ignored,
+ * as by the zod schema, and so are `headerLinks` and `pageSlots`: see `checkHeaderLinks` and `checkPageSlots`). Returns them, or why they are invalid.
  */
-export function checkPageMetadata(value: unknown): { ok: true; metadata: Omit<RemoteMetadata, 'headerLinks' | 'pages'> } | { ok: false; error: string } {
+export function checkPageMetadata(value: unknown): { ok: true; metadata: Omit<RemoteMetadata, 'headerLinks' | 'pages' | 'pageSlots'> } | { ok: false; error: string } {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, error: 'metadata must be an object' };
-  const { routes, slots, postAdPanel, pageSlots } = value as { routes?: unknown; slots?: unknown; postAdPanel?: unknown; pageSlots?: unknown };
+  const { routes, slots, postAdPanel } = value as { routes?: unknown; slots?: unknown; postAdPanel?: unknown };
   if (Array.isArray(routes) && routes.length > REMOTE_METADATA_LIMITS.routes) return { ok: false, error: `at most ${REMOTE_METADATA_LIMITS.routes} routes` };
   const error =
     listError(routes, 'routes', isRoute, (r) => `invalid route pattern ${JSON.stringify(r)}`, 'route') ??
     listError(slots, 'slots', isHomeSlot, (slot) => `unknown home slot ${JSON.stringify(slot)}`, 'slot') ??
-    (postAdPanel !== undefined && typeof postAdPanel !== 'boolean' ? '`postAdPanel` must be a boolean' : undefined) ??
-    (pageSlots !== undefined ? pageSlotsError(pageSlots) : undefined);
+    (postAdPanel !== undefined && typeof postAdPanel !== 'boolean' ? '`postAdPanel` must be a boolean' : undefined);
   if (error !== undefined) return { ok: false, error };
-  const declared = (pageSlots ?? []) as PageSlotDeclaration[];
-  return {
-    ok: true,
-    metadata: {
-      routes: [...(routes as string[])],
-      slots: [...(slots as HomeSlot[])],
-      ...(postAdPanel ? { postAdPanel: true } : {}),
-      ...(declared.length > 0 ? { pageSlots: declared.map(({ slot, when }) => ({ slot, ...(when ? { when: { ...when } } : {}) })) } : {}),
-    },
-  };
+  return { ok: true, metadata: { routes: [...(routes as string[])], slots: [...(slots as HomeSlot[])], ...(postAdPanel ? { postAdPanel: true } : {}) } };
 }

@@ -23,7 +23,10 @@ export interface RemoteDescriptor {
   routes: readonly string[];
   /** The home slots its widgets fill. */
   slots: readonly HomeSlot[];
-  /** The slots on other remotes' pages its widgets fill. */
+  /**
+   * The slots on other remotes' pages its widgets fill, as the registry gave them: like `headerLinks`, their rules are
+   * not in this first bundle (the gateway served them checked; `fillsPageSlot` matches nothing malformed).
+   */
   pageSlots: readonly PageSlotDeclaration[];
   /** It provides the body of the Post Ad dialog. */
   postAdPanel: boolean;
@@ -77,14 +80,14 @@ export function parseRegistry(document: unknown, origin?: string): { remotes: Re
       remotes.push({ name, entry, ...UNKNOWN, ...released });
       continue;
     }
-    const checked = checkPageMetadata({ routes, slots, postAdPanel, pageSlots });
+    const checked = checkPageMetadata({ routes, slots, postAdPanel });
     if (!checked.ok) {
       rejected.push(`registry: invalid metadata of ${name} (${checked.error}): it is loaded to find out what it owns`);
       remotes.push({ name, entry, ...UNKNOWN, ...released });
       continue;
     }
     const { metadata } = checked;
-    remotes.push({ name, entry, routes: metadata.routes, slots: metadata.slots, pageSlots: metadata.pageSlots ?? [], postAdPanel: metadata.postAdPanel === true, ...(headerLinks !== undefined ? { headerLinks } : {}), metadataKnown: true, ...released });
+    remotes.push({ name, entry, routes: metadata.routes, slots: metadata.slots, pageSlots: Array.isArray(pageSlots) ? (pageSlots as PageSlotDeclaration[]) : [], postAdPanel: metadata.postAdPanel === true, ...(headerLinks !== undefined ? { headerLinks } : {}), metadataKnown: true, ...released });
   }
   return { remotes, rejected };
 }
