@@ -9,6 +9,7 @@ import { PageSlotsProvider } from '../src/mf/PageSlots.tsx';
 import { RemotesProvider } from '../src/mf/RemotesContext.tsx';
 import { createRemotesController, type RemotesDeps } from '../src/mf/remotes.ts';
 import type { RemoteDescriptor } from '../src/mf/registry.ts';
+import { EVENTS_REMOTE } from './support/events-remote.ts';
 import { renderSite } from './support/render-site.tsx';
 import { quietConsole } from '../../packages/web-core/test/support/quiet-console.ts';
 
@@ -43,15 +44,7 @@ function Rsvp({ listing }: PageSlotProps['listing-actions']) {
 }
 
 const listingsRemote: RemoteDescriptor = { name: 'mf_listings', entry: '/mf/listings/mf-manifest.json', routes: ['/listing/:id'], slots: [], pageSlots: [], postAdPanel: false, metadataKnown: true };
-const eventsRemote: RemoteDescriptor = {
-  name: 'mf_events',
-  entry: '/mf/events/mf-manifest.json',
-  routes: ['/events'],
-  slots: [],
-  pageSlots: [{ slot: 'listing-actions', when: { category: ['Events'] } }],
-  postAdPanel: false,
-  metadataKnown: true,
-};
+const eventsRemote = EVENTS_REMOTE;
 
 function site(eventsWidgets: () => Promise<unknown>) {
   const loaded: string[] = [];

@@ -2,6 +2,7 @@ import { createRemotesController, pageSlotOwners, postAdPanelCandidates, routeOw
 import { fallbackModuleFor } from '../src/mf/fallback.ts';
 import remoteFallbackPlugin from '../src/mf/runtime-plugin.ts';
 import type { RemoteDescriptor } from '../src/mf/registry.ts';
+import { EVENTS_REMOTE } from './support/events-remote.ts';
 import { quietConsole } from '../../packages/web-core/test/support/quiet-console.ts';
 
 const Page = () => null;
@@ -118,15 +119,7 @@ describe('remotes controller: registers every remote, loads one only when the pa
   });
 
   it('a page slot loads the ./widgets of the remotes that declare it for the page\'s keys; never one of unknown metadata', async () => {
-    const events: RemoteDescriptor = {
-      name: 'mf_events',
-      entry: '/mf/events/mf-manifest.json',
-      routes: ['/events'],
-      slots: [],
-      pageSlots: [{ slot: 'listing-actions', when: { category: ['Events'] } }],
-      postAdPanel: false,
-      metadataKnown: true,
-    };
+    const events = EVENTS_REMOTE;
     const everywhere: RemoteDescriptor = { ...events, name: 'mf_notes', entry: '/mf/notes/mf-manifest.json', routes: ['/notes'], pageSlots: [{ slot: 'listing-actions' }] };
     const pageModules: Record<string, unknown> = {
       ...modules,
