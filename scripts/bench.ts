@@ -85,6 +85,8 @@ const OBSERVABILITY_ROUNDS = 8;
  * figure), to tell which one a cost over the goal comes from.
  */
 const OBSERVABILITY_MEASURE = z.enum(OBSERVABILITY_MEASURES).default('both').parse(process.env.BENCH_OBSERVABILITY || undefined);
+/** BENCH_TRACE_ALL=1: the observability part's tracing records every trace, not the deployed sampling (what sampling saves). */
+const OBSERVABILITY_TRACE_ALL = process.env.BENCH_TRACE_ALL === '1';
 const OBSERVABILITY_PORT_OFFSET = Number(process.env.BENCH_OBSERVABILITY_PORT_OFFSET ?? 28_000);
 /** The parts that failed (each says why when it fails; the bench goes on to the next). */
 const failed: string[] = [];
@@ -202,7 +204,7 @@ async function main(): Promise<void> {
   try {
     // First, while nothing else runs: its two stacks are measured against each other on a quiet machine.
     await part('observability', 'metrics and tracing vs neither', () =>
-      benchObservability({ infra, dataDir, portOffset: OBSERVABILITY_PORT_OFFSET, connections: CONNECTIONS, rounds: OBSERVABILITY_ROUNDS, roundS: DURATION_S / 2, measure: OBSERVABILITY_MEASURE, log }),
+      benchObservability({ infra, dataDir, portOffset: OBSERVABILITY_PORT_OFFSET, connections: CONNECTIONS, rounds: OBSERVABILITY_ROUNDS, roundS: DURATION_S / 2, measure: OBSERVABILITY_MEASURE, traceAll: OBSERVABILITY_TRACE_ALL, log }),
     );
     if (!STACK_PARTS.some(wants)) return;
     // The gateway's per-client rate limit would answer most of the load with 429, and the posting limits the bench's

@@ -166,7 +166,13 @@ describe("a new team's service and remote, each only a folder of its own", () =>
     });
     const all = Container.parse((docs[1]!.spec as { template: { spec: { containers: unknown[] } } }).template.spec.containers[0]);
     // The OpenTelemetry SDK's variables (no configuration schema reads them): its name and the collector.
-    expect(Object.fromEntries(all.env.flatMap((e) => ('value' in e ? [[e.name, e.value]] : [])))).toEqual({ OTEL_SERVICE_NAME: NEW_SERVICE, OTEL_EXPORTER_OTLP_ENDPOINT: 'http://otel-collector:4318', OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf' });
+    expect(Object.fromEntries(all.env.flatMap((e) => ('value' in e ? [[e.name, e.value]] : [])))).toEqual({
+      OTEL_SERVICE_NAME: NEW_SERVICE,
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'http://otel-collector:4318',
+      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf',
+      OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+      OTEL_TRACES_SAMPLER_ARG: '0.1',
+    });
     const c = { ...all, env: all.env.flatMap((e) => ('valueFrom' in e ? [e] : [])) };
     // Its environment: the ConfigMaps it takes whole (common.yaml's and its own), then its Secrets (sample values).
     const configMaps = new Map<string, Env>();

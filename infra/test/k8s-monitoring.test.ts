@@ -13,7 +13,7 @@ import path from 'node:path';
 import { parse } from 'yaml';
 import { z } from 'zod';
 import { eventStream, type EventDefinition } from '@cp/contracts';
-import { consumerLanes, metricsPortOf } from '@cp/service-kit';
+import { consumerLanes, metricsPortOf, TelemetryEnv } from '@cp/service-kit';
 import { ALERT_RULES_FILE, PROMTOOL, startPrometheus } from '../src/components/prometheus.ts';
 import { MONITORING_FILES, NATS_ACCOUNT, NATS_MONITORING_ENDPOINT, OTEL_COLLECTOR, PROMETHEUS_URL } from '../src/deploy-gen/monitoring.ts';
 import { discoverDeployables } from '../src/deployables.ts';
@@ -282,6 +282,9 @@ describe('traces: the OpenTelemetry Collector and every service pointed at it', 
     const url = new URL(env.OTEL_EXPORTER_OTLP_ENDPOINT!);
     expect(`${url.hostname}:${url.port}`).toBe(`${OTEL_COLLECTOR.name}:${service.spec.ports.find((p) => p.name === 'otlp-http')!.port}`);
     expect(env.OTEL_EXPORTER_OTLP_PROTOCOL).toBe('http/protobuf');
+    // Head sampling, as the services' own telemetry settings read it: one new trace in ten, a caller's decision followed.
+    const otel = Object.fromEntries(Object.entries(env).filter(([k]) => k.startsWith('OTEL_')));
+    expect(TelemetryEnv.strict().parse(otel)).toMatchObject({ OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: 0.1 });
   });
 });
 

@@ -81,7 +81,16 @@ beforeAll(async () => {
   nats = await faultNats();
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'cp-tracing-'));
   // The standard variables only (the kit's TelemetryEnv): JSON over HTTP to the receiver, batches every 200 ms.
-  const tracing = { OTEL_EXPORTER_OTLP_ENDPOINT: otlp, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', OTEL_BSP_SCHEDULE_DELAY: '200', LOG_LEVEL: 'info' };
+  // Head sampling as deployed (parent-based), with a ratio of 0 for new traces: what is recorded below is what a caller
+  // sampled, and a request nobody sampled must leave no span anywhere.
+  const tracing = {
+    OTEL_EXPORTER_OTLP_ENDPOINT: otlp,
+    OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+    OTEL_BSP_SCHEDULE_DELAY: '200',
+    OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+    OTEL_TRACES_SAMPLER_ARG: '0',
+    LOG_LEVEL: 'info',
+  };
   stack = await startServices({
     dataDir,
     infraEnv: { ...testEnv(), NATS_URL: nats.url },
@@ -184,6 +193,27 @@ describe('a listing created through the gateway', () => {
     const logged = (name: string) => readFileSync(path.join(dataDir, 'logs', `${name}.log`), 'utf8').split('\n').filter((l) => l.includes(`"trace_id":"${traceId}"`));
     await until('a listings log line with the trace id', () => logged('listings').length > 0);
     expect(logged('listings').some((l) => l.includes('"msg":"request"'))).toBe(true);
+  });
+
+  it('records nothing of a request its caller did not sample, nor of a new one the ratio leaves out, in any service', async () => {
+    const unsampled = randomBytes(16).toString('hex');
+    const res = await fetch(`${gateway}/api/listings`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie, traceparent: `00-${unsampled}-${randomBytes(8).toString('hex')}-00` },
+      body: JSON.stringify({ category: 'Buy & Sell', title: `Untraced chair ${suffix}`, description: 'A sturdy wooden chair, pick up only, please.', location: 'Carlisle PA', price: 20, tier: 'free', status: 'active' }),
+    });
+    expect(res.status).toBe(201);
+    const nonce = randomBytes(6).toString('hex');
+    expect((await fetch(`${gateway}/api/listings/${listingId}?probe=${nonce}`, { headers: { cookie } })).status).toBe(200);
+    // The context still travels (the logs carry its trace id) while nothing is recorded.
+    const logged = () => readFileSync(path.join(dataDir, 'logs', 'listings.log'), 'utf8').includes(`"trace_id":"${unsampled}"`);
+    await until('a listings log line with the unsampled trace id', () => logged());
+    // The sampled trace of the first test is still being received meanwhile: wait for two export batches and look.
+    const sampledBefore = spans.filter((s) => s.traceId === traceId).length;
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(spans.filter((s) => s.traceId === unsampled)).toEqual([]);
+    expect(spans.filter((s) => JSON.stringify(s.attributes ?? []).includes(nonce))).toEqual([]);
+    expect(spans.filter((s) => s.traceId === traceId).length).toBeGreaterThanOrEqual(sampledBefore);
   });
 
   it('keeps answering when the receiver is gone: spans are dropped, never waited for', async () => {

@@ -6,9 +6,10 @@
  * snapshots' bucket and its own demo data:
  *   A. the baseline: METRICS_ENABLED=false in every process (no per-request measurement, no metrics port), no OTEL_*
  *      variables (the tracing preload loads nothing);
- *   B. as deployed: metrics on (the default) and tracing on in every process, OTLP/HTTP (JSON) to a receiver in this
- *      process that answers 200 to POST /v1/traces and counts the spans it is sent (the SDK's own defaults: batches
- *      every 5 s, spans dropped when its queue is full).
+ *   B. as deployed: metrics on (the default) and tracing on in every process with the deploy files' head sampling
+ *      (TRACE_SAMPLING; BENCH_TRACE_ALL=1 records every trace instead), OTLP/HTTP (JSON) to a receiver in this process
+ *      that answers 200 to POST /v1/traces and counts the spans it is sent (the SDK's own defaults: batches every 5 s,
+ *      spans dropped when its queue is full).
  * `GET /listings` through each gateway (the renderer's head and body, the data from search), as Chromium asks
  * (Accept-Encoding), one URL, autocannon on loopback: a warm-up of each, then `rounds` rounds of `roundS` seconds,
  * each round measuring both, the order swapped every round (A B, B A, ...) so drift of the machine falls on both alike.
@@ -33,6 +34,7 @@ import { remoteStaticServers } from '../../infra/src/catalogue.ts';
 import { serviceSpecs } from '../../infra/src/stack-env.ts';
 import { startServices, type RunningStack } from '../../infra/src/stack.ts';
 import { stackDeployables } from '../../infra/src/catalogue.ts';
+import { TRACE_SAMPLING } from '../../infra/src/deploy-gen/monitoring.ts';
 import { BROWSER_ACCEPT_ENCODING, getRaw } from './renderer-page.ts';
 import { median, OBSERVABILITY_GOAL, relativeCost, verdict } from './observability-figures.ts';
 
@@ -151,6 +153,8 @@ export interface ObservabilityBenchOptions {
   roundS: number;
   /** What B turns on (default both). */
   measure?: ObservabilityMeasure;
+  /** B's tracing records every trace instead of the deployed head sampling (TRACE_SAMPLING): what sampling saves. */
+  traceAll?: boolean;
   log: (line: string) => void;
 }
 
@@ -181,13 +185,14 @@ export async function benchObservability(opts: ObservabilityBenchOptions): Promi
       A: { METRICS_ENABLED: 'false' },
       B: {
         ...(metricsOn ? {} : { METRICS_ENABLED: 'false' }),
-        ...(tracingOn ? { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json' } : {}),
+        ...(tracingOn ? { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', ...(opts.traceAll ? {} : TRACE_SAMPLING) } : {}),
       },
     };
     const what = { both: 'metrics and tracing', metrics: 'metrics', tracing: 'tracing' }[measure];
     console.log('');
     console.log(`bench: ${what} vs neither, GET ${PAGE} through the gateway, two stacks side by side`);
-    const b = [metricsOn ? 'metrics on' : 'METRICS_ENABLED=false', tracingOn ? `tracing to an OTLP/HTTP receiver (${receiver.url}, http/json)` : 'no OTEL_*'];
+    const sampling = opts.traceAll ? 'every trace' : `${TRACE_SAMPLING.OTEL_TRACES_SAMPLER} ${TRACE_SAMPLING.OTEL_TRACES_SAMPLER_ARG}, as deployed`;
+    const b = [metricsOn ? 'metrics on' : 'METRICS_ENABLED=false', tracingOn ? `tracing (${sampling}) to an OTLP/HTTP receiver (${receiver.url}, http/json)` : 'no OTEL_*'];
     console.log(`  A: METRICS_ENABLED=false, no OTEL_* (baseline); B: ${b.join(', ')}`);
     console.log(`  each: ${SERVICES.join(', ')} and the remotes' static servers, its own databases, NATS and demo data; starting both ...`);
     const started = Date.now();

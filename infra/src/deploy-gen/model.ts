@@ -250,7 +250,7 @@ const COMPOSE_PLATFORM: Record<string, string> = {
 };
 
 /** The OpenTelemetry exporter's variables: set in each service's Kubernetes Deployment itself (monitoring.ts otelEnv), never in a ConfigMap. */
-export const OTEL_SETTINGS = new Set(['OTEL_SERVICE_NAME', 'OTEL_EXPORTER_OTLP_ENDPOINT', 'OTEL_EXPORTER_OTLP_PROTOCOL']);
+export const OTEL_SETTINGS = new Set(['OTEL_SERVICE_NAME', 'OTEL_EXPORTER_OTLP_ENDPOINT', 'OTEL_EXPORTER_OTLP_PROTOCOL', 'OTEL_TRACES_SAMPLER', 'OTEL_TRACES_SAMPLER_ARG']);
 
 /** Settings of the image itself (its Dockerfile sets them): never in the deploy files. */
 const SET_BY_IMAGE = new Set(['STATIC_DIR', 'SHELL_SERVER_BUNDLE']);

@@ -65,13 +65,21 @@ export function metricsPort(unit: Unit): number | undefined {
   return servesMetrics(unit) ? metricsPortOf({ PORT: unit.port }) : undefined;
 }
 
-/** The standard OpenTelemetry variables of a service's container: its name, and the collector's OTLP/HTTP endpoint. */
+/**
+ * Head sampling in production (issue 36: tracing's cost): the gateway, where a visitor's trace starts, records one new
+ * trace in ten, and every service follows the decision its caller made (the `traceparent`'s flag, carried through the
+ * outbox and NATS), so a recorded trace is always whole. A request whose caller already samples it is always recorded.
+ */
+export const TRACE_SAMPLING = { OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: '0.1' } as const;
+
+/** The standard OpenTelemetry variables of a service's container: its name, the collector's OTLP/HTTP endpoint, the sampling. */
 export function otelEnv(unit: Unit): Array<[string, string]> {
   if (unit.kind === 'remote') return [];
   const env: Array<[string, string]> = [
     ['OTEL_SERVICE_NAME', unit.name],
     ['OTEL_EXPORTER_OTLP_ENDPOINT', `http://${OTEL_COLLECTOR.name}:${OTEL_COLLECTOR.httpPort}`],
     ['OTEL_EXPORTER_OTLP_PROTOCOL', 'http/protobuf'],
+    ...Object.entries(TRACE_SAMPLING),
   ];
   if (env.some(([name]) => !OTEL_SETTINGS.has(name))) throw new DeployGenError('otelEnv: a variable missing from OTEL_SETTINGS');
   return env;

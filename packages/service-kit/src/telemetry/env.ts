@@ -30,6 +30,16 @@ export const TelemetryEnv = z.object({
   OTEL_EXPORTER_OTLP_PROTOCOL: z.enum(['http/protobuf', 'http/json', 'grpc']).optional(),
   /** The name spans carry (the deployable's name; the local stack and the deploy files set it). */
   OTEL_SERVICE_NAME: z.string().min(1).max(100).optional(),
+  /**
+   * Which traces are recorded (head sampling, decided where a trace starts and followed by every service it reaches):
+   * `parentbased_traceidratio` with OTEL_TRACES_SAMPLER_ARG 0.1 records one new trace in ten and every trace a caller
+   * already sampled (the deploy files' choice: monitoring.ts TRACE_SAMPLING). Unset: every trace (the SDK's default).
+   */
+  OTEL_TRACES_SAMPLER: z
+    .enum(['always_on', 'always_off', 'traceidratio', 'parentbased_always_on', 'parentbased_always_off', 'parentbased_traceidratio'])
+    .optional(),
+  /** The ratio of the `traceidratio` samplers, 0 to 1. */
+  OTEL_TRACES_SAMPLER_ARG: z.coerce.number().min(0).max(1).optional(),
   /** How many finished spans wait for export; beyond it new ones are dropped (never a request slowed). */
   OTEL_BSP_MAX_QUEUE_SIZE: z.coerce.number().int().min(1).max(1_000_000).optional(),
   /** How often (ms) waiting spans are exported in one batch. */
