@@ -7,6 +7,7 @@ import { CalendarRepository } from './data/calendar-repository.ts';
 import { RsvpsRepository } from './data/rsvps-repository.ts';
 import { SentNoticesRepository } from './data/sent-notices-repository.ts';
 import type { EventsDeps, UnsubscribeData } from './use-cases/deps.ts';
+import { UNSUBSCRIBE_PATH } from './use-cases/notices.ts';
 
 export interface EventsAppInput extends ServiceAppInput {
   /** Identity's users (main: identityUserDirectory on IDENTITY_URL): the attendees' names. */
@@ -35,6 +36,7 @@ export async function buildEventsApp(input: EventsAppInput): Promise<{ app: Koa;
     now: input.now ?? (() => new Date()),
   };
   await initStores(input.conn, [deps.calendar, deps.rsvps, deps.sentNotices, deps.reminderOptOuts, deps.changeOptOuts]);
-  const app = operationsApp(input, eventsApi, deps, createAuth(input.auth));
+  // The one-click unsubscribe takes RFC 8058's form body (`List-Unsubscribe=One-Click`), not JSON.
+  const app = operationsApp(input, eventsApi, deps, createAuth(input.auth), { rawBodyPaths: [UNSUBSCRIBE_PATH] });
   return { app, deps };
 }
