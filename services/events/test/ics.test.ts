@@ -1,8 +1,8 @@
-import { eventStart, ListingCreated, type Listing } from '@cp/contracts';
+import { eventStart, ListingCreated, RemotePagePreviewSchema, type Listing } from '@cp/contracts';
 import ICAL from 'ical.js';
 import { harnessForFile } from '../../../infra/src/jest/for-file.ts';
 import { escapeText, foldLine } from '../src/use-cases/ics.ts';
-import { dayFromToday, getText, PUBLIC_URL, startEvents, type Session } from './helpers.ts';
+import { call, dayFromToday, getText, PUBLIC_URL, startEvents, type Session } from './helpers.ts';
 
 const h = harnessForFile(startEvents);
 let owner: Session;
@@ -94,5 +94,25 @@ describe('calendar files', () => {
 
   it('answers an unknown event 404', async () => {
     expect((await getText(h.base, '/api/events/00000000-0000-4000-8000-000000000000/ics')).status).toBe(404);
+  });
+});
+
+describe('the /events page\'s link preview', () => {
+  afterEach(() => h.setNow(null));
+
+  it('names the next events', async () => {
+    h.setNow(new Date('2031-05-01T12:00:00Z'));
+    await event({ title: 'Summer Mela', eventDate: '2031-05-03', location: 'Carlisle PA' });
+    await event({ title: 'Spring Garba', eventDate: '2031-05-02' });
+    const res = await call(h.base, 'GET', '/api/events/preview');
+    expect(res.status).toBe(200);
+    const { description } = RemotePagePreviewSchema.parse(res.body);
+    expect(description).toBe('Coming up: Spring Garba (Friday, May 2, Harrisburg PA); Summer Mela (Saturday, May 3, Carlisle PA).');
+  });
+
+  it('says what the page is when nothing is coming', async () => {
+    h.setNow(new Date('2040-01-01T12:00:00Z'));
+    const { description } = RemotePagePreviewSchema.parse((await call(h.base, 'GET', '/api/events/preview')).body);
+    expect(description).toMatch(/^Community events/);
   });
 });
