@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { IdSchema } from '@cp/contracts';
 import { eventsApi } from './api.ts';
 import { CalendarRepository } from './data/calendar-repository.ts';
+import { OwnerBansRepository } from './data/owner-bans-repository.ts';
 import { RsvpsRepository } from './data/rsvps-repository.ts';
 import { SentNoticesRepository } from './data/sent-notices-repository.ts';
 import type { EventsDeps, UnsubscribeData } from './use-cases/deps.ts';
@@ -26,6 +27,7 @@ export async function buildEventsApp(input: EventsAppInput): Promise<{ app: Koa;
     conn: input.conn,
     calendar: new CalendarRepository(input.conn),
     rsvps: new RsvpsRepository(input.conn),
+    ownerBans: new OwnerBansRepository(input.conn),
     sentNotices: new SentNoticesRepository(input.conn),
     reminderOptOuts: new OptOutsRepository(input.conn, { model: 'ReminderOptOut', collection: 'reminder_opt_outs', at: 'optedOutAt' }),
     changeOptOuts: new OptOutsRepository(input.conn, { model: 'ChangeOptOut', collection: 'change_opt_outs', at: 'optedOutAt' }),
@@ -35,7 +37,7 @@ export async function buildEventsApp(input: EventsAppInput): Promise<{ app: Koa;
     logger: input.logger,
     now: input.now ?? (() => new Date()),
   };
-  await initStores(input.conn, [deps.calendar, deps.rsvps, deps.sentNotices, deps.reminderOptOuts, deps.changeOptOuts]);
+  await initStores(input.conn, [deps.calendar, deps.rsvps, deps.ownerBans, deps.sentNotices, deps.reminderOptOuts, deps.changeOptOuts]);
   // The one-click unsubscribe takes RFC 8058's form body (`List-Unsubscribe=One-Click`), not JSON.
   const app = operationsApp(input, eventsApi, deps, createAuth(input.auth), { rawBodyPaths: [UNSUBSCRIBE_PATH] });
   return { app, deps };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ContentHidden, ContentRemoved, ContentRestored, eventStart, ListingCreated, ListingDeleted, ListingExpired, ListingRenewed, ListingUpdated, type Listing } from '@cp/contracts';
+import { ContentHidden, ContentRemoved, ContentRestored, UserBanned, UserUnbanned, eventStart, ListingCreated, ListingDeleted, ListingExpired, ListingRenewed, ListingUpdated, type Listing } from '@cp/contracts';
 import { publishEvent } from '@cp/service-kit';
 import { harnessForFile } from '../../../infra/src/jest/for-file.ts';
 import { CalendarPageSchema, EventViewSchema } from '../src/contracts.ts';
@@ -129,6 +129,20 @@ describe('moderation', () => {
     await h.deliver(ContentRemoved, { ...content(l), title: l.title, path: `/listing/${l.id}`, reason: 'spam', note: null }, at(1_000));
     await h.deliver(ContentRestored, content(l), at(2_000));
     expect((await get(l.id)).status).toBe(404);
+  });
+
+  it('hides a banned organizer\'s events, those heard after the ban too, until unbanned', async () => {
+    const banned = await h.newSession();
+    const before = h.listing(banned);
+    await h.deliver(ListingCreated, ref(before), at(0));
+    await h.deliver(UserBanned, { userId: banned.userId, actorId: owner.userId, reason: 'spam' }, at(1_000));
+    const after = h.listing(banned);
+    await h.deliver(ListingCreated, ref(after), at(2_000));
+    for (const l of [before, after]) expect((await get(l.id)).status).toBe(404);
+    await h.deliver(UserUnbanned, { userId: banned.userId, actorId: owner.userId }, at(500)); // older than the ban: ignored
+    expect((await get(before.id)).status).toBe(404);
+    await h.deliver(UserUnbanned, { userId: banned.userId, actorId: owner.userId }, at(3_000));
+    for (const l of [before, after]) expect((await get(l.id)).status).toBe(200);
   });
 
   it('ignores other kinds', async () => {

@@ -43,10 +43,12 @@ export interface CalendarDoc {
   removed: boolean;
   deleted: boolean;
   deletedAt: Date | null;
+  /** Its organizer is banned (moderation.user-banned): hidden like their other content until unbanned. */
+  ownerBanned: boolean;
 }
 
 /** The listing's fields a snapshot sets. */
-export type CalendarFields = Omit<CalendarDoc, '_id' | 'vUpdated' | 'vOccurred' | 'hidden' | 'moderatedAt' | 'removed' | 'deleted' | 'deletedAt'>;
+export type CalendarFields = Omit<CalendarDoc, '_id' | 'vUpdated' | 'vOccurred' | 'hidden' | 'moderatedAt' | 'removed' | 'deleted' | 'deletedAt' | 'ownerBanned'>;
 
 const s = { type: String, default: null };
 const calendarSchema = storedSchema<CalendarDoc>(
@@ -78,14 +80,16 @@ const calendarSchema = storedSchema<CalendarDoc>(
     removed: { type: Boolean, default: false },
     deleted: { type: Boolean, default: false },
     deletedAt: { type: Date, default: null },
+    ownerBanned: { type: Boolean, default: false },
   },
   { strict: false },
 );
 calendarSchema.index({ listed: 1, date: 1, startsAt: 1, _id: 1 });
 calendarSchema.index({ listed: 1, openUntil: 1 });
+calendarSchema.index({ ownerId: 1 });
 
 /** What every public answer requires: in the calendar, a snapshot came, not hidden, removed or deleted. */
-export const SHOWN = { listed: true, hidden: false, removed: false, deleted: false } as const;
+export const SHOWN = { listed: true, hidden: false, removed: false, deleted: false, ownerBanned: false } as const;
 
 export const CALENDAR_ORDER: SortKey[] = [
   { field: 'startsAt', dir: 1, kind: 'date' },
@@ -95,14 +99,14 @@ export const CALENDAR_ORDER: SortKey[] = [
 const EMPTY: Omit<CalendarDoc, '_id'> = {
   ownerId: null, title: '', description: '', date: null, time: null, timeText: null, allDay: false, startsAt: null, openUntil: null, town: '', venue: null,
   organizer: null, eventType: null, price: 0, imageUrl: null, status: 'active', listed: false, closed: null, vUpdated: null, vOccurred: null, hidden: false,
-  moderatedAt: null, removed: false, deleted: false, deletedAt: null,
+  moderatedAt: null, removed: false, deleted: false, deletedAt: null, ownerBanned: false,
 };
 
 const newer = (a: { u: Date; o: Date }, doc: CalendarDoc) =>
   !doc.vUpdated || !doc.vOccurred || a.u.getTime() > doc.vUpdated.getTime() || (a.u.getTime() === doc.vUpdated.getTime() && a.o.getTime() > doc.vOccurred.getTime());
 
 /** Whether a stored document is answered at all (the calendar, one event, its files). */
-export const isShown = (doc: CalendarDoc | null): doc is CalendarDoc => !!doc && doc.listed && !doc.hidden && !doc.removed && !doc.deleted && doc.vUpdated !== null;
+export const isShown = (doc: CalendarDoc | null): doc is CalendarDoc => !!doc && doc.listed && !doc.hidden && !doc.removed && !doc.deleted && !doc.ownerBanned && doc.vUpdated !== null;
 
 export class CalendarRepository extends MongoRepository<CalendarDoc> {
   constructor(conn: Connection) {
@@ -122,10 +126,10 @@ export class CalendarRepository extends MongoRepository<CalendarDoc> {
    * stored before and after (null `after`: ignored). In the consumer's transaction: two replicas applying events of one
    * listing at once conflict, and the second retries over the first's result.
    */
-  async applySnapshot(listingId: string, fields: CalendarFields, v: { u: Date; o: Date }, session: ClientSession): Promise<{ before: CalendarDoc | null; after: CalendarDoc | null }> {
+  async applySnapshot(listingId: string, fields: CalendarFields, v: { u: Date; o: Date }, ownerBanned: boolean, session: ClientSession): Promise<{ before: CalendarDoc | null; after: CalendarDoc | null }> {
     const before = await this.get(listingId, session);
     if (before && (before.deleted || !newer(v, before))) return { before, after: null };
-    const after: CalendarDoc = { ...EMPTY, ...before, ...fields, _id: listingId, vUpdated: v.u, vOccurred: v.o };
+    const after: CalendarDoc = { ...EMPTY, ...before, ...fields, _id: listingId, vUpdated: v.u, vOccurred: v.o, ownerBanned };
     await this.raw.replaceOne({ _id: listingId } as never, after as never, { upsert: true, session });
     return { before, after };
   }
@@ -152,6 +156,11 @@ export class CalendarRepository extends MongoRepository<CalendarDoc> {
     if (before?.removed) return { before, changed: false };
     await this.raw.replaceOne({ _id: listingId } as never, { ...EMPTY, ...before, _id: listingId, removed: true, hidden: true, moderatedAt: at } as never, { upsert: true, session });
     return { before, changed: true };
+  }
+
+  /** Every event of an organizer hidden (banned) or shown again (unbanned). */
+  async setOwnerBanned(ownerId: string, banned: boolean, session: ClientSession): Promise<void> {
+    await this.raw.updateMany({ ownerId } as never, { $set: { ownerBanned: banned } }, { session });
   }
 
   /** The shown events of days `from`..`to` (oldest first), filtered, after the cursor: `limit + 1` documents. */

@@ -1,6 +1,7 @@
 import type { Connection } from 'mongoose';
 import type { Logger, OptOutsRepository, SignedLinks, UserDirectory } from '@cp/service-kit';
 import type { CalendarRepository } from '../data/calendar-repository.ts';
+import type { OwnerBansRepository } from '../data/owner-bans-repository.ts';
 import type { RsvpsRepository } from '../data/rsvps-repository.ts';
 import type { SentNoticesRepository } from '../data/sent-notices-repository.ts';
 
@@ -14,6 +15,8 @@ export interface EventsDeps {
   conn: Connection;
   calendar: CalendarRepository;
   rsvps: RsvpsRepository;
+  /** Moderation's bans of organizers, as heard. */
+  ownerBans: OwnerBansRepository;
   sentNotices: SentNoticesRepository;
   /** Users who stopped the day-before reminders, and those who stopped the change notices (the kit's opt-out lists). */
   reminderOptOuts: OptOutsRepository<'optedOutAt'>;

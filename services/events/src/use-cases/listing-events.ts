@@ -43,7 +43,8 @@ export function isOpen(doc: CalendarDoc | null, now: Date): doc is CalendarDoc {
 /** A listing snapshot (created, updated, renewed, expired): applied when newer, and the people going told of a change. */
 export async function applyListingSnapshot(deps: EventsDeps, listing: Listing, occurredAt: Date, session: ClientSession): Promise<boolean> {
   const v = { u: new Date(listing.updatedAt), o: occurredAt };
-  const { before, after } = await deps.calendar.applySnapshot(listing.id, fieldsOf(listing), v, session);
+  const banned = await deps.ownerBans.isBanned(listing.userId, session);
+  const { before, after } = await deps.calendar.applySnapshot(listing.id, fieldsOf(listing), v, banned, session);
   if (!after) return false;
   if (!isOpen(before, deps.now())) return true;
   const stillOn = isShown(after) && after.closed !== 'done' && after.status !== 'inactive';
@@ -68,4 +69,9 @@ async function tellGoing(deps: EventsDeps, before: CalendarDoc, after: CalendarD
     if (stopped.has(r.userId)) continue;
     await requestNotice(deps, changeNotice(deps, r.userId, changeKey, before, after), session);
   }
+}
+
+/** Moderation banned (or unbanned) a user: their events hidden from every answer (or shown again), in the decisions' order. */
+export async function applyOwnerBan(deps: EventsDeps, userId: string, banned: boolean, occurredAt: Date, session: ClientSession): Promise<void> {
+  if (await deps.ownerBans.decide(userId, banned, occurredAt, session)) await deps.calendar.setOwnerBanned(userId, banned, session);
 }
