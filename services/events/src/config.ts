@@ -9,6 +9,8 @@ export const EventsEnv = behindIdentityEnv({ port: manifestPort(import.meta.url)
   ...SignedLinksEnv.shape,
   /** Seconds between runs of the reminder job (under a lease: one replica at a time); 0 turns it off. */
   REMINDER_EVERY_S: z.coerce.number().int().min(0).max(86_400).default(600),
+  /** The hour (America/New_York, 0-23) from which the day-before reminders go out: nobody is mailed at midnight. */
+  REMINDER_FROM_HOUR: z.coerce.number().int().min(0).max(23).default(9),
 });
 
 export type EventsConfig = z.infer<typeof EventsEnv> & { publicKey: string };

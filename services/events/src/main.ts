@@ -21,7 +21,7 @@ await startService({
       linkSigningKey: config.LINK_SIGNING_KEY,
     });
     if (config.REMINDER_EVERY_S > 0) {
-      const job = startReminderJob(deps, config.REMINDER_EVERY_S * 1000, { runAtStart: true });
+      const job = startReminderJob(deps, config.REMINDER_EVERY_S * 1000, { runAtStart: true, fromHour: config.REMINDER_FROM_HOUR });
       onClose(() => job.stop());
     }
     return { app, deps };

@@ -10,7 +10,7 @@ const base = {
 
 describe('events configuration', () => {
   it('defaults: port 4011, database events, no demo data, reminders every 10 minutes', () => {
-    expect(loadEventsConfig(base)).toMatchObject({ PORT: 4011, MONGO_DB: 'events', SEED_DEMO_DATA: false, REMINDER_EVERY_S: 600 });
+    expect(loadEventsConfig(base)).toMatchObject({ PORT: 4011, MONGO_DB: 'events', SEED_DEMO_DATA: false, REMINDER_EVERY_S: 600, REMINDER_FROM_HOUR: 9 });
   });
 
   it('takes the reminder interval (0: off)', () => {
@@ -25,6 +25,7 @@ describe('events configuration', () => {
     ['no public key', { JWT_PUBLIC_KEY: undefined }, 'JWT_PUBLIC_KEY'],
     ['demo data in production', { NODE_ENV: 'production', SEED_DEMO_DATA: 'true' }, 'SEED_DEMO_DATA'],
     ['a bad reminder interval', { REMINDER_EVERY_S: '-1' }, 'REMINDER_EVERY_S'],
+    ['a reminder hour that is not one', { REMINDER_FROM_HOUR: '24' }, 'REMINDER_FROM_HOUR'],
   ])('refuses %s, naming the variable', (_label, override, name) => {
     expect(() => loadEventsConfig({ ...base, ...override })).toThrow(ConfigError);
     expect(() => loadEventsConfig({ ...base, ...override })).toThrow(name);

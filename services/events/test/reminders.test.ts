@@ -45,7 +45,9 @@ describe('the day-before reminders', () => {
     expect((await put(asha, maybe.id, 'interested')).status).toBe(200);
     expect((await put(ravi, early.id, 'going')).status).toBe(200);
 
-    expect(await sendReminders(h.deps, h.deps.now())).toEqual({ day, mailed: 2 });
+    // Before the hour reminders go out (REMINDER_FROM_HOUR), nothing.
+    expect(await sendReminders(h.deps, h.deps.now(), 13)).toEqual({ day, mailed: 0 });
+    expect(await sendReminders(h.deps, h.deps.now(), 9)).toEqual({ day, mailed: 2 });
     expect(await sendReminders(h.deps, h.deps.now())).toEqual({ day, mailed: 0 }); // again: nothing twice
 
     const mine = await h.notices((n) => n.userId === asha.userId && n.topic === 'event-reminders');

@@ -80,6 +80,15 @@ describe('answering an event', () => {
     expect(typeof ((await res.json()) as { error: unknown }).error).toBe('string');
   });
 
+  it('answers a body that is not JSON 415, and a huge one 413, in JSON', async () => {
+    const l = await event();
+    const text = await fetch(`${h.base}/api/events/${l.id}/rsvp`, { method: 'PUT', headers: { 'content-type': 'text/plain', cookie: asha.cookie }, body: 'going' });
+    expect(text.status).toBe(415);
+    expect(typeof ((await text.json()) as { error: unknown }).error).toBe('string');
+    const huge = await fetch(`${h.base}/api/events/${l.id}/rsvp`, { method: 'PUT', headers: { 'content-type': 'application/json', cookie: asha.cookie }, body: JSON.stringify({ answer: 'x'.repeat(2_000_000) }) });
+    expect(huge.status).toBe(413);
+  });
+
   it('answers 404 for an unknown, hidden or non-event listing', async () => {
     const hidden = await event();
     await h.deliver(ContentHidden, { caseId: randomUUID(), kind: 'listing', itemId: hidden.id, authorId: owner.userId });

@@ -2,8 +2,9 @@ import { startLeasedJob, type LeasedJob } from '@cp/service-kit';
 import type { EventsDeps } from '../use-cases/deps.ts';
 import { sendReminders } from '../use-cases/reminders.ts';
 
-/** The reminder job: every `everyMs` on one replica at a time (the kit's lease `event-reminders`); stoppable. */
-export function startReminderJob(deps: EventsDeps, everyMs: number, opts: { holder?: string; runAtStart?: boolean } = {}): LeasedJob {
+/** The reminder job: every `everyMs` on one replica at a time (the kit's lease `event-reminders`), from `fromHour`; stoppable. */
+export function startReminderJob(deps: EventsDeps, everyMs: number, opts: { holder?: string; runAtStart?: boolean; fromHour?: number } = {}): LeasedJob {
+  const { fromHour = 0, ...job } = opts;
   return startLeasedJob({
     conn: deps.conn,
     name: 'event-reminders',
@@ -11,8 +12,8 @@ export function startReminderJob(deps: EventsDeps, everyMs: number, opts: { hold
     logger: deps.logger,
     now: () => deps.now().getTime(),
     run: async (now) => {
-      await sendReminders(deps, now);
+      await sendReminders(deps, now, fromHour);
     },
-    ...opts,
+    ...job,
   });
 }

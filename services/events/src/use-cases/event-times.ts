@@ -23,3 +23,8 @@ export function clockText(time: string): string {
   const [h, m] = time.split(':').map(Number) as [number, number];
   return `${((h + 11) % 12) + 1}:${String(m).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
 }
+
+/** The hour (0-23) of an instant in the site's time zone. */
+export function siteHour(at: Date): number {
+  return Number(new Intl.DateTimeFormat('en-US', { timeZone: SITE_TIME_ZONE, hourCycle: 'h23', hour: '2-digit' }).format(at));
+}

@@ -1,7 +1,7 @@
 import { runInTransaction } from '@cp/service-kit';
 import type { CalendarDoc } from '../data/calendar-repository.ts';
 import type { EventsDeps } from './deps.ts';
-import { addDays, siteDay } from './event-times.ts';
+import { addDays, siteDay, siteHour } from './event-times.ts';
 import { reminderNotice, requestNotice } from './notices.ts';
 
 export interface ReminderRun {
@@ -13,10 +13,12 @@ export interface ReminderRun {
  * The day before (in America/New_York), each user going to events tomorrow gets ONE notice mail listing all of them,
  * unless they stopped reminders. Idempotent: each mail's noticeId (`reminder.<userId>.<day>`) is recorded in the
  * transaction that asks comms for it, so a run again (the next tick, another replica after a crash) asks for nothing
- * twice; comms also mails a noticeId once. Runs under the kit's lease (jobs/reminders.ts).
+ * twice; comms also mails a noticeId once. Not before `fromHour` (REMINDER_FROM_HOUR) of the site's day. Runs under the
+ * kit's lease (jobs/reminders.ts).
  */
-export async function sendReminders(deps: EventsDeps, now: Date): Promise<ReminderRun> {
+export async function sendReminders(deps: EventsDeps, now: Date, fromHour = 0): Promise<ReminderRun> {
   const day = addDays(siteDay(now), 1);
+  if (siteHour(now) < fromHour) return { day, mailed: 0 };
   const events = await deps.calendar.onDay(day);
   const byId = new Map(events.map((e) => [e._id, e]));
   const going = await deps.rsvps.going([...byId.keys()]);
