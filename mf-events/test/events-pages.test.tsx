@@ -148,11 +148,10 @@ describe("home's This weekend", () => {
   });
 
   it('nothing when the weekend has no events', async () => {
-    const { container } = await renderWith([{ path: '/', element: <div data-testid="home"><WeekendWidget /></div> }], '/', anonymous(calendar([])));
+    await renderWith([{ path: '/', element: <div data-testid="home"><WeekendWidget /></div> }], '/', anonymous(calendar([])));
     await waitFor(() => expect(calls.some((c) => c.path === '/api/events')).toBe(true));
     await act(async () => undefined);
     expect(screen.getByTestId('home').innerHTML).toBe('');
-    void container;
   });
 });
 
