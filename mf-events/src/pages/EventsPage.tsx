@@ -73,7 +73,9 @@ function MoreEvents({ args, cursor }: { args: Filters & { from: string; to: stri
 
 function Upcoming({ today, filters, onMonthView }: { today: string; filters: Filters; onMonthView: () => void }) {
   const args = { from: today, to: addDays(today, CALENDAR_MAX_DAYS - 1), ...filters, today };
-  const { data, error, refetch } = useGetCalendarQuery(args);
+  // Another town or type: the last list stays, dimmed, until the new one is here (nothing jumps to a skeleton).
+  const { data, currentData, isFetching, error, refetch } = useGetCalendarQuery(args);
+  const stale = isFetching && !currentData;
   if (error) return <LoadError title="The calendar could not be loaded" error={error} onRetry={() => void refetch()} headingLevel={2} />;
   if (!data) return <CardsSkeleton label="Loading events…" />;
   const pastLink = (
@@ -99,7 +101,7 @@ function Upcoming({ today, filters, onMonthView }: { today: string; filters: Fil
     );
   }
   return (
-    <div className="space-y-8">
+    <div className={stale ? 'space-y-8 opacity-60' : 'space-y-8'} aria-busy={stale}>
       {upcomingSections(data.items, today).map((section) => (
         <section key={section.id} aria-labelledby={`events-${section.id}`} className="space-y-3">
           <h2 id={`events-${section.id}`} className="text-xl font-semibold">
@@ -118,7 +120,8 @@ function MonthView({ today, month, filters, onMonth }: { today: string; month: s
   const headingId = useId();
   const [selected, setSelected] = useState<string | null>(null);
   const grid = monthGrid(month);
-  const { data, error, refetch } = useGetMonthQuery({ from: grid.from, to: grid.to, ...filters, today });
+  // This month's answer only (`currentData`): another month's events never sit in this grid while it loads.
+  const { currentData: data, error, refetch } = useGetMonthQuery({ from: grid.from, to: grid.to, ...filters, today });
   const days = byDay(data ?? []);
   const shown = selected ? (days.get(selected) ?? []) : (data ?? []).filter((e) => monthOf(e.date) === month);
   const go = (next: string) => {
