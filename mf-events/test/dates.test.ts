@@ -2,6 +2,7 @@ import { addDays, dayIn, formatClock, formatDay, monthGrid, weekendOf } from '..
 import { googleCalendarUrl, icsPath } from '../src/lib/calendar-links.ts';
 import { storedToday } from '../src/lib/use-today.ts';
 import { upcomingSections } from '../src/pages/EventsPage.tsx';
+import { priceLabel, timeLabel } from '../src/components/EventCard.tsx';
 import type { CalendarEvent } from '@cp/events/contracts';
 
 const event = (over: Partial<CalendarEvent> = {}): CalendarEvent => ({
@@ -85,6 +86,15 @@ describe('the month grid', () => {
     expect(formatDay('2026-12-05')).toBe('Sat, Dec 5');
     expect(formatDay('2026-12-05', 'long')).toBe('Saturday, December 5, 2026');
     expect(['00:00', '09:05', '12:00', '19:30'].map(formatClock)).toEqual(['12:00 AM', '9:05 AM', '12:00 PM', '7:30 PM']);
+  });
+});
+
+describe('card labels', () => {
+  it('time: the read one and the typed one; all day when unreadable; price', () => {
+    expect(timeLabel({ time: '19:00', timeText: '7 - 10 PM', allDay: false })).toBe('7:00 PM · 7 - 10 PM');
+    expect(timeLabel({ time: null, timeText: 'after prayers', allDay: true })).toBe('All day · after prayers');
+    expect(timeLabel({ time: null, timeText: null, allDay: true })).toBe('All day');
+    expect([0, 15, 7.5].map(priceLabel)).toEqual(['Free', '$15', '$7.50']);
   });
 });
 

@@ -93,6 +93,7 @@ describe('/events', () => {
     expect(within(week).getByText('6:00 PM · 6 PM')).toBeTruthy();
     expect(within(week).getByText('Hindu Temple, Harrisburg PA')).toBeTruthy();
     expect(within(week).getByText('3 going · 5 interested')).toBeTruthy();
+    expect(within(week).getByText('Free')).toBeTruthy();
     expect(within(week).getByRole('link', { name: 'Download Garba Night as an .ics file' }).getAttribute('href')).toBe(`/api/events/${events[0]!.listingId}/ics`);
     expect(within(week).getByRole('link', { name: /Add Garba Night to Google Calendar/ }).getAttribute('href')).toContain('dates=20261205T230000Z%2F20261206T010000Z');
     const month = screen.getByRole('list', { name: 'Later This Month' });

@@ -14,6 +14,9 @@ export function placeLabel(event: Pick<CalendarEvent, 'venue' | 'town'>): string
   return [event.venue, event.town].filter(Boolean).join(', ');
 }
 
+/** "Free", "$15", "$7.50" (no Intl: the same characters on the server and in the browser). */
+export const priceLabel = (price: number): string => (price > 0 ? `$${Number.isInteger(price) ? price : price.toFixed(2)}` : 'Free');
+
 /** "3 going · 5 interested". */
 export const countsLabel = ({ going, interested }: { going: number; interested: number }): string => `${going} going · ${interested} interested`;
 
@@ -64,6 +67,10 @@ export function EventCard({ event, headingLevel = 3, calendarLinks = true }: { e
           {place}
         </p>
       ) : null}
+      <p className="text-sm">
+        {priceLabel(event.price)}
+        {event.organizer ? <span className="text-muted-foreground"> · By {event.organizer}</span> : null}
+      </p>
       <p className="text-sm">{countsLabel(event.counts)}</p>
       {calendarLinks ? (
         <div className="mt-auto pt-1">
