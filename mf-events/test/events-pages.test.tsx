@@ -129,6 +129,12 @@ describe('/events', () => {
     await act(async () => fireEvent.keyDown(saturday, { key: 'Enter' }));
     expect(screen.getByRole('heading', { name: 'Events on Saturday, December 5, 2026' })).toBeTruthy();
     expect(within(screen.getByRole('list', { name: 'Saturday, December 5, 2026' })).getByText('Garba Night')).toBeTruthy();
+    // Page Down: the month after, the focus on the same weekday four weeks on.
+    await act(async () => fireEvent.keyDown(document.activeElement!, { key: 'PageDown' }));
+    const january = await screen.findByRole('grid', { name: 'January 2027' });
+    expect(document.activeElement).toBe(within(january).getByRole('gridcell', { name: 'Saturday, January 2, 2027' }));
+    await act(async () => fireEvent.keyDown(document.activeElement!, { key: 'PageUp' }));
+    await screen.findByRole('grid', { name: 'December 2026' });
     // The month before: its past events.
     await act(async () => screen.getByRole('button', { name: 'Previous month, November 2026' }).click());
     await screen.findByRole('grid', { name: 'November 2026' });
@@ -151,8 +157,7 @@ describe("home's This weekend", () => {
   it('nothing when the weekend has no events', async () => {
     await renderWith([{ path: '/', element: <div data-testid="home"><WeekendWidget /></div> }], '/', anonymous(calendar([])));
     await waitFor(() => expect(calls.some((c) => c.path === '/api/events')).toBe(true));
-    await act(async () => undefined);
-    expect(screen.getByTestId('home').innerHTML).toBe('');
+    await waitFor(() => expect(screen.getByTestId('home').innerHTML).toBe(''));
   });
 });
 
