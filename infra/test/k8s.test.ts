@@ -20,7 +20,7 @@ import { AckPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { Kvm } from '@nats-io/kv';
 import { NATS_SERVER } from '../src/components/nats.ts';
 import { discoverDeployables } from '../src/deployables.ts';
-import { OTEL_SETTINGS, type Unit } from '../src/deploy-gen/model.ts';
+import { loadModel, OTEL_SETTINGS, podsOf, servicesOf, type Unit } from '../src/deploy-gen/model.ts';
 import { natsPermissions } from '../src/deploy-gen/nats.ts';
 import { kustomizeBuild, readObjects, validateObjects, type K8sObject } from './support/kustomize.ts';
 import { loadServiceConfig, loadServiceConfigs, remoteDirs, REPO, serviceDirs, staticServerReadyz, tempKeyFiles, type Env } from './support/operator-files.ts';
@@ -179,13 +179,17 @@ describe('infra/k8s overlays/production, built as kustomize builds it', () => {
     }
   });
 
-  test('autoscalers: HPAs on requests per second for the gateway and the renderer, KEDA ScaledObjects for every service with consumers; never both, on Deployments that leave replicas to them', () => {
+  test('autoscalers: HPAs on requests per second for the gateway and the renderer, KEDA ScaledObjects for every service with consumers; never both, on Deployments that leave replicas to them', async () => {
     const hpas = ofKind('HorizontalPodAutoscaler').map((h) =>
       z.object({ metadata: z.object({ name: z.string() }), spec: z.object({ scaleTargetRef: z.object({ apiVersion: z.literal('apps/v1'), kind: z.literal('Deployment'), name: z.string() }), minReplicas: z.number().min(2), maxReplicas: z.number(), metrics: z.array(z.object({ type: z.string(), pods: z.object({ metric: z.object({ name: z.string() }) }).loose().optional() }).loose()) }) }).parse(h),
     );
     const scaled = ofKind('ScaledObject').map((o) => z.object({ metadata: z.object({ name: z.string() }), spec: z.object({ scaleTargetRef: z.object({ name: z.string() }).strict(), minReplicaCount: z.number().min(2), maxReplicaCount: z.number(), triggers: z.array(z.object({ type: z.string() }).loose()).min(1) }).loose() }).parse(o));
     expect(hpas.map((h) => h.metadata.name).sort()).toEqual(['gateway', 'renderer']);
-    expect(scaled.map((o) => o.metadata.name).sort()).toEqual(['ads', 'comms', 'directory', 'forum', 'identity', 'listings', 'messages']);
+    // Every service that has JetStream consumers and room to scale (a new team's included), read from its own code.
+    const model = await loadModel(REPO);
+    const withConsumers = servicesOf(model).filter((u) => u.consumers.length > 0 && !('replicas' in podsOf(u)));
+    expect(scaled.map((o) => o.metadata.name).sort()).toEqual(withConsumers.map((u) => u.name).sort());
+    expect(withConsumers.map((u) => u.name)).toEqual(expect.arrayContaining(['comms', 'listings', 'messages']));
     for (const h of hpas) {
       expect(h.spec.maxReplicas).toBeGreaterThan(h.spec.minReplicas);
       expect(h.spec.metrics.map((m) => m.pods?.metric.name ?? m.type)).toEqual(['http_requests_per_second', 'Resource']);

@@ -6,10 +6,10 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import path from 'node:path';
 import { composeFile } from './compose.ts';
 import { k8sFile, k8sOrder, kustomization, productionImages } from './k8s.ts';
-import { loadModel, type Model } from './model.ts';
+import { loadModel, PLATFORM_FILES, type Model } from './model.ts';
 import { monitoringFiles } from './monitoring.ts';
 import { natsAuthValues } from './nats.ts';
-import { deployablesSecretsExample, mongodbReplicaSet } from './secrets.ts';
+import { composeEnvExample, deployablesSecretsExample, mongodbReplicaSet } from './secrets.ts';
 import { GENERATED_HEADER } from './yaml-text.ts';
 
 export const K8S_BASE = 'infra/k8s/base';
@@ -24,6 +24,7 @@ export function generatedFiles(model: Model, platformRoot = model.root): Map<str
   files.set('infra/k8s/helm/nats-auth-values.yaml', natsAuthValues(model));
   files.set('infra/k8s/deployables-secrets.example.yaml', deployablesSecretsExample(model));
   files.set('infra/k8s/mongodb/replica-set.yaml', mongodbReplicaSet(model));
+  files.set(PLATFORM_FILES.composeEnvExample, composeEnvExample(model, readFileSync(path.join(platformRoot, PLATFORM_FILES.composeEnvExample), 'utf8')));
   for (const [rel, content] of monitoringFiles(platformRoot)) files.set(rel, content);
   return files;
 }

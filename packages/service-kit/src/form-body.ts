@@ -19,3 +19,26 @@ export async function readFormBody(ctx: Context, limitBytes = 1024): Promise<Rec
   }
   return Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
 }
+
+/**
+ * An unsubscribe POST as it came: the mailbox provider's one-click POST (RFC 8058: the token in the List-Unsubscribe
+ * URL's query, the form body `List-Unsubscribe=One-Click`) or the unsubscribe page's POST (JSON `{ token }`).
+ */
+export type UnsubscribeRequest = { kind: 'one-click'; query: unknown; form: unknown } | { kind: 'json'; body: unknown };
+
+/** Reads an unsubscribe POST: the one-click form (bounded, readFormBody) or the page's JSON; any other body is a 415. */
+export async function readUnsubscribeRequest(ctx: Context): Promise<UnsubscribeRequest> {
+  if (ctx.is('application/x-www-form-urlencoded')) return { kind: 'one-click', query: ctx.query, form: await readFormBody(ctx) };
+  const hasBody = Number(ctx.get('content-length') || 0) > 0 || ctx.get('transfer-encoding') !== '';
+  if (hasBody && !ctx.is('application/json')) throw new HttpError(415, 'Content-Type must be application/json or application/x-www-form-urlencoded');
+  return { kind: 'json', body: ctx.request.body };
+}
+
+/**
+ * The signed token of an unsubscribe POST whose use case needs nothing else: the query's (one-click), else the JSON
+ * body's `token`. Unchecked: the use case verifies it (a bad one is its 400).
+ */
+export async function unsubscribeToken(ctx: Context): Promise<unknown> {
+  const request = await readUnsubscribeRequest(ctx);
+  return (ctx.query as { token?: unknown }).token ?? (request.kind === 'json' ? (request.body as { token?: unknown } | undefined)?.token : undefined);
+}

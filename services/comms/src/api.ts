@@ -11,25 +11,17 @@ import {
   NewsletterUnsubscribeQuerySchema,
   NewsletterUnsubscribeSchema,
 } from '@cp/contracts';
-import { defineOperations, HttpError, readFormBody } from '@cp/service-kit';
-import type { Context } from 'koa';
+import { defineOperations, readUnsubscribeRequest } from '@cp/service-kit';
 import { confirmNewsletter } from './use-cases/confirm-newsletter.ts';
 import type { CommsDeps } from './use-cases/deps.ts';
 import { sendContactMessage } from './use-cases/send-contact-message.ts';
 import { subscribeNewsletter } from './use-cases/subscribe-newsletter.ts';
-import { unsubscribeNewsletter, unsubscribePageUrl, type UnsubscribeRequest } from './use-cases/unsubscribe-newsletter.ts';
+import { unsubscribeNewsletter, unsubscribePageUrl } from './use-cases/unsubscribe-newsletter.ts';
 import { messageMailUnsubscribePage, unsubscribeMessageMails } from './use-cases/message-notices.ts';
 
 /** The List-Unsubscribe URL of every newsletter mail (POST: one-click, RFC 8058; GET: to the unsubscribe page). */
 export const NEWSLETTER_UNSUBSCRIBE_PATH = '/api/newsletter/unsubscribe';
 
-/** An unsubscribe POST: the one-click form (token in the query) or the page's JSON; any other body is a 415. */
-async function unsubscribeRequest(ctx: Context): Promise<UnsubscribeRequest> {
-  if (ctx.is('application/x-www-form-urlencoded')) return { kind: 'one-click', query: ctx.query, form: await readFormBody(ctx) };
-  const hasBody = Number(ctx.get('content-length') || 0) > 0 || ctx.get('transfer-encoding') !== '';
-  if (hasBody && !ctx.is('application/json')) throw new HttpError(415, 'Content-Type must be application/json or application/x-www-form-urlencoded');
-  return { kind: 'json', body: ctx.request.body };
-}
 
 const ONE_CLICK = 'RFC 8058 one-click (form body `List-Unsubscribe=One-Click`, the token in the query) or the page\'s JSON `{ token }`; any other body is a 415.';
 
@@ -62,7 +54,7 @@ export const commsApi = defineOperations<CommsDeps>({
       method: 'post', path: NEWSLETTER_UNSUBSCRIBE_PATH, id: 'unsubscribeNewsletter', summary: 'Unsubscribe from the newsletter', auth: 'none', description: ONE_CLICK,
       query: NewsletterUnsubscribeQuerySchema.partial(), body: NewsletterUnsubscribeSchema, bodyAlsoForm: true,
       responses: { 200: { description: 'Unsubscribed.', schema: NewsletterLinkAnswerSchema } }, errors: [400, 404, 415],
-      handle: async (ctx, deps) => unsubscribeNewsletter(deps, await unsubscribeRequest(ctx)),
+      handle: async (ctx, deps) => unsubscribeNewsletter(deps, await readUnsubscribeRequest(ctx)),
     },
     {
       method: 'get', path: NEWSLETTER_UNSUBSCRIBE_PATH, id: 'newsletterUnsubscribePage', summary: 'The newsletter\'s unsubscribe link: to the page', auth: 'none',
@@ -79,7 +71,7 @@ export const commsApi = defineOperations<CommsDeps>({
       method: 'post', path: MESSAGE_MAIL_UNSUBSCRIBE_PATH, id: 'unsubscribeMessageMails', summary: 'Stop the unread-message mails', auth: 'none', description: ONE_CLICK,
       query: MessageMailUnsubscribeSchema.partial(), body: MessageMailUnsubscribeSchema, bodyAlsoForm: true,
       responses: { 200: { description: 'Stopped.', schema: MessageResponseSchema } }, errors: [400, 415],
-      handle: async (ctx, deps) => unsubscribeMessageMails(deps, await unsubscribeRequest(ctx)),
+      handle: async (ctx, deps) => unsubscribeMessageMails(deps, await readUnsubscribeRequest(ctx)),
     },
     {
       method: 'get', path: MESSAGE_MAIL_UNSUBSCRIBE_PATH, id: 'messageMailsUnsubscribePage', summary: 'The unread-message mail\'s unsubscribe link: to the page', auth: 'none',

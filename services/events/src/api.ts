@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
 import { IdSchema, LinkTokenSchema, MessageResponseSchema, RemotePagePreviewSchema } from '@cp/contracts';
-import { defineOperations, HttpError, signedIn, viewerOf } from '@cp/service-kit';
+import { defineOperations, signedIn, unsubscribeToken, viewerOf } from '@cp/service-kit';
 import { AttendeesPageSchema, AttendeesQuerySchema, CalendarPageSchema, CalendarQuerySchema, EventViewSchema, RsvpBodySchema, RsvpResultSchema } from './contracts.ts';
 import { eventsPreview, getEvent, listCalendar } from './use-cases/calendar.ts';
 import type { EventsDeps } from './use-cases/deps.ts';
@@ -11,16 +11,6 @@ import { unsubscribe } from './use-cases/unsubscribe.ts';
 
 const params = { listingId: IdSchema };
 const CALENDAR_TYPE = 'text/calendar; charset=utf-8';
-
-/** Reads and drops a small form body (the one-click POST's `List-Unsubscribe=One-Click`): the token in the query is the proof. */
-async function drainSmallBody(ctx: Context, limitBytes = 1_024): Promise<void> {
-  if (Number(ctx.get('content-length') || 0) > limitBytes) throw new HttpError(413, 'Request body too large');
-  let size = 0;
-  for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limitBytes) throw new HttpError(413, 'Request body too large');
-  }
-}
 
 function calendarAnswer(ctx: Context, body: string, filename: string): void {
   ctx.set('Content-Type', CALENDAR_TYPE);
@@ -59,12 +49,7 @@ export const eventsApi = defineOperations<EventsDeps>({
       description: 'RFC 8058 one-click (form body `List-Unsubscribe=One-Click`, the token in the query) or JSON `{ token }`.',
       query: LinkTokenSchema.partial(), body: LinkTokenSchema, bodyAlsoForm: true,
       responses: { 200: { description: 'Stopped.', schema: MessageResponseSchema } }, errors: [400, 413],
-      handle: async (ctx, deps) => {
-        let token: unknown = ctx.query.token;
-        if (ctx.is('application/json')) token ??= LinkTokenSchema.parse(ctx.request.body ?? {}).token;
-        else await drainSmallBody(ctx);
-        return unsubscribe(deps, token);
-      },
+      handle: async (ctx, deps) => unsubscribe(deps, await unsubscribeToken(ctx)),
     },
     {
       method: 'get', path: UNSUBSCRIBE_PATH, id: 'unsubscribeRemindersLink', summary: 'The mail\'s visible unsubscribe link (no login)', auth: 'none', query: LinkTokenSchema,

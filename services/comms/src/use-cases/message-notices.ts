@@ -8,11 +8,10 @@ import {
   type ConversationRead,
   type MessageSent,
 } from '@cp/contracts';
-import { badRequest, escapeHtml, jsonObject } from '@cp/service-kit';
+import { badRequest, escapeHtml, jsonObject, type UnsubscribeRequest } from '@cp/service-kit';
 import { appendToBatch } from './append-to-batch.ts';
 import type { CommsDeps } from './deps.ts';
 import type { MailBatchKind } from './mail-batch-kind.ts';
-import type { UnsubscribeRequest } from './unsubscribe-newsletter.ts';
 import { oneClickUnsubscribe } from './mail-parts.ts';
 
 type Sent = z.output<(typeof MessageSent)['data']>;

@@ -1,13 +1,7 @@
 import { NEWSLETTER_TEXT, NewsletterOneClickSchema, NewsletterUnsubscribed, NewsletterUnsubscribeQuerySchema, NewsletterUnsubscribeSchema, type NewsletterStatus } from '@cp/contracts';
-import { badRequest, runInTransaction } from '@cp/service-kit';
+import { badRequest, runInTransaction, type UnsubscribeRequest } from '@cp/service-kit';
 import type { CommsDeps } from './deps.ts';
 import { unsubscribeLinks } from './newsletter-mail.ts';
-
-/**
- * An unsubscribe request as it came: the mailbox provider's one-click POST (RFC 8058: the token in the List-Unsubscribe
- * URL's query, the form body `List-Unsubscribe=One-Click`) or the unsubscribe page's POST (JSON `{ token }`).
- */
-export type UnsubscribeRequest = { kind: 'one-click'; query: unknown; form: unknown } | { kind: 'json'; body: unknown };
 
 /**
  * Unsubscribes the subscription an unsubscribe link belongs to, without a login (the link is the proof): `subscribed`

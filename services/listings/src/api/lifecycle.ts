@@ -1,6 +1,5 @@
-import type { Context } from 'koa';
 import { ListingSchema, LinkTokenSchema, MarkDoneBodySchema, MessageResponseSchema, RenewLinkResultSchema } from '@cp/contracts';
-import { HttpError, operations, signedIn } from '@cp/service-kit';
+import { operations, signedIn, unsubscribeToken } from '@cp/service-kit';
 import { z } from 'zod';
 import { renewFromLink, renewOwnListing } from '../use-cases/renew-listing.ts';
 import { markListingDone } from '../use-cases/mark-done.ts';
@@ -12,16 +11,6 @@ export const REMINDERS_UNSUBSCRIBE_PATH = '/api/listings/reminders/unsubscribe';
 /** The pages of the signed links (mf-listings), no login. */
 export const RENEW_PAGE_PATH = '/renew-listing';
 export const REMINDERS_UNSUBSCRIBE_PAGE_PATH = '/reminders/unsubscribe';
-
-/** Reads and drops a small form body (the one-click POST's `List-Unsubscribe=One-Click`): the token in the query is the proof. */
-async function drainSmallBody(ctx: Context, limitBytes = 1_024): Promise<void> {
-  if (Number(ctx.get('content-length') || 0) > limitBytes) throw new HttpError(413, 'Request body too large');
-  let size = 0;
-  for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limitBytes) throw new HttpError(413, 'Request body too large');
-  }
-}
 
 /**
  * Issue 22 lifecycle operations. Listed before the listings' own (src/api.ts), so `/api/listings/reminders/…` is not
@@ -38,12 +27,7 @@ export const lifecycleOperations = operations<ListingsDeps>([
     description: 'RFC 8058 one-click (form body `List-Unsubscribe=One-Click`, the token in the query) or the page\'s JSON `{ token }`.',
     query: LinkTokenSchema.partial(), body: LinkTokenSchema, bodyAlsoForm: true,
     responses: { 200: { description: 'Opted out.', schema: MessageResponseSchema } }, errors: [400, 413],
-    handle: async (ctx, deps) => {
-      let token: unknown = ctx.query.token;
-      if (ctx.is('application/json')) token ??= LinkTokenSchema.parse(ctx.request.body ?? {}).token;
-      else await drainSmallBody(ctx);
-      return optOutOfReminders(deps, token);
-    },
+    handle: async (ctx, deps) => optOutOfReminders(deps, await unsubscribeToken(ctx)),
   },
   {
     // A mail client without one-click opens the List-Unsubscribe URL: nothing changes, the browser goes to the page.

@@ -1,4 +1,3 @@
-import type { Context } from 'koa';
 import {
   AlertUnsubscribeResultSchema,
   AlertUnsubscribeSchema,
@@ -8,22 +7,15 @@ import {
   SavedSearchSchema,
   SavedSearchUpdateSchema,
 } from '@cp/contracts';
-import { HttpError, operations, readFormBody, signedIn } from '@cp/service-kit';
+import { operations, readUnsubscribeRequest, signedIn } from '@cp/service-kit';
 import { z } from 'zod';
 import { listSavedSearches } from '../use-cases/list-saved-searches.ts';
 import { createSavedSearch } from '../use-cases/create-saved-search.ts';
 import { updateSavedSearch } from '../use-cases/update-saved-search.ts';
 import { deleteSavedSearch } from '../use-cases/delete-saved-search.ts';
-import { ALERT_UNSUBSCRIBE_PATH, unsubscribeAlert, unsubscribePagePath, type AlertUnsubscribeRequest } from '../use-cases/unsubscribe-alert.ts';
+import { ALERT_UNSUBSCRIBE_PATH, unsubscribeAlert, unsubscribePagePath } from '../use-cases/unsubscribe-alert.ts';
 import type { ListingsDeps } from '../use-cases/deps.ts';
 
-/** An unsubscribe POST: the one-click form (token in the query) or the page's JSON; any other body is a 415. */
-async function unsubscribeRequest(ctx: Context): Promise<AlertUnsubscribeRequest> {
-  if (ctx.is('application/x-www-form-urlencoded')) return { kind: 'one-click', query: ctx.query, form: await readFormBody(ctx) };
-  const hasBody = Number(ctx.get('content-length') || 0) > 0 || ctx.get('transfer-encoding') !== '';
-  if (hasBody && !ctx.is('application/json')) throw new HttpError(415, 'Content-Type must be application/json or application/x-www-form-urlencoded');
-  return { kind: 'json', body: ctx.request.body };
-}
 
 /**
  * Saved searches with alerts (issue 22 §3): the signed-in user's own (another user's is a 404), and the alert mails'
@@ -35,7 +27,7 @@ export const savedSearchesOperations = operations<ListingsDeps>([
     description: 'RFC 8058 one-click (form body, the token in the query) or the page\'s JSON `{ token }`.',
     query: AlertUnsubscribeSchema.partial(), body: AlertUnsubscribeSchema, bodyAlsoForm: true,
     responses: { 200: { description: 'Paused (or gone).', schema: AlertUnsubscribeResultSchema } }, errors: [400, 415],
-    handle: async (ctx, deps) => unsubscribeAlert(deps, await unsubscribeRequest(ctx)),
+    handle: async (ctx, deps) => unsubscribeAlert(deps, await readUnsubscribeRequest(ctx)),
   },
   {
     method: 'get', path: ALERT_UNSUBSCRIBE_PATH, id: 'alertUnsubscribePage', summary: 'The alert mail\'s unsubscribe link: to the page', auth: 'none',

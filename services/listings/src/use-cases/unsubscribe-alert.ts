@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { HttpError } from '@cp/service-kit';
+import { HttpError, type UnsubscribeRequest } from '@cp/service-kit';
 import { AlertUnsubscribeSchema, NewsletterOneClickSchema, SAVED_SEARCH_MESSAGES, type AlertUnsubscribeResult } from '@cp/contracts';
 import type { ListingsDeps } from './deps.ts';
 
@@ -7,9 +7,6 @@ import type { ListingsDeps } from './deps.ts';
 export const ALERT_UNSUBSCRIBE_PATH = '/api/saved-searches/unsubscribe';
 /** The web page that says what happened (and POSTs the token). */
 export const ALERT_UNSUBSCRIBE_PAGE = '/alerts/unsubscribe';
-
-/** An unsubscribe POST as it came: the mailbox provider's one-click form (token in the query) or the page's JSON. */
-export type AlertUnsubscribeRequest = { kind: 'one-click'; query: unknown; form: unknown } | { kind: 'json'; body: unknown };
 
 const QuerySchema = z.object({ token: AlertUnsubscribeSchema.shape.token }).loose();
 
@@ -22,7 +19,7 @@ function invalid(): HttpError {
  * digest's token pauses every daily saved search of its user. Again: the same answer. A forged, expired, other-purpose
  * or malformed token is a 400 and changes nothing; a saved search deleted since answers `gone`.
  */
-export async function unsubscribeAlert(deps: ListingsDeps, request: AlertUnsubscribeRequest): Promise<AlertUnsubscribeResult> {
+export async function unsubscribeAlert(deps: ListingsDeps, request: UnsubscribeRequest): Promise<AlertUnsubscribeResult> {
   let token: string;
   if (request.kind === 'one-click') {
     const query = QuerySchema.safeParse(request.query);
