@@ -5,7 +5,7 @@ import { chromium, type BrowserServer } from 'playwright-core';
 import { startInfra } from '../../infra/src/index.ts';
 import { repoRoot } from '../../infra/src/paths.ts';
 import { liftedPostingLimits } from '../../infra/src/stack-env.ts';
-import { startServices } from '../../infra/src/stack.ts';
+import { startServices, type RunningStack } from '../../infra/src/stack.ts';
 import { PROMETHEUS_PORT } from '../../infra/src/components/prometheus.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../infra/src/chromium.ts';
 import { ensureWebBuild, remoteKey, webApps } from '../../infra/src/web.ts';
@@ -39,6 +39,12 @@ const REMOTE_ROUTES: Record<string, Array<{ route: string; heading: string }>> =
  * and one Chromium. Anything started is stopped again when a later step fails, on SIGINT/SIGTERM, and by the global
  * teardown.
  */
+/** A deployable of the running stack, by its folder name; anything else is refused. */
+function knownDeployable(stack: RunningStack, name: string | null): string {
+  if (!name || !stack.status().some((p) => p.name === name)) throw new Error(`no deployable ${JSON.stringify(name)} in the stack`);
+  return name;
+}
+
 export default async function globalSetup(): Promise<void> {
   const started = Date.now();
   const root = repoRoot();
@@ -108,6 +114,16 @@ export default async function globalSetup(): Promise<void> {
       '/moderation/restart': async (query) => {
         await stack.stopService('moderation');
         await stack.startService('moderation', { env: Object.fromEntries(query) });
+      },
+      // Any deployable by its folder (`mf-events`, `events`): stopped, or started again with the query's other variables
+      // added (none: as configured). A team's own browser tests (mf-<name>/e2e) use it for their deployables (issue 35).
+      '/deployable/stop': async (query) => stack.stopService(knownDeployable(stack, query.get('name'))),
+      '/deployable/restart': async (query) => {
+        const name = knownDeployable(stack, query.get('name'));
+        const env = Object.fromEntries([...query].filter(([key]) => key !== 'name'));
+        await stack.stopService(name);
+        await stack.startService(name, { env });
+        if (name.startsWith('mf-')) await waitServed(`${site}/mf/${name.slice(3)}/mf-manifest.json`);
       },
       '/gateway/restart': async (query) => {
         await stack.stopService('gateway');

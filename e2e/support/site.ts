@@ -252,3 +252,18 @@ export async function scrollThroughPage(page: Page, stepPx = 600): Promise<void>
   }
   await page.waitForLoadState('networkidle');
 }
+
+/**
+ * Stops a deployable of the running stack (by its folder: `mf-events`, `events`), for a test of the site without it; a
+ * team's own tests use it for their deployables (global-setup.ts's control server).
+ */
+export async function stopDeployable(name: string): Promise<void> {
+  const res = await fetch(`${e2eEnv().controlUrl}/deployable/stop?${new URLSearchParams({ name })}`, { method: 'POST', signal: AbortSignal.timeout(60_000) });
+  if (!res.ok) throw new Error(`stop ${name}: ${res.status} ${await res.text()}`);
+}
+
+/** Starts a deployable again, with `env` over its configuration (none: as configured); a remote is served when it returns. */
+export async function restartDeployable(name: string, env: Record<string, string> = {}): Promise<void> {
+  const res = await fetch(`${e2eEnv().controlUrl}/deployable/restart?${new URLSearchParams({ ...env, name })}`, { method: 'POST', signal: AbortSignal.timeout(90_000) });
+  if (!res.ok) throw new Error(`restart ${name}: ${res.status} ${await res.text()}`);
+}
