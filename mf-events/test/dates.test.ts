@@ -4,26 +4,10 @@ import { storedToday } from '../src/lib/use-today.ts';
 import { upcomingSections } from '../src/pages/EventsPage.tsx';
 import { priceLabel, timeLabel } from '../src/components/EventCard.tsx';
 import type { CalendarEvent } from '@cp/events/contracts';
+import { calendarEvent } from './support/calendar-event.ts';
 
-const event = (over: Partial<CalendarEvent> = {}): CalendarEvent => ({
-  listingId: '00000000-0000-4000-8000-000000000001',
-  title: 'Diwali Mela & Dinner',
-  excerpt: 'Food, music, dance.',
-  date: '2026-11-08',
-  time: '18:00',
-  timeText: '6 PM',
-  allDay: false,
-  startsAt: '2026-11-08T23:00:00.000Z',
-  town: 'Harrisburg PA',
-  venue: 'Hindu Temple',
-  organizer: null,
-  eventType: 'Cultural',
-  price: 0,
-  imageUrl: null,
-  ownerId: '11111111-1111-4111-8111-111111111111',
-  counts: { going: 3, interested: 5 },
-  ...over,
-});
+const event = (over: Partial<CalendarEvent> = {}) =>
+  calendarEvent({ listingId: '00000000-0000-4000-8000-000000000001', title: 'Diwali Mela & Dinner', date: '2026-11-08', startsAt: '2026-11-08T23:00:00.000Z', ...over });
 
 describe('the day in America/New_York', () => {
   it('is the site’s day, not UTC’s, on both sides of the DST changes', () => {

@@ -3,6 +3,7 @@
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { CalendarEvent } from '@cp/events/contracts';
+import { calendarEvent, ORGANIZER } from './support/calendar-event.ts';
 import { renderRouter } from '../../packages/web-core/test/support/render-router.tsx';
 import { quietConsole } from '../../packages/web-core/test/support/quiet-console.ts';
 import EventsPage from '../src/pages/EventsPage.tsx';
@@ -14,31 +15,11 @@ type Call = { method: string; path: string; query: Record<string, string>; body:
 type Api = (call: Call) => Answer | Promise<Answer>;
 
 const ME = { id: '22222222-2222-4222-8222-222222222222', username: 'priya', email: 'p@example.com', firstName: 'Priya', lastName: 'S', isAdmin: false };
-const ORGANIZER = '11111111-1111-4111-8111-111111111111';
 const ID = '00000000-0000-4000-8000-000000000001';
 // Thursday 2026-12-03, noon in Harrisburg.
 const NOW = Date.parse('2026-12-03T17:00:00Z');
 
-let n = 0;
-const event = (over: Partial<CalendarEvent> = {}): CalendarEvent => ({
-  listingId: `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`,
-  title: 'Diwali Mela',
-  excerpt: 'Food, music, dance.',
-  date: '2026-12-05',
-  time: '18:00',
-  timeText: '6 PM',
-  allDay: false,
-  startsAt: '2026-12-05T23:00:00.000Z',
-  town: 'Harrisburg PA',
-  venue: 'Hindu Temple',
-  organizer: null,
-  eventType: 'Cultural',
-  price: 0,
-  imageUrl: null,
-  ownerId: ORGANIZER,
-  counts: { going: 3, interested: 5 },
-  ...over,
-});
+const event = calendarEvent;
 
 let calls: Call[] = [];
 

@@ -109,3 +109,15 @@ export async function startEvents(): Promise<EventsHarness> {
     close: (...first) => base.close(...first),
   };
 }
+
+/**
+ * A test file's three signed-in people, made before its tests: the organizer (`owner`) and two neighbours. Read their
+ * fields inside tests (they are set by the file's beforeAll).
+ */
+export function threePeople(h: { newSession(): Promise<Session> }): { owner: Session; asha: Session; ravi: Session } {
+  const people = {} as { owner: Session; asha: Session; ravi: Session };
+  beforeAll(async () => {
+    [people.owner, people.asha, people.ravi] = [await h.newSession(), await h.newSession(), await h.newSession()];
+  });
+  return people;
+}

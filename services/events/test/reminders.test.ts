@@ -3,21 +3,15 @@ import { harnessForFile } from '../../../infra/src/jest/for-file.ts';
 import { startReminderJob } from '../src/jobs/reminders.ts';
 import { addDays } from '../src/use-cases/event-times.ts';
 import { sendReminders } from '../src/use-cases/reminders.ts';
-import { call, dayFromToday, PUBLIC_URL, startEvents, type Session } from './helpers.ts';
+import { call, dayFromToday, PUBLIC_URL, startEvents, threePeople, type Session } from './helpers.ts';
 
 const h = harnessForFile(startEvents);
-let owner: Session;
-let asha: Session;
-let ravi: Session;
-
-beforeAll(async () => {
-  [owner, asha, ravi] = [await h.newSession(), await h.newSession(), await h.newSession()];
-});
+const people = threePeople(h);
 afterEach(() => h.setNow(null));
 
 const ref = (l: Listing) => ({ listingId: l.id, userId: l.userId, category: l.category, tier: l.tier, title: l.title, listing: l });
 async function event(over: Partial<Listing> = {}): Promise<Listing> {
-  const l = h.listing(owner, over);
+  const l = h.listing(people.owner, over);
   await h.deliver(ListingCreated, ref(l));
   return l;
 }
@@ -41,43 +35,43 @@ describe('the day-before reminders', () => {
     const early = await event({ title: 'Diwali Mela', eventDate: day, eventTime: '11 AM', venue: 'Farm Show Complex' });
     const maybe = await event({ title: 'Yoga in the Park', eventDate: day, eventTime: '7 AM' });
     const next = await event({ title: 'Chai & Chat', eventDate: addDays(day, 1), eventTime: '5 PM' });
-    for (const l of [late, early, next]) expect((await put(asha, l.id, 'going')).status).toBe(200);
-    expect((await put(asha, maybe.id, 'interested')).status).toBe(200);
-    expect((await put(ravi, early.id, 'going')).status).toBe(200);
+    for (const l of [late, early, next]) expect((await put(people.asha, l.id, 'going')).status).toBe(200);
+    expect((await put(people.asha, maybe.id, 'interested')).status).toBe(200);
+    expect((await put(people.ravi, early.id, 'going')).status).toBe(200);
 
     // Before the hour reminders go out (REMINDER_FROM_HOUR), nothing.
     expect(await sendReminders(h.deps, h.deps.now(), 13)).toEqual({ day, mailed: 0 });
     expect(await sendReminders(h.deps, h.deps.now(), 9)).toEqual({ day, mailed: 2 });
     expect(await sendReminders(h.deps, h.deps.now())).toEqual({ day, mailed: 0 }); // again: nothing twice
 
-    const mine = await h.notices((n) => n.userId === asha.userId && n.topic === 'event-reminders');
+    const mine = await h.notices((n) => n.userId === people.asha.userId && n.topic === 'event-reminders');
     expect(mine).toHaveLength(1);
     const notice = NoticeMailSchema.parse(mine[0]);
-    expect(notice).toMatchObject({ noticeId: `reminder.${asha.userId}.${day}`, source: 'events', subject: 'Tomorrow: Diwali Mela & Garba Night, Part 2' });
+    expect(notice).toMatchObject({ noticeId: `reminder.${people.asha.userId}.${day}`, source: 'events', subject: 'Tomorrow: Diwali Mela & Garba Night, Part 2' });
     expect(notice.items.map((i) => i.title)).toEqual(['Diwali Mela', 'Garba Night, Part 2']);
     expect(notice.items[0]).toMatchObject({ url: `${PUBLIC_URL}/listing/${early.id}`, detail: '11:00 AM, Farm Show Complex, Harrisburg PA' });
     for (const link of noticeLinks(notice)) expect(new URL(link).origin).toBe(PUBLIC_URL);
-    expect(await h.notices((n) => n.userId === ravi.userId)).toHaveLength(1);
+    expect(await h.notices((n) => n.userId === people.ravi.userId)).toHaveLength(1);
 
     // Asha stops reminders with the mail's one-click link: the next day's event sends her nothing.
     const res = await oneClick(notice);
     expect(res.status).toBe(200);
-    expect(await h.deps.reminderOptOuts.has(asha.userId)).toBe(true);
+    expect(await h.deps.reminderOptOuts.has(people.asha.userId)).toBe(true);
     h.setNow(noonOf(day));
     expect(await sendReminders(h.deps, h.deps.now())).toEqual({ day: addDays(day, 1), mailed: 0 });
-    expect(await h.notices((n) => n.userId === asha.userId && n.topic === 'event-reminders')).toHaveLength(1);
+    expect(await h.notices((n) => n.userId === people.asha.userId && n.topic === 'event-reminders')).toHaveLength(1);
   });
 
   it('runs under the kit\'s lease: of two replicas ticking at once, one runs', async () => {
     const day = dayFromToday(30);
     h.setNow(noonOf(addDays(day, -1)));
     const l = await event({ title: 'Eid Milan', eventDate: day });
-    expect((await put(ravi, l.id, 'going')).status).toBe(200);
+    expect((await put(people.ravi, l.id, 'going')).status).toBe(200);
     const [a, b] = [startReminderJob(h.deps, 60_000, { holder: 'replica-a' }), startReminderJob(h.deps, 60_000, { holder: 'replica-b' })];
     try {
       const ran = await Promise.all([a.tick(), b.tick()]);
       expect(ran.filter(Boolean)).toHaveLength(1);
-      expect(await h.notices((n) => n.noticeId === `reminder.${ravi.userId}.${day}`)).toHaveLength(1);
+      expect(await h.notices((n) => n.noticeId === `reminder.${people.ravi.userId}.${day}`)).toHaveLength(1);
     } finally {
       await a.stop();
       await b.stop();
@@ -97,8 +91,8 @@ describe('the day-before reminders', () => {
 describe('change notices', () => {
   it('mails the people going once per change of date, time or venue, and once when it is cancelled', async () => {
     const v1 = await event({ title: 'Bollywood Night', eventDate: dayFromToday(12), eventTime: '7 PM' });
-    expect((await put(asha, v1.id, 'going')).status).toBe(200);
-    expect((await put(ravi, v1.id, 'interested')).status).toBe(200);
+    expect((await put(people.asha, v1.id, 'going')).status).toBe(200);
+    expect((await put(people.ravi, v1.id, 'interested')).status).toBe(200);
     const changes = () => h.notices((n) => n.topic === 'event-changes' && n.noticeId.startsWith(`change.${v1.id}.`));
 
     const retitled = { ...v1, title: 'Bollywood Night!', updatedAt: new Date(Date.parse(v1.updatedAt) + 1_000).toISOString() };
@@ -110,20 +104,20 @@ describe('change notices', () => {
     await h.deliver(ListingUpdated, { ...ref(moved), changed: ['eventTime', 'venue'] }); // duplicated
     const changed = await changes();
     expect(changed).toHaveLength(1);
-    expect(NoticeMailSchema.parse(changed[0])).toMatchObject({ userId: asha.userId, noticeId: `change.${v1.id}.${Date.parse(moved.updatedAt)}.${asha.userId}`, subject: 'Changed: Bollywood Night!' });
+    expect(NoticeMailSchema.parse(changed[0])).toMatchObject({ userId: people.asha.userId, noticeId: `change.${v1.id}.${Date.parse(moved.updatedAt)}.${people.asha.userId}`, subject: 'Changed: Bollywood Night!' });
     expect(changed[0]!.paragraphs[0]).toContain('8:00 PM, Community Hall');
 
-    await h.deliver(ListingDeleted, { listingId: v1.id, userId: owner.userId, imageUrls: [] });
-    await h.deliver(ListingDeleted, { listingId: v1.id, userId: owner.userId, imageUrls: [] });
+    await h.deliver(ListingDeleted, { listingId: v1.id, userId: people.owner.userId, imageUrls: [] });
+    await h.deliver(ListingDeleted, { listingId: v1.id, userId: people.owner.userId, imageUrls: [] });
     const all = await changes();
     expect(all).toHaveLength(2);
-    expect(all[1]).toMatchObject({ userId: asha.userId, subject: 'Cancelled: Bollywood Night!' });
+    expect(all[1]).toMatchObject({ userId: people.asha.userId, subject: 'Cancelled: Bollywood Night!' });
   });
 
   it('sends none to a user who stopped change notices', async () => {
     const l = await event({ title: 'Kite Festival', eventDate: dayFromToday(14) });
-    expect((await put(ravi, l.id, 'going')).status).toBe(200);
-    await h.deps.changeOptOuts.add(ravi.userId, new Date());
+    expect((await put(people.ravi, l.id, 'going')).status).toBe(200);
+    await h.deps.changeOptOuts.add(people.ravi.userId, new Date());
     await h.deliver(ListingUpdated, { ...ref({ ...l, eventTime: '9 AM', updatedAt: new Date(Date.parse(l.updatedAt) + 1_000).toISOString() }), changed: ['eventTime'] });
     expect(await h.notices((n) => n.noticeId.startsWith(`change.${l.id}.`))).toHaveLength(0);
   });
