@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { POSTING_ACTIONS } from '@cp/contracts';
 import { loadServiceSettings, stackDeployables, startOrder } from './catalogue.ts';
-import type { Deployables, ServiceDeployable } from './deployables.ts';
+import { REPLICA_PORT_STEP, type Deployables, type ServiceDeployable } from './deployables.ts';
 import { ensureLinkSigningKey } from './keys.ts';
 import { repoRoot } from './paths.ts';
 
@@ -44,9 +44,6 @@ export interface StackContext {
 }
 
 export const url = (port: number) => `http://127.0.0.1:${port}`;
-
-/** Replica k (2, 3, ...) of a service listens on its port + 10 × (k - 1): listings 4002, 4012, 4022 ... */
-const REPLICA_PORT_STEP = 10;
 
 /** The process name of replica `k` of a service: the first keeps the service's name, the next are `listings#2` ... */
 export const replicaName = (service: string, k: number) => (k === 1 ? service : `${service}#${k}`);

@@ -32,7 +32,7 @@ beforeAll(() => {
       name: 'events',
       kind: 'service',
       description: 'A new team: community events',
-      port: 4011,
+      port: 4100,
       config: { module: 'src/settings.ts', export: 'EventsEnv' },
       routes: [{ prefix: '/api/events' }],
       calls: [

@@ -47,7 +47,7 @@ export const EventsCalendarEnv = requirePublicKey(
   BaseServiceEnv.extend({
     ...JwtVerifyEnv.shape,
     ...S3Env.shape,
-    PORT: port(4090),
+    PORT: port(4200),
     MONGO_DB: z.string().default('events-calendar'),
     S3_BUCKET_FLYERS: z.string().min(3).default('event-flyers'),
     EVENTS_PER_PAGE: z.coerce.number().int().min(1).default(20),
@@ -75,7 +75,7 @@ const manifest = (configModule: string) => ({
   name: NEW_SERVICE,
   kind: 'service',
   description: 'Community events: the calendar, RSVPs and flyers.',
-  port: 4090,
+  port: 4200,
   config: { module: configModule, export: 'EventsCalendarEnv' },
   routes: [{ prefix: '/api/events-calendar', kind: 'api' }],
   calls: [{ service: 'identity', env: 'IDENTITY_URL', origins: 'one' }],
@@ -110,8 +110,8 @@ describe("a new team's service and remote, each only a folder of its own", () =>
     // A second team's service that only answers requests (no consumers) and asks to autoscale.
     const ticketsConfig = path.join(root, 'services', NEW_REQUEST_SERVICE, 'src', 'config.ts');
     mkdirSync(path.dirname(ticketsConfig), { recursive: true });
-    writeFileSync(ticketsConfig, CONFIG_MODULE.replace('EventsCalendarEnv', 'EventTicketsEnv').replace('port(4090)', 'port(4091)').replace("default('events-calendar')", `default('${NEW_REQUEST_SERVICE}')`));
-    const tickets = { ...manifest('src/config.ts'), name: NEW_REQUEST_SERVICE, port: 4091, config: { module: 'src/config.ts', export: 'EventTicketsEnv' }, routes: [{ prefix: `/api/${NEW_REQUEST_SERVICE}`, kind: 'api' }], replicas: { default: 1, max: 6 } };
+    writeFileSync(ticketsConfig, CONFIG_MODULE.replace('EventsCalendarEnv', 'EventTicketsEnv').replace('port(4200)', 'port(4300)').replace("default('events-calendar')", `default('${NEW_REQUEST_SERVICE}')`));
+    const tickets = { ...manifest('src/config.ts'), name: NEW_REQUEST_SERVICE, port: 4300, config: { module: 'src/config.ts', export: 'EventTicketsEnv' }, routes: [{ prefix: `/api/${NEW_REQUEST_SERVICE}`, kind: 'api' }], replicas: { default: 1, max: 6 } };
     writeFileSync(path.join(root, 'services', NEW_REQUEST_SERVICE, 'service.json'), JSON.stringify(tickets, null, 2));
     files = await generate(root, REPO);
   });
@@ -130,9 +130,9 @@ describe("a new team's service and remote, each only a folder of its own", () =>
     expect(service.read_only).toBe(true);
     expect(Object.keys(service.depends_on).sort()).toEqual(['identity', 'keygen', 'minio', 'mongo', 'nats']);
     const env = service.environment;
-    expect(env).toMatchObject({ PORT: '4090', MONGO_DB: NEW_SERVICE, IDENTITY_URL: 'http://identity:4001', NATS_URL: 'nats://nats:4222', S3_ENDPOINT: 'minio' });
+    expect(env).toMatchObject({ PORT: '4200', MONGO_DB: NEW_SERVICE, IDENTITY_URL: 'http://identity:4001', NATS_URL: 'nats://nats:4222', S3_ENDPOINT: 'minio' });
     const own = await schema();
-    expect(loadConfig(own, env)).toMatchObject({ PORT: 4090, S3_BUCKET_FLYERS: 'event-flyers' });
+    expect(loadConfig(own, env)).toMatchObject({ PORT: 4200, S3_BUCKET_FLYERS: 'event-flyers' });
     const { IDENTITY_URL: _dropped, ...withoutIdentity } = env;
     expect(() => loadConfig(own, withoutIdentity)).toThrow(/IDENTITY_URL/); // the check bites
     // The remote: its own static server, fronted by the gateway.
@@ -151,7 +151,7 @@ describe("a new team's service and remote, each only a folder of its own", () =>
     // Scraped on its metrics port (its port + 1000), scaled by KEDA on each lane of its consumer and on its requests.
     expect(docs[4]!.spec).toMatchObject({ selector: { matchLabels: { 'app.kubernetes.io/name': NEW_SERVICE } }, podMetricsEndpoints: [{ port: 'metrics' }] });
     const deploymentPorts = (docs[1]!.spec as { template: { spec: { containers: Array<{ ports: unknown }> } } }).template.spec.containers[0]!.ports;
-    expect(deploymentPorts).toEqual([{ name: 'http', containerPort: 4090 }, { name: 'metrics', containerPort: 5090 }]);
+    expect(deploymentPorts).toEqual([{ name: 'http', containerPort: 4200 }, { name: 'metrics', containerPort: 5200 }]);
     const scaled = docs[5]!.spec as { minReplicaCount: number; maxReplicaCount: number; triggers: Array<{ type: string; metadata: Record<string, string> }> };
     expect(scaled).toMatchObject({ scaleTargetRef: { name: NEW_SERVICE }, minReplicaCount: 2, maxReplicaCount: 4 });
     expect(scaled.triggers.map((t) => `${t.type} ${t.metadata.stream ?? ''} ${t.metadata.consumer ?? t.metadata.query ?? t.metadata.value}`)).toEqual([
@@ -193,7 +193,7 @@ describe("a new team's service and remote, each only a folder of its own", () =>
       S3_ACCESS_KEY: 'SAMPLE',
       S3_SECRET_KEY: 'SAMPLE',
     });
-    expect(loadConfig(await schema(), env)).toMatchObject({ PORT: 4090, NATS_STREAM_REPLICAS: 3, S3_BUCKET_FLYERS: 'centralpadesi-event-flyers', IDENTITY_URL: 'http://identity:4001' });
+    expect(loadConfig(await schema(), env)).toMatchObject({ PORT: 4200, NATS_STREAM_REPLICAS: 3, S3_BUCKET_FLYERS: 'centralpadesi-event-flyers', IDENTITY_URL: 'http://identity:4001' });
     // Its NATS user and the remote's, each with its own registry keys only.
     const auth = parse(files.get('infra/k8s/helm/nats-auth-values.yaml')!) as { config: { merge: { authorization: { users: Array<{ user: string; permissions: { publish: { allow: string[] } } }> } } } };
     const registryAllow = (user: string) => auth.config.merge.authorization.users.find((u) => u.user === user)?.permissions.publish.allow.filter((s) => s.startsWith('$KV.'));

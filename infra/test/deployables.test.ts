@@ -112,6 +112,11 @@ describe('a malformed manifest', () => {
     mkdirSync(path.join(dir, 'services', 'second'));
     writeFileSync(path.join(dir, 'services', 'second', 'service.json'), JSON.stringify({ ...valid, name: 'second', routes: [] }));
     expect(() => discoverDeployables(dir)).toThrow(/port 4100 is already services\/newteam's/);
+    // A port one of its further replicas would listen on (REPLICAS=newteam=2: 4110) is taken too; with one replica at most, it is free.
+    writeFileSync(path.join(dir, 'services', 'second', 'service.json'), JSON.stringify({ ...valid, name: 'second', port: 4110, routes: [] }));
+    expect(() => discoverDeployables(dir)).toThrow(/services\/second: port 4110 is already services\/newteam \(its replica 2\)'s/);
+    writeFileSync(path.join(dir, 'services', 'newteam', 'service.json'), JSON.stringify({ ...valid, replicas: { default: 1, max: 1 } }));
+    expect(discoverDeployables(dir).services.map((s) => s.manifest.port)).toEqual([4100, 4110]);
   });
 
   it("publishes its own events and the platform's, never another service's, and cannot take the platform stream's name", () => {

@@ -9,8 +9,8 @@ const base = {
 };
 
 describe('events configuration', () => {
-  it('defaults: port 4011, database events, no demo data, reminders every 10 minutes', () => {
-    expect(loadEventsConfig(base)).toMatchObject({ PORT: 4011, MONGO_DB: 'events', SEED_DEMO_DATA: false, REMINDER_EVERY_S: 600, REMINDER_FROM_HOUR: 9 });
+  it('defaults: port 4100, database events, no demo data, reminders every 10 minutes', () => {
+    expect(loadEventsConfig(base)).toMatchObject({ PORT: 4100, MONGO_DB: 'events', SEED_DEMO_DATA: false, REMINDER_EVERY_S: 600, REMINDER_FROM_HOUR: 9 });
   });
 
   it('takes the reminder interval (0: off)', () => {
