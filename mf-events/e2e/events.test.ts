@@ -304,8 +304,13 @@ describe('community events (issue 38)', () => {
         for (const f of files) rows.push(`  ${f.path} ${(f.gzip / 1024).toFixed(1)} KB gzip, our code ${((await javascriptShare([new URL(f.path, site).href])).gzip[OWN_CODE] / 1024).toFixed(1)} KB`);
         const report = `${route}: JavaScript ${total.toFixed(1)} KB gzip (budget ${HOME_JS_BUDGET_KB}), our code ${own.toFixed(1)} KB (budget ${OWN_CODE_BUDGET_KB}):\n${rows.join('\n')}`;
         console.log(report);
-        if (total > HOME_JS_BUDGET_KB) throw new Error(`JavaScript over budget. ${report}`);
-        if (own > OWN_CODE_BUDGET_KB) throw new Error(`Our code over budget. ${report}`);
+        // Both budgets judged at once, so a failure names every one that is exceeded (never weakened here: a page over
+        // budget is the platform owner's decision).
+        const over = [
+          ...(total > HOME_JS_BUDGET_KB ? [`JavaScript ${total.toFixed(1)} KB gzip > ${HOME_JS_BUDGET_KB} KB`] : []),
+          ...(own > OWN_CODE_BUDGET_KB ? [`our code ${own.toFixed(1)} KB gzip > ${OWN_CODE_BUDGET_KB} KB`] : []),
+        ];
+        if (over.length) throw new Error(`${route} over budget: ${over.join('; ')}. ${report}`);
       });
     }, 180_000);
   });
