@@ -75,8 +75,8 @@ test("a new team's service is started, after those it calls and before the gatew
 
   const replicas = parseReplicas('events=3,listings=2', deployables);
   expect(replicas).toEqual({ events: 3, listings: 2 });
-  const ports: Record<string, number> = { ...servicePorts(100, deployables), 'listings#2': 4112, 'events#2': 4121, 'events#3': 4131 };
-  expect(ports.events).toBe(4111);
+  const ports: Record<string, number> = { ...servicePorts(100, deployables), 'listings#2': 4112, 'events#2': 4210, 'events#3': 4220 };
+  expect(ports.events).toBe(4200);
   expect(events.env({ ...ctxFor(ports), replicas })).toEqual({
     PUBLIC_URL: 'http://localhost:8080',
     SEED_DEMO_DATA: 'true',
@@ -86,7 +86,7 @@ test("a new team's service is started, after those it calls and before the gatew
   // The gateway reads a <NAME>_URL per manifest beside its own: the new service's among them, with every replica's origin.
   const gateway = specs.find((s) => s.name === 'gateway')!;
   expect(gateway.settings).toContain('EVENTS_URL');
-  expect(gateway.env({ ...ctxFor(ports), replicas })).toMatchObject({ EVENTS_URL: 'http://127.0.0.1:4111,http://127.0.0.1:4121,http://127.0.0.1:4131' });
+  expect(gateway.env({ ...ctxFor(ports), replicas })).toMatchObject({ EVENTS_URL: 'http://127.0.0.1:4200,http://127.0.0.1:4210,http://127.0.0.1:4220' });
   expect(() => parseReplicas('events=5', deployables)).toThrow('REPLICAS: events: the count must be a whole number from 1 to 4, not "5"');
 });
 

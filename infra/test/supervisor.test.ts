@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { parseReplicas, servicePorts } from '../src/catalogue.ts';
+import { discoverDeployables } from '../src/deployables.ts';
+import { repoRoot } from '../src/paths.ts';
 import { replicaPorts, serviceOrigins } from '../src/stack-env.ts';
 import { createSupervisor, restartDelayMs, statusLine, type ProcessStatus, type SupervisedProcess } from '../src/supervisor.ts';
 
@@ -147,7 +149,10 @@ describe('REPLICAS', () => {
   });
 
   it('refuses unknown names, the gateway, bad counts and malformed pairs, naming each problem', () => {
-    expect(() => parseReplicas('listing=2')).toThrow('REPLICAS: unknown service "listing" (replicable: ads, comms, directory, forum, identity, listings, messages, moderation, renderer, search)');
+    // The replicable services are those whose manifest allows more than one process (a new team's among them).
+    const replicable = discoverDeployables(repoRoot()).services.filter((s) => s.manifest.replicas.max > 1).map((s) => s.manifest.name).sort();
+    expect(replicable).toEqual(expect.arrayContaining(['ads', 'listings', 'search']));
+    expect(() => parseReplicas('listing=2')).toThrow(`REPLICAS: unknown service "listing" (replicable: ${replicable.join(', ')})`);
     expect(() => parseReplicas('gateway=2')).toThrow("REPLICAS: gateway runs as one process (its service.json's replicas.max is 1)");
     expect(() => parseReplicas('ads=0')).toThrow('REPLICAS: ads: the count must be a whole number from 1 to 9, not "0"');
     expect(() => parseReplicas('ads=1.5,listings=10')).toThrow(/ads: .*"1\.5".*listings: .*"10"/);

@@ -46,14 +46,14 @@ describe('page reads from services registered at run time', () => {
   const signal = () => AbortSignal.timeout(5_000);
 
   it('answers 503 for a path nobody owns, then reads it from the service that registered it, and follows it when it moves', async () => {
-    expect((await read('/api/events?month=2026-12', signal())).status).toBe(503);
-    registry.set([entry('events', ['/api/events'], 'http://127.0.0.1:4190')]);
-    expect(await (await read('/api/events?month=2026-12', signal())).json()).toEqual({ from: 'http://127.0.0.1:4190' });
-    expect(asked.at(-1)).toBe('http://127.0.0.1:4190/api/events?month=2026-12');
-    registry.set([entry('events', ['/api/events'], 'http://127.0.0.1:4191')]);
-    expect(await (await read('/api/events', signal())).json()).toEqual({ from: 'http://127.0.0.1:4191' });
+    expect((await read('/api/carpool?month=2026-12', signal())).status).toBe(503);
+    registry.set([entry('carpool', ['/api/carpool'], 'http://127.0.0.1:4190')]);
+    expect(await (await read('/api/carpool?month=2026-12', signal())).json()).toEqual({ from: 'http://127.0.0.1:4190' });
+    expect(asked.at(-1)).toBe('http://127.0.0.1:4190/api/carpool?month=2026-12');
+    registry.set([entry('carpool', ['/api/carpool'], 'http://127.0.0.1:4191')]);
+    expect(await (await read('/api/carpool', signal())).json()).toEqual({ from: 'http://127.0.0.1:4191' });
     registry.set([]);
-    expect((await read('/api/events', signal())).status).toBe(503);
+    expect((await read('/api/carpool', signal())).status).toBe(503);
   });
 
   it('keeps the configured services’ paths: a registration of one is refused and never read', async () => {
