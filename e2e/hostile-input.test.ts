@@ -6,7 +6,8 @@
  * out (401) and non-admins (403), /internal paths answered 404 through the gateway, every process still answers
  * /readyz and none was restarted by the supervisor (nothing crashed), and every collection of every service's
  * database is as it was, but for what the corpus's stored-data rules allow (what the fuzz's valid requests did).
- * This file names no service: a new one is covered by its entry in CORPUS.
+ * This file names no service: a new one is covered by its corpus entry (the site's in CORPUS, a team's from its own
+ * folder: support/team-checks.ts), and a running service without one fails the first test.
  * Seeded (FUZZ_SEED) and bounded: a few thousand requests, a few at a time; the run time is printed.
  */
 import { createHash } from 'node:crypto';
@@ -15,10 +16,12 @@ import net from 'node:net';
 import { MongoClient } from 'mongodb';
 import type { ProcessStatus } from '../infra/src/supervisor.ts';
 import { e2eEnv } from './support/env.ts';
-import { CORPUS, SERVICE_NAMES, endpointsOf } from './support/hostile/corpus.ts';
+import { loadCorpora, type Corpora } from './support/hostile/corpus.ts';
 import { ATTACKER_USER_AGENT, MALFORMED_HTTP, accessProbes, hostileRequests, internalProbes, type HostileRequest } from './support/hostile/generators.ts';
 import { KIT_STORED, REFUSED_UNREAD, isPageAnswer } from './support/hostile/rules.ts';
-import type { CallResult, CorpusName, FuzzContext, FuzzOutcome, FuzzSessions, StoredDoc } from './support/hostile/types.ts';
+import type { CallResult, FuzzContext, FuzzOutcome, FuzzSessions, StoredDoc } from './support/hostile/types.ts';
+import { discoverDeployables } from '../infra/src/deployables.ts';
+import { repoRoot } from '../infra/src/paths.ts';
 import { seededRandom } from '../infra/src/seeded-random.ts';
 import { createAdmin, loginDirect, newUser, registerDirect } from './support/site.ts';
 
@@ -177,14 +180,14 @@ async function settledDocuments(client: MongoClient): Promise<Snapshot> {
 const without = (doc: StoredDoc, fields: string[]) => JSON.stringify(Object.fromEntries(Object.entries(doc).filter(([k]) => !fields.includes(k))));
 
 /** Every difference between two snapshots that the corpus's stored-data rules do not allow, and what they allowed. */
-function unexplainedChanges(before: Snapshot, after: Snapshot, outcome: FuzzOutcome): { problems: string[]; allowed: string[] } {
+function unexplainedChanges(corpora: Corpora, before: Snapshot, after: Snapshot, outcome: FuzzOutcome): { problems: string[]; allowed: string[] } {
   const problems: string[] = [];
   const allowed: string[] = [];
   for (const key of new Set([...before.keys(), ...after.keys()])) {
     const [db = '', coll = ''] = key.split(/\.(.*)/s);
-    const service = SERVICE_NAMES.find((s) => s === db);
-    const rule = (service ? CORPUS[service].stored?.[coll] : undefined) ?? KIT_STORED[coll] ?? {};
-    const records = service ? outcome.records[service] : {};
+    const service = corpora.services.find((s) => s === db);
+    const rule = (service ? corpora.all[service]!.stored?.[coll] : undefined) ?? KIT_STORED[coll] ?? {};
+    const records = (service ? outcome.records[service] : undefined) ?? {};
     const idsOf = (names: string[] | undefined) => new Set((names ?? []).map((n) => records[n]).filter((id): id is string => Boolean(id)));
     const removable = idsOf(rule.removable);
     const mutableIds = rule.mutable?.records ? idsOf(rule.mutable.records) : undefined;
@@ -250,23 +253,23 @@ const sha256 = async (url: string) => {
   return `${res.status} ${createHash('sha256').update(Buffer.from(await res.arrayBuffer())).digest('hex')}`;
 };
 
-const CORPUS_NAMES = Object.keys(CORPUS) as CorpusName[];
-
 describe('hostile input (issue 16)', () => {
   const env = e2eEnv();
   let mongo: MongoClient;
   let ctx: FuzzContext;
-  const outcome: FuzzOutcome = { records: {} as FuzzOutcome['records'], answered: new Set(), users: new Set(), outboxIds: new Set() };
+  const outcome: FuzzOutcome = { records: {}, answered: new Set(), users: new Set(), outboxIds: new Set() };
+  let corpora: Corpora;
   let before: Snapshot;
   let filesBefore: Map<string, string>;
   let statusBefore: ProcessStatus[];
 
   /** A corpus's stored files, as the service that stores them serves them (the gateway's through the gateway). */
-  const fileUrls = (name: CorpusName) =>
-    (CORPUS[name].files ?? []).map((p) => `${name === 'gateway' ? env.site : env.serviceUrls[name]}${p.replace(/:(\w+)/g, (_, r: string) => outcome.records[name][r] ?? `:${r}`)}`);
-  const allFiles = async () => new Map(await Promise.all(CORPUS_NAMES.flatMap(fileUrls).map(async (url) => [url, await sha256(url)] as const)));
+  const fileUrls = (name: string) =>
+    (corpora.all[name]!.files ?? []).map((p) => `${name === 'gateway' ? env.site : env.serviceUrls[name]}${p.replace(/:(\w+)/g, (_, r: string) => outcome.records[name]?.[r] ?? `:${r}`)}`);
+  const allFiles = async () => new Map(await Promise.all(Object.keys(corpora.all).flatMap(fileUrls).map(async (url) => [url, await sha256(url)] as const)));
 
   beforeAll(async () => {
+    corpora = await loadCorpora();
     mongo = await MongoClient.connect(env.infra.MONGO_URL);
     const admin = newUser('fuzzadmin');
     await createAdmin(admin);
@@ -283,14 +286,19 @@ describe('hostile input (issue 16)', () => {
     }
     outcome.users = new Set([userIds.attacker, userIds.admin]);
     ctx = { sessions, userIds, call: (service, method, path, opts) => call(service, method, path, opts) };
-    for (const name of CORPUS_NAMES) outcome.records[name] = await CORPUS[name].setup(ctx);
+    for (const [name, corpus] of Object.entries(corpora.all)) outcome.records[name] = await corpus.setup(ctx);
     before = await settledDocuments(mongo);
     filesBefore = await allFiles();
     statusBefore = await control<ProcessStatus[]>('/status');
   });
   afterAll(async () => {
     await mongo?.close();
-    if (ctx) for (const name of CORPUS_NAMES) await CORPUS[name].cleanup?.(ctx, outcome);
+    if (ctx) for (const corpus of Object.values(corpora.all)) await corpus.cleanup?.(ctx, outcome);
+  });
+
+  it('has a corpus for every service of the site, the teams\' included', () => {
+    const services = discoverDeployables(repoRoot()).services.filter((s) => s.manifest.kind === 'service').map((s) => s.manifest.name);
+    expect(services.filter((s) => !corpora.services.includes(s))).toEqual([]);
   });
 
   it('answers every hostile request with a 4xx JSON error or a success, never a 5xx, through the gateway and directly', async () => {
@@ -300,7 +308,7 @@ describe('hostile input (issue 16)', () => {
     let sent = 0;
     let resets = 0;
     const gateway = { name: 'gateway', base: env.site, viaGateway: true };
-    const direct = (name: CorpusName) => ({ name, base: env.serviceUrls[name]!, viaGateway: false });
+    const direct = (name: string) => ({ name, base: env.serviceUrls[name]!, viaGateway: false });
     type Target = typeof gateway;
     interface Work {
       target: Target;
@@ -312,10 +320,10 @@ describe('hostile input (issue 16)', () => {
     const phases: [Work[], Work[]] = [[], []];
     const withSession = (req: HostileRequest, cookie: string | null): HostileRequest =>
       cookie && !req.headers.cookie && !req.headers.authorization ? { ...req, headers: { ...req.headers, cookie } } : req;
-    for (const name of CORPUS_NAMES) {
-      const endpoints = endpointsOf(name);
+    for (const name of Object.keys(corpora.all)) {
+      const endpoints = corpora.endpointsOf(name);
       for (const endpoint of endpoints) {
-        const id = outcome.records[name][endpoint.target ?? 'victim'] ?? 'no-such-record';
+        const id = outcome.records[name]?.[endpoint.target ?? 'victim'] ?? 'no-such-record';
         const reach = name === 'gateway' ? 'gateway' : (endpoint.reach ?? 'both');
         const targets = reach === 'gateway' ? [gateway] : reach === 'direct' ? [direct(name)] : [gateway, direct(name)];
         const refusedByGateway = reach === 'internal' ? (a: Answer) => (a.status >= 400 && a.status < 500) || a.status === -1 ? null : `status ${a.status} through the gateway for an internal path` : undefined;
@@ -349,7 +357,7 @@ describe('hostile input (issue 16)', () => {
         }
       });
     }
-    for (const target of [gateway, ...SERVICE_NAMES.map(direct)]) {
+    for (const target of [gateway, ...corpora.services.map(direct)]) {
       for (const m of MALFORMED_HTTP) {
         const host = new URL(target.base).host;
         const raw = await sendRaw(target.base, m.raw(host));
@@ -381,11 +389,11 @@ describe('hostile input (issue 16)', () => {
 
   it('leaves the stored data as it was, but for what the valid requests among the corpus did', async () => {
     // Each service's untouched record is in the snapshot (so the comparison below covers it, every field).
-    const untouched = SERVICE_NAMES.filter((s) => outcome.records[s].untouched).map((s) => ({ s, found: [...before].some(([k, docs]) => k.startsWith(`${s}.`) && docs.has(outcome.records[s].untouched!)) }));
+    const untouched = corpora.services.filter((s) => outcome.records[s]?.untouched).map((s) => ({ s, found: [...before].some(([k, docs]) => k.startsWith(`${s}.`) && docs.has(outcome.records[s]!.untouched!)) }));
     expect(untouched.filter((u) => !u.found)).toEqual([]);
     const after = await settledDocuments(mongo);
     outcome.outboxIds = new Set([...after].filter(([k]) => k.endsWith('.outbox')).flatMap(([, docs]) => [...docs.keys()]));
-    const { problems, allowed } = unexplainedChanges(before, after, outcome);
+    const { problems, allowed } = unexplainedChanges(corpora, before, after, outcome);
     process.stderr.write(`[hostile-input] stored data: ${[...before.values()].reduce((n, d) => n + d.size, 0)} documents before; added/removed: ${allowed.join(', ')}\n`);
     expect(problems).toEqual([]);
     expect(await allFiles()).toEqual(filesBefore);

@@ -5,26 +5,25 @@ import { checkApiAnswer, documentedOperation } from './support/api-check.ts';
 import { withPage } from './support/browser.ts';
 import { e2eEnv } from './support/env.ts';
 import { createAdmin, createDirect, loginDirect, newUser, openConversationDirect, registerDirect, verifyDirect } from './support/site.ts';
+import { teamChecks, type ApiCall } from './support/team-checks.ts';
 
 /**
  * Issue 24 §1 in the running system: every public GET of the OpenAPI document, called through the gateway on the demo
  * data (and on records made here for the signed-in ones), answers as the document says (api-check.ts: documented
  * status, body matching the schema); and /api/docs shows the document in a browser that may reach nothing but the
- * site. The pages' own GETs are checked in every browser test (support/browser.ts).
+ * site. The pages' own GETs are checked in every browser test (support/browser.ts). A team's service brings the calls
+ * for its part of the document from its own folder (`openapi` of support/team-checks.ts).
  */
 
 const doc = JSON.parse(readFileSync(path.join(repoRoot(), 'services/gateway/openapi.json'), 'utf8')) as { paths: Record<string, Record<string, unknown>> };
 const documentedGets = Object.entries(doc.paths).flatMap(([template, ops]) => ('get' in ops ? [template] : []));
 
-interface Call {
-  path: string;
-  /** cp_session of who asks (signed out without). */
-  token?: string;
-}
-
 const ids = { listing: '', post: '', business: '', conversation: '', ad: '' };
 let sellerSession = '';
 const tokens = { user: '', admin: '' };
+/** The teams' calls, and what removes the records they made. */
+const teamCalls: ApiCall[] = [];
+const teamCleanups: Array<() => Promise<void>> = [];
 
 beforeAll(async () => {
   const { serviceUrls } = e2eEnv();
@@ -68,7 +67,12 @@ beforeAll(async () => {
     placement: 'category-top',
   });
   sellerSession = sellerToken;
-});
+  for (const { checks } of await teamChecks()) {
+    const team = await checks.openapi?.();
+    teamCalls.push(...(team?.calls ?? []));
+    if (team?.cleanup) teamCleanups.push(team.cleanup);
+  }
+}, 180_000);
 
 // Other files count listings, businesses and ads: what this file made goes again (a post, a conversation cannot be deleted).
 afterAll(async () => {
@@ -77,10 +81,11 @@ afterAll(async () => {
   if (ids.listing) await remove(`${serviceUrls.listings}/api/listings/${ids.listing}`, sellerSession);
   if (ids.business) await remove(`${serviceUrls.directory}/api/admin/businesses/${ids.business}`, tokens.admin);
   if (ids.ad) await remove(`${serviceUrls.ads}/api/advertisements/${ids.ad}`, tokens.admin);
+  for (const cleanup of teamCleanups) await cleanup();
 });
 
 /** Every GET, with the values that make it answer its main case (and some that answer its documented errors). */
-function calls(): Call[] {
+function calls(): ApiCall[] {
   const u = tokens.user;
   const a = tokens.admin;
   return [
@@ -146,6 +151,7 @@ function calls(): Call[] {
     { path: `/og/listing/${ids.listing}.jpg` },
     { path: `/og/business/${ids.business}.jpg` },
     { path: '/og/category/buy-sell.jpg' },
+    ...teamCalls,
   ];
 }
 

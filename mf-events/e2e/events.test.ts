@@ -9,6 +9,7 @@ import { HOME_JS_BUDGET_KB, javascriptShare, OWN_CODE, OWN_CODE_BUDGET_KB } from
 import { withPage } from '../../e2e/support/browser.ts';
 import { e2eEnv } from '../../e2e/support/env.ts';
 import { createDirect, newUser, registerDirect, restartDeployable, signIn, stopDeployable } from '../../e2e/support/site.ts';
+import { waitForCalendar } from '../../services/events/e2e/checks.ts';
 
 /**
  * Issue 38's "Done when", on the real running stack: an Events listing for tomorrow evening (America/New_York) reaches
@@ -73,21 +74,6 @@ const STARTS_AT = zoneInstant(TOMORROW, 19, 0);
 // ---- helpers ----
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** GET /api/events/<id> through the site until it answers 200 (bounded): the calendar is fed asynchronously. */
-async function waitForCalendar(id: string, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let last: number;
-  for (;;) {
-    last = await fetch(`${e2eEnv().site}/api/events/${id}`, { signal: AbortSignal.timeout(10_000) }).then(
-      (r) => r.status,
-      () => 0,
-    );
-    if (last === 200) return;
-    if (Date.now() > deadline) throw new Error(`GET /api/events/${id} answered ${last}, not 200, within ${timeoutMs} ms`);
-    await sleep(500);
-  }
-}
 
 /**
  * schemaorg-jsd's `sdoValidate`. The library fetches the generic JSON-LD schema (json-ld.org's jsonld-schema.json)

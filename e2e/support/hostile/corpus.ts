@@ -1,14 +1,17 @@
 /**
  * The hostile-input corpus (issue 16), its data: every endpoint of every service and of the gateway, the records each
- * service's fuzz aims at, and what the fuzz may legitimately do to the stored data. A new service is covered by one
- * edit here: its entry in CORPUS (endpoints, setup, cleanup, stored-data rules). The test file
- * (e2e/hostile-input.test.ts) knows no service by name. What an attacker sends the endpoints is generators.ts (seeded:
- * FUZZ_SEED, printed by the test); the shapes are types.ts; the rules every service shares, rules.ts.
+ * service's fuzz aims at, and what the fuzz may legitimately do to the stored data. The site's own services have their
+ * entries in CORPUS (endpoints, setup, cleanup, stored-data rules); a team's service brings its entry from its own
+ * folder (`hostile` of e2e/support/team-checks.ts), joined here by loadCorpora. The test file
+ * (e2e/hostile-input.test.ts) knows no service by name, and fails for a running service without a corpus. What an
+ * attacker sends the endpoints is generators.ts (seeded: FUZZ_SEED, printed by the test); the shapes are types.ts; the
+ * rules every service shares, rules.ts.
  */
 import { verifyDirect } from '../site.ts';
 import { PNG } from './generators.ts';
-import { KIT_STORED } from './rules.ts';
-import type { CallResult, Corpus, CorpusName, Endpoint, FuzzOutcome, ServiceName, StoredDoc } from './types.ts';
+import { KIT_STORED, answeredId, created } from './rules.ts';
+import { teamChecks } from '../team-checks.ts';
+import type { Corpus, CorpusName, Endpoint } from './types.ts';
 
 const SAVED_SEARCH = { name: 'Sofas in Harrisburg', filters: { search: 'sofa', location: 'Harrisburg PA', priceRange: '100-500' }, frequency: 'instant' };
 const LISTING = {
@@ -52,17 +55,6 @@ function imageUpload(): { type: string; data: Buffer } {
   const head = `--${b}\r\nContent-Disposition: form-data; name="images"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`;
   return { type: `multipart/form-data; boundary=${b}`, data: Buffer.concat([Buffer.from(head), PNG, Buffer.from(`\r\n--${b}--\r\n`)]) };
 }
-
-/** A setup call that must succeed: its answer's `id`. */
-async function created(result: Promise<CallResult>, what: string): Promise<string> {
-  const { status, body } = await result;
-  const id = (body as { id?: unknown } | null)?.id;
-  if (status !== 201 || typeof id !== 'string') throw new Error(`setup: ${what} answered ${status} ${JSON.stringify(body)}`);
-  return id;
-}
-
-/** Added documents: the ones whose `_id` a valid fuzz request was answered with. */
-const answeredId = (doc: StoredDoc, o: FuzzOutcome) => o.answered.has(String(doc._id));
 
 export const CORPUS: Record<CorpusName, Corpus> = {
   identity: {
@@ -196,7 +188,7 @@ export const CORPUS: Record<CorpusName, Corpus> = {
       forum_posts: { added: answeredId, mutable: { records: ['victim'], fields: ['replyCount', 'viewCount', 'updatedAt'] } },
       forum_replies: { added: answeredId },
       // One view record per viewer of the victim's post (`<postId>:<viewer>`): the fuzz's reads from many addresses.
-      forum_views: { added: (doc, o) => String(doc._id).startsWith(`${o.records.forum.victim}:`) },
+      forum_views: { added: (doc, o) => String(doc._id).startsWith(`${o.records.forum?.victim}:`) },
     },
   },
   directory: {
@@ -254,7 +246,7 @@ export const CORPUS: Record<CorpusName, Corpus> = {
     // The ads of setup and of the fuzz's valid creations go again.
     async cleanup(ctx, o) {
       const all = (await ctx.call('ads', 'GET', '/api/advertisements', { cookie: ctx.sessions.admin })).body as Array<{ id: string }>;
-      const ours = new Set([...o.answered, ...Object.values(o.records.ads)]);
+      const ours = new Set([...o.answered, ...Object.values(o.records.ads ?? {})]);
       for (const ad of all.filter((a) => ours.has(a.id))) await ctx.call('ads', 'DELETE', `/api/advertisements/${ad.id}`, { cookie: ctx.sessions.admin });
     },
     stored: {
@@ -271,7 +263,7 @@ export const CORPUS: Record<CorpusName, Corpus> = {
       },
       // The counter's memory of the visitors it counted on the victim ad (`c:|i:|p:<adId>:<visitor>...`); a window's
       // document goes when it ends.
-      ad_visitor_windows: { added: (doc, o) => String(doc._id).split(':')[1] === o.records.ads.victim, expiresAt: 'expiresAt' },
+      ad_visitor_windows: { added: (doc, o) => String(doc._id).split(':')[1] === o.records.ads?.victim, expiresAt: 'expiresAt' },
     },
   },
   comms: {
@@ -316,7 +308,7 @@ export const CORPUS: Record<CorpusName, Corpus> = {
         expiresAt: 'expireAt',
       },
       mail_batches: {
-        added: (doc, o) => doc.kind === 'reply-notice' && doc.subjectKey === o.records.forum.victim,
+        added: (doc, o) => doc.kind === 'reply-notice' && doc.subjectKey === o.records.forum?.victim,
         mutable: { fields: ['state', 'itemCount', 'dueAt', 'attempts', 'claimId', 'leaseUntil', 'sentAt', 'reason', 'expireAt'] },
         expiresAt: 'expireAt',
       },
@@ -420,15 +412,33 @@ export const CORPUS: Record<CorpusName, Corpus> = {
   },
 };
 
-export const SERVICE_NAMES = Object.keys(CORPUS).filter((n): n is ServiceName => n !== 'gateway');
-
 /** What every service answers besides its routes (service-kit health.ts): fuzzed directly for each service. */
 const HEALTH_ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/healthz', body: 'none', reach: 'direct' },
   { method: 'GET', path: '/readyz', body: 'none', reach: 'direct' },
 ];
 
-/** Every endpoint of a corpus: its own, and for a service the kit's health endpoints. */
-export function endpointsOf(name: CorpusName): Endpoint[] {
-  return name === 'gateway' ? CORPUS.gateway.endpoints : [...CORPUS[name].endpoints, ...HEALTH_ENDPOINTS];
+/** The corpora of a run: the site's own (CORPUS) and every team's, from its folder (e2e/support/team-checks.ts). */
+export interface Corpora {
+  /** Every corpus by name, the gateway's included. */
+  all: Record<string, Corpus>;
+  /** The services' names (every corpus but the gateway's). */
+  services: string[];
+  /** Every endpoint of a corpus: its own, and for a service the kit's health endpoints. */
+  endpointsOf(name: string): Endpoint[];
+}
+
+export async function loadCorpora(): Promise<Corpora> {
+  const all: Record<string, Corpus> = { ...CORPUS };
+  for (const { folder, checks } of await teamChecks()) {
+    for (const [name, corpus] of Object.entries(checks.hostile ?? {})) {
+      if (all[name]) throw new Error(`${folder}: a hostile-input corpus for "${name}" exists already`);
+      all[name] = corpus;
+    }
+  }
+  return {
+    all,
+    services: Object.keys(all).filter((n) => n !== 'gateway'),
+    endpointsOf: (name) => (name === 'gateway' ? CORPUS.gateway.endpoints : [...all[name]!.endpoints, ...HEALTH_ENDPOINTS]),
+  };
 }

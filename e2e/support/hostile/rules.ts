@@ -3,7 +3,7 @@
  * stored-data rules (corpus.ts): the kit's collections, pages answered as pages, sizes refused unread.
  */
 import type { HostileRequest } from './generators.ts';
-import type { StoredRule } from './types.ts';
+import type { CallResult, FuzzOutcome, StoredDoc, StoredRule } from './types.ts';
 
 /**
  * The collections every service's database has (the kit's events): the outbox, whose entries the relay marks as
@@ -53,3 +53,14 @@ export function isPageAnswer(answer: { status: number; contentType: string }, re
 
 /** Sizes over which a server refuses a request before reading it and closes: 413 over the services' JSON limit, 431 over Node's header limit. */
 export const REFUSED_UNREAD = { bodyBytes: 100 * 1024, headerBytes: 16 * 1024 };
+
+/** A corpus setup's call that must succeed: its answer's `id`. */
+export async function created(result: Promise<CallResult>, what: string): Promise<string> {
+  const { status, body } = await result;
+  const id = (body as { id?: unknown } | null)?.id;
+  if (status !== 201 || typeof id !== 'string') throw new Error(`setup: ${what} answered ${status} ${JSON.stringify(body)}`);
+  return id;
+}
+
+/** A stored rule's `added`: the documents whose `_id` a valid fuzz request was answered with. */
+export const answeredId = (doc: StoredDoc, o: FuzzOutcome) => o.answered.has(String(doc._id));

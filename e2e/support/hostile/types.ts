@@ -3,6 +3,7 @@
  * setup, cleanup or stored-data rule gets. The corpus itself is corpus.ts; the requests made of it, generators.ts; the
  * rules its answers and the stored data are judged by, rules.ts.
  */
+/** The site's own services, whose corpus entries are in corpus.ts (a team's service brings its own: team-checks.ts). */
 export type ServiceName = 'identity' | 'listings' | 'forum' | 'directory' | 'ads' | 'comms' | 'search' | 'renderer' | 'moderation' | 'messages';
 /** Whose endpoints: a service's, or the gateway's own (health, the site's pages and files, the remote registry). */
 export type CorpusName = ServiceName | 'gateway';
@@ -57,13 +58,13 @@ export interface FuzzContext {
   sessions: FuzzSessions;
   /** The user id of each session. */
   userIds: Record<keyof FuzzSessions, string>;
-  call(service: ServiceName, method: string, path: string, opts?: { cookie?: string; json?: unknown; raw?: { type: string; data: Buffer } }): Promise<CallResult>;
+  call(service: string, method: string, path: string, opts?: { cookie?: string; json?: unknown; raw?: { type: string; data: Buffer } }): Promise<CallResult>;
 }
 
 /** What the fuzz did, for the stored-data rules and the cleanups. */
 export interface FuzzOutcome {
   /** Each corpus's setup records by name (`victim`, `untouched`, ...): ids. */
-  records: Record<CorpusName, Record<string, string>>;
+  records: Record<string, Record<string, string>>;
   /** Every id a valid (2xx) changing fuzz request was answered with: `id`, and the URLs of an upload. */
   answered: Set<string>;
   /** The fuzz's users: the sessions' users and those its valid registrations made. */
