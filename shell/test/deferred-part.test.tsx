@@ -91,6 +91,27 @@ describe('createDeferredPart (Radix parts loaded on intent)', () => {
     expect(screen.getByRole('button', { name: 'Open' }).getAttribute('aria-busy')).toBeNull();
   });
 
+  it('the bare trigger handles its opening keys itself: the browser\'s click of Enter or Space, which would land on the swapped-in trigger and close the part, is prevented', () => {
+    const { Deferred } = fakePart();
+    const Tooltip = createDeferredPart<object>(async () => () => null, { openOnPress: false });
+    render(
+      <>
+        <Deferred label="Items" trigger={<button type="button">Open</button>} />
+        <Tooltip trigger={<button type="button">Hint</button>} />
+      </>,
+    );
+    const open = screen.getByRole('button', { name: 'Open' });
+    // fireEvent answers false when the handler prevented the event's default.
+    expect(fireEvent.keyDown(open, { key: 'Enter' })).toBe(false);
+    expect(fireEvent.keyDown(open, { key: ' ' })).toBe(false);
+    expect(fireEvent.keyUp(open, { key: ' ' })).toBe(false);
+    expect(fireEvent.keyDown(open, { key: 'a' })).toBe(true);
+    // A part that no press opens (a tooltip) leaves its trigger's keys to the trigger.
+    const hint = screen.getByRole('button', { name: 'Hint' });
+    expect(fireEvent.keyDown(hint, { key: 'Enter' })).toBe(true);
+    expect(fireEvent.keyUp(hint, { key: ' ' })).toBe(true);
+  });
+
   it('once loaded, a new instance renders the part at once, neither focused nor open', async () => {
     const { Deferred, resolveLoad, mounts } = fakePart();
     const first = render(<Deferred label="Items" trigger={<button type="button">Open</button>} />);

@@ -121,6 +121,7 @@ type TriggerProps = {
   onBlur?: (event: FocusEvent) => void;
   onClick?: (event: unknown) => void;
   onKeyDown?: (event: KeyboardEvent) => void;
+  onKeyUp?: (event: KeyboardEvent) => void;
 };
 
 const OPEN_KEYS = new Set(['Enter', ' ', 'ArrowDown']);
@@ -190,7 +191,16 @@ export function createDeferredPart<P extends object>(load: () => Promise<Compone
       },
       onKeyDown: (event: KeyboardEvent) => {
         own.onKeyDown?.(event);
-        if (OPEN_KEYS.has(event.key)) press();
+        if (!options.openOnPress || !OPEN_KEYS.has(event.key)) return;
+        // The press is handled here: the browser's own click of Enter (on this key down) or Space (on its key up) must
+        // not follow, for when the part is swapped in between the two it lands on the part's new trigger and closes
+        // what this press just opened (a keyboard user's Enter opened nothing on a slow phone).
+        event.preventDefault();
+        press();
+      },
+      onKeyUp: (event: KeyboardEvent) => {
+        own.onKeyUp?.(event);
+        if (options.openOnPress && event.key === ' ') event.preventDefault();
       },
     } as Partial<TriggerProps>);
   }
