@@ -91,6 +91,16 @@ export const POSTING_LIMIT_DEFAULTS: Record<PostingAction, PostingLimit> = {
   report: { limit: 30, newAccountLimit: 10, windowHours: 24 },
   message: { limit: 30, newAccountLimit: 10, windowHours: 1 },
 };
+/**
+ * A posting action that a service declares for itself (issue 35: a team adds no entry to POSTING_ACTIONS): its name,
+ * limits and noun, in the team's own folder. The kit's posting limits count it beside the site's, POSTING_LIMITS may
+ * override it, and the OpenAPI document states it like the site's.
+ */
+export interface OwnPostingAction extends PostingLimit {
+  action: string;
+  /** How the 429 text names what was posted ("answers to events"). */
+  noun: string;
+}
 /** How the limit message names what was posted ("You can post up to 10 listings a day."). */
 export const POSTING_ACTION_NOUNS: Record<PostingAction, string> = {
   listing: 'listings',

@@ -6,7 +6,7 @@ import {
   POSTING_ACTION_NOUNS,
   POSTING_ACTIONS,
   POSTING_LIMIT_DEFAULTS,
-  PostingActionSchema,
+  type OwnPostingAction,
   type PostingAction,
   type PostingLimit,
 } from '@cp/contracts';
@@ -17,52 +17,63 @@ import { storedSchema } from './stored-schema.ts';
 
 const HOUR_MS = 3_600_000;
 
-/** Overrides of POSTING_LIMIT_DEFAULTS, per action and per field (`{"listing":{"limit":5}}`). */
-export const PostingLimitOverridesSchema = z.partialRecord(
-  PostingActionSchema,
-  z.strictObject({
-    limit: z.number().int().min(1).max(100_000).optional(),
-    newAccountLimit: z.number().int().min(1).max(100_000).optional(),
-    windowHours: z.number().positive().max(24 * 30).optional(),
-  }),
-);
-export type PostingLimitOverrides = z.infer<typeof PostingLimitOverridesSchema>;
+const OverrideSchema = z.strictObject({
+  limit: z.number().int().min(1).max(100_000).optional(),
+  newAccountLimit: z.number().int().min(1).max(100_000).optional(),
+  windowHours: z.number().positive().max(24 * 30).optional(),
+});
+/** Overrides of the limits, per action and per field (`{"listing":{"limit":5}}`). */
+export type PostingLimitOverrides = Partial<Record<string, z.infer<typeof OverrideSchema>>>;
 
 /**
- * `POSTING_LIMITS`: a JSON object of overrides for a service's environment (compose it into the service's env schema).
- * Absent: the defaults of the contracts. Invalid JSON or an unknown action or field stops the start, as any bad config.
+ * `POSTING_LIMITS`: a JSON object of overrides for a service's environment (compose it into the service's env schema),
+ * of the site's actions and of the service's own (`own`, declared in its folder). Absent: the defaults. Invalid JSON or
+ * an unknown action or field stops the start, as any bad config.
  */
-export const PostingLimitsEnv = z.object({
-  POSTING_LIMITS: z
-    .string()
-    .optional()
-    .transform((raw, ctx): PostingLimitOverrides => {
-      if (raw === undefined || raw.trim() === '') return {};
-      let json: unknown;
-      try {
-        json = JSON.parse(raw);
-      } catch {
-        ctx.addIssue({ code: 'custom', message: 'POSTING_LIMITS must be a JSON object, e.g. {"listing":{"limit":5}}' });
-        return z.NEVER;
-      }
-      const parsed = PostingLimitOverridesSchema.safeParse(json);
-      if (!parsed.success) {
-        for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: `POSTING_LIMITS.${issue.path.join('.')}: ${issue.message}` });
-        return z.NEVER;
-      }
-      return parsed.data;
-    }),
-});
+export function postingLimitsEnv(own: readonly OwnPostingAction[] = []) {
+  const schema = z.partialRecord(z.enum([...POSTING_ACTIONS, ...own.map((a) => a.action)]), OverrideSchema);
+  return z.object({
+    POSTING_LIMITS: z
+      .string()
+      .optional()
+      .transform((raw, ctx): PostingLimitOverrides => {
+        if (raw === undefined || raw.trim() === '') return {};
+        let json: unknown;
+        try {
+          json = JSON.parse(raw);
+        } catch {
+          ctx.addIssue({ code: 'custom', message: 'POSTING_LIMITS must be a JSON object, e.g. {"listing":{"limit":5}}' });
+          return z.NEVER;
+        }
+        const parsed = schema.safeParse(json);
+        if (!parsed.success) {
+          for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: `POSTING_LIMITS.${issue.path.join('.')}: ${issue.message}` });
+          return z.NEVER;
+        }
+        return parsed.data as PostingLimitOverrides;
+      }),
+  });
+}
+/** `POSTING_LIMITS` of a service with no action of its own. */
+export const PostingLimitsEnv = postingLimitsEnv();
 
-/** The limits in force: the defaults with the overrides applied. */
-export function resolvePostingLimits(overrides: PostingLimitOverrides = {}): Record<PostingAction, PostingLimit> {
-  const out = {} as Record<PostingAction, PostingLimit>;
-  for (const action of POSTING_ACTIONS) {
-    const merged = { ...POSTING_LIMIT_DEFAULTS[action], ...overrides[action] };
+/** An action's limits and the noun of its 429 text. */
+type ActionSpec = PostingLimit & { noun: string };
+
+/** The limits in force: the defaults (the site's and the service's own actions) with the overrides applied. */
+export function resolvePostingLimits<A extends string = PostingAction>(overrides: PostingLimitOverrides = {}, own: readonly OwnPostingAction[] = []): Record<A, ActionSpec> {
+  const defaults: Array<[string, ActionSpec]> = [
+    ...POSTING_ACTIONS.map((a): [string, ActionSpec] => [a, { ...POSTING_LIMIT_DEFAULTS[a], noun: POSTING_ACTION_NOUNS[a] }]),
+    ...own.map(({ action, ...spec }): [string, ActionSpec] => [action, spec]),
+  ];
+  const out: Record<string, ActionSpec> = {};
+  for (const [action, spec] of defaults) {
+    if (out[action]) throw new Error(`posting action "${action}" is declared twice`);
+    const merged = { ...spec, ...overrides[action] };
     // A tighter limit for new accounts never exceeds the normal one, whatever was overridden.
     out[action] = { ...merged, newAccountLimit: Math.min(merged.newAccountLimit, merged.limit) };
   }
-  return out;
+  return out as Record<A, ActionSpec>;
 }
 
 /** One document per user and action: the times of the posts inside the window (each with a token: who took it). */
@@ -94,10 +105,10 @@ export function waitText(ms: number): string {
 }
 
 /** The 429 text: the limit, whether the tighter new-account limit applied, and when the user can post again. */
-export function postingLimitMessage(action: PostingAction, limit: PostingLimit, newAccount: boolean, waitMs: number): string {
+export function postingLimitMessage(limit: ActionSpec, newAccount: boolean, waitMs: number): string {
   const allowed = newAccount ? limit.newAccountLimit : limit.limit;
   const who = newAccount ? `New accounts (for their first ${NEW_ACCOUNT_HOURS} hours) can post` : 'You can post';
-  return `${who} up to ${allowed} ${POSTING_ACTION_NOUNS[action]} ${per(limit.windowHours)}. You can post again ${waitText(waitMs)}.`;
+  return `${who} up to ${allowed} ${limit.noun} ${per(limit.windowHours)}. You can post again ${waitText(waitMs)}.`;
 }
 
 /** One slot taken: `release` gives it back (the write it was taken for failed). */
@@ -105,7 +116,7 @@ export interface PostingSlot {
   release(): Promise<void>;
 }
 
-export interface PostingLimits {
+export interface PostingLimits<A extends string = PostingAction> {
   /** Creates the collection and its TTL index (start-up, before the first write). */
   init(): Promise<void>;
   /**
@@ -114,19 +125,23 @@ export interface PostingLimits {
    * middle of a transaction leaves that transaction's locks until MongoDB aborts it (a minute), and every later post of
    * the user would wait on their window's document that long.
    */
-  take(user: AuthUser, action: PostingAction): Promise<PostingSlot>;
+  take(user: AuthUser, action: A): Promise<PostingSlot>;
   /** Takes a slot, then runs `write`; a write that fails gives the slot back (and its error goes on). */
-  run<T>(user: AuthUser, action: PostingAction, write: () => Promise<T>): Promise<T>;
+  run<T>(user: AuthUser, action: A, write: () => Promise<T>): Promise<T>;
   /** The limits in force (for READMEs, tests and the 429 texts). */
-  readonly limits: Record<PostingAction, PostingLimit>;
+  readonly limits: Record<A, PostingLimit & { noun: string }>;
 }
 
 /**
  * The posting limits of a service's app: createPostingLimits on its database and clock, with POSTING_LIMITS' overrides
- * (`postingLimits`) of the contracts' limits. Not ready until its `init()` (initStores).
+ * (`postingLimits`) of the contracts' limits, and the service's own actions (`own`). Not ready until its `init()`
+ * (initStores).
  */
-export function appPostingLimits(input: { conn: Connection; now?: (() => Date) | undefined; postingLimits?: PostingLimitOverrides | undefined }): PostingLimits {
-  return createPostingLimits(input.conn, { overrides: input.postingLimits ?? {}, ...(input.now ? { now: input.now } : {}) });
+export function appPostingLimits<A extends string = PostingAction>(
+  input: { conn: Connection; now?: (() => Date) | undefined; postingLimits?: PostingLimitOverrides | undefined },
+  own: readonly OwnPostingAction[] = [],
+): PostingLimits<A> {
+  return createPostingLimits<A>(input.conn, { overrides: input.postingLimits ?? {}, own, ...(input.now ? { now: input.now } : {}) });
 }
 
 /**
@@ -136,13 +151,16 @@ export function appPostingLimits(input: { conn: Connection; now?: (() => Date) |
  * limit remain; the answer says whether this call's token went in. Accounts younger than NEW_ACCOUNT_HOURS get
  * `newAccountLimit` (an account whose age the session answer does not give counts as new: the safe side). A write
  * that fails gives its slot back (`run`); a process that dies between the slot and its write loses the user that slot
- * until it leaves the window, never more.
+ * until it leaves the window, never more. `A`: the site's actions, and the service's own ones (`own`) when it has any.
  */
-export function createPostingLimits(conn: Connection, opts: { overrides?: PostingLimitOverrides; now?: () => Date } = {}): PostingLimits {
-  const limits = resolvePostingLimits(opts.overrides);
+export function createPostingLimits<A extends string = PostingAction>(
+  conn: Connection,
+  opts: { overrides?: PostingLimitOverrides; now?: () => Date; own?: readonly OwnPostingAction[] } = {},
+): PostingLimits<A> {
+  const limits = resolvePostingLimits<A>(opts.overrides, opts.own);
   const now = opts.now ?? (() => new Date());
   const model = slotsModel(conn);
-  const take = async (user: AuthUser, action: PostingAction): Promise<PostingSlot> => {
+  const take = async (user: AuthUser, action: A): Promise<PostingSlot> => {
     const limit = limits[action];
     const at = now();
     const windowMs = limit.windowHours * HOUR_MS;
@@ -180,7 +198,7 @@ export function createPostingLimits(conn: Connection, opts: { overrides?: Postin
     const oldest = slots.reduce((min, s) => Math.min(min, new Date(s.t).getTime()), Number.POSITIVE_INFINITY);
     const retryAt = new Date((Number.isFinite(oldest) ? oldest : at.getTime()) + windowMs);
     const waitMs = Math.max(0, retryAt.getTime() - at.getTime());
-    throw new HttpError(429, postingLimitMessage(action, limit, newAccount, waitMs), {
+    throw new HttpError(429, postingLimitMessage(limit, newAccount, waitMs), {
       code: 'POSTING_LIMIT',
       details: { retryAt: retryAt.toISOString() },
       headers: { 'Retry-After': String(Math.max(1, Math.ceil(waitMs / 1000))) },

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Connection } from 'mongoose';
 import { POSTING_LIMIT_DEFAULTS } from '@cp/contracts';
-import { connectMongo, createPostingLimits, HttpError, loadConfig, PostingLimitsEnv, runInTransaction, waitText, type AuthUser } from '../src/index.ts';
+import { connectMongo, createPostingLimits, HttpError, loadConfig, PostingLimitsEnv, postingLimitsEnv, runInTransaction, waitText, type AuthUser } from '../src/index.ts';
 import { testEnv } from '../../../infra/src/jest/test-env.ts';
 
 let conn: Connection;
@@ -106,7 +106,29 @@ describe('posting limits', () => {
     expect(() => loadConfig(PostingLimitsEnv, { POSTING_LIMITS: '{"posts":{"limit":5}}' })).toThrow();
     expect(() => loadConfig(PostingLimitsEnv, { POSTING_LIMITS: '{"listing":{"limit":0}}' })).toThrow();
     const limits = createPostingLimits(conn, { overrides: { listing: { limit: 2 } } });
-    expect(limits.limits.listing).toEqual({ limit: 2, newAccountLimit: 2, windowHours: 24 });
+    expect(limits.limits.listing).toEqual({ limit: 2, newAccountLimit: 2, windowHours: 24, noun: 'listings' });
+  });
+
+  it('counts a service\'s own action beside the site\'s: its limits, its noun in the 429, its overrides in POSTING_LIMITS', async () => {
+    const own = { action: 'event-answer', limit: 3, newAccountLimit: 2, windowHours: 1, noun: 'answers to events' } as const;
+    const Env = postingLimitsEnv([own]);
+    const overrides = loadConfig(Env, { POSTING_LIMITS: '{"event-answer":{"newAccountLimit":1},"listing":{"limit":4}}' }).POSTING_LIMITS;
+    expect(overrides).toEqual({ 'event-answer': { newAccountLimit: 1 }, listing: { limit: 4 } });
+    // Another service, without that action, refuses the override (an unknown action stops the start).
+    expect(() => loadConfig(PostingLimitsEnv, { POSTING_LIMITS: '{"event-answer":{"limit":1}}' })).toThrow(/POSTING_LIMITS/);
+    const limits = createPostingLimits<'event-answer' | 'listing'>(conn, { overrides, own: [own] });
+    await limits.init();
+    expect(limits.limits['event-answer']).toEqual({ limit: 3, newAccountLimit: 1, windowHours: 1, noun: 'answers to events' });
+    expect(limits.limits.listing.limit).toBe(4);
+    const newcomer = userAged(60_000, new Date());
+    await limits.take(newcomer, 'event-answer');
+    const refused = await refusal(limits.take(newcomer, 'event-answer'));
+    expect(refused.status).toBe(429);
+    expect(refused.message).toMatch(/^New accounts \(for their first 24 hours\) can post up to 1 answers to events an hour\. You can post again in (about 1 hour|59 minutes)\.$/);
+    // The site's actions keep their own windows.
+    await expect(limits.take(newcomer, 'listing')).resolves.toBeDefined();
+    // An action declared twice is a mistake of the service's, found at start.
+    expect(() => createPostingLimits(conn, { own: [{ ...own, action: 'listing' }] })).toThrow(/declared twice/);
   });
 
   it('words the wait for people', () => {

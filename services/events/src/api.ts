@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import { IdSchema, LinkTokenSchema, MessageResponseSchema, RemotePagePreviewSchema } from '@cp/contracts';
 import { defineOperations, signedIn, unsubscribeToken, viewerOf } from '@cp/service-kit';
-import { AttendeesPageSchema, AttendeesQuerySchema, CalendarPageSchema, CalendarQuerySchema, EventViewSchema, RsvpBodySchema, RsvpResultSchema } from './contracts.ts';
+import { AttendeesPageSchema, AttendeesQuerySchema, CalendarPageSchema, CalendarQuerySchema, EventViewSchema, RSVP_POSTING, RsvpBodySchema, RsvpResultSchema } from './contracts.ts';
 import { eventsPreview, getEvent, listCalendar } from './use-cases/calendar.ts';
 import type { EventsDeps } from './use-cases/deps.ts';
 import { eventFile, feedFile } from './use-cases/ics.ts';
@@ -65,7 +65,7 @@ export const eventsApi = defineOperations<EventsDeps>({
       },
     },
     {
-      method: 'put', path: '/api/events/:listingId/rsvp', id: 'answerEvent', summary: 'Answer an event (going or interested), or change the answer', auth: 'user', params,
+      method: 'put', path: '/api/events/:listingId/rsvp', id: 'answerEvent', summary: 'Answer an event (going or interested), or change the answer', auth: 'user', params, postingLimit: RSVP_POSTING,
       body: RsvpBodySchema, responses: { 200: { description: 'The answer and the counts after it.', schema: RsvpResultSchema } }, errors: [400, 404, 409],
       handle: (ctx, deps) => answerEvent(deps, signedIn(ctx), ctx.params.listingId ?? '', ctx.request.body),
     },

@@ -1,8 +1,9 @@
 import type Koa from 'koa';
-import { createAuth, createSignedLinks, initStores, operationsApp, OptOutsRepository, type ServiceAppInput, type UserDirectory } from '@cp/service-kit';
+import { appPostingLimits, createAuth, createSignedLinks, initStores, operationsApp, OptOutsRepository, type PostingLimitOverrides, type ServiceAppInput, type UserDirectory } from '@cp/service-kit';
 import { z } from 'zod';
 import { IdSchema } from '@cp/contracts';
 import { eventsApi } from './api.ts';
+import { RSVP_POSTING } from './contracts.ts';
 import { CalendarRepository } from './data/calendar-repository.ts';
 import { OwnerBansRepository } from './data/owner-bans-repository.ts';
 import { RsvpsRepository } from './data/rsvps-repository.ts';
@@ -17,6 +18,8 @@ export interface EventsAppInput extends ServiceAppInput {
   publicUrl: string;
   /** LINK_SIGNING_KEY: signs the notices' one-click unsubscribe links. */
   linkSigningKey: string;
+  /** POSTING_LIMITS' overrides (the answers' limit among them). */
+  postingLimits?: PostingLimitOverrides;
 }
 
 const UnsubscribeDataSchema: z.ZodType<UnsubscribeData> = z.object({ userId: IdSchema, topic: z.enum(['event-reminders', 'event-changes']) }).strict();
@@ -33,11 +36,12 @@ export async function buildEventsApp(input: EventsAppInput): Promise<{ app: Koa;
     changeOptOuts: new OptOutsRepository(input.conn, { model: 'ChangeOptOut', collection: 'change_opt_outs', at: 'optedOutAt' }),
     unsubscribeLinks: createSignedLinks({ key: input.linkSigningKey, purpose: 'events-unsubscribe', schema: UnsubscribeDataSchema, invalid: 'This unsubscribe link is not valid. Please use the link of a recent mail.' }),
     users: input.users,
+    limits: appPostingLimits(input, [RSVP_POSTING]),
     publicUrl: new URL(input.publicUrl).origin,
     logger: input.logger,
     now: input.now ?? (() => new Date()),
   };
-  await initStores(input.conn, [deps.calendar, deps.rsvps, deps.ownerBans, deps.sentNotices, deps.reminderOptOuts, deps.changeOptOuts]);
+  await initStores(input.conn, [deps.calendar, deps.rsvps, deps.ownerBans, deps.sentNotices, deps.reminderOptOuts, deps.changeOptOuts, deps.limits]);
   // The one-click unsubscribe takes RFC 8058's form body (`List-Unsubscribe=One-Click`), not JSON.
   const app = operationsApp(input, eventsApi, deps, createAuth(input.auth), { rawBodyPaths: [UNSUBSCRIBE_PATH] });
   return { app, deps };

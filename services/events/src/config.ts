@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { behindIdentityEnv, loadWithPublicKey, manifestPort, SignedLinksEnv } from '@cp/service-kit';
+import { behindIdentityEnv, loadWithPublicKey, manifestPort, postingLimitsEnv, SignedLinksEnv } from '@cp/service-kit';
+import { RSVP_POSTING } from './contracts.ts';
 
 /** The events service's environment: behindIdentityEnv (sessions checked at identity; demo data switch) and its own. */
 export const EventsEnv = behindIdentityEnv({ port: manifestPort(import.meta.url), db: 'events', demo: 'demo events' }).safeExtend({
@@ -11,6 +12,8 @@ export const EventsEnv = behindIdentityEnv({ port: manifestPort(import.meta.url)
   REMINDER_EVERY_S: z.coerce.number().int().min(0).max(86_400).default(600),
   /** The hour (America/New_York, 0-23) from which the day-before reminders go out: nobody is mailed at midnight. */
   REMINDER_FROM_HOUR: z.coerce.number().int().min(0).max(23).default(9),
+  /** Overrides of the posting limits, the answers' (`event-answer`) included. */
+  ...postingLimitsEnv([RSVP_POSTING]).shape,
 });
 
 export type EventsConfig = z.infer<typeof EventsEnv> & { publicKey: string };

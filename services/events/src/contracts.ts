@@ -8,7 +8,7 @@
  * event-time reading) comes from `@cp/contracts` and is never restated here.
  */
 import { z } from 'zod';
-import { CursorPageSchema, cursorQuery, EVENT_TYPES, IdSchema, IsoDateTimeSchema, LOCATIONS, QueryTextSchema } from '@cp/contracts';
+import { CursorPageSchema, cursorQuery, EVENT_TYPES, IdSchema, IsoDateTimeSchema, LOCATIONS, QueryTextSchema, type OwnPostingAction } from '@cp/contracts';
 
 /** The answers a signed-in person gives on an upcoming event. */
 export const RSVP_ANSWERS = ['going', 'interested'] as const;
@@ -87,6 +87,13 @@ export const EventViewSchema = CalendarEventSchema.extend({
   isOrganizer: z.boolean(),
 });
 export type EventView = z.infer<typeof EventViewSchema>;
+
+/**
+ * The posting limit of answers (the kit's posting limits, with the site's own actions): each new or changed answer takes
+ * a slot, so a script cannot churn the counts and the organizers' lists; the same answer again takes none.
+ * `POSTING_LIMITS={"event-answer":{...}}` overrides it.
+ */
+export const RSVP_POSTING = { action: 'event-answer', limit: 100, newAccountLimit: 30, windowHours: 1, noun: 'answers to events' } as const satisfies OwnPostingAction;
 
 /** PUT /api/events/:listingId/rsvp. */
 export const RsvpBodySchema = z.strictObject({ answer: RsvpAnswerSchema });

@@ -19,6 +19,7 @@ await startService({
       users: identityUserDirectory(config.IDENTITY_URL, { unavailable: '503' }),
       publicUrl: config.PUBLIC_URL,
       linkSigningKey: config.LINK_SIGNING_KEY,
+      postingLimits: config.POSTING_LIMITS,
     });
     if (config.REMINDER_EVERY_S > 0) {
       const job = startReminderJob(deps, config.REMINDER_EVERY_S * 1000, { runAtStart: true, fromHour: config.REMINDER_FROM_HOUR });

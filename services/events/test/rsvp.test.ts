@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ContentHidden, ListingCreated, ListingExpired, type Listing } from '@cp/contracts';
 import { harnessForFile } from '../../../infra/src/jest/for-file.ts';
-import { AttendeesPageSchema, EventViewSchema, RsvpResultSchema } from '../src/contracts.ts';
+import { AttendeesPageSchema, EventViewSchema, RSVP_POSTING, RsvpResultSchema } from '../src/contracts.ts';
 import { EVENTS_MESSAGES } from '../src/use-cases/rsvp.ts';
 import { call, dayFromToday, startEvents, threePeople, type Session } from './helpers.ts';
 
@@ -44,6 +44,21 @@ describe('answering an event', () => {
     const both = await Promise.all([...others, people.ravi].flatMap((who) => [put(who, l.id, { answer: 'going' }), put(who, l.id, { answer: 'going' })]));
     expect(both.every((r) => r.status === 200)).toBe(true);
     expect((await view(l.id)).counts.going).toBe(9 + (counts.going === 1 ? 1 : 0));
+  });
+
+  it('counts new and changed answers in the posting limit (429 with the wait, in JSON); the same answer again is free', async () => {
+    const l = await event();
+    const newcomer = await h.newSession();
+    const { newAccountLimit } = h.deps.limits.limits[RSVP_POSTING.action];
+    for (let i = 0; i < newAccountLimit; i++) expect((await put(newcomer, l.id, { answer: i % 2 ? 'interested' : 'going' })).status).toBe(200);
+    // The answer it has, again: no change, no slot.
+    const kept = (await view(l.id, newcomer)).myAnswer!;
+    expect((await put(newcomer, l.id, { answer: kept })).status).toBe(200);
+    const refused = await put(newcomer, l.id, { answer: kept === 'going' ? 'interested' : 'going' });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(refused.body).toMatchObject({ error: expect.stringMatching(new RegExp(`^New accounts \\(for their first 24 hours\\) can post up to ${newAccountLimit} ${RSVP_POSTING.noun} an hour\\.`)) });
+    expect((await view(l.id, newcomer)).myAnswer).toBe(kept);
   });
 
   it('answers 401 signed out, in JSON', async () => {

@@ -2,7 +2,7 @@ import '../zod-config.ts';
 import { z } from 'zod';
 import { ListResponseSchema } from '../common.ts';
 import { FULL_LIST_MAX } from '../lists.ts';
-import type { PostingAction } from '../moderation-values.ts';
+import type { OwnPostingAction, PostingAction } from '../moderation-values.ts';
 
 /**
  * How a service describes its HTTP operations, once: each entry of its operation table (`services/<name>/src/api.ts`,
@@ -55,8 +55,11 @@ export interface ApiOperation {
   responses: Record<number, ApiResponse>;
   /** The error statuses it may answer with `{ error }` (ErrorResponseSchema), besides 429/5xx every route may give. */
   errors: number[];
-  /** The per-account posting limit it counts in (service-kit posting-limits.ts, POSTING_LIMIT_DEFAULTS): 429. */
-  postingLimit?: PostingAction;
+  /**
+   * The per-account posting limit it counts in (service-kit posting-limits.ts): one of the site's (POSTING_LIMIT_DEFAULTS)
+   * or the service's own action: 429.
+   */
+  postingLimit?: PostingAction | OwnPostingAction;
 }
 
 export interface ServiceApi {

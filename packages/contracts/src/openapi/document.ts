@@ -240,8 +240,8 @@ function describe(op: ApiOperation, publicDoc: boolean, routes: readonly RouteRu
     limits.push(`${RATE_LIMIT_TEXT[rateLimit]}${message ? `, whose 429 says \`{ "error": "${message}" }\`` : ''}`);
   }
   if (op.postingLimit) {
-    const l = POSTING_LIMIT_DEFAULTS[op.postingLimit];
-    limits.push(`the account's posting limit \`${op.postingLimit}\` (default ${l.limit} per ${l.windowHours} h, ${l.newAccountLimit} for an account younger than a day; service env \`POSTING_LIMITS\`)`);
+    const [action, l] = typeof op.postingLimit === 'string' ? [op.postingLimit, POSTING_LIMIT_DEFAULTS[op.postingLimit]] : [op.postingLimit.action, op.postingLimit];
+    limits.push(`the account's posting limit \`${action}\` (default ${l.limit} per ${l.windowHours} h, ${l.newAccountLimit} for an account younger than a day; service env \`POSTING_LIMITS\`)`);
   }
   if (limits.length > 0) parts.push(`**Rate limits:** ${limits.join('; ')}. Over a limit: 429 with \`Retry-After\`.`);
   return parts.filter((p) => p !== '').join('\n\n');

@@ -1,5 +1,6 @@
 import type { Connection } from 'mongoose';
-import type { Logger, OptOutsRepository, SignedLinks, UserDirectory } from '@cp/service-kit';
+import type { Logger, OptOutsRepository, PostingLimits, SignedLinks, UserDirectory } from '@cp/service-kit';
+import type { RSVP_POSTING } from '../contracts.ts';
 import type { CalendarRepository } from '../data/calendar-repository.ts';
 import type { OwnerBansRepository } from '../data/owner-bans-repository.ts';
 import type { RsvpsRepository } from '../data/rsvps-repository.ts';
@@ -25,6 +26,8 @@ export interface EventsDeps {
   unsubscribeLinks: SignedLinks<UnsubscribeData>;
   /** Identity's users: the attendees' names the organizer sees. */
   users: UserDirectory;
+  /** The posting limits: the answers' (RSVP_POSTING). */
+  limits: PostingLimits<(typeof RSVP_POSTING)['action']>;
   /** PUBLIC_URL's origin: links, UIDs. */
   publicUrl: string;
   logger: Logger;

@@ -1,6 +1,6 @@
 import { conflict, cursorPage, forbidden, type AuthUser } from '@cp/service-kit';
 import { ATTENDEES_ORDER } from '../data/rsvps-repository.ts';
-import { AttendeesQuerySchema, RsvpBodySchema, type AttendeesPage, type RsvpResult } from '../contracts.ts';
+import { AttendeesQuerySchema, RSVP_POSTING, RsvpBodySchema, type AttendeesPage, type RsvpResult } from '../contracts.ts';
 import { shownEvent } from './calendar.ts';
 import type { EventsDeps } from './deps.ts';
 import { isOpen } from './listing-events.ts';
@@ -17,11 +17,14 @@ async function openEvent(deps: EventsDeps, listingId: string) {
   return doc;
 }
 
-/** PUT /api/events/:listingId/rsvp: the user's one answer (set or changed); the counts after it, counted. */
+/**
+ * PUT /api/events/:listingId/rsvp: the user's one answer (set or changed; a new or changed one takes a slot of the
+ * user's posting limit, 429 over it); the counts after it, counted.
+ */
 export async function answerEvent(deps: EventsDeps, user: AuthUser, listingId: string, body: unknown): Promise<RsvpResult> {
   const { answer } = RsvpBodySchema.parse(body ?? {});
   const doc = await openEvent(deps, listingId);
-  await deps.rsvps.answer(doc._id, user.id, answer, deps.now());
+  if ((await deps.rsvps.answerOf(doc._id, user.id)) !== answer) await deps.limits.run(user, RSVP_POSTING.action, () => deps.rsvps.answer(doc._id, user.id, answer, deps.now()));
   return { myAnswer: answer, counts: (await deps.rsvps.counts([doc._id])).get(doc._id)! };
 }
 
