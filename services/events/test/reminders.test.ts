@@ -62,6 +62,27 @@ describe('the day-before reminders', () => {
     expect(await h.notices((n) => n.userId === people.asha.userId && n.topic === 'event-reminders')).toHaveLength(1);
   });
 
+  it('reads the day page by page, by user: each user still gets one mail with all their events; a moved event follows its answers', async () => {
+    const day = dayFromToday(40);
+    h.setNow(noonOf(addDays(day, -1)));
+    const first = await event({ title: 'Holi in the Park', eventDate: day, eventTime: '10 AM' });
+    const second = await event({ title: 'Holi Dinner', eventDate: day, eventTime: '6 PM' });
+    const moved = await event({ title: 'Holi Photo Walk', eventDate: day, eventTime: '2 PM' });
+    const crowd = await Promise.all(Array.from({ length: 5 }, () => h.newSession()));
+    for (const who of crowd) for (const l of [second, first, moved]) expect((await put(who, l.id, 'going')).status).toBe(200);
+    // The photo walk moves to the next day after everyone answered: it is not tomorrow's any more.
+    await h.deliver(ListingUpdated, { ...ref({ ...moved, eventDate: addDays(day, 1), updatedAt: new Date(Date.parse(moved.updatedAt) + 1_000).toISOString() }), changed: ['eventDate'] });
+    expect(await h.conn.collection('rsvps').countDocuments({ listingId: moved.id, date: addDays(day, 1) })).toBe(5);
+
+    // Two users a page: three pages, and no user split over two of them.
+    expect(await sendReminders(h.deps, h.deps.now(), 0, 2)).toEqual({ day, mailed: 5 });
+    expect(await sendReminders(h.deps, h.deps.now(), 0, 2)).toEqual({ day, mailed: 0 });
+    for (const who of crowd) {
+      const mails = await h.notices((n) => n.userId === who.userId && n.topic === 'event-reminders');
+      expect(mails.map((n) => n.items.map((i) => i.title))).toEqual([['Holi in the Park', 'Holi Dinner']]);
+    }
+  });
+
   it('runs under the kit\'s lease: of two replicas ticking at once, one runs', async () => {
     const day = dayFromToday(30);
     h.setNow(noonOf(addDays(day, -1)));

@@ -183,8 +183,13 @@ export class CalendarRepository extends MongoRepository<CalendarDoc> {
       .exec();
   }
 
-  /** The shown, open events of one day (the reminders' "tomorrow"). */
-  onDay(date: string): Promise<CalendarDoc[]> {
-    return this.model.find({ ...SHOWN, closed: null, status: 'active', date }).sort(sortOf(CALENDAR_ORDER)).lean<CalendarDoc[]>().exec();
+  /** Of these events, the shown, open ones of one day (the reminders' "tomorrow"), soonest first. */
+  openOnDay(date: string, listingIds: readonly string[]): Promise<CalendarDoc[]> {
+    if (listingIds.length === 0) return Promise.resolve([]);
+    return this.model
+      .find({ ...SHOWN, closed: null, status: 'active', date, _id: trusted({ $in: [...listingIds] }) })
+      .sort(sortOf(CALENDAR_ORDER))
+      .lean<CalendarDoc[]>()
+      .exec();
   }
 }

@@ -5,6 +5,8 @@ import type { RsvpAnswer, RsvpCounts } from '../contracts.ts';
 /**
  * rsvps: one answer per user and event (`_id` `<listingId>:<userId>`, and a unique index on the pair), changeable. The
  * counts are counted from these documents on an index, never kept beside them, so they are exact whatever runs at once.
+ * Each answer carries its event's day (`date`, the calendar's, kept in step when the event moves): the reminders read
+ * one day's answers page by page, by user.
  */
 export interface RsvpDoc {
   _id: string;
@@ -12,13 +14,16 @@ export interface RsvpDoc {
   userId: string;
   answer: RsvpAnswer;
   answeredAt: Date;
+  /** The event's day (YYYY-MM-DD, the site's time zone); null while it has none. */
+  date: string | null;
 }
 
-const rsvpSchema = storedSchema<RsvpDoc>('rsvps', { _id: String, listingId: String, userId: String, answer: String, answeredAt: Date });
+const rsvpSchema = storedSchema<RsvpDoc>('rsvps', { _id: String, listingId: String, userId: String, answer: String, answeredAt: Date, date: { type: String, default: null } });
 rsvpSchema.index({ listingId: 1, userId: 1 }, { unique: true });
 rsvpSchema.index({ listingId: 1, answer: 1, answeredAt: -1, _id: -1 });
 rsvpSchema.index({ listingId: 1, answeredAt: -1, _id: -1 });
 rsvpSchema.index({ userId: 1, answer: 1 });
+rsvpSchema.index({ date: 1, answer: 1, userId: 1 });
 
 export const ATTENDEES_ORDER: SortKey[] = [
   { field: 'answeredAt', dir: -1, kind: 'date' },
@@ -33,11 +38,11 @@ export class RsvpsRepository extends MongoRepository<RsvpDoc> {
   }
 
   /** Sets the user's answer (one document per user and event: two requests at once end as one answer). */
-  async answer(listingId: string, userId: string, answer: RsvpAnswer, at: Date): Promise<void> {
+  async answer(listingId: string, userId: string, answer: RsvpAnswer, at: Date, date: string | null): Promise<void> {
     const write = () =>
       this.model.collection.updateOne(
         { _id: idOf(listingId, userId) } as never,
-        { $set: { answer, answeredAt: at }, $setOnInsert: { listingId, userId } },
+        { $set: { answer, answeredAt: at, date }, $setOnInsert: { listingId, userId } },
         { upsert: true },
       );
     try {
@@ -82,7 +87,36 @@ export class RsvpsRepository extends MongoRepository<RsvpDoc> {
     return this.model.find(where).sort(sortOf(ATTENDEES_ORDER)).limit(q.limit + 1).lean<RsvpDoc[]>().exec();
   }
 
-  /** Who is going to any of these events (the reminders, the change notices). */
+  /** The event moved to another day: its answers follow (in the transaction that moved it). */
+  async setDate(listingId: string, date: string | null, session: ClientSession): Promise<void> {
+    await this.model.collection.updateMany({ listingId } as never, { $set: { date } }, { session });
+  }
+
+  /**
+   * The next users going to something on `date` after `afterUser`, with every answer of theirs for that day: at most
+   * about `users` users a page (a user is never split over two pages), in user order; empty when there are no more.
+   */
+  async goingOnDay(date: string, afterUser: string | null, users: number): Promise<Map<string, RsvpDoc[]>> {
+    const userFilter = afterUser === null ? {} : { userId: trusted({ $gt: afterUser }) };
+    const next = await this.model
+      .find({ date, answer: 'going', ...userFilter }, { userId: 1 })
+      .sort({ userId: 1 })
+      .limit(users)
+      .lean<Array<Pick<RsvpDoc, 'userId'>>>()
+      .exec();
+    if (next.length === 0) return new Map();
+    const last = next[next.length - 1]!.userId;
+    const docs = await this.model
+      .find({ date, answer: 'going', userId: trusted({ ...(afterUser === null ? {} : { $gt: afterUser }), $lte: last }) })
+      .sort({ userId: 1, _id: 1 })
+      .lean<RsvpDoc[]>()
+      .exec();
+    const out = new Map<string, RsvpDoc[]>();
+    for (const d of docs) out.set(d.userId, [...(out.get(d.userId) ?? []), d]);
+    return out;
+  }
+
+  /** Who is going to any of these events (the change notices). */
   going(listingIds: readonly string[], session?: ClientSession): Promise<RsvpDoc[]> {
     if (listingIds.length === 0) return Promise.resolve([]);
     return this.model

@@ -46,6 +46,8 @@ export async function applyListingSnapshot(deps: EventsDeps, listing: Listing, o
   const banned = await deps.ownerBans.isBanned(listing.userId, session);
   const { before, after } = await deps.calendar.applySnapshot(listing.id, fieldsOf(listing), v, banned, session);
   if (!after) return false;
+  // The answers carry their event's day (the reminders read them by day).
+  if (before && before.date !== after.date) await deps.rsvps.setDate(listing.id, after.date, session);
   if (!isOpen(before, deps.now())) return true;
   const stillOn = isShown(after) && after.closed !== 'done' && after.status !== 'inactive';
   if (!stillOn) await tellGoing(deps, before, null, String(v.u.getTime()), session);

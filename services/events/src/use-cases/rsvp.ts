@@ -24,7 +24,7 @@ async function openEvent(deps: EventsDeps, listingId: string) {
 export async function answerEvent(deps: EventsDeps, user: AuthUser, listingId: string, body: unknown): Promise<RsvpResult> {
   const { answer } = RsvpBodySchema.parse(body ?? {});
   const doc = await openEvent(deps, listingId);
-  if ((await deps.rsvps.answerOf(doc._id, user.id)) !== answer) await deps.limits.run(user, RSVP_POSTING.action, () => deps.rsvps.answer(doc._id, user.id, answer, deps.now()));
+  if ((await deps.rsvps.answerOf(doc._id, user.id)) !== answer) await deps.limits.run(user, RSVP_POSTING.action, () => deps.rsvps.answer(doc._id, user.id, answer, deps.now(), doc.date));
   return { myAnswer: answer, counts: (await deps.rsvps.counts([doc._id])).get(doc._id)! };
 }
 
