@@ -2,7 +2,7 @@
  * @jest-environment ./shell/test/support/jsdom-env.mjs
  */
 import { StrictMode } from 'react';
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { Provider } from 'react-redux';
 import { createAppStore } from '@cp/web-core';
@@ -39,10 +39,20 @@ async function renderAt(url: string) {
 
 quietConsole('error');
 
+/** Presses the page's button (the only way the token is sent). */
+async function pressVerify() {
+  await act(async () => {
+    fireEvent.click(screen.getByRole('button', { name: 'Verify E-mail' }));
+  });
+}
+
 describe('/verify-email?token=', () => {
-  it('posts the token once (also under strict mode) and says the address is verified', async () => {
+  it('verifies nothing on opening (mail scanners run pages); the button posts the token once and says the address is verified', async () => {
     fakeIdentity(() => [200, { message: 'Your e-mail address is verified. You can now write reviews.' }]);
     await renderAt('/verify-email?token=tok-good_1');
+    expect(screen.getByRole('heading', { name: 'Verify Your E-mail Address' })).toBeTruthy();
+    expect(posted).toEqual([]);
+    await pressVerify();
     expect(await screen.findByRole('heading', { name: 'E-mail Verified' })).toBeTruthy();
     expect(screen.getByText('Your e-mail address is verified. You can now write reviews.')).toBeTruthy();
     expect(posted).toEqual([{ token: 'tok-good_1' }]);
@@ -52,16 +62,20 @@ describe('/verify-email?token=', () => {
   it("a used, expired or forged link: the server's reason and where to ask for a new one", async () => {
     fakeIdentity(() => [400, { error: 'This verification link is invalid, expired or already used.' }]);
     await renderAt('/verify-email?token=tok-used');
+    await pressVerify();
     expect(await screen.findByRole('heading', { name: 'Link Not Valid' })).toBeTruthy();
     expect(screen.getByText('This verification link is invalid, expired or already used.')).toBeTruthy();
     expect(screen.getByText(/Resend the link/)).toBeTruthy();
     expect(posted).toEqual([{ token: 'tok-used' }]);
   });
 
-  it('without a token: invalid at once, nothing posted', async () => {
+  it('without a token, or with one of another shape: invalid at once, nothing posted', async () => {
     fakeIdentity(() => [200, {}]);
     await renderAt('/verify-email');
     expect(await screen.findByRole('heading', { name: 'Link Not Valid' })).toBeTruthy();
+    await renderAt('/verify-email?token=%3Cscript%3E');
+    expect(screen.getAllByRole('heading', { name: 'Link Not Valid' })).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: 'Verify E-mail' })).toBeNull();
     expect(posted).toEqual([]);
   });
 });

@@ -119,6 +119,8 @@ export const SessionSchema = z.object({
 /** How long an e-mail verification link works (it also stops working once used, or when a newer one is sent). */
 export const EMAIL_VERIFICATION_TTL_MS = 48 * 60 * 60 * 1000;
 export const INVALID_VERIFICATION_LINK = 'This verification link is invalid, expired or already used.';
+/** The shape of a verification link's token (base64url, as identity issues it): any other is not sent. */
+export const VERIFICATION_TOKEN = /^[A-Za-z0-9_-]{1,256}$/;
 export const EMAIL_VERIFIED_MESSAGE = 'Your e-mail address is verified. You can now write reviews.';
 
 /** POST /api/auth/verify-email: the token of the mailed link (`/verify-email?token=...`). */

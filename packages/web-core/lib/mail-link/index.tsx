@@ -6,7 +6,8 @@ import { isApiError, serverErrorText } from '@cp/web-core';
 
 /**
  * The page a mail's one-time link opens (`@cp/web-core/mail-link`, bundled by each app that uses it, not a shared
- * singleton): confirm or stop a newsletter, stop an alert, stop expiry reminders. Opening it changes nothing — mail
+ * singleton): confirm or stop a newsletter, stop an alert, stop expiry reminders, verify an e-mail address, renew a
+ * listing. Opening it changes nothing — mail
  * scanners open links, and some run the page — a button POSTs the token; then it says what happened. No login: the
  * link is the proof. A token of the wrong shape is not sent; a 400 or 404 (used, expired, forged, unknown link) shows
  * the service's sentence; any other failure leaves the button to press again.
@@ -73,7 +74,13 @@ export function MailLinkWays({ ways }: { ways: readonly MailLinkWay[] }) {
 /** The way home, under most mail links' cards. */
 export const BACK_TO_HOME: MailLinkWay = { to: '/', label: 'Back to Home' };
 
-type State = { kind: 'ready' | 'busy' } | { kind: 'done' | 'invalid'; text: string };
+/** What a mail link's action answered: the sentence shown, and the ways on when they depend on the answer. */
+export interface MailLinkDone {
+  text: string;
+  links?: readonly MailLinkWay[];
+}
+
+type State = { kind: 'ready' | 'busy' } | { kind: 'invalid'; text: string } | ({ kind: 'done' } & MailLinkDone);
 
 export function MailLinkPage({
   texts,
@@ -81,17 +88,20 @@ export function MailLinkPage({
   submit,
   links = [BACK_TO_HOME],
   doneExtra,
+  invalidExtra,
   icon: Icon,
 }: {
   texts: MailLinkTexts;
   /** The shape of the link's token (`?token=`). */
   token: RegExp;
-  /** Sends the token; resolves to the sentence shown once done. */
-  submit: (token: string) => Promise<string>;
+  /** Sends the token; resolves to the sentence shown once done (and the ways on, when they depend on the answer). */
+  submit: (token: string) => Promise<string | MailLinkDone>;
   /** The ways on, under every state (Back to Home unless said otherwise). */
   links?: readonly MailLinkWay[];
   /** Shown with the done sentence (e.g. a way to subscribe again). */
   doneExtra?: ReactNode;
+  /** Shown with the invalid-link sentence (e.g. where to ask for a new link). */
+  invalidExtra?: ReactNode;
   /** The icon above the button (none by default). */
   icon?: ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true' }>;
 }) {
@@ -103,7 +113,8 @@ export function MailLinkPage({
   async function onClick() {
     setState({ kind: 'busy' });
     try {
-      setState({ kind: 'done', text: await submit(token) });
+      const done = await submit(token);
+      setState({ kind: 'done', ...(typeof done === 'string' ? { text: done } : done) });
     } catch (error) {
       if (isApiError(error) && (error.status === 400 || error.status === 404)) {
         setState({ kind: 'invalid', text: serverErrorText(error) ?? texts.invalid });
@@ -119,12 +130,13 @@ export function MailLinkPage({
     content = (
       <MailLinkCard ok title={texts.doneHeading} text={state.text}>
         {doneExtra}
-        {ways}
+        {state.links ? <MailLinkWays ways={state.links} /> : ways}
       </MailLinkCard>
     );
   } else if (state.kind === 'invalid') {
     content = (
       <MailLinkCard ok={false} title="Link Not Valid" text={state.text}>
+        {invalidExtra}
         {ways}
       </MailLinkCard>
     );
