@@ -9,6 +9,7 @@ import { quietConsole } from '../../packages/web-core/test/support/quiet-console
 import EventsPage from '../src/pages/EventsPage.tsx';
 import WeekendWidget from '../src/widgets/WeekendWidget.tsx';
 import RsvpWidget from '../src/widgets/RsvpWidget.tsx';
+import UnsubscribePage from '../src/pages/UnsubscribePage.tsx';
 
 type Answer = [number, unknown];
 type Call = { method: string; path: string; query: Record<string, string>; body: unknown };
@@ -205,5 +206,39 @@ describe('the RSVP control on an Events listing', () => {
     await waitFor(() => expect(calls.some((c) => c.path === `/api/events/${ID}`)).toBe(true));
     await act(async () => undefined);
     expect(screen.getByTestId('slot').innerHTML).toBe('');
+  });
+});
+
+describe('/events/unsubscribe (the reminder and change mails\' link)', () => {
+  const TOKEN = `${Buffer.from('{"p":"events-unsubscribe"}').toString('base64url')}.${'S'.repeat(43)}`;
+  const page = [{ path: '/events/unsubscribe', element: <UnsubscribePage /> }];
+
+  it('changes nothing on opening; the button posts the token and says which mails stop', async () => {
+    await renderWith(page, `/events/unsubscribe?token=${TOKEN}`, () => [200, { message: 'You will get no more event reminders.' }]);
+    expect(screen.getByRole('heading', { name: 'Stop Event E-mails' })).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Unsubscribe' }));
+    });
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([{ method: 'POST', path: '/api/events/reminders/unsubscribe', query: {}, body: { token: TOKEN } }]);
+    expect(await screen.findByRole('heading', { name: 'You Have Been Unsubscribed' })).toBeTruthy();
+    expect(screen.getByText('You will get no more event reminders.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Community Events' }).getAttribute('href')).toBe('/events');
+  });
+
+  it('a refused token shows the service\'s sentence; one of another shape is never sent', async () => {
+    await renderWith(page, `/events/unsubscribe?token=${TOKEN}`, () => [400, { error: 'This unsubscribe link is not valid. Please use the link of a recent mail.' }]);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Unsubscribe' }));
+    });
+    expect(await screen.findByRole('heading', { name: 'Link Not Valid' })).toBeTruthy();
+  });
+
+  it('without a well-formed token: invalid at once, no button, nothing sent', async () => {
+    await renderWith(page, '/events/unsubscribe?token=%3Cscript%3E', () => [200, {}]);
+    expect(screen.getByRole('heading', { name: 'Link Not Valid' })).toBeTruthy();
+    expect(screen.getByText('This unsubscribe link is not valid. Please use the link of a recent mail.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Unsubscribe' })).toBeNull();
+    expect(calls).toEqual([]);
   });
 });

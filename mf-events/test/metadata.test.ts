@@ -9,12 +9,15 @@ describe("mf-events' metadata and exposes agree", () => {
     expect(RemoteMetadataSourceSchema.safeParse(metadata).success).toBe(true);
   });
 
-  it('/events, the community slot and the head of /events; no page slot until the listing page has room for the RSVP control', () => {
-    expect(routes.map((r) => r.path)).toEqual(['/events']);
+  it('/events and its mails\' unsubscribe page, the community slot and their heads (the link page never indexed); no page slot until the listing page has room for the RSVP control', () => {
+    expect(routes.map((r) => r.path)).toEqual(['/events', '/events/unsubscribe']);
     expect(widgets.map((w) => [w.id, w.slot])).toEqual([['events.weekend', 'community']]);
     expect('pageWidgets' in exposed).toBe(false);
     expect('pageSlots' in metadata).toBe(false);
-    expect(metadata.pages.map((p) => [p.path, p.title, p.preview])).toEqual([['/events', 'Community Events in Central PA', '/api/events/preview']]);
+    expect(metadata.pages.map((p) => [p.path, p.title, p.preview, p.index])).toEqual([
+      ['/events', 'Community Events in Central PA', '/api/events/preview', undefined],
+      ['/events/unsubscribe', 'Event Reminders', undefined, false],
+    ]);
     // Every page whose head it declares is one of its routes.
     expect(metadata.pages.every((p) => metadata.routes.includes(p.path))).toBe(true);
   });

@@ -1,4 +1,5 @@
 import type { AttendeesPage, CalendarEvent, CalendarPage, EventView, RsvpAnswer, RsvpResult } from '@cp/events/contracts';
+import { CALENDAR_PAGE, UNSUBSCRIBE_PATH } from '@cp/events/values';
 import { baseApi, type ApiError } from '@cp/web-core';
 
 /**
@@ -14,8 +15,8 @@ export interface CalendarArgs {
   today: string;
 }
 
-/** Events a list page asks for at once: CALENDAR_PAGE.max of `@cp/events/contracts` (a month grid must fit). */
-export const CALENDAR_LIMIT = 100;
+/** Events a list page asks for at once: the most the service gives (a month grid must fit). */
+export const CALENDAR_LIMIT = CALENDAR_PAGE.max;
 /** Pages a month grid follows at most (a month of more than 500 events is not this community's). */
 const MONTH_MAX_PAGES = 5;
 
@@ -75,6 +76,10 @@ export const eventsApi = withTags.injectEndpoints({
       },
       invalidatesTags: (_result, error, { listingId }) => (error ? [] : [{ type: 'EventAttendees', id: listingId }]),
     }),
+    /** POST /api/events/reminders/unsubscribe: the token of a reminder or change mail's link (its page's button). */
+    unsubscribeFromMail: build.mutation<{ message: string }, string>({
+      query: (token) => ({ url: UNSUBSCRIBE_PATH, method: 'POST', body: { token } }),
+    }),
     /** GET /api/events/:listingId/attendees (its organizer only). */
     getAttendees: build.query<AttendeesPage, { listingId: string; cursor?: string | undefined }>({
       query: ({ listingId, cursor }) => `${eventPath(listingId)}/attendees${cursor ? `?${new URLSearchParams({ cursor }).toString()}` : ''}`,
@@ -83,4 +88,4 @@ export const eventsApi = withTags.injectEndpoints({
   }),
 });
 
-export const { useGetCalendarQuery, useGetMonthQuery, useGetEventQuery, useSetRsvpMutation, useGetAttendeesQuery } = eventsApi;
+export const { useGetCalendarQuery, useGetMonthQuery, useGetEventQuery, useSetRsvpMutation, useGetAttendeesQuery, useUnsubscribeFromMailMutation } = eventsApi;

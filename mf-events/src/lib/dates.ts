@@ -6,11 +6,8 @@ import { SITE_TIME_ZONE } from '@cp/contracts';
  * browser's own zone can move a day. No date library: Intl and a few lines.
  */
 
-/**
- * The longest span one calendar query may ask for: a copy of CALENDAR_MAX_DAYS of `@cp/events/contracts` (the remote
- * imports only types from there: the module also holds zod schemas). `to - from` must stay below it.
- */
-export const CALENDAR_MAX_DAYS = 62;
+/** The longest span one calendar query may ask for (`to - from` must stay below it). */
+export { CALENDAR_MAX_DAYS } from '@cp/events/values';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const dayMs = 86_400_000;

@@ -67,7 +67,8 @@ export const checks: TeamChecks = {
         { method: 'GET', path: '/api/events/:id/attendees', body: 'none', auth: 'user', query: ['answer', 'cursor', 'limit'] },
         { method: 'PUT', path: '/api/events/:id/rsvp', body: 'json', auth: 'user', sample: { answer: 'going' } },
         { method: 'DELETE', path: '/api/events/:id/rsvp', body: 'none', auth: 'user' },
-        // The mails' unsubscribe link: signed tokens the fuzz cannot make (every one refused, nothing stored).
+        // The mails' unsubscribe (one-click, and the page's button): signed tokens the fuzz cannot make (every one
+        // refused, nothing stored).
         { method: 'POST', path: '/api/events/reminders/unsubscribe', body: 'json', sample: { token: 'a'.repeat(43) }, query: ['token'] },
         { method: 'GET', path: '/api/events/reminders/unsubscribe', body: 'none', query: ['token'] },
       ],

@@ -5,7 +5,7 @@ import { AttendeesPageSchema, AttendeesQuerySchema, CalendarPageSchema, Calendar
 import { eventsPreview, getEvent, listCalendar } from './use-cases/calendar.ts';
 import type { EventsDeps } from './use-cases/deps.ts';
 import { eventFile, feedFile } from './use-cases/ics.ts';
-import { UNSUBSCRIBE_PATH } from './use-cases/notices.ts';
+import { UNSUBSCRIBE_PAGE, UNSUBSCRIBE_PATH } from './values.ts';
 import { answerEvent, EVENTS_MESSAGES, listAttendees, withdrawAnswer } from './use-cases/rsvp.ts';
 import { unsubscribe } from './use-cases/unsubscribe.ts';
 
@@ -52,9 +52,14 @@ export const eventsApi = defineOperations<EventsDeps>({
       handle: async (ctx, deps) => unsubscribe(deps, await unsubscribeToken(ctx)),
     },
     {
-      method: 'get', path: UNSUBSCRIBE_PATH, id: 'unsubscribeRemindersLink', summary: 'The mail\'s visible unsubscribe link (no login)', auth: 'none', query: LinkTokenSchema,
-      responses: { 200: { description: 'Stopped.', schema: MessageResponseSchema } }, errors: [400],
-      handle: (ctx, deps) => unsubscribe(deps, LinkTokenSchema.parse({ token: ctx.query.token }).token),
+      // A mail client without one-click opens the List-Unsubscribe URL: nothing changes, the browser goes to the page.
+      method: 'get', path: UNSUBSCRIBE_PATH, id: 'unsubscribeRemindersLink', summary: 'The mails\' unsubscribe link: to the page', auth: 'none', query: LinkTokenSchema,
+      responses: { 303: { description: 'To the unsubscribe page, which asks before anything changes.', headers: { Location: 'The page.' } } }, errors: [400],
+      handle: (ctx) => {
+        const { token } = LinkTokenSchema.parse({ token: ctx.query.token });
+        ctx.status = 303;
+        ctx.redirect(`${UNSUBSCRIBE_PAGE}?token=${encodeURIComponent(token)}`);
+      },
     },
     {
       method: 'get', path: '/api/events/:listingId', id: 'getEvent', summary: 'One event, with the viewer\'s answer', auth: 'optional', params,

@@ -4,12 +4,12 @@ import { z } from 'zod';
 import { IdSchema } from '@cp/contracts';
 import { eventsApi } from './api.ts';
 import { RSVP_POSTING } from './contracts.ts';
+import { INVALID_UNSUBSCRIBE_LINK, UNSUBSCRIBE_PATH } from './values.ts';
 import { CalendarRepository } from './data/calendar-repository.ts';
 import { OwnerBansRepository } from './data/owner-bans-repository.ts';
 import { RsvpsRepository } from './data/rsvps-repository.ts';
 import { SentNoticesRepository } from './data/sent-notices-repository.ts';
 import type { EventsDeps, UnsubscribeData } from './use-cases/deps.ts';
-import { UNSUBSCRIBE_PATH } from './use-cases/notices.ts';
 
 export interface EventsAppInput extends ServiceAppInput {
   /** Identity's users (main: identityUserDirectory on IDENTITY_URL): the attendees' names. */
@@ -34,7 +34,7 @@ export async function buildEventsApp(input: EventsAppInput): Promise<{ app: Koa;
     sentNotices: new SentNoticesRepository(input.conn),
     reminderOptOuts: new OptOutsRepository(input.conn, { model: 'ReminderOptOut', collection: 'reminder_opt_outs', at: 'optedOutAt' }),
     changeOptOuts: new OptOutsRepository(input.conn, { model: 'ChangeOptOut', collection: 'change_opt_outs', at: 'optedOutAt' }),
-    unsubscribeLinks: createSignedLinks({ key: input.linkSigningKey, purpose: 'events-unsubscribe', schema: UnsubscribeDataSchema, invalid: 'This unsubscribe link is not valid. Please use the link of a recent mail.' }),
+    unsubscribeLinks: createSignedLinks({ key: input.linkSigningKey, purpose: 'events-unsubscribe', schema: UnsubscribeDataSchema, invalid: INVALID_UNSUBSCRIBE_LINK }),
     users: input.users,
     limits: appPostingLimits(input, [RSVP_POSTING]),
     publicUrl: new URL(input.publicUrl).origin,

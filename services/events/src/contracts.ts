@@ -10,19 +10,16 @@
 import { z } from 'zod';
 import { CursorPageSchema, cursorQuery, EVENT_TYPES, IdSchema, IsoDateTimeSchema, LOCATIONS, QueryTextSchema, type OwnPostingAction } from '@cp/contracts';
 
-/** The answers a signed-in person gives on an upcoming event. */
-export const RSVP_ANSWERS = ['going', 'interested'] as const;
+import { ATTENDEES_PAGE, CALENDAR_MAX_DAYS, CALENDAR_PAGE, RSVP_ANSWERS } from './values.ts';
+
+export { ATTENDEES_PAGE, CALENDAR_MAX_DAYS, CALENDAR_PAGE, RSVP_ANSWERS };
+
 export const RsvpAnswerSchema = z.enum(RSVP_ANSWERS);
 export type RsvpAnswer = z.infer<typeof RsvpAnswerSchema>;
 
 /** A calendar day in the site's time zone, `YYYY-MM-DD`. */
 export const CalendarDaySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-11-08');
 
-/** The longest span one calendar query may ask for (a month grid with its leading and trailing days fits). */
-export const CALENDAR_MAX_DAYS = 62;
-/** Page sizes of the calendar's lists (a cursor list: `{ items, nextCursor }`) and of an organizer's attendee list. */
-export const CALENDAR_PAGE = { default: 50, max: 100 } as const;
-export const ATTENDEES_PAGE = { default: 50, max: 100 } as const;
 /** What the subscribable feed (`/events.ics`) holds: the upcoming events of this many days, at most FEED_MAX. */
 export const FEED_DAYS = 90;
 export const FEED_MAX = 500;

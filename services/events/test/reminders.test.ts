@@ -105,7 +105,29 @@ describe('the day-before reminders', () => {
       expect(res.status).toBe(400);
       expect(typeof (res.body as { error: unknown }).error).toBe('string');
     }
-    expect((await call(h.base, 'GET', '/api/events/reminders/unsubscribe?token=nope')).status).toBe(400);
+  });
+
+  it('acts on a POST only: the mail\'s visible link opens the page whose button posts; a GET of the API goes to that page', async () => {
+    const day = dayFromToday(50);
+    h.setNow(noonOf(addDays(day, -1)));
+    const l = await event({ title: 'Navratri Garba', eventDate: day });
+    const who = await h.newSession();
+    expect((await put(who, l.id, 'going')).status).toBe(200);
+    expect((await sendReminders(h.deps, h.deps.now())).mailed).toBeGreaterThanOrEqual(1);
+    const [notice] = await h.notices((n) => n.userId === who.userId);
+    const page = new URL(notice!.unsubscribe.pageUrl);
+    expect(`${page.origin}${page.pathname}`).toBe(`${PUBLIC_URL}/events/unsubscribe`);
+    expect(new URL(notice!.unsubscribe.oneClickUrl).pathname).toBe('/api/events/reminders/unsubscribe');
+    // A scanner's (or a mail client's) GET of the API with the real token: to the page, and the reminders still on.
+    const res = await fetch(`${h.base}/api/events/reminders/unsubscribe${page.search}`, { redirect: 'manual' });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe(`/events/unsubscribe${page.search}`);
+    expect(await h.deps.reminderOptOuts.has(who.userId)).toBe(false);
+    expect((await call(h.base, 'GET', '/api/events/reminders/unsubscribe?token=')).status).toBe(400);
+    // The page's button: JSON { token }.
+    const token = page.searchParams.get('token');
+    expect((await call(h.base, 'POST', '/api/events/reminders/unsubscribe', { body: { token } })).status).toBe(200);
+    expect(await h.deps.reminderOptOuts.has(who.userId)).toBe(true);
   });
 });
 

@@ -3,10 +3,9 @@ import { NoticeMailRequested, NOTICE_LIMITS, type NoticeMail } from '@cp/contrac
 import { outboxEmitter } from '@cp/service-kit';
 import type { CalendarDoc } from '../data/calendar-repository.ts';
 import type { EventsDeps, UnsubscribeData } from './deps.ts';
+import { UNSUBSCRIBE_PAGE, UNSUBSCRIBE_PATH } from '../values.ts';
 import { clockText, dayText } from './event-times.ts';
 
-/** The one-click unsubscribe route (RFC 8058 POST; GET answers the same, the token being the proof). */
-export const UNSUBSCRIBE_PATH = '/api/events/reminders/unsubscribe';
 /** How long an unsubscribe link works. */
 const LINK_DAYS = 60;
 
@@ -28,8 +27,10 @@ export function whenWhere(doc: CalendarDoc, withDay = false): string {
 
 function unsubscribe(deps: EventsDeps, data: UnsubscribeData): NoticeMail['unsubscribe'] {
   const token = deps.unsubscribeLinks.sign(data, new Date(deps.now().getTime() + LINK_DAYS * 86_400_000));
-  const url = `${deps.publicUrl}${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(token)}`;
-  return { oneClickUrl: url, pageUrl: url };
+  const query = `?token=${encodeURIComponent(token)}`;
+  // The headers' one-click POST (RFC 8058) goes to the API; the mail's visible link opens a page whose button acts
+  // (opening a link changes nothing: mail scanners open links, and some run the page).
+  return { oneClickUrl: `${deps.publicUrl}${UNSUBSCRIBE_PATH}${query}`, pageUrl: `${deps.publicUrl}${UNSUBSCRIBE_PAGE}${query}` };
 }
 
 /** Asks comms for the mail once: the noticeId recorded in the same transaction as the request (a replay asks nothing). */

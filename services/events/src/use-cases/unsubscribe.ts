@@ -2,7 +2,7 @@ import type { EventsDeps } from './deps.ts';
 import { TOPICS } from './notices.ts';
 
 /**
- * POST (RFC 8058 one-click) or GET /api/events/reminders/unsubscribe?token=: the user and topic the signed token names
+ * POST /api/events/reminders/unsubscribe (RFC 8058 one-click, or the unsubscribe page's button): the user and topic the signed token names
  * (event reminders, or event change notices) get no more of those mails. No login: the token is the proof. Again: the
  * same answer. A bad, altered or expired token: 400.
  */
