@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { mailbox } from '../infra/src/mailbox.ts';
 import { describeViolations, seriousAxeViolations, withPage } from './support/browser.ts';
 import { e2eEnv } from './support/env.ts';
-import { expectToast, newUser, registerDirect, signIn } from './support/site.ts';
+import { expectToast, newUser, registerDirect, signIn, verifyDirect } from './support/site.ts';
 
 const author = newUser('author');
 const replier = newUser('replier');
@@ -16,6 +16,7 @@ let replierToken = '';
 
 beforeAll(async () => {
   authorToken = await registerDirect(author);
+  await verifyDirect(author); // comms mails verified addresses only (issue 41)
   replierToken = await registerDirect(replier);
 });
 

@@ -11,7 +11,7 @@ import { untilDefined } from '../infra/src/jest/until-defined.ts';
 import { mailbox } from '../infra/src/mailbox.ts';
 import { describeViolations, seriousAxeViolations, withPage } from './support/browser.ts';
 import { e2eEnv } from './support/env.ts';
-import { createAdmin, createDirect, expectToast, loginDirect, newUser, registerDirect, signIn } from './support/site.ts';
+import { createAdmin, createDirect, expectToast, loginDirect, newUser, registerDirect, signIn, verifyDirect } from './support/site.ts';
 
 const run = Date.now().toString(36);
 const title = `Brand new iPhone, half price ${run}`;
@@ -23,6 +23,7 @@ const admin = newUser('modadmin');
 
 beforeAll(async () => {
   sellerToken = await registerDirect(seller);
+  await verifyDirect(seller); // comms mails verified addresses only (issue 41)
   await createAdmin(admin);
   adminToken = await loginDirect(admin);
   listingId = await createDirect(`${e2eEnv().serviceUrls.listings}/api/listings`, sellerToken, {

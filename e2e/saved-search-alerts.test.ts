@@ -1,7 +1,7 @@
 import { mailbox } from '../infra/src/mailbox.ts';
 import { withPage } from './support/browser.ts';
 import { e2eEnv } from './support/env.ts';
-import { createDirect, expectToast, newUser, openAccountMenu, registerDirect, signIn } from './support/site.ts';
+import { createDirect, expectToast, newUser, openAccountMenu, registerDirect, signIn, verifyDirect } from './support/site.ts';
 
 /** The signed-in user's saved searches, asked of the listings service directly (test check, not the behaviour under test). */
 async function savedSearches(token: string): Promise<Array<{ id: string; name: string; paused: boolean; frequency: string }>> {
@@ -28,9 +28,15 @@ describe('saved searches with alerts (issue 22 §3)', () => {
     const seeker = newUser('seeker');
     const poster = newUser('poster');
     seekerToken = await registerDirect(seeker);
+    await verifyDirect(seeker); // comms mails verified addresses only (issue 41)
     const posterToken = await registerDirect(poster);
     const word = `harmonium${Date.now().toString(36)}`;
     const mail = mailbox(e2eEnv().infra);
+    // Someone who registered with an address they never verified saves the same search (issue 41: anyone can register
+    // with another person's address): that address gets no alert.
+    const squatter = newUser('squatter');
+    const squatterToken = await registerDirect(squatter);
+    await createDirect(`${e2eEnv().serviceUrls.listings}/api/saved-searches`, squatterToken, { name: 'Harmoniums', filters: { search: word }, frequency: 'instant' });
 
     await withPage(async ({ page, context, pageErrors }) => {
       await signIn(context, seekerToken);
@@ -57,6 +63,10 @@ describe('saved searches with alerts (issue 22 §3)', () => {
       });
       listings.push({ id, token: posterToken });
       const alert = await mail.waitFor(seeker.email, (m) => m.subject.startsWith('New listing for "Harmoniums in Camp Hill"'), 30_000);
+      // The same listing's alert for the unverified address: never (a bounded look, after the verified one came); it
+      // got its verification mail only.
+      await new Promise((r) => setTimeout(r, 2_000));
+      expect((await mail.list(squatter.email)).map((m) => m.subject).filter((subject) => subject.startsWith('New listing for'))).toEqual([]);
       expect(alert.text).toContain(`/listing/${id}`);
       expect(alert.html).toContain(`/listing/${id}`);
       expect(alert.headers?.['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');

@@ -9,7 +9,7 @@ import { mainHeading, pageJavaScript, type JsFile } from '../../scripts/bench/pa
 import { HOME_JS_BUDGET_KB, javascriptShare, OWN_CODE, OWN_CODE_BUDGET_KB } from '../../scripts/bench/stack-share.ts';
 import { withPage } from '../../e2e/support/browser.ts';
 import { e2eEnv } from '../../e2e/support/env.ts';
-import { createDirect, newUser, registerDirect, restartDeployable, signIn, stopDeployable } from '../../e2e/support/site.ts';
+import { createDirect, newUser, registerDirect, restartDeployable, signIn, stopDeployable, verifyDirect } from '../../e2e/support/site.ts';
 import { waitForCalendar } from '../../services/events/e2e/checks.ts';
 
 /**
@@ -136,6 +136,7 @@ beforeAll(async () => {
   const { serviceUrls } = e2eEnv();
   ownerToken = await registerDirect(owner);
   attendeeToken = await registerDirect(attendee);
+  await verifyDirect(attendee); // comms mails verified addresses only (issue 41)
   listingId = await createDirect(`${serviceUrls.listings}/api/listings`, ownerToken, {
     title: TITLE,
     category: 'Events',

@@ -156,6 +156,8 @@ export const UserContactSchema = z.object({
   /** The user's role and whether a moderator banned them (issue 21; optional: answers of identities before it lack them). */
   isAdmin: z.boolean().optional(),
   banned: z.boolean().optional(),
+  /** Whether they verified `email` (issue 41: an address nobody verified gets no notice; absent counts as not verified). */
+  emailVerified: z.boolean().optional(),
 });
 export type UserContact = z.infer<typeof UserContactSchema>;
 

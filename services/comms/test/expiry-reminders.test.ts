@@ -32,6 +32,7 @@ it('mails the owner once, text and HTML, with the Renew link and one-click unsub
   const registered = await call(h.identity.base, 'POST', '/api/register', { body: user });
   expect(registered.status).toBe(201);
   const owner = { id: registered.body.id as string, email: user.email };
+  await h.identity.deps.users.markVerified(owner.id, new Date()); // comms mails verified addresses only
   const created = await call(h.base, 'POST', '/api/listings', { cookie: registered.cookie, body: listingBody({ title: 'Baby stroller <barely used>' }) });
   expect(created.status).toBe(201);
   const listingId = created.body.id as string;

@@ -36,11 +36,19 @@ import { startMailBatchSender } from '../src/jobs/send-mail-batches.ts';
 import type { MailBatchDoc } from '../src/data/mail-batches-repository.ts';
 import type { CommsConsumerDeps, CommsDeps } from '../src/use-cases/deps.ts';
 
-/** A new user registered at the identity service under test: the author or the replier of a reply notice. */
-export async function registerUser(identityBase: string): Promise<{ id: string; email: string; username: string }> {
+/**
+ * A new user registered at the identity service under test (the author or the replier of a reply notice), who verified
+ * their address unless `verified` is false (comms mails nobody else: issue 41). The verification is identity's own
+ * record of it (its repository, as `newAdminSession` sets the role): the link's round trip is identity's and
+ * account-mails' tests.
+ */
+export async function registerUser(identity: IdentityHarness, { verified = true } = {}): Promise<{ id: string; email: string; username: string; cookie: string }> {
   const user = newUser();
-  const res = await call(identityBase, 'POST', '/api/register', { body: user });
-  return { id: res.body.id as string, email: user.email, username: user.username };
+  const res = await call(identity.base, 'POST', '/api/register', { body: user });
+  if (res.status !== 201 || !res.cookie) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
+  const id = res.body.id as string;
+  if (verified) await identity.deps.users.markVerified(id, new Date());
+  return { id, email: user.email, username: user.username, cookie: res.cookie };
 }
 
 /** A clock the test moves (the service's `now` and its jobs' clock). */

@@ -34,8 +34,8 @@ function sent(recipient: { id: string }, sender: { id: string; username: string 
 
 describe('unread-message mails (issue 23 §5)', () => {
   it('a burst of messages still unread after the delay gives one mail with the link and a one-click unsubscribe', async () => {
-    const owner = await registerUser(comms.upstream.identity.base);
-    const buyer = await registerUser(comms.upstream.identity.base);
+    const owner = await registerUser(comms.upstream.identity);
+    const buyer = await registerUser(comms.upstream.identity);
     const conversationId = randomUUID();
     for (let i = 0; i < 3; i += 1) await publishEvent(comms.nats.js, MessageSent, sent(owner, buyer, conversationId));
     const [batch] = await waitFor(owner.id, conversationId, async (b) => b.length === 1 && (await itemsOf(b[0]!._id)) === 3);
@@ -74,8 +74,8 @@ describe('unread-message mails (issue 23 §5)', () => {
   });
 
   it('reading the conversation before the delay drops the mail', async () => {
-    const owner = await registerUser(comms.upstream.identity.base);
-    const buyer = await registerUser(comms.upstream.identity.base);
+    const owner = await registerUser(comms.upstream.identity);
+    const buyer = await registerUser(comms.upstream.identity);
     const conversationId = randomUUID();
     await publishEvent(comms.nats.js, MessageSent, sent(owner, buyer, conversationId));
     await waitFor(owner.id, conversationId, (b) => b.length === 1);

@@ -54,7 +54,7 @@ function notice(userId: string, over: Partial<NoticeMail> = {}): NoticeMail {
 const ask = (data: NoticeMail) => runInTransaction(teamConn, (_session, emit) => emit(NoticeMailRequested, data));
 
 it('mails what a new team asks for, once, in text and HTML, with its one-click unsubscribe headers', async () => {
-  const user = await registerUser(comms.upstream.identityBase);
+  const user = await registerUser(comms.upstream.identity);
   const asked = notice(user.id);
   await ask(asked);
   await ask(asked); // asked again in another event: still one mail
@@ -80,10 +80,19 @@ it('mails what a new team asks for, once, in text and HTML, with its one-click u
 });
 
 it('never mails a notice with a link off the site, nor retries it', async () => {
-  const user = await registerUser(comms.upstream.identityBase);
+  const user = await registerUser(comms.upstream.identity);
   const before = recorded.sent.length;
   await ask(notice(user.id, { noticeId: 'phish.1', action: { label: 'Claim your prize', url: 'https://evil.example/win' } }));
   await ask(notice(user.id, { noticeId: 'phish.2', unsubscribe: { oneClickUrl: 'http://localhost:8081/x', pageUrl: `${PUBLIC_URL}/x` } }));
+  await drained();
+  expect(recorded.sent.length).toBe(before);
+  expect(await comms.deadLetters(noticeMailsConsumer)).toEqual([]);
+});
+
+it('sends nothing to an address its user never verified (issue 41), nor retries it', async () => {
+  const user = await registerUser(comms.upstream.identity, { verified: false });
+  const before = recorded.sent.length;
+  await ask(notice(user.id, { noticeId: 'unverified.1' }));
   await drained();
   expect(recorded.sent.length).toBe(before);
   expect(await comms.deadLetters(noticeMailsConsumer)).toEqual([]);

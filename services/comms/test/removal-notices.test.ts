@@ -30,7 +30,7 @@ const drained = () => h.drained(removalNoticesConsumer);
 const deadLetters = () => h.deadLetters(removalNoticesConsumer);
 
 it('mails the author once, naming the item, where it was, the reason and the note, and how to reach the site', async () => {
-  const author = await registerUser(h.upstream.identity.base);
+  const author = await registerUser(h.upstream.identity);
   const event = removal(author.id);
   await publish(event);
   await publish(event); // the same event again, to either replica: mailed once
@@ -53,7 +53,7 @@ it('mails the author once, naming the item, where it was, the reason and the not
 });
 
 it('escapes what users wrote, and gives no link for a path that is not one of the site', async () => {
-  const author = await registerUser(h.upstream.identity.base);
+  const author = await registerUser(h.upstream.identity);
   await publish(removal(author.id, { title: '<b>Bold</b> & more', path: '//evil.example/phish', note: null }));
   const mail = await box.waitFor(author.email, (m) => m.subject.includes('was removed'), 20_000);
   expect(mail.html).toContain('&lt;b&gt;Bold&lt;/b&gt; &amp; more');

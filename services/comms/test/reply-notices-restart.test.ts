@@ -129,7 +129,7 @@ afterAll(async () => {
   mailer.close();
 }, 90_000);
 
-const register = () => registerUser(identity.base);
+const register = () => registerUser(identity);
 
 const replyEvent = (author: { id: string }, replier: { id: string; username: string }) =>
   replyEventData(author, replier, { title: 'Diwali potluck in Camp Hill', excerpt: 'I will bring samosas for twenty.' });

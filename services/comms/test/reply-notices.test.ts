@@ -27,7 +27,7 @@ beforeAll(() => {
 /** A sender as main starts it, ticking only when the test says (its period is an hour; the clock is the test's). */
 const sender = (holder = 'replica-1', opts: { backoffMs?: number[]; maxAttempts?: number } = {}): LeasedJob => comms.sender({ holder, ...opts });
 
-const register = () => registerUser(comms.upstream.identity.base);
+const register = () => registerUser(comms.upstream.identity);
 const TITLE = 'Weekend cricket at Carlisle';
 const reply = (author: { id: string }, replier: { id: string; username: string }, excerpt = 'Count me in for Sunday, I will bring the bats.', postId?: string) =>
   replyEventData(author, replier, { title: TITLE, excerpt, ...(postId ? { postId } : {}) });

@@ -36,8 +36,10 @@ const comms = commsUnderTest(kit, {
 });
 
 type User = { cookie: string; userId: string; email: string };
-async function user(): Promise<User> {
+/** A member who verified their address (comms mails nobody else), unless `verified` is false. */
+async function user({ verified = true } = {}): Promise<User> {
   const s = await h.newSession();
+  if (verified) await h.identity.deps.users.markVerified(s.userId, new Date());
   return { ...s, email: `${s.username}@example.com` }; // newUser's address
 }
 async function save(u: User, body: Record<string, unknown>): Promise<SavedSearch> {
@@ -99,6 +101,21 @@ describe('instant alerts', () => {
     // Never the author about their own listing, though her saved search matches it.
     expect(recorded.to(alice.email)).toHaveLength(0);
     expect(await pausedOf(alice, aliceOwn.id)).toBe(false);
+  });
+
+  it('nothing to an address nobody verified (issue 41); the alert once it is verified', async () => {
+    const [alice, mallory] = [await user(), await user({ verified: false })];
+    await save(mallory, { name: 'Tablas', filters: { search: 'tabla' } });
+    const first = await post(alice, { title: 'Tabla set with cushions', description: 'A pair of tablas with their cushions and covers.' });
+    await handled(first);
+    expect(recorded.to(mallory.email)).toHaveLength(0);
+    expect(await box.list(mallory.email)).toHaveLength(0);
+    // Verified: the alerts reach the address.
+    await h.identity.deps.users.markVerified(mallory.userId, new Date());
+    const second = await post(alice, { title: 'Tabla hammer and powder', description: 'Tuning hammer and tabla powder, hardly used.' });
+    await handled(second);
+    await until('the alert of the second listing mailed', async () => recorded.to(mallory.email).length === 1);
+    expect(recorded.to(mallory.email).every((m) => m.subject.includes('Tabla hammer'))).toBe(true);
   });
 
   it('nothing for a listing that does not match', async () => {

@@ -3,10 +3,11 @@ import type { ListingExpiring } from '@cp/contracts';
 import { escapeHtml, type Mail } from '@cp/service-kit';
 import type { CommsDeps } from './deps.ts';
 import { listId, mailButton, oneClickUnsubscribe, SITE } from './mail-parts.ts';
+import { recipientOf, type NoRecipient } from './recipient.ts';
 
 type Expiring = z.output<(typeof ListingExpiring)['data']>;
 
-export type ExpiryReminderOutcome = 'sent' | 'unknown-user' | 'no-address';
+export type ExpiryReminderOutcome = 'sent' | NoRecipient;
 
 
 /** The listings service's paths its signed links act on (the gateway routes /api/listings to it; the pages are mf-listings'). */
@@ -80,9 +81,8 @@ export function expiryReminderMail(to: { email: string; name: string }, data: Ex
  * Identity or the mail server failing throws: the event comes again after the consumer's backoff.
  */
 export async function sendExpiryReminder(deps: CommsDeps, data: Expiring): Promise<ExpiryReminderOutcome> {
-  const contact = await deps.users.contact(data.userId);
-  if (!contact) return 'unknown-user';
-  if (!contact.email) return 'no-address';
-  await deps.mailer.send(expiryReminderMail({ email: contact.email, name: contact.firstName || contact.username }, data, deps.config.PUBLIC_URL));
+  const to = await recipientOf(deps, data.userId);
+  if (typeof to === 'string') return to;
+  await deps.mailer.send(expiryReminderMail(to, data, deps.config.PUBLIC_URL));
   return 'sent';
 }

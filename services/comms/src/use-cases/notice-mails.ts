@@ -3,8 +3,9 @@ import { noticeLinks, type NoticeMail } from '@cp/contracts';
 import { escapeHtml, type Mail } from '@cp/service-kit';
 import type { CommsDeps } from './deps.ts';
 import { listId, mailButton, oneClickUnsubscribe } from './mail-parts.ts';
+import { recipientOf, type NoRecipient } from './recipient.ts';
 
-export type NoticeMailOutcome = 'sent' | 'duplicate' | 'unknown-user' | 'no-address' | 'foreign-link';
+export type NoticeMailOutcome = 'sent' | 'duplicate' | 'foreign-link' | NoRecipient;
 
 
 /** One Message-ID per asking service and notice: a notice asked for again is the same mail to the receiver. */
@@ -65,10 +66,9 @@ export function noticeMail(to: { email: string; name: string }, notice: NoticeMa
  */
 export async function sendNoticeMail(deps: CommsDeps, notice: NoticeMail, session: ClientSession): Promise<NoticeMailOutcome> {
   if (!linksStayOnSite(notice, deps.config.PUBLIC_URL)) return 'foreign-link';
-  const contact = await deps.users.contact(notice.userId);
-  if (!contact) return 'unknown-user';
-  if (!contact.email) return 'no-address';
+  const to = await recipientOf(deps, notice.userId);
+  if (typeof to === 'string') return to;
   if (!(await deps.sentNotices.record(`${notice.source}:${notice.noticeId}`, notice.userId, deps.now(), session))) return 'duplicate';
-  await deps.mailer.send(noticeMail({ email: contact.email, name: contact.firstName || contact.username }, notice, deps.config.PUBLIC_URL));
+  await deps.mailer.send(noticeMail(to, notice, deps.config.PUBLIC_URL));
   return 'sent';
 }

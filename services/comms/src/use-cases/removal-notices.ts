@@ -3,10 +3,11 @@ import { REPORT_KIND_LABELS, REPORT_REASON_LABELS, type ContentRemoved } from '@
 import { escapeHtml, type Mail } from '@cp/service-kit';
 import type { CommsDeps } from './deps.ts';
 import { SITE } from './mail-parts.ts';
+import { recipientOf, type NoRecipient } from './recipient.ts';
 
 type Removal = z.output<(typeof ContentRemoved)['data']>;
 
-export type RemovalNoticeOutcome = 'sent' | 'no-author' | 'unknown-user' | 'no-address';
+export type RemovalNoticeOutcome = 'sent' | 'no-author' | NoRecipient;
 
 
 /** One Message-ID per removed item (its moderation case): a copy sent again, or a second event of the case, is dropped by receivers. */
@@ -71,9 +72,8 @@ export function removalNoticeMail(to: { email: string; name: string }, removal: 
  */
 export async function sendRemovalNotice(deps: CommsDeps, removal: Removal): Promise<RemovalNoticeOutcome> {
   if (!removal.authorId) return 'no-author';
-  const contact = await deps.users.contact(removal.authorId);
-  if (!contact) return 'unknown-user';
-  if (!contact.email) return 'no-address';
-  await deps.mailer.send(removalNoticeMail({ email: contact.email, name: contact.firstName || contact.username }, removal, deps.config));
+  const to = await recipientOf(deps, removal.authorId);
+  if (typeof to === 'string') return to;
+  await deps.mailer.send(removalNoticeMail(to, removal, deps.config));
   return 'sent';
 }

@@ -6,6 +6,7 @@ import { appendToBatch } from './append-to-batch.ts';
 import type { CommsDeps } from './deps.ts';
 import type { MailBatchKind, MailBatchRecipient } from './mail-batch-kind.ts';
 import { listId, oneClickUnsubscribe, SITE } from './mail-parts.ts';
+import { recipientOf, type NoRecipient } from './recipient.ts';
 
 type Matched = z.output<(typeof SavedSearchMatched)['data']>;
 
@@ -111,7 +112,7 @@ export function alertDigestKind(config: Pick<CommsDeps['config'], 'ALERT_DIGEST_
   };
 }
 
-export type AlertOutcome = 'sent' | 'queued' | 'duplicate' | 'unknown-user' | 'no-address';
+export type AlertOutcome = 'sent' | 'queued' | 'duplicate' | NoRecipient;
 
 /**
  * listings.saved-search-matched → an instant alert is mailed now (in the consumer's transaction, with its "processed"
@@ -134,9 +135,8 @@ export async function handleSavedSearchMatch(deps: CommsDeps, match: Matched, se
     );
     return outcome === 'added' ? 'queued' : 'duplicate';
   }
-  const contact = await deps.users.contact(match.userId);
-  if (!contact) return 'unknown-user';
-  if (!contact.email) return 'no-address';
-  await deps.mailer.send(instantAlertMail({ email: contact.email, name: contact.firstName || contact.username }, match, deps.config.PUBLIC_URL));
+  const to = await recipientOf(deps, match.userId);
+  if (typeof to === 'string') return to;
+  await deps.mailer.send(instantAlertMail(to, match, deps.config.PUBLIC_URL));
   return 'sent';
 }

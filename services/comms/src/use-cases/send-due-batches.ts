@@ -1,6 +1,10 @@
 import type { MailBatchDoc } from '../data/mail-batches-repository.ts';
 import type { CommsDeps } from './deps.ts';
 import { MAIL_BATCH_LISTED_MAX, mailBatchMessageId, type MailBatchKind } from './mail-batch-kind.ts';
+import { recipientOf, type NoRecipient } from './recipient.ts';
+
+/** What a skipped batch records (the batch's `lastError`). */
+const SKIP_REASONS: Record<NoRecipient, string> = { 'unknown-user': 'recipient not found', 'no-address': 'no e-mail address', unverified: 'e-mail address not verified' };
 
 /**
  * How long a sender's claim holds before another sender may take the batch over (its sender is taken for dead).
@@ -76,15 +80,15 @@ export async function sendDueBatches(deps: Deps, opts: SendDueBatchesOptions): P
 async function sendOne(deps: Deps, kind: MailBatchKind<unknown>, batch: MailBatchDoc, opts: SendDueBatchesOptions): Promise<'sent' | 'skipped' | 'failed'> {
   const log = { batchId: batch._id, kind: batch.kind, subjectKey: batch.subjectKey, items: batch.itemCount, attempt: batch.attempts };
   try {
-    const contact = await deps.users.contact(batch.recipientId);
-    if (!contact?.email) {
-      await deps.mailBatches.finish(batch._id, 'skipped', deps.now(), contact ? 'no e-mail address' : 'recipient not found');
-      deps.logger.info(log, 'mail batch skipped: nobody to write to');
+    const to = await recipientOf(deps, batch.recipientId);
+    if (typeof to === 'string') {
+      await deps.mailBatches.finish(batch._id, 'skipped', deps.now(), SKIP_REASONS[to]);
+      deps.logger.info({ ...log, outcome: to }, 'mail batch skipped: nobody to write to');
       return 'skipped';
     }
     const items = (await deps.mailBatches.listItems(batch._id, MAIL_BATCH_LISTED_MAX)).map((i) => kind.itemSchema.parse(i.data));
     const mail = kind.render({
-      recipient: { email: contact.email, name: contact.firstName || contact.username },
+      recipient: to,
       subjectKey: batch.subjectKey,
       items,
       total: batch.itemCount,

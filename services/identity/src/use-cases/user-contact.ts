@@ -8,5 +8,5 @@ export async function userContact(deps: IdentityDeps, rawId: string): Promise<Us
   if (!id.success) return null;
   const user = await deps.users.findById(id.data);
   if (!user) return null;
-  return { id: user._id, username: user.username, email: user.email ?? null, firstName: user.firstName ?? null, isAdmin: user.isAdmin, banned: isBanned(user) };
+  return { id: user._id, username: user.username, email: user.email ?? null, firstName: user.firstName ?? null, isAdmin: user.isAdmin, banned: isBanned(user), emailVerified: user.emailVerified === true };
 }
