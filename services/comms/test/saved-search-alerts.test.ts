@@ -118,6 +118,19 @@ describe('instant alerts', () => {
     expect(recorded.to(mallory.email).every((m) => m.subject.includes('Tabla hammer'))).toBe(true);
   });
 
+  it('one mail per listing however many of a user\'s searches it matches (issue 41): instant once, and once in the digest', async () => {
+    const [alice, dan] = [await user(), await user()];
+    for (const [i, filters] of [{ search: 'sitar' }, { search: 'sitar', category: 'Buy & Sell' }, { search: 'sitar', location: 'Camp Hill PA' }].entries()) {
+      await save(dan, { name: `Sitars ${i}`, filters });
+      await save(dan, { name: `Sitars daily ${i}`, filters, frequency: 'daily' });
+    }
+    const listing = await post(alice, { title: 'Sitar with hard case', category: 'Buy & Sell', location: 'Camp Hill PA', description: 'A sitar with its hard case and spare strings.' });
+    await handled(listing);
+    expect(recorded.to(dan.email).filter((m) => m.subject.includes('Sitar with hard case'))).toHaveLength(1);
+    const [batch] = await comms.deps.mailBatches.listByKey({ kind: ALERT_DIGEST_KIND, recipientId: dan.userId, subjectKey: 'daily' });
+    expect(batch).toMatchObject({ itemCount: 1 });
+  });
+
   it('nothing for a listing that does not match', async () => {
     const [alice, bob] = [await user(), await user()];
     await save(bob, { name: 'Rentals in Enola', filters: { category: 'Home Rentals', location: 'Enola' } });

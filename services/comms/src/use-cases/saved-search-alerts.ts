@@ -116,8 +116,10 @@ export type AlertOutcome = 'sent' | 'queued' | 'duplicate' | NoRecipient;
 
 /**
  * listings.saved-search-matched → an instant alert is mailed now (in the consumer's transaction, with its "processed"
- * record: once per event; the address asked of identity at send time); a daily one joins the user's digest batch
- * (once per delivery id, however often its event comes). A user identity does not know, or without an address: no
+ * record: once per event; the address asked of identity at send time); a daily one joins the user's digest batch.
+ * Once per user and listing, however many of the user's saved searches it matches (issue 41: a hundred identical
+ * searches make one mail, not a hundred): the instant alert is recorded under `alert:<userId>:<listingId>`, and the
+ * digest keeps one item per listing. A user identity does not know, without an address or who never verified it: no
  * mail, no retry. Identity or the mail server failing throws: the event comes again after the consumer's backoff.
  */
 export async function handleSavedSearchMatch(deps: CommsDeps, match: Matched, session: ClientSession): Promise<AlertOutcome> {
@@ -128,7 +130,7 @@ export async function handleSavedSearchMatch(deps: CommsDeps, match: Matched, se
       {
         recipientId: match.userId,
         subjectKey: DIGEST_SUBJECT_KEY,
-        itemId: `alert:${match.deliveryId}`,
+        itemId: `alert:${match.userId}:${match.listing.listingId}`,
         item: { savedSearchId: match.savedSearchId, savedSearchName: match.savedSearchName, listing: match.listing, unsubscribeToken: match.unsubscribeToken, digestUnsubscribeToken: match.digestUnsubscribeToken },
       },
       session,
@@ -137,6 +139,7 @@ export async function handleSavedSearchMatch(deps: CommsDeps, match: Matched, se
   }
   const to = await recipientOf(deps, match.userId);
   if (typeof to === 'string') return to;
+  if (!(await deps.sentNotices.record(`alert:${match.userId}:${match.listing.listingId}`, match.userId, deps.now(), session))) return 'duplicate';
   await deps.mailer.send(instantAlertMail(to, match, deps.config.PUBLIC_URL));
   return 'sent';
 }
