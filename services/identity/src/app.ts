@@ -3,6 +3,7 @@ import { createAuth, initStores, operationsApp, type ServiceAppInput } from '@cp
 import { UsersRepository } from './data/users-repository.ts';
 import { SessionsRepository } from './data/sessions-repository.ts';
 import { LoginThrottleRepository } from './data/login-throttle-repository.ts';
+import { BannedMailboxesRepository } from './data/banned-mailboxes-repository.ts';
 import { identityApi } from './api.ts';
 import { checkSession } from './use-cases/check-session.ts';
 import type { IdentityDeps } from './use-cases/deps.ts';
@@ -19,11 +20,12 @@ export async function buildIdentityApp(input: IdentityAppInput): Promise<{ app: 
     users: new UsersRepository(input.conn),
     sessions: new SessionsRepository(input.conn),
     throttle: new LoginThrottleRepository(input.conn),
+    bannedMailboxes: new BannedMailboxesRepository(input.conn),
     config: input.config,
     logger: input.logger,
     now: input.now ?? (() => new Date()),
   };
-  await initStores(input.conn, [deps.users, deps.sessions, deps.throttle]);
+  await initStores(input.conn, [deps.users, deps.sessions, deps.throttle, deps.bannedMailboxes]);
   // identity checks its own sessions directly, without a cache: logout is effective at once here.
   const auth = createAuth({
     publicKey: input.config.publicKey,

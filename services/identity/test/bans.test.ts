@@ -107,6 +107,27 @@ it('a ban ends every session of the user at once, everywhere; the user cannot lo
   expect(await h.identity.deps.users.findById(user.id)).not.toHaveProperty('bannedAt');
 });
 
+it('a ban covers the mailbox however it is spelled (case, plus tag, Gmail\'s dots and other domain): a new account with it is refused like a taken address, until the unban', async () => {
+  const tag = randomUUID().slice(0, 8);
+  const banned = { ...newUser(), email: `Ravi.Kumar.${tag}@gmail.com` };
+  const res = await call(h.identity.base, 'POST', '/api/register', { body: banned });
+  expect(res.status).toBe(201);
+  const bannedId = res.body.id as string;
+  await announce(UserBanned, { userId: bannedId, actorId: randomUUID() });
+  await until('the ban applied', async () => Boolean((await h.identity.deps.users.findById(bannedId))?.bannedAt));
+  for (const email of [`ravi.kumar.${tag}+ads@gmail.com`, `RAVIKUMAR${tag.toUpperCase()}@googlemail.com`, `r.a.v.i.kumar.${tag}+x@GMAIL.com`]) {
+    const again = await call(h.identity.base, 'POST', '/api/register', { body: { ...newUser(), email } });
+    expect({ email, status: again.status, body: again.body }).toEqual({ email, status: 409, body: expect.objectContaining({ error: 'Email already registered' }) });
+  }
+  // Another mailbox, and the same name at a provider that keeps dots: new people.
+  expect((await call(h.identity.base, 'POST', '/api/register', { body: { ...newUser(), email: `ravi.kumar.${tag}@example.com` } })).status).toBe(201);
+  expect((await call(h.identity.base, 'POST', '/api/register', { body: { ...newUser(), email: `ravikumar.${tag}@example.com` } })).status).toBe(201);
+  // Unbanned: the mailbox is free again (for a new account with a spelling of it).
+  await announce(UserUnbanned, { userId: bannedId, actorId: randomUUID() });
+  await until('the unban applied', async () => !(await h.identity.deps.users.findById(bannedId))?.bannedAt);
+  expect((await call(h.identity.base, 'POST', '/api/register', { body: { ...newUser(), email: `ravi.kumar.${tag}+again@gmail.com` } })).status).toBe(201);
+});
+
 it('an older ban or unban that arrives after a newer one changes nothing; a ban delivered twice or of an unknown user is harmless', async () => {
   const admin = await h.newAdminSession();
   const user = await register();

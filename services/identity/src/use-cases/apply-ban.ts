@@ -2,6 +2,7 @@ import type { ClientSession } from 'mongoose';
 import type { Emit } from '@cp/service-kit';
 import { SessionRevoked } from '@cp/contracts';
 import type { IdentityDeps } from './deps.ts';
+import { mailboxKey } from './mailbox-key.ts';
 
 export type BanOutcome = 'banned' | 'unbanned' | 'stale' | 'unknown-user';
 
@@ -15,6 +16,9 @@ export type BanOutcome = 'banned' | 'unbanned' | 'stale' | 'unknown-user';
 export async function banUser(deps: IdentityDeps, ban: { userId: string; reason: string; actorId: string; at: Date }, session: ClientSession, emit: Emit): Promise<BanOutcome> {
   const applied = await deps.users.applyBan(ban.userId, { at: ban.at, reason: ban.reason, by: ban.actorId }, session);
   if (!applied) return (await deps.users.findById(ban.userId, session)) ? 'stale' : 'unknown-user';
+  // The ban covers the mailbox too: no new account with it (or a spelling of it) while the ban holds.
+  const user = await deps.users.findById(ban.userId, session);
+  if (user?.email) await deps.bannedMailboxes.add(mailboxKey(user.email), ban.userId, ban.at, session);
   const sids = await deps.sessions.listForUser(ban.userId, session);
   await deps.sessions.deleteForUser(ban.userId, session);
   for (const sid of sids) await emit(SessionRevoked, { sid, userId: ban.userId, reason: 'admin' });
@@ -23,7 +27,10 @@ export async function banUser(deps: IdentityDeps, ban: { userId: string; reason:
 
 /** moderation.user-unbanned: the ban is lifted (the user logs in again; no session is made for them). */
 export async function unbanUser(deps: IdentityDeps, unban: { userId: string; at: Date }, session: ClientSession): Promise<BanOutcome> {
-  if (await deps.users.clearBan(unban.userId, unban.at, session)) return 'unbanned';
+  if (await deps.users.clearBan(unban.userId, unban.at, session)) {
+    await deps.bannedMailboxes.removeForUser(unban.userId, session);
+    return 'unbanned';
+  }
   return (await deps.users.findById(unban.userId, session)) ? 'stale' : 'unknown-user';
 }
 

@@ -7,6 +7,7 @@ import { hashPassword } from '../passwords.ts';
 import { hashResetToken, mailLinkToken } from './reset-tokens.ts';
 import { startSession, type IssuedSession } from './start-session.ts';
 import type { IdentityDeps } from './deps.ts';
+import { mailboxKey } from './mailbox-key.ts';
 
 export const USERNAME_TAKEN = { message: 'Username already exists', code: 'username_taken' } as const;
 export const EMAIL_TAKEN = { message: 'Email already registered', code: 'email_taken' } as const;
@@ -22,6 +23,11 @@ export async function register(deps: IdentityDeps, body: unknown, userAgent?: st
   const email = input.email ? input.email.toLowerCase() : undefined;
   if (await deps.users.usernameTaken(input.username)) throw conflict(USERNAME_TAKEN.message, USERNAME_TAKEN.code);
   if (email && (await deps.users.emailTaken(email))) throw conflict(EMAIL_TAKEN.message, EMAIL_TAKEN.code);
+  // A banned person's mailbox, however spelled (issue 41 §3): the answer of any taken address, so it tells nothing.
+  if (email && (await deps.bannedMailboxes.has(mailboxKey(email)))) {
+    deps.logger.warn({ username: input.username }, 'registration refused: the mailbox of a banned user');
+    throw conflict(EMAIL_TAKEN.message, EMAIL_TAKEN.code);
+  }
   const now = deps.now();
   const passwordHash = await hashPassword(input.password);
   const requestId = randomUUID();
