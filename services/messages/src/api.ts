@@ -77,7 +77,7 @@ export const messagesApi = defineOperations<MessagesDeps>({
     {
       // Live delivery (server-sent events; live-stream.ts).
       method: 'get', path: '/api/messages/stream', id: 'liveStream', summary: 'Live delivery (server-sent events)', auth: 'user',
-      description: 'A long-lived `text/event-stream`: `ready` first, then `message` (LiveMessageEvent) and `read` (LiveReadEvent) events with stream positions as ids; a reconnect with `Last-Event-ID` misses nothing. Too many open streams of one user: 429; the replica\'s cap reached: 503.',
+      description: 'A long-lived `text/event-stream`: `ready` first, then `message` (LiveMessageEvent) and `read` (LiveReadEvent) events with stream positions as ids; a reconnect with `Last-Event-ID` misses nothing. Too many open streams of one user or one address: 429; the replica full and nobody holding more than a fair share: 503.',
       responses: { 200: { description: 'The event stream.', content: { type: 'text/event-stream' } } }, errors: [400, 429, 503],
       handle: async (ctx, deps) => {
         if (!deps.live) throw new HttpError(503, 'Service Unavailable');

@@ -20,6 +20,8 @@ export interface MessagesAppInput extends ServiceAppInput {
   live?: (deps: MessagesDeps) => LiveFeed;
   /** LIVE_STREAMS_MAX. */
   liveStreamsMax?: number;
+  /** LIVE_STREAMS_PER_ADDRESS. */
+  liveStreamsPerAddress?: number;
   /** POSTING_LIMITS: overrides of the contracts' per-user limits (messages are the action 'message'). */
   postingLimits?: PostingLimitOverrides;
   /** Its metrics' registry (main: the kit's), for the live streams open. */
@@ -41,7 +43,7 @@ export async function buildMessagesApp(input: MessagesAppInput): Promise<{ app: 
     now: input.now ?? (() => new Date()),
   };
   await initStores(input.conn, [deps.conversations, deps.messages, deps.blocks, deps.listingMarks, deps.limits]);
-  const live = input.live ? liveStreams(input.live(deps), deps, { maxStreams: input.liveStreamsMax ?? 2_000 }) : undefined;
+  const live = input.live ? liveStreams(input.live(deps), deps, { maxStreams: input.liveStreamsMax ?? 2_000, ...(input.liveStreamsPerAddress ? { perAddress: input.liveStreamsPerAddress } : {}) }) : undefined;
   if (live && input.metrics) {
     addGauge(input.metrics, { name: 'live_streams_open', help: 'Live message streams (server-sent events) open on this replica', read: () => live.open() });
   }

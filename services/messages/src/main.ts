@@ -25,6 +25,7 @@ await startService({
       postingLimits: config.POSTING_LIMITS,
       live: (deps) => natsLiveFeed(nats, deps),
       liveStreamsMax: config.LIVE_STREAMS_MAX,
+      liveStreamsPerAddress: config.LIVE_STREAMS_PER_ADDRESS,
       metrics: metrics.registry,
     });
     if (config.SEED_DEMO_DATA) {
