@@ -70,6 +70,13 @@ export const MODERATION_MESSAGES = {
   duplicateListing: 'You already posted this listing in the last 24 hours.',
 } as const;
 
+/**
+ * Who counts towards hiding an item automatically (issue 41 §1): a reporter with a verified e-mail address, whose
+ * account is at least `minAgeDays` old, and whose reports were not dismissed again and again (at least
+ * `dismissedLimit` dismissed, and more than twice as many as were upheld). Other reports still go to the queue.
+ */
+export const TRUSTED_REPORTER = { minAgeDays: 3, dismissedLimit: 3 } as const;
+
 /** Admin actions on a reported item. */
 export const MODERATION_ACTIONS = ['auto-hide', 'dismiss', 'remove', 'ban', 'unban'] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];

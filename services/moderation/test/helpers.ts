@@ -71,6 +71,11 @@ export interface ModerationHarness {
   nats: NatsHandle;
   owners: ContentOwnersDouble;
   newSession(): Promise<Session>;
+  /**
+   * A reporter who counts towards hiding an item (TRUSTED_REPORTER): verified, and an account made `ageDays` ago (10
+   * unless said), both written at identity before the session is first checked.
+   */
+  newTrustedSession(ageDays?: number): Promise<Session>;
   newAdminSession(): Promise<Session>;
   /** The events of `def` the service wrote to its outbox (in write order), their data. */
   emitted<D extends EventDefinition>(def: D, filter?: (data: Record<string, unknown>) => boolean): Promise<Array<Record<string, unknown>>>;
@@ -100,6 +105,12 @@ export async function startModeration(opts: { hideThreshold?: number; postingLim
     ...(await base.harness(app, deps)),
     owners,
     newSession: base.newSession,
+    async newTrustedSession(ageDays = 10) {
+      const session = await base.newSession();
+      await base.identity.deps.users.markVerified(session.userId, new Date());
+      await base.identity.conn.collection('users').updateOne({ _id: session.userId as never }, { $set: { createdAt: new Date(Date.now() - ageDays * 86_400_000) } });
+      return session;
+    },
     newAdminSession: base.newAdminSession,
     async emitted(def, filter = () => true) {
       const docs = await outboxModel(base.conn).find({ type: def.type }).sort({ seq: 1 }).lean().exec();

@@ -13,6 +13,7 @@ import {
   ModerationLogPageSchema,
   parseEvent,
   REPORT_DETAILS_MAX,
+  TRUSTED_REPORTER,
   UserBanned,
   UserUnbanned,
   type ReportKind,
@@ -29,7 +30,7 @@ beforeAll(async () => {
   h = await startModeration({ hideThreshold: 3 });
   admin = await h.newAdminSession();
   author = await h.newSession();
-  for (let i = 0; i < 6; i += 1) reporters.push(await h.newSession());
+  for (let i = 0; i < 6; i += 1) reporters.push(await h.newTrustedSession());
 });
 afterAll(async () => {
   await h?.close();
@@ -172,6 +173,36 @@ describe('the threshold', () => {
     await until('the outbox is published', async () => (await outboxModel(h.conn).countDocuments({ status: 'pending' })) === 0);
     const hidden = (await streamMessages(h.nats.jsm, eventStream('moderation').name)).map((m) => parseEvent(m.json())).filter((p) => p.ok && p.def === ContentHidden && (p.event.data as { caseId: string }).caseId === c._id);
     expect(hidden).toHaveLength(1);
+  });
+
+  it('counts only trusted reporters towards hiding (issue 41): three fresh accounts, or verified ones a day old, fill the queue and hide nothing', async () => {
+    const itemId = newItem();
+    const fresh = await Promise.all([0, 1, 2].map(() => h.newSession()));
+    const young = await Promise.all([0, 1, 2].map(() => h.newTrustedSession(1)));
+    for (const r of [...fresh, ...young]) expect((await report(r, { kind: 'listing', itemId, reason: 'scam' })).status).toBe(201);
+    const c = await caseOf('listing', itemId);
+    expect(c).toMatchObject({ status: 'open', reportCount: 6, trustedCount: 0 });
+    expect(await h.emitted(ContentHidden, ofCase(c._id))).toEqual([]);
+    const queued = ModerationCasePageSchema.parse((await adminCall('GET', '/cases?pageSize=50')).body).items.find((x) => x.id === c._id);
+    expect(queued).toMatchObject({ status: 'open', reportCount: 6 });
+    // Three trusted reporters hide it.
+    const trustedOnes = await Promise.all([0, 1, 2].map(() => h.newTrustedSession()));
+    for (const r of trustedOnes) await report(r, { kind: 'listing', itemId, reason: 'scam' });
+    expect(await caseOf('listing', itemId)).toMatchObject({ status: 'hidden', reportCount: 9, trustedCount: 3 });
+  });
+
+  it('stops counting a reporter whose reports were dismissed again and again', async () => {
+    const serial = await h.newTrustedSession();
+    for (let i = 0; i < TRUSTED_REPORTER.dismissedLimit; i++) {
+      const itemId = newItem();
+      await report(serial, { kind: 'listing', itemId, reason: 'spam' });
+      expect((await adminCall('POST', `/cases/${(await caseOf('listing', itemId))._id}/dismiss`, { note: 'Nothing wrong' })).status).toBe(200);
+    }
+    const itemId = newItem();
+    const others = await Promise.all([0, 1].map(() => h.newTrustedSession()));
+    for (const r of [serial, ...others]) await report(r, { kind: 'listing', itemId, reason: 'spam' });
+    expect(await caseOf('listing', itemId)).toMatchObject({ status: 'open', reportCount: 3, trustedCount: 2 });
+    expect(await h.deps.reports.standing(serial.userId)).toEqual({ dismissed: TRUSTED_REPORTER.dismissedLimit, upheld: 0 });
   });
 
   it('hides once when many report at once', async () => {
@@ -387,7 +418,8 @@ describe('admins only', () => {
 describe('the audit log', () => {
   it('lists every action, newest first, with who did it and why', async () => {
     const itemId = newItem();
-    for (const r of reporters.slice(0, 3)) await report(r, { kind: 'listing', itemId, reason: 'scam' });
+    // Reporters with no dismissed reports yet (those of the tests above have some): their reports hide the item.
+    for (const r of await Promise.all([0, 1, 2].map(() => h.newTrustedSession()))) await report(r, { kind: 'listing', itemId, reason: 'scam' });
     const c = await caseOf('listing', itemId);
     await adminCall('POST', `/cases/${c._id}/dismiss`, { note: 'Fine' });
     const other = newItem();

@@ -15,6 +15,8 @@ export interface CaseDoc {
   content: ContentSnapshot;
   cycle: number;
   reportCount: number;
+  /** Of those, the trusted reporters' (TRUSTED_REPORTER): only they count towards hiding the item. */
+  trustedCount: number;
   reasons: Record<ReportReason, number>;
   firstReportedAt: Date;
   lastReportedAt: Date;
@@ -38,6 +40,7 @@ const caseSchema = storedSchema<CaseDoc>(
     content: { type: Schema.Types.Mixed, required: true },
     cycle: Number,
     reportCount: Number,
+    trustedCount: withDefault(Number, 0),
     reasons: Object.fromEntries(REPORT_REASONS.map((r) => [r, withDefault(Number, 0)])),
     firstReportedAt: Date,
     lastReportedAt: Date,
@@ -76,6 +79,7 @@ export class CasesRepository extends MongoRepository<CaseDoc> {
             status: 'open',
             cycle: 1,
             reportCount: 0,
+            trustedCount: 0,
             reasons: zeroReasons(),
             firstReportedAt: now,
             lastReportedAt: now,
@@ -96,17 +100,17 @@ export class CasesRepository extends MongoRepository<CaseDoc> {
     return this.model
       .findOneAndUpdate(
         { _id: id, status: 'dismissed' },
-        { $set: { status: 'open', reportCount: 0, reasons: zeroReasons(), firstReportedAt: now, hiddenAt: null, decidedAt: null, decidedBy: null }, $inc: { cycle: 1 } },
+        { $set: { status: 'open', reportCount: 0, trustedCount: 0, reasons: zeroReasons(), firstReportedAt: now, hiddenAt: null, decidedAt: null, decidedBy: null }, $inc: { cycle: 1 } },
         { returnDocument: 'after', session },
       )
       .lean<CaseDoc>()
       .exec();
   }
 
-  /** One more distinct reporter, counted with $inc: exact however many report at once. */
-  countReport(id: string, reason: ReportReason, content: ContentSnapshot, now: Date, session: ClientSession): Promise<CaseDoc | null> {
+  /** One more distinct reporter (a trusted one counted apart too), counted with $inc: exact however many report at once. */
+  countReport(id: string, reason: ReportReason, trustedReporter: boolean, content: ContentSnapshot, now: Date, session: ClientSession): Promise<CaseDoc | null> {
     return this.model
-      .findOneAndUpdate({ _id: id }, { $inc: { reportCount: 1, [`reasons.${reason}`]: 1 }, $set: { lastReportedAt: now, content } }, { returnDocument: 'after', session })
+      .findOneAndUpdate({ _id: id }, { $inc: { reportCount: 1, trustedCount: trustedReporter ? 1 : 0, [`reasons.${reason}`]: 1 }, $set: { lastReportedAt: now, content } }, { returnDocument: 'after', session })
       .lean<CaseDoc>()
       .exec();
   }

@@ -1,5 +1,5 @@
 import type { ClientSession, Connection } from 'mongoose';
-import { MongoRepository, nullable, storedSchema } from '@cp/service-kit';
+import { MongoRepository, nullable, storedSchema, withDefault } from '@cp/service-kit';
 import type { ReportKind, ReportReason } from '@cp/contracts';
 
 /** moderation_reports: one per user per item, ever (the unique key); `cycle`: the case's cycle it was filed in. */
@@ -15,6 +15,10 @@ export interface ReportDoc {
   details: string | null;
   /** open until the case is decided. */
   status: 'open' | 'closed';
+  /** Whether it counted towards hiding the item (a trusted reporter's: TRUSTED_REPORTER). */
+  trusted: boolean;
+  /** What the case's decision made of it: upheld (removed) or dismissed; null while open. */
+  outcome: 'upheld' | 'dismissed' | null;
   createdAt: Date;
 }
 
@@ -29,12 +33,16 @@ const reportSchema = storedSchema<ReportDoc>('moderation_reports', {
   reason: String,
   details: nullable(String),
   status: String,
+  trusted: withDefault(Boolean, false),
+  outcome: nullable(String),
   createdAt: Date,
 });
 // One report per user per item: a second one is refused by this key, not by a read before the write.
 reportSchema.index({ kind: 1, itemId: 1, reporterId: 1 }, { unique: true, name: 'one_per_reporter' });
 // A case's reports of one cycle, newest first.
 reportSchema.index({ caseId: 1, cycle: 1, createdAt: -1 }, { name: 'case_cycle' });
+// A reporter's record: how many of their reports were dismissed and upheld.
+reportSchema.index({ reporterId: 1, outcome: 1 }, { name: 'reporter_outcome' });
 
 /** How many reports of a case the queue shows (the contract's ModerationCaseSchema: at most 50). */
 export const REPORTS_SHOWN = 50;
@@ -44,8 +52,18 @@ export class ReportsRepository extends MongoRepository<ReportDoc> {
     super(conn, 'ModerationReport', reportSchema);
   }
 
-  async closeOfCase(caseId: string, session: ClientSession): Promise<void> {
-    await this.model.updateMany({ caseId, status: 'open' }, { $set: { status: 'closed' } }, { session }).exec();
+  /** The case was decided: its open reports closed, with what the decision made of them. */
+  async closeOfCase(caseId: string, outcome: 'upheld' | 'dismissed', session: ClientSession): Promise<void> {
+    await this.model.updateMany({ caseId, status: 'open' }, { $set: { status: 'closed', outcome } }, { session }).exec();
+  }
+
+  /** How many of a reporter's reports were dismissed, and how many upheld. */
+  async standing(reporterId: string): Promise<{ dismissed: number; upheld: number }> {
+    const [dismissed, upheld] = await Promise.all([
+      this.model.countDocuments({ reporterId, outcome: 'dismissed' }).exec(),
+      this.model.countDocuments({ reporterId, outcome: 'upheld' }).exec(),
+    ]);
+    return { dismissed, upheld };
   }
 
   /** The newest reports (at most REPORTS_SHOWN) of each case's given cycle, by case id. */

@@ -17,7 +17,7 @@ export async function dismissCase(deps: ModerationDeps, admin: AuthUser, rawId: 
   const before = await runInTransaction(deps.conn, async (session, emit) => {
     const was = await deps.cases.decide(caseId, 'dismissed', admin.id, now, session);
     if (!was) return null;
-    await deps.reports.closeOfCase(caseId, session);
+    await deps.reports.closeOfCase(caseId, 'dismissed', session);
     if (was.status === 'hidden') await emit(ContentRestored, { caseId, kind: was.kind, itemId: was.itemId, authorId: was.content.authorId });
     await audit(deps, admin, { action: 'dismiss', caseId, kind: was.kind, itemId: was.itemId, userId: was.content.authorId, subject: was.content.title, note: input.note ?? null }, now, session);
     return was;

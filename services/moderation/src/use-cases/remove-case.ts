@@ -17,7 +17,7 @@ export async function removeCase(deps: ModerationDeps, admin: AuthUser, rawId: s
   const before = await runInTransaction(deps.conn, async (session, emit) => {
     const was = await deps.cases.decide(caseId, 'removed', admin.id, now, session);
     if (!was) return null;
-    await deps.reports.closeOfCase(caseId, session);
+    await deps.reports.closeOfCase(caseId, 'upheld', session);
     await emit(ContentRemoved, {
       caseId,
       kind: was.kind,
