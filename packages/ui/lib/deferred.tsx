@@ -121,7 +121,6 @@ type TriggerProps = {
   onBlur?: (event: FocusEvent) => void;
   onClick?: (event: unknown) => void;
   onKeyDown?: (event: KeyboardEvent) => void;
-  onKeyUp?: (event: KeyboardEvent) => void;
 };
 
 const OPEN_KEYS = new Set(['Enter', ' ', 'ArrowDown']);
@@ -191,16 +190,14 @@ export function createDeferredPart<P extends object>(load: () => Promise<Compone
       },
       onKeyDown: (event: KeyboardEvent) => {
         own.onKeyDown?.(event);
-        if (!options.openOnPress || !OPEN_KEYS.has(event.key)) return;
-        // The press is handled here: the browser's own click of Enter (on this key down) or Space (on its key up) must
-        // not follow, for when the part is swapped in between the two it lands on the part's new trigger and closes
-        // what this press just opened (a keyboard user's Enter opened nothing on a slow phone).
-        event.preventDefault();
-        press();
-      },
-      onKeyUp: (event: KeyboardEvent) => {
-        own.onKeyUp?.(event);
-        if (options.openOnPress && event.key === ' ') event.preventDefault();
+        // The press is handled here: the browser's own click of the key (Enter's on this key down, Space's on its key
+        // up, which a cancelled key down never gets) must not follow, for when the part is swapped in between the two
+        // it lands on the part's new trigger and closes what this press just opened (a keyboard user's Enter opened
+        // nothing on a slow phone).
+        if (options.openOnPress && OPEN_KEYS.has(event.key)) {
+          event.preventDefault();
+          press();
+        }
       },
     } as Partial<TriggerProps>);
   }

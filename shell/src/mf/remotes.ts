@@ -194,9 +194,13 @@ export function createRemotesController(deps: RemotesDeps): RemotesController {
     publish({ remotes: snapshot.remotes.map((r) => (r.name === name ? { ...r, [key]: load } : r)) });
   };
 
-  /** The remote's loaded module differs from what the registry said: the loaded one wins, with a warning. */
+  /**
+   * The remote's loaded module differs from what the registry said: the loaded one wins, with a warning. A development
+   * aid only (each remote's own tests hold its metadata and exposes together): production builds leave it out, and
+   * with it its bytes from every page.
+   */
   function checkAgainstRegistry(remote: RemoteState, kind: ExposeKind, loaded: { routes?: string[]; slots?: string[]; pageSlots?: string[]; postAdPanel?: boolean }): void {
-    if (!remote.metadataKnown) return;
+    if (process.env.NODE_ENV === 'production' || !remote.metadataKnown) return;
     const differences: string[] = [];
     const differ = (what: string, found: readonly string[] | undefined, registry: readonly string[]) => {
       if (found && !sameSet(found, registry)) differences.push(`${what} ${found.join(', ') || 'none'} (registry: ${registry.join(', ') || 'none'})`);
