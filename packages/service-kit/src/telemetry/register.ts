@@ -4,12 +4,20 @@
  * instrumentations wrap modules as they load: Koa, the MongoDB driver, Node's HTTP server and undici (the gateway's
  * client).
  *
- * With no exporter configured (the OTEL_* variables, env.ts) it does nothing at all: the SDK is not even loaded. With
- * one, the Node SDK starts with W3C trace-context propagation (a request's `traceparent` is continued, else a trace
- * starts), exports spans in batches (OTLP; a full queue drops spans, a slow or absent collector never slows a
- * request), and is flushed when the process ends (flushTelemetry, called by the kit's shutdown).
+ * With no exporter configured (the OTEL_* variables, env.ts) it does nothing at all: nothing of the SDK is loaded. With
+ * one, it sets up what tracing needs and nothing more, from the standard variables: W3C trace-context propagation (a
+ * request's `traceparent` is continued, else a trace starts), the sampler (OTEL_TRACES_SAMPLER), the resource
+ * (OTEL_SERVICE_NAME, OTEL_RESOURCE_ATTRIBUTES), spans exported in batches (a full queue drops spans: a slow or absent
+ * collector never slows a request) to the exporter OTEL_TRACES_EXPORTER and OTEL_EXPORTER_OTLP_PROTOCOL name, and a
+ * flush when the process ends (flushTelemetry, called by the kit's shutdown).
+ *
+ * Why not the Node SDK package (`@opentelemetry/sdk-node`): it loads every exporter of every signal and protocol
+ * (gRPC, protobuf, Prometheus, Zipkin, logs, metrics) whatever is configured. Merely loaded, not even started, those
+ * modules raised the gateway's CPU time per request on the listings page by about a quarter (measured with the
+ * instrumentations, the hooks and the SDK's start each left out in turn: the loading alone made the difference).
+ * Here only what is configured is loaded; the bench's observability part holds the cost (BENCH_OBSERVABILITY=tracing).
  */
-import { TelemetryEnv, tracingEnabled } from './env.ts';
+import { TelemetryEnv, tracingEnabled, type TelemetryEnv as Env } from './env.ts';
 import { setTelemetryShutdown } from './state.ts';
 
 /** The modules the instrumentations patch when they are imported (ESM): the only ones the import hook rewrites. */
@@ -29,17 +37,32 @@ if (tracingEnabled(parsed.data)) {
     const { register } = await import('node:module');
     register('import-in-the-middle/hook.mjs', import.meta.url, { data: { include: HOOKED } });
   }
-  const [{ NodeSDK }, { HttpInstrumentation }, { KoaInstrumentation, KoaLayerType }, { MongoDBInstrumentation }, { UndiciInstrumentation }] = await Promise.all([
-    import('@opentelemetry/sdk-node'),
-    import('@opentelemetry/instrumentation-http'),
-    import('@opentelemetry/instrumentation-koa'),
-    import('@opentelemetry/instrumentation-mongodb'),
-    import('@opentelemetry/instrumentation-undici'),
-  ]);
-  const sdk = new NodeSDK({
-    // Traces only: metrics are Prometheus' (pulled from the metrics port), logs go to stdout as JSON with their trace id.
-    metricReaders: [],
-    logRecordProcessors: [],
+  await startTracing(parsed.data);
+}
+
+/** The exporters OTEL_TRACES_EXPORTER lists (`otlp` when only an endpoint is set), `none` left out. */
+function exporterNames(env: Env): Array<'otlp' | 'console'> {
+  const listed = env.OTEL_TRACES_EXPORTER?.split(',').map((s) => s.trim()) ?? ['otlp'];
+  return [...new Set(listed.filter((e): e is 'otlp' | 'console' => e === 'otlp' || e === 'console'))];
+}
+
+async function startTracing(env: Env): Promise<void> {
+  const [api, { AsyncLocalStorageContextManager }, core, sdk, resources, { registerInstrumentations }, { HttpInstrumentation }, { KoaInstrumentation, KoaLayerType }, { MongoDBInstrumentation }, { UndiciInstrumentation }] =
+    await Promise.all([
+      import('@opentelemetry/api'),
+      import('@opentelemetry/context-async-hooks'),
+      import('@opentelemetry/core'),
+      import('@opentelemetry/sdk-trace'),
+      import('@opentelemetry/resources'),
+      import('@opentelemetry/instrumentation'),
+      import('@opentelemetry/instrumentation-http'),
+      import('@opentelemetry/instrumentation-koa'),
+      import('@opentelemetry/instrumentation-mongodb'),
+      import('@opentelemetry/instrumentation-undici'),
+    ]);
+
+  // The instrumentations first: they patch the modules the process is about to load.
+  registerInstrumentations({
     instrumentations: [
       // Calls made outside any request or event (the relay's and the jobs' polling, lease renewals, the renderer's
       // registry reads) start no trace of their own: a trace is a request's or an event's, and background polling
@@ -55,6 +78,54 @@ if (tracingEnabled(parsed.data)) {
       new UndiciInstrumentation({ requireParentforSpans: true }),
     ],
   });
-  sdk.start();
-  setTelemetryShutdown(() => sdk.shutdown());
+
+  const contextManager = new AsyncLocalStorageContextManager();
+  contextManager.enable();
+  api.context.setGlobalContextManager(contextManager);
+  api.propagation.setGlobalPropagator(new core.CompositePropagator({ propagators: [new core.W3CTraceContextPropagator(), new core.W3CBaggagePropagator()] }));
+
+  const exporters = await Promise.all(exporterNames(env).map((name) => (name === 'console' ? new sdk.ConsoleSpanExporter() : otlpExporter(env))));
+  const spanProcessors = exporters.map((exporter) =>
+    exporter instanceof sdk.ConsoleSpanExporter
+      ? new sdk.SimpleSpanProcessor({ exporter })
+      : new sdk.BatchSpanProcessor({
+          exporter,
+          ...(env.OTEL_BSP_MAX_QUEUE_SIZE !== undefined ? { maxQueueSize: env.OTEL_BSP_MAX_QUEUE_SIZE } : {}),
+          ...(env.OTEL_BSP_SCHEDULE_DELAY !== undefined ? { scheduledDelayMillis: env.OTEL_BSP_SCHEDULE_DELAY } : {}),
+        }),
+  );
+  const ratio = env.OTEL_TRACES_SAMPLER_ARG ?? 1;
+  const samplers = {
+    always_on: () => new sdk.AlwaysOnSampler(),
+    always_off: () => new sdk.AlwaysOffSampler(),
+    traceidratio: () => new sdk.TraceIdRatioBasedSampler(ratio),
+    parentbased_always_on: () => new sdk.ParentBasedSampler({ root: new sdk.AlwaysOnSampler() }),
+    parentbased_always_off: () => new sdk.ParentBasedSampler({ root: new sdk.AlwaysOffSampler() }),
+    parentbased_traceidratio: () => new sdk.ParentBasedSampler({ root: new sdk.TraceIdRatioBasedSampler(ratio) }),
+  };
+  const provider = new sdk.TracerProvider({
+    // Unset: the SDK's default, every trace its caller did not decline (parent-based, always on).
+    ...(env.OTEL_TRACES_SAMPLER ? { sampler: samplers[env.OTEL_TRACES_SAMPLER]() } : {}),
+    // The service's name and attributes from OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES, the process's and the host's.
+    resource: resources.defaultResource().merge(resources.detectResources({ detectors: [resources.envDetector, resources.processDetector, resources.hostDetector] })),
+    spanProcessors,
+  });
+  api.trace.setGlobalTracerProvider(provider);
+  // Flushed first: a processor's shutdown alone does not wait for the exports it has started (the console's).
+  setTelemetryShutdown(async () => {
+    await provider.forceFlush();
+    await provider.shutdown();
+  });
+}
+
+/** The OTLP exporter of the configured protocol (OTEL_EXPORTER_OTLP_PROTOCOL, http/protobuf by default), the only one loaded. */
+async function otlpExporter(env: Env) {
+  switch (env.OTEL_EXPORTER_OTLP_PROTOCOL ?? 'http/protobuf') {
+    case 'http/json':
+      return new (await import('@opentelemetry/exporter-trace-otlp-http')).OTLPTraceExporter();
+    case 'grpc':
+      return new (await import('@opentelemetry/exporter-trace-otlp-grpc')).OTLPTraceExporter();
+    default:
+      return new (await import('@opentelemetry/exporter-trace-otlp-proto')).OTLPTraceExporter();
+  }
 }
