@@ -1,6 +1,7 @@
 import type Router from '@koa/router';
 import type Koa from 'koa';
 import type { Context } from 'koa';
+import { LinkTokenSchema } from '@cp/contracts';
 import { LIST_OR_PAGE_DESCRIPTION, type ApiOperation, type ApiResponse, type ServiceApi } from '@cp/contracts/openapi';
 import { createApp, createRouter } from './app.ts';
 import type { ReadinessCheck } from './health.ts';
@@ -81,6 +82,31 @@ export function listOrPageOperation<Deps>(
     responses: { 200: answer },
     errors: errors ?? [400],
     handle: answeringList(maxLimit, list),
+  };
+}
+
+/**
+ * The GET of a link in a mail (issue 41 §4): opening it changes nothing (a mail scanner that follows every link acts on
+ * nothing); the browser is sent (303) to the site's page, which acts only when its button is pressed. `page` is that
+ * page: a path, to which the link's `token` goes as it came (LinkTokenSchema: 400 for a link without one), or the
+ * service's own way to make the page's URL from the link's query (throwing its 400 for a link that is not one).
+ */
+export function mailLinkToPage<Deps>(
+  op: Omit<Operation<Deps>, 'method' | 'responses' | 'errors' | 'handle'> & { errors?: number[]; page: string | ((query: Context['query'], deps: Deps) => string) },
+): Operation<Deps> {
+  const { page, errors, ...declared } = op;
+  const to = typeof page === 'string' ? (query: Context['query']) => `${page}?token=${encodeURIComponent(LinkTokenSchema.parse({ token: query.token }).token)}` : page;
+  return {
+    ...(typeof page === 'string' ? { query: LinkTokenSchema } : {}),
+    ...declared,
+    method: 'get',
+    responses: { 303: { description: 'To the page, which asks before anything changes.', headers: { Location: 'The page.' } } },
+    errors: errors ?? [400],
+    handle: (ctx, deps) => {
+      const location = to(ctx.query, deps);
+      ctx.status = 303;
+      ctx.redirect(location);
+    },
   };
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { createApp, createLogger, defineOperations, listen, operationsRouter, signedIn, successStatus, type RunningServer } from '../src/index.ts';
+import { createApp, createLogger, defineOperations, listen, mailLinkToPage, operationsRouter, signedIn, successStatus, type RunningServer } from '../src/index.ts';
 import { testAuth } from '../src/testing/index.ts';
 
 /** Issue 37 §1: a service's Koa router is built from its operation table; the table's auth and answers hold. */
@@ -37,6 +37,8 @@ const table = defineOperations<Deps>({
       method: 'get', path: '/api/redirect', id: 'redirect', summary: 'Elsewhere', auth: 'none', responses: { 303: { description: 'There.' } }, errors: [],
       handle: (ctx) => ctx.redirect('/elsewhere'),
     },
+    mailLinkToPage({ path: '/api/links/unsubscribe', id: 'unsubscribeLink', summary: 'A mail\'s link', auth: 'none', page: '/unsubscribe' }),
+    mailLinkToPage({ path: '/api/links/own', id: 'ownLink', summary: 'A mail\'s own link', auth: 'none', errors: [], page: (query, d) => `/own?n=${d.items.size}&k=${String(query.k ?? '')}` }),
   ],
 });
 
@@ -93,6 +95,19 @@ test('a handler that answers itself keeps its own status; an unknown method is 4
   const res = await call('GET', '/api/redirect');
   expect([res.status, res.headers.get('location')]).toEqual([302, '/elsewhere']);
   expect((await call('PUT', '/api/items')).status).toBe(405);
+});
+
+test('a mail link changes nothing and sends the browser to its page (303) with its token, or its own way; a link without a token is 400', async () => {
+  const before = deps.items.size;
+  const res = await call('GET', '/api/links/unsubscribe?token=a.b%2Bc');
+  expect([res.status, res.headers.get('location')]).toEqual([303, '/unsubscribe?token=a.b%2Bc']);
+  const bad = await call('GET', '/api/links/unsubscribe');
+  expect([bad.status, ((await bad.json()) as { error: string }).error]).toEqual([400, expect.any(String)]);
+  const own = await call('GET', '/api/links/own?k=x');
+  expect([own.status, own.headers.get('location')]).toEqual([303, `/own?n=${before}&k=x`]);
+  expect(deps.items.size).toBe(before);
+  const declared = table.operations.find((o) => o.id === 'unsubscribeLink')!;
+  expect([declared.method, Object.keys(declared.responses), declared.errors, declared.query]).toEqual(['get', ['303'], [400], expect.anything()]);
 });
 
 test('a returned body takes the only success status, or 200 when several are named', () => {

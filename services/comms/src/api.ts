@@ -11,7 +11,7 @@ import {
   NewsletterUnsubscribeQuerySchema,
   NewsletterUnsubscribeSchema,
 } from '@cp/contracts';
-import { defineOperations, readUnsubscribeRequest } from '@cp/service-kit';
+import { defineOperations, mailLinkToPage, readUnsubscribeRequest } from '@cp/service-kit';
 import { confirmNewsletter } from './use-cases/confirm-newsletter.ts';
 import type { CommsDeps } from './use-cases/deps.ts';
 import { sendContactMessage } from './use-cases/send-contact-message.ts';
@@ -56,15 +56,7 @@ export const commsApi = defineOperations<CommsDeps>({
       responses: { 200: { description: 'Unsubscribed.', schema: NewsletterLinkAnswerSchema } }, errors: [400, 404, 415],
       handle: async (ctx, deps) => unsubscribeNewsletter(deps, await readUnsubscribeRequest(ctx)),
     },
-    {
-      method: 'get', path: NEWSLETTER_UNSUBSCRIBE_PATH, id: 'newsletterUnsubscribePage', summary: 'The newsletter\'s unsubscribe link: to the page', auth: 'none',
-      query: NewsletterUnsubscribeQuerySchema, responses: { 303: { description: 'To the unsubscribe page, which asks before anything changes.', headers: { Location: 'The page.' } } }, errors: [400],
-      handle: (ctx, deps) => {
-        const page = unsubscribePageUrl(deps, ctx.query);
-        ctx.status = 303;
-        ctx.redirect(page);
-      },
-    },
+    mailLinkToPage({ path: NEWSLETTER_UNSUBSCRIBE_PATH, id: 'newsletterUnsubscribePage', summary: 'The newsletter\'s unsubscribe link: to the page', auth: 'none', query: NewsletterUnsubscribeQuerySchema, page: (query, deps) => unsubscribePageUrl(deps, query) }),
     {
       // Unread-message mails (issue 23 §5): their one-click unsubscribe (RFC 8058: a form, the token in the query) or the
       // page's JSON; a GET (a client opening the List-Unsubscribe link) goes to the page.
@@ -73,13 +65,10 @@ export const commsApi = defineOperations<CommsDeps>({
       responses: { 200: { description: 'Stopped.', schema: MessageResponseSchema } }, errors: [400, 415],
       handle: async (ctx, deps) => unsubscribeMessageMails(deps, await readUnsubscribeRequest(ctx)),
     },
-    {
-      method: 'get', path: MESSAGE_MAIL_UNSUBSCRIBE_PATH, id: 'messageMailsUnsubscribePage', summary: 'The unread-message mail\'s unsubscribe link: to the page', auth: 'none',
-      query: MessageMailUnsubscribeSchema.partial(), responses: { 303: { description: 'To the unsubscribe page.', headers: { Location: 'The page.' } } }, errors: [],
-      handle: (ctx, deps) => {
-        ctx.status = 303;
-        ctx.redirect(messageMailUnsubscribePage(deps, ctx.query.token));
-      },
-    },
+    // Any link goes to the page (which says so when its token is not one): no 400 here.
+    mailLinkToPage({
+      path: MESSAGE_MAIL_UNSUBSCRIBE_PATH, id: 'messageMailsUnsubscribePage', summary: 'The unread-message mail\'s unsubscribe link: to the page', auth: 'none',
+      query: MessageMailUnsubscribeSchema.partial(), errors: [], page: (query, deps) => messageMailUnsubscribePage(deps, query.token),
+    }),
   ],
 });

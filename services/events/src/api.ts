@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
 import { IdSchema, LinkTokenSchema, MessageResponseSchema, RemotePagePreviewSchema } from '@cp/contracts';
-import { defineOperations, signedIn, unsubscribeToken, viewerOf } from '@cp/service-kit';
+import { defineOperations, mailLinkToPage, signedIn, unsubscribeToken, viewerOf } from '@cp/service-kit';
 import { AttendeesPageSchema, AttendeesQuerySchema, CalendarPageSchema, CalendarQuerySchema, EventViewSchema, RSVP_POSTING, RsvpBodySchema, RsvpResultSchema } from './contracts.ts';
 import { eventsPreview, getEvent, listCalendar } from './use-cases/calendar.ts';
 import type { EventsDeps } from './use-cases/deps.ts';
@@ -51,16 +51,8 @@ export const eventsApi = defineOperations<EventsDeps>({
       responses: { 200: { description: 'Stopped.', schema: MessageResponseSchema } }, errors: [400, 413],
       handle: async (ctx, deps) => unsubscribe(deps, await unsubscribeToken(ctx)),
     },
-    {
-      // A mail client without one-click opens the List-Unsubscribe URL: nothing changes, the browser goes to the page.
-      method: 'get', path: UNSUBSCRIBE_PATH, id: 'unsubscribeRemindersLink', summary: 'The mails\' unsubscribe link: to the page', auth: 'none', query: LinkTokenSchema,
-      responses: { 303: { description: 'To the unsubscribe page, which asks before anything changes.', headers: { Location: 'The page.' } } }, errors: [400],
-      handle: (ctx) => {
-        const { token } = LinkTokenSchema.parse({ token: ctx.query.token });
-        ctx.status = 303;
-        ctx.redirect(`${UNSUBSCRIBE_PAGE}?token=${encodeURIComponent(token)}`);
-      },
-    },
+    // A mail client without one-click opens the List-Unsubscribe URL: nothing changes, the browser goes to the page.
+    mailLinkToPage({ path: UNSUBSCRIBE_PATH, id: 'unsubscribeRemindersLink', summary: 'The mails\' unsubscribe link: to the page', auth: 'none', page: UNSUBSCRIBE_PAGE }),
     {
       method: 'get', path: '/api/events/:listingId', id: 'getEvent', summary: 'One event, with the viewer\'s answer', auth: 'optional', params,
       responses: { 200: { description: 'The event.', schema: EventViewSchema } }, errors: [404],

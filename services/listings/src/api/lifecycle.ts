@@ -1,5 +1,5 @@
 import { ListingSchema, LinkTokenSchema, MarkDoneBodySchema, MessageResponseSchema, RenewLinkResultSchema } from '@cp/contracts';
-import { operations, signedIn, unsubscribeToken } from '@cp/service-kit';
+import { mailLinkToPage, operations, signedIn, unsubscribeToken } from '@cp/service-kit';
 import { z } from 'zod';
 import { renewFromLink, renewOwnListing } from '../use-cases/renew-listing.ts';
 import { markListingDone } from '../use-cases/mark-done.ts';
@@ -29,16 +29,8 @@ export const lifecycleOperations = operations<ListingsDeps>([
     responses: { 200: { description: 'Opted out.', schema: MessageResponseSchema } }, errors: [400, 413],
     handle: async (ctx, deps) => optOutOfReminders(deps, await unsubscribeToken(ctx)),
   },
-  {
-    // A mail client without one-click opens the List-Unsubscribe URL: nothing changes, the browser goes to the page.
-    method: 'get', path: REMINDERS_UNSUBSCRIBE_PATH, id: 'remindersUnsubscribePage', summary: 'The reminder mail\'s unsubscribe link: to the page', auth: 'none',
-    query: LinkTokenSchema, responses: { 303: { description: 'To the unsubscribe page, which asks before anything changes.', headers: { Location: 'The page.' } } }, errors: [400],
-    handle: (ctx) => {
-      const { token } = LinkTokenSchema.parse({ token: ctx.query.token });
-      ctx.status = 303;
-      ctx.redirect(`${REMINDERS_UNSUBSCRIBE_PAGE_PATH}?token=${encodeURIComponent(token)}`);
-    },
-  },
+  // A mail client without one-click opens the List-Unsubscribe URL: nothing changes, the browser goes to the page.
+  mailLinkToPage({ path: REMINDERS_UNSUBSCRIBE_PATH, id: 'remindersUnsubscribePage', summary: 'The reminder mail\'s unsubscribe link: to the page', auth: 'none', page: REMINDERS_UNSUBSCRIBE_PAGE_PATH }),
   {
     method: 'post', path: '/api/listings/:id/renew', id: 'renewListing', summary: 'Renew one\'s own listing', auth: 'user', params: { id: z.string() },
     responses: { 200: { description: 'The renewed listing.', schema: ListingSchema } }, errors: [400, 403, 404, 409],

@@ -7,7 +7,7 @@ import {
   SavedSearchSchema,
   SavedSearchUpdateSchema,
 } from '@cp/contracts';
-import { operations, readUnsubscribeRequest, signedIn } from '@cp/service-kit';
+import { mailLinkToPage, operations, readUnsubscribeRequest, signedIn } from '@cp/service-kit';
 import { z } from 'zod';
 import { listSavedSearches } from '../use-cases/list-saved-searches.ts';
 import { createSavedSearch } from '../use-cases/create-saved-search.ts';
@@ -29,14 +29,7 @@ export const savedSearchesOperations = operations<ListingsDeps>([
     responses: { 200: { description: 'Paused (or gone).', schema: AlertUnsubscribeResultSchema } }, errors: [400, 415],
     handle: async (ctx, deps) => unsubscribeAlert(deps, await readUnsubscribeRequest(ctx)),
   },
-  {
-    method: 'get', path: ALERT_UNSUBSCRIBE_PATH, id: 'alertUnsubscribePage', summary: 'The alert mail\'s unsubscribe link: to the page', auth: 'none',
-    query: AlertUnsubscribeSchema, responses: { 303: { description: 'To the unsubscribe page.', headers: { Location: 'The page.' } } }, errors: [400],
-    handle: (ctx) => {
-      ctx.status = 303;
-      ctx.redirect(unsubscribePagePath(ctx.query));
-    },
-  },
+  mailLinkToPage({ path: ALERT_UNSUBSCRIBE_PATH, id: 'alertUnsubscribePage', summary: 'The alert mail\'s unsubscribe link: to the page', auth: 'none', query: AlertUnsubscribeSchema, page: unsubscribePagePath }),
   {
     method: 'get', path: '/api/saved-searches', id: 'listSavedSearches', summary: 'The user\'s saved searches', auth: 'user',
     responses: { 200: { description: 'Every saved search of the user (bounded by the cap `max`).', schema: SavedSearchListSchema } }, errors: [],
