@@ -40,3 +40,4 @@ export * from './registry/releases.ts';
 export * from './telemetry/env.ts';
 export * from './telemetry/trace.ts';
 export { flushTelemetry } from './telemetry/state.ts';
+export { serverSpans } from './telemetry/server-span.ts';

@@ -15,6 +15,7 @@ import { connectNats, ensureStream, natsReadiness, type NatsHandle } from './nat
 import { subscribeSessionRevocations } from './revocations.ts';
 import { guardProcess } from './server-guard.ts';
 import { onShutdown } from './shutdown.ts';
+import { serverSpans } from './telemetry/server-span.ts';
 import { randomBytes } from 'node:crypto';
 import { networkInterfaces } from 'node:os';
 import { eventDomain, type InstanceRecord, type ServiceManifest } from '@cp/contracts';
@@ -203,6 +204,7 @@ export async function startService<C extends ServiceConfig, D extends ConsumerDe
   const app = 'deps' in built ? built.app : built;
   const measured = config.METRICS_ENABLED !== false;
   if (measured) app.middleware.unshift(metrics.http); // first of all middleware, so it sees every answer
+  app.middleware.unshift(serverSpans()); // before even that: the request's trace context for everything it does
   if (consumers.length > 0) {
     if (!('deps' in built)) throw new Error(`${def.name}: declared consumers need build to return { app, deps }`);
     for (const consumer of consumers) {

@@ -1,7 +1,7 @@
 import type http from 'node:http';
 import Koa, { type Context, type Middleware, type Next } from 'koa';
 import { BEACON_PATH } from '@cp/contracts';
-import { addCounter, createMetrics, errorMiddleware, healthRoutes, HttpError, listen, notFound, requestContext, securityHeaders, serveMetrics, type Logger, type RegistryWatch, type ReleasesWatch, type ServiceMetrics } from '@cp/service-kit';
+import { addCounter, createMetrics, errorMiddleware, healthRoutes, HttpError, listen, notFound, requestContext, securityHeaders, serveMetrics, serverSpans, type Logger, type RegistryWatch, type ReleasesWatch, type ServiceMetrics } from '@cp/service-kit';
 import type { GatewayConfig } from './config.ts';
 import { compressForwarded } from './shared/compression.ts';
 import { isSafePath } from './shared/paths.ts';
@@ -105,6 +105,7 @@ export function buildGatewayApp(config: GatewayConfig, logger: Logger, options: 
   const app = new Koa({ proxy: config.trustProxy, maxIpsCount: config.trustProxy ? 1 : 0 });
   app.silent = true; // errors are logged by the error middleware and the proxy
 
+  app.use(serverSpans({ route: gatewayRoute })); // the request's trace context (tracing on), its span named as its metrics
   if (config.metricsEnabled !== false) app.use(metrics.http); // every answer, by gatewayRoute
   app.use(requestContext(logger, { logFields: (ctx) => ({ upstream: ctx.state.upstream as string | undefined }) }));
   app.use(securityHeaders); // outside the error middleware, so error answers get the headers too

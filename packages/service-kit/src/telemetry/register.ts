@@ -1,8 +1,8 @@
 /**
  * Tracing's start (issue 36 §2), loaded before a process's own code: `node --import @cp/service-kit/telemetry <entry>`
  * (the local stack and the service image start every process so; TELEMETRY_IMPORT). It must come first because the
- * instrumentations wrap modules as they load: Koa, the MongoDB driver, Node's HTTP server and undici (the gateway's
- * client).
+ * instrumentations wrap modules as they load: the MongoDB driver, Node's HTTP client and undici (the gateway's client).
+ * Each request's server span is the kit's own middleware's (server-span.ts: cheaper for the requests not sampled).
  *
  * With no exporter configured (the OTEL_* variables, env.ts) it does nothing at all: nothing of the SDK is loaded. With
  * one, it sets up what tracing needs and nothing more, from the standard variables: W3C trace-context propagation (a
@@ -21,7 +21,7 @@ import { TelemetryEnv, tracingEnabled, type TelemetryEnv as Env } from './env.ts
 import { setTelemetryShutdown } from './state.ts';
 
 /** The modules the instrumentations patch when they are imported (ESM): the only ones the import hook rewrites. */
-const HOOKED = ['koa', 'mongodb', 'http', 'https', 'node:http', 'node:https'];
+const HOOKED = ['mongodb', 'http', 'https', 'node:http', 'node:https'];
 
 const parsed = TelemetryEnv.safeParse(process.env);
 if (!parsed.success) {
@@ -47,7 +47,7 @@ function exporterNames(env: Env): Array<'otlp' | 'console'> {
 }
 
 async function startTracing(env: Env): Promise<void> {
-  const [api, { AsyncLocalStorageContextManager }, core, sdk, resources, { registerInstrumentations }, { HttpInstrumentation }, { KoaInstrumentation, KoaLayerType }, { MongoDBInstrumentation }, { UndiciInstrumentation }] =
+  const [api, { AsyncLocalStorageContextManager }, core, sdk, resources, { registerInstrumentations }, { HttpInstrumentation }, { MongoDBInstrumentation }, { UndiciInstrumentation }] =
     await Promise.all([
       import('@opentelemetry/api'),
       import('@opentelemetry/context-async-hooks'),
@@ -56,7 +56,6 @@ async function startTracing(env: Env): Promise<void> {
       import('@opentelemetry/resources'),
       import('@opentelemetry/instrumentation'),
       import('@opentelemetry/instrumentation-http'),
-      import('@opentelemetry/instrumentation-koa'),
       import('@opentelemetry/instrumentation-mongodb'),
       import('@opentelemetry/instrumentation-undici'),
     ]);
@@ -67,13 +66,8 @@ async function startTracing(env: Env): Promise<void> {
       // Calls made outside any request or event (the relay's and the jobs' polling, lease renewals, the renderer's
       // registry reads) start no trace of their own: a trace is a request's or an event's, and background polling
       // would otherwise be most of what is exported.
-      new HttpInstrumentation({
-        // Probes and scrapes are not traffic: no span for health checks or the metrics port.
-        ignoreIncomingRequestHook: (req) => /^\/(healthz|readyz|livez|metrics)(\?|$)/.test(req.url ?? ''),
-        requireParentforOutgoingSpans: true,
-      }),
-      // The router's span (the route template matched), not one per middleware: a dozen nested spans a request cost more than they tell.
-      new KoaInstrumentation({ ignoreLayersType: [KoaLayerType.MIDDLEWARE] }),
+      // Node's HTTP client (the S3 client's, the mail transport's); a request's server span is the kit's (server-span.ts).
+      new HttpInstrumentation({ disableIncomingRequestInstrumentation: true, requireParentforOutgoingSpans: true }),
       new MongoDBInstrumentation({ requireParentSpan: true }),
       new UndiciInstrumentation({ requireParentforSpans: true }),
     ],

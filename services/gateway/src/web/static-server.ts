@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Koa, { type Context } from 'koa';
-import { errorMiddleware, healthRoutes, HttpError, listen, notFound, securityHeaders, type Logger, type RunningServer } from '@cp/service-kit';
+import { errorMiddleware, healthRoutes, HttpError, listen, notFound, securityHeaders, serverSpans, type Logger, type RunningServer } from '@cp/service-kit';
 import { CompressionCache, resolveInside, sendFile } from './static-files.ts';
 import { isSafePath } from '../shared/paths.ts';
 
@@ -24,6 +24,7 @@ export function buildStaticApp(opts: StaticServerOptions, logger: Logger): Koa {
   const cache = new CompressionCache(opts.compressionCacheBytes ?? 32 * 1024 * 1024);
   const app = new Koa();
   app.silent = true;
+  app.use(serverSpans()); // the request's trace context when tracing is on (the remote's files, in the page's trace)
   app.use(securityHeaders);
   app.use(errorMiddleware(logger));
   const build = opts.readyFile ? path.join(opts.dir, opts.readyFile) : opts.dir;
