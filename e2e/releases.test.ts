@@ -10,9 +10,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { chooseVersion, ReleaseSchema, type Release } from '@cp/contracts';
+import { chooseVersion, ReleaseSchema, VISITOR_COOKIE, type Release } from '@cp/contracts';
 import { connectNatsClient, openReleases, readRelease } from '@cp/service-kit';
 import { repoRoot } from '../infra/src/paths.ts';
+import { stackVisitorCookie } from '../infra/src/visitor-cookies.ts';
 import { parseReleaseArgs, runRelease } from '../scripts/release/release.ts';
 import { withPage } from './support/browser.ts';
 import { e2eEnv } from './support/env.ts';
@@ -149,7 +150,8 @@ describe('a 50 % release of a remote', () => {
   const asVisitor = (id: string, fn: (page: Page) => Promise<void>) =>
     withPage(
       async ({ page, context, site }) => {
-        await context.addCookies([{ name: 'cp_vid', value: id, url: site }]);
+        // The visitor's cookie as the gateway would have issued it (signed): the id decides the version.
+        await context.addCookies([{ name: VISITOR_COOKIE, value: stackVisitorCookie(e2eEnv().dataDir, id).slice(VISITOR_COOKIE.length + 1), url: site }]);
         await fn(page);
       },
       { userAgent: BROWSER_UA },

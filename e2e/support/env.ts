@@ -28,6 +28,8 @@ export interface E2EEnv {
   /** The global setup's loopback control server (stop/start the proxied remote). */
   controlUrl: string;
   infra: InfraEnv;
+  /** The stack's data folder (its generated keys: a test signs a visitor cookie as the gateway does, infra visitor-cookies.ts). */
+  dataDir: string;
   /** The remote served by its own static server behind the gateway's proxy, which a test stops. */
   proxiedRemote: { name: string; route: string; heading: string };
   /** Pages of the other remotes, with the heading each shows a visitor. */

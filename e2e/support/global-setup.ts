@@ -140,6 +140,7 @@ export default async function globalSetup(): Promise<void> {
       wsEndpoint: browser.wsEndpoint(),
       controlUrl: control.url,
       infra: infra.env,
+      dataDir: infra.dataDir,
       proxiedRemote: { name: `mf_${proxied.key}`, route: proxied.route, heading: proxied.heading },
       otherRemoteRoutes: keys.filter((k) => k !== proxied.key).flatMap((k) => REMOTE_ROUTES[k] ?? []),
     };

@@ -43,7 +43,21 @@ export function ensureDemoPassword(dir: string): string {
  * the service that signs a link can verify it), shared by its replicas, reused afterwards. Production passes its own.
  */
 export function ensureLinkSigningKey(dir: string, service: string): string {
-  const file = path.join(dir, `link-signing-${service}`);
+  return ensureRandomKey(dir, `link-signing-${service}`);
+}
+
+/**
+ * The gateway's keys for the visitor id cookie (VISITOR_ID_KEYS, issue 41 §2) for a local stack: one key, `local`, of 32
+ * random bytes generated on first start into the profile's data folder (gitignored), shared by the gateway's replicas,
+ * reused afterwards (a browser's cookie holds across restarts). Production passes its own, rotated by key id.
+ */
+export function ensureVisitorIdKeys(dir: string): string {
+  return `local:${ensureRandomKey(dir, 'visitor-id-key')}`;
+}
+
+/** 32 random bytes (base64url) in `dir/name`, made on first use and read afterwards. */
+function ensureRandomKey(dir: string, name: string): string {
+  const file = path.join(dir, name);
   if (!existsSync(file)) {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     writeFileSync(file, `${randomBytes(32).toString('base64url')}\n`, { mode: 0o600 });

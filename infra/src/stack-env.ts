@@ -6,7 +6,7 @@ import path from 'node:path';
 import { POSTING_ACTIONS } from '@cp/contracts';
 import { loadServiceSettings, stackDeployables, startOrder } from './catalogue.ts';
 import { REPLICA_PORT_STEP, type Deployables, type ServiceDeployable } from './deployables.ts';
-import { ensureLinkSigningKey } from './keys.ts';
+import { ensureLinkSigningKey, ensureVisitorIdKeys } from './keys.ts';
 import { repoRoot } from './paths.ts';
 
 /**
@@ -84,6 +84,8 @@ const LOCAL_VALUES: Record<string, (c: StackContext, self: ServiceDeployable) =>
   DEMO_ACCOUNTS_PASSWORD: (c) => c.demoPassword,
   // Signs the links of its mails that act without a login (issue 22): renew a listing, stop reminders or an alert.
   LINK_SIGNING_KEY: (c, self) => ensureLinkSigningKey(path.join(c.dataDir, 'keys'), self.manifest.name),
+  // Signs the visitor id cookie the gateway gives browsers (issue 41 §2): the services count only ids it signed.
+  VISITOR_ID_KEYS: (c) => ensureVisitorIdKeys(path.join(c.dataDir, 'keys')),
   CONTACT_INBOX: () => 'support@centralpadesi.local',
   // Server rendering of the pages' bodies (issue 20) with production builds only: `npm run dev` rebuilds the browser
   // bundles alone, and a server bundle older than them would render other markup than they hydrate.

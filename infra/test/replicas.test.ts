@@ -23,7 +23,8 @@ import { processGone } from '../src/proc.ts';
 import { liftedPostingLimits } from '../src/stack-env.ts';
 import { startServices, type RunningStack } from '../src/stack.ts';
 import { AD_COUNTER_DURABLE } from '../../services/ads/src/events/ad-counter.ts';
-import { adBody, BROWSER, visitorCookie } from '../../services/ads/test/helpers.ts';
+import { adBody, BROWSER } from '../../services/ads/test/helpers.ts';
+import { stackVisitorCookie } from '../src/visitor-cookies.ts';
 
 jest.setTimeout(240_000);
 
@@ -197,8 +198,8 @@ test('two replicas of listings and of ads: one of each killed mid-load, no reque
       await new Promise((r) => setTimeout(r, 5)); // paced, so clicks are still being sent when the kill comes
       clicksSent += 1;
       await clicks.run(
-        // Each click from a visitor of its own (a cp_vid cookie), so each stored click is one to count (issue 26).
-        () => fetch(`${gateway}/api/advertisements/${adId}/click`, { method: 'POST', headers: { 'user-agent': BROWSER, cookie: visitorCookie() }, signal: AbortSignal.timeout(30_000) }),
+        // Each click from a visitor of its own (a cp_vid cookie the stack's gateway signed), so each stored click is one to count (issue 26).
+        () => fetch(`${gateway}/api/advertisements/${adId}/click`, { method: 'POST', headers: { 'user-agent': BROWSER, cookie: stackVisitorCookie(dataDir) }, signal: AbortSignal.timeout(30_000) }),
         202,
       );
     }

@@ -210,7 +210,7 @@ export async function judge(input: JudgeInput): Promise<Verdict> {
     (await dbs.ads.collection('processed_events').find({ consumer: AD_COUNTER_DURABLE }, { projection: { eventId: 1 } }).toArray()).map((d) => String(d.eventId)),
   );
   for (const r of records.filter((x) => x.kind === 'click')) {
-    const group = clicksByVisitor.get(visitorKey({ cookie: `cp_vid=${r.cid}`, ip: '', userAgent: undefined }, salt)) ?? [];
+    const group = clicksByVisitor.get(visitorKey({ visitor: r.cid, ip: '', userAgent: undefined }, salt)) ?? [];
     if (!r.acked) {
       if (group.length > 0) unackedApplied += 1;
       continue;

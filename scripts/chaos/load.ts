@@ -41,6 +41,8 @@ export interface LoadActors {
   posts: string[];
   businesses: string[];
   adId: string;
+  /** The Cookie header of a browser whose visitor id is `id`, signed as the stack's gateway signs it (infra visitor-cookies.ts). */
+  visitorCookie(id: string): string;
 }
 
 export const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
@@ -133,10 +135,10 @@ export class Load {
     return record;
   }
 
-  /** A click from a visitor of its own: the cp_vid cookie is the client id. */
+  /** A click from a visitor of its own: the visitor id of its signed cp_vid cookie is the client id. */
   async click(): Promise<WriteRecord> {
     const cid = randomBytes(16).toString('base64url');
-    const { record } = await this.send('click', cid, 202, () => this.post(`/api/advertisements/${this.actors.adId}/click`, `cp_vid=${cid}`, undefined));
+    const { record } = await this.send('click', cid, 202, () => this.post(`/api/advertisements/${this.actors.adId}/click`, this.actors.visitorCookie(cid), undefined));
     return record;
   }
 

@@ -10,6 +10,7 @@
  * - `relay`: kill -9 of the listings process whose outbox relay holds a claimed batch (its `lockedBy` names the
  *   process), caught during a burst of listing creations.
  */
+import { stackVisitorCookie } from '../../infra/src/visitor-cookies.ts';
 import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -182,7 +183,7 @@ export async function runChaos(opts: ChaosRunOptions): Promise<ChaosResult> {
     nats = await connectNats({ url: chaos.natsUrl, name: 'chaos-judge', logger: createLogger('chaos', 'silent') });
 
     const load = new Load(
-      { gateway: gw, owners: owners.map((u) => cookies.get(u)!), repliers: repliers.map((u) => cookies.get(u)!), reviewers: reviewers.map((u) => cookies.get(u)!), posts, businesses, adId },
+      { gateway: gw, owners: owners.map((u) => cookies.get(u)!), repliers: repliers.map((u) => cookies.get(u)!), reviewers: reviewers.map((u) => cookies.get(u)!), posts, businesses, adId, visitorCookie: (id) => stackVisitorCookie(opts.dataDir, id) },
       opts.paceMs,
       1000 / (opts.reviewsPerS ?? 2),
     );

@@ -305,6 +305,7 @@ export function settingValue(model: Model, unit: Unit, setting: string, target: 
   for (const [configMap, data] of model.platform.configMaps) if (setting in data) return { kind: 'shared', configMap, value: data[setting]! };
   if (setting === 'S3_ACCESS_KEY' || setting === 'S3_SECRET_KEY') return secret('cp-s3', setting);
   if (setting === 'SMTP_USER' || setting === 'SMTP_PASSWORD') return secret('cp-smtp', setting);
+  if (setting === 'VISITOR_ID_KEYS') return secret('cp-visitor-ids', setting);
   if (setting === 'COOKIE_SECURE') return value('true');
   // The ingress controller is the gateway's only client.
   if (setting === 'TRUST_PROXY') return value('true');

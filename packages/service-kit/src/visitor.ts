@@ -1,27 +1,32 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import type { Context } from 'koa';
 import type { Connection } from 'mongoose';
-import { isVisitorId, VISITOR_COOKIE } from '@cp/contracts';
-import { readCookie } from './auth.ts';
+import { isVisitorId, VISITOR_COOKIE, VISITOR_HEADER } from '@cp/contracts';
 import { ensureCollection } from './mongo.ts';
 
-/** What identifies a visitor in a request: its Cookie header (the gateway's `cp_vid`), address and User-Agent. */
+/** What identifies a visitor in a request: the visitor id the gateway verified, address and User-Agent. */
 export interface VisitorRequest {
-  /** The request's Cookie header. */
-  cookie: string | undefined;
+  /** The visitor id of the request's signed `cp_vid` cookie, as the gateway passed it (VISITOR_HEADER); none: unsigned, forged or absent. */
+  visitor: string | undefined;
   ip: string;
   userAgent: string | undefined;
+}
+
+/** The visitor of a request that came through the gateway: its verified visitor id (VISITOR_HEADER), address and browser. */
+export function visitorRequest(ctx: Context): VisitorRequest {
+  return { visitor: ctx.get(VISITOR_HEADER) || undefined, ip: ctx.ip, userAgent: ctx.get('user-agent') || undefined };
 }
 
 const hmac = (salt: string, text: string) => createHmac('sha256', salt).update(text).digest('base64url');
 
 /**
  * Who a visitor is, for counting people rather than requests (ad impressions and clicks, forum views): `c:` and a
- * salted HMAC of the visitor id cookie (`cp_vid`, contracts' visitor.ts) when the request carries a well-formed one,
+ * salted HMAC of the visitor id (the gateway's signed `cp_vid`, contracts' visitor.ts) when the gateway passed one,
  * otherwise `a:` and a salted HMAC of address and User-Agent. Nothing personal is stored, and with a salt per service
  * (`visitorSalt`) the keys of one service cannot be matched with another's. 45 characters.
  */
 export function visitorKey(req: VisitorRequest, salt: string): string {
-  const id = readCookie(req.cookie, VISITOR_COOKIE);
+  const id = req.visitor;
   if (isVisitorId(id)) return `c:${hmac(salt, `${VISITOR_COOKIE}\n${id}`)}`;
   return `a:${hmac(salt, `${req.ip}\n${req.userAgent ?? ''}`)}`;
 }

@@ -1,6 +1,6 @@
 import { AdEventAnswerSchema, AdEventQuerySchema, AdvertisementInsertSchema, AdvertisementPageSchema, AdvertisementSchema, AdvertisementsQuerySchema, IdSchema, LIST_PAGE_SIZES } from '@cp/contracts';
 import { LIST_OR_PAGE_DESCRIPTION, listOrPageAnswer } from '@cp/contracts/openapi';
-import { defineOperations, listOrPageOperation, viewerOf } from '@cp/service-kit';
+import { defineOperations, listOrPageOperation, viewerOf, visitorRequest } from '@cp/service-kit';
 import type { Context } from 'koa';
 import type { AdsDeps } from './use-cases/deps.ts';
 import { listAds } from './use-cases/list-ads.ts';
@@ -8,9 +8,6 @@ import { createAd } from './use-cases/create-ad.ts';
 import { updateAd } from './use-cases/update-ad.ts';
 import { deleteAd } from './use-cases/delete-ad.ts';
 import { recordAdEvent } from './use-cases/record-ad-event.ts';
-
-// Who sends an impression or a click: the visitor id cookie (the gateway's cp_vid), else address and browser.
-const visitor = (ctx: Context) => ({ cookie: ctx.get('cookie') || undefined, ip: ctx.ip, userAgent: ctx.get('user-agent') || undefined });
 
 /**
  * The advertisement calls of spec §7: the ads service's router, its OpenAPI document and the route test (service-kit
@@ -52,14 +49,14 @@ export const adsApi = defineOperations<AdsDeps>({
       params: { id: IdSchema }, query: AdEventQuerySchema,
       description: 'Accepted once the event is stored; counted once per visitor (the `cp_vid` cookie) per ad per page view (`view`).',
       responses: { 202: { description: 'Accepted; `counted` says whether it counts.', schema: AdEventAnswerSchema } }, errors: [400, 404],
-      handle: (ctx, deps) => recordAdEvent(deps, 'impression', ctx.params.id ?? '', ctx.query, visitor(ctx)),
+      handle: (ctx, deps) => recordAdEvent(deps, 'impression', ctx.params.id ?? '', ctx.query, visitorRequest(ctx)),
     },
     {
       method: 'post', path: '/api/advertisements/:id/click', id: 'recordClick', summary: 'An ad was clicked', auth: 'none',
       params: { id: IdSchema }, query: AdEventQuerySchema,
       description: 'Accepted once the event is stored; counted once per visitor per ad per click window.',
       responses: { 202: { description: 'Accepted; `counted` says whether it counts.', schema: AdEventAnswerSchema } }, errors: [400, 404],
-      handle: (ctx, deps) => recordAdEvent(deps, 'click', ctx.params.id ?? '', ctx.query, visitor(ctx)),
+      handle: (ctx, deps) => recordAdEvent(deps, 'click', ctx.params.id ?? '', ctx.query, visitorRequest(ctx)),
     },
   ],
 });

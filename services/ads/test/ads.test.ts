@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { AdvertisementSchema } from '@cp/contracts';
+import { AdvertisementSchema, VISITOR_HEADER } from '@cp/contracts';
 import { harnessForFile } from '../../../infra/src/jest/for-file.ts';
-import { adBody, BROWSER, call, startAds, until, visitorCookie, type AdsHarness } from './helpers.ts';
+import { adBody, BROWSER, call, newVisitor, startAds, until, type AdsHarness } from './helpers.ts';
 
 type Session = Awaited<ReturnType<AdsHarness['newSession']>>;
 const h = harnessForFile(startAds);
@@ -18,7 +18,7 @@ const update = (id: string, body: unknown, cookie: string | null = admin.cookie)
 const remove = (id: string, cookie: string | null = admin.cookie) => call(h.base, 'DELETE', `/api/advertisements/${id}`, { cookie: cookie ?? undefined });
 const list = async (query = '', cookie?: string) => (await call(h.base, 'GET', `/api/advertisements${query}`, { cookie })).body as unknown as Array<{ id: string; status: string }>;
 /** An impression or a click; each from a visitor of its own unless a cookie is given. */
-const send = (id: string, kind: 'impression' | 'click', ua = BROWSER, cookie = visitorCookie()) => call(h.base, 'POST', `/api/advertisements/${id}/${kind}`, { headers: { 'user-agent': ua }, cookie });
+const send = (id: string, kind: 'impression' | 'click', ua = BROWSER, visitor = newVisitor()) => call(h.base, 'POST', `/api/advertisements/${id}/${kind}`, { headers: { 'user-agent': ua, [VISITOR_HEADER]: visitor } });
 const newAd = async (overrides: Record<string, unknown> = {}) => {
   const res = await create(adBody(overrides));
   expect(res.status).toBe(201);

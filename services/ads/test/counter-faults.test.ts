@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Connection } from 'mongoose';
-import { AdClickRecorded, eventStream, parseEvent } from '@cp/contracts';
+import { AdClickRecorded, eventStream, parseEvent, VISITOR_HEADER } from '@cp/contracts';
 import { connectMongo, connectNats, createLogger, ensureStream, listen, startBatchConsumer, streamMessages, type NatsHandle, type RunningServer } from '@cp/service-kit';
 import { faultNats, testEnv } from '../../../infra/src/jest/test-env.ts';
 import { makeKeys, until } from '../../identity/test/helpers.ts';
@@ -14,7 +14,7 @@ import { buildAdsApp } from '../src/app.ts';
 import { countAdEvents } from '../src/use-cases/count-ad-events.ts';
 import type { AdsDeps } from '../src/use-cases/deps.ts';
 import { adFields } from '../src/use-cases/ad-rules.ts';
-import { adBody, BROWSER, visitorCookie } from './helpers.ts';
+import { adBody, BROWSER, newVisitor } from './helpers.ts';
 
 const logger = createLogger('ads-faults-test', 'silent');
 const stream = eventStream('ads').name;
@@ -83,7 +83,7 @@ function clickLoad(adId: string, workers = 4) {
   const loops = Array.from({ length: workers }, async () => {
     while (running) {
       try {
-        const res = await fetch(`${base}/api/advertisements/${adId}/click`, { method: 'POST', headers: { 'user-agent': BROWSER, cookie: visitorCookie() }, signal: AbortSignal.timeout(10_000) });
+        const res = await fetch(`${base}/api/advertisements/${adId}/click`, { method: 'POST', headers: { 'user-agent': BROWSER, [VISITOR_HEADER]: newVisitor() }, signal: AbortSignal.timeout(10_000) });
         if (res.status === 202) tally.accepted += 1;
         else tally.failed += 1;
       } catch {

@@ -48,8 +48,8 @@ export async function startAds(opts: { clock?: () => Date; counting?: Partial<Co
 /** A browser's User-Agent (known bots, Node's fetch among them, are not counted). */
 export const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
 
-/** A new visitor's cookie (what the gateway gives a browser): `cp_vid=<16 random bytes, base64url>`. */
-export const visitorCookie = (): string => `cp_vid=${randomBytes(16).toString('base64url')}`;
+/** A new visitor's id, as the gateway passes it to the service (VISITOR_HEADER) for a browser's signed cp_vid cookie. */
+export const newVisitor = (): string => randomBytes(16).toString('base64url');
 
 /** A valid admin body (spec §5 Advertisement), with overrides (undefined removes a field). */
 export function adBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {

@@ -1,15 +1,15 @@
 /**
- * Ad counting counts people, not requests (issue 26): a visitor (the gateway's cp_vid cookie, else address and
- * browser) is counted once per ad per click window and once per page view for impressions (at most once per
+ * Ad counting counts people, not requests (issue 26): a visitor (the visitor id of the gateway's signed cp_vid cookie,
+ * passed in VISITOR_HEADER, else address and browser) is counted once per ad per click window and once per page view for impressions (at most once per
  * impression window); an ad that is not showing answers 404 and publishes nothing; an event of an ad that was not
  * showing when it happened is filtered at folding. Every event stored is folded once: counted + filtered = stored.
  * The service's clock is the test's, so the windows are crossed without waiting.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { AD_NOT_FOUND, AdClickRecorded, AdImpressionRecorded, AdvertisementSchema, eventStream, makeEvent, parseEvent } from '@cp/contracts';
+import { AD_NOT_FOUND, AdClickRecorded, VISITOR_HEADER, AdImpressionRecorded, AdvertisementSchema, eventStream, makeEvent, parseEvent } from '@cp/contracts';
 import { streamMessages } from '@cp/service-kit';
 import { adCounterConsumer } from '../src/events/ad-counter.ts';
-import { adBody, BROWSER, call, startAds, until, visitorCookie, type AdsHarness } from './helpers.ts';
+import { adBody, BROWSER, call, newVisitor, startAds, until, type AdsHarness } from './helpers.ts';
 
 const minute = 60_000;
 let clock = Date.now();
@@ -29,8 +29,9 @@ const newAd = async (overrides: Record<string, unknown> = {}) => {
   expect(res.status).toBe(201);
   return AdvertisementSchema.parse(res.body);
 };
-const send = (id: string, kind: 'impression' | 'click', opts: { cookie?: string; ua?: string; view?: string } = {}) =>
-  call(h.base, 'POST', `/api/advertisements/${id}/${kind}${opts.view ? `?view=${opts.view}` : ''}`, { headers: { 'user-agent': opts.ua ?? BROWSER }, cookie: opts.cookie });
+/** From a visitor (the id the gateway passes for a browser's signed cookie), else from no one but an address and a browser. */
+const send = (id: string, kind: 'impression' | 'click', opts: { visitor?: string | undefined; ua?: string; view?: string } = {}) =>
+  call(h.base, 'POST', `/api/advertisements/${id}/${kind}${opts.view ? `?view=${opts.view}` : ''}`, { headers: { 'user-agent': opts.ua ?? BROWSER, ...(opts.visitor !== undefined ? { [VISITOR_HEADER]: opts.visitor } : {}) } });
 const stored = async (id: string) => (await h.deps.ads.findById(id))!;
 const pageView = () => randomBytes(16).toString('base64url');
 /** Waits until the counter folded `n` events of the ad (counted or filtered): every event sent, each once. */
@@ -48,24 +49,24 @@ const streamed = async (adId: string) =>
 describe('clicks: once per visitor per ad per click window (30 minutes)', () => {
   it('a second click of the same visitor within the window is not counted; after it, it is; another visitor counts', async () => {
     const ad = await newAd();
-    const alice = visitorCookie();
+    const alice = newVisitor();
     const t0 = clock;
-    expect((await send(ad.id, 'click', { cookie: alice })).body).toEqual({ counted: true });
+    expect((await send(ad.id, 'click', { visitor: alice })).body).toEqual({ counted: true });
     clock = t0 + 29 * minute;
-    expect((await send(ad.id, 'click', { cookie: alice })).status).toBe(202); // accepted, then filtered
-    expect((await send(ad.id, 'click', { cookie: alice, ua: `${BROWSER} Edg/156.0` })).status).toBe(202); // the cookie, not the browser, is the visitor
-    expect((await send(ad.id, 'click', { cookie: visitorCookie() })).status).toBe(202);
+    expect((await send(ad.id, 'click', { visitor: alice })).status).toBe(202); // accepted, then filtered
+    expect((await send(ad.id, 'click', { visitor: alice, ua: `${BROWSER} Edg/156.0` })).status).toBe(202); // the visitor id, not the browser, is the visitor
+    expect((await send(ad.id, 'click', { visitor: newVisitor() })).status).toBe(202);
     clock = t0 + 30 * minute;
-    expect((await send(ad.id, 'click', { cookie: alice })).status).toBe(202); // the window has passed
+    expect((await send(ad.id, 'click', { visitor: alice })).status).toBe(202); // the window has passed
     await folded(ad.id, 'click', 5);
     expect(await stored(ad.id)).toMatchObject({ clicks: 3, clicksFiltered: 2, impressions: 0 });
     const shown = (await call(h.base, 'GET', '/api/advertisements', { cookie: admin.cookie })).body as unknown as unknown[];
     expect(shown.map((a) => AdvertisementSchema.parse(a)).find((a) => a.id === ad.id)).toMatchObject({ clicks: 3, clicksFiltered: 2, impressionsFiltered: 0 });
   });
 
-  it('without a cookie (or with a malformed one) a visitor is its address and browser', async () => {
+  it('without a visitor id (or with a malformed one) a visitor is its address and browser', async () => {
     const ad = await newAd();
-    for (const cookie of [undefined, undefined, 'cp_vid=not-a-visitor-id', 'cp_vid=']) expect((await send(ad.id, 'click', { cookie })).status).toBe(202);
+    for (const visitor of [undefined, undefined, 'not-a-visitor-id', '']) expect((await send(ad.id, 'click', { visitor })).status).toBe(202);
     expect((await send(ad.id, 'click', { ua: `${BROWSER} Firefox/140.0` })).status).toBe(202); // another browser on the address
     await folded(ad.id, 'click', 5);
     expect(await stored(ad.id)).toMatchObject({ clicks: 2, clicksFiltered: 3 });
@@ -75,8 +76,8 @@ describe('clicks: once per visitor per ad per click window (30 minutes)', () => 
     const ad = await newAd();
     const second = await adCounterConsumer.start(h.deps, h.nats, { durable: h.durable, batchSize: 5 });
     try {
-      const bob = visitorCookie();
-      const answers = await Promise.all(Array.from({ length: 50 }, () => send(ad.id, 'click', { cookie: bob })));
+      const bob = newVisitor();
+      const answers = await Promise.all(Array.from({ length: 50 }, () => send(ad.id, 'click', { visitor: bob })));
       expect(answers.every((a) => a.status === 202)).toBe(true);
       await folded(ad.id, 'click', 50);
       expect(await stored(ad.id)).toMatchObject({ clicks: 1, clicksFiltered: 49 });
@@ -89,19 +90,19 @@ describe('clicks: once per visitor per ad per click window (30 minutes)', () => 
 describe('impressions: once per visitor per ad per page view, at most once per impression window (60 s)', () => {
   it('the same page view counts once; a new page view within 60 s is not counted, after it is; another visitor counts', async () => {
     const ad = await newAd();
-    const alice = visitorCookie();
+    const alice = newVisitor();
     const [p1, p2] = [pageView(), pageView()];
     const t0 = clock;
-    expect((await send(ad.id, 'impression', { cookie: alice, view: p1 })).body).toEqual({ counted: true }); // counted
+    expect((await send(ad.id, 'impression', { visitor: alice, view: p1 })).body).toEqual({ counted: true }); // counted
     clock = t0 + 30_000;
-    await send(ad.id, 'impression', { cookie: alice, view: p2 }); // another page view within 60 s: filtered
+    await send(ad.id, 'impression', { visitor: alice, view: p2 }); // another page view within 60 s: filtered
     clock = t0 + 61_000;
-    await send(ad.id, 'impression', { cookie: alice, view: p2 }); // that page view after 60 s: counted
+    await send(ad.id, 'impression', { visitor: alice, view: p2 }); // that page view after 60 s: counted
     clock = t0 + 10 * minute;
-    await send(ad.id, 'impression', { cookie: alice, view: p1 }); // the first page view again (the carousel came back): filtered
-    await send(ad.id, 'impression', { cookie: visitorCookie(), view: p1 }); // another visitor: counted
-    await send(ad.id, 'impression', { cookie: alice }); // a page without a view id: the 60 s rule only, counted
-    await send(ad.id, 'impression', { cookie: alice }); // filtered
+    await send(ad.id, 'impression', { visitor: alice, view: p1 }); // the first page view again (the carousel came back): filtered
+    await send(ad.id, 'impression', { visitor: newVisitor(), view: p1 }); // another visitor: counted
+    await send(ad.id, 'impression', { visitor: alice }); // a page without a view id: the 60 s rule only, counted
+    await send(ad.id, 'impression', { visitor: alice }); // filtered
     await folded(ad.id, 'impression', 7);
     expect(await stored(ad.id)).toMatchObject({ impressions: 4, impressionsFiltered: 3, clicks: 0 });
   });
@@ -127,7 +128,7 @@ describe('an ad that is not showing', () => {
     ];
     for (const ad of ads) {
       for (const kind of ['impression', 'click'] as const) {
-        const res = await send(ad.id, kind, { cookie: visitorCookie(), view: pageView() });
+        const res = await send(ad.id, kind, { visitor: newVisitor(), view: pageView() });
         expect(res.status).toBe(404);
         expect(res.body.error).toBe(AD_NOT_FOUND);
       }
@@ -137,13 +138,13 @@ describe('an ad that is not showing', () => {
 
   it('an admin pausing an ad stops it at once on this replica; an event of another replica that still accepted it is filtered', async () => {
     const ad = await newAd();
-    const alice = visitorCookie();
-    expect((await send(ad.id, 'click', { cookie: alice })).status).toBe(202); // counted
+    const alice = newVisitor();
+    expect((await send(ad.id, 'click', { visitor: alice })).status).toBe(202); // counted
     const before = clock;
     clock += 1_000;
     const paused = await call(h.base, 'PUT', `/api/advertisements/${ad.id}`, { body: adBody({ status: 'paused' }), cookie: admin.cookie });
     expect(paused.status).toBe(200);
-    expect((await send(ad.id, 'click', { cookie: visitorCookie() })).status).toBe(404);
+    expect((await send(ad.id, 'click', { visitor: newVisitor() })).status).toBe(404);
     // Another replica's cache still had it active: its events are in the stream, one from just before the pause
     // (showing then: counted), one after it (filtered), one of a visitor from before the visitor key existed.
     const publish = async (def: typeof AdClickRecorded | typeof AdImpressionRecorded, at: number, visitor?: string) => {

@@ -11,7 +11,7 @@ import {
   LIST_PAGE_SIZES,
 } from '@cp/contracts';
 import { listOrPageAnswer } from '@cp/contracts/openapi';
-import { contentSnapshotOperation, defineOperations, listOrPageOperation, signedIn, viewerOf } from '@cp/service-kit';
+import { contentSnapshotOperation, defineOperations, listOrPageOperation, signedIn, viewerOf, visitorRequest } from '@cp/service-kit';
 import type { ForumDeps } from './use-cases/deps.ts';
 import { listPosts } from './use-cases/list-posts.ts';
 import { viewPost } from './use-cases/view-post.ts';
@@ -37,7 +37,7 @@ export const forumApi = defineOperations<ForumDeps>({
       handle: async (ctx, deps, auth) => {
         // A logged-in reader is counted by user id; when the session cannot be checked, as a visitor: reading never fails on it.
         const reader = await viewerOf(auth, ctx);
-        return viewPost(deps, ctx.params.id ?? '', { userId: reader?.id, cookie: ctx.get('cookie') || undefined, ip: ctx.ip, userAgent: ctx.get('user-agent') || undefined });
+        return viewPost(deps, ctx.params.id ?? '', { userId: reader?.id, ...visitorRequest(ctx) });
       },
     },
     listOrPageOperation({

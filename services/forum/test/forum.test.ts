@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { eventStream, ForumPostCreated, ForumPostSchema, ForumPostViewed, ForumReplyCreated, ForumReplySchema, makeEvent, parseEvent } from '@cp/contracts';
+import { eventStream, ForumPostCreated, ForumPostSchema, ForumPostViewed, ForumReplyCreated, ForumReplySchema, makeEvent, parseEvent, VISITOR_HEADER } from '@cp/contracts';
 import { outboxModel, publishEvent, streamMessages } from '@cp/service-kit';
 import { harnessForFile } from '../../../infra/src/jest/for-file.ts';
 import { itRefusesForeignBodies } from '../../../packages/service-kit/test/support/body-refusals.ts';
@@ -153,16 +153,17 @@ describe('views (counted off the request path, once per viewer per post per 24 h
     expect((await view(postId, { 'user-agent': 'Googlebot' })).body.viewCount).toBe(3);
   });
 
-  it('a visitor is its cp_vid cookie: one cookie with 30 browsers counts once, another cookie once more; without one, address and browser', async () => {
+  it('a visitor is the id of its signed cp_vid (the gateway passes it): one id with 30 browsers counts once, another id once more; without one, address and browser', async () => {
     const postId = (await createPost(postBody())).body.id as string;
-    const vid = () => `cp_vid=${randomBytes(16).toString('base64url')}`;
+    const vid = () => randomBytes(16).toString('base64url');
     const one = vid();
-    for (let i = 0; i < 30; i += 1) await view(postId, { 'user-agent': `${BROWSER} Variant/${i}` }, `${one}; theme=dark`);
-    await view(postId, { 'user-agent': BROWSER }, vid()); // another visitor on the same address and browser
+    for (let i = 0; i < 30; i += 1) await view(postId, { 'user-agent': `${BROWSER} Variant/${i}`, [VISITOR_HEADER]: one });
+    await view(postId, { 'user-agent': BROWSER, [VISITOR_HEADER]: vid() }); // another visitor on the same address and browser
     const plain = `${BROWSER} NoCookie/1`;
-    await view(postId, { 'user-agent': plain }); // no cookie: address and browser
+    await view(postId, { 'user-agent': plain }); // no visitor id: address and browser
     await view(postId, { 'user-agent': plain });
-    await view(postId, { 'user-agent': plain }, 'cp_vid=not-a-visitor-id'); // malformed: address and browser again
+    await view(postId, { 'user-agent': plain, [VISITOR_HEADER]: 'not-a-visitor-id' }); // malformed: address and browser again
+    await view(postId, { 'user-agent': plain }, `cp_vid=${vid()}`); // a cookie the gateway did not vouch for: address and browser again
     await view(postId, { 'user-agent': BROWSER }, bob.cookie); // the last view: a logged-in reader
     // One consumer handles the stream in order: once the last reader's view is recorded, every view before it was.
     await until('the last view handled', async () => (await h.deps.views.model.countDocuments({ _id: `${postId}:u:${bob.userId}` })) === 1);

@@ -11,7 +11,7 @@ import { API_DOCS_PATH, OPENAPI_PATH } from './proxy/api-docs.ts';
 import { matchedRule } from './proxy/rate-limits.ts';
 import { servesSite } from './web/config.ts';
 import { createWebSite } from './web/web.ts';
-import { visitorCookie } from './web/visitor-cookie.ts';
+import { visitorCookie, visitorIds } from './web/visitor-cookie.ts';
 import { releaseMonitor, type ReleaseMonitor } from './releases/monitor.ts';
 import { beaconRoute, type BeaconLimits } from './releases/beacon.ts';
 
@@ -109,7 +109,8 @@ export function buildGatewayApp(config: GatewayConfig, logger: Logger, options: 
   if (config.metricsEnabled !== false) app.use(metrics.http); // every answer, by gatewayRoute
   app.use(requestContext(logger, { logFields: (ctx) => ({ upstream: ctx.state.upstream as string | undefined }) }));
   app.use(securityHeaders); // outside the error middleware, so error answers get the headers too
-  app.use(visitorCookie({ secure: config.web.nodeEnv === 'production' })); // the page's cp_vid (web/visitor-cookie.ts)
+  // The visitor id of a signed cp_vid for everything after it; the page's new cp_vid (web/visitor-cookie.ts).
+  app.use(visitorCookie({ secure: config.web.nodeEnv === 'production', ids: config.web.visitorIdKeys ? visitorIds(config.web.visitorIdKeys) : undefined }));
   app.use(errorMiddleware(logger));
   // /readyz also shows what the registry added and refused (issue 35 §3).
   // /readyz also shows the releases by percentage with their recent counts (issue 35 §4).

@@ -3,8 +3,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Agent, request } from 'undici';
 import { createLogger } from '@cp/service-kit';
+import { randomBytes } from 'node:crypto';
+import { VISITOR_COOKIE } from '@cp/contracts';
 import { loadGatewayConfig } from '../src/config.ts';
 import { startGateway, type GatewayOptions, type RunningGateway } from '../src/app.ts';
+import { visitorIds } from '../src/web/visitor-cookie.ts';
 
 export const PUBLIC_URL = 'http://localhost:8080';
 
@@ -186,9 +189,19 @@ export function bigBody(items: number): Buffer {
   return Buffer.from(JSON.stringify(Array.from({ length: items }, (_, i) => ({ id: i, title: `Sofa set for sale ${i}`, location: 'Harrisburg PA' }))));
 }
 
-/** The gateway on a free loopback port, configured like production but from the given variables. */
+/** The test gateways' key for the visitor id cookie (VISITOR_ID_KEYS), random for each run. */
+export const TEST_VISITOR_KEY = { id: 'test', key: randomBytes(32) };
+export const TEST_VISITOR_ID_KEYS = `${TEST_VISITOR_KEY.id}:${TEST_VISITOR_KEY.key.toString('base64url')}`;
+const testVisitorIds = visitorIds([TEST_VISITOR_KEY]);
+
+/** A browser's visitor cookie as the test gateways issue it: `cp_vid=<id, signed>` (a new random id by default). */
+export function signedVisitorCookie(id = randomBytes(16).toString('base64url')): string {
+  return `${VISITOR_COOKIE}=${testVisitorIds.sign(id)}`;
+}
+
+/** The gateway on a free loopback port, configured like production but from the given variables (VISITOR_ID_KEYS: the test key unless given). */
 export async function startTestGateway(env: Record<string, string>, options: GatewayOptions = {}): Promise<RunningGateway> {
-  const config = loadGatewayConfig({ HOST: '127.0.0.1', PUBLIC_URL, LOG_LEVEL: 'silent', ...env, PORT: '0' });
+  const config = loadGatewayConfig({ HOST: '127.0.0.1', PUBLIC_URL, LOG_LEVEL: 'silent', VISITOR_ID_KEYS: TEST_VISITOR_ID_KEYS, ...env, PORT: '0' });
   return startGateway(config, createLogger('gateway-test', env.LOG_LEVEL ?? 'silent'), options);
 }
 

@@ -13,7 +13,7 @@ import { buildRegistryTable, createLogger, ReleaseConflictError, type RegistryTa
 import type { RunningGateway } from '../src/app.ts';
 import { startStaticServer } from '../src/web/static-server.ts';
 import { releaseMonitor } from '../src/releases/monitor.ts';
-import { client, PUBLIC_URL, startTestGateway } from './helpers.ts';
+import { client, PUBLIC_URL, signedVisitorCookie, startTestGateway } from './helpers.ts';
 
 const logger = createLogger('releases-test', 'silent');
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
@@ -121,7 +121,7 @@ describe('a gateway serving two versions of a registered remote', () => {
   const bucket = fakeReleases([release()]);
   const api = client();
   const { v1, v2 } = visitorsBySide();
-  const cookie = (id: string) => ({ cookie: `cp_vid=${id}`, 'user-agent': BROWSER });
+  const cookie = (id: string) => ({ cookie: signedVisitorCookie(id), 'user-agent': BROWSER });
 
   function remoteBuild(distDir: string, version: string): void {
     mkdirSync(distDir, { recursive: true });
@@ -187,7 +187,7 @@ describe('a gateway serving two versions of a registered remote', () => {
     expect(big.status).toBe(413);
     expect(big.json()).toEqual(expect.objectContaining({ error: 'Request body too large' }));
     // A bot is answered and counted for nothing.
-    const bot = await post(report('v2', false), { cookie: `cp_vid=${v2}`, 'user-agent': 'Googlebot/2.1' });
+    const bot = await post(report('v2', false), { cookie: signedVisitorCookie(v2), 'user-agent': 'Googlebot/2.1' });
     expect(bot.status).toBe(204);
     expect(gateway.releases!.counts('news')).toEqual({ stable: { loads: 1, failures: 0 }, candidate: { loads: 0, failures: 0 } });
     // The gateway's /readyz shows the release and its counts.

@@ -9,7 +9,7 @@ import type { RunningGateway } from '../src/app.ts';
 import { loadGatewayConfig } from '../src/config.ts';
 import { siteSettingsBlock, withSiteSettings } from '../src/web/site-settings.ts';
 import { configRefusal } from '../../../packages/service-kit/test/support/config-refusal.ts';
-import { client, startTestGateway } from './helpers.ts';
+import { client, startTestGateway, TEST_VISITOR_ID_KEYS } from './helpers.ts';
 
 /** The operator's site settings (SITE_*): validated, required in production, written into every page served. */
 
@@ -49,13 +49,13 @@ describe('configuration', () => {
     const message = configError({ NODE_ENV: 'production' });
     for (const name of REQUIRED) expect(message).toContain(`${name}: required in production`);
     expect(message).not.toContain('SITE_FOUNDER_PHOTO_URL'); // optional
-    const oneMissing = configError({ NODE_ENV: 'production', ...REAL, SITE_FOUNDER_BIO: '  \n\n ' });
+    const oneMissing = configError({ NODE_ENV: 'production', VISITOR_ID_KEYS: TEST_VISITOR_ID_KEYS, ...REAL, SITE_FOUNDER_BIO: '  \n\n ' });
     expect(oneMissing).toContain('SITE_FOUNDER_BIO');
     expect(oneMissing).not.toContain('SITE_CONTACT_EMAIL');
   });
 
   test('production with the real values: trimmed, the biography split into paragraphs at blank lines', () => {
-    const c = loadGatewayConfig({ NODE_ENV: 'production', ...REAL, SITE_FOUNDER_NAME: '  Anita Rao ', SITE_FOUNDER_PHOTO_URL: '/uploads/founder.jpg' });
+    const c = loadGatewayConfig({ NODE_ENV: 'production', VISITOR_ID_KEYS: TEST_VISITOR_ID_KEYS, ...REAL, SITE_FOUNDER_NAME: '  Anita Rao ', SITE_FOUNDER_PHOTO_URL: '/uploads/founder.jpg' });
     expect(c.web.siteSettings).toEqual({
       whatsappGroupUrl: REAL.SITE_WHATSAPP_GROUP_URL,
       contactEmail: REAL.SITE_CONTACT_EMAIL,
@@ -68,13 +68,13 @@ describe('configuration', () => {
       },
     });
     expect(parseSiteSettings(JSON.parse(JSON.stringify(c.web.siteSettings)))).toEqual(c.web.siteSettings);
-    expect(loadGatewayConfig({ NODE_ENV: 'production', ...REAL }).web.siteSettings.founder).not.toHaveProperty('photoUrl');
+    expect(loadGatewayConfig({ NODE_ENV: 'production', VISITOR_ID_KEYS: TEST_VISITOR_ID_KEYS, ...REAL }).web.siteSettings.founder).not.toHaveProperty('photoUrl');
   });
 
   test("the listings-search threshold: optional in production too, written only when set, read back by the pages' reader", () => {
-    expect(loadGatewayConfig({ NODE_ENV: 'production', ...REAL }).web.siteSettings).not.toHaveProperty('listingsServerSearchThreshold');
+    expect(loadGatewayConfig({ NODE_ENV: 'production', VISITOR_ID_KEYS: TEST_VISITOR_ID_KEYS, ...REAL }).web.siteSettings).not.toHaveProperty('listingsServerSearchThreshold');
     for (const [value, threshold] of [['0', 0], [' 2 ', 2], ['2000', 2_000]] as const) {
-      const settings = loadGatewayConfig({ NODE_ENV: 'production', ...REAL, SITE_LISTINGS_SERVER_SEARCH_THRESHOLD: value }).web.siteSettings;
+      const settings = loadGatewayConfig({ NODE_ENV: 'production', VISITOR_ID_KEYS: TEST_VISITOR_ID_KEYS, ...REAL, SITE_LISTINGS_SERVER_SEARCH_THRESHOLD: value }).web.siteSettings;
       expect(settings.listingsServerSearchThreshold).toBe(threshold);
       expect(parseSiteSettings(JSON.parse(JSON.stringify(settings)))).toEqual(settings);
     }
@@ -136,7 +136,7 @@ describe('served pages', () => {
   /** Over 1 KB, so it also goes out compressed. */
   const INDEX = `<!doctype html><html><head><script>${THEME}</script><meta name="description" content="${'x'.repeat(1200)}"></head><body><div id="root"></div></body></html>`;
   const PRODUCTION_ENV = { ...REAL, SITE_FOUNDER_NAME: 'Anita </script> Rao' };
-  const PRODUCTION_SETTINGS = loadGatewayConfig({ NODE_ENV: 'production', ...PRODUCTION_ENV }).web.siteSettings;
+  const PRODUCTION_SETTINGS = loadGatewayConfig({ NODE_ENV: 'production', VISITOR_ID_KEYS: TEST_VISITOR_ID_KEYS, ...PRODUCTION_ENV }).web.siteSettings;
   const api = client();
   let dir: string;
   let production: RunningGateway;

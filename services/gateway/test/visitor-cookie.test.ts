@@ -1,19 +1,27 @@
 /**
- * The visitor id cookie (issue 26): the site's page gives a browser without a well-formed `cp_vid` a new one (random,
- * 16 bytes base64url, HttpOnly, SameSite=Lax, Path=/, a year; Secure in production), once per answer, and never
- * touches one that is there; the API's answers, the remotes' and the shell's files never set it.
+ * The visitor id cookie (issues 26 and 41 §2): the site's page gives a browser without a `cp_vid` whose signature holds
+ * a new one (a random id, 16 bytes base64url, signed with the gateway's key; HttpOnly, SameSite=Lax, Path=/, a year;
+ * Secure in production), once per answer, and never touches one that holds; the API's answers, the remotes' and the
+ * shell's files never set it. Only a signed id reaches the services (VISITOR_HEADER): a made-up or altered cookie, or a
+ * client's own header, counts as no visitor id.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { VISITOR_COOKIE, VISITOR_COOKIE_MAX_AGE_S, VISITOR_ID_PATTERN } from '@cp/contracts';
+import { randomBytes } from 'node:crypto';
+import { VISITOR_COOKIE, VISITOR_COOKIE_MAX_AGE_S, VISITOR_HEADER, VISITOR_ID_PATTERN } from '@cp/contracts';
 import { closeAfterAll } from '../../../infra/src/jest/closing.ts';
 import type { RunningGateway } from '../src/app.ts';
-import { client, startFakeService, startTestGateway, type FakeService } from './helpers.ts';
+import { client, signedVisitorCookie, startFakeService, startTestGateway, TEST_VISITOR_ID_KEYS, type FakeService } from './helpers.ts';
+import { visitorIds } from '../src/web/visitor-cookie.ts';
+import { loadGatewayConfig } from '../src/config.ts';
 
 let dir: string;
 let gateway: RunningGateway;
 let production: RunningGateway;
+let rotated: RunningGateway;
+let unkeyed: RunningGateway;
+const NEW_KEY = { id: 'k2', key: randomBytes(32) };
 let listings: FakeService;
 const closing = closeAfterAll();
 const api = closing(client());
@@ -48,10 +56,16 @@ beforeAll(async () => {
   const env = { LISTINGS_URL: listings.url, WEB_ROOT: shell, WEB_REMOTES: JSON.stringify({ listings: remote }) };
   gateway = closing(await startTestGateway(env));
   production = closing(await startTestGateway({ ...env, ...SITE, NODE_ENV: 'production' }));
+  // A new key first, the test key still listed: cookies it signed are signed again with the new one.
+  rotated = closing(await startTestGateway({ ...env, VISITOR_ID_KEYS: `${NEW_KEY.id}:${NEW_KEY.key.toString('hex')},${TEST_VISITOR_ID_KEYS}` }));
+  unkeyed = closing(await startTestGateway({ ...env, VISITOR_ID_KEYS: '' }));
 });
 
 const visitorCookies = (headers: Record<string, string | string[] | undefined>) => [headers['set-cookie'] ?? []].flat().filter((c) => c.startsWith(`${VISITOR_COOKIE}=`));
-const idOf = (setCookie: string) => setCookie.slice(VISITOR_COOKIE.length + 1).split(';')[0]!;
+/** The cookie's value: `<id>.<key id>.<signature>`. */
+const valueOf = (setCookie: string) => setCookie.slice(VISITOR_COOKIE.length + 1).split(';')[0]!;
+const idOf = (setCookie: string) => valueOf(setCookie).split('.')[0]!;
+const SIGNED = /^[A-Za-z0-9_-]{22}\.[a-z0-9]{1,16}\.[A-Za-z0-9_-]{22}$/;
 
 describe('the page gives a browser without one a visitor id', () => {
   test.each(['/', '/index.html', '/listings', '/forum/some-post'])('GET %s without a cookie: one new cp_vid, with its attributes', async (p) => {
@@ -59,6 +73,7 @@ describe('the page gives a browser without one a visitor id', () => {
     expect(res.status).toBe(200);
     const set = visitorCookies(res.headers);
     expect(set).toHaveLength(1);
+    expect(valueOf(set[0]!)).toMatch(SIGNED);
     expect(idOf(set[0]!)).toMatch(VISITOR_ID_PATTERN);
     const attributes = set[0]!.split('; ').slice(1).sort();
     expect(attributes).toEqual(['HttpOnly', `Max-Age=${VISITOR_COOKIE_MAX_AGE_S}`, 'Path=/', 'SameSite=Lax']); // not Secure outside production
@@ -70,21 +85,46 @@ describe('the page gives a browser without one a visitor id', () => {
     expect(ids.size).toBe(20);
   });
 
-  test('kept when the request carries a well-formed one (also among other cookies): no Set-Cookie', async () => {
-    const id = idOf(visitorCookies((await api.call(`${gateway.url}/`)).headers)[0]!);
-    for (const cookie of [`${VISITOR_COOKIE}=${id}`, `theme=dark; ${VISITOR_COOKIE}=${id}; cp_session=x.y.z`]) {
+  test('kept when the request carries one it signed (also among other cookies): no Set-Cookie', async () => {
+    const value = valueOf(visitorCookies((await api.call(`${gateway.url}/`)).headers)[0]!);
+    for (const cookie of [`${VISITOR_COOKIE}=${value}`, `theme=dark; ${VISITOR_COOKIE}=${value}; cp_session=x.y.z`]) {
       const res = await api.call(`${gateway.url}/listings`, { headers: { cookie } });
       expect(res.status).toBe(200);
       expect(visitorCookies(res.headers)).toEqual([]);
     }
   });
 
-  test.each(['', 'short', 'x'.repeat(23), 'has space in it 1234567', 'ab%2Fcdefghijklmnopqrstu'])('a malformed one (%j) is replaced', async (bad) => {
+  const made = randomBytes(16).toString('base64url');
+  const genuine = signedVisitorCookie(made).slice(VISITOR_COOKIE.length + 1);
+  test.each([
+    ['empty', ''],
+    ['malformed', 'has space in it 1234567'],
+    ['an id made up by the client (the unsigned form of earlier cookies)', made],
+    ['an altered signature', `${genuine.slice(0, -2)}${genuine.endsWith('AA') ? 'BB' : 'AA'}`],
+    ['another id under a genuine signature', `${randomBytes(16).toString('base64url')}${genuine.slice(22)}`],
+    ['a key id the gateway does not hold', genuine.replace('.test.', '.gone.')],
+  ])('%s is replaced by a new id', async (_label, bad) => {
     const res = await api.call(`${gateway.url}/`, { headers: { cookie: `${VISITOR_COOKIE}=${bad}` } });
     const set = visitorCookies(res.headers);
     expect(set).toHaveLength(1);
-    expect(idOf(set[0]!)).toMatch(VISITOR_ID_PATTERN);
-    expect(idOf(set[0]!)).not.toBe(bad);
+    expect(valueOf(set[0]!)).toMatch(SIGNED);
+    expect(idOf(set[0]!)).not.toBe(made);
+  });
+
+  test('one signed with an older key still listed is signed again with the new key, the same id', async () => {
+    const id = randomBytes(16).toString('base64url');
+    const res = await api.call(`${rotated.url}/`, { headers: { cookie: signedVisitorCookie(id) } });
+    const set = visitorCookies(res.headers);
+    expect(set).toHaveLength(1);
+    expect(valueOf(set[0]!)).toBe(visitorIds([NEW_KEY]).sign(id));
+    // Signed with the new key: kept as it is.
+    expect(visitorCookies((await api.call(`${rotated.url}/`, { headers: { cookie: `${VISITOR_COOKIE}=${valueOf(set[0]!)}` } })).headers)).toEqual([]);
+  });
+
+  test('without VISITOR_ID_KEYS (outside production) no visitor cookie is set', async () => {
+    const res = await api.call(`${unkeyed.url}/`);
+    expect(res.status).toBe(200);
+    expect(visitorCookies(res.headers)).toEqual([]);
   });
 
   test('also on HEAD and on a 304 revalidation of the page', async () => {
@@ -100,6 +140,19 @@ describe('the page gives a browser without one a visitor id', () => {
     const set = visitorCookies((await api.call(`${production.url}/`)).headers);
     expect(set).toHaveLength(1);
     expect(set[0]!.split('; ')).toContain('Secure');
+  });
+});
+
+describe('its keys (VISITOR_ID_KEYS)', () => {
+  const SITE_PRODUCTION = { NODE_ENV: 'production', ...SITE };
+  test('required in production; malformed entries refused with one sentence', () => {
+    expect(() => loadGatewayConfig(SITE_PRODUCTION)).toThrow(/VISITOR_ID_KEYS: required in production/);
+    const key = randomBytes(32).toString('base64url');
+    for (const bad of ['nokeyid', `Upper:${key}`, 'k1:short', `k1:${key},k1:${key}`, `k1:${key}, :x`]) {
+      expect(() => loadGatewayConfig({ VISITOR_ID_KEYS: bad })).toThrow(/VISITOR_ID_KEYS: must be <key id>:<key> entries/);
+    }
+    const keys = loadGatewayConfig({ ...SITE_PRODUCTION, VISITOR_ID_KEYS: `k2:${key}, k1:${'ab'.repeat(32)}` }).web.visitorIdKeys;
+    expect(keys?.map((k) => [k.id, k.key.length])).toEqual([['k2', 32], ['k1', 32]]);
   });
 });
 
@@ -125,9 +178,15 @@ describe('no other answer sets it', () => {
     expect(visitorCookies(res.headers)).toEqual([]);
   });
 
-  test("the API gets the browser's visitor cookie as it was sent", async () => {
-    const id = idOf(visitorCookies((await api.call(`${gateway.url}/`)).headers)[0]!);
-    const res = await api.call(`${gateway.url}/api/listings/echo`, { headers: { cookie: `${VISITOR_COOKIE}=${id}` } });
-    expect(res.json<{ headers: Record<string, string> }>().headers.cookie).toBe(`${VISITOR_COOKIE}=${id}`);
+  test("the API gets the browser's cookies as they were sent, and the visitor id only when its signature holds", async () => {
+    const set = visitorCookies((await api.call(`${gateway.url}/`)).headers)[0]!;
+    const seen = async (headers: Record<string, string>) => (await api.call(`${gateway.url}/api/listings/echo`, { headers })).json<{ headers: Record<string, string | undefined> }>().headers;
+    const signed = await seen({ cookie: `${VISITOR_COOKIE}=${valueOf(set)}` });
+    expect([signed.cookie, signed[VISITOR_HEADER]]).toEqual([`${VISITOR_COOKIE}=${valueOf(set)}`, idOf(set)]);
+    // A made-up id, and a client's own header: no visitor id reaches the service.
+    const made = randomBytes(16).toString('base64url');
+    expect((await seen({ cookie: `${VISITOR_COOKIE}=${made}` }))[VISITOR_HEADER]).toBeUndefined();
+    expect((await seen({ [VISITOR_HEADER]: made }))[VISITOR_HEADER]).toBeUndefined();
+    expect((await seen({ cookie: `${VISITOR_COOKIE}=${valueOf(set)}`, [VISITOR_HEADER]: made }))[VISITOR_HEADER]).toBe(idOf(set));
   });
 });

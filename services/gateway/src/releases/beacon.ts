@@ -8,8 +8,9 @@
  * Answer: 200 `{ counted }`.
  */
 import type { Context, Middleware, Next } from 'koa';
-import { BEACON_MAX_BYTES, BEACON_PATH, BeaconSchema, isVisitorId, VISITOR_COOKIE } from '@cp/contracts';
-import { badRequest, HttpError, isKnownBot, rateLimit, readCookie } from '@cp/service-kit';
+import { BEACON_MAX_BYTES, BEACON_PATH, BeaconSchema } from '@cp/contracts';
+import { badRequest, HttpError, isKnownBot, rateLimit } from '@cp/service-kit';
+import { visitorOf } from '../shared/visitor.ts';
 import { BODY_TOO_LARGE, discardRequestBody } from '../shared/upstream.ts';
 import type { ReleaseMonitor } from './monitor.ts';
 
@@ -43,10 +44,6 @@ async function readSmallBody(ctx: Context, max: number): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-const visitorOf = (ctx: Context): string | undefined => {
-  const id = readCookie(ctx.get('cookie') || undefined, VISITOR_COOKIE);
-  return isVisitorId(id) ? id : undefined;
-};
 
 /** The beacon route; any other path goes on. */
 export function beaconRoute(monitor: ReleaseMonitor, limits: BeaconLimits = DEFAULT_BEACON_LIMITS): Middleware {

@@ -9,6 +9,8 @@ import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import type { Context } from 'koa';
 import { Pool } from 'undici';
 import { HttpError, propagatedHeaders, type Logger } from '@cp/service-kit';
+import { VISITOR_HEADER } from '@cp/contracts';
+import { visitorOf } from './visitor.ts';
 
 /** Headers that describe one connection, not the message (RFC 9110 §7.6.1), plus ones undici refuses to forward. */
 const HOP_BY_HOP = new Set([
@@ -28,9 +30,10 @@ const HOP_BY_HOP = new Set([
 
 /**
  * Forwarding headers are set by the gateway only; whatever a client sends is dropped. So is the remotes' versions the
- * gateway tells the renderer (contracts' REMOTE_VERSIONS_HEADER): a client cannot choose them.
+ * gateway tells the renderer (contracts' REMOTE_VERSIONS_HEADER): a client cannot choose them; and the visitor id
+ * (VISITOR_HEADER), which only a cookie whose signature holds gives.
  */
-const FORWARDING = new Set(['forwarded', 'x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host', 'x-forwarded-port', 'x-real-ip', 'x-request-id', 'x-cp-remote-versions']);
+const FORWARDING = new Set(['forwarded', 'x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host', 'x-forwarded-port', 'x-real-ip', 'x-request-id', 'x-cp-remote-versions', VISITOR_HEADER]);
 
 /** Codes meaning "could not open a connection to the upstream": they count towards the circuit breaker. */
 const CONNECT_FAILURES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EHOSTDOWN', 'UND_ERR_CONNECT_TIMEOUT']);
@@ -281,6 +284,8 @@ export interface ForwardInfo {
   proto: string;
   host: string;
   requestId: string;
+  /** The visitor id of the request's signed cookie (web/visitor-cookie.ts), for the services' counting. */
+  visitorId?: string | undefined;
 }
 
 function clientAddress(raw: string | undefined): string {
@@ -296,6 +301,7 @@ export function forwardInfoOf(ctx: Context): ForwardInfo {
     proto: ctx.protocol,
     host: ctx.host,
     requestId: ctx.state.requestId as string,
+    visitorId: visitorOf(ctx),
   };
 }
 
@@ -317,6 +323,7 @@ export function upstreamRequestHeaders(incoming: IncomingHttpHeaders, info: Forw
   out['x-forwarded-proto'] = info.proto;
   out['x-forwarded-host'] = info.host;
   out['x-request-id'] = info.requestId;
+  if (info.visitorId) out[VISITOR_HEADER] = info.visitorId;
   return out;
 }
 

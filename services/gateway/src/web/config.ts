@@ -5,10 +5,11 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
-import { loadConfig } from '@cp/service-kit';
+import { ConfigError, loadConfig } from '@cp/service-kit';
 import type { SiteSettings } from '@cp/contracts';
 import { blankAsUnset, int, nameValueEntries, NodeEnv, UpstreamPoolEnv, upstreamPoolOf, type NodeEnvName, type UpstreamPoolConfig } from '../shared/env.ts';
 import { SiteSettingsEnv, siteSettingsOf } from './site-settings.ts';
+import { parseVisitorIdKeys, VISITOR_ID_KEYS_FORMAT, type VisitorIdKey } from './visitor-cookie.ts';
 
 /** One deployed microfrontend: served from a local build folder, or proxied to its own static server. */
 export type WebRemoteSource = { kind: 'dir'; dir: string } | { kind: 'url'; origin: string; basePath: string };
@@ -124,6 +125,28 @@ export const WebEnv = z.object({
 
   /** The operator's site settings, SITE_* (site-settings.ts): required in production, marked samples elsewhere. */
   ...SiteSettingsEnv.shape,
+
+  /**
+   * The keys that sign the visitor id cookie (issue 41 §2, visitor-cookie.ts): `<key id>:<key>` entries separated by
+   * commas, each key at least 32 random bytes (base64url or hex), key ids of lowercase letters and digits. The first
+   * signs; every one listed verifies (rotation: put the new key first, drop the old one after a while). Required in
+   * production; unset elsewhere, no visitor cookie is set or trusted (everyone counts by address and browser).
+   */
+  VISITOR_ID_KEYS: z.preprocess(
+    blankAsUnset,
+    z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        if (v === undefined) return undefined;
+        const keys = parseVisitorIdKeys(v);
+        if (!keys) {
+          ctx.addIssue({ code: 'custom', message: VISITOR_ID_KEYS_FORMAT });
+          return z.NEVER;
+        }
+        return keys;
+      }),
+  ),
 });
 export type WebEnvValues = z.infer<typeof WebEnv>;
 
@@ -140,9 +163,15 @@ export interface WebConfig {
   siteSettings: SiteSettings;
   /** The page's head from the renderer (page-head.ts). */
   pageHead: { timeoutMs: number; previewerTimeoutMs: number; ttlMs: number; maxEntries: number };
+  /** The visitor id cookie's keys (VISITOR_ID_KEYS), the signing one first; none: no visitor cookie. */
+  visitorIdKeys: VisitorIdKey[] | undefined;
 }
 
 export function webConfigOf(e: WebEnvValues): WebConfig {
+  const siteSettings = siteSettingsOf(e);
+  if (e.NODE_ENV === 'production' && !e.VISITOR_ID_KEYS) {
+    throw new ConfigError('Invalid configuration:\n  VISITOR_ID_KEYS: required in production (the keys that sign the visitor id cookie)');
+  }
   return {
     nodeEnv: e.NODE_ENV,
     root: e.WEB_ROOT,
@@ -151,8 +180,9 @@ export function webConfigOf(e: WebEnvValues): WebConfig {
     metadataTtlMs: e.WEB_REMOTE_METADATA_TTL_MS,
     compressionCacheBytes: e.WEB_COMPRESSION_CACHE_BYTES,
     pool: upstreamPoolOf(e),
-    siteSettings: siteSettingsOf(e),
+    siteSettings,
     pageHead: { timeoutMs: e.PAGE_HEAD_TIMEOUT_MS, previewerTimeoutMs: e.PAGE_HEAD_PREVIEWER_TIMEOUT_MS, ttlMs: e.PAGE_HEAD_CACHE_TTL_MS, maxEntries: e.PAGE_HEAD_CACHE_ENTRIES },
+    visitorIdKeys: e.VISITOR_ID_KEYS,
   };
 }
 

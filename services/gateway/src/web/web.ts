@@ -15,12 +15,13 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import type { Context, Middleware, Next } from 'koa';
-import { isVisitorId, MF_REGISTRY_PATH, VISITOR_COOKIE, type PageBody, type RemoteMetadata } from '@cp/contracts';
-import { HttpError, isLinkPreviewer, notFound, readCookie, type Logger, type RegistryTable, type RegistryWatch } from '@cp/service-kit';
+import { MF_REGISTRY_PATH, type PageBody, type RemoteMetadata } from '@cp/contracts';
+import { HttpError, isLinkPreviewer, notFound, type Logger, type RegistryTable, type RegistryWatch } from '@cp/service-kit';
 import type { ReleaseMonitor } from '../releases/monitor.ts';
 import type { WebConfig, WebRemote } from './config.ts';
 import { forwardInfoOf, proxyRequest, RegisteredUpstreams, Upstream, UpstreamGroup } from '../shared/upstream.ts';
 import { preferredEncoding, streamCompressor } from '../shared/compression.ts';
+import { visitorOf } from '../shared/visitor.ts';
 import { pageSource, serverRenderedDocument, withPageBody, withPageHead, type PageLookup, type PageSource } from './page-head.ts';
 import { fetchPreload, folderMetadataReader, preloadLinks, registryDocument, urlMetadataReader, type MetadataReader } from './remote-metadata.ts';
 import { withSiteSettings } from './site-settings.ts';
@@ -121,11 +122,6 @@ function cspReader(root: string, log: Logger): () => Promise<string> {
 
 const READ_METHODS = new Set(['GET', 'HEAD']);
 
-/** The visitor id of the request's cookie, when well-formed. */
-function visitorOf(ctx: Context): string | undefined {
-  const id = readCookie(ctx.get('cookie') || undefined, VISITOR_COOKIE);
-  return isVisitorId(id) ? id : undefined;
-}
 
 /**
  * The remote's answer for the browser: the gateway's cache rule on success, no cookies. It is compressed on its way
