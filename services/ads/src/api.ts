@@ -1,7 +1,6 @@
 import { AdEventAnswerSchema, AdEventQuerySchema, AdvertisementInsertSchema, AdvertisementPageSchema, AdvertisementSchema, AdvertisementsQuerySchema, IdSchema, LIST_PAGE_SIZES } from '@cp/contracts';
 import { LIST_OR_PAGE_DESCRIPTION, listOrPageAnswer } from '@cp/contracts/openapi';
 import { defineOperations, listOrPageOperation, viewerOf, visitorRequest } from '@cp/service-kit';
-import type { Context } from 'koa';
 import type { AdsDeps } from './use-cases/deps.ts';
 import { listAds } from './use-cases/list-ads.ts';
 import { createAd } from './use-cases/create-ad.ts';
